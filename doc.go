@@ -1,0 +1,10 @@
+// Package switchboard holds the domain of the Switchboard service: the records
+// it keeps (workspaces, tokens, contacts, do-not-call entries, calls), the one
+// error type every layer speaks, and the service interfaces that the store
+// implements and the HTTP server consumes.
+//
+// Nothing here knows about HTTP, SQL or Twilio. The generated API types in
+// gen/api and the GORM rows in store never leak into this package, and this
+// package never imports them: server/ maps between the API and the domain,
+// store/ between the domain and the database.
+package switchboard
