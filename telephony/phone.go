@@ -1,0 +1,145 @@
+package telephony
+
+import (
+	"strings"
+
+	"github.com/nyaruka/phonenumbers"
+
+	"github.com/switchboard-oss/switchboard"
+)
+
+// DefaultRegion is the region assumed for national-format numbers when the
+// caller names none (CONTRACT: DEFAULT_REGION defaults to US).
+const DefaultRegion = "US"
+
+// Number is the result of normalizing one phone number.
+//
+// E164 is set whenever the input parses, even when the number is not valid,
+// so a caller can show what the input was read as; only an unparseable input
+// leaves it empty. Code that stores or dials numbers must check Valid (or use
+// NormalizeE164, which does).
+type Number struct {
+	Original string // the input as given
+	E164     string // "+14155552671"; "" when the input does not parse
+	Valid    bool   // the number matches a valid pattern of its region
+	Region   string // ISO 3166 region ("US", "GB"); "" when unknown
+	AreaCode string // geographic area code digits ("415", "20"); "" when none
+	Type     string // one of the Type* constants
+}
+
+// Number types, as the API spells them. They mirror libphonenumber's
+// PhoneNumberType in snake case.
+const (
+	TypeFixedLine         = "fixed_line"
+	TypeMobile            = "mobile"
+	TypeFixedLineOrMobile = "fixed_line_or_mobile"
+	TypeTollFree          = "toll_free"
+	TypePremiumRate       = "premium_rate"
+	TypeSharedCost        = "shared_cost"
+	TypeVoIP              = "voip"
+	TypePersonalNumber    = "personal_number"
+	TypePager             = "pager"
+	TypeUAN               = "uan"
+	TypeVoicemail         = "voicemail"
+	TypeUnknown           = "unknown"
+)
+
+// typeNames is indexed by phonenumbers.PhoneNumberType (an iota from
+// FIXED_LINE to UNKNOWN), so naming a type costs one slice index.
+var typeNames = [...]string{
+	phonenumbers.FIXED_LINE:           TypeFixedLine,
+	phonenumbers.MOBILE:               TypeMobile,
+	phonenumbers.FIXED_LINE_OR_MOBILE: TypeFixedLineOrMobile,
+	phonenumbers.TOLL_FREE:            TypeTollFree,
+	phonenumbers.PREMIUM_RATE:         TypePremiumRate,
+	phonenumbers.SHARED_COST:          TypeSharedCost,
+	phonenumbers.VOIP:                 TypeVoIP,
+	phonenumbers.PERSONAL_NUMBER:      TypePersonalNumber,
+	phonenumbers.PAGER:                TypePager,
+	phonenumbers.UAN:                  TypeUAN,
+	phonenumbers.VOICEMAIL:            TypeVoicemail,
+	phonenumbers.UNKNOWN:              TypeUnknown,
+}
+
+func typeName(t phonenumbers.PhoneNumberType) string {
+	if int(t) >= 0 && int(t) < len(typeNames) {
+		return typeNames[t]
+	}
+	return TypeUnknown
+}
+
+// Normalize reads input (any common national or international notation) as a
+// phone number, taking national-format numbers to be in defaultRegion ("" means
+// DefaultRegion). It never fails: an unparseable input gives Valid=false,
+// E164="" and Type "unknown".
+//
+// It is on the hot path of every contact write and of CSV imports, so it asks
+// the library for each fact once: IsValidNumber is exactly "GetNumberType is
+// not UNKNOWN" for the number's own region, so the type doubles as the
+// validity check, and the area code (the costliest lookup) is only computed
+// for valid numbers of a type that can have one.
+func Normalize(input, defaultRegion string) Number {
+	n := Number{Original: input, Type: TypeUnknown}
+	num, err := phonenumbers.Parse(input, regionOrDefault(defaultRegion))
+	if err != nil {
+		return n
+	}
+	n.E164 = phonenumbers.Format(num, phonenumbers.E164)
+	n.Region = phonenumbers.GetRegionCodeForNumber(num)
+	t := phonenumbers.GetNumberType(num)
+	n.Type = typeName(t)
+	n.Valid = t != phonenumbers.UNKNOWN
+	if n.Valid && mayHaveAreaCode(num, t) {
+		if l := phonenumbers.GetLengthOfGeographicalAreaCode(num); l > 0 {
+			nsn := phonenumbers.GetNationalSignificantNumber(num)
+			if l <= len(nsn) {
+				n.AreaCode = nsn[:l]
+			}
+		}
+	}
+	return n
+}
+
+// mayHaveAreaCode mirrors the library's own test for geographical numbers
+// (fixed lines everywhere, mobiles in a few countries), so numbers that can
+// never have a geographic area code skip GetLengthOfGeographicalAreaCode,
+// which re-derives the region and type and formats the number again.
+func mayHaveAreaCode(num *phonenumbers.PhoneNumber, t phonenumbers.PhoneNumberType) bool {
+	switch t {
+	case phonenumbers.FIXED_LINE, phonenumbers.FIXED_LINE_OR_MOBILE:
+		return true
+	case phonenumbers.MOBILE:
+		return phonenumbers.GEO_MOBILE_COUNTRIES[num.GetCountryCode()]
+	}
+	return false
+}
+
+// NormalizeE164 returns input in E.164 form, or a *switchboard.Error with code
+// switchboard.EInvalidPhone (detail field "phone") when it is not a valid
+// number. The API calls it on every write that takes a phone number.
+func NormalizeE164(input, region string) (string, error) {
+	num, err := phonenumbers.Parse(input, regionOrDefault(region))
+	if err != nil || !phonenumbers.IsValidNumber(num) {
+		return "", switchboard.FieldErrorf(switchboard.EInvalidPhone, "phone",
+			"%q is not a valid phone number", truncate(input, 64))
+	}
+	return phonenumbers.Format(num, phonenumbers.E164), nil
+}
+
+func regionOrDefault(region string) string {
+	if region == "" {
+		return DefaultRegion
+	}
+	// The library's region table is upper case; "gb" would silently turn
+	// every national number into a parse error. ToUpper returns its
+	// argument without allocating when there is nothing to change.
+	return strings.ToUpper(region)
+}
+
+// truncate keeps error messages short when someone posts a megabyte "phone".
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
