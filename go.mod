@@ -27,6 +27,7 @@ require (
 	github.com/mattn/go-isatty v0.0.22 // indirect
 	github.com/nyaruka/phonenumbers v1.8.1 // indirect
 	github.com/oapi-codegen/echo-middleware v1.0.2 // indirect
+	github.com/oapi-codegen/nullable v1.1.0 // indirect
 	github.com/oapi-codegen/oapi-codegen/v2 v2.8.2 // indirect
 	github.com/oapi-codegen/runtime v1.8.0 // indirect
 	github.com/oasdiff/yaml v0.1.1 // indirect
