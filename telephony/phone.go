@@ -73,11 +73,11 @@ func typeName(t phonenumbers.PhoneNumberType) string {
 // DefaultRegion). It never fails: an unparseable input gives Valid=false,
 // E164="" and Type "unknown".
 //
-// It is on the hot path of every contact write and of CSV imports, so it asks
-// the library for each fact once: IsValidNumber is exactly "GetNumberType is
-// not UNKNOWN" for the number's own region, so the type doubles as the
-// validity check, and the area code (the costliest lookup) is only computed
-// for valid numbers of a type that can have one.
+// It is on the hot path of every contact write and of CSV imports, so after
+// parsing it derives each fact once (see phonemeta.go): the number's type
+// doubles as the validity check (IsValidNumber is exactly "the type in the
+// number's own region is not UNKNOWN"), and the area code is only looked for
+// in valid geographic numbers.
 func Normalize(input, defaultRegion string) Number {
 	n := Number{Original: input, Type: TypeUnknown}
 	num, err := phonenumbers.Parse(input, regionOrDefault(defaultRegion))
@@ -86,32 +86,16 @@ func Normalize(input, defaultRegion string) Number {
 	}
 	n.E164 = phonenumbers.Format(num, phonenumbers.E164)
 	n.Region = phonenumbers.GetRegionCodeForNumber(num)
-	t := phonenumbers.GetNumberType(num)
+	nsn := phonenumbers.GetNationalSignificantNumber(num)
+	t := numberType(nsn, metadataFor(num.GetCountryCode(), n.Region))
 	n.Type = typeName(t)
 	n.Valid = t != phonenumbers.UNKNOWN
-	if n.Valid && mayHaveAreaCode(num, t) {
-		if l := phonenumbers.GetLengthOfGeographicalAreaCode(num); l > 0 {
-			nsn := phonenumbers.GetNationalSignificantNumber(num)
-			if l <= len(nsn) {
-				n.AreaCode = nsn[:l]
-			}
+	if n.Valid {
+		if l := areaCodeLength(num, n.Region, t); l > 0 && l <= len(nsn) {
+			n.AreaCode = nsn[:l]
 		}
 	}
 	return n
-}
-
-// mayHaveAreaCode mirrors the library's own test for geographical numbers
-// (fixed lines everywhere, mobiles in a few countries), so numbers that can
-// never have a geographic area code skip GetLengthOfGeographicalAreaCode,
-// which re-derives the region and type and formats the number again.
-func mayHaveAreaCode(num *phonenumbers.PhoneNumber, t phonenumbers.PhoneNumberType) bool {
-	switch t {
-	case phonenumbers.FIXED_LINE, phonenumbers.FIXED_LINE_OR_MOBILE:
-		return true
-	case phonenumbers.MOBILE:
-		return phonenumbers.GEO_MOBILE_COUNTRIES[num.GetCountryCode()]
-	}
-	return false
 }
 
 // NormalizeE164 returns input in E.164 form, or a *switchboard.Error with code

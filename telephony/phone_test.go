@@ -145,6 +145,7 @@ func FuzzNormalize(f *testing.F) {
 	f.Add("", "")
 	f.Add("+", "zz")
 	f.Fuzz(func(t *testing.T, in, region string) {
+		checkAgainstLibrary(t, in, region)
 		n := Normalize(in, region)
 		if n.Original != in {
 			t.Fatalf("Original %q != input %q", n.Original, in)
@@ -160,4 +161,57 @@ func FuzzNormalize(f *testing.F) {
 			t.Fatalf("%q → %+v, re-normalized %+v", in, n, again)
 		}
 	})
+}
+
+// checkAgainstLibrary asserts that Normalize's shortcuts (phonemeta.go) give
+// what the library's public functions give for the same parsed number.
+func checkAgainstLibrary(t *testing.T, in, region string) {
+	t.Helper()
+	n := Normalize(in, region)
+	num, err := phonenumbers.Parse(in, regionOrDefault(region))
+	if err != nil {
+		return
+	}
+	if want := phonenumbers.IsValidNumber(num); n.Valid != want {
+		t.Fatalf("%q (%s): Valid %v, library %v", in, region, n.Valid, want)
+	}
+	if want := typeName(phonenumbers.GetNumberType(num)); n.Type != want {
+		t.Fatalf("%q (%s): Type %s, library %s", in, region, n.Type, want)
+	}
+	if !n.Valid {
+		return
+	}
+	if want := phonenumbers.GetLengthOfGeographicalAreaCode(num); len(n.AreaCode) != want {
+		t.Fatalf("%q (%s): AreaCode %q, library length %d", in, region, n.AreaCode, want)
+	}
+}
+
+// TestPhoneMetaMatchesLibrary runs the library's example number of every type
+// in every region (and every non-geographic entity) through Normalize and
+// compares type, validity and area code with the library's own answers.
+func TestPhoneMetaMatchesLibrary(t *testing.T) {
+	t.Parallel()
+	checked := 0
+	for region := range phonenumbers.GetSupportedRegions() {
+		for typ := phonenumbers.FIXED_LINE; typ < phonenumbers.UNKNOWN; typ++ {
+			ex := phonenumbers.GetExampleNumberForType(region, typ)
+			if ex == nil {
+				continue
+			}
+			e164 := phonenumbers.Format(ex, phonenumbers.E164)
+			checkAgainstLibrary(t, e164, region)
+			checkAgainstLibrary(t, phonenumbers.Format(ex, phonenumbers.NATIONAL), region)
+			checkAgainstLibrary(t, e164+" ext. 12", region)
+			checked++
+		}
+	}
+	for cc := range phonenumbers.GetSupportedGlobalNetworkCallingCodes() {
+		if ex := phonenumbers.GetExampleNumberForNonGeoEntity(cc); ex != nil {
+			checkAgainstLibrary(t, phonenumbers.Format(ex, phonenumbers.E164), "US")
+			checked++
+		}
+	}
+	if checked < 1000 {
+		t.Fatalf("only %d example numbers checked", checked)
+	}
 }
