@@ -1,0 +1,300 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"strings"
+	"time"
+	"unicode"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	switchboard "github.com/switchboard-oss/switchboard"
+)
+
+// contactRow is a row of contacts. Phone is a pointer because "no phone" is
+// NULL in the database: NULLs never collide in the unique (workspace_id,
+// phone) index, "" would.
+type contactRow struct {
+	ID          string
+	WorkspaceID string
+	FirstName   string
+	LastName    string
+	Phone       *string
+	Email       string
+	Company     string
+	Notes       string
+	Search      string
+	CreatedAt   time.Time
+	UpdatedAt   time.Time
+}
+
+func (contactRow) TableName() string { return "contacts" }
+
+// contactColumns are the columns a contact is read with (never the search
+// text, nor SQLite's seq).
+const contactColumns = "id, workspace_id, first_name, last_name, phone, email, company, notes, created_at, updated_at"
+
+func newContactRow(c *switchboard.Contact) contactRow {
+	r := contactRow{
+		ID:          c.ID,
+		WorkspaceID: c.WorkspaceID,
+		FirstName:   c.FirstName,
+		LastName:    c.LastName,
+		Phone:       nullable(c.Phone),
+		Email:       c.Email,
+		Company:     c.Company,
+		Notes:       c.Notes,
+		CreatedAt:   c.CreatedAt,
+		UpdatedAt:   c.UpdatedAt,
+	}
+	r.Search = r.searchText()
+	return r
+}
+
+func (r *contactRow) toDomain() *switchboard.Contact {
+	c := &switchboard.Contact{
+		ID:          r.ID,
+		WorkspaceID: r.WorkspaceID,
+		FirstName:   r.FirstName,
+		LastName:    r.LastName,
+		Email:       r.Email,
+		Company:     r.Company,
+		Notes:       r.Notes,
+		CreatedAt:   r.CreatedAt.UTC(),
+		UpdatedAt:   r.UpdatedAt.UTC(),
+	}
+	if r.Phone != nil {
+		c.Phone = *r.Phone
+	}
+	return c
+}
+
+func nullable(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+// Markers that open each part of the search text (see the package doc).
+const (
+	markFull    = "\x01"
+	markLast    = "\x02"
+	markEmail   = "\x03"
+	markCompany = "\x04"
+	markDigits  = "\x05"
+	markEnd     = "\x06"
+)
+
+func (r *contactRow) searchText() string {
+	phone := ""
+	if r.Phone != nil {
+		phone = *r.Phone
+	}
+	return markFull + fold(r.FirstName+" "+r.LastName) +
+		markLast + fold(r.LastName) +
+		markEmail + fold(r.Email) +
+		markCompany + fold(r.Company) +
+		markDigits + digits(phone) + markEnd
+}
+
+// fold is how both stored text and queries are compared: lower case, control
+// characters (which include the markers) turned into spaces, runs of spaces
+// collapsed and trimmed.
+func fold(s string) string {
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return unicode.ToLower(r)
+	}, s)
+	return strings.Join(strings.Fields(s), " ")
+}
+
+// digits keeps only the ASCII digits of s.
+func digits(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.String()
+}
+
+// clampPage applies the list limits defensively; the HTTP layer has already
+// rejected out-of-range values.
+func clampPage(p switchboard.Page) switchboard.Page {
+	if p.Limit <= 0 {
+		p.Limit = switchboard.DefaultLimit
+	}
+	p.Limit = min(p.Limit, switchboard.MaxLimit)
+	p.Offset = max(p.Offset, 0)
+	return p
+}
+
+// addContactCount moves the workspace's contact counter by delta inside the
+// caller's transaction. Callers do it last, so the workspace row stays locked
+// (PostgreSQL) for as short a time as possible.
+func addContactCount(tx *gorm.DB, workspaceID string, delta int64) error {
+	if delta == 0 {
+		return nil
+	}
+	return tx.Exec("UPDATE workspaces SET contact_count = contact_count + ? WHERE id = ?", delta, workspaceID).Error
+}
+
+// existingContactID returns the id of the workspace's contact holding phone.
+func existingContactID(tx *gorm.DB, workspaceID, phone string) (string, error) {
+	var id string
+	err := tx.Model(&contactRow{}).Select("id").Where("workspace_id = ? AND phone = ?", workspaceID, phone).Take(&id).Error
+	return id, err
+}
+
+// CreateContact implements switchboard.ContactService. The phone's
+// uniqueness is the database's: the insert says ON CONFLICT DO NOTHING and a
+// row that was not inserted means the phone is taken.
+func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
+	if c.WorkspaceID == "" {
+		return switchboard.FieldErrorf(switchboard.EInvalid, "workspaceId", "A workspace id is required.")
+	}
+	row := newContactRow(c)
+	row.ID = newID()
+	row.CreatedAt = now()
+	row.UpdatedAt = row.CreatedAt
+	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {
+			return err
+		}
+		res := tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "workspace_id"}, {Name: "phone"}},
+			DoNothing: true,
+		}).Create(&row)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 && row.Phone != nil {
+			id, err := existingContactID(tx, row.WorkspaceID, *row.Phone)
+			if err != nil {
+				return err
+			}
+			return contactExists(id)
+		}
+		return addContactCount(tx, row.WorkspaceID, 1)
+	})
+	if err != nil {
+		return err
+	}
+	*c = *row.toDomain()
+	db.logger.DebugContext(ctx, "contact created", "workspace", c.WorkspaceID, "contact", c.ID)
+	return nil
+}
+
+// FindContact implements switchboard.ContactService.
+func (db *DB) FindContact(ctx context.Context, workspaceID, id string) (*switchboard.Contact, error) {
+	var row contactRow
+	err := db.r.WithContext(ctx).Select(contactColumns).Where("workspace_id = ? AND id = ?", workspaceID, id).Take(&row).Error
+	if err != nil {
+		return nil, translate(err, "Contact")
+	}
+	return row.toDomain(), nil
+}
+
+// UpdateContact implements switchboard.ContactService. Only the patch's
+// present fields are written, through a map: Updates(struct) would skip the
+// empty strings that clear a field.
+func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, p switchboard.ContactPatch) (*switchboard.Contact, error) {
+	var row contactRow
+	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
+			Where("workspace_id = ? AND id = ?", workspaceID, id).Take(&row).Error
+		if err != nil {
+			return translate(err, "Contact")
+		}
+		set := map[string]any{}
+		apply := func(col string, v *string, field *string) {
+			if v != nil {
+				*field = *v
+				set[col] = *v
+			}
+		}
+		apply("first_name", p.FirstName, &row.FirstName)
+		apply("last_name", p.LastName, &row.LastName)
+		apply("email", p.Email, &row.Email)
+		apply("company", p.Company, &row.Company)
+		apply("notes", p.Notes, &row.Notes)
+		if p.Phone != nil {
+			row.Phone = nullable(*p.Phone)
+			set["phone"] = row.Phone
+		}
+		if len(set) == 0 {
+			return nil
+		}
+		row.Search = row.searchText()
+		row.UpdatedAt = now()
+		set["search"] = row.Search
+		set["updated_at"] = row.UpdatedAt
+		return tx.Model(&contactRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).Updates(set).Error
+	})
+	if isDuplicate(err) && row.Phone != nil {
+		// The transaction is over (PostgreSQL aborts it on the violation):
+		// look the holder up on its own.
+		existing, lerr := existingContactID(db.w.WithContext(ctx), workspaceID, *row.Phone)
+		if lerr != nil {
+			return nil, errors.Join(err, lerr)
+		}
+		return nil, contactExists(existing)
+	} else if err != nil {
+		return nil, err
+	}
+	return row.toDomain(), nil
+}
+
+// DeleteContact implements switchboard.ContactService.
+func (db *DB) DeleteContact(ctx context.Context, workspaceID, id string) error {
+	return db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Where("workspace_id = ? AND id = ?", workspaceID, id).Delete(&contactRow{})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return notFound("Contact")
+		}
+		return addContactCount(tx, workspaceID, -1)
+	})
+}
+
+// ListContacts implements switchboard.ContactService. The total is the
+// workspace's counter; one row past the page tells whether more follow.
+// Deep offsets walk the (workspace_id, created_at DESC, id DESC) index.
+func (db *DB) ListContacts(ctx context.Context, workspaceID string, page switchboard.Page) ([]*switchboard.Contact, switchboard.Meta, error) {
+	page = clampPage(page)
+	r := db.r.WithContext(ctx)
+	var total int64
+	if err := r.Raw("SELECT contact_count FROM workspaces WHERE id = ?", workspaceID).Scan(&total).Error; err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	var rows []contactRow
+	err := r.Select(contactColumns).Where("workspace_id = ?", workspaceID).
+		Order("created_at DESC, id DESC").Limit(page.Limit + 1).Offset(page.Offset).Find(&rows).Error
+	if err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	more := len(rows) > page.Limit
+	if more {
+		rows = rows[:page.Limit]
+	}
+	// The counter and the rows are two statements; keep the meta coherent
+	// if a write landed between them.
+	total = max(total, int64(page.Offset+len(rows)))
+	return contactsToDomain(rows), switchboard.Meta{Total: int(total), HasMore: more, Limit: page.Limit, Offset: page.Offset}, nil
+}
+
+func contactsToDomain(rows []contactRow) []*switchboard.Contact {
+	out := make([]*switchboard.Contact, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out
+}

@@ -1,0 +1,191 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"unicode/utf8"
+
+	switchboard "github.com/switchboard-oss/switchboard"
+)
+
+// minTrigram is the shortest query a trigram index can serve.
+const minTrigram = 3
+
+// searchQuery is a search compiled to SQL for one dialect.
+type searchQuery struct {
+	where     []string
+	whereArgs []any
+	order     string
+	orderArgs []any
+	// fts holds the FTS5 phrases (SQLite) that every match must contain;
+	// they are AND-ed. Empty: no trigram index can narrow this search.
+	fts []string
+}
+
+func (q *searchQuery) and(cond string, args ...any) {
+	q.where = append(q.where, cond)
+	q.whereArgs = append(q.whereArgs, args...)
+}
+
+// SearchContacts implements switchboard.ContactService.
+//
+// Matching and ranking are LIKEs on the contact's search text (package doc).
+// On PostgreSQL the planner answers a LIKE of three or more characters from
+// the pg_trgm GIN index; on SQLite the store joins the FTS5 trigram table
+// explicitly and the LIKEs recheck the candidates. Shorter queries, and
+// filters with no query, scan the workspace's rows.
+//
+// The total is exact: a window count over the matches, which the trigram
+// index keeps to the candidate rows.
+func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) ([]*switchboard.Contact, switchboard.Meta, error) {
+	page := clampPage(s.Page)
+	q := db.compileSearch(s)
+
+	from := "contacts c"
+	where := append([]string{"c.workspace_id = ?"}, q.where...)
+	args := append([]any{s.WorkspaceID}, q.whereArgs...)
+	if len(q.fts) > 0 {
+		// CROSS JOIN makes SQLite drive the join from the FTS matches;
+		// left to itself it may walk the workspace index instead and probe
+		// the FTS result for every row.
+		from = "contacts_fts f CROSS JOIN contacts c ON c.seq = f.rowid"
+		where = append([]string{"f.contacts_fts MATCH ?"}, where...)
+		args = append([]any{strings.Join(q.fts, " AND ")}, args...)
+	}
+	whereSQL := strings.Join(where, " AND ")
+
+	type searchRow struct {
+		contactRow `gorm:"embedded"`
+		Total      int64
+	}
+	var rows []searchRow
+	sql := "SELECT " + qualified("c.", contactColumns) + ", count(*) OVER () AS total FROM " + from +
+		" WHERE " + whereSQL + " ORDER BY " + q.order + " LIMIT ? OFFSET ?"
+	allArgs := append(append(append([]any{}, args...), q.orderArgs...), page.Limit, page.Offset)
+	r := db.r.WithContext(ctx)
+	if err := r.Raw(sql, allArgs...).Scan(&rows).Error; err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	var total int64
+	if len(rows) > 0 {
+		total = rows[0].Total
+	} else if page.Offset > 0 {
+		// Past the end: the window count had no row to ride on.
+		if err := r.Raw("SELECT count(*) FROM "+from+" WHERE "+whereSQL, args...).Scan(&total).Error; err != nil {
+			return nil, switchboard.Meta{}, err
+		}
+	}
+	out := make([]*switchboard.Contact, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	meta := switchboard.Meta{
+		Total:   int(total),
+		HasMore: int64(page.Offset+len(rows)) < total,
+		Limit:   page.Limit,
+		Offset:  page.Offset,
+	}
+	return out, meta, nil
+}
+
+// compileSearch turns the request into conditions on the search text.
+func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
+	var q searchQuery
+	q.order = "c.created_at DESC, c.id DESC"
+
+	if term := fold(s.Query); term != "" {
+		esc := escapeLike(term)
+		match := "c.search LIKE ? ESCAPE '\\'"
+		args := []any{"%" + esc + "%"}
+		// A phone-like query also matches the phone's digits, whatever
+		// punctuation either side uses: "415 555" finds +14155552671.
+		d := ""
+		if isPhoneLike(term) {
+			if d = digits(term); d == term {
+				d = "" // the plain match already covers the digits part
+			}
+		}
+		if d != "" {
+			match = "(" + match + " OR (c.search LIKE ? ESCAPE '\\' AND c.phone LIKE ?))"
+			args = append(args, "%"+d+"%", "%"+d+"%")
+		}
+		short := utf8.RuneCountInString(term) < minTrigram || (d != "" && len(d) < minTrigram)
+		if short && db.dialect == Postgres {
+			// A LIKE with no whole trigram would make PostgreSQL read the
+			// entire GIN index; an expression the index does not cover
+			// makes it scan the workspace's rows instead, which is cheaper.
+			match = strings.ReplaceAll(match, "c.search LIKE", "(c.search || '') LIKE")
+		}
+		q.and(match, args...)
+		if !short {
+			phrase := ftsPhrase(term)
+			if d != "" {
+				phrase = "(" + phrase + " OR " + ftsPhrase(d) + ")"
+			}
+			q.fts = append(q.fts, phrase)
+		}
+		// Names and emails that start with the query come first.
+		q.order = "CASE WHEN c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' THEN 0 ELSE 1 END, " + q.order
+		q.orderArgs = []any{markFull + esc + "%", "%" + markLast + esc + "%", "%" + markEmail + esc + "%"}
+	}
+	// Exact filters match a whole part of the search text, markers
+	// included; on SQLite the markers make even a one-letter filter a
+	// trigram the FTS index can serve.
+	exact := func(value, open, close string) {
+		if v := fold(value); v != "" {
+			q.and("c.search LIKE ? ESCAPE '\\'", "%"+open+escapeLike(v)+close+"%")
+			q.fts = append(q.fts, ftsPhrase(open+v+close))
+		}
+	}
+	exact(s.Company, markCompany, markDigits)
+	exact(s.Email, markEmail, markCompany)
+	if s.Phone != "" {
+		q.and("c.phone = ?", s.Phone)
+	}
+	if s.CreatedAfter != nil {
+		q.and("c.created_at >= ?", s.CreatedAfter.UTC())
+	}
+	if s.CreatedBefore != nil {
+		q.and("c.created_at < ?", s.CreatedBefore.UTC())
+	}
+	if db.dialect != SQLite {
+		q.fts = nil
+	}
+	return q
+}
+
+// isPhoneLike reports whether a query holds only what people type in phone
+// numbers (digits, + - . ( ) and spaces) and at least one digit.
+func isPhoneLike(s string) bool {
+	hasDigit := false
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9':
+			hasDigit = true
+		case strings.ContainsRune("+-.() ", r):
+		default:
+			return false
+		}
+	}
+	return hasDigit
+}
+
+// escapeLike escapes LIKE's wildcards for ESCAPE '\'.
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
+
+// ftsPhrase quotes s as an FTS5 phrase; with the trigram tokenizer a phrase
+// matches as a substring.
+func ftsPhrase(s string) string {
+	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
+}
+
+// qualified prefixes every column of a comma-separated list.
+func qualified(prefix, columns string) string {
+	cols := strings.Split(columns, ", ")
+	for i, c := range cols {
+		cols[i] = prefix + c
+	}
+	return strings.Join(cols, ", ")
+}

@@ -1,0 +1,244 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/url"
+	"runtime"
+	"strings"
+	"time"
+
+	"github.com/glebarez/sqlite"
+	"gorm.io/driver/postgres"
+	"gorm.io/gorm"
+	gormlogger "gorm.io/gorm/logger"
+
+	switchboard "github.com/switchboard-oss/switchboard"
+)
+
+// Dialect names the database behind a DB.
+type Dialect string
+
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is the store. Its methods implement the domain's service interfaces;
+// it is safe for concurrent use.
+type DB struct {
+	dialect Dialect
+	// w runs every write transaction. On SQLite it is the one-connection
+	// writer pool; on PostgreSQL it is the same pool as r.
+	w *gorm.DB
+	// r runs reads that need no transaction of a writer.
+	r      *gorm.DB
+	sqlDBs []*sql.DB
+	logger *slog.Logger
+}
+
+var (
+	_ switchboard.AuthService    = (*DB)(nil)
+	_ switchboard.ContactService = (*DB)(nil)
+	_ switchboard.DNCService     = (*DB)(nil)
+)
+
+// Open connects to databaseURL ("sqlite:<path>", "postgres://…" or
+// "postgresql://…") and checks that the database answers. It does not
+// migrate: call Migrate. A nil logger discards.
+func Open(ctx context.Context, databaseURL string, logger *slog.Logger) (*DB, error) {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	db := &DB{logger: logger}
+	var err error
+	switch {
+	case strings.HasPrefix(databaseURL, "sqlite:"):
+		err = db.openSQLite(strings.TrimPrefix(databaseURL, "sqlite:"))
+	case strings.HasPrefix(databaseURL, "postgres://"), strings.HasPrefix(databaseURL, "postgresql://"):
+		err = db.openPostgres(databaseURL)
+	default:
+		return nil, fmt.Errorf("store: unsupported database URL %q: want sqlite:<path> or postgres://…", redact(databaseURL))
+	}
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	if err := db.Ping(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	logger.Debug("store opened", "dialect", db.dialect)
+	return db, nil
+}
+
+// Dialect reports which database is behind db.
+func (db *DB) Dialect() Dialect { return db.dialect }
+
+// Ping reports whether every pool answers (used by GET /healthz).
+func (db *DB) Ping(ctx context.Context) error {
+	for _, s := range db.sqlDBs {
+		if err := s.PingContext(ctx); err != nil {
+			return fmt.Errorf("store: ping: %w", err)
+		}
+	}
+	return nil
+}
+
+// Close closes every pool.
+func (db *DB) Close() error {
+	var errs []error
+	for _, s := range db.sqlDBs {
+		errs = append(errs, s.Close())
+	}
+	db.sqlDBs = nil
+	return errors.Join(errs...)
+}
+
+func gormConfig(logger *slog.Logger) *gorm.Config {
+	return &gorm.Config{
+		// Every store method that writes runs its own explicit transaction;
+		// GORM's implicit one per statement would only add round trips.
+		SkipDefaultTransaction: true,
+		TranslateError:         true,
+		Logger:                 &gormLog{logger: logger},
+		NowFunc:                now,
+	}
+}
+
+// now is the store's clock: UTC, truncated to the microsecond PostgreSQL
+// keeps, so a value returned by a write equals the value read back later.
+func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
+
+func (db *DB) openPostgres(databaseURL string) error {
+	db.dialect = Postgres
+	g, err := gorm.Open(postgres.Open(databaseURL), gormConfig(db.logger))
+	if err != nil {
+		return fmt.Errorf("store: open postgres %s: %w", redact(databaseURL), err)
+	}
+	s, err := g.DB()
+	if err != nil {
+		return err
+	}
+	s.SetMaxOpenConns(max(8, 4*runtime.NumCPU()))
+	s.SetMaxIdleConns(max(8, 4*runtime.NumCPU()))
+	s.SetConnMaxIdleTime(5 * time.Minute)
+	db.sqlDBs = append(db.sqlDBs, s)
+	db.w, db.r = g, g
+	return nil
+}
+
+// openSQLite opens the writer and reader pools described in the package doc.
+// ":memory:" gets a single pool: two pools would be two separate databases.
+func (db *DB) openSQLite(path string) error {
+	db.dialect = SQLite
+	if path == "" {
+		return errors.New("store: empty sqlite path")
+	}
+	common := []string{
+		// The writer waits for the WAL checkpointer or another process
+		// rather than failing at once.
+		"_pragma=busy_timeout(10000)",
+		"_pragma=foreign_keys(1)",
+		// NORMAL is durable across application crashes in WAL mode and
+		// saves an fsync per commit; a power loss may lose the last commits.
+		"_pragma=synchronous(NORMAL)",
+		"_pragma=temp_store(memory)",
+		"_pragma=cache_size(-32000)",
+	}
+	memory := path == ":memory:"
+	writerDSN := path + "?" + strings.Join(append(common, "_txlock=immediate", "_pragma=journal_mode(WAL)"), "&")
+	if memory {
+		writerDSN = path + "?" + strings.Join(append(common, "_txlock=immediate"), "&")
+	}
+	w, ws, err := openSQLitePool(writerDSN, db.logger)
+	if err != nil {
+		return err
+	}
+	db.sqlDBs = append(db.sqlDBs, ws)
+	// One writer connection: SQLite serializes writers anyway, and letting
+	// database/sql queue them is what keeps "database is locked" away.
+	ws.SetMaxOpenConns(1)
+	ws.SetMaxIdleConns(1)
+	ws.SetConnMaxLifetime(0)
+	ws.SetConnMaxIdleTime(0)
+	db.w, db.r = w, w
+	if memory {
+		return nil
+	}
+	// The writer must have switched the file to WAL before readers open it.
+	if err := ws.Ping(); err != nil {
+		return fmt.Errorf("store: open sqlite %s: %w", path, err)
+	}
+	readerDSN := path + "?" + strings.Join(append(common, "_pragma=query_only(1)"), "&")
+	r, rs, err := openSQLitePool(readerDSN, db.logger)
+	if err != nil {
+		return err
+	}
+	db.sqlDBs = append(db.sqlDBs, rs)
+	n := max(4, runtime.NumCPU())
+	rs.SetMaxOpenConns(n)
+	rs.SetMaxIdleConns(n)
+	rs.SetConnMaxIdleTime(0)
+	db.r = r
+	return nil
+}
+
+func openSQLitePool(dsn string, logger *slog.Logger) (*gorm.DB, *sql.DB, error) {
+	g, err := gorm.Open(sqlite.Open(dsn), gormConfig(logger))
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: open sqlite %s: %w", dsn, err)
+	}
+	s, err := g.DB()
+	if err != nil {
+		return nil, nil, err
+	}
+	return g, s, nil
+}
+
+// redact drops the password of a database URL so it can be logged.
+func redact(databaseURL string) string {
+	u, err := url.Parse(databaseURL)
+	if err != nil || u.User == nil {
+		return databaseURL
+	}
+	return u.Redacted()
+}
+
+// gormLog routes GORM's own logging to slog: statement errors at debug (the
+// store returns them to its caller, which decides whether they matter) and
+// slow statements at warn.
+type gormLog struct {
+	logger *slog.Logger
+}
+
+const slowQuery = 200 * time.Millisecond
+
+func (l *gormLog) LogMode(gormlogger.LogLevel) gormlogger.Interface { return l }
+
+func (l *gormLog) Info(ctx context.Context, msg string, args ...any) {
+	l.logger.DebugContext(ctx, fmt.Sprintf(msg, args...))
+}
+
+func (l *gormLog) Warn(ctx context.Context, msg string, args ...any) {
+	l.logger.WarnContext(ctx, fmt.Sprintf(msg, args...))
+}
+
+func (l *gormLog) Error(ctx context.Context, msg string, args ...any) {
+	l.logger.WarnContext(ctx, fmt.Sprintf(msg, args...))
+}
+
+func (l *gormLog) Trace(ctx context.Context, begin time.Time, fc func() (string, int64), err error) {
+	elapsed := time.Since(begin)
+	switch {
+	case elapsed > slowQuery:
+		q, rows := fc()
+		l.logger.WarnContext(ctx, "slow sql", "elapsed", elapsed, "sql", q, "rows", rows, "err", err)
+	case err != nil && !errors.Is(err, gorm.ErrRecordNotFound) && l.logger.Enabled(ctx, slog.LevelDebug):
+		q, _ := fc()
+		l.logger.DebugContext(ctx, "sql error", "elapsed", elapsed, "sql", q, "err", err)
+	}
+}
