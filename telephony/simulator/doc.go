@@ -1,0 +1,114 @@
+// Package simulator is an in-process stand-in for Twilio's voice API, so that
+// a new user with no Twilio account sees the whole call flow on one machine,
+// and the service's tests drive real HTTP end to end.
+//
+// It serves the subset of the 2010-04-01 REST API the service uses, with
+// Twilio's paths, form parameters and JSON, so the real twilio-go client
+// talks to it unchanged (point its base URL here: TWILIO_API_BASE_URL), and
+// it sends the webhooks Twilio sends, form-encoded and signed with
+// X-Twilio-Signature over the exact URL requested plus the POST form. Calls
+// play out in time on goroutines: the called party rings, then answers (and
+// the call's Url is fetched and its TwiML followed), or is busy, does not
+// answer, or fails, according to the test numbers below.
+//
+// # Mounting
+//
+// Handler serves both the REST paths (/2010-04-01/Accounts/{AccountSid}/…)
+// and the simulator's own /sim/… routes, so the service can mount it on its
+// own listener (then TWILIO_API_BASE_URL is the service's own base URL) and
+// `switchboard sim` can run it alone. REST requests need HTTP Basic auth
+// with Config.AccountSid and Config.AuthToken (401, code 20003, otherwise).
+//
+// # REST subset
+//
+//	POST   Calls.json                                 To, From, Url|Twiml, Method, StatusCallback, StatusCallbackEvent…, StatusCallbackMethod, Timeout
+//	GET    Calls.json, Calls/{Sid}.json               To, From, Status filters
+//	POST   Calls/{Sid}.json                           Status=completed (hang up) | canceled (only if not answered)
+//	POST   Calls/{Sid}/Recordings.json                RecordingChannels mono|dual, RecordingStatusCallback, RecordingStatusCallbackEvent…
+//	GET    Calls/{Sid}/Recordings.json, …/{Sid}.json
+//	POST   Calls/{CallSid}/Recordings/{Sid}.json      Status=paused|in-progress|stopped
+//	GET    Recordings/{Sid}.json                      (without .json: a silent WAV as the media)
+//	GET    Conferences.json, Conferences/{Sid}.json   FriendlyName, Status filters
+//	POST   Conferences/{Sid|FriendlyName}/Participants.json   From, To, Label, StatusCallback, StatusCallbackEvent…, EarlyMedia, Beep, StartConferenceOnEnter, EndConferenceOnExit, Muted, Timeout
+//	GET    Conferences/{Sid}/Participants.json, …/{CallSid|Label}.json
+//	POST   Conferences/{Sid}/Participants/{CallSid|Label}.json Hold, HoldUrl, HoldMethod, Muted, EndConferenceOnExit
+//	DELETE Conferences/{Sid}/Participants/{CallSid|Label}.json
+//	GET    IncomingPhoneNumbers.json, OutgoingCallerIds.json   PhoneNumber filter
+//	POST   OutgoingCallerIds.json                     PhoneNumber, FriendlyName, StatusCallback → ValidationRequest
+//
+// It checks what Twilio checks and answers Twilio's error JSON {code,
+// message, more_info, status}: missing To (21201), From (21213), Url
+// (21205); To/From neither E.164 nor client:<identity> (21211, 21212); a
+// PSTN call From a number that is neither one of the account's incoming
+// numbers nor a verified caller ID (21210, unless Config.AcceptAnyFrom);
+// StatusCallbackEvent other than initiated, ringing, answered, completed
+// (21626; busy, no-answer, failed and canceled arrive as the CallStatus of
+// the completed event); unknown sids (404, 20404); recording a call that is
+// not in progress (21220).
+//
+// The seeded account has the incoming numbers in DefaultIncomingNumbers
+// (+15005550006, +15005550007); Config.IncomingNumbers and
+// Config.VerifiedCallerIDs replace or add to them. A validation request for
+// another number is "keyed in" by its owner after Timing.ValidationDelay,
+// after which the number is a verified caller ID.
+//
+// # Test numbers
+//
+// What the called party does depends on the number called:
+//
+//	Number          Behaviour
+//	+15005550100    answers after RingDelay and stays until someone hangs up
+//	+15005550101    answers after RingDelay, hangs up by itself after TalkTime
+//	+15005550102    busy after DialDelay (CallStatus busy)
+//	+15005550103    rings for NoAnswerTimeout, then no-answer
+//	+15005550104    fails after DialDelay (CallStatus failed)
+//	+15005550105    answers slowly, after SlowAnswerDelay
+//	client:<id>     the simulated browser answers after RingDelay
+//	any other       answers after RingDelay, like +15005550100
+//
+// A call's Timeout parameter, when shorter than the ringing, ends it as
+// no-answer, as at Twilio. The numbers are valid for libphonenumber, so the
+// service accepts them as customers.
+//
+// # Calls
+//
+// An outbound call goes queued → initiated → ringing → in-progress →
+// completed (or busy / no-answer / failed / canceled). Status callbacks go to
+// StatusCallback for the subscribed events only (default completed), in order,
+// with CallSid, AccountSid, From, To, Caller, Called, CallStatus, Direction,
+// ApiVersion, SequenceNumber (from 0), Timestamp, CallbackSource, and
+// CallDuration on completed. On answer the call's Url is requested with the
+// standard parameters and its TwiML followed: <Dial><Conference> joins (or
+// creates) the conference of that name; <Say> is logged; <Play> and <Pause>
+// take no time; <Redirect> is followed; <Hangup/> and <Reject/> end the call;
+// when the document runs out the call ends.
+//
+// A conference is init until a participant with startConferenceOnEnter
+// (default true) is in, then in-progress; it completes when a participant
+// with endConferenceOnExit leaves or when nobody is left, and every remaining
+// participant's call then ends. The Participants API dials the target from
+// the conference (its own call sid, callbacks and test-number behaviour) and
+// joins it with its Label when answered. Hold, HoldUrl and Muted are kept as
+// participant state (no hold music is fetched). Recordings start in-progress
+// on an answered call, pause and resume, and complete when stopped or when
+// the call ends; RecordingStatusCallback gets RecordingSid, RecordingStatus,
+// RecordingDuration, RecordingUrl, CallSid and RecordingChannels.
+//
+// # Simulator routes
+//
+//	POST /sim/connect               {identity, to, callerId, workspaceId, callControlUrl?} → 201 ConnectResponse
+//	GET  /sim/calls                 State: calls with status history and webhooks, conferences, recordings
+//	POST /sim/calls/{sid}/hangup    the party on that leg hangs up (a ringing leg rejects: busy) → 202
+//
+// /sim/connect plays the Voice SDK's Device.connect: a new client leg
+// (Direction inbound, From = Caller = client:<identity>) whose call-control
+// webhook (callControlUrl, default Config.CallControlURL) carries CallSid,
+// AccountSid, From, Caller, To, Direction, CallStatus=ringing, ApiVersion and
+// the custom parameters To, callerId and workspaceId; it answers once the
+// returned TwiML has put the leg in its conference or ended it.
+//
+// # Timing
+//
+// DefaultTiming is human-scale (ring 3 s, talk 30 s, …); tests set Timing to
+// milliseconds. Close stops every call where it is and sends nothing more.
+package simulator
