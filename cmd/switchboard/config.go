@@ -1,0 +1,73 @@
+package main
+
+import (
+	"fmt"
+	"log/slog"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+)
+
+// Config is the deployment's configuration, read from the environment
+// (CONTRACT section 1).
+type Config struct {
+	Addr          string // SWITCHBOARD_ADDR
+	DatabaseURL   string // DATABASE_URL
+	PublicBaseURL string // PUBLIC_BASE_URL
+	DefaultRegion string // DEFAULT_REGION
+	RateLimit     float64
+	LogLevel      slog.Level
+	LogFormat     string
+	ShutdownGrace time.Duration
+
+	TwilioAccountSid  string
+	TwilioAuthToken   string
+	TwilioAPIKey      string
+	TwilioAPISecret   string
+	TwilioTwiMLAppSid string
+	TwilioAPIBaseURL  string
+}
+
+// LoadConfig reads and checks the configuration.
+func LoadConfig(getenv func(string) string) (Config, error) {
+	get := func(k, def string) string {
+		if v := strings.TrimSpace(getenv(k)); v != "" {
+			return v
+		}
+		return def
+	}
+	cfg := Config{
+		Addr:              get("SWITCHBOARD_ADDR", ":8080"),
+		DatabaseURL:       get("DATABASE_URL", "sqlite:switchboard.db"),
+		PublicBaseURL:     strings.TrimRight(get("PUBLIC_BASE_URL", "http://localhost:8080"), "/"),
+		DefaultRegion:     strings.ToUpper(get("DEFAULT_REGION", "US")),
+		LogFormat:         get("LOG_FORMAT", "json"),
+		TwilioAccountSid:  get("TWILIO_ACCOUNT_SID", ""),
+		TwilioAuthToken:   get("TWILIO_AUTH_TOKEN", ""),
+		TwilioAPIKey:      get("TWILIO_API_KEY", ""),
+		TwilioAPISecret:   get("TWILIO_API_SECRET", ""),
+		TwilioTwiMLAppSid: get("TWILIO_TWIML_APP_SID", ""),
+		TwilioAPIBaseURL:  strings.TrimRight(get("TWILIO_API_BASE_URL", "https://api.twilio.com"), "/"),
+	}
+	var err error
+	if cfg.RateLimit, err = strconv.ParseFloat(get("RATE_LIMIT", "100"), 64); err != nil || cfg.RateLimit < 0 {
+		return cfg, fmt.Errorf("RATE_LIMIT: want requests per second >= 0 (0 turns it off), got %q", getenv("RATE_LIMIT"))
+	}
+	if cfg.ShutdownGrace, err = time.ParseDuration(get("SHUTDOWN_GRACE", "15s")); err != nil {
+		return cfg, fmt.Errorf("SHUTDOWN_GRACE: %w", err)
+	}
+	if err := cfg.LogLevel.UnmarshalText([]byte(get("LOG_LEVEL", "info"))); err != nil {
+		return cfg, fmt.Errorf("LOG_LEVEL: %w", err)
+	}
+	if u, err := url.Parse(cfg.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return cfg, fmt.Errorf("PUBLIC_BASE_URL: want an absolute http(s) URL, got %q", cfg.PublicBaseURL)
+	}
+	if len(cfg.DefaultRegion) != 2 {
+		return cfg, fmt.Errorf("DEFAULT_REGION: want a two-letter ISO region, got %q", cfg.DefaultRegion)
+	}
+	if cfg.TwilioAccountSid != "" && cfg.TwilioAuthToken == "" {
+		return cfg, fmt.Errorf("TWILIO_AUTH_TOKEN is required when TWILIO_ACCOUNT_SID is set")
+	}
+	return cfg, nil
+}

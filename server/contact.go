@@ -1,0 +1,274 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"net/mail"
+	"strings"
+
+	"github.com/oapi-codegen/nullable"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/gen/api"
+	"github.com/switchboard-oss/switchboard/telephony"
+)
+
+func (s *strict) ListContacts(ctx context.Context, req api.ListContactsRequestObject) (api.ListContactsResponseObject, error) {
+	ws, err := workspaceOf(ctx, req.Params.WorkspaceId)
+	if err != nil {
+		return nil, err
+	}
+	items, meta, err := s.deps.Contacts.ListContacts(ctx, ws, pageOf(req.Params.Limit, req.Params.Offset))
+	if err != nil {
+		return nil, err
+	}
+	return api.ListContacts200JSONResponse(toAPIContactList(items, meta)), nil
+}
+
+func (s *strict) CreateContact(ctx context.Context, req api.CreateContactRequestObject) (api.CreateContactResponseObject, error) {
+	b := req.Body
+	ws, err := workspaceOf(ctx, b.WorkspaceId)
+	if err != nil {
+		return nil, err
+	}
+	c := &sb.Contact{
+		WorkspaceID: ws,
+		FirstName:   clean(b.FirstName),
+		LastName:    clean(b.LastName),
+		Email:       clean(b.Email),
+		Company:     clean(b.Company),
+		Notes:       clean(b.Notes),
+	}
+	if c.Phone, err = s.optionalPhone("phone", clean(b.Phone), ""); err != nil {
+		return nil, err
+	}
+	if err := checkEmail(c.Email); err != nil {
+		return nil, err
+	}
+	if c.FirstName == "" && c.LastName == "" && c.Phone == "" {
+		return nil, sb.FieldErrorf(sb.EInvalid, "body", "a contact needs a firstName, a lastName or a phone")
+	}
+	if err := s.deps.Contacts.CreateContact(ctx, c); err != nil {
+		return nil, err
+	}
+	return api.CreateContact201JSONResponse{Data: toAPIContact(c)}, nil
+}
+
+func (s *strict) GetContact(ctx context.Context, req api.GetContactRequestObject) (api.GetContactResponseObject, error) {
+	ws, err := workspaceOf(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.deps.Contacts.FindContact(ctx, ws, req.Id)
+	if err != nil {
+		return nil, err
+	}
+	return api.GetContact200JSONResponse{Data: toAPIContact(c)}, nil
+}
+
+func (s *strict) UpdateContact(ctx context.Context, req api.UpdateContactRequestObject) (api.UpdateContactResponseObject, error) {
+	ws, err := workspaceOf(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	b := req.Body
+	p := sb.ContactPatch{
+		FirstName: patchField(b.FirstName),
+		LastName:  patchField(b.LastName),
+		Phone:     patchField(b.Phone),
+		Email:     patchField(b.Email),
+		Company:   patchField(b.Company),
+		Notes:     patchField(b.Notes),
+	}
+	if p.Phone != nil && *p.Phone != "" {
+		e164, err := s.optionalPhone("phone", *p.Phone, "")
+		if err != nil {
+			return nil, err
+		}
+		p.Phone = &e164
+	}
+	if p.Email != nil {
+		if err := checkEmail(*p.Email); err != nil {
+			return nil, err
+		}
+	}
+	c, err := s.deps.Contacts.UpdateContact(ctx, ws, req.Id, p)
+	if err != nil {
+		return nil, err
+	}
+	return api.UpdateContact200JSONResponse{Data: toAPIContact(c)}, nil
+}
+
+func (s *strict) DeleteContact(ctx context.Context, req api.DeleteContactRequestObject) (api.DeleteContactResponseObject, error) {
+	ws, err := workspaceOf(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.deps.Contacts.DeleteContact(ctx, ws, req.Id); err != nil {
+		return nil, err
+	}
+	return api.DeleteContact204Response{}, nil
+}
+
+func (s *strict) SearchContactsGet(ctx context.Context, req api.SearchContactsGetRequestObject) (api.SearchContactsGetResponseObject, error) {
+	ws, err := workspaceOf(ctx, req.Params.WorkspaceId)
+	if err != nil {
+		return nil, err
+	}
+	q := sb.ContactSearch{
+		WorkspaceID: ws,
+		Query:       clean(req.Params.Q),
+		Company:     clean(req.Params.Company),
+		Page:        pageOf(req.Params.Limit, req.Params.Offset),
+	}
+	items, meta, err := s.deps.Contacts.SearchContacts(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return api.SearchContactsGet200JSONResponse(toAPIContactList(items, meta)), nil
+}
+
+func (s *strict) SearchContactsPost(ctx context.Context, req api.SearchContactsPostRequestObject) (api.SearchContactsPostResponseObject, error) {
+	b := req.Body
+	ws, err := workspaceOf(ctx, b.WorkspaceId)
+	if err != nil {
+		return nil, err
+	}
+	q := sb.ContactSearch{WorkspaceID: ws, Query: clean(b.Query), Page: pageOf(b.Limit, b.Offset)}
+	if f := b.Filters; f != nil {
+		q.Company, q.Email = clean(f.Company), clean(f.Email)
+		if q.Phone, err = s.optionalPhone("filters.phone", clean(f.Phone), ""); err != nil {
+			return nil, err
+		}
+		q.CreatedAfter, q.CreatedBefore = f.CreatedAfter, f.CreatedBefore
+	}
+	items, meta, err := s.deps.Contacts.SearchContacts(ctx, q)
+	if err != nil {
+		return nil, err
+	}
+	return api.SearchContactsPost200JSONResponse(toAPIContactList(items, meta)), nil
+}
+
+func (s *strict) NormalizePhone(ctx context.Context, req api.NormalizePhoneRequestObject) (api.NormalizePhoneResponseObject, error) {
+	if strings.TrimSpace(req.Body.Phone) == "" {
+		return nil, sb.FieldErrorf(sb.EInvalid, "phone", "phone is required")
+	}
+	region := s.cfg.DefaultRegion
+	if req.Body.DefaultRegion != nil {
+		region = *req.Body.DefaultRegion
+	}
+	n := telephony.Normalize(req.Body.Phone, region)
+	out := api.PhoneNumber{
+		Original:    n.Original,
+		Normalized:  n.E164,
+		IsValid:     n.Valid,
+		CountryCode: n.Region,
+		AreaCode:    n.AreaCode,
+		Type:        api.PhoneNumberType(n.Type),
+	}
+	if !n.Valid {
+		// The contract: an input that is not a valid number reports
+		// isValid false and no normalized form.
+		out.Normalized, out.AreaCode = "", ""
+	}
+	return api.NormalizePhone200JSONResponse{Data: out}, nil
+}
+
+// optionalPhone normalizes a phone number given in field, allowing "". The
+// error names field, so a bad "to" is not reported as a bad "phone".
+func (s *strict) optionalPhone(field, input, region string) (string, error) {
+	if input == "" {
+		return "", nil
+	}
+	return s.phone(field, input, region)
+}
+
+// phone normalizes a required phone number to E.164.
+func (s *strict) phone(field, input, region string) (string, error) {
+	if region == "" {
+		region = s.cfg.DefaultRegion
+	}
+	e164, err := telephony.NormalizeE164(input, region)
+	var de *sb.Error
+	if errors.As(err, &de) {
+		msg := strings.TrimSpace(strings.TrimPrefix(de.Message, "phone"))
+		return "", sb.FieldErrorf(sb.EInvalidPhone, field, "%s", msg)
+	}
+	return e164, err
+}
+
+func checkEmail(email string) error {
+	if email == "" {
+		return nil
+	}
+	a, err := mail.ParseAddress(email)
+	if err != nil || a.Address != email || !strings.Contains(email[strings.LastIndexByte(email, '@')+1:], ".") {
+		return sb.FieldErrorf(sb.EInvalid, "email", "%q is not an email address", truncate(email, 64))
+	}
+	return nil
+}
+
+// patchField maps a JSON-merge-patch field: absent → nil (left alone),
+// null → "" (cleared), a value → the trimmed value.
+func patchField(f nullable.Nullable[string]) *string {
+	if !f.IsSpecified() {
+		return nil
+	}
+	v := ""
+	if !f.IsNull() {
+		v = strings.TrimSpace(f.MustGet())
+	}
+	return &v
+}
+
+func clean(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return strings.TrimSpace(*p)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+func pageOf(limit, offset *int) sb.Page {
+	p := sb.Page{Limit: sb.DefaultLimit}
+	if limit != nil {
+		p.Limit = *limit
+	}
+	if offset != nil {
+		p.Offset = *offset
+	}
+	return p
+}
+
+func toAPIContact(c *sb.Contact) api.Contact {
+	return api.Contact{
+		Id:          c.ID,
+		WorkspaceId: c.WorkspaceID,
+		FirstName:   c.FirstName,
+		LastName:    c.LastName,
+		Phone:       c.Phone,
+		Email:       c.Email,
+		Company:     c.Company,
+		Notes:       c.Notes,
+		CreatedAt:   c.CreatedAt.UTC(),
+		UpdatedAt:   c.UpdatedAt.UTC(),
+	}
+}
+
+func toAPIContactList(items []*sb.Contact, meta sb.Meta) api.ContactList {
+	out := api.ContactList{Data: make([]api.Contact, len(items)), Meta: toAPIMeta(meta)}
+	for i, c := range items {
+		out.Data[i] = toAPIContact(c)
+	}
+	return out
+}
+
+func toAPIMeta(m sb.Meta) api.ListMeta {
+	return api.ListMeta{Total: m.Total, HasMore: m.HasMore, Limit: m.Limit, Offset: m.Offset}
+}

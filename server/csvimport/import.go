@@ -1,0 +1,315 @@
+package csvimport
+
+import (
+	"bufio"
+	"context"
+	"encoding/csv"
+	"errors"
+	"fmt"
+	"io"
+	"net/mail"
+	"runtime"
+	"strings"
+	"unicode/utf8"
+
+	"golang.org/x/sync/errgroup"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/telephony"
+)
+
+// Writer stores one batch of contacts in one transaction
+// (switchboard.ContactService implements it).
+type Writer interface {
+	ImportContacts(ctx context.Context, workspaceID string, batch []*sb.Contact, update bool) ([]sb.ImportOutcome, error)
+}
+
+// Options of one import.
+type Options struct {
+	WorkspaceID string
+	Region      string // for national-format numbers
+	Update      bool   // update duplicates instead of skipping them
+	BatchSize   int    // rows per transaction; default 2000
+	Workers     int    // normalizing goroutines; default GOMAXPROCS
+	MaxErrors   int    // row errors kept in the report; default 1000
+}
+
+// RowError is one rejected row.
+type RowError struct {
+	Row     int // 1-based line number in the file; the header is line 1
+	Field   string
+	Message string
+}
+
+// Result is the report of an import.
+type Result struct {
+	Imported, Updated, Skipped, Failed int
+	IgnoredColumns                     []string
+	Errors                             []RowError
+}
+
+// Field length limits, the same as the API's for one contact.
+const (
+	maxName  = 200
+	maxEmail = 320
+	maxNotes = 10000
+	maxPhone = 64
+)
+
+// chunkRows is how many rows travel together through the normalizing stage:
+// large enough that channel hand-offs cost nothing, small enough that the
+// pipeline holds little memory.
+const chunkRows = 512
+
+type rawRow struct {
+	line   int
+	fields []string
+}
+
+type chunk struct {
+	seq  int
+	rows []rawRow
+	// filled by a worker:
+	contacts []*sb.Contact // nil entry = the row failed
+	errs     []RowError
+}
+
+// ErrNoUsableHeader reports a file without a phone or a name column.
+var ErrNoUsableHeader = errors.New("the CSV header names neither a phone nor a name column")
+
+// Run imports the CSV read from r. A bad row is reported and never stops the
+// import; an error is returned only when the file cannot be read at all (no
+// usable header, a read error, the body limit) or a batch cannot be written,
+// and then every batch written before it stays written.
+func Run(ctx context.Context, r io.Reader, w Writer, opts Options) (*Result, error) {
+	if opts.BatchSize <= 0 {
+		opts.BatchSize = 2000
+	}
+	if opts.Workers <= 0 {
+		opts.Workers = runtime.GOMAXPROCS(0)
+	}
+	if opts.MaxErrors <= 0 {
+		opts.MaxErrors = 1000
+	}
+	cr := csv.NewReader(skipBOM(bufio.NewReaderSize(r, 64<<10)))
+	cr.FieldsPerRecord = -1 // short or long rows: missing cells are empty
+	cr.ReuseRecord = false
+	header, err := cr.Read()
+	if errors.Is(err, io.EOF) {
+		return nil, sb.FieldErrorf(sb.EInvalid, "file", "the file is empty: a header row is required")
+	} else if err != nil {
+		return nil, readError(err)
+	}
+	cols, ok := mapHeader(header)
+	if !ok {
+		return nil, sb.FieldErrorf(sb.EInvalid, "file", "%s", ErrNoUsableHeader.Error())
+	}
+	res := &Result{IgnoredColumns: cols.ignored, Errors: []RowError{}}
+
+	g, gctx := errgroup.WithContext(ctx)
+	raw := make(chan *chunk, opts.Workers*2)
+	done := make(chan *chunk, opts.Workers*2)
+
+	g.Go(func() error { // reader: the only goroutine touching cr
+		defer close(raw)
+		return readChunks(gctx, cr, raw)
+	})
+	workers, wctx := errgroup.WithContext(gctx)
+	for i := 0; i < opts.Workers; i++ {
+		workers.Go(func() error {
+			for c := range raw {
+				normalizeChunk(c, cols, opts.Region)
+				select {
+				case done <- c:
+				case <-wctx.Done():
+					return wctx.Err()
+				}
+			}
+			return nil
+		})
+	}
+	g.Go(func() error {
+		err := workers.Wait()
+		close(done)
+		return err
+	})
+	g.Go(func() error { // writer: in file order
+		wr := &batchWriter{w: w, opts: opts, res: res, seen: map[string]*pending{}}
+		next, held := 0, map[int]*chunk{}
+		for c := range done {
+			held[c.seq] = c
+			for held[next] != nil {
+				if err := wr.add(gctx, held[next]); err != nil {
+					return err
+				}
+				delete(held, next)
+				next++
+			}
+		}
+		if gctx.Err() != nil {
+			return gctx.Err()
+		}
+		return wr.flush(gctx)
+	})
+	if err := g.Wait(); err != nil {
+		return res, err
+	}
+	return res, nil
+}
+
+func readChunks(ctx context.Context, cr *csv.Reader, out chan<- *chunk) error {
+	seq := 0
+	c := &chunk{seq: seq}
+	for {
+		rec, err := cr.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		line, _ := cr.FieldPos(0)
+		var pe *csv.ParseError
+		if errors.As(err, &pe) {
+			// A malformed row (a stray quote, say) is reported and
+			// skipped; the reader carries on at the next record.
+			c.rows = append(c.rows, rawRow{line: pe.StartLine, fields: nil})
+			c.errs = append(c.errs, RowError{Row: pe.StartLine, Field: "row", Message: pe.Err.Error()})
+		} else if err != nil {
+			return readError(err)
+		} else {
+			c.rows = append(c.rows, rawRow{line: line, fields: rec})
+		}
+		if len(c.rows) == chunkRows {
+			select {
+			case out <- c:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			seq++
+			c = &chunk{seq: seq}
+		}
+	}
+	if len(c.rows) > 0 {
+		select {
+		case out <- c:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+	}
+	return nil
+}
+
+// readError keeps a body-limit or transport error as it is (the HTTP layer
+// maps it) and reports anything else as a malformed file.
+func readError(err error) error {
+	var pe *csv.ParseError
+	if errors.As(err, &pe) {
+		return sb.FieldErrorf(sb.EInvalid, "file", "line %d: %v", pe.StartLine, pe.Err)
+	}
+	return fmt.Errorf("reading the CSV: %w", err)
+}
+
+func normalizeChunk(c *chunk, cols columns, region string) {
+	c.contacts = make([]*sb.Contact, len(c.rows))
+	for i, row := range c.rows {
+		if row.fields == nil { // a parse error, already reported
+			continue
+		}
+		ct, rerr := buildContact(row.fields, cols)
+		if rerr == nil && ct.Phone != "" {
+			n := telephony.Normalize(ct.Phone, region)
+			if !n.Valid {
+				rerr = &RowError{Field: "phone", Message: fmt.Sprintf("%q is not a valid phone number", truncate(ct.Phone, 64))}
+			}
+			ct.Phone = n.E164
+		}
+		if rerr != nil {
+			rerr.Row = row.line
+			c.errs = append(c.errs, *rerr)
+			continue
+		}
+		c.contacts[i] = ct
+	}
+	c.rows = nil // the raw cells are no longer needed
+}
+
+func buildContact(rec []string, cols columns) (*sb.Contact, *RowError) {
+	ct := &sb.Contact{}
+	var full string
+	for i, f := range cols.index {
+		if f == fieldNone || i >= len(rec) {
+			continue
+		}
+		v := strings.TrimSpace(rec[i])
+		if v == "" {
+			continue
+		}
+		if !utf8.ValidString(v) {
+			return nil, &RowError{Field: fieldNames[f], Message: "not valid UTF-8"}
+		}
+		switch f {
+		case fieldFirstName:
+			ct.FirstName = v
+		case fieldLastName:
+			ct.LastName = v
+		case fieldFullName:
+			full = v
+		case fieldPhone:
+			ct.Phone = v
+		case fieldEmail:
+			ct.Email = v
+		case fieldCompany:
+			ct.Company = v
+		case fieldNotes:
+			ct.Notes = v
+		}
+	}
+	if full != "" && ct.FirstName == "" && ct.LastName == "" {
+		// "Ada King Lovelace": the last word is the last name.
+		if i := strings.LastIndexByte(full, ' '); i > 0 {
+			ct.FirstName, ct.LastName = strings.TrimSpace(full[:i]), full[i+1:]
+		} else {
+			ct.FirstName = full
+		}
+	}
+	switch {
+	case len(ct.FirstName) > maxName:
+		return nil, &RowError{Field: "firstName", Message: fmt.Sprintf("longer than %d characters", maxName)}
+	case len(ct.LastName) > maxName:
+		return nil, &RowError{Field: "lastName", Message: fmt.Sprintf("longer than %d characters", maxName)}
+	case len(ct.Company) > maxName:
+		return nil, &RowError{Field: "company", Message: fmt.Sprintf("longer than %d characters", maxName)}
+	case len(ct.Notes) > maxNotes:
+		return nil, &RowError{Field: "notes", Message: fmt.Sprintf("longer than %d characters", maxNotes)}
+	case len(ct.Phone) > maxPhone:
+		return nil, &RowError{Field: "phone", Message: fmt.Sprintf("longer than %d characters", maxPhone)}
+	case len(ct.Email) > maxEmail:
+		return nil, &RowError{Field: "email", Message: fmt.Sprintf("longer than %d characters", maxEmail)}
+	}
+	if ct.Email != "" && !validEmail(ct.Email) {
+		return nil, &RowError{Field: "email", Message: fmt.Sprintf("%q is not an email address", truncate(ct.Email, 64))}
+	}
+	if ct.FirstName == "" && ct.LastName == "" && ct.Phone == "" {
+		return nil, &RowError{Field: "row", Message: "a contact needs a name or a phone"}
+	}
+	return ct, nil
+}
+
+// validEmail is the same rule as the API's: a bare address with a dotted
+// domain.
+func validEmail(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".")
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
+
+func skipBOM(r *bufio.Reader) io.Reader {
+	if b, err := r.Peek(3); err == nil && b[0] == 0xEF && b[1] == 0xBB && b[2] == 0xBF {
+		_, _ = r.Discard(3)
+	}
+	return r
+}

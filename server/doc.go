@@ -1,0 +1,11 @@
+// Package server is Switchboard's HTTP layer: an Echo application that serves
+// the strict-server interface generated from openapi.yaml (gen/api).
+//
+// Requests pass, in order: recovery, request id, structured logging, a body
+// limit, bearer authentication (or, on the provider-facing routes, Twilio's
+// signature check), the rate limiter, and kin-openapi validation against the
+// spec, before a thin handler maps the API types to the domain, calls a store
+// or the telephony package, and maps the result back. Every error, whatever
+// raised it, leaves through one function (errors.go) that writes the
+// contract's envelope.
+package server

@@ -1,0 +1,241 @@
+package server
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+
+	"github.com/getkin/kin-openapi/openapi3"
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/getkin/kin-openapi/routers"
+	"github.com/labstack/echo/v4"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/gen/api"
+)
+
+// Codes the HTTP layer raises itself, beside the domain's.
+const (
+	eMethodNotAllowed = "method_not_allowed"
+	eUnavailable      = "unavailable"
+)
+
+// statusOf is the one table from error codes to HTTP statuses.
+var statusOf = map[string]int{
+	sb.EInvalid:             http.StatusBadRequest,
+	sb.EInvalidPhone:        http.StatusBadRequest,
+	sb.EUnauthorized:        http.StatusUnauthorized,
+	sb.EForbidden:           http.StatusForbidden,
+	sb.ENotAgentParticipant: http.StatusForbidden,
+	sb.EInvalidSignature:    http.StatusForbidden,
+	sb.ENotFound:            http.StatusNotFound,
+	eMethodNotAllowed:       http.StatusMethodNotAllowed,
+	sb.EContactExists:       http.StatusConflict,
+	sb.ECallNotActive:       http.StatusConflict,
+	sb.ETransferPending:     http.StatusConflict,
+	sb.ENoPendingTransfer:   http.StatusConflict,
+	sb.EPayloadTooLarge:     http.StatusRequestEntityTooLarge,
+	sb.EDNCBlocked:          http.StatusUnprocessableEntity,
+	sb.ECallerIDNotAllowed:  http.StatusUnprocessableEntity,
+	sb.ERateLimited:         http.StatusTooManyRequests,
+	sb.EInternal:            http.StatusInternalServerError,
+	sb.ENotImplemented:      http.StatusNotImplemented,
+	sb.EProviderError:       http.StatusBadGateway,
+	eUnavailable:            http.StatusServiceUnavailable,
+}
+
+// codeOfStatus names the errors Echo itself raises (routing, body limit,
+// binding) by their status.
+var codeOfStatus = map[int]string{
+	http.StatusBadRequest:            sb.EInvalid,
+	http.StatusUnauthorized:          sb.EUnauthorized,
+	http.StatusForbidden:             sb.EForbidden,
+	http.StatusNotFound:              sb.ENotFound,
+	http.StatusMethodNotAllowed:      eMethodNotAllowed,
+	http.StatusRequestEntityTooLarge: sb.EPayloadTooLarge,
+	http.StatusTooManyRequests:       sb.ERateLimited,
+	http.StatusUnsupportedMediaType:  sb.EInvalid,
+}
+
+// handleError is Echo's HTTPErrorHandler: the only place an error becomes a
+// response. Anything it does not recognise is internal: logged in full with the
+// request id, shown to the client only as "Internal error.".
+func (s *Server) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		return
+	}
+	e := toDomainError(err)
+	status, ok := statusOf[e.Code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	log := loggerFrom(c.Request().Context(), s.log)
+	if status >= 500 {
+		log.Error("request failed", "error", err.Error(), "code", e.Code, "status", status)
+	} else {
+		log.Debug("request refused", "error", err.Error(), "code", e.Code, "status", status)
+	}
+	if e.Code == sb.ERateLimited && c.Response().Header().Get("Retry-After") == "" {
+		c.Response().Header().Set("Retry-After", "1")
+	}
+	body := api.ErrorResponse{Error: api.Error{Code: e.Code, Message: e.Message}}
+	if len(e.Details) > 0 {
+		details := make([]api.ErrorDetail, len(e.Details))
+		for i, d := range e.Details {
+			details[i] = api.ErrorDetail{Field: d.Field, Message: d.Message}
+		}
+		body.Error.Details = &details
+	}
+	if c.Request().Method == http.MethodHead {
+		err = c.NoContent(status)
+	} else {
+		err = c.JSON(status, body)
+	}
+	if err != nil {
+		log.Error("writing an error response failed", "error", err)
+	}
+}
+
+// toDomainError turns whatever reached the error handler into a *sb.Error.
+func toDomainError(err error) *sb.Error {
+	var de *sb.Error
+	var he *echo.HTTPError
+	var mbe *http.MaxBytesError
+	var pe *http.ProtocolError
+	switch {
+	case errors.As(err, &de):
+		return de
+	case errors.As(err, &pe):
+		// A multipart body without a boundary, say.
+		return sb.FieldErrorf(sb.EInvalid, "body", "%s", pe.ErrorString)
+	case errors.As(err, &mbe):
+		return sb.Errorf(sb.EPayloadTooLarge, "The request body is larger than %d bytes.", mbe.Limit)
+	case errors.As(err, &he):
+		if he.Internal != nil {
+			if ve := validationError(he.Internal); ve != nil {
+				return ve
+			}
+			if errors.As(he.Internal, &mbe) {
+				return sb.Errorf(sb.EPayloadTooLarge, "The request body is larger than %d bytes.", mbe.Limit)
+			}
+		}
+		code, ok := codeOfStatus[he.Code]
+		if !ok {
+			return sb.Errorf(sb.EInternal, "Internal error.")
+		}
+		return &sb.Error{Code: code, Message: httpErrorMessage(he)}
+	}
+	return sb.Errorf(sb.EInternal, "Internal error.")
+}
+
+func httpErrorMessage(he *echo.HTTPError) string {
+	switch he.Code {
+	case http.StatusNotFound:
+		return "No such resource."
+	case http.StatusMethodNotAllowed:
+		return "Method not allowed on this resource."
+	case http.StatusRequestEntityTooLarge:
+		return "The request body is too large."
+	case http.StatusTooManyRequests:
+		return "Too many requests."
+	case http.StatusUnsupportedMediaType:
+		return "Unsupported Content-Type."
+	}
+	if m, ok := he.Message.(string); ok && m != "" {
+		return m
+	}
+	return http.StatusText(he.Code)
+}
+
+// validationError rewrites kin-openapi's errors into the envelope, naming the
+// offending field. It returns nil for errors that are not validation errors.
+func validationError(err error) *sb.Error {
+	var re *openapi3filter.RequestError
+	var route *routers.RouteError
+	switch {
+	case errors.As(err, &route):
+		if errors.Is(route, routers.ErrMethodNotAllowed) || route.Reason == routers.ErrMethodNotAllowed.Error() {
+			return sb.Errorf(eMethodNotAllowed, "Method not allowed on this resource.")
+		}
+		return sb.Errorf(sb.ENotFound, "No such resource.")
+	case errors.As(err, &re):
+	default:
+		return nil
+	}
+	if re.Parameter != nil {
+		msg := parameterMessage(re)
+		return sb.FieldErrorf(sb.EInvalid, re.Parameter.Name, "%s", msg)
+	}
+	var se *openapi3.SchemaError
+	if errors.As(re.Err, &se) {
+		field := strings.Join(se.JSONPointer(), ".")
+		msg := schemaMessage(se)
+		if field == "" {
+			field = "body"
+		}
+		return &sb.Error{Code: sb.EInvalid, Message: field + ": " + msg, Details: []sb.FieldError{{Field: field, Message: msg}}}
+	}
+	var pe *openapi3filter.ParseError
+	if errors.As(re.Err, &pe) {
+		return sb.FieldErrorf(sb.EInvalid, "body", "the body is not valid %s", bodyKind(re))
+	}
+	if re.RequestBody != nil && re.Err != nil && strings.Contains(re.Err.Error(), "value is required") {
+		return sb.FieldErrorf(sb.EInvalid, "body", "a request body is required")
+	}
+	if re.Reason != "" {
+		return sb.FieldErrorf(sb.EInvalid, "body", "%s", re.Reason)
+	}
+	return sb.FieldErrorf(sb.EInvalid, "body", "the request body is not valid")
+}
+
+func bodyKind(re *openapi3filter.RequestError) string {
+	if re.RequestBody != nil && re.RequestBody.Content.Get("application/json") != nil {
+		return "JSON"
+	}
+	return "input"
+}
+
+func parameterMessage(re *openapi3filter.RequestError) string {
+	var se *openapi3.SchemaError
+	if errors.As(re.Err, &se) {
+		return schemaMessage(se)
+	}
+	if errors.Is(re.Err, openapi3filter.ErrInvalidRequired) {
+		return "is required"
+	}
+	var pe *openapi3filter.ParseError
+	if errors.As(re.Err, &pe) {
+		return fmt.Sprintf("must be a %s", kindName(pe.Kind, re))
+	}
+	if re.Reason != "" {
+		return re.Reason
+	}
+	return "is not valid"
+}
+
+func kindName(_ openapi3filter.ParseErrorKind, re *openapi3filter.RequestError) string {
+	if re.Parameter != nil && re.Parameter.Schema != nil && re.Parameter.Schema.Value != nil {
+		if t := re.Parameter.Schema.Value.Type; t != nil && len(*t) > 0 {
+			return (*t)[0]
+		}
+	}
+	return "valid value"
+}
+
+// schemaMessage keeps kin-openapi's reason (e.g. `property "foo" is
+// unsupported`, `number must be at most 200`) and drops its schema dump.
+func schemaMessage(se *openapi3.SchemaError) string {
+	if se.Reason != "" {
+		return se.Reason
+	}
+	return "is not valid"
+}
+
+
+// isTooLarge reports an error raised by a body limit.
+func isTooLarge(err error) bool {
+	var mbe *http.MaxBytesError
+	var he *echo.HTTPError
+	return errors.As(err, &mbe) || (errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge)
+}

@@ -1,0 +1,163 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"mime/multipart"
+	"os"
+	"regexp"
+	"strings"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/gen/api"
+	"github.com/switchboard-oss/switchboard/server/csvimport"
+)
+
+var regionPattern = regexp.MustCompile(`^[A-Za-z]{2}$`)
+
+// importParams are the import's settings, from the query string and, for
+// multipart uploads, from form fields (which win).
+type importParams struct {
+	workspaceID *string
+	region      string
+	onDuplicate string
+}
+
+func (s *strict) ImportContacts(ctx context.Context, req api.ImportContactsRequestObject) (api.ImportContactsResponseObject, error) {
+	p := importParams{workspaceID: req.Params.WorkspaceId}
+	if req.Params.DefaultRegion != nil {
+		p.region = *req.Params.DefaultRegion
+	}
+	if req.Params.OnDuplicate != nil {
+		p.onDuplicate = string(*req.Params.OnDuplicate)
+	}
+	var body io.Reader
+	switch {
+	case req.MultipartBody != nil:
+		file, err := readImportForm(req.MultipartBody, &p)
+		if err != nil {
+			return nil, err
+		}
+		defer func() { _ = file.Close(); _ = os.Remove(file.Name()) }()
+		body = file
+	case req.Body != nil:
+		body = req.Body
+	default:
+		return nil, sb.FieldErrorf(sb.EInvalid, "Content-Type", "send the CSV as multipart/form-data (part \"file\") or as a text/csv body")
+	}
+	ws, err := workspaceOf(ctx, p.workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	if p.region == "" {
+		p.region = s.cfg.DefaultRegion
+	} else if !regionPattern.MatchString(p.region) {
+		return nil, sb.FieldErrorf(sb.EInvalid, "defaultRegion", "want a two-letter ISO region, got %q", truncate(p.region, 16))
+	}
+	switch p.onDuplicate {
+	case "", "skip", "update":
+	default:
+		return nil, sb.FieldErrorf(sb.EInvalid, "onDuplicate", "want skip or update, got %q", truncate(p.onDuplicate, 16))
+	}
+	res, err := csvimport.Run(ctx, body, s.deps.Contacts, csvimport.Options{
+		WorkspaceID: ws,
+		Region:      strings.ToUpper(p.region),
+		Update:      p.onDuplicate == "update",
+	})
+	if err != nil {
+		if res != nil {
+			loggerFrom(ctx, s.log).Warn("import stopped", "error", err, "imported", res.Imported, "updated", res.Updated)
+		}
+		return nil, err
+	}
+	out := api.ImportResult{
+		Imported:       res.Imported,
+		Updated:        res.Updated,
+		Skipped:        res.Skipped,
+		Failed:         res.Failed,
+		IgnoredColumns: res.IgnoredColumns,
+		Errors:         make([]api.ImportRowError, len(res.Errors)),
+	}
+	for i, e := range res.Errors {
+		out.Errors[i] = api.ImportRowError{Row: e.Row, Field: e.Field, Message: e.Message}
+	}
+	loggerFrom(ctx, s.log).Info("contacts imported", "imported", res.Imported, "updated", res.Updated,
+		"skipped", res.Skipped, "failed", res.Failed)
+	return api.ImportContacts200JSONResponse{Data: out}, nil
+}
+
+// readImportForm reads every part of the upload. The file is spooled to a
+// temporary file rather than imported on the fly because the form's fields
+// (workspaceId above all) may come after it, and nothing may be written
+// before the workspace is known to be the token's. Spooling streams: memory
+// stays small whatever the file's size.
+func readImportForm(mr *multipart.Reader, p *importParams) (*os.File, error) {
+	var file *os.File
+	fail := func(err error) (*os.File, error) {
+		if file != nil {
+			_ = file.Close()
+			_ = os.Remove(file.Name())
+		}
+		return nil, err
+	}
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			break
+		} else if err != nil {
+			return fail(formError(err))
+		}
+		switch name := part.FormName(); name {
+		case "file":
+			if file != nil {
+				return fail(sb.FieldErrorf(sb.EInvalid, "file", "send one file per import"))
+			}
+			if file, err = os.CreateTemp("", "switchboard-import-*.csv"); err != nil {
+				return fail(fmt.Errorf("spooling the upload: %w", err))
+			}
+			if _, err := io.Copy(file, part); err != nil {
+				return fail(formError(err))
+			}
+		case "workspaceId", "defaultRegion", "onDuplicate":
+			b, err := io.ReadAll(io.LimitReader(part, 257))
+			if err != nil {
+				return fail(formError(err))
+			} else if len(b) > 256 {
+				return fail(sb.FieldErrorf(sb.EInvalid, name, "too long"))
+			}
+			v := strings.TrimSpace(string(b))
+			switch name {
+			case "workspaceId":
+				p.workspaceID = &v
+			case "defaultRegion":
+				p.region = v
+			case "onDuplicate":
+				p.onDuplicate = v
+			}
+		default:
+			// Unknown parts are drained and ignored, like unknown columns.
+			if _, err := io.Copy(io.Discard, part); err != nil {
+				return fail(formError(err))
+			}
+		}
+	}
+	if file == nil {
+		return fail(sb.FieldErrorf(sb.EInvalid, "file", "the form has no \"file\" part"))
+	}
+	if _, err := file.Seek(0, io.SeekStart); err != nil {
+		return fail(err)
+	}
+	return file, nil
+}
+
+// formError keeps a body-limit error as it is and calls anything else a
+// malformed form.
+func formError(err error) error {
+	var de *sb.Error
+	if errors.As(err, &de) || isTooLarge(err) {
+		return err
+	}
+	return sb.FieldErrorf(sb.EInvalid, "body", "malformed multipart body: %v", err)
+}

@@ -1,0 +1,172 @@
+package server
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/getkin/kin-openapi/openapi3filter"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+	oapimw "github.com/oapi-codegen/echo-middleware"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/gen/api"
+)
+
+// Body limits: imports stream up to 50 MiB (CONTRACT section 3); nothing else
+// needs more than a small JSON document.
+const (
+	importBodyLimit  = 50 << 20
+	defaultBodyLimit = 1 << 20
+)
+
+// Config is what the HTTP layer needs to know of the deployment.
+type Config struct {
+	// DefaultRegion reads national-format phone numbers ("US").
+	DefaultRegion string
+	// RateLimit is the steady requests per second allowed per bearer token
+	// (burst twice that); 0 turns the limiter off.
+	RateLimit float64
+	// PublicBaseURL is the base URL the provider reaches (webhook URLs and
+	// their signature checks are built on it, never on the request's Host).
+	PublicBaseURL string
+}
+
+// Deps are the services the handlers call.
+type Deps struct {
+	Auth     sb.AuthService
+	Contacts sb.ContactService
+	DNC      sb.DNCService
+	// Ping answers whether the database answers (for /healthz).
+	Ping func(context.Context) error
+}
+
+// Server is the HTTP application.
+type Server struct {
+	echo *echo.Echo
+	cfg  Config
+	deps Deps
+	log  *slog.Logger
+}
+
+// strict implements the generated strict interface; it is the Server under
+// another name so that handler methods do not clash with Server's own.
+type strict Server
+
+var _ api.StrictServerInterface = (*strict)(nil)
+
+// New builds the Echo application with every route and middleware.
+func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
+	if cfg.DefaultRegion == "" {
+		cfg.DefaultRegion = "US"
+	}
+	swagger, err := api.GetSwagger()
+	if err != nil {
+		return nil, fmt.Errorf("loading the embedded spec: %w", err)
+	}
+	s := &Server{echo: echo.New(), cfg: cfg, deps: deps, log: logger}
+	e := s.echo
+	e.HideBanner, e.HidePort = true, true
+	e.HTTPErrorHandler = s.handleError
+
+	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
+		DisableStackAll: true,
+		LogErrorFunc: func(c echo.Context, err error, stack []byte) error {
+			loggerFrom(c.Request().Context(), s.log).Error("panic", "error", err, "stack", string(stack))
+			return err
+		},
+	}))
+	e.Use(middleware.RequestIDWithConfig(middleware.RequestIDConfig{
+		Generator:        newRequestID,
+		RequestIDHandler: s.attachLogger,
+	}))
+	e.Use(s.accessLog)
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
+		Limit:   fmt.Sprintf("%dB", defaultBodyLimit),
+		Skipper: func(c echo.Context) bool { return c.Path() == "/v1/contacts/import" },
+	}))
+	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
+		Limit:   fmt.Sprintf("%dB", importBodyLimit),
+		Skipper: func(c echo.Context) bool { return c.Path() != "/v1/contacts/import" },
+	}))
+
+	e.GET("/openapi.yaml", s.serveSpec)
+	e.GET("/docs", s.serveDocs)
+
+	// The spec's servers are for the docs; the validator must match paths
+	// only, or every request fails with "no matching operation".
+	swagger.Servers = nil
+	validate := oapimw.OapiRequestValidatorWithOptions(swagger, &oapimw.Options{
+		Options: openapi3filter.Options{
+			// Authentication happens before, in requireToken, with the
+			// contract's 401 envelope; the validator must not redo it.
+			AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
+		},
+		SilenceServersWarning: true,
+		Skipper: func(c echo.Context) bool {
+			return !strings.HasPrefix(c.Request().URL.Path, "/v1/") || c.Path() == "/v1/contacts/import"
+		},
+		ErrorHandler: func(_ echo.Context, err *echo.HTTPError) error { return err },
+	})
+	// The import body is a stream of up to 50 MiB that the handler reads
+	// once; kin-openapi would buffer it all to validate it, so the import
+	// route has its parameters validated and its body left alone.
+	validateImport := oapimw.OapiRequestValidatorWithOptions(swagger, &oapimw.Options{
+		Options: openapi3filter.Options{
+			AuthenticationFunc: openapi3filter.NoopAuthenticationFunc,
+			ExcludeRequestBody: true,
+		},
+		SilenceServersWarning: true,
+		Skipper:               func(c echo.Context) bool { return c.Path() != "/v1/contacts/import" },
+		ErrorHandler:          func(_ echo.Context, err *echo.HTTPError) error { return err },
+	})
+
+	e.Use(s.authenticate, s.rateLimiter(), validate, validateImport)
+	api.RegisterHandlers(e, api.NewStrictHandler((*strict)(s), nil))
+	return s, nil
+}
+
+// Handler returns the application as an http.Handler.
+func (s *Server) Handler() http.Handler { return s.echo }
+
+// Echo exposes the Echo instance so that cmd can mount more routes (the
+// embedded provider simulator) on the same listener.
+func (s *Server) Echo() *echo.Echo { return s.echo }
+
+// Serve serves on ln until ctx is cancelled, then shuts down gracefully:
+// in-flight requests finish (within the grace period) before it returns.
+func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration) error {
+	srv := &http.Server{
+		Handler:           s.echo,
+		ReadHeaderTimeout: 10 * time.Second,
+		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), grace)
+	defer cancel()
+	if err := srv.Shutdown(shutdownCtx); err != nil {
+		return fmt.Errorf("graceful shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// isProviderPath tells the routes Twilio calls, which are signed instead of
+// carrying a bearer token.
+func isProviderPath(p string) bool {
+	return strings.HasPrefix(p, "/v1/voice/") && p != "/v1/voice/token"
+}
