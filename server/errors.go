@@ -232,7 +232,6 @@ func schemaMessage(se *openapi3.SchemaError) string {
 	return "is not valid"
 }
 
-
 // isTooLarge reports an error raised by a body limit.
 func isTooLarge(err error) bool {
 	var mbe *http.MaxBytesError

@@ -43,7 +43,12 @@ func (s *strict) ImportContacts(ctx context.Context, req api.ImportContactsReque
 		defer func() { _ = file.Close(); _ = os.Remove(file.Name()) }()
 		body = file
 	case req.Body != nil:
-		body = req.Body
+		file, err := spool(req.Body)
+		if err != nil {
+			return nil, err
+		}
+		defer func() { _ = file.Close(); _ = os.Remove(file.Name()) }()
+		body = file
 	default:
 		return nil, sb.FieldErrorf(sb.EInvalid, "Content-Type", "send the CSV as multipart/form-data (part \"file\") or as a text/csv body")
 	}
@@ -88,11 +93,8 @@ func (s *strict) ImportContacts(ctx context.Context, req api.ImportContactsReque
 	return api.ImportContacts200JSONResponse{Data: out}, nil
 }
 
-// readImportForm reads every part of the upload. The file is spooled to a
-// temporary file rather than imported on the fly because the form's fields
-// (workspaceId above all) may come after it, and nothing may be written
-// before the workspace is known to be the token's. Spooling streams: memory
-// stays small whatever the file's size.
+// readImportForm reads every part of the upload. The file is spooled (see
+// spool) because the form's fields, workspaceId above all, may come after it.
 func readImportForm(mr *multipart.Reader, p *importParams) (*os.File, error) {
 	var file *os.File
 	fail := func(err error) (*os.File, error) {
@@ -114,11 +116,8 @@ func readImportForm(mr *multipart.Reader, p *importParams) (*os.File, error) {
 			if file != nil {
 				return fail(sb.FieldErrorf(sb.EInvalid, "file", "send one file per import"))
 			}
-			if file, err = os.CreateTemp("", "switchboard-import-*.csv"); err != nil {
-				return fail(fmt.Errorf("spooling the upload: %w", err))
-			}
-			if _, err := io.Copy(file, part); err != nil {
-				return fail(formError(err))
+			if file, err = spool(part); err != nil {
+				return fail(err)
 			}
 		case "workspaceId", "defaultRegion", "onDuplicate":
 			b, err := io.ReadAll(io.LimitReader(part, 257))
@@ -146,10 +145,26 @@ func readImportForm(mr *multipart.Reader, p *importParams) (*os.File, error) {
 	if file == nil {
 		return fail(sb.FieldErrorf(sb.EInvalid, "file", "the form has no \"file\" part"))
 	}
-	if _, err := file.Seek(0, io.SeekStart); err != nil {
-		return fail(err)
-	}
 	return file, nil
+}
+
+// spool copies an upload to a temporary file and rewinds it. The whole body
+// is received before the first row is written, so a body over the limit is
+// refused with nothing imported, and the workspace is known first.
+func spool(r io.Reader) (*os.File, error) {
+	f, err := os.CreateTemp("", "switchboard-import-*.csv")
+	if err != nil {
+		return nil, fmt.Errorf("spooling the upload: %w", err)
+	}
+	if _, err = io.Copy(f, r); err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		_ = f.Close()
+		_ = os.Remove(f.Name())
+		return nil, formError(err)
+	}
+	return f, nil
 }
 
 // formError keeps a body-limit error as it is and calls anything else a

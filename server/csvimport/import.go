@@ -165,7 +165,6 @@ func readChunks(ctx context.Context, cr *csv.Reader, out chan<- *chunk) error {
 		if errors.Is(err, io.EOF) {
 			break
 		}
-		line, _ := cr.FieldPos(0)
 		var pe *csv.ParseError
 		if errors.As(err, &pe) {
 			// A malformed row (a stray quote, say) is reported and
@@ -175,6 +174,7 @@ func readChunks(ctx context.Context, cr *csv.Reader, out chan<- *chunk) error {
 		} else if err != nil {
 			return readError(err)
 		} else {
+			line, _ := cr.FieldPos(0)
 			c.rows = append(c.rows, rawRow{line: line, fields: rec})
 		}
 		if len(c.rows) == chunkRows {
