@@ -33,7 +33,7 @@ func (r *tokenRow) toDomain() *switchboard.Token {
 		WorkspaceID: r.WorkspaceID,
 		Identity:    r.Identity,
 		Role:        switchboard.Role(r.Role),
-		CreatedAt:   r.CreatedAt,
+		CreatedAt:   r.CreatedAt.UTC(),
 	}
 }
 

@@ -287,7 +287,9 @@ func (db *DB) ListContacts(ctx context.Context, workspaceID string, page switchb
 	}
 	// The counter and the rows are two statements; keep the meta coherent
 	// if a write landed between them.
-	total = max(total, int64(page.Offset+len(rows)))
+	if len(rows) > 0 {
+		total = max(total, int64(page.Offset+len(rows)))
+	}
 	return contactsToDomain(rows), switchboard.Meta{Total: int(total), HasMore: more, Limit: page.Limit, Offset: page.Offset}, nil
 }
 

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"strings"
 	"unicode/utf8"
 
@@ -54,38 +55,47 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	}
 	whereSQL := strings.Join(where, " AND ")
 
-	type searchRow struct {
-		contactRow `gorm:"embedded"`
-		Total      int64
-	}
-	var rows []searchRow
-	sql := "SELECT " + qualified("c.", contactColumns) + ", count(*) OVER () AS total FROM " + from +
+	query := "SELECT " + qualified("c.", contactColumns) + ", count(*) OVER () AS total FROM " + from +
 		" WHERE " + whereSQL + " ORDER BY " + q.order + " LIMIT ? OFFSET ?"
 	allArgs := append(append(append([]any{}, args...), q.orderArgs...), page.Limit, page.Offset)
 	r := db.r.WithContext(ctx)
-	if err := r.Raw(sql, allArgs...).Scan(&rows).Error; err != nil {
+	res, err := r.Raw(query, allArgs...).Rows()
+	if err != nil {
 		return nil, switchboard.Meta{}, err
 	}
 	var total int64
-	if len(rows) > 0 {
-		total = rows[0].Total
-	} else if page.Offset > 0 {
+	out, err := scanContacts(res, &total)
+	if err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	if len(out) == 0 && page.Offset > 0 {
 		// Past the end: the window count had no row to ride on.
 		if err := r.Raw("SELECT count(*) FROM "+from+" WHERE "+whereSQL, args...).Scan(&total).Error; err != nil {
 			return nil, switchboard.Meta{}, err
 		}
 	}
-	out := make([]*switchboard.Contact, len(rows))
-	for i := range rows {
-		out[i] = rows[i].toDomain()
-	}
 	meta := switchboard.Meta{
 		Total:   int(total),
-		HasMore: int64(page.Offset+len(rows)) < total,
+		HasMore: int64(page.Offset+len(out)) < total,
 		Limit:   page.Limit,
 		Offset:  page.Offset,
 	}
 	return out, meta, nil
+}
+
+// scanContacts reads rows of contactColumns followed by the window total.
+func scanContacts(res *sql.Rows, total *int64) ([]*switchboard.Contact, error) {
+	defer res.Close()
+	var out []*switchboard.Contact
+	for res.Next() {
+		var r contactRow
+		if err := res.Scan(&r.ID, &r.WorkspaceID, &r.FirstName, &r.LastName, &r.Phone, &r.Email, &r.Company, &r.Notes,
+			&r.CreatedAt, &r.UpdatedAt, total); err != nil {
+			return nil, err
+		}
+		out = append(out, r.toDomain())
+	}
+	return out, res.Err()
 }
 
 // compileSearch turns the request into conditions on the search text.

@@ -58,7 +58,12 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 			created = true
 			return nil
 		}
-		return tx.Where("workspace_id = ? AND phone = ?", row.WorkspaceID, row.Phone).Take(&row).Error
+		// A fresh value: Take adds the primary key of a non-empty one to
+		// its conditions.
+		var stored dncRow
+		err := tx.Where("workspace_id = ? AND phone = ?", row.WorkspaceID, row.Phone).Take(&stored).Error
+		row = stored
+		return err
 	})
 	if err != nil {
 		return false, err
@@ -89,7 +94,9 @@ func (db *DB) ListDNC(ctx context.Context, workspaceID string, page switchboard.
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 	}
-	total = max(total, int64(page.Offset+len(rows)))
+	if len(rows) > 0 {
+		total = max(total, int64(page.Offset+len(rows)))
+	}
 	return out, switchboard.Meta{Total: int(total), HasMore: int64(page.Offset+len(rows)) < total, Limit: page.Limit, Offset: page.Offset}, nil
 }
 
