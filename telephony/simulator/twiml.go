@@ -72,6 +72,7 @@ func (s *Simulator) runTwiML(c *call, docURL, m, inline string) {
 		}
 		verbs, err := parseTwiML(body)
 		if err != nil {
+			s.noteWebhookError(c, err)
 			s.log.Warn("bad TwiML; hanging up", "call_sid", c.sid, "url", docURL, "err", err)
 			return
 		}
@@ -150,3 +151,16 @@ func (s *Simulator) dial1(c *call, dial node) bool {
 }
 
 var errWebhookStatus = errors.New("webhook answered a non-2xx status")
+
+// noteWebhookError marks the call's last TwiML request as failed: its answer was
+// no usable TwiML (Twilio error 12100).
+func (s *Simulator) noteWebhookError(c *call, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for i := len(c.webhooks) - 1; i >= 0; i-- {
+		if c.webhooks[i].Kind == "twiml" {
+			c.webhooks[i].Error = err.Error()
+			return
+		}
+	}
+}

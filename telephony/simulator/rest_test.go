@@ -1,0 +1,168 @@
+package simulator_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	openapi "github.com/twilio/twilio-go/rest/api/v2010"
+
+	"github.com/switchboard-oss/switchboard/telephony/simulator"
+)
+
+func TestCreateCallValidation(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	base := func() *openapi.CreateCallParams {
+		p := &openapi.CreateCallParams{}
+		p.SetTo(simulator.NumberAnswers)
+		p.SetFrom(callerID)
+		p.SetUrl(b.hooks.url + "/hangup")
+		return p
+	}
+	cases := []struct {
+		name   string
+		params *openapi.CreateCallParams
+		code   int
+	}{
+		{"no To", &openapi.CreateCallParams{From: ptr(callerID), Url: ptr(b.hooks.url)}, 21201},
+		{"no From", &openapi.CreateCallParams{To: ptr(simulator.NumberAnswers), Url: ptr(b.hooks.url)}, 21213},
+		{"no Url", &openapi.CreateCallParams{To: ptr(simulator.NumberAnswers), From: ptr(callerID)}, 21205},
+		{"To not E.164", base().SetTo("4155552671"), 21211},
+		{"From not E.164", base().SetFrom("switchboard"), 21212},
+		{"From not the account's", base().SetFrom("+14155552671"), 21210},
+		{"event no-answer", base().SetStatusCallback(b.hooks.url + "/status").
+			SetStatusCallbackEvent([]string{"completed", "no-answer", "busy", "failed"}), 21626},
+		{"event busy", base().SetStatusCallbackEvent([]string{"busy"}), 21626},
+	}
+	for _, tc := range cases {
+		_, err := b.api.CreateCall(tc.params)
+		require.Error(t, err, tc.name)
+		restError(t, err, http.StatusBadRequest, tc.code)
+	}
+	require.Empty(t, b.state(t).Calls, "a rejected request creates no call")
+}
+
+func TestAuthAndNotFound(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+
+	wrong := restClient(t, b.simURL, accountSid, "wrongtoken")
+	_, err := wrong.FetchCall("CA00000000000000000000000000000000", nil)
+	restError(t, err, http.StatusUnauthorized, 20003)
+
+	_, err = b.api.FetchCall("CA00000000000000000000000000000000", nil)
+	restError(t, err, http.StatusNotFound, 20404)
+	_, err = b.api.FetchConference("CF00000000000000000000000000000000", nil)
+	restError(t, err, http.StatusNotFound, 20404)
+	_, err = b.api.FetchRecording("RE00000000000000000000000000000000", nil)
+	restError(t, err, http.StatusNotFound, 20404)
+
+	// Unknown paths answer Twilio's JSON, not an HTML page.
+	req, _ := http.NewRequest(http.MethodGet, b.simURL+"/2010-04-01/Accounts/"+accountSid+"/Queues.json", nil)
+	req.SetBasicAuth(accountSid, authToken)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusNotFound, resp.StatusCode)
+	var e struct{ Code, Status int }
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&e))
+	require.Equal(t, 20404, e.Code)
+}
+
+func TestNumbersAndCallerIDs(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+
+	all, err := b.api.ListIncomingPhoneNumber(nil)
+	require.NoError(t, err)
+	require.Len(t, all, len(simulator.DefaultIncomingNumbers))
+	one, err := b.api.ListIncomingPhoneNumber(&openapi.ListIncomingPhoneNumberParams{PhoneNumber: ptr(callerID)})
+	require.NoError(t, err)
+	require.Len(t, one, 1)
+	require.Equal(t, callerID, *one[0].PhoneNumber)
+	none, err := b.api.ListIncomingPhoneNumber(&openapi.ListIncomingPhoneNumberParams{PhoneNumber: ptr("+14155552671")})
+	require.NoError(t, err)
+	require.Empty(t, none)
+
+	// A validation request returns the code; the owner keys it in, and the
+	// number becomes a verified caller ID a call may come from.
+	const mine = "+14155552671"
+	vr, err := b.api.CreateValidationRequest(&openapi.CreateValidationRequestParams{
+		PhoneNumber: ptr(mine), FriendlyName: ptr("Desk"), StatusCallback: ptr(b.hooks.url + "/validation"),
+	})
+	require.NoError(t, err)
+	require.Len(t, *vr.ValidationCode, 6)
+	require.Equal(t, mine, *vr.PhoneNumber)
+	eventually(t, "verification", func() bool {
+		ids, err := b.api.ListOutgoingCallerId(&openapi.ListOutgoingCallerIdParams{PhoneNumber: ptr(mine)})
+		require.NoError(t, err)
+		return len(ids) == 1 && *ids[0].FriendlyName == "Desk"
+	})
+	eventually(t, "validation callback", func() bool { return len(b.hooks.received("/validation", "")) == 1 })
+	require.Equal(t, "success", b.hooks.received("/validation", "")[0].Form.Get("VerificationStatus"))
+
+	_, err = b.api.CreateValidationRequest(&openapi.CreateValidationRequestParams{PhoneNumber: ptr(mine)})
+	restError(t, err, http.StatusBadRequest, 21450)
+
+	p := &openapi.CreateCallParams{}
+	p.SetTo(simulator.NumberAnswers).SetFrom(mine).SetUrl(b.hooks.url + "/hangup")
+	_, err = b.api.CreateCall(p)
+	require.NoError(t, err)
+}
+
+func TestListCallsAndUpdateEnded(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	p := &openapi.CreateCallParams{}
+	p.SetTo(simulator.NumberBusy).SetFrom(callerID).SetUrl(b.hooks.url + "/hangup")
+	c, err := b.api.CreateCall(p)
+	require.NoError(t, err)
+	b.waitCallStatus(t, *c.Sid, "busy")
+
+	calls, err := b.api.ListCall((&openapi.ListCallParams{}).SetTo(simulator.NumberBusy))
+	require.NoError(t, err)
+	require.Len(t, calls, 1)
+	calls, err = b.api.ListCall((&openapi.ListCallParams{}).SetStatus("in-progress"))
+	require.NoError(t, err)
+	require.Empty(t, calls)
+
+	// Hanging up an ended call changes nothing and is no error.
+	got, err := b.api.UpdateCall(*c.Sid, (&openapi.UpdateCallParams{}).SetStatus("completed"))
+	require.NoError(t, err)
+	require.Equal(t, "busy", *got.Status)
+}
+
+func TestSimRoutes(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	post := func(path, body string) (int, string) {
+		resp, err := http.Post(b.simURL+path, "application/json", strings.NewReader(body))
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		out, _ := io.ReadAll(resp.Body)
+		return resp.StatusCode, string(out)
+	}
+	code, _ := post("/sim/connect", `{"identity":"alice","to":"+14155552671","bogus":1}`)
+	require.Equal(t, http.StatusBadRequest, code)
+	code, _ = post("/sim/connect", `{"identity":"","to":"+14155552671"}`)
+	require.Equal(t, http.StatusBadRequest, code)
+	code, _ = post("/sim/calls/CA00000000000000000000000000000000/hangup", "")
+	require.Equal(t, http.StatusNotFound, code)
+
+	// A failing call-control webhook ends the leg and says why.
+	code, body := post("/sim/connect", `{"identity":"alice","to":"+14155552671","callControlUrl":"`+b.hooks.url+`/nothing-here"}`)
+	require.Equal(t, http.StatusCreated, code)
+	require.Contains(t, body, `"status":"completed"`)
+	require.Contains(t, body, "webhookError")
+
+	u, _ := url.Parse(b.simURL + "/sim/calls")
+	resp, err := http.Get(u.String())
+	require.NoError(t, err)
+	resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+}
