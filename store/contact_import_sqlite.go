@@ -64,11 +64,17 @@ func (sqliteImporter) update(ctx context.Context, tx *gorm.DB, workspaceID strin
 	if err != nil {
 		return err
 	}
+	// MATERIALIZED: unpack the JSON once. Left to itself SQLite flattens
+	// the rows into the join and re-parses the whole document for every
+	// contact it visits.
 	_, err = tx.Statement.ConnPool.ExecContext(ctx, `
-		UPDATE contacts SET first_name = v.value->>1, last_name = v.value->>2, email = v.value->>3,
-			company = v.value->>4, notes = v.value->>5, search = v.value->>6, updated_at = ?
-		FROM json_each(?) AS v
-		WHERE contacts.workspace_id = ? AND contacts.id = v.value->>0`,
-		t, string(list), workspaceID)
+		WITH v AS MATERIALIZED (
+			SELECT value->>0 AS id, value->>1 AS first_name, value->>2 AS last_name, value->>3 AS email,
+				value->>4 AS company, value->>5 AS notes, value->>6 AS search FROM json_each(?))
+		UPDATE contacts SET first_name = v.first_name, last_name = v.last_name, email = v.email,
+			company = v.company, notes = v.notes, search = v.search, updated_at = ?
+		FROM v
+		WHERE contacts.workspace_id = ? AND contacts.id = v.id`,
+		string(list), t, workspaceID)
 	return err
 }

@@ -18,9 +18,43 @@ type searchQuery struct {
 	whereArgs []any
 	order     string
 	orderArgs []any
-	// fts holds the FTS5 phrases (SQLite) that every match must contain;
-	// they are AND-ed. Empty: no trigram index can narrow this search.
-	fts []string
+	// ftsAny are LIKE patterns for the FTS5 trigram table (SQLite), one of
+	// which a match must contain; ftsAll are patterns it must all contain.
+	// Both empty: no trigram index can narrow this search.
+	ftsAny, ftsAll []string
+}
+
+// ftsSubquery selects the rowids of the FTS5 candidates: a superset of the
+// matches, which the LIKEs on c.search then check exactly.
+func (q *searchQuery) ftsSubquery() (string, []any) {
+	alts := q.ftsAny
+	if len(alts) == 0 {
+		if len(q.ftsAll) == 0 {
+			return "", nil
+		}
+		alts = []string{""}
+	}
+	var selects []string
+	var args []any
+	for _, alt := range alts {
+		var conds []string
+		for _, p := range append([]string{alt}, q.ftsAll...) {
+			if p != "" {
+				conds = append(conds, "search LIKE ?")
+				args = append(args, p)
+			}
+		}
+		selects = append(selects, "SELECT rowid AS seq FROM contacts_fts WHERE "+strings.Join(conds, " AND "))
+	}
+	return strings.Join(selects, " UNION "), args
+}
+
+// ftsPattern is a LIKE pattern for the FTS5 table matching at least every
+// text that contains s. The FTS5 index serves LIKE only without an ESCAPE
+// clause, so the literal '%' and '_' of s become the one-character wildcard
+// '_': a superset, made exact by the recheck.
+func ftsPattern(s string) string {
+	return "%" + strings.ReplaceAll(s, "%", "_") + "%"
 }
 
 func (q *searchQuery) and(cond string, args ...any) {
@@ -45,13 +79,12 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	from := "contacts c"
 	where := append([]string{"c.workspace_id = ?"}, q.where...)
 	args := append([]any{s.WorkspaceID}, q.whereArgs...)
-	if len(q.fts) > 0 {
+	if fts, ftsArgs := q.ftsSubquery(); fts != "" {
 		// CROSS JOIN makes SQLite drive the join from the FTS matches;
 		// left to itself it may walk the workspace index instead and probe
 		// the FTS result for every row.
-		from = "contacts_fts f CROSS JOIN contacts c ON c.seq = f.rowid"
-		where = append([]string{"f.contacts_fts MATCH ?"}, where...)
-		args = append([]any{strings.Join(q.fts, " AND ")}, args...)
+		from = "(" + fts + ") m CROSS JOIN contacts c ON c.seq = m.seq"
+		args = append(ftsArgs, args...)
 	}
 	whereSQL := strings.Join(where, " AND ")
 
@@ -128,11 +161,10 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 		}
 		q.and(match, args...)
 		if !short {
-			phrase := ftsPhrase(term)
+			q.ftsAny = append(q.ftsAny, ftsPattern(term))
 			if d != "" {
-				phrase = "(" + phrase + " OR " + ftsPhrase(d) + ")"
+				q.ftsAny = append(q.ftsAny, ftsPattern(d))
 			}
-			q.fts = append(q.fts, phrase)
 		}
 		// Names and emails that start with the query come first.
 		q.order = "CASE WHEN c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' THEN 0 ELSE 1 END, " + q.order
@@ -144,7 +176,7 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 	exact := func(value, open, close string) {
 		if v := fold(value); v != "" {
 			q.and("c.search LIKE ? ESCAPE '\\'", "%"+open+escapeLike(v)+close+"%")
-			q.fts = append(q.fts, ftsPhrase(open+v+close))
+			q.ftsAll = append(q.ftsAll, ftsPattern(open+v+close))
 		}
 	}
 	exact(s.Company, markCompany, markDigits)
@@ -159,7 +191,7 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 		q.and("c.created_at < ?", s.CreatedBefore.UTC())
 	}
 	if db.dialect != SQLite {
-		q.fts = nil
+		q.ftsAny, q.ftsAll = nil, nil
 	}
 	return q
 }
@@ -183,12 +215,6 @@ func isPhoneLike(s string) bool {
 // escapeLike escapes LIKE's wildcards for ESCAPE '\'.
 func escapeLike(s string) string {
 	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-}
-
-// ftsPhrase quotes s as an FTS5 phrase; with the trigram tokenizer a phrase
-// matches as a substring.
-func ftsPhrase(s string) string {
-	return `"` + strings.ReplaceAll(s, `"`, `""`) + `"`
 }
 
 // qualified prefixes every column of a comma-separated list.
