@@ -56,7 +56,7 @@ func TestHoldMuteTransfer(t *testing.T) {
 	target, err := b.api.CreateParticipant(conf, (&openapi.CreateParticipantParams{}).
 		SetFrom(callerID).SetTo("+14155552671").SetLabel("transfer").SetEarlyMedia(true).SetBeep("false").
 		SetStartConferenceOnEnter(true).SetEndConferenceOnExit(false).
-		SetStatusCallback(b.hooks.url + "/status").SetStatusCallbackEvent([]string{"ringing", "answered", "completed"}))
+		SetStatusCallback(b.hooks.url+"/status").SetStatusCallbackEvent([]string{"ringing", "answered", "completed"}))
 	require.NoError(t, err)
 	require.Equal(t, "transfer", *target.Label)
 	require.Equal(t, conf, *target.ConferenceSid)
@@ -75,7 +75,7 @@ func TestHoldMuteTransfer(t *testing.T) {
 	// A busy target never joins, and the conference goes on.
 	busy, err := b.api.CreateParticipant(conf, (&openapi.CreateParticipantParams{}).
 		SetFrom(callerID).SetTo(simulator.NumberBusy).SetLabel("busy").
-		SetStatusCallback(b.hooks.url + "/status"))
+		SetStatusCallback(b.hooks.url+"/status"))
 	require.NoError(t, err)
 	b.waitCallStatus(t, *busy.CallSid, "busy")
 	eventually(t, "busy callback", func() bool { return len(b.hooks.received("/status", *busy.CallSid)) == 1 })
@@ -138,7 +138,7 @@ func TestRecordings(t *testing.T) {
 	_, customer, conf := activeCall(t, b, simulator.NumberAnswers)
 
 	rec, err := b.api.CreateCallRecording(customer, (&openapi.CreateCallRecordingParams{}).
-		SetRecordingChannels("dual").SetRecordingStatusCallback(b.hooks.url + "/recording-status").
+		SetRecordingChannels("dual").SetRecordingStatusCallback(b.hooks.url+"/recording-status").
 		SetRecordingStatusCallbackEvent([]string{"in-progress", "completed"}))
 	require.NoError(t, err)
 	require.Equal(t, "in-progress", *rec.Status)
@@ -179,7 +179,7 @@ func TestRecordings(t *testing.T) {
 
 	// A second recording (default: completed event only) ends with the call.
 	second, err := b.api.CreateCallRecording(customer, (&openapi.CreateCallRecordingParams{}).
-		SetRecordingStatusCallback(b.hooks.url + "/recording-status"))
+		SetRecordingStatusCallback(b.hooks.url+"/recording-status"))
 	require.NoError(t, err)
 	require.Equal(t, 1, second.Channels)
 	_, err = b.api.UpdateCall(customer, (&openapi.UpdateCallParams{}).SetStatus("completed"))

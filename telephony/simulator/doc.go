@@ -47,8 +47,9 @@
 // not in progress (21220).
 //
 // The seeded account has the incoming numbers in DefaultIncomingNumbers
-// (+15005550006, +15005550007); Config.IncomingNumbers and
-// Config.VerifiedCallerIDs replace or add to them. A validation request for
+// (+15005550006, +15005550007); Config.IncomingNumbers replaces them,
+// AddIncomingNumber adds one at run time, and Config.VerifiedCallerIDs seeds
+// verified outgoing caller IDs. A validation request for
 // another number is "keyed in" by its owner after Timing.ValidationDelay,
 // after which the number is a verified caller ID.
 //

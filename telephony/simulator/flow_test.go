@@ -189,6 +189,7 @@ func TestClickToCall(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, http.StatusAccepted, resp.StatusCode)
 	b.waitCallStatus(t, *agent.Sid, "completed")
+	eventually(t, "callbacks", func() bool { return len(b.hooks.received("/status", *agent.Sid)) == 2 })
 	require.Equal(t, []string{"in-progress", "completed"}, statuses(b.hooks.received("/status", *agent.Sid)))
 }
 

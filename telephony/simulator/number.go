@@ -24,6 +24,19 @@ func (n *phoneNumber) name() string {
 	return n.number
 }
 
+// AddIncomingNumber gives the account another phone number (E.164), as
+// buying one at Twilio does: calls may then come From it.
+func (s *Simulator) AddIncomingNumber(number string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, n := range s.numbers {
+		if n.number == number {
+			return
+		}
+	}
+	s.numbers = append(s.numbers, &phoneNumber{sid: newSid("PN"), number: number, created: time.Now().UTC()})
+}
+
 func (s *Simulator) listIncomingNumbers(w http.ResponseWriter, r *http.Request) {
 	filter := r.Form.Get("PhoneNumber")
 	s.mu.Lock()

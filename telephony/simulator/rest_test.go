@@ -166,3 +166,29 @@ func TestSimRoutes(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, http.StatusOK, resp.StatusCode)
 }
+
+// TestGetWebhook: with Method=GET the parameters go in the query and the
+// signature covers that whole URL (the stand-in checks it).
+func TestGetWebhook(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	b.sim.AddIncomingNumber("+14155550100")
+	p := &openapi.CreateCallParams{}
+	p.SetTo(simulator.NumberAnswers).SetFrom("+14155550100").SetMethod("GET").
+		SetUrl(b.hooks.url + "/join?conference=room&label=guest&end=true")
+	c, err := b.api.CreateCall(p)
+	require.NoError(t, err)
+	eventually(t, "the GET", func() bool { return len(b.hooks.received("/join", "")) == 1 })
+	h := b.hooks.received("/join", "")[0]
+	require.Equal(t, *c.Sid, h.Query.Get("CallSid"))
+	require.Equal(t, "room", h.Query.Get("conference"))
+	require.Empty(t, h.Form)
+	eventually(t, "guest joins", func() bool {
+		confs, err := b.api.ListConference((&openapi.ListConferenceParams{}).SetFriendlyName("room").SetStatus("in-progress"))
+		require.NoError(t, err)
+		return len(confs) == 1
+	})
+	_, err = b.api.UpdateCall(*c.Sid, (&openapi.UpdateCallParams{}).SetStatus("completed"))
+	require.NoError(t, err)
+	b.waitCallStatus(t, *c.Sid, "completed")
+}

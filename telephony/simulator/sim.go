@@ -59,7 +59,7 @@ func (s *Simulator) simConnect(w http.ResponseWriter, r *http.Request) {
 
 	s.mu.Lock()
 	c := s.newCall("client:"+req.Identity, req.To, "inbound")
-	c.url = target
+	c.url, c.behaviour = target, answers // To names the customer, not this leg
 	c.custom = map[string][]string{"To": {req.To}}
 	if req.CallerID != "" {
 		c.custom.Set("callerId", req.CallerID)
