@@ -126,6 +126,10 @@ func (s *Simulator) dialConference(c *call, spec joinSpec) (hungUp bool) {
 		return false
 	}
 	p := conf.parts[c.sid]
+	if p == nil && spec.confSid != "" { // kicked while it was being dialed
+		s.mu.Unlock()
+		return false
+	}
 	if p == nil {
 		p = s.addParticipantLocked(conf, c.sid, spec)
 	}

@@ -192,3 +192,27 @@ func TestRecordings(t *testing.T) {
 	_, err = b.api.CreateCallRecording("CA00000000000000000000000000000000", nil)
 	restError(t, err, http.StatusNotFound, 20404)
 }
+
+// TestKickWhileRinging: removing a participant that is still being dialed
+// cancels its call, and it never joins.
+func TestKickWhileRinging(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	_, _, conf := activeCall(t, b, simulator.NumberAnswers)
+	p, err := b.api.CreateParticipant(conf, (&openapi.CreateParticipantParams{}).
+		SetFrom(callerID).SetTo(simulator.NumberSlow).SetLabel("slow").
+		SetStatusCallback(b.hooks.url+"/status").SetStatusCallbackEvent([]string{"ringing", "completed"}))
+	require.NoError(t, err)
+	require.Equal(t, "queued", *p.Status)
+	eventually(t, "ringing", func() bool {
+		got, err := b.api.FetchParticipant(conf, "slow", nil)
+		return err == nil && *got.Status == "ringing"
+	})
+	require.NoError(t, b.api.DeleteParticipant(conf, "slow", nil))
+	b.waitCallStatus(t, *p.CallSid, "canceled")
+	eventually(t, "callbacks", func() bool { return len(b.hooks.received("/status", *p.CallSid)) == 2 })
+	require.Equal(t, []string{"ringing", "canceled"}, statuses(b.hooks.received("/status", *p.CallSid)))
+	parts, err := b.api.ListParticipant(conf, nil)
+	require.NoError(t, err)
+	require.Len(t, parts, 2)
+}

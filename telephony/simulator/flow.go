@@ -16,7 +16,7 @@ func (s *Simulator) runOutbound(c *call) {
 // call's final status.
 func (s *Simulator) dial(c *call) string {
 	s.setStatus(c, "initiated")
-	if st, ok := s.wait(c, s.timing.DialDelay, false); !ok {
+	if st, ok := s.wait(c, s.timing.DialDelay); !ok {
 		return st
 	}
 	switch c.behaviour {
@@ -36,7 +36,7 @@ func (s *Simulator) dial(c *call) string {
 	if c.timeout > 0 && c.timeout < ringFor {
 		ringFor, picksUp = c.timeout, false
 	}
-	if st, ok := s.wait(c, ringFor, false); !ok {
+	if st, ok := s.wait(c, ringFor); !ok {
 		return st
 	}
 	if !picksUp {
@@ -67,17 +67,18 @@ func (s *Simulator) runInbound(c *call) {
 	s.finish(c, "completed")
 }
 
-// wait waits d unless a hang-up is asked for first; then it reports the
-// final status (a call not yet answered ends canceled) and false. answered
-// says whether the call is already in progress.
-func (s *Simulator) wait(c *call, d time.Duration, answered bool) (string, bool) {
+// wait lets a call that is not yet answered ring (or dial) for d, unless a
+// hang-up is asked for first: then it reports the final status (hanging up
+// an unanswered call cancels it; a party rejecting it makes it busy) and
+// false.
+func (s *Simulator) wait(c *call, d time.Duration) (string, bool) {
 	t := time.NewTimer(d)
 	defer t.Stop()
 	select {
 	case <-t.C:
 		return "", true
 	case st := <-c.end:
-		if !answered && st == "completed" {
+		if st == "completed" {
 			st = "canceled"
 		}
 		return st, false
