@@ -24,7 +24,7 @@ import (
 // testBundle is one running server over a fresh database, with tokens for two
 // agents of workspace A and one of workspace B.
 type testBundle struct {
-	t      *testing.T
+	t      testing.TB
 	url    string
 	db     *store.DB
 	wsA    string
@@ -50,7 +50,7 @@ func forEachDB(t *testing.T, fn func(t *testing.T, open storetest.Opener)) {
 	}
 }
 
-func setup(t *testing.T, open storetest.Opener, opts ...setupOpts) *testBundle {
+func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 	t.Helper()
 	var o setupOpts
 	if len(opts) > 0 {
@@ -167,7 +167,7 @@ func (tb *testBundle) send(req *http.Request) resp {
 
 // requireError asserts an error response: status, code, the envelope's
 // content type, and (when given) the fields named in details.
-func requireError(t *testing.T, r resp, status int, code string, fields ...string) {
+func requireError(t testing.TB, r resp, status int, code string, fields ...string) {
 	t.Helper()
 	require.Equal(t, status, r.status, "body: %s", r.body)
 	require.True(t, strings.HasPrefix(r.header.Get("Content-Type"), "application/json"), "content type %q", r.header.Get("Content-Type"))
