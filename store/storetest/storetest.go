@@ -60,6 +60,15 @@ func OpenSQLite(t testing.TB) *store.DB {
 // "<schema>,public" so pg_trgm's operators, installed in public, resolve.
 func OpenPostgres(t testing.TB) *store.DB {
 	t.Helper()
+	return openAndMigrate(t, PostgresURL(t))
+}
+
+// PostgresURL creates a schema of its own (dropped at cleanup) in the
+// TEST_DATABASE_URL database and returns a URL whose search_path selects it,
+// for tests that run the real program against PostgreSQL. It skips when the
+// variable is unset.
+func PostgresURL(t testing.TB) string {
+	t.Helper()
 	base := os.Getenv(EnvDatabaseURL)
 	if base == "" {
 		t.Skipf("%s is not set; set it to a PostgreSQL URL (e.g. postgres://postgres@127.0.0.1:5432/test?sslmode=disable) to run the PostgreSQL store tests", EnvDatabaseURL)
@@ -99,7 +108,7 @@ func OpenPostgres(t testing.TB) *store.DB {
 	q := u.Query()
 	q.Set("search_path", schema+",public")
 	u.RawQuery = q.Encode()
-	return openAndMigrate(t, u.String())
+	return u.String()
 }
 
 func openAndMigrate(t testing.TB, databaseURL string) *store.DB {
