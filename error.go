@@ -15,6 +15,7 @@ const (
 	ENotAgentParticipant = "not_agent_participant"
 	ENotFound            = "not_found"
 	EContactExists       = "contact_exists"
+	ECallerIDExists      = "caller_id_exists"
 	ECallNotActive       = "call_not_active"
 	ETransferPending     = "transfer_pending"
 	ENoPendingTransfer   = "no_pending_transfer"

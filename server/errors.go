@@ -32,6 +32,7 @@ var statusOf = map[string]int{
 	sb.ENotFound:            http.StatusNotFound,
 	eMethodNotAllowed:       http.StatusMethodNotAllowed,
 	sb.EContactExists:       http.StatusConflict,
+	sb.ECallerIDExists:      http.StatusConflict,
 	sb.ECallNotActive:       http.StatusConflict,
 	sb.ETransferPending:     http.StatusConflict,
 	sb.ENoPendingTransfer:   http.StatusConflict,

@@ -164,6 +164,7 @@ func Run(t *testing.T, open Opener) {
 		{"ContactSearch", testContactSearch},
 		{"ContactImport", testContactImport},
 		{"DNC", testDNC},
+		{"Call", testCall}, {"CallerID", testCallerID},
 		{"ConcurrentWriters", testConcurrentWriters},
 	}
 	for _, g := range groups {

@@ -1,0 +1,205 @@
+package switchboard
+
+import (
+	"context"
+	"time"
+)
+
+// CallStatus is where a call stands. Statuses only move forward (see Rank):
+// the provider does not promise the order of its callbacks, so a late
+// "ringing" after "completed" must change nothing.
+type CallStatus string
+
+const (
+	CallInitiated CallStatus = "initiated"
+	CallRinging   CallStatus = "ringing"
+	CallAnswered  CallStatus = "answered"
+	CallCompleted CallStatus = "completed"
+	CallNoAnswer  CallStatus = "no-answer"
+	CallBusy      CallStatus = "busy"
+	CallFailed    CallStatus = "failed"
+)
+
+// Rank orders statuses: initiated 0, ringing 1, answered 2, and every final
+// status 3. A call moves to a status only when its rank is higher than the
+// current one, so the first final status wins. Unknown statuses rank -1.
+func (s CallStatus) Rank() int {
+	switch s {
+	case CallInitiated:
+		return 0
+	case CallRinging:
+		return 1
+	case CallAnswered:
+		return 2
+	case CallCompleted, CallNoAnswer, CallBusy, CallFailed:
+		return 3
+	}
+	return -1
+}
+
+// Final reports whether the call has ended.
+func (s CallStatus) Final() bool { return s.Rank() == 3 }
+
+// Transfer is a call's transfer to a third party (issue 4 fills it).
+type Transfer struct {
+	Type          string // warm | cold
+	Target        string // E.164
+	Status        string // dialing, talking, completed, canceled, failed
+	TargetCallSID string
+}
+
+// Call is one conference with an agent leg and a customer leg. Its CallSID
+// is the agent leg's provider SID: the CallSid of the call-control webhook,
+// or, for click-to-call, the SID of the call the provider placed to the
+// agent's browser (which then requests the call-control webhook itself).
+type Call struct {
+	CallSID       string
+	WorkspaceID   string
+	AgentIdentity string
+	Direction     string // always "outbound": agents call customers
+	To            string // the customer, E.164 (or what was asked, when refused as invalid)
+	From          string // the caller ID shown to the customer
+	Status        CallStatus
+	// ConferenceName is "" until the call-control webhook has run: a
+	// click-to-call call waits for its agent to answer.
+	ConferenceName  string
+	ConferenceSID   string // CF…, once known (hold, mute and transfer need it)
+	CustomerCallSID string // "" until the customer leg exists
+	OnHold          bool
+	Muted           bool
+	Transfer        *Transfer
+	FailureReason   string // why the call failed, "" otherwise
+	CreatedAt       time.Time
+	AnsweredAt      *time.Time
+	EndedAt         *time.Time
+	Duration        *int // seconds from answer to end, once ended
+}
+
+// Awaiting reports whether the call waits for its agent leg's call-control
+// webhook (a click-to-call call whose agent has not answered yet).
+func (c *Call) Awaiting() bool { return c.ConferenceName == "" && !c.Status.Final() }
+
+// Call event sources.
+const (
+	EventStatusCallback = "status"          // a status callback of either leg
+	EventConferenceJoin = "conference-join" // the customer answered
+)
+
+// CallEvent is one thing the provider told about a call, kept in order of
+// arrival. The same event (leg, source, provider status, sequence) is kept
+// once, so a repeated callback changes nothing.
+type CallEvent struct {
+	ID             string
+	CallSID        string // the Call
+	LegSID         string // the leg the provider spoke of
+	Source         string // EventStatusCallback, EventConferenceJoin
+	ProviderStatus string // the provider's word: in-progress, canceled, …
+	// Status is what the event moves the call to; "" records it without
+	// moving the call (an agent leg's end after the customer leg exists).
+	Status   CallStatus
+	Sequence int  // the provider's SequenceNumber, -1 when it sent none
+	Duration *int // the provider's CallDuration, on the final callback
+	// Applied says whether the event moved the call; set by the store.
+	Applied   bool
+	CreatedAt time.Time
+}
+
+// PendingDial is the durable promise to create a call's customer leg. The
+// call-control webhook writes it in the same transaction as the call, before
+// answering; it is deleted when the customer leg exists or the call fails.
+// A process that dies in between leaves it behind, and whoever claims it
+// after ClaimedUntil (the next start-up) dials or fails it.
+type PendingDial struct {
+	CallSID        string
+	WorkspaceID    string
+	To, From       string
+	ConferenceName string
+	Attempts       int // claims so far, the first included
+	ClaimedUntil   time.Time
+	CreatedAt      time.Time
+}
+
+// CallService keeps calls, their events and their pending dials. The
+// webhook-facing methods take no workspace: the provider names calls by SID.
+type CallService interface {
+	// CreateCall stores a click-to-call call awaiting its agent's answer
+	// (c.ConferenceName ""). When the call-control webhook stored the call
+	// first, c is filled with the stored call and no error is returned.
+	// Errors: EInvalid.
+	CreateCall(ctx context.Context, c *Call) error
+	// BeginCall is the call-control webhook's write, in one transaction.
+	// A new call is stored as given; a click-to-call call awaiting its agent
+	// takes c's ConferenceName (or, when c.Status is final, c's failure).
+	// When c.Status is not final, a PendingDial claimed for claim is stored
+	// with it and returned. A call whose webhook already ran (a retry, or a
+	// concurrent duplicate) is left alone: c is filled with it and the dial is
+	// nil. Either way c holds the stored call on return. Errors: EInvalid.
+	BeginCall(ctx context.Context, c *Call, claim time.Duration) (*PendingDial, error)
+	// FindCall errors: ENotFound (also for another workspace's call).
+	FindCall(ctx context.Context, workspaceID, callSID string) (*Call, error)
+	// FindCallByLeg finds the call whose agent or customer leg is legSID.
+	// Errors: ENotFound.
+	FindCallByLeg(ctx context.Context, legSID string) (*Call, error)
+	// FindCallByConference errors: ENotFound.
+	FindCallByConference(ctx context.Context, conferenceName string) (*Call, error)
+	// ListCalls lists an agent's calls in a workspace, newest first.
+	ListCalls(ctx context.Context, workspaceID, agentIdentity string, page Page) ([]*Call, Meta, error)
+	// CustomerLegCreated records the customer leg's SID and deletes the
+	// pending dial, in one transaction, and returns the call (which may have
+	// ended meanwhile). Errors: ENotFound.
+	CustomerLegCreated(ctx context.Context, callSID, customerCallSID string) (*Call, error)
+	// FailCall marks the call failed with reason unless it has already
+	// ended, and deletes its pending dial. It reports whether it changed the
+	// call. Errors: ENotFound.
+	FailCall(ctx context.Context, callSID, reason string) (bool, error)
+	// RecordCallEvent stores ev (ev.CallSID names the call) unless the same
+	// event is stored already, and moves the call to ev.Status when that
+	// ranks above the current status and ev is not older (by Sequence) than
+	// the last callback applied from the customer leg. A call that ends loses
+	// its pending dial. It sets ev.ID, ev.Applied and ev.CreatedAt and returns
+	// the call as it is after. Errors: ENotFound.
+	RecordCallEvent(ctx context.Context, ev *CallEvent) (*Call, error)
+	// ListCallEvents lists a call's events in order of arrival.
+	ListCallEvents(ctx context.Context, callSID string) ([]*CallEvent, error)
+	// ClaimPendingDials claims up to limit pending dials whose claim has
+	// expired, for claim more, counting the attempt; oldest first.
+	ClaimPendingDials(ctx context.Context, claim time.Duration, limit int) ([]*PendingDial, error)
+}
+
+// CallerIDStatus says whether a caller ID may be used.
+type CallerIDStatus string
+
+const (
+	CallerIDVerified CallerIDStatus = "verified"
+	CallerIDPending  CallerIDStatus = "pending"
+)
+
+// CallerID is a number a workspace may show to the customers it calls.
+type CallerID struct {
+	ID             string
+	WorkspaceID    string
+	PhoneNumber    string // E.164
+	FriendlyName   string
+	Status         CallerIDStatus
+	ValidationCode string // the code to key in while pending, "" otherwise
+	IsDefault      bool
+	CreatedAt      time.Time
+}
+
+// CallerIDService keeps the workspaces' caller IDs. A workspace has at most
+// one default.
+type CallerIDService interface {
+	// CreateCallerID stores c. The workspace's first caller ID, or one with
+	// IsDefault, becomes its default (the previous default is cleared in the
+	// same transaction). Errors: EInvalid, ECallerIDExists.
+	CreateCallerID(ctx context.Context, c *CallerID) error
+	// ListCallerIDs lists newest first.
+	ListCallerIDs(ctx context.Context, workspaceID string, page Page) ([]*CallerID, Meta, error)
+	// FindCallerIDByPhone errors: ENotFound.
+	FindCallerIDByPhone(ctx context.Context, workspaceID, phone string) (*CallerID, error)
+	// DefaultCallerID errors: ENotFound when the workspace has none.
+	DefaultCallerID(ctx context.Context, workspaceID string) (*CallerID, error)
+	// MarkCallerIDVerified verifies a pending caller ID and clears its code.
+	// Errors: ENotFound.
+	MarkCallerIDVerified(ctx context.Context, workspaceID, id string) error
+}

@@ -1,0 +1,363 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	switchboard "github.com/switchboard-oss/switchboard"
+)
+
+var _ switchboard.CallService = (*DB)(nil)
+
+// callRow is a row of calls. Nullable columns are pointers: conference_name
+// and customer_call_sid are unique, and NULLs (not yet known) never collide.
+type callRow struct {
+	CallSID         string  `gorm:"column:call_sid;primaryKey"`
+	WorkspaceID     string  `gorm:"column:workspace_id"`
+	AgentIdentity   string  `gorm:"column:agent_identity"`
+	Direction       string  `gorm:"column:direction"`
+	ToNumber        string  `gorm:"column:to_number"`
+	FromNumber      string  `gorm:"column:from_number"`
+	Status          string  `gorm:"column:status"`
+	StatusRank      int     `gorm:"column:status_rank"`
+	LastSeq         int     `gorm:"column:last_seq"`
+	ConferenceName  *string `gorm:"column:conference_name"`
+	ConferenceSID   string  `gorm:"column:conference_sid"`
+	CustomerCallSID *string `gorm:"column:customer_call_sid"`
+	OnHold          bool    `gorm:"column:on_hold"`
+	Muted           bool    `gorm:"column:muted"`
+	TransferType    string  `gorm:"column:transfer_type"`
+	TransferTarget  string  `gorm:"column:transfer_target"`
+	TransferStatus  string  `gorm:"column:transfer_status"`
+	TransferCallSID string  `gorm:"column:transfer_call_sid"`
+	FailureReason   string  `gorm:"column:failure_reason"`
+	CreatedAt       time.Time
+	UpdatedAt       time.Time
+	AnsweredAt      *time.Time
+	EndedAt         *time.Time
+	Duration        *int
+}
+
+func (callRow) TableName() string { return "calls" }
+
+func callRowOf(c *switchboard.Call, t time.Time) callRow {
+	r := callRow{
+		CallSID:        c.CallSID,
+		WorkspaceID:    c.WorkspaceID,
+		AgentIdentity:  c.AgentIdentity,
+		Direction:      c.Direction,
+		ToNumber:       c.To,
+		FromNumber:     c.From,
+		Status:         string(c.Status),
+		StatusRank:     c.Status.Rank(),
+		LastSeq:        -1,
+		ConferenceName: nullString(c.ConferenceName),
+		FailureReason:  c.FailureReason,
+		CreatedAt:      t,
+		UpdatedAt:      t,
+	}
+	if r.Direction == "" {
+		r.Direction = "outbound"
+	}
+	if c.Status.Final() {
+		r.EndedAt = &t
+	}
+	return r
+}
+
+func (r *callRow) toDomain() *switchboard.Call {
+	c := &switchboard.Call{
+		CallSID:         r.CallSID,
+		WorkspaceID:     r.WorkspaceID,
+		AgentIdentity:   r.AgentIdentity,
+		Direction:       r.Direction,
+		To:              r.ToNumber,
+		From:            r.FromNumber,
+		Status:          switchboard.CallStatus(r.Status),
+		ConferenceName:  deref(r.ConferenceName),
+		ConferenceSID:   r.ConferenceSID,
+		CustomerCallSID: deref(r.CustomerCallSID),
+		OnHold:          r.OnHold,
+		Muted:           r.Muted,
+		FailureReason:   r.FailureReason,
+		CreatedAt:       r.CreatedAt.UTC(),
+		AnsweredAt:      utcPtr(r.AnsweredAt),
+		EndedAt:         utcPtr(r.EndedAt),
+		Duration:        r.Duration,
+	}
+	if r.TransferType != "" {
+		c.Transfer = &switchboard.Transfer{Type: r.TransferType, Target: r.TransferTarget,
+			Status: r.TransferStatus, TargetCallSID: r.TransferCallSID}
+	}
+	return c
+}
+
+// pendingDialRow is a row of pending_dials.
+type pendingDialRow struct {
+	CallSID        string `gorm:"column:call_sid;primaryKey"`
+	WorkspaceID    string `gorm:"column:workspace_id"`
+	ToNumber       string `gorm:"column:to_number"`
+	FromNumber     string `gorm:"column:from_number"`
+	ConferenceName string `gorm:"column:conference_name"`
+	Attempts       int    `gorm:"column:attempts"`
+	ClaimedUntil   time.Time
+	CreatedAt      time.Time
+}
+
+func (pendingDialRow) TableName() string { return "pending_dials" }
+
+func (r *pendingDialRow) toDomain() *switchboard.PendingDial {
+	return &switchboard.PendingDial{
+		CallSID: r.CallSID, WorkspaceID: r.WorkspaceID, To: r.ToNumber, From: r.FromNumber,
+		ConferenceName: r.ConferenceName, Attempts: r.Attempts,
+		ClaimedUntil: r.ClaimedUntil.UTC(), CreatedAt: r.CreatedAt.UTC(),
+	}
+}
+
+func nullString(s string) *string {
+	if s == "" {
+		return nil
+	}
+	return &s
+}
+
+func deref[T any](p *T) T {
+	var zero T
+	if p != nil {
+		zero = *p
+	}
+	return zero
+}
+
+func utcPtr(t *time.Time) *time.Time {
+	if t == nil {
+		return nil
+	}
+	u := t.UTC()
+	return &u
+}
+
+// lockRow adds FOR UPDATE on PostgreSQL, so a read-then-write transaction
+// holds the row. SQLite needs nothing: its write transactions are immediate
+// and there is one writer.
+func (db *DB) lockRow(tx *gorm.DB) *gorm.DB {
+	if db.dialect == Postgres {
+		return tx.Clauses(clause.Locking{Strength: "UPDATE"})
+	}
+	return tx
+}
+
+func checkCall(c *switchboard.Call) error {
+	switch {
+	case c.CallSID == "":
+		return switchboard.FieldErrorf(switchboard.EInvalid, "callSid", "A call SID is required.")
+	case c.Status.Rank() < 0:
+		return switchboard.FieldErrorf(switchboard.EInvalid, "status", "Unknown call status %q.", c.Status)
+	}
+	return nil
+}
+
+// CreateCall implements switchboard.CallService.
+func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
+	if err := checkCall(c); err != nil {
+		return err
+	}
+	c.ConferenceName = ""
+	row := callRowOf(c, now())
+	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "call_sid"}}, DoNothing: true}).Create(&row)
+		if res.Error != nil || res.RowsAffected == 1 {
+			return res.Error
+		}
+		// The call-control webhook got here first.
+		var stored callRow
+		err := tx.Where("call_sid = ?", c.CallSID).Take(&stored).Error
+		row = stored
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	*c = *row.toDomain()
+	return nil
+}
+
+// BeginCall implements switchboard.CallService. Two deliveries of the same
+// webhook at once are settled by the primary key (the loser's insert does
+// nothing and it reads the winner's call) or, for a click-to-call call, by
+// the conditional update on conference_name IS NULL.
+func (db *DB) BeginCall(ctx context.Context, c *switchboard.Call, claim time.Duration) (*switchboard.PendingDial, error) {
+	if err := checkCall(c); err != nil {
+		return nil, err
+	}
+	final := c.Status.Final()
+	if !final && c.ConferenceName == "" {
+		return nil, switchboard.FieldErrorf(switchboard.EInvalid, "conferenceName", "A call to dial needs a conference name.")
+	}
+	t := now()
+	var out callRow
+	var dial *pendingDialRow
+	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		out, dial = callRowOf(c, t), nil
+		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "call_sid"}}, DoNothing: true}).Create(&out)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			var stored callRow
+			if err := tx.Where("call_sid = ?", c.CallSID).Take(&stored).Error; err != nil {
+				return err
+			}
+			out = stored
+			if stored.ConferenceName != nil || stored.StatusRank == 3 {
+				return nil // the webhook ran before: change nothing
+			}
+			// A click-to-call call whose agent just answered.
+			upd := map[string]any{"conference_name": c.ConferenceName, "updated_at": t}
+			if final {
+				upd = map[string]any{"status": string(c.Status), "status_rank": 3,
+					"failure_reason": c.FailureReason, "ended_at": t, "updated_at": t}
+			}
+			res := tx.Model(&callRow{}).Where("call_sid = ? AND conference_name IS NULL AND status_rank < 3", c.CallSID).Updates(upd)
+			if res.Error != nil {
+				return res.Error
+			}
+			var fresh callRow
+			if err := tx.Where("call_sid = ?", c.CallSID).Take(&fresh).Error; err != nil {
+				return err
+			}
+			out = fresh
+			if res.RowsAffected == 0 {
+				return nil
+			}
+		}
+		if final {
+			return nil
+		}
+		dial = &pendingDialRow{
+			CallSID: out.CallSID, WorkspaceID: out.WorkspaceID, ToNumber: out.ToNumber, FromNumber: out.FromNumber,
+			ConferenceName: deref(out.ConferenceName), Attempts: 1, ClaimedUntil: t.Add(claim), CreatedAt: t,
+		}
+		return tx.Create(dial).Error
+	})
+	if err != nil {
+		return nil, err
+	}
+	*c = *out.toDomain()
+	if dial == nil {
+		return nil, nil
+	}
+	return dial.toDomain(), nil
+}
+
+// FindCall implements switchboard.CallService.
+func (db *DB) FindCall(ctx context.Context, workspaceID, callSID string) (*switchboard.Call, error) {
+	var row callRow
+	err := db.r.WithContext(ctx).Where("workspace_id = ? AND call_sid = ?", workspaceID, callSID).Take(&row).Error
+	if err != nil {
+		return nil, translate(err, "Call")
+	}
+	return row.toDomain(), nil
+}
+
+// FindCallByLeg implements switchboard.CallService.
+func (db *DB) FindCallByLeg(ctx context.Context, legSID string) (*switchboard.Call, error) {
+	if legSID == "" {
+		return nil, notFound("Call")
+	}
+	var row callRow
+	err := db.r.WithContext(ctx).Where("call_sid = ? OR customer_call_sid = ?", legSID, legSID).
+		Order("call_sid").Take(&row).Error
+	if err != nil {
+		return nil, translate(err, "Call")
+	}
+	return row.toDomain(), nil
+}
+
+// FindCallByConference implements switchboard.CallService.
+func (db *DB) FindCallByConference(ctx context.Context, conferenceName string) (*switchboard.Call, error) {
+	if conferenceName == "" {
+		return nil, notFound("Call")
+	}
+	var row callRow
+	if err := db.r.WithContext(ctx).Where("conference_name = ?", conferenceName).Take(&row).Error; err != nil {
+		return nil, translate(err, "Call")
+	}
+	return row.toDomain(), nil
+}
+
+// ListCalls implements switchboard.CallService.
+func (db *DB) ListCalls(ctx context.Context, workspaceID, agentIdentity string, page switchboard.Page) ([]*switchboard.Call, switchboard.Meta, error) {
+	page = clampPage(page)
+	r := db.r.WithContext(ctx)
+	q := func() *gorm.DB {
+		return r.Model(&callRow{}).Where("workspace_id = ? AND agent_identity = ?", workspaceID, agentIdentity)
+	}
+	var total int64
+	if err := q().Count(&total).Error; err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	var rows []callRow
+	if err := q().Order("created_at DESC, call_sid DESC").Limit(page.Limit).Offset(page.Offset).Find(&rows).Error; err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	out := make([]*switchboard.Call, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, switchboard.Meta{Total: int(total), HasMore: int64(page.Offset+len(rows)) < total,
+		Limit: page.Limit, Offset: page.Offset}, nil
+}
+
+// CustomerLegCreated implements switchboard.CallService.
+func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID string) (*switchboard.Call, error) {
+	var row callRow
+	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		res := tx.Model(&callRow{}).Where("call_sid = ?", callSID).
+			Updates(map[string]any{"customer_call_sid": customerCallSID, "updated_at": now()})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return notFound("Call")
+		}
+		if err := tx.Where("call_sid = ?", callSID).Delete(&pendingDialRow{}).Error; err != nil {
+			return err
+		}
+		return tx.Where("call_sid = ?", callSID).Take(&row).Error
+	})
+	if err != nil {
+		return nil, err
+	}
+	return row.toDomain(), nil
+}
+
+// FailCall implements switchboard.CallService.
+func (db *DB) FailCall(ctx context.Context, callSID, reason string) (bool, error) {
+	changed := false
+	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		t := now()
+		res := tx.Model(&callRow{}).Where("call_sid = ? AND status_rank < 3", callSID).Updates(map[string]any{
+			"status": string(switchboard.CallFailed), "status_rank": 3, "failure_reason": reason,
+			"ended_at": t, "updated_at": t,
+		})
+		if res.Error != nil {
+			return res.Error
+		}
+		changed = res.RowsAffected == 1
+		if !changed {
+			var n int64
+			if err := tx.Model(&callRow{}).Where("call_sid = ?", callSID).Count(&n).Error; err != nil {
+				return err
+			}
+			if n == 0 {
+				return notFound("Call")
+			}
+		}
+		return tx.Where("call_sid = ?", callSID).Delete(&pendingDialRow{}).Error
+	})
+	return changed, err
+}

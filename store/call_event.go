@@ -1,0 +1,160 @@
+package store
+
+import (
+	"context"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	switchboard "github.com/switchboard-oss/switchboard"
+)
+
+// callEventRow is a row of call_events.
+type callEventRow struct {
+	ID             string `gorm:"column:id;primaryKey"`
+	CallSID        string `gorm:"column:call_sid"`
+	LegSID         string `gorm:"column:leg_sid"`
+	Source         string `gorm:"column:source"`
+	ProviderStatus string `gorm:"column:provider_status"`
+	Status         string `gorm:"column:status"`
+	Sequence       int    `gorm:"column:sequence"`
+	Duration       *int   `gorm:"column:duration"`
+	Applied        bool   `gorm:"column:applied"`
+	CreatedAt      time.Time
+}
+
+func (callEventRow) TableName() string { return "call_events" }
+
+func (r *callEventRow) toDomain() *switchboard.CallEvent {
+	return &switchboard.CallEvent{
+		ID: r.ID, CallSID: r.CallSID, LegSID: r.LegSID, Source: r.Source, ProviderStatus: r.ProviderStatus,
+		Status: switchboard.CallStatus(r.Status), Sequence: r.Sequence, Duration: r.Duration,
+		Applied: r.Applied, CreatedAt: r.CreatedAt.UTC(),
+	}
+}
+
+// RecordCallEvent implements switchboard.CallService. The call is read
+// under a row lock (PostgreSQL) or the single writer (SQLite), the decision
+// is made on it, and the event and the call's update are written together:
+// two callbacks for one call never interleave.
+func (db *DB) RecordCallEvent(ctx context.Context, ev *switchboard.CallEvent) (*switchboard.Call, error) {
+	if ev.Status != "" && ev.Status.Rank() < 0 {
+		return nil, switchboard.FieldErrorf(switchboard.EInvalid, "status", "Unknown call status %q.", ev.Status)
+	}
+	t := now()
+	var out callRow
+	var applied bool
+	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		applied = false
+		var row callRow
+		if err := db.lockRow(tx).Where("call_sid = ?", ev.CallSID).Take(&row).Error; err != nil {
+			return translate(err, "Call")
+		}
+		out = row
+		fromCustomer := row.CustomerCallSID != nil && *row.CustomerCallSID == ev.LegSID
+		rank := ev.Status.Rank()
+		applied = ev.Status != "" && rank > row.StatusRank &&
+			!(fromCustomer && ev.Sequence >= 0 && ev.Sequence <= row.LastSeq)
+
+		evRow := callEventRow{
+			ID: newID(), CallSID: ev.CallSID, LegSID: ev.LegSID, Source: ev.Source,
+			ProviderStatus: ev.ProviderStatus, Status: string(ev.Status), Sequence: ev.Sequence,
+			Duration: ev.Duration, Applied: applied, CreatedAt: t,
+		}
+		res := tx.Clauses(clause.OnConflict{
+			Columns:   []clause.Column{{Name: "leg_sid"}, {Name: "source"}, {Name: "provider_status"}, {Name: "sequence"}},
+			DoNothing: true,
+		}).Create(&evRow)
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			applied = false // the same event again: nothing changes
+			return nil
+		}
+		ev.ID = evRow.ID
+		if !applied {
+			return nil
+		}
+		upd := map[string]any{"status": string(ev.Status), "status_rank": rank, "updated_at": t}
+		if fromCustomer && ev.Sequence >= 0 {
+			upd["last_seq"] = ev.Sequence
+		}
+		answeredAt := row.AnsweredAt
+		if rank == switchboard.CallAnswered.Rank() && answeredAt == nil {
+			upd["answered_at"], answeredAt = t, &t
+		}
+		if ev.Status.Final() {
+			upd["ended_at"] = t
+			switch {
+			case ev.Duration != nil && answeredAt != nil:
+				upd["duration"] = *ev.Duration
+			case answeredAt != nil:
+				upd["duration"] = int(t.Sub(*answeredAt).Round(time.Second) / time.Second)
+			}
+		}
+		if err := tx.Model(&callRow{}).Where("call_sid = ?", ev.CallSID).Updates(upd).Error; err != nil {
+			return err
+		}
+		if ev.Status.Final() {
+			if err := tx.Where("call_sid = ?", ev.CallSID).Delete(&pendingDialRow{}).Error; err != nil {
+				return err
+			}
+		}
+		var fresh callRow
+		err := tx.Where("call_sid = ?", ev.CallSID).Take(&fresh).Error
+		out = fresh
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	ev.Applied, ev.CreatedAt = applied, t
+	return out.toDomain(), nil
+}
+
+// ListCallEvents implements switchboard.CallService.
+func (db *DB) ListCallEvents(ctx context.Context, callSID string) ([]*switchboard.CallEvent, error) {
+	var rows []callEventRow
+	if err := db.r.WithContext(ctx).Where("call_sid = ?", callSID).Order("created_at, id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]*switchboard.CallEvent, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
+// ClaimPendingDials implements switchboard.CallService. Each row is claimed
+// by a conditional update, so two processes sweeping at once never take the
+// same row.
+func (db *DB) ClaimPendingDials(ctx context.Context, claim time.Duration, limit int) ([]*switchboard.PendingDial, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	var out []*switchboard.PendingDial
+	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		out = nil
+		t := now()
+		var rows []pendingDialRow
+		if err := tx.Where("claimed_until < ?", t).Order("created_at, call_sid").Limit(limit).Find(&rows).Error; err != nil {
+			return err
+		}
+		for i := range rows {
+			r := &rows[i]
+			res := tx.Model(&pendingDialRow{}).Where("call_sid = ? AND claimed_until < ?", r.CallSID, t).
+				Updates(map[string]any{"claimed_until": t.Add(claim), "attempts": gorm.Expr("attempts + 1")})
+			if res.Error != nil {
+				return res.Error
+			}
+			if res.RowsAffected == 1 {
+				r.ClaimedUntil, r.Attempts = t.Add(claim), r.Attempts+1
+				out = append(out, r.toDomain())
+			}
+		}
+		return nil
+	})
+	return out, err
+}

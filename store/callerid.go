@@ -1,0 +1,150 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+
+	switchboard "github.com/switchboard-oss/switchboard"
+)
+
+var _ switchboard.CallerIDService = (*DB)(nil)
+
+// callerIDRow is a row of caller_ids.
+type callerIDRow struct {
+	ID             string `gorm:"column:id;primaryKey"`
+	WorkspaceID    string `gorm:"column:workspace_id"`
+	PhoneNumber    string `gorm:"column:phone_number"`
+	FriendlyName   string `gorm:"column:friendly_name"`
+	Status         string `gorm:"column:status"`
+	ValidationCode string `gorm:"column:validation_code"`
+	IsDefault      bool   `gorm:"column:is_default"`
+	CreatedAt      time.Time
+}
+
+func (callerIDRow) TableName() string { return "caller_ids" }
+
+func (r *callerIDRow) toDomain() *switchboard.CallerID {
+	return &switchboard.CallerID{
+		ID: r.ID, WorkspaceID: r.WorkspaceID, PhoneNumber: r.PhoneNumber, FriendlyName: r.FriendlyName,
+		Status: switchboard.CallerIDStatus(r.Status), ValidationCode: r.ValidationCode,
+		IsDefault: r.IsDefault, CreatedAt: r.CreatedAt.UTC(),
+	}
+}
+
+// CreateCallerID implements switchboard.CallerIDService. The workspace row
+// is locked first (PostgreSQL), so two caller IDs created at once cannot
+// both become the default; the partial unique index on the default would
+// refuse the second anyway.
+func (db *DB) CreateCallerID(ctx context.Context, c *switchboard.CallerID) error {
+	c.WorkspaceID, c.PhoneNumber = strings.TrimSpace(c.WorkspaceID), strings.TrimSpace(c.PhoneNumber)
+	switch {
+	case c.WorkspaceID == "":
+		return switchboard.FieldErrorf(switchboard.EInvalid, "workspaceId", "A workspace id is required.")
+	case c.PhoneNumber == "":
+		return switchboard.FieldErrorf(switchboard.EInvalid, "phoneNumber", "A phone number is required.")
+	case c.Status != switchboard.CallerIDVerified && c.Status != switchboard.CallerIDPending:
+		return switchboard.FieldErrorf(switchboard.EInvalid, "status", "Status must be verified or pending.")
+	}
+	row := callerIDRow{
+		ID: newID(), WorkspaceID: c.WorkspaceID, PhoneNumber: c.PhoneNumber, FriendlyName: c.FriendlyName,
+		Status: string(c.Status), ValidationCode: c.ValidationCode, IsDefault: c.IsDefault, CreatedAt: now(),
+	}
+	if row.Status == string(switchboard.CallerIDVerified) {
+		row.ValidationCode = ""
+	}
+	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {
+			return err
+		}
+		var ws struct{ ID string }
+		if err := db.lockRow(tx).Table("workspaces").Select("id").Where("id = ?", row.WorkspaceID).Take(&ws).Error; err != nil {
+			return err
+		}
+		var exists int64
+		if err := tx.Model(&callerIDRow{}).Where("workspace_id = ? AND phone_number = ?", row.WorkspaceID, row.PhoneNumber).
+			Count(&exists).Error; err != nil {
+			return err
+		}
+		if exists > 0 {
+			return switchboard.FieldErrorf(switchboard.ECallerIDExists, "phoneNumber", "This number is already a caller ID of the workspace.")
+		}
+		if !row.IsDefault {
+			var defaults int64
+			if err := tx.Model(&callerIDRow{}).Where("workspace_id = ? AND is_default = ?", row.WorkspaceID, true).
+				Count(&defaults).Error; err != nil {
+				return err
+			}
+			row.IsDefault = defaults == 0
+		} else if err := tx.Model(&callerIDRow{}).Where("workspace_id = ? AND is_default = ?", row.WorkspaceID, true).
+			Update("is_default", false).Error; err != nil {
+			return err
+		}
+		err := tx.Create(&row).Error
+		if isDuplicate(err) {
+			return switchboard.FieldErrorf(switchboard.ECallerIDExists, "phoneNumber", "This number is already a caller ID of the workspace.")
+		}
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	*c = *row.toDomain()
+	return nil
+}
+
+// ListCallerIDs implements switchboard.CallerIDService.
+func (db *DB) ListCallerIDs(ctx context.Context, workspaceID string, page switchboard.Page) ([]*switchboard.CallerID, switchboard.Meta, error) {
+	page = clampPage(page)
+	r := db.r.WithContext(ctx)
+	var total int64
+	if err := r.Model(&callerIDRow{}).Where("workspace_id = ?", workspaceID).Count(&total).Error; err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	var rows []callerIDRow
+	if err := r.Where("workspace_id = ?", workspaceID).Order("created_at DESC, id DESC").
+		Limit(page.Limit).Offset(page.Offset).Find(&rows).Error; err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	out := make([]*switchboard.CallerID, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, switchboard.Meta{Total: int(total), HasMore: int64(page.Offset+len(rows)) < total,
+		Limit: page.Limit, Offset: page.Offset}, nil
+}
+
+// FindCallerIDByPhone implements switchboard.CallerIDService.
+func (db *DB) FindCallerIDByPhone(ctx context.Context, workspaceID, phone string) (*switchboard.CallerID, error) {
+	var row callerIDRow
+	err := db.r.WithContext(ctx).Where("workspace_id = ? AND phone_number = ?", workspaceID, phone).Take(&row).Error
+	if err != nil {
+		return nil, translate(err, "Caller ID")
+	}
+	return row.toDomain(), nil
+}
+
+// DefaultCallerID implements switchboard.CallerIDService.
+func (db *DB) DefaultCallerID(ctx context.Context, workspaceID string) (*switchboard.CallerID, error) {
+	var row callerIDRow
+	err := db.r.WithContext(ctx).Where("workspace_id = ? AND is_default = ?", workspaceID, true).Take(&row).Error
+	if err != nil {
+		return nil, translate(err, "Default caller ID")
+	}
+	return row.toDomain(), nil
+}
+
+// MarkCallerIDVerified implements switchboard.CallerIDService.
+func (db *DB) MarkCallerIDVerified(ctx context.Context, workspaceID, id string) error {
+	res := db.w.WithContext(ctx).Model(&callerIDRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).
+		Updates(map[string]any{"status": string(switchboard.CallerIDVerified), "validation_code": ""})
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return notFound("Caller ID")
+	}
+	return nil
+}

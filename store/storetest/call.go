@@ -1,0 +1,380 @@
+package storetest
+
+import (
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	switchboard "github.com/switchboard-oss/switchboard"
+)
+
+// newCallSID returns a Twilio-shaped call SID no other test uses.
+func newCallSID() string { return "CA" + randomHex(16) }
+
+func browserCall(ws string) *switchboard.Call {
+	return &switchboard.Call{
+		CallSID: newCallSID(), WorkspaceID: ws, AgentIdentity: "ada", To: "+15005550100",
+		From: "+15005550006", Status: switchboard.CallInitiated, ConferenceName: "sb-" + randomHex(8),
+	}
+}
+
+func testCall(t *testing.T, open Opener) {
+	db := open(t)
+
+	t.Run("BeginIsIdempotent", func(t *testing.T) {
+		t.Parallel()
+		c := browserCall(NewWorkspaceID())
+		name := c.ConferenceName
+		dial, err := db.BeginCall(ctx(), c, time.Minute)
+		require.NoError(t, err)
+		require.NotNil(t, dial, "a new call comes with its pending dial")
+		require.Equal(t, c.CallSID, dial.CallSID)
+		require.Equal(t, name, dial.ConferenceName)
+		require.Equal(t, "+15005550100", dial.To)
+		require.Equal(t, 1, dial.Attempts)
+		require.Equal(t, switchboard.CallInitiated, c.Status)
+		require.Equal(t, "outbound", c.Direction)
+
+		retry := browserCall(c.WorkspaceID)
+		retry.CallSID = c.CallSID
+		dial, err = db.BeginCall(ctx(), retry, time.Minute)
+		require.NoError(t, err)
+		require.Nil(t, dial, "a retried webhook dials nobody")
+		require.Equal(t, name, retry.ConferenceName, "and answers the first conference")
+
+		got, err := db.FindCallByConference(ctx(), name)
+		require.NoError(t, err)
+		require.Equal(t, c.CallSID, got.CallSID)
+		_, err = db.FindCall(ctx(), NewWorkspaceID(), c.CallSID)
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err), "another workspace's call is not found")
+	})
+
+	t.Run("ConcurrentBeginDialsOnce", func(t *testing.T) {
+		t.Parallel()
+		sid, ws := newCallSID(), NewWorkspaceID()
+		var mu sync.Mutex
+		dials, names := 0, map[string]bool{}
+		var wg sync.WaitGroup
+		for range 8 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c := browserCall(ws)
+				c.CallSID = sid
+				dial, err := db.BeginCall(ctx(), c, time.Minute)
+				require.NoError(t, err)
+				mu.Lock()
+				defer mu.Unlock()
+				if dial != nil {
+					dials++
+				}
+				names[c.ConferenceName] = true
+			}()
+		}
+		wg.Wait()
+		require.Equal(t, 1, dials)
+		require.Len(t, names, 1, "every delivery answers the same conference")
+	})
+
+	t.Run("RefusedCall", func(t *testing.T) {
+		t.Parallel()
+		c := browserCall(NewWorkspaceID())
+		c.ConferenceName, c.Status, c.FailureReason = "", switchboard.CallFailed, "dnc_blocked"
+		dial, err := db.BeginCall(ctx(), c, time.Minute)
+		require.NoError(t, err)
+		require.Nil(t, dial)
+		require.Equal(t, switchboard.CallFailed, c.Status)
+		require.Equal(t, "dnc_blocked", c.FailureReason)
+		require.NotNil(t, c.EndedAt)
+	})
+
+	t.Run("ClickToCall", func(t *testing.T) {
+		t.Parallel()
+		c := browserCall(NewWorkspaceID())
+		name := c.ConferenceName
+		require.NoError(t, db.CreateCall(ctx(), c))
+		require.Empty(t, c.ConferenceName)
+		require.True(t, c.Awaiting())
+
+		again := *c
+		require.NoError(t, db.CreateCall(ctx(), &again), "a second create reads the first")
+
+		answer := browserCall(c.WorkspaceID)
+		answer.CallSID, answer.ConferenceName, answer.To = c.CallSID, name, "+15005550199"
+		dial, err := db.BeginCall(ctx(), answer, time.Minute)
+		require.NoError(t, err)
+		require.NotNil(t, dial, "the agent's answer dials the stored customer")
+		require.Equal(t, "+15005550100", dial.To)
+		require.Equal(t, name, answer.ConferenceName)
+
+		dial, err = db.BeginCall(ctx(), answer, time.Minute)
+		require.NoError(t, err)
+		require.Nil(t, dial)
+
+		// The webhook may come before the click-to-call's own insert.
+		first := browserCall(c.WorkspaceID)
+		_, err = db.BeginCall(ctx(), first, time.Minute)
+		require.NoError(t, err)
+		late := *first
+		late.ConferenceName = ""
+		require.NoError(t, db.CreateCall(ctx(), &late))
+		require.Equal(t, first.ConferenceName, late.ConferenceName)
+	})
+
+	t.Run("CustomerLegAndFailure", func(t *testing.T) {
+		t.Parallel()
+		c := browserCall(NewWorkspaceID())
+		_, err := db.BeginCall(ctx(), c, time.Minute)
+		require.NoError(t, err)
+		cust := newCallSID()
+		got, err := db.CustomerLegCreated(ctx(), c.CallSID, cust)
+		require.NoError(t, err)
+		require.Equal(t, cust, got.CustomerCallSID)
+		byLeg, err := db.FindCallByLeg(ctx(), cust)
+		require.NoError(t, err)
+		require.Equal(t, c.CallSID, byLeg.CallSID)
+		byLeg, err = db.FindCallByLeg(ctx(), c.CallSID)
+		require.NoError(t, err)
+		require.Equal(t, c.CallSID, byLeg.CallSID)
+		_, err = db.FindCallByLeg(ctx(), newCallSID())
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
+
+		other := browserCall(c.WorkspaceID)
+		_, err = db.BeginCall(ctx(), other, time.Minute)
+		require.NoError(t, err)
+		changed, err := db.FailCall(ctx(), other.CallSID, "provider_error 21211: bad To")
+		require.NoError(t, err)
+		require.True(t, changed)
+		changed, err = db.FailCall(ctx(), other.CallSID, "again")
+		require.NoError(t, err)
+		require.False(t, changed, "an ended call stays as it ended")
+		failed, err := db.FindCall(ctx(), other.WorkspaceID, other.CallSID)
+		require.NoError(t, err)
+		require.Equal(t, switchboard.CallFailed, failed.Status)
+		require.Equal(t, "provider_error 21211: bad To", failed.FailureReason)
+		_, err = db.FailCall(ctx(), newCallSID(), "x")
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
+		_, err = db.CustomerLegCreated(ctx(), newCallSID(), cust+"x")
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
+	})
+
+	t.Run("EventsMoveForwardOnly", func(t *testing.T) {
+		t.Parallel()
+		c := browserCall(NewWorkspaceID())
+		_, err := db.BeginCall(ctx(), c, time.Minute)
+		require.NoError(t, err)
+		cust := newCallSID()
+		_, err = db.CustomerLegCreated(ctx(), c.CallSID, cust)
+		require.NoError(t, err)
+
+		ev := func(src, provider string, status switchboard.CallStatus, seq int, dur *int) *switchboard.CallEvent {
+			return &switchboard.CallEvent{CallSID: c.CallSID, LegSID: cust, Source: src, ProviderStatus: provider,
+				Status: status, Sequence: seq, Duration: dur}
+		}
+		got, err := db.RecordCallEvent(ctx(), ev(switchboard.EventConferenceJoin, "in-progress", switchboard.CallAnswered, -1, nil))
+		require.NoError(t, err)
+		require.Equal(t, switchboard.CallAnswered, got.Status)
+		require.NotNil(t, got.AnsweredAt)
+
+		d := 7
+		done := ev(switchboard.EventStatusCallback, "completed", switchboard.CallCompleted, 3, &d)
+		got, err = db.RecordCallEvent(ctx(), done)
+		require.NoError(t, err)
+		require.True(t, done.Applied)
+		require.Equal(t, switchboard.CallCompleted, got.Status)
+		require.NotNil(t, got.EndedAt)
+		require.Equal(t, 7, *got.Duration)
+
+		late := ev(switchboard.EventStatusCallback, "ringing", switchboard.CallRinging, 1, nil)
+		got, err = db.RecordCallEvent(ctx(), late)
+		require.NoError(t, err)
+		require.False(t, late.Applied, "a late ringing after completed is ignored")
+		require.Equal(t, switchboard.CallCompleted, got.Status)
+
+		again := ev(switchboard.EventStatusCallback, "completed", switchboard.CallCompleted, 3, &d)
+		_, err = db.RecordCallEvent(ctx(), again)
+		require.NoError(t, err)
+		require.False(t, again.Applied)
+		require.Empty(t, again.ID, "a repeated callback is not stored twice")
+
+		events, err := db.ListCallEvents(ctx(), c.CallSID)
+		require.NoError(t, err)
+		require.Len(t, events, 3)
+		require.Equal(t, []bool{true, true, false}, []bool{events[0].Applied, events[1].Applied, events[2].Applied})
+
+		_, err = db.RecordCallEvent(ctx(), &switchboard.CallEvent{CallSID: newCallSID(), LegSID: "x", Source: "status", ProviderStatus: "ringing"})
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
+	})
+
+	t.Run("OlderSequenceIgnored", func(t *testing.T) {
+		t.Parallel()
+		c := browserCall(NewWorkspaceID())
+		_, err := db.BeginCall(ctx(), c, time.Minute)
+		require.NoError(t, err)
+		cust := newCallSID()
+		_, err = db.CustomerLegCreated(ctx(), c.CallSID, cust)
+		require.NoError(t, err)
+		ringing := &switchboard.CallEvent{CallSID: c.CallSID, LegSID: cust, Source: "status", ProviderStatus: "ringing", Status: switchboard.CallRinging, Sequence: 5}
+		_, err = db.RecordCallEvent(ctx(), ringing)
+		require.NoError(t, err)
+		require.True(t, ringing.Applied)
+		stale := &switchboard.CallEvent{CallSID: c.CallSID, LegSID: cust, Source: "status", ProviderStatus: "in-progress", Status: switchboard.CallAnswered, Sequence: 2}
+		got, err := db.RecordCallEvent(ctx(), stale)
+		require.NoError(t, err)
+		require.False(t, stale.Applied, "an older sequence number does not move the call")
+		require.Equal(t, switchboard.CallRinging, got.Status)
+	})
+
+	t.Run("PendingDials", func(t *testing.T) {
+		t.Parallel()
+		// A dial claimed for no time at all is what a dead process leaves.
+		c := browserCall(NewWorkspaceID())
+		_, err := db.BeginCall(ctx(), c, -time.Second)
+		require.NoError(t, err)
+		held := browserCall(c.WorkspaceID)
+		_, err = db.BeginCall(ctx(), held, time.Hour)
+		require.NoError(t, err)
+
+		claimed, err := db.ClaimPendingDials(ctx(), time.Minute, 1000)
+		require.NoError(t, err)
+		var mine *switchboard.PendingDial
+		for _, d := range claimed {
+			require.NotEqual(t, held.CallSID, d.CallSID, "a dial still claimed is left alone")
+			if d.CallSID == c.CallSID {
+				mine = d
+			}
+		}
+		require.NotNil(t, mine)
+		require.Equal(t, 2, mine.Attempts)
+		require.True(t, mine.ClaimedUntil.After(time.Now()))
+
+		claimed, err = db.ClaimPendingDials(ctx(), time.Minute, 1000)
+		require.NoError(t, err)
+		for _, d := range claimed {
+			require.NotEqual(t, c.CallSID, d.CallSID, "a claimed dial is not claimed twice")
+		}
+
+		_, err = db.CustomerLegCreated(ctx(), c.CallSID, newCallSID())
+		require.NoError(t, err)
+		_, err = db.FailCall(ctx(), held.CallSID, "x")
+		require.NoError(t, err)
+		_, err = db.BeginCall(ctx(), browserCall(c.WorkspaceID), -time.Second)
+		require.NoError(t, err)
+		claimed, err = db.ClaimPendingDials(ctx(), time.Minute, 1000)
+		require.NoError(t, err)
+		for _, d := range claimed {
+			require.NotContains(t, []string{c.CallSID, held.CallSID}, d.CallSID, "done dials are deleted")
+		}
+	})
+
+	t.Run("ListOwnCalls", func(t *testing.T) {
+		t.Parallel()
+		ws := NewWorkspaceID()
+		var sids []string
+		for range 3 {
+			c := browserCall(ws)
+			_, err := db.BeginCall(ctx(), c, time.Minute)
+			require.NoError(t, err)
+			sids = append([]string{c.CallSID}, sids...)
+		}
+		other := browserCall(ws)
+		other.AgentIdentity = "grace"
+		_, err := db.BeginCall(ctx(), other, time.Minute)
+		require.NoError(t, err)
+
+		items, meta, err := db.ListCalls(ctx(), ws, "ada", switchboard.Page{Limit: 2})
+		require.NoError(t, err)
+		require.Equal(t, 3, meta.Total)
+		require.True(t, meta.HasMore)
+		require.Equal(t, sids[:2], []string{items[0].CallSID, items[1].CallSID}, "newest first")
+		items, meta, err = db.ListCalls(ctx(), ws, "ada", switchboard.Page{Limit: 2, Offset: 2})
+		require.NoError(t, err)
+		require.False(t, meta.HasMore)
+		require.Equal(t, sids[2], items[0].CallSID)
+	})
+}
+
+func testCallerID(t *testing.T, open Opener) {
+	db := open(t)
+
+	t.Run("OneDefault", func(t *testing.T) {
+		t.Parallel()
+		ws := NewWorkspaceID()
+		first := &switchboard.CallerID{WorkspaceID: ws, PhoneNumber: "+15005550006", FriendlyName: "Sales", Status: switchboard.CallerIDVerified}
+		require.NoError(t, db.CreateCallerID(ctx(), first))
+		require.True(t, first.IsDefault, "the first caller ID is the default")
+		require.NotEmpty(t, first.ID)
+
+		second := &switchboard.CallerID{WorkspaceID: ws, PhoneNumber: "+15005550007", Status: switchboard.CallerIDPending, ValidationCode: "123456"}
+		require.NoError(t, db.CreateCallerID(ctx(), second))
+		require.False(t, second.IsDefault)
+		require.Equal(t, "123456", second.ValidationCode)
+
+		third := &switchboard.CallerID{WorkspaceID: ws, PhoneNumber: "+14155552671", Status: switchboard.CallerIDVerified, IsDefault: true}
+		require.NoError(t, db.CreateCallerID(ctx(), third))
+		def, err := db.DefaultCallerID(ctx(), ws)
+		require.NoError(t, err)
+		require.Equal(t, third.ID, def.ID, "a new default replaces the old")
+
+		dup := &switchboard.CallerID{WorkspaceID: ws, PhoneNumber: "+15005550006", Status: switchboard.CallerIDVerified}
+		require.Equal(t, switchboard.ECallerIDExists, switchboard.ErrorCode(db.CreateCallerID(ctx(), dup)))
+
+		items, meta, err := db.ListCallerIDs(ctx(), ws, switchboard.Page{Limit: 10})
+		require.NoError(t, err)
+		require.Equal(t, 3, meta.Total)
+		defaults := 0
+		for _, c := range items {
+			if c.IsDefault {
+				defaults++
+			}
+		}
+		require.Equal(t, 1, defaults)
+		require.Equal(t, third.ID, items[0].ID, "newest first")
+
+		require.NoError(t, db.MarkCallerIDVerified(ctx(), ws, second.ID))
+		got, err := db.FindCallerIDByPhone(ctx(), ws, "+15005550007")
+		require.NoError(t, err)
+		require.Equal(t, switchboard.CallerIDVerified, got.Status)
+		require.Empty(t, got.ValidationCode)
+
+		_, err = db.FindCallerIDByPhone(ctx(), NewWorkspaceID(), "+15005550007")
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
+		_, err = db.DefaultCallerID(ctx(), NewWorkspaceID())
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(db.MarkCallerIDVerified(ctx(), NewWorkspaceID(), second.ID)))
+	})
+
+	t.Run("ConcurrentDefaults", func(t *testing.T) {
+		t.Parallel()
+		ws := NewWorkspaceID()
+		var wg sync.WaitGroup
+		for i := range 6 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				c := &switchboard.CallerID{WorkspaceID: ws, PhoneNumber: mustf("+1500555%04d", 10+i), Status: switchboard.CallerIDVerified, IsDefault: i%2 == 0}
+				require.NoError(t, db.CreateCallerID(ctx(), c))
+			}()
+		}
+		wg.Wait()
+		items, _, err := db.ListCallerIDs(ctx(), ws, switchboard.Page{Limit: 10})
+		require.NoError(t, err)
+		require.Len(t, items, 6)
+		defaults := 0
+		for _, c := range items {
+			if c.IsDefault {
+				defaults++
+			}
+		}
+		require.Equal(t, 1, defaults)
+	})
+
+	t.Run("Invalid", func(t *testing.T) {
+		t.Parallel()
+		require.Equal(t, switchboard.EInvalid, switchboard.ErrorCode(db.CreateCallerID(ctx(), &switchboard.CallerID{PhoneNumber: "+15005550006", Status: switchboard.CallerIDVerified})))
+		require.Equal(t, switchboard.EInvalid, switchboard.ErrorCode(db.CreateCallerID(ctx(), &switchboard.CallerID{WorkspaceID: NewWorkspaceID(), Status: switchboard.CallerIDVerified})))
+		require.Equal(t, switchboard.EInvalid, switchboard.ErrorCode(db.CreateCallerID(ctx(), &switchboard.CallerID{WorkspaceID: NewWorkspaceID(), PhoneNumber: "+15005550006", Status: "maybe"})))
+	})
+}
