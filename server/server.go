@@ -47,6 +47,13 @@ type Deps struct {
 	DNC      sb.DNCService
 	// Ping answers whether the database answers (for /healthz).
 	Ping func(context.Context) error
+	// Voice runs the call flow and caller IDs; nil answers 501 for them.
+	Voice VoiceService
+	// Tokens mints voice access tokens; nil answers 501.
+	Tokens TokenIssuer
+	// Signatures checks the provider's webhook signatures; nil refuses
+	// every webhook.
+	Signatures SignatureValidator
 }
 
 // Server is the HTTP application.
@@ -133,7 +140,7 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 		ErrorHandler:          routeErrors,
 	})
 
-	e.Use(s.authenticate, s.rateLimiter(), validate, validateImport)
+	e.Use(s.verifySignature, s.authenticate, s.rateLimiter(), validate, validateImport)
 	api.RegisterHandlers(e, api.NewStrictHandler((*strict)(s), nil))
 	return s, nil
 }

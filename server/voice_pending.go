@@ -1,9 +1,10 @@
 package server
 
-// The voice half of the contract is specified in openapi.yaml but served by
-// later work (issues 3 and 4). Until then each operation answers 501
+// Hold, mute, transfer and recordings are specified in openapi.yaml but
+// served by later work (issue 4). Until then each answers 501
 // not_implemented in the error envelope, so clients generated from the spec
-// get a clear, typed refusal rather than a 404.
+// get a clear, typed refusal rather than a 404. The same refusal answers the
+// served voice operations when the server runs without a call flow.
 
 import (
 	"context"
@@ -14,26 +15,6 @@ import (
 
 func notImplemented(op string) error {
 	return sb.Errorf(sb.ENotImplemented, "%s is not served by this build yet.", op)
-}
-
-func (s *strict) ListCallerIds(ctx context.Context, req api.ListCallerIdsRequestObject) (api.ListCallerIdsResponseObject, error) {
-	return nil, notImplemented("ListCallerIds")
-}
-
-func (s *strict) CreateCallerId(ctx context.Context, req api.CreateCallerIdRequestObject) (api.CreateCallerIdResponseObject, error) {
-	return nil, notImplemented("CreateCallerId")
-}
-
-func (s *strict) ListCalls(ctx context.Context, req api.ListCallsRequestObject) (api.ListCallsResponseObject, error) {
-	return nil, notImplemented("ListCalls")
-}
-
-func (s *strict) CreateCall(ctx context.Context, req api.CreateCallRequestObject) (api.CreateCallResponseObject, error) {
-	return nil, notImplemented("CreateCall")
-}
-
-func (s *strict) GetCall(ctx context.Context, req api.GetCallRequestObject) (api.GetCallResponseObject, error) {
-	return nil, notImplemented("GetCall")
 }
 
 func (s *strict) HoldCall(ctx context.Context, req api.HoldCallRequestObject) (api.HoldCallResponseObject, error) {
@@ -72,26 +53,6 @@ func (s *strict) UpdateRecording(ctx context.Context, req api.UpdateRecordingReq
 	return nil, notImplemented("UpdateRecording")
 }
 
-func (s *strict) VoiceCallControl(ctx context.Context, req api.VoiceCallControlRequestObject) (api.VoiceCallControlResponseObject, error) {
-	return nil, notImplemented("VoiceCallControl")
-}
-
-func (s *strict) VoiceConferenceJoinGet(ctx context.Context, req api.VoiceConferenceJoinGetRequestObject) (api.VoiceConferenceJoinGetResponseObject, error) {
-	return nil, notImplemented("VoiceConferenceJoinGet")
-}
-
-func (s *strict) VoiceConferenceJoinPost(ctx context.Context, req api.VoiceConferenceJoinPostRequestObject) (api.VoiceConferenceJoinPostResponseObject, error) {
-	return nil, notImplemented("VoiceConferenceJoinPost")
-}
-
 func (s *strict) VoiceRecordingStatus(ctx context.Context, req api.VoiceRecordingStatusRequestObject) (api.VoiceRecordingStatusResponseObject, error) {
 	return nil, notImplemented("VoiceRecordingStatus")
-}
-
-func (s *strict) VoiceStatusCallback(ctx context.Context, req api.VoiceStatusCallbackRequestObject) (api.VoiceStatusCallbackResponseObject, error) {
-	return nil, notImplemented("VoiceStatusCallback")
-}
-
-func (s *strict) GetVoiceToken(ctx context.Context, req api.GetVoiceTokenRequestObject) (api.GetVoiceTokenResponseObject, error) {
-	return nil, notImplemented("GetVoiceToken")
 }

@@ -16,8 +16,8 @@ import (
 	"github.com/switchboard-oss/switchboard/store"
 )
 
-// Main is the running program: the database, the HTTP server and, without a
-// Twilio account, the embedded provider simulator. Tests start it on
+// Main is the running program: the database, the HTTP server, the call flow
+// and, without a Twilio account, the embedded provider simulator. Tests start it on
 // "127.0.0.1:0" and read Addr.
 type Main struct {
 	Config Config
@@ -25,9 +25,11 @@ type Main struct {
 	// Addr is the address the server listens on, once Run returned.
 	Addr string
 
-	db     *store.DB
-	cancel context.CancelFunc
-	done   chan error
+	db      *store.DB
+	voice   *voice
+	cancel  context.CancelFunc
+	done    chan error
+	recover context.CancelFunc // stops retrying pending dials
 }
 
 // NewMain returns a program for cfg; nothing runs before Run.
@@ -45,14 +47,20 @@ func (m *Main) Run(ctx context.Context) error {
 	if err := db.Migrate(ctx); err != nil {
 		return fmt.Errorf("migrating the database: %w", err)
 	}
+	v, err := newVoice(m.Config, db, m.Logger)
+	if err != nil {
+		return fmt.Errorf("setting up voice: %w", err)
+	}
+	m.voice = v
 	srv, err := server.New(server.Config{
 		DefaultRegion: m.Config.DefaultRegion,
 		RateLimit:     m.Config.RateLimit,
 		PublicBaseURL: m.Config.PublicBaseURL,
-	}, server.Deps{Auth: db, Contacts: db, DNC: db, Ping: db.Ping}, m.Logger)
+	}, v.deps(server.Deps{Auth: db, Contacts: db, DNC: db, Ping: db.Ping}), m.Logger)
 	if err != nil {
 		return err
 	}
+	v.mountSimulator(srv.Echo())
 	ln, err := net.Listen("tcp", m.Config.Addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", m.Config.Addr, err)
@@ -61,6 +69,11 @@ func (m *Main) Run(ctx context.Context) error {
 	serveCtx, cancel := context.WithCancel(context.Background())
 	m.cancel, m.done = cancel, make(chan error, 1)
 	go func() { m.done <- srv.Serve(serveCtx, ln, m.Config.ShutdownGrace) }()
+	// Customer legs promised by a process that died are dialled (or failed)
+	// now, and then whenever a claim expires.
+	recoverCtx, stopRecover := context.WithCancel(context.Background())
+	m.recover = stopRecover
+	go v.flow.RunRecovery(recoverCtx)
 	m.Logger.Info("switchboard listening", "addr", m.Addr, "public_base_url", m.Config.PublicBaseURL,
 		"database", redactURL(m.Config.DatabaseURL))
 	return nil
@@ -70,11 +83,19 @@ func (m *Main) Run(ctx context.Context) error {
 // database.
 func (m *Main) Close() error {
 	var errs []error
+	if m.recover != nil {
+		m.recover()
+		m.recover = nil
+	}
+	// Dials started by answered webhooks finish first: in simulator mode
+	// they talk to this very server.
+	m.voice.wait(m.Config.ShutdownGrace)
 	if m.cancel != nil {
 		m.cancel()
 		errs = append(errs, <-m.done)
 		m.cancel = nil
 	}
+	m.voice.close()
 	if m.db != nil {
 		errs = append(errs, m.db.Close())
 		m.db = nil

@@ -3,6 +3,7 @@
 //
 //	switchboard [serve]      run the HTTP service (the default)
 //	switchboard migrate      apply the database migrations and exit
+//	switchboard sim          run the provider simulator alone
 //	switchboard token create --workspace ID --identity AGENT [--role agent|admin]
 //
 // Configuration comes from the environment (see Config and the README).
@@ -34,6 +35,7 @@ func main() {
 const usage = `usage:
   switchboard [serve]        run the HTTP service
   switchboard migrate        apply database migrations
+  switchboard sim            run the Twilio simulator alone on SWITCHBOARD_ADDR
   switchboard token create --workspace ID --identity AGENT [--role agent|admin]
 `
 
@@ -58,6 +60,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 		<-ctx.Done()
 		return m.Close()
+	case "sim":
+		return runSimulator(ctx, cfg, logger, stdout)
 	case "migrate":
 		return migrate(ctx, cfg, logger, stdout)
 	case "token":

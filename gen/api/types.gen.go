@@ -1139,9 +1139,22 @@ type CheckDncParams struct {
 	Phone       string            `form:"phone" json:"phone"`
 }
 
+// VoiceCallControlParams defines parameters for VoiceCallControl.
+type VoiceCallControlParams struct {
+	// To Click-to-call only, set by the service: the customer number.
+	To *string `form:"to,omitempty" json:"to,omitempty"`
+
+	// CallerId Click-to-call only, set by the service: the caller ID.
+	CallerId *string `form:"callerId,omitempty" json:"callerId,omitempty"`
+
+	// WorkspaceId Click-to-call only, set by the service: the workspace.
+	WorkspaceId *string `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
+}
+
 // VoiceConferenceJoinGetParams defines parameters for VoiceConferenceJoinGet.
 type VoiceConferenceJoinGetParams struct {
-	Conference string `form:"conference" json:"conference"`
+	CallSid    *string `form:"CallSid,omitempty" json:"CallSid,omitempty"`
+	Conference string  `form:"conference" json:"conference"`
 }
 
 // VoiceConferenceJoinPostParams defines parameters for VoiceConferenceJoinPost.

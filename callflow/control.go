@@ -1,0 +1,196 @@
+package callflow
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/telephony"
+)
+
+// ControlRequest is the call-control webhook: the agent leg asking what to
+// do. A browser leg (Device.connect) names the customer in To and passes
+// callerId and workspaceId as its own parameters; a click-to-call leg (the
+// provider calling client:<identity>) has them in the webhook URL, which
+// this service signed into the call it placed: the Dial* fields.
+type ControlRequest struct {
+	CallSID               string
+	From, Caller, To      string
+	CallerID, WorkspaceID string
+	DialTo                string // set for click-to-call only
+	DialCallerID          string
+	DialWorkspaceID       string
+}
+
+// Answer is a TwiML document to answer with, and what to do once it is
+// written.
+type Answer struct {
+	TwiML string
+	// Then, when not nil, must be called once the answer is written: it
+	// starts creating the customer leg. It returns at once.
+	Then func()
+}
+
+// Refusal reasons, kept as the call's failure reason ("code: detail"); the
+// code picks what the agent hears.
+const (
+	reasonForbidden   = "forbidden"
+	reasonInvalid     = sb.EInvalidPhone
+	reasonDNC         = sb.EDNCBlocked
+	reasonCallerID    = sb.ECallerIDNotAllowed
+	reasonNotDialled  = "not_dialled: the service stopped before the customer was dialled"
+	clientPrefix      = "client:"
+	maxStoredToLength = 64
+)
+
+var spoken = map[string]string{
+	reasonForbidden: "You are not allowed to place calls for this workspace. Goodbye.",
+	reasonInvalid:   "The number you dialled is not a valid phone number. Goodbye.",
+	reasonDNC:       "This number is on the do not call list and cannot be called. Goodbye.",
+	reasonCallerID:  "The caller ID of this call is not allowed for this workspace. Goodbye.",
+}
+
+func spokenFor(failureReason string) string {
+	code, _, _ := strings.Cut(failureReason, ":")
+	if s, ok := spoken[code]; ok {
+		return s
+	}
+	return "This call cannot be placed. Goodbye."
+}
+
+// Control answers the call-control webhook (CONTRACT section 5): the call
+// and its pending dial are stored in one transaction, keyed by the CallSid,
+// before the agent conference is answered; a retry of the same CallSid
+// answers what the first delivery answered and dials nobody. A number that is
+// invalid or listed as do-not-call, a caller ID the workspace may not use, or
+// an agent that holds no token of the workspace is refused with a spoken
+// reason and a hang-up, and the call is recorded as failed.
+func (s *Service) Control(ctx context.Context, req ControlRequest) (Answer, error) {
+	log := s.logger(ctx).With("call_sid", req.CallSID)
+	c := &sb.Call{CallSID: req.CallSID, Status: sb.CallInitiated, ConferenceName: newConferenceName()}
+	rawTo, rawCallerID := req.To, req.CallerID
+	c.WorkspaceID = req.WorkspaceID
+	if req.DialTo != "" {
+		c.AgentIdentity = strings.TrimPrefix(req.To, clientPrefix)
+		rawTo, rawCallerID, c.WorkspaceID = req.DialTo, req.DialCallerID, req.DialWorkspaceID
+	} else if id, ok := strings.CutPrefix(req.From, clientPrefix); ok {
+		c.AgentIdentity = id
+	} else {
+		c.AgentIdentity, _ = strings.CutPrefix(req.Caller, clientPrefix)
+	}
+	c.To, c.From = truncate(rawTo, maxStoredToLength), truncate(rawCallerID, maxStoredToLength)
+
+	reason, err := s.check(ctx, c, rawTo, rawCallerID)
+	if err != nil {
+		return Answer{}, err
+	}
+	if reason != "" {
+		c.Status, c.FailureReason, c.ConferenceName = sb.CallFailed, reason, ""
+	}
+	dial, err := s.deps.Calls.BeginCall(ctx, c, s.cfg.DialClaim)
+	if err != nil {
+		return Answer{}, fmt.Errorf("callflow: storing the call: %w", err)
+	}
+	// c is the stored call now: this delivery's, or the first one's.
+	if c.ConferenceName == "" {
+		log.Info("call refused", "reason", c.FailureReason, "agent", c.AgentIdentity, "workspace_id", c.WorkspaceID)
+		doc, err := telephony.Refuse(spokenFor(c.FailureReason))
+		return Answer{TwiML: doc}, err
+	}
+	doc, err := telephony.AgentConference(c.ConferenceName)
+	if err != nil {
+		return Answer{}, err
+	}
+	if dial == nil {
+		log.Info("call-control webhook repeated; answering the same conference", "conference", c.ConferenceName)
+		return Answer{TwiML: doc}, nil
+	}
+	log.Info("call started", "conference", c.ConferenceName, "agent", c.AgentIdentity, "workspace_id", c.WorkspaceID)
+	return Answer{TwiML: doc, Then: func() { s.startDial(log, dial) }}, nil
+}
+
+// check decides whether the call may be placed, normalizing c.To and c.From
+// on the way. It returns the refusal reason, "" to go ahead; err is for
+// faults only.
+func (s *Service) check(ctx context.Context, c *sb.Call, rawTo, rawCallerID string) (string, error) {
+	if c.AgentIdentity == "" || c.WorkspaceID == "" {
+		return reasonForbidden + ": the call names no browser agent or no workspace", nil
+	}
+	ok, err := s.deps.Auth.IdentityInWorkspace(ctx, c.WorkspaceID, c.AgentIdentity)
+	if err != nil {
+		return "", err
+	}
+	if !ok {
+		return fmt.Sprintf("%s: %s holds no token of workspace %s", reasonForbidden, c.AgentIdentity, c.WorkspaceID), nil
+	}
+	to, err := telephony.NormalizeE164(rawTo, s.cfg.DefaultRegion)
+	if sb.ErrorCode(err) == sb.EInvalidPhone {
+		return reasonInvalid + ": the customer number is not valid", nil
+	} else if err != nil {
+		return "", err
+	}
+	c.To = to
+	if err := s.checkDNC(ctx, c.WorkspaceID, to); err != nil {
+		if sb.ErrorCode(err) == sb.EDNCBlocked {
+			return reasonDNC + ": " + to + " is on the do-not-call list", nil
+		}
+		return "", err
+	}
+	from, err := s.allowedCallerID(ctx, c.WorkspaceID, rawCallerID)
+	if err != nil {
+		if sb.ErrorCode(err) == sb.ECallerIDNotAllowed {
+			return reasonCallerID + ": " + sb.ErrorMessage(err), nil
+		}
+		return "", err
+	}
+	c.From = from
+	return "", nil
+}
+
+// checkDNC answers EDNCBlocked when phone is on the workspace's list.
+func (s *Service) checkDNC(ctx context.Context, workspaceID, phone string) error {
+	_, err := s.deps.DNC.FindDNCByPhone(ctx, workspaceID, phone)
+	switch sb.ErrorCode(err) {
+	case sb.ENotFound:
+		return nil
+	case "":
+		return sb.FieldErrorf(sb.EDNCBlocked, "to", "%s is on the workspace's do-not-call list", phone)
+	}
+	return err
+}
+
+// ConferenceJoin answers the customer leg's webhook, requested when the
+// customer answers: the call is answered, and the customer joins the
+// conference (ending it on leaving). An unknown conference is hung up.
+func (s *Service) ConferenceJoin(ctx context.Context, conference, legSID string) (string, error) {
+	log := s.logger(ctx).With("conference", conference, "customer_call_sid", legSID)
+	call, err := s.deps.Calls.FindCallByConference(ctx, conference)
+	if sb.ErrorCode(err) == sb.ENotFound {
+		log.Warn("conference-join for an unknown conference; hanging up")
+		return telephony.Hangup()
+	} else if err != nil {
+		return "", err
+	}
+	log = log.With("call_sid", call.CallSID)
+	if legSID == "" {
+		legSID = call.CustomerCallSID
+	}
+	if legSID == "" {
+		legSID = call.CallSID + "/customer"
+	}
+	ev := &sb.CallEvent{CallSID: call.CallSID, LegSID: legSID, Source: sb.EventConferenceJoin,
+		ProviderStatus: "in-progress", Status: sb.CallAnswered, Sequence: -1}
+	if _, err := s.deps.Calls.RecordCallEvent(ctx, ev); err != nil {
+		return "", err
+	}
+	log.Info("customer answered; joining the conference", "applied", ev.Applied)
+	return telephony.CustomerConference(conference)
+}
+
+func truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n]
+}

@@ -1,0 +1,26 @@
+// Package callflow runs Switchboard's conference call flow (CONTRACT section
+// 5): the call-control webhook that puts the agent's browser leg into a new
+// conference and then dials the customer into it, the customer's
+// conference-join, the status callbacks that move a call forward, click-to-call
+// (which rings the agent's browser and lets the same webhook do the rest), and
+// the caller IDs a workspace may show.
+//
+// It sits between the HTTP handlers in server/ (which map API types to the
+// request types here and back) and two ports: the store, through the domain's
+// service interfaces, and the provider's REST API, through Provider, which
+// *telephony.Client satisfies. TwiML comes from the telephony package; no
+// handler builds a document or names a provider parameter.
+//
+// # The customer leg must not be lost
+//
+// Control stores the call and a PendingDial in one transaction before it
+// answers; the answer's Then starts creating the customer leg once the
+// document is written. Success records the leg and deletes the pending dial
+// in one transaction; a refusal by the provider marks the call failed with the
+// provider's code and message, hangs up the agent leg and logs both SIDs.
+// Each pending dial is claimed for Config.DialClaim; if the process dies in
+// between, the row outlives it, and Recover (run at start-up and then every
+// DialClaim) claims rows whose claim has expired: young ones are dialled,
+// ones older than Config.MaxPendingAge are failed and their agent leg hung up,
+// since nobody is listening any more.
+package callflow

@@ -1,0 +1,141 @@
+package callflow
+
+import (
+	"context"
+	"net/url"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/telephony"
+)
+
+// ClickToCall rings the agent's browser (client:<identity>) through the
+// provider; when the agent answers, the provider requests the call-control
+// webhook with the customer number, caller ID and workspace in its URL, and
+// Control runs the flow unchanged. The Call is stored at once under the SID
+// of that browser leg (the agent leg), waiting for the answer. to is
+// normalized; from is a caller ID of the workspace or "" for its default.
+// Errors: EDNCBlocked, ECallerIDNotAllowed, EProviderError.
+func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, from string) (*sb.Call, error) {
+	if err := s.checkDNC(ctx, workspaceID, to); err != nil {
+		return nil, err
+	}
+	callerID, err := s.allowedCallerID(ctx, workspaceID, from)
+	if err != nil {
+		return nil, err
+	}
+	control := s.url(PathCallControl, url.Values{"to": {to}, "callerId": {callerID}, "workspaceId": {workspaceID}})
+	sid, err := s.deps.Provider.CreateCall(ctx, telephony.CallParams{
+		To:                   clientPrefix + identity,
+		From:                 callerID,
+		URL:                  control,
+		StatusCallback:       s.url(PathStatus, nil),
+		StatusCallbackEvents: statusEvents,
+	})
+	if err != nil {
+		return nil, err
+	}
+	c := &sb.Call{CallSID: sid, WorkspaceID: workspaceID, AgentIdentity: identity, To: to, From: callerID,
+		Status: sb.CallInitiated}
+	if err := s.deps.Calls.CreateCall(ctx, c); err != nil {
+		s.logger(ctx).Error("storing a click-to-call failed; hanging up the agent leg", "call_sid", sid, "error", err)
+		s.hangUp(ctx, s.logger(ctx), sid, "the call could not be stored")
+		return nil, err
+	}
+	s.logger(ctx).Info("click-to-call: ringing the agent", "call_sid", sid, "to", to, "from", callerID)
+	return c, nil
+}
+
+// CallFor returns a call for its agent only (CONTRACT section 4): another
+// workspace's call is ENotFound, another agent's ENotAgentParticipant.
+func (s *Service) CallFor(ctx context.Context, workspaceID, identity, callSID string) (*sb.Call, error) {
+	c, err := s.deps.Calls.FindCall(ctx, workspaceID, callSID)
+	if err != nil {
+		return nil, err
+	}
+	if c.AgentIdentity != identity {
+		return nil, sb.Errorf(sb.ENotAgentParticipant, "Only the call's agent may act on it.")
+	}
+	return c, nil
+}
+
+// ListCalls lists an agent's own calls, newest first.
+func (s *Service) ListCalls(ctx context.Context, workspaceID, identity string, page sb.Page) ([]*sb.Call, sb.Meta, error) {
+	return s.deps.Calls.ListCalls(ctx, workspaceID, identity, page)
+}
+
+// CreateCallerID provisions phone (E.164) for the workspace: verified at once
+// when it is one of the provider account's incoming numbers or verified
+// caller IDs, pending with the provider's validation code otherwise.
+// Errors: ECallerIDExists, EProviderError.
+func (s *Service) CreateCallerID(ctx context.Context, workspaceID, phone, friendlyName string, isDefault bool) (*sb.CallerID, error) {
+	if _, err := s.deps.CallerIDs.FindCallerIDByPhone(ctx, workspaceID, phone); err == nil {
+		return nil, sb.FieldErrorf(sb.ECallerIDExists, "phoneNumber", "This number is already a caller ID of the workspace.")
+	} else if sb.ErrorCode(err) != sb.ENotFound {
+		return nil, err
+	}
+	owned, err := s.deps.Provider.IsAccountNumber(ctx, phone)
+	if err != nil {
+		return nil, err
+	}
+	c := &sb.CallerID{WorkspaceID: workspaceID, PhoneNumber: phone, FriendlyName: friendlyName,
+		Status: sb.CallerIDVerified, IsDefault: isDefault}
+	if !owned {
+		code, err := s.deps.Provider.CreateValidationRequest(ctx, phone, friendlyName)
+		if err != nil {
+			return nil, err
+		}
+		c.Status, c.ValidationCode = sb.CallerIDPending, code
+	}
+	if err := s.deps.CallerIDs.CreateCallerID(ctx, c); err != nil {
+		return nil, err
+	}
+	s.logger(ctx).Info("caller ID provisioned", "caller_id", c.ID, "status", c.Status, "default", c.IsDefault)
+	return c, nil
+}
+
+// ListCallerIDs lists the workspace's caller IDs, newest first.
+func (s *Service) ListCallerIDs(ctx context.Context, workspaceID string, page sb.Page) ([]*sb.CallerID, sb.Meta, error) {
+	return s.deps.CallerIDs.ListCallerIDs(ctx, workspaceID, page)
+}
+
+// allowedCallerID resolves the caller ID of a call: raw, normalized, must be
+// a verified caller ID of the workspace; "" means the workspace's default. A
+// pending one is checked with the provider again (its owner may have keyed
+// in the code since) and verified when the provider now lists it.
+// Errors: ECallerIDNotAllowed.
+func (s *Service) allowedCallerID(ctx context.Context, workspaceID, raw string) (string, error) {
+	var c *sb.CallerID
+	var err error
+	if raw == "" {
+		c, err = s.deps.CallerIDs.DefaultCallerID(ctx, workspaceID)
+		if sb.ErrorCode(err) == sb.ENotFound {
+			return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "the workspace has no default caller ID; add one with POST /v1/caller-ids")
+		}
+	} else {
+		phone, nerr := telephony.NormalizeE164(raw, s.cfg.DefaultRegion)
+		if nerr != nil {
+			return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "the caller ID is not a valid phone number")
+		}
+		c, err = s.deps.CallerIDs.FindCallerIDByPhone(ctx, workspaceID, phone)
+		if sb.ErrorCode(err) == sb.ENotFound {
+			return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "%s is not a caller ID of the workspace", phone)
+		}
+	}
+	if err != nil {
+		return "", err
+	}
+	if c.Status == sb.CallerIDVerified {
+		return c.PhoneNumber, nil
+	}
+	owned, err := s.deps.Provider.IsAccountNumber(ctx, c.PhoneNumber)
+	if err != nil {
+		return "", err
+	}
+	if !owned {
+		return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "%s is still pending verification", c.PhoneNumber)
+	}
+	if err := s.deps.CallerIDs.MarkCallerIDVerified(ctx, workspaceID, c.ID); err != nil {
+		return "", err
+	}
+	return c.PhoneNumber, nil
+}

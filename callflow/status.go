@@ -1,0 +1,80 @@
+package callflow
+
+import (
+	"context"
+	"time"
+
+	sb "github.com/switchboard-oss/switchboard"
+)
+
+// StatusRequest is a status callback about one leg.
+type StatusRequest struct {
+	CallSID    string // the leg
+	CallStatus string // the provider's status
+	Sequence   int    // SequenceNumber, -1 when absent
+	Duration   *int   // CallDuration, on completed
+}
+
+// statusOf maps the provider's CallStatus to the call's (CONTRACT section 5).
+var statusOf = map[string]sb.CallStatus{
+	"queued":      sb.CallInitiated,
+	"initiated":   sb.CallInitiated,
+	"ringing":     sb.CallRinging,
+	"in-progress": sb.CallAnswered,
+	"completed":   sb.CallCompleted,
+	"busy":        sb.CallBusy,
+	"no-answer":   sb.CallNoAnswer,
+	"failed":      sb.CallFailed,
+	"canceled":    sb.CallFailed,
+}
+
+// hangUpTimeout bounds a clean-up hang-up started by a callback.
+const hangUpTimeout = 15 * time.Second
+
+// Status records a status callback and moves the call forward. The customer
+// leg drives the call; the agent leg's end moves it only while there is no
+// customer leg (a click-to-call the agent declined, or a dial in flight).
+// When the customer leg ends the agent leg is hung up; when the agent leg
+// ends with the customer still on and no transfer, the customer leg is. An
+// unknown CallSid is logged and acknowledged.
+func (s *Service) Status(ctx context.Context, req StatusRequest) error {
+	log := s.logger(ctx).With("leg_sid", req.CallSID, "call_status", req.CallStatus, "sequence", req.Sequence)
+	call, err := s.deps.Calls.FindCallByLeg(ctx, req.CallSID)
+	if sb.ErrorCode(err) == sb.ENotFound {
+		log.Warn("status callback for an unknown call; acknowledged")
+		return nil
+	} else if err != nil {
+		return err
+	}
+	log = log.With("call_sid", call.CallSID)
+	status, known := statusOf[req.CallStatus]
+	if !known {
+		log.Warn("status callback with an unknown CallStatus; recorded only")
+	}
+	fromCustomer := req.CallSID == call.CustomerCallSID
+	if !fromCustomer && (call.CustomerCallSID != "" || !status.Final()) {
+		status = ""
+	}
+	ev := &sb.CallEvent{CallSID: call.CallSID, LegSID: req.CallSID, Source: sb.EventStatusCallback,
+		ProviderStatus: req.CallStatus, Status: status, Sequence: req.Sequence, Duration: req.Duration}
+	after, err := s.deps.Calls.RecordCallEvent(ctx, ev)
+	if err != nil {
+		return err
+	}
+	log.Info("status callback", "applied", ev.Applied, "status", after.Status)
+	if !ev.Applied && ev.ID == "" {
+		return nil // the same callback again
+	}
+	leg := statusOf[req.CallStatus] // what the leg itself did
+	switch {
+	case fromCustomer && ev.Applied && after.Status.Final():
+		s.background(hangUpTimeout, func(ctx context.Context) {
+			s.hangUp(ctx, log, call.CallSID, "the customer leg ended")
+		})
+	case !fromCustomer && leg.Final() && call.CustomerCallSID != "" && !after.Status.Final() && after.Transfer == nil:
+		s.background(hangUpTimeout, func(ctx context.Context) {
+			s.hangUp(ctx, log, call.CustomerCallSID, "the agent leg ended")
+		})
+	}
+	return nil
+}

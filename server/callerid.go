@@ -1,0 +1,55 @@
+package server
+
+import (
+	"context"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/gen/api"
+)
+
+func (s *strict) ListCallerIds(ctx context.Context, req api.ListCallerIdsRequestObject) (api.ListCallerIdsResponseObject, error) {
+	if s.deps.Voice == nil {
+		return nil, notImplemented("ListCallerIds")
+	}
+	ws, err := workspaceOf(ctx, req.Params.WorkspaceId)
+	if err != nil {
+		return nil, err
+	}
+	items, meta, err := s.deps.Voice.ListCallerIDs(ctx, ws, pageOf(req.Params.Limit, req.Params.Offset))
+	if err != nil {
+		return nil, err
+	}
+	out := api.ListCallerIds200JSONResponse{Data: make([]api.CallerId, len(items)), Meta: toAPIMeta(meta)}
+	for i, c := range items {
+		out.Data[i] = toAPICallerID(c)
+	}
+	return out, nil
+}
+
+func (s *strict) CreateCallerId(ctx context.Context, req api.CreateCallerIdRequestObject) (api.CreateCallerIdResponseObject, error) {
+	if s.deps.Voice == nil {
+		return nil, notImplemented("CreateCallerId")
+	}
+	b := req.Body
+	ws, err := workspaceOf(ctx, b.WorkspaceId)
+	if err != nil {
+		return nil, err
+	}
+	phone, err := s.phone("phoneNumber", b.PhoneNumber, "")
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.deps.Voice.CreateCallerID(ctx, ws, phone, clean(b.FriendlyName), b.Default != nil && *b.Default)
+	if err != nil {
+		return nil, err
+	}
+	return api.CreateCallerId201JSONResponse{Data: toAPICallerID(c)}, nil
+}
+
+func toAPICallerID(c *sb.CallerID) api.CallerId {
+	return api.CallerId{
+		Id: c.ID, WorkspaceId: c.WorkspaceID, PhoneNumber: c.PhoneNumber, FriendlyName: c.FriendlyName,
+		Status: api.CallerIdStatus(c.Status), ValidationCode: c.ValidationCode, IsDefault: c.IsDefault,
+		CreatedAt: c.CreatedAt.UTC(),
+	}
+}

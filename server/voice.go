@@ -1,0 +1,203 @@
+package server
+
+// The voice token and the provider-facing webhooks (CONTRACT sections 4 and
+// 5). The handlers map the generated request types to the call flow's and
+// its answers back; the flow itself, the TwiML and the provider's REST API
+// live in callflow and telephony.
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/labstack/echo/v4"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/callflow"
+	"github.com/switchboard-oss/switchboard/gen/api"
+	"github.com/switchboard-oss/switchboard/telephony"
+)
+
+// VoiceService is what the handlers need of the call flow; *callflow.Service
+// implements it.
+type VoiceService interface {
+	Control(ctx context.Context, req callflow.ControlRequest) (callflow.Answer, error)
+	ConferenceJoin(ctx context.Context, conference, legSID string) (string, error)
+	Status(ctx context.Context, req callflow.StatusRequest) error
+	ClickToCall(ctx context.Context, workspaceID, identity, to, from string) (*sb.Call, error)
+	CallFor(ctx context.Context, workspaceID, identity, callSID string) (*sb.Call, error)
+	ListCalls(ctx context.Context, workspaceID, identity string, page sb.Page) ([]*sb.Call, sb.Meta, error)
+	CreateCallerID(ctx context.Context, workspaceID, phone, friendlyName string, isDefault bool) (*sb.CallerID, error)
+	ListCallerIDs(ctx context.Context, workspaceID string, page sb.Page) ([]*sb.CallerID, sb.Meta, error)
+}
+
+// TokenIssuer mints voice access tokens; *telephony.TokenIssuer implements it.
+type TokenIssuer interface {
+	VoiceToken(identity string, ttl time.Duration) (telephony.VoiceToken, error)
+}
+
+// SignatureValidator checks a webhook's provider signature, parsing its form;
+// *telephony.Validator implements it (on PUBLIC_BASE_URL and r.PostForm).
+type SignatureValidator interface {
+	Validate(r *http.Request) bool
+}
+
+// verifySignature guards the provider-facing routes: it runs before
+// authentication, validation and the handler, so an unsigned or wrongly
+// signed request changes nothing and learns only 403 invalid_signature. The
+// validator parses the form from the body; the body is put back afterwards
+// for the request validator and the handler's binding (which then also
+// finds r.PostForm already parsed).
+func (s *Server) verifySignature(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		r := c.Request()
+		if !isProviderPath(r.URL.Path) {
+			return next(c)
+		}
+		var body []byte
+		if r.Body != nil && r.Body != http.NoBody {
+			b, err := io.ReadAll(r.Body) // bounded by the body limit
+			if err != nil {
+				return err
+			}
+			body = b
+			r.Body = io.NopCloser(bytes.NewReader(body))
+		}
+		ok := s.deps.Signatures != nil && s.deps.Signatures.Validate(r)
+		if body != nil {
+			r.Body = io.NopCloser(bytes.NewReader(body))
+		}
+		if !ok {
+			loggerFrom(r.Context(), s.log).Warn("provider webhook refused: missing or wrong signature",
+				"path", r.URL.Path, "signed", r.Header.Get(telephony.SignatureHeader) != "")
+			return sb.Errorf(sb.EInvalidSignature, "The request does not carry a valid X-Twilio-Signature.")
+		}
+		return next(c)
+	}
+}
+
+func (s *strict) GetVoiceToken(ctx context.Context, req api.GetVoiceTokenRequestObject) (api.GetVoiceTokenResponseObject, error) {
+	if s.deps.Tokens == nil {
+		return nil, notImplemented("GetVoiceToken")
+	}
+	tok := tokenFrom(ctx)
+	ttl := telephony.DefaultTokenTTL
+	if req.Params.Ttl != nil {
+		ttl = time.Duration(*req.Params.Ttl) * time.Second
+	}
+	vt, err := s.deps.Tokens.VoiceToken(tok.Identity, ttl)
+	if err != nil {
+		return nil, err
+	}
+	return api.GetVoiceToken200JSONResponse{Data: api.VoiceToken{
+		Token: vt.Token, Identity: vt.Identity, Ttl: int(vt.TTL / time.Second),
+	}}, nil
+}
+
+func (s *strict) VoiceCallControl(ctx context.Context, req api.VoiceCallControlRequestObject) (api.VoiceCallControlResponseObject, error) {
+	if s.deps.Voice == nil {
+		return nil, notImplemented("VoiceCallControl")
+	}
+	b, p := req.Body, req.Params
+	ans, err := s.deps.Voice.Control(ctx, callflow.ControlRequest{
+		CallSID: b.CallSid, From: str(b.From), Caller: str(b.Caller), To: str(b.To),
+		CallerID: str(b.CallerId), WorkspaceID: str(b.WorkspaceId),
+		DialTo: str(p.To), DialCallerID: str(p.CallerId), DialWorkspaceID: str(p.WorkspaceId),
+	})
+	if err != nil {
+		return nil, err
+	}
+	return twimlThen{doc: ans.TwiML, then: ans.Then}, nil
+}
+
+func (s *strict) VoiceConferenceJoinGet(ctx context.Context, req api.VoiceConferenceJoinGetRequestObject) (api.VoiceConferenceJoinGetResponseObject, error) {
+	if s.deps.Voice == nil {
+		return nil, notImplemented("VoiceConferenceJoinGet")
+	}
+	doc, err := s.deps.Voice.ConferenceJoin(ctx, req.Params.Conference, str(req.Params.CallSid))
+	if err != nil {
+		return nil, err
+	}
+	return api.VoiceConferenceJoinGet200ApplicationxmlResponse{ConferenceJoinTwiMLApplicationxmlResponse: twiml(doc)}, nil
+}
+
+func (s *strict) VoiceConferenceJoinPost(ctx context.Context, req api.VoiceConferenceJoinPostRequestObject) (api.VoiceConferenceJoinPostResponseObject, error) {
+	if s.deps.Voice == nil {
+		return nil, notImplemented("VoiceConferenceJoinPost")
+	}
+	leg := ""
+	if req.Body != nil {
+		leg = str(req.Body.CallSid)
+	}
+	doc, err := s.deps.Voice.ConferenceJoin(ctx, req.Params.Conference, leg)
+	if err != nil {
+		return nil, err
+	}
+	return api.VoiceConferenceJoinPost200ApplicationxmlResponse{ConferenceJoinTwiMLApplicationxmlResponse: twiml(doc)}, nil
+}
+
+func (s *strict) VoiceStatusCallback(ctx context.Context, req api.VoiceStatusCallbackRequestObject) (api.VoiceStatusCallbackResponseObject, error) {
+	if s.deps.Voice == nil {
+		return nil, notImplemented("VoiceStatusCallback")
+	}
+	b := req.Body
+	in := callflow.StatusRequest{CallSID: b.CallSid, CallStatus: b.CallStatus, Sequence: -1}
+	if n, err := strconv.Atoi(str(b.SequenceNumber)); err == nil && n >= 0 {
+		in.Sequence = n
+	}
+	if n, err := strconv.Atoi(str(b.CallDuration)); err == nil && n >= 0 {
+		in.Duration = &n
+	}
+	if err := s.deps.Voice.Status(ctx, in); err != nil {
+		return nil, err
+	}
+	return api.VoiceStatusCallback204Response{}, nil
+}
+
+// twimlThen answers the call-control webhook with its TwiML and then, once
+// the document is written and flushed, starts what must follow it (the
+// customer leg).
+type twimlThen struct {
+	doc  string
+	then func()
+}
+
+func (t twimlThen) VisitVoiceCallControlResponse(w http.ResponseWriter) error {
+	w.Header().Set("Content-Type", telephony.TwiMLContentType)
+	w.Header().Set("Content-Length", strconv.Itoa(len(t.doc)))
+	w.WriteHeader(http.StatusOK)
+	_, err := io.WriteString(w, t.doc)
+	if f, ok := w.(http.Flusher); ok && err == nil {
+		f.Flush()
+	}
+	// The call and its pending dial are stored: the dial goes ahead even if
+	// the provider went away, as recovery would do it anyway.
+	if t.then != nil {
+		t.then()
+	}
+	return err
+}
+
+func twiml(doc string) api.ConferenceJoinTwiMLApplicationxmlResponse {
+	return api.ConferenceJoinTwiMLApplicationxmlResponse{Body: strings.NewReader(doc), ContentLength: int64(len(doc))}
+}
+
+func str(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
+}
+
+// RequestLogger returns the logger of the request ctx belongs to (with its
+// request id and, on webhooks, the CallSid), or nil outside a request; the
+// call flow logs through it.
+func RequestLogger(ctx context.Context) *slog.Logger {
+	l, _ := ctx.Value(loggerKey).(*slog.Logger)
+	return l
+}
