@@ -47,6 +47,7 @@ func (db *DB) ImportContacts(ctx context.Context, workspaceID string, batch []*s
 	} else {
 		im = sqliteImporter{}
 	}
+	inserted := 0
 	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := ensureWorkspace(tx, workspaceID); err != nil {
 			return err
@@ -55,7 +56,7 @@ func (db *DB) ImportContacts(ctx context.Context, workspaceID string, batch []*s
 		for i := range pending {
 			pending[i] = i
 		}
-		inserted := 0
+		inserted = 0
 		// A conflicting row in update mode is looked up and merged; one whose
 		// holder appeared between that look-up and the insert (a concurrent
 		// CreateContact on PostgreSQL) goes round once more.
@@ -93,7 +94,7 @@ func (db *DB) ImportContacts(ctx context.Context, workspaceID string, batch []*s
 		return nil, err
 	}
 	if db.dialect == Postgres {
-		db.cleanSearchIndex(ctx)
+		db.afterPostgresImport(ctx, inserted)
 	}
 	for i, c := range batch {
 		if outcomes[i] != switchboard.ImportSkipped {
@@ -185,16 +186,35 @@ type importer interface {
 	update(ctx context.Context, tx *gorm.DB, workspaceID string, t time.Time, rows []contactRow) error
 }
 
-// cleanSearchIndex merges the trigram index's pending list into the index
-// proper after an import. GIN's fast update parks new entries in a pending
-// list that every search must read in full; an import fills it to its 4 MB
-// limit, which measured as ~7 ms on every search until autovacuum came by.
-// Merging now costs the import what the next overflow would have cost it
-// anyway. Best effort: a failure (say, a role that does not own the index)
-// only leaves the cleanup to autovacuum.
-func (db *DB) cleanSearchIndex(ctx context.Context) {
-	err := db.w.WithContext(ctx).Exec("SELECT gin_clean_pending_list('contacts_search_trgm'::regclass)").Error
-	if err != nil {
+// afterPostgresImport keeps PostgreSQL's search and list plans good right
+// after an import, without waiting up to a minute for autovacuum. Both steps
+// are best effort: a failure (a role that does not own the table, say) only
+// leaves the work to autovacuum.
+//
+// It merges the trigram index's pending list into the index proper. GIN's
+// fast update parks new entries in a pending list that every search reads in
+// full; an import fills it to its 4 MB limit, which measured as ~7 ms on
+// every search. The merge is work the next overflow would have done inside
+// an import anyway.
+//
+// And it refreshes the table's statistics when the import grew the table by
+// a fifth or more. Without them the planner, which then believes the
+// workspace small, sorts the whole workspace for a deep list page: 50-200 ms
+// at offset 10,000 of a freshly imported 200k-contact workspace, against
+// 2 ms walking the (workspace_id, created_at, id) index.
+func (db *DB) afterPostgresImport(ctx context.Context, inserted int) {
+	w := db.w.WithContext(ctx)
+	if err := w.Exec("SELECT gin_clean_pending_list('contacts_search_trgm'::regclass)").Error; err != nil {
 		db.logger.DebugContext(ctx, "gin_clean_pending_list failed", "err", err)
+	}
+	var reltuples float64
+	if err := w.Raw("SELECT reltuples FROM pg_class WHERE oid = 'contacts'::regclass").Scan(&reltuples).Error; err != nil {
+		db.logger.DebugContext(ctx, "read contacts statistics", "err", err)
+		return
+	}
+	if inserted > 0 && (reltuples < 0 || float64(inserted)*5 >= reltuples) {
+		if err := w.Exec("ANALYZE contacts").Error; err != nil {
+			db.logger.DebugContext(ctx, "analyze contacts failed", "err", err)
+		}
 	}
 }
