@@ -18,43 +18,58 @@ type searchQuery struct {
 	whereArgs []any
 	order     string
 	orderArgs []any
-	// ftsAny are LIKE patterns for the FTS5 trigram table (SQLite), one of
-	// which a match must contain; ftsAll are patterns it must all contain.
-	// Both empty: no trigram index can narrow this search.
+	// ftsAny are substrings (SQLite), one of which a match must contain;
+	// ftsAll are substrings it must all contain. Both empty: no trigram
+	// index can narrow this search.
 	ftsAny, ftsAll []string
 }
 
-// ftsSubquery selects the rowids of the FTS5 candidates: a superset of the
-// matches, which the LIKEs on c.search then check exactly.
-func (q *searchQuery) ftsSubquery() (string, []any) {
-	alts := q.ftsAny
-	if len(alts) == 0 {
-		if len(q.ftsAll) == 0 {
-			return "", nil
+// ftsMatch is the FTS5 query selecting the candidates: a superset of the
+// matches, which the LIKEs on c.search then check exactly. Each pattern
+// becomes the AND of its trigrams: the table keeps no positions
+// (detail=none), so FTS5 cannot run phrase queries, but a lone trigram is a
+// single token it answers from the index without reading the content.
+func (q *searchQuery) ftsMatch() string {
+	var alts []string
+	for _, p := range q.ftsAny {
+		t := trigramQuery(p)
+		if t == "" {
+			// An alternative no index can narrow: only the ftsAll
+			// part (if any) can.
+			alts = nil
+			break
 		}
-		alts = []string{""}
+		alts = append(alts, "("+t+")")
 	}
-	var selects []string
-	var args []any
-	for _, alt := range alts {
-		var conds []string
-		for _, p := range append([]string{alt}, q.ftsAll...) {
-			if p != "" {
-				conds = append(conds, "search LIKE ?")
-				args = append(args, p)
-			}
+	var all []string
+	if len(alts) > 0 {
+		all = append(all, "("+strings.Join(alts, " OR ")+")")
+	}
+	for _, p := range q.ftsAll {
+		if t := trigramQuery(p); t != "" {
+			all = append(all, t)
 		}
-		selects = append(selects, "SELECT rowid AS seq FROM contacts_fts WHERE "+strings.Join(conds, " AND "))
 	}
-	return strings.Join(selects, " UNION "), args
+	return strings.Join(all, " AND ")
 }
 
-// ftsPattern is a LIKE pattern for the FTS5 table matching at least every
-// text that contains s. The FTS5 index serves LIKE only without an ESCAPE
-// clause, so the literal '%' and '_' of s become the one-character wildcard
-// '_': a superset, made exact by the recheck.
-func ftsPattern(s string) string {
-	return "%" + strings.ReplaceAll(s, "%", "_") + "%"
+// trigramQuery is the AND of the quoted trigrams of s's literal runs ('%'
+// and '_', which may stand for anything in a LIKE, split runs); "" when s has
+// no run of three characters.
+func trigramQuery(s string) string {
+	seen := map[string]bool{}
+	var toks []string
+	for _, run := range strings.FieldsFunc(s, func(r rune) bool { return r == '%' || r == '_' }) {
+		rs := []rune(run)
+		for i := 0; i+3 <= len(rs); i++ {
+			tok := string(rs[i : i+3])
+			if !seen[tok] {
+				seen[tok] = true
+				toks = append(toks, `"`+strings.ReplaceAll(tok, `"`, `""`)+`"`)
+			}
+		}
+	}
+	return strings.Join(toks, " AND ")
 }
 
 func (q *searchQuery) and(cond string, args ...any) {
@@ -79,12 +94,13 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	from := "contacts c"
 	where := append([]string{"c.workspace_id = ?"}, q.where...)
 	args := append([]any{s.WorkspaceID}, q.whereArgs...)
-	if fts, ftsArgs := q.ftsSubquery(); fts != "" {
+	if match := q.ftsMatch(); match != "" {
 		// CROSS JOIN makes SQLite drive the join from the FTS matches;
 		// left to itself it may walk the workspace index instead and probe
 		// the FTS result for every row.
-		from = "(" + fts + ") m CROSS JOIN contacts c ON c.seq = m.seq"
-		args = append(ftsArgs, args...)
+		from = "contacts_fts f CROSS JOIN contacts c ON c.seq = f.rowid"
+		where = append([]string{"f.contacts_fts MATCH ?"}, where...)
+		args = append([]any{match}, args...)
 	}
 	whereSQL := strings.Join(where, " AND ")
 
@@ -161,9 +177,9 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 		}
 		q.and(match, args...)
 		if !short {
-			q.ftsAny = append(q.ftsAny, ftsPattern(term))
+			q.ftsAny = append(q.ftsAny, term)
 			if d != "" {
-				q.ftsAny = append(q.ftsAny, ftsPattern(d))
+				q.ftsAny = append(q.ftsAny, d)
 			}
 		}
 		// Names and emails that start with the query come first.
@@ -176,7 +192,7 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 	exact := func(value, open, close string) {
 		if v := fold(value); v != "" {
 			q.and("c.search LIKE ? ESCAPE '\\'", "%"+open+escapeLike(v)+close+"%")
-			q.ftsAll = append(q.ftsAll, ftsPattern(open+v+close))
+			q.ftsAll = append(q.ftsAll, open+v+close)
 		}
 	}
 	exact(s.Company, markCompany, markDigits)
