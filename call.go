@@ -145,8 +145,9 @@ type CallService interface {
 	// ListCalls lists an agent's calls in a workspace, newest first.
 	ListCalls(ctx context.Context, workspaceID, agentIdentity string, page Page) ([]*Call, Meta, error)
 	// CustomerLegCreated records the customer leg's SID and deletes the
-	// pending dial, in one transaction, and returns the call (which may have
-	// ended meanwhile). Errors: ENotFound.
+	// pending dial, in one transaction that also applies the events held for
+	// that leg (HoldCallEvent), and returns the call (which may have ended
+	// meanwhile). Errors: ENotFound.
 	CustomerLegCreated(ctx context.Context, callSID, customerCallSID string) (*Call, error)
 	// FailCall marks the call failed with reason unless it has already
 	// ended, and deletes its pending dial. It reports whether it changed the
@@ -159,6 +160,12 @@ type CallService interface {
 	// its pending dial. It sets ev.ID, ev.Applied and ev.CreatedAt and returns
 	// the call as it is after. Errors: ENotFound.
 	RecordCallEvent(ctx context.Context, ev *CallEvent) (*Call, error)
+	// HoldCallEvent keeps an event about a leg no call knows (ev.CallSID
+	// ""): a callback can beat the write of the customer leg's SID, and
+	// CustomerLegCreated applies it then. The same event is kept once. If a
+	// call has the leg by the time the event is written, nothing is held and
+	// held is false: record it with RecordCallEvent instead.
+	HoldCallEvent(ctx context.Context, ev *CallEvent) (held bool, err error)
 	// ListCallEvents lists a call's events in order of arrival.
 	ListCallEvents(ctx context.Context, callSID string) ([]*CallEvent, error)
 	// ClaimPendingDials claims up to limit pending dials whose claim has

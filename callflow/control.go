@@ -27,8 +27,8 @@ type ControlRequest struct {
 // written.
 type Answer struct {
 	TwiML string
-	// Then, when not nil, must be called once the answer is written: it
-	// starts creating the customer leg. It returns at once.
+	// Then, when not nil, must be called exactly once, after the answer is
+	// written: it starts creating the customer leg and returns at once.
 	Then func()
 }
 
@@ -107,7 +107,8 @@ func (s *Service) Control(ctx context.Context, req ControlRequest) (Answer, erro
 		return Answer{TwiML: doc}, nil
 	}
 	log.Info("call started", "conference", c.ConferenceName, "agent", c.AgentIdentity, "workspace_id", c.WorkspaceID)
-	return Answer{TwiML: doc, Then: func() { s.startDial(log, dial) }}, nil
+	// Reserved before answering, so Wait (shutdown, tests) covers it.
+	return Answer{TwiML: doc, Then: s.laterDial(log, dial)}, nil
 }
 
 // check decides whether the call may be placed, normalizing c.To and c.From

@@ -25,8 +25,11 @@ var dialBackoff = []time.Duration{200 * time.Millisecond, time.Second}
 var statusEvents = []string{"completed"}
 
 // startDial creates the customer leg of d in the background.
-func (s *Service) startDial(log *slog.Logger, d *sb.PendingDial) {
-	s.background(s.cfg.DialClaim, func(ctx context.Context) { s.dial(ctx, log, d) })
+func (s *Service) startDial(log *slog.Logger, d *sb.PendingDial) { s.laterDial(log, d)() }
+
+// laterDial reserves the dial of d now and returns what starts it.
+func (s *Service) laterDial(log *slog.Logger, d *sb.PendingDial) func() {
+	return s.later(s.cfg.DialClaim, func(ctx context.Context) { s.dial(ctx, log, d) })
 }
 
 // customerLeg is the REST call that dials the customer into the conference.
@@ -83,8 +86,11 @@ func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial)
 	}
 	log.Info("customer leg created", "to", d.To)
 	if call.Status.Final() {
-		// The agent left while the customer was being dialled.
+		// The agent left while the customer was dialled, or the customer
+		// leg's own end arrived before its SID was written: either way,
+		// neither leg may stay up.
 		s.hangUp(ctx, log, sid, "the call ended while the customer was dialled")
+		s.hangUp(ctx, log, d.CallSID, "the call ended while the customer was dialled")
 	}
 }
 

@@ -119,13 +119,21 @@ func (s *Service) logger(ctx context.Context) *slog.Logger {
 // background runs f after the request that started it: with a context of its
 // own (the request's ends with the response) bounded by timeout.
 func (s *Service) background(timeout time.Duration, f func(ctx context.Context)) {
+	s.later(timeout, f)()
+}
+
+// later reserves f at once (Wait waits for it from now on) and returns what
+// starts it; the caller must call that exactly once.
+func (s *Service) later(timeout time.Duration, f func(ctx context.Context)) func() {
 	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		ctx, cancel := context.WithTimeout(context.Background(), timeout)
-		defer cancel()
-		f(ctx)
-	}()
+	return func() {
+		go func() {
+			defer s.wg.Done()
+			ctx, cancel := context.WithTimeout(context.Background(), timeout)
+			defer cancel()
+			f(ctx)
+		}()
+	}
 }
 
 // Wait waits for the work started after answers (dials, hang-ups), or for

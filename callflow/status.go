@@ -36,18 +36,30 @@ const hangUpTimeout = 15 * time.Second
 // customer leg (a click-to-call the agent declined, or a dial in flight).
 // When the customer leg ends the agent leg is hung up; when the agent leg
 // ends with the customer still on and no transfer, the customer leg is. An
-// unknown CallSid is logged and acknowledged.
+// unknown CallSid is logged and acknowledged, and the event held in case it
+// is a customer leg whose SID is about to be written.
 func (s *Service) Status(ctx context.Context, req StatusRequest) error {
 	log := s.logger(ctx).With("leg_sid", req.CallSID, "call_status", req.CallStatus, "sequence", req.Sequence)
+	status, known := statusOf[req.CallStatus]
 	call, err := s.deps.Calls.FindCallByLeg(ctx, req.CallSID)
 	if sb.ErrorCode(err) == sb.ENotFound {
-		log.Warn("status callback for an unknown call; acknowledged")
-		return nil
+		// Either not ours, or a customer leg whose SID is not written yet
+		// (a busy line can answer faster than the REST call returns): the
+		// event is held, and applied if that write comes.
+		held, err := s.deps.Calls.HoldCallEvent(ctx, &sb.CallEvent{LegSID: req.CallSID, Source: sb.EventStatusCallback,
+			ProviderStatus: req.CallStatus, Status: status, Sequence: req.Sequence, Duration: req.Duration})
+		if err != nil || held {
+			log.Warn("status callback for an unknown call; acknowledged and held", "error", err)
+			return err
+		}
+		// The leg's SID was written meanwhile.
+		if call, err = s.deps.Calls.FindCallByLeg(ctx, req.CallSID); err != nil {
+			return err
+		}
 	} else if err != nil {
 		return err
 	}
 	log = log.With("call_sid", call.CallSID)
-	status, known := statusOf[req.CallStatus]
 	if !known {
 		log.Warn("status callback with an unknown CallStatus; recorded only")
 	}

@@ -316,6 +316,9 @@ func (db *DB) ListCalls(ctx context.Context, workspaceID, agentIdentity string, 
 func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID string) (*switchboard.Call, error) {
 	var row callRow
 	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if err := db.lockLeg(tx, customerCallSID); err != nil {
+			return err
+		}
 		res := tx.Model(&callRow{}).Where("call_sid = ?", callSID).
 			Updates(map[string]any{"customer_call_sid": customerCallSID, "updated_at": now()})
 		if res.Error != nil {
@@ -325,6 +328,9 @@ func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID s
 			return notFound("Call")
 		}
 		if err := tx.Where("call_sid = ?", callSID).Delete(&pendingDialRow{}).Error; err != nil {
+			return err
+		}
+		if err := db.adoptHeldEvents(tx, callSID, customerCallSID); err != nil {
 			return err
 		}
 		return tx.Where("call_sid = ?", callSID).Take(&row).Error

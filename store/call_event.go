@@ -12,15 +12,15 @@ import (
 
 // callEventRow is a row of call_events.
 type callEventRow struct {
-	ID             string `gorm:"column:id;primaryKey"`
-	CallSID        string `gorm:"column:call_sid"`
-	LegSID         string `gorm:"column:leg_sid"`
-	Source         string `gorm:"column:source"`
-	ProviderStatus string `gorm:"column:provider_status"`
-	Status         string `gorm:"column:status"`
-	Sequence       int    `gorm:"column:sequence"`
-	Duration       *int   `gorm:"column:duration"`
-	Applied        bool   `gorm:"column:applied"`
+	ID             string  `gorm:"column:id;primaryKey"`
+	CallSID        *string `gorm:"column:call_sid"`
+	LegSID         string  `gorm:"column:leg_sid"`
+	Source         string  `gorm:"column:source"`
+	ProviderStatus string  `gorm:"column:provider_status"`
+	Status         string  `gorm:"column:status"`
+	Sequence       int     `gorm:"column:sequence"`
+	Duration       *int    `gorm:"column:duration"`
+	Applied        bool    `gorm:"column:applied"`
 	CreatedAt      time.Time
 }
 
@@ -28,7 +28,7 @@ func (callEventRow) TableName() string { return "call_events" }
 
 func (r *callEventRow) toDomain() *switchboard.CallEvent {
 	return &switchboard.CallEvent{
-		ID: r.ID, CallSID: r.CallSID, LegSID: r.LegSID, Source: r.Source, ProviderStatus: r.ProviderStatus,
+		ID: r.ID, CallSID: deref(r.CallSID), LegSID: r.LegSID, Source: r.Source, ProviderStatus: r.ProviderStatus,
 		Status: switchboard.CallStatus(r.Status), Sequence: r.Sequence, Duration: r.Duration,
 		Applied: r.Applied, CreatedAt: r.CreatedAt.UTC(),
 	}
@@ -46,26 +46,15 @@ func (db *DB) RecordCallEvent(ctx context.Context, ev *switchboard.CallEvent) (*
 	var out callRow
 	var applied bool
 	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		applied = false
 		var row callRow
 		if err := db.lockRow(tx).Where("call_sid = ?", ev.CallSID).Take(&row).Error; err != nil {
 			return translate(err, "Call")
 		}
 		out = row
-		fromCustomer := row.CustomerCallSID != nil && *row.CustomerCallSID == ev.LegSID
-		rank := ev.Status.Rank()
-		applied = ev.Status != "" && rank > row.StatusRank &&
-			!(fromCustomer && ev.Sequence >= 0 && ev.Sequence <= row.LastSeq)
-
-		evRow := callEventRow{
-			ID: newID(), CallSID: ev.CallSID, LegSID: ev.LegSID, Source: ev.Source,
-			ProviderStatus: ev.ProviderStatus, Status: string(ev.Status), Sequence: ev.Sequence,
-			Duration: ev.Duration, Applied: applied, CreatedAt: t,
-		}
-		res := tx.Clauses(clause.OnConflict{
-			Columns:   []clause.Column{{Name: "leg_sid"}, {Name: "source"}, {Name: "provider_status"}, {Name: "sequence"}},
-			DoNothing: true,
-		}).Create(&evRow)
+		var upd map[string]any
+		applied, upd = decide(&row, ev, t)
+		evRow := eventRowOf(ev, &ev.CallSID, applied, t)
+		res := tx.Clauses(eventConflict).Create(&evRow)
 		if res.Error != nil {
 			return res.Error
 		}
@@ -77,30 +66,8 @@ func (db *DB) RecordCallEvent(ctx context.Context, ev *switchboard.CallEvent) (*
 		if !applied {
 			return nil
 		}
-		upd := map[string]any{"status": string(ev.Status), "status_rank": rank, "updated_at": t}
-		if fromCustomer && ev.Sequence >= 0 {
-			upd["last_seq"] = ev.Sequence
-		}
-		answeredAt := row.AnsweredAt
-		if rank == switchboard.CallAnswered.Rank() && answeredAt == nil {
-			upd["answered_at"], answeredAt = t, &t
-		}
-		if ev.Status.Final() {
-			upd["ended_at"] = t
-			switch {
-			case ev.Duration != nil && answeredAt != nil:
-				upd["duration"] = *ev.Duration
-			case answeredAt != nil:
-				upd["duration"] = int(t.Sub(*answeredAt).Round(time.Second) / time.Second)
-			}
-		}
-		if err := tx.Model(&callRow{}).Where("call_sid = ?", ev.CallSID).Updates(upd).Error; err != nil {
+		if err := moveCall(tx, ev, upd); err != nil {
 			return err
-		}
-		if ev.Status.Final() {
-			if err := tx.Where("call_sid = ?", ev.CallSID).Delete(&pendingDialRow{}).Error; err != nil {
-				return err
-			}
 		}
 		var fresh callRow
 		err := tx.Where("call_sid = ?", ev.CallSID).Take(&fresh).Error
@@ -112,6 +79,127 @@ func (db *DB) RecordCallEvent(ctx context.Context, ev *switchboard.CallEvent) (*
 	}
 	ev.Applied, ev.CreatedAt = applied, t
 	return out.toDomain(), nil
+}
+
+// HoldCallEvent implements switchboard.CallService. It and
+// CustomerLegCreated serialize on the leg (lockLeg), so an event is either
+// held before the leg's SID is written, and adopted by that write, or finds
+// the leg known.
+func (db *DB) HoldCallEvent(ctx context.Context, ev *switchboard.CallEvent) (bool, error) {
+	t := now()
+	held := false
+	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		held = false
+		if err := db.lockLeg(tx, ev.LegSID); err != nil {
+			return err
+		}
+		var n int64
+		if err := tx.Model(&callRow{}).Where("call_sid = ? OR customer_call_sid = ?", ev.LegSID, ev.LegSID).Count(&n).Error; err != nil {
+			return err
+		}
+		if n > 0 {
+			return nil
+		}
+		row := eventRowOf(ev, nil, false, t)
+		res := tx.Clauses(eventConflict).Create(&row)
+		if res.Error == nil && res.RowsAffected == 1 {
+			ev.ID, ev.CreatedAt = row.ID, t
+		}
+		held = true
+		return res.Error
+	})
+	return held, err
+}
+
+// lockLeg serializes, on PostgreSQL, the transactions that hold an event
+// for a leg and that write the leg's SID (a transaction-scoped advisory
+// lock; "leg!" is the first key). SQLite's single writer already does.
+func (db *DB) lockLeg(tx *gorm.DB, legSID string) error {
+	if db.dialect != Postgres {
+		return nil
+	}
+	return tx.Exec("SELECT pg_advisory_xact_lock(1818584865, hashtext(?))", legSID).Error
+}
+
+// adoptHeldEvents applies, in order, the events held for legSID, now the
+// customer leg of callSID, inside the caller's transaction.
+func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) error {
+	var held []callEventRow
+	if err := tx.Where("leg_sid = ? AND call_sid IS NULL", legSID).Order("sequence, created_at, id").Find(&held).Error; err != nil {
+		return err
+	}
+	for i := range held {
+		var row callRow
+		if err := db.lockRow(tx).Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+			return err
+		}
+		ev := held[i].toDomain()
+		ev.CallSID = callSID
+		applied, upd := decide(&row, ev, now())
+		if err := tx.Model(&callEventRow{}).Where("id = ?", ev.ID).
+			Updates(map[string]any{"call_sid": callSID, "applied": applied}).Error; err != nil {
+			return err
+		}
+		if applied {
+			if err := moveCall(tx, ev, upd); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+var eventConflict = clause.OnConflict{
+	Columns:   []clause.Column{{Name: "leg_sid"}, {Name: "source"}, {Name: "provider_status"}, {Name: "sequence"}},
+	DoNothing: true,
+}
+
+func eventRowOf(ev *switchboard.CallEvent, callSID *string, applied bool, t time.Time) callEventRow {
+	return callEventRow{
+		ID: newID(), CallSID: callSID, LegSID: ev.LegSID, Source: ev.Source,
+		ProviderStatus: ev.ProviderStatus, Status: string(ev.Status), Sequence: ev.Sequence,
+		Duration: ev.Duration, Applied: applied, CreatedAt: t,
+	}
+}
+
+// decide says whether ev moves the call row, and how: to a higher-ranked
+// status only, and never on a customer-leg callback older (by
+// SequenceNumber) than the last one applied.
+func decide(row *callRow, ev *switchboard.CallEvent, t time.Time) (bool, map[string]any) {
+	fromCustomer := row.CustomerCallSID != nil && *row.CustomerCallSID == ev.LegSID
+	rank := ev.Status.Rank()
+	if ev.Status == "" || rank <= row.StatusRank || (fromCustomer && ev.Sequence >= 0 && ev.Sequence <= row.LastSeq) {
+		return false, nil
+	}
+	upd := map[string]any{"status": string(ev.Status), "status_rank": rank, "updated_at": t}
+	if fromCustomer && ev.Sequence >= 0 {
+		upd["last_seq"] = ev.Sequence
+	}
+	answeredAt := row.AnsweredAt
+	if rank == switchboard.CallAnswered.Rank() && answeredAt == nil {
+		upd["answered_at"], answeredAt = t, &t
+	}
+	if ev.Status.Final() {
+		upd["ended_at"] = t
+		switch {
+		case ev.Duration != nil && answeredAt != nil:
+			upd["duration"] = *ev.Duration
+		case answeredAt != nil:
+			upd["duration"] = int(t.Sub(*answeredAt).Round(time.Second) / time.Second)
+		}
+	}
+	return true, upd
+}
+
+// moveCall writes decide's update; a call that ends loses its pending dial.
+func moveCall(tx *gorm.DB, ev *switchboard.CallEvent, upd map[string]any) error {
+	if err := tx.Model(&callRow{}).Where("call_sid = ?", ev.CallSID).Updates(upd).Error; err != nil {
+		return err
+	}
+	if ev.Status.Final() {
+		return tx.Where("call_sid = ?", ev.CallSID).Delete(&pendingDialRow{}).Error
+	}
+	return nil
 }
 
 // ListCallEvents implements switchboard.CallService.

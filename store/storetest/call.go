@@ -208,6 +208,32 @@ func testCall(t *testing.T, open Opener) {
 		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
 	})
 
+	t.Run("HeldEventAdopted", func(t *testing.T) {
+		t.Parallel()
+		c := browserCall(NewWorkspaceID())
+		_, err := db.BeginCall(ctx(), c, time.Minute)
+		require.NoError(t, err)
+		cust := newCallSID()
+		d := 0
+		early := &switchboard.CallEvent{LegSID: cust, Source: "status", ProviderStatus: "busy", Status: switchboard.CallBusy, Sequence: 0, Duration: &d}
+		held, err := db.HoldCallEvent(ctx(), early)
+		require.NoError(t, err)
+		require.True(t, held, "no call has that leg yet")
+		held, err = db.HoldCallEvent(ctx(), early)
+		require.NoError(t, err)
+		require.True(t, held)
+		got, err := db.CustomerLegCreated(ctx(), c.CallSID, cust)
+		require.NoError(t, err)
+		require.Equal(t, switchboard.CallBusy, got.Status, "the held callback applies when the leg is written")
+		events, err := db.ListCallEvents(ctx(), c.CallSID)
+		require.NoError(t, err)
+		require.Len(t, events, 1, "kept once")
+		require.True(t, events[0].Applied)
+		held, err = db.HoldCallEvent(ctx(), &switchboard.CallEvent{LegSID: cust, Source: "status", ProviderStatus: "completed", Sequence: 1})
+		require.NoError(t, err)
+		require.False(t, held, "a known leg is not held")
+	})
+
 	t.Run("OlderSequenceIgnored", func(t *testing.T) {
 		t.Parallel()
 		c := browserCall(NewWorkspaceID())

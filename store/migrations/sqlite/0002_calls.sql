@@ -41,7 +41,9 @@ CREATE INDEX calls_agent_created ON calls (workspace_id, agent_identity, created
 
 CREATE TABLE call_events (
     id              TEXT PRIMARY KEY,
-    call_sid        TEXT NOT NULL REFERENCES calls (call_sid) ON DELETE CASCADE,
+    -- NULL for a callback about a leg no call knows yet (it can beat the
+    -- write of the customer leg's SID); that write adopts it.
+    call_sid        TEXT REFERENCES calls (call_sid) ON DELETE CASCADE,
     leg_sid         TEXT NOT NULL,
     source          TEXT NOT NULL,
     provider_status TEXT NOT NULL,
@@ -55,6 +57,7 @@ CREATE TABLE call_events (
 );
 
 CREATE INDEX call_events_call ON call_events (call_sid, created_at, id);
+CREATE INDEX call_events_leg ON call_events (leg_sid);
 
 -- The customer leg still to be created. Written with the call, before the
 -- webhook answers; deleted when the leg exists or the call fails. A row whose

@@ -1,0 +1,361 @@
+package server_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"encoding/xml"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/labstack/echo/v4"
+	"github.com/stretchr/testify/require"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/callflow"
+	"github.com/switchboard-oss/switchboard/server"
+	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/simulator"
+)
+
+// simTiming keeps simulated calls to a fraction of a second while keeping
+// their phases apart.
+var simTiming = simulator.Timing{
+	DialDelay:       5 * time.Millisecond,
+	RingDelay:       30 * time.Millisecond,
+	SlowAnswerDelay: 100 * time.Millisecond,
+	NoAnswerTimeout: 80 * time.Millisecond,
+	TalkTime:        250 * time.Millisecond,
+	ValidationDelay: 500 * time.Millisecond,
+	WebhookTimeout:  5 * time.Second,
+}
+
+const (
+	fakeAccount = "AC11111111111111111111111111111111"
+	fakeToken   = "faketwilioauthtoken123"
+	simCallerID = "+15005550006" // the simulator's incoming number
+)
+
+// voiceBundle is the service on a real listener whose URL is its
+// PUBLIC_BASE_URL, with the call flow talking to either the simulator
+// (mounted on the same listener, as cmd does) or a fake Twilio.
+type voiceBundle struct {
+	*testBundle
+	flow *callflow.Service
+	sim  *simulator.Simulator
+	fake *fakeTwilio
+}
+
+type voiceOpts struct {
+	fake          bool // a recording fake Twilio instead of the simulator
+	maxPendingAge time.Duration
+}
+
+func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
+	t.Helper()
+	db := open(t)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	base := "http://" + ln.Addr().String()
+	vb := &voiceBundle{}
+
+	account, token, apiBase := fakeAccount, fakeToken, ""
+	if o.fake {
+		vb.fake = newFakeTwilio(t)
+		apiBase = vb.fake.url
+	} else {
+		vb.sim = simulator.New(simulator.Config{CallControlURL: base + callflow.PathCallControl, BaseURL: base,
+			Timing: simTiming, Logger: testLogger()})
+		t.Cleanup(vb.sim.Close)
+		account, token, apiBase = vb.sim.AccountSid(), vb.sim.AuthToken(), base
+	}
+	client, err := telephony.NewClient(telephony.Config{AccountSID: account, AuthToken: token, BaseURL: apiBase})
+	require.NoError(t, err)
+	tokens, err := telephony.NewTokenIssuer(account, "SK00000000000000000000000000000000", "secret0000", "AP00000000000000000000000000000000")
+	require.NoError(t, err)
+	vb.flow, err = callflow.New(callflow.Config{PublicBaseURL: base, Logger: testLogger(), RequestLogger: server.RequestLogger,
+		MaxPendingAge: o.maxPendingAge},
+		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Provider: client})
+	require.NoError(t, err)
+	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: base},
+		server.Deps{Auth: db, Contacts: db, DNC: db, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
+			Signatures: telephony.NewValidator(token, base)}, testLogger())
+	require.NoError(t, err)
+	if vb.sim != nil {
+		h := echo.WrapHandler(vb.sim.Handler())
+		srv.Echo().Any("/2010-04-01/*", h)
+		srv.Echo().Any("/sim/*", h)
+	}
+	ts := httptest.NewUnstartedServer(srv.Handler())
+	ts.Listener.Close()
+	ts.Listener = ln
+	ts.Start()
+	t.Cleanup(func() {
+		// Dials in flight finish before the database goes.
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = vb.flow.Wait(ctx)
+		ts.Close()
+	})
+
+	tb := &testBundle{t: t, url: base, db: db, wsA: storetest.NewWorkspaceID(), wsB: storetest.NewWorkspaceID(), client: ts.Client()}
+	mk := func(ws, id string) string {
+		tok, _, err := db.CreateToken(context.Background(), ws, id, sb.RoleAgent)
+		require.NoError(t, err)
+		return tok
+	}
+	tb.tokA, tb.tokA2, tb.tokB = mk(tb.wsA, "ada"), mk(tb.wsA, "grace"), mk(tb.wsB, "alan")
+	vb.testBundle = tb
+	return vb
+}
+
+// addCallerID stores a verified caller ID for workspace A directly.
+func (vb *voiceBundle) addCallerID(phone string) {
+	vb.t.Helper()
+	require.NoError(vb.t, vb.db.CreateCallerID(context.Background(),
+		&sb.CallerID{WorkspaceID: vb.wsA, PhoneNumber: phone, Status: sb.CallerIDVerified}))
+}
+
+// webhook sends a provider webhook to path (with its query) signed with
+// token; method is GET or POST.
+func (vb *voiceBundle) webhook(method, path string, form url.Values, token string) resp {
+	vb.t.Helper()
+	full := vb.url + path
+	var req *http.Request
+	var err error
+	if method == http.MethodGet {
+		req, err = http.NewRequest(method, full, nil)
+	} else {
+		req, err = http.NewRequest(method, full, strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	require.NoError(vb.t, err)
+	if token != "" {
+		signed := form
+		if method == http.MethodGet {
+			signed = nil
+		}
+		req.Header.Set(telephony.SignatureHeader, telephony.Sign(token, full, signed))
+	}
+	return vb.send(req)
+}
+
+// settle waits for the dials and hang-ups the flow started.
+func (vb *voiceBundle) settle() {
+	vb.t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	require.NoError(vb.t, vb.flow.Wait(ctx))
+}
+
+// eventually polls cond every 10 ms until it holds or 5 s pass.
+func eventually(t testing.TB, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(5 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// twimlNode is a parsed TwiML element: tests compare structure, never text
+// (twilio-go writes attributes in random order).
+type twimlNode struct {
+	XMLName  xml.Name
+	Attrs    []xml.Attr  `xml:",any,attr"`
+	Text     string      `xml:",chardata"`
+	Children []twimlNode `xml:",any"`
+}
+
+func (n twimlNode) attr(name string) string {
+	for _, a := range n.Attrs {
+		if a.Name.Local == name {
+			return a.Value
+		}
+	}
+	return ""
+}
+
+func parseTwiML(t testing.TB, r resp) twimlNode {
+	t.Helper()
+	require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
+	require.Equal(t, "application/xml", r.header.Get("Content-Type"))
+	var root twimlNode
+	require.NoError(t, xml.Unmarshal(r.body, &root), "body: %s", r.body)
+	require.Equal(t, "Response", root.XMLName.Local)
+	return root
+}
+
+// conferenceOf asserts <Response><Dial><Conference> and returns the
+// conference element.
+func conferenceOf(t testing.TB, root twimlNode) twimlNode {
+	t.Helper()
+	require.Len(t, root.Children, 1, "one verb")
+	dial := root.Children[0]
+	require.Equal(t, "Dial", dial.XMLName.Local)
+	require.Len(t, dial.Children, 1)
+	conf := dial.Children[0]
+	require.Equal(t, "Conference", conf.XMLName.Local)
+	return conf
+}
+
+// requireRefusal asserts <Response><Say>…</Say><Hangup/></Response>.
+func requireRefusal(t testing.TB, root twimlNode) {
+	t.Helper()
+	require.Len(t, root.Children, 2)
+	require.Equal(t, "Say", root.Children[0].XMLName.Local)
+	require.NotEmpty(t, strings.TrimSpace(root.Children[0].Text))
+	require.Equal(t, "Hangup", root.Children[1].XMLName.Local)
+}
+
+// fakeTwilio is a stand-in for Twilio's REST API that records every request
+// exactly as twilio-go sent it and answers what the test sets.
+type fakeTwilio struct {
+	t   testing.TB
+	url string
+
+	mu       sync.Mutex
+	requests []fakeRequest
+	failNext *fakeError // answered to every Calls.json create while set
+}
+
+type fakeRequest struct {
+	Method string
+	Path   string
+	Form   url.Values
+}
+
+type fakeError struct {
+	Status  int
+	Code    int
+	Message string
+}
+
+func newFakeTwilio(t testing.TB) *fakeTwilio {
+	f := &fakeTwilio{t: t}
+	ts := httptest.NewServer(http.HandlerFunc(f.serve))
+	t.Cleanup(ts.Close)
+	f.url = ts.URL
+	return f
+}
+
+var fakeSeq struct {
+	sync.Mutex
+	n int
+}
+
+func fakeSid() string {
+	fakeSeq.Lock()
+	defer fakeSeq.Unlock()
+	fakeSeq.n++
+	return fmt.Sprintf("CA%032x", fakeSeq.n+int(time.Now().UnixNano()%1e9)*1000)
+}
+
+func (f *fakeTwilio) serve(w http.ResponseWriter, r *http.Request) {
+	user, pass, ok := r.BasicAuth()
+	if !ok || user != fakeAccount || pass != fakeToken {
+		w.WriteHeader(http.StatusUnauthorized)
+		return
+	}
+	_ = r.ParseForm()
+	f.mu.Lock()
+	f.requests = append(f.requests, fakeRequest{Method: r.Method, Path: r.URL.Path, Form: r.PostForm})
+	fail := f.failNext
+	f.mu.Unlock()
+	w.Header().Set("Content-Type", "application/json")
+	prefix := "/2010-04-01/Accounts/" + fakeAccount
+	switch {
+	case r.Method == http.MethodPost && r.URL.Path == prefix+"/Calls.json":
+		if fail != nil {
+			w.WriteHeader(fail.Status)
+			_ = json.NewEncoder(w).Encode(map[string]any{"code": fail.Code, "message": fail.Message,
+				"more_info": fmt.Sprintf("https://www.twilio.com/docs/errors/%d", fail.Code), "status": fail.Status})
+			return
+		}
+		w.WriteHeader(http.StatusCreated)
+		_ = json.NewEncoder(w).Encode(map[string]any{"sid": fakeSid(), "status": "queued",
+			"to": r.PostForm.Get("To"), "from": r.PostForm.Get("From")})
+	case r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, prefix+"/Calls/"):
+		sid := strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, prefix+"/Calls/"), ".json")
+		_ = json.NewEncoder(w).Encode(map[string]any{"sid": sid, "status": r.PostForm.Get("Status")})
+	default:
+		w.WriteHeader(http.StatusNotFound)
+		_ = json.NewEncoder(w).Encode(map[string]any{"code": 20404, "message": "not found", "status": 404})
+	}
+}
+
+// creates returns the recorded Calls.json creates.
+func (f *fakeTwilio) creates() []fakeRequest { return f.matching(http.MethodPost, "/Calls.json") }
+
+// hangUps returns the recorded updates of call sid.
+func (f *fakeTwilio) hangUps(sid string) []fakeRequest {
+	return f.matching(http.MethodPost, "/Calls/"+sid+".json")
+}
+
+func (f *fakeTwilio) matching(method, suffix string) []fakeRequest {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	var out []fakeRequest
+	for _, r := range f.requests {
+		if r.Method == method && strings.HasSuffix(r.Path, "/Accounts/"+fakeAccount+suffix) {
+			out = append(out, r)
+		}
+	}
+	return out
+}
+
+func (f *fakeTwilio) fail(e *fakeError) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.failNext = e
+}
+
+// simConnect plays Device.connect on the simulator.
+func (vb *voiceBundle) simConnect(body map[string]any) simulator.ConnectResponse {
+	vb.t.Helper()
+	b, err := json.Marshal(body)
+	require.NoError(vb.t, err)
+	res, err := vb.client.Post(vb.url+"/sim/connect", "application/json", bytes.NewReader(b))
+	require.NoError(vb.t, err)
+	defer res.Body.Close()
+	raw, _ := io.ReadAll(res.Body)
+	require.Equal(vb.t, http.StatusCreated, res.StatusCode, "body: %s", raw)
+	var out simulator.ConnectResponse
+	require.NoError(vb.t, json.Unmarshal(raw, &out))
+	return out
+}
+
+// simCall returns the simulator's view of leg sid.
+func (vb *voiceBundle) simCall(sid string) simulator.CallView {
+	for _, c := range vb.sim.State().Calls {
+		if c.Sid == sid {
+			return c
+		}
+	}
+	vb.t.Fatalf("the simulator has no call %s", sid)
+	return simulator.CallView{}
+}
+
+// waitStatus polls GET /v1/calls/{sid} (as ada) until the call has status.
+func (vb *voiceBundle) waitStatus(sid string, status string) map[string]any {
+	vb.t.Helper()
+	var last map[string]any
+	eventually(vb.t, "call "+sid+" to be "+status, func() bool {
+		r := vb.do("GET", "/v1/calls/"+sid, vb.tokA, nil)
+		require.Equal(vb.t, http.StatusOK, r.status, "body: %s", r.body)
+		last = r.data()
+		return last["status"] == status
+	})
+	return last
+}
