@@ -57,7 +57,7 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 		o = opts[0]
 	}
 	db := open(t)
-	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080"},
+	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", ImportWriters: db.ImportWriters()},
 		server.Deps{Auth: db, Contacts: db, DNC: db, Ping: db.Ping}, testLogger())
 	require.NoError(t, err)
 	ts := httptest.NewServer(srv.Handler())

@@ -70,6 +70,7 @@ func (s *strict) ImportContacts(ctx context.Context, req api.ImportContactsReque
 		WorkspaceID: ws,
 		Region:      strings.ToUpper(p.region),
 		Update:      p.onDuplicate == "update",
+		Writers:     s.cfg.ImportWriters,
 	})
 	if err != nil {
 		if res != nil {

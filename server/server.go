@@ -38,6 +38,9 @@ type Config struct {
 	// PublicBaseURL is the base URL the provider reaches (webhook URLs and
 	// their signature checks are built on it, never on the request's Host).
 	PublicBaseURL string
+	// ImportWriters is how many CSV import batches are written at once
+	// (the store's ImportWriters); 0 means 1.
+	ImportWriters int
 }
 
 // Deps are the services the handlers call.

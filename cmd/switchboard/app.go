@@ -56,6 +56,7 @@ func (m *Main) Run(ctx context.Context) error {
 		DefaultRegion: m.Config.DefaultRegion,
 		RateLimit:     m.Config.RateLimit,
 		PublicBaseURL: m.Config.PublicBaseURL,
+		ImportWriters: db.ImportWriters(),
 	}, v.deps(server.Deps{Auth: db, Contacts: db, DNC: db, Ping: db.Ping}), m.Logger)
 	if err != nil {
 		return err

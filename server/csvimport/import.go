@@ -19,7 +19,8 @@ import (
 )
 
 // Writer stores one batch of contacts in one transaction
-// (switchboard.ContactService implements it).
+// (switchboard.ContactService implements it). It must be safe for
+// concurrent batches when Options.Writers > 1.
 type Writer interface {
 	ImportContacts(ctx context.Context, workspaceID string, batch []*sb.Contact, update bool) ([]sb.ImportOutcome, error)
 }
@@ -31,7 +32,11 @@ type Options struct {
 	Update      bool   // update duplicates instead of skipping them
 	BatchSize   int    // rows per transaction; default 2000
 	Workers     int    // normalizing goroutines; default GOMAXPROCS
-	MaxErrors   int    // row errors kept in the report; default 1000
+	// Writers is how many batches may be written at once; default 1. A
+	// database that writes in parallel (PostgreSQL) is faster with 2; one
+	// with a single writer (SQLite) gains nothing.
+	Writers   int
+	MaxErrors int // row errors kept in the report; default 1000
 }
 
 // RowError is one rejected row.
@@ -88,6 +93,9 @@ func Run(ctx context.Context, r io.Reader, w Writer, opts Options) (*Result, err
 	if opts.Workers <= 0 {
 		opts.Workers = runtime.GOMAXPROCS(0)
 	}
+	if opts.Writers <= 0 {
+		opts.Writers = 1
+	}
 	if opts.MaxErrors <= 0 {
 		opts.MaxErrors = 1000
 	}
@@ -107,8 +115,8 @@ func Run(ctx context.Context, r io.Reader, w Writer, opts Options) (*Result, err
 	res := &Result{IgnoredColumns: cols.ignored, Errors: []RowError{}}
 
 	g, gctx := errgroup.WithContext(ctx)
-	raw := make(chan *chunk, opts.Workers*2)
-	done := make(chan *chunk, opts.Workers*2)
+	raw := make(chan *chunk, opts.Workers*8)
+	done := make(chan *chunk, opts.Workers*8)
 
 	g.Go(func() error { // reader: the only goroutine touching cr
 		defer close(raw)
@@ -133,13 +141,13 @@ func Run(ctx context.Context, r io.Reader, w Writer, opts Options) (*Result, err
 		close(done)
 		return err
 	})
-	g.Go(func() error { // writer: in file order
-		wr := &batchWriter{w: w, opts: opts, res: res, seen: map[string]*pending{}}
+	g.Go(func() error { // batches, in file order
+		wr := newBatchWriter(gctx, w, opts, res)
 		next, held := 0, map[int]*chunk{}
 		for c := range done {
 			held[c.seq] = c
 			for held[next] != nil {
-				if err := wr.add(gctx, held[next]); err != nil {
+				if err := wr.add(held[next]); err != nil {
 					return err
 				}
 				delete(held, next)
@@ -147,9 +155,10 @@ func Run(ctx context.Context, r io.Reader, w Writer, opts Options) (*Result, err
 			}
 		}
 		if gctx.Err() != nil {
+			_ = wr.wait()
 			return gctx.Err()
 		}
-		return wr.flush(gctx)
+		return wr.finish()
 	})
 	if err := g.Wait(); err != nil {
 		return res, err
