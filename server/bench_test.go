@@ -1,0 +1,245 @@
+package server_test
+
+// Benchmarks of the contacts API over real HTTP, on both databases. Run them
+// with `make bench` (PostgreSQL needs TEST_DATABASE_URL); the README lists
+// the figures measured on a 2-core machine.
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/store/storetest"
+)
+
+var (
+	firstNames = []string{"Ada", "Grace", "Alan", "Edsger", "Barbara", "Donald", "Margaret", "Ken", "Dennis", "Radia",
+		"Frances", "John", "Katherine", "Linus", "Guido", "Bjarne", "Hedy", "Annie", "Tim", "Vint"}
+	lastNames = []string{"Lovelace", "Hopper", "Turing", "Dijkstra", "Liskov", "Knuth", "Hamilton", "Thompson", "Ritchie",
+		"Perlman", "Allen", "McCarthy", "Johnson", "Torvalds", "Rossum", "Stroustrup", "Lamarr", "Easley", "Berners-Lee", "Cerf"}
+	companies = []string{"Analytical Engines", "Navy Labs", "Bletchley Park", "Mathematisch Centrum", "CLU Systems",
+		"TeX Works", "Apollo Guidance", "Bell Labs", "DEC", "Acme Corp"}
+	areaCodes = []string{"415", "212", "646", "312", "617", "206", "303", "512", "702", "305", "404", "213"}
+)
+
+// fakeContact returns the i-th contact of a deterministic data set: about
+// one in 400 share a first+last name, phones are unique.
+func fakeContact(i int, r *rand.Rand) (first, last, phone, email, company string) {
+	first = firstNames[r.IntN(len(firstNames))]
+	last = lastNames[r.IntN(len(lastNames))]
+	if i%3 == 0 {
+		last += strconv.Itoa(i % 997)
+	}
+	ac := areaCodes[i%len(areaCodes)]
+	n := i / len(areaCodes) // unique per area code
+	exchange := 200 + (n/10000)%700
+	phone = fmt.Sprintf("(%s) %03d-%04d", ac, exchange, n%10000)
+	email = strings.ToLower(fmt.Sprintf("%s.%s%d@example.com", first, strings.ReplaceAll(last, "-", ""), i))
+	company = companies[r.IntN(len(companies))]
+	return
+}
+
+func benchCSV(rows int) []byte {
+	r := rand.New(rand.NewPCG(1, 2))
+	var b bytes.Buffer
+	b.WriteString("First Name,Last Name,Phone,Email,Company,Notes\n")
+	for i := 0; i < rows; i++ {
+		f, l, p, e, c := fakeContact(i, r)
+		fmt.Fprintf(&b, "%s,%s,%s,%s,%s,imported row %d\n", f, l, p, e, c, i)
+	}
+	return b.Bytes()
+}
+
+// BenchmarkImport100k imports 100,000 CSV rows end to end over HTTP into
+// the real program (`go build`, run as its own process), so that the figure
+// includes everything — upload, spooling, parsing, normalization, the batched
+// writes — and so that the server's peak memory (VmHWM) is its own.
+func BenchmarkImport100k(b *testing.B) {
+	const rows = 100_000
+	csv := benchCSV(rows)
+	bin := filepath.Join(b.TempDir(), "switchboard")
+	out, err := exec.Command("go", "build", "-o", bin, "../cmd/switchboard").CombinedOutput()
+	require.NoError(b, err, "%s", out)
+
+	dbs := map[string]func(b *testing.B) string{
+		"sqlite": func(b *testing.B) string { return "sqlite:" + filepath.Join(b.TempDir(), "bench.db") },
+		"postgres": func(b *testing.B) string {
+			return storetest.PostgresURL(b)
+		},
+	}
+	for _, name := range []string{"sqlite", "postgres"} {
+		b.Run(name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				dbURL := dbs[name](b)
+				srv := startProgram(b, bin, dbURL)
+				start := time.Now()
+				req, _ := http.NewRequest("POST", srv.url+"/v1/contacts/import", bytes.NewReader(csv))
+				req.Header.Set("Content-Type", "text/csv")
+				req.Header.Set("Authorization", "Bearer "+srv.token)
+				res, err := http.DefaultClient.Do(req)
+				require.NoError(b, err)
+				body := new(bytes.Buffer)
+				_, _ = body.ReadFrom(res.Body)
+				res.Body.Close()
+				elapsed := time.Since(start)
+				require.Equal(b, 200, res.StatusCode, "%s", body)
+				require.Contains(b, body.String(), fmt.Sprintf(`"imported":%d`, rows))
+				b.ReportMetric(float64(rows)/elapsed.Seconds(), "rows/s")
+				b.ReportMetric(float64(srv.peakRSS())/(1<<20), "server-peak-MB")
+				srv.stop()
+			}
+		})
+	}
+}
+
+type program struct {
+	cmd   *exec.Cmd
+	url   string
+	token string
+}
+
+func startProgram(b *testing.B, bin, dbURL string) *program {
+	b.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(b, err)
+	addr := ln.Addr().String()
+	ln.Close()
+	env := append(os.Environ(), "DATABASE_URL="+dbURL, "SWITCHBOARD_ADDR="+addr, "RATE_LIMIT=0", "LOG_LEVEL=warn")
+	tok := exec.Command(bin, "token", "create", "--workspace", "bench", "--identity", "ada")
+	tok.Env = env
+	out, err := tok.Output()
+	require.NoError(b, err)
+	lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+	p := &program{cmd: exec.Command(bin, "serve"), url: "http://" + addr, token: lines[len(lines)-1]}
+	p.cmd.Env = env
+	require.NoError(b, p.cmd.Start())
+	b.Cleanup(p.stop)
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		res, err := http.Get(p.url + "/healthz")
+		if err == nil {
+			res.Body.Close()
+			if res.StatusCode == 200 {
+				return p
+			}
+		}
+		require.True(b, time.Now().Before(deadline), "the program did not start")
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// peakRSS reads the process's high-water mark of resident memory.
+func (p *program) peakRSS() int64 {
+	f, err := os.Open(fmt.Sprintf("/proc/%d/status", p.cmd.Process.Pid))
+	if err != nil {
+		return -1
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if v, ok := strings.CutPrefix(sc.Text(), "VmHWM:"); ok {
+			kb, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")), 10, 64)
+			return kb << 10
+		}
+	}
+	return -1
+}
+
+func (p *program) stop() {
+	if p.cmd.Process != nil && p.cmd.ProcessState == nil {
+		_ = p.cmd.Process.Signal(os.Interrupt)
+		_ = p.cmd.Wait()
+	}
+}
+
+// BenchmarkContacts200k measures list and search latency (p50/p99 over many
+// requests) on a 200,000-contact workspace, over HTTP, on both databases.
+func BenchmarkContacts200k(b *testing.B) {
+	const size = 200_000
+	for _, d := range storetest.Databases() {
+		b.Run(d.Name, func(b *testing.B) {
+			tb := setup(b, d.Open)
+			seedContacts(b, tb, size)
+			// Another workspace of the same size, so every query must
+			// stay inside its own workspace's rows.
+			cases := []struct{ name, path string }{
+				{"list-first-page", "/v1/contacts?limit=50"},
+				{"list-offset-10000", "/v1/contacts?limit=50&offset=10000"},
+				{"list-offset-100000", "/v1/contacts?limit=50&offset=100000"},
+				{"search-name-prefix", "/v1/contacts/search?q=lovel&limit=50"},
+				{"search-full-name", "/v1/contacts/search?q=ada+love&limit=50"},
+				{"search-substring", "/v1/contacts/search?q=ijkst&limit=50"},
+				{"search-phone-digits", "/v1/contacts/search?q=415+201&limit=50"},
+				{"search-email", "/v1/contacts/search?q=grace.hopper12&limit=50"},
+				{"search-company-filter", "/v1/contacts/search?company=" + url.QueryEscape("Bell Labs") + "&limit=50"},
+				{"search-rare", "/v1/contacts/search?q=turing996&limit=50"},
+			}
+			for _, c := range cases {
+				b.Run(c.name, func(b *testing.B) {
+					const perIter = 200
+					var lat []time.Duration
+					for i := 0; i < b.N; i++ {
+						for j := 0; j < perIter; j++ {
+							start := time.Now()
+							r := tb.do("GET", c.path, tb.tokA, nil)
+							lat = append(lat, time.Since(start))
+							if r.status != 200 {
+								b.Fatalf("%s: %d %s", c.path, r.status, r.body)
+							}
+						}
+					}
+					slices.Sort(lat)
+					b.ReportMetric(ms(lat[len(lat)/2]), "p50-ms")
+					b.ReportMetric(ms(lat[len(lat)*99/100]), "p99-ms")
+				})
+			}
+		})
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// seedContacts fills workspace A (and B, as a neighbour) through the store's
+// batch import, which is what the CSV import uses.
+func seedContacts(b *testing.B, tb *testBundle, n int) {
+	b.Helper()
+	ctx := context.Background()
+	var wg sync.WaitGroup
+	for _, ws := range []string{tb.wsA, tb.wsB} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r := rand.New(rand.NewPCG(3, 4))
+			const batch = 5000
+			for i := 0; i < n; i += batch {
+				cs := make([]*sb.Contact, 0, batch)
+				for j := i; j < i+batch && j < n; j++ {
+					f, l, p, e, c := fakeContact(j, r)
+					digits := strings.NewReplacer("(", "", ")", "", " ", "", "-", "").Replace(p)
+					cs = append(cs, &sb.Contact{WorkspaceID: ws, FirstName: f, LastName: l, Phone: "+1" + digits, Email: e, Company: c})
+				}
+				if _, err := tb.db.ImportContacts(ctx, ws, cs, false); err != nil {
+					panic(err)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+}
