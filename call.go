@@ -40,12 +40,13 @@ func (s CallStatus) Rank() int {
 // Final reports whether the call has ended.
 func (s CallStatus) Final() bool { return s.Rank() == 3 }
 
-// Transfer is a call's transfer to a third party (issue 4 fills it).
+// Transfer is a call's transfer to a third party: the last one started, or
+// nil. See TransferWarm and TransferDialing for its values.
 type Transfer struct {
 	Type          string // warm | cold
 	Target        string // E.164
 	Status        string // dialing, talking, completed, canceled, failed
-	TargetCallSID string
+	TargetCallSID string // the target's leg, added to the call's conference
 }
 
 // Call is one conference with an agent leg and a customer leg. Its CallSID
@@ -168,6 +169,12 @@ type CallService interface {
 	HoldCallEvent(ctx context.Context, ev *CallEvent) (held bool, err error)
 	// ListCallEvents lists a call's events in order of arrival.
 	ListCallEvents(ctx context.Context, callSID string) ([]*CallEvent, error)
+	// UpdateCall runs change on the call as stored, under the call's row
+	// lock, and writes what it changed of the control state (conference
+	// SID, hold, mute, transfer) with the events it returns, in one
+	// transaction; an error from change writes nothing and is returned. It
+	// returns the call after. Errors: ENotFound, and change's.
+	UpdateCall(ctx context.Context, callSID string, change CallChange) (*Call, error)
 	// ClaimPendingDials claims up to limit pending dials whose claim has
 	// expired, for claim more, counting the attempt; oldest first.
 	ClaimPendingDials(ctx context.Context, claim time.Duration, limit int) ([]*PendingDial, error)

@@ -19,6 +19,7 @@ const (
 	ECallNotActive       = "call_not_active"
 	ETransferPending     = "transfer_pending"
 	ENoPendingTransfer   = "no_pending_transfer"
+	ERecordingNotActive  = "recording_not_active"
 	EPayloadTooLarge     = "payload_too_large"
 	EDNCBlocked          = "dnc_blocked"
 	ECallerIDNotAllowed  = "caller_id_not_allowed"

@@ -165,6 +165,7 @@ func Run(t *testing.T, open Opener) {
 		{"ContactImport", testContactImport},
 		{"DNC", testDNC},
 		{"Call", testCall}, {"CallerID", testCallerID},
+		{"CallControl", testCallControl}, {"Recording", testRecording},
 		{"ConcurrentWriters", testConcurrentWriters},
 	}
 	for _, g := range groups {
