@@ -242,4 +242,5 @@ func seedContacts(b *testing.B, tb *testBundle, n int) {
 		}()
 	}
 	wg.Wait()
+	tb.db.FinishImport(ctx, 2*n)
 }

@@ -93,9 +93,6 @@ func (db *DB) ImportContacts(ctx context.Context, workspaceID string, batch []*s
 	if err != nil {
 		return nil, err
 	}
-	if db.dialect == Postgres {
-		db.afterPostgresImport(ctx, inserted)
-	}
 	for i, c := range batch {
 		if outcomes[i] != switchboard.ImportSkipped {
 			*c = *rows[i].toDomain()
@@ -197,10 +194,14 @@ type importer interface {
 	update(ctx context.Context, tx *gorm.DB, workspaceID string, t time.Time, rows []contactRow) error
 }
 
-// afterPostgresImport keeps PostgreSQL's search and list plans good right
-// after an import, without waiting up to a minute for autovacuum. Both steps
-// are best effort: a failure (a role that does not own the table, say) only
-// leaves the work to autovacuum.
+// FinishImport is called once after the last batch of an import (the CSV
+// import does; a caller of ImportContacts should too). On PostgreSQL it keeps
+// the search and list plans good right after an import, without waiting up
+// to a minute for autovacuum; on SQLite it has nothing to do. Both steps are
+// best effort: a failure (a role that does not own the table, say) only
+// leaves the work to autovacuum. Once per import, not per batch: per batch it
+// cost a fifth of a 100k-row import's time, mostly in repeated ANALYZEs while
+// the table was small.
 //
 // It merges the trigram index's pending list into the index proper. GIN's
 // fast update parks new entries in a pending list that every search reads in
@@ -213,7 +214,10 @@ type importer interface {
 // workspace small, sorts the whole workspace for a deep list page: 50-200 ms
 // at offset 10,000 of a freshly imported 200k-contact workspace, against
 // 2 ms walking the (workspace_id, created_at, id) index.
-func (db *DB) afterPostgresImport(ctx context.Context, inserted int) {
+func (db *DB) FinishImport(ctx context.Context, inserted int) {
+	if db.dialect != Postgres {
+		return
+	}
 	w := db.w.WithContext(ctx)
 	if err := w.Exec("SELECT gin_clean_pending_list('contacts_search_trgm'::regclass)").Error; err != nil {
 		db.logger.DebugContext(ctx, "gin_clean_pending_list failed", "err", err)

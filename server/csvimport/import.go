@@ -160,10 +160,18 @@ func Run(ctx context.Context, r io.Reader, w Writer, opts Options) (*Result, err
 		}
 		return wr.finish()
 	})
-	if err := g.Wait(); err != nil {
-		return res, err
+	err = g.Wait()
+	if f, ok := w.(Finisher); ok && res.Imported+res.Updated > 0 {
+		// Even after a failed batch: what was written stays written.
+		f.FinishImport(context.WithoutCancel(ctx), res.Imported)
 	}
-	return res, nil
+	return res, err
+}
+
+// Finisher is a Writer with work to do once after an import's last batch
+// (the store refreshes PostgreSQL's statistics and search index).
+type Finisher interface {
+	FinishImport(ctx context.Context, inserted int)
 }
 
 func readChunks(ctx context.Context, cr *csv.Reader, out chan<- *chunk) error {
