@@ -95,8 +95,9 @@ type Recording struct {
 	CompletedAt  *time.Time
 }
 
-// RecordingUpdate moves a recording: to Status when the rule of
-// RecordingStatus.Rank allows it, with Duration and MediaURL kept when set.
+// RecordingUpdate moves a recording: to Status ("" leaves it) when the
+// rule of RecordingStatus.Rank allows it, with Duration and MediaURL kept
+// when set.
 type RecordingUpdate struct {
 	Status   RecordingStatus
 	Duration *int

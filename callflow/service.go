@@ -16,12 +16,21 @@ import (
 	"github.com/switchboard-oss/switchboard/telephony"
 )
 
-// Provider is what the flow needs of the provider's REST API.
+// Provider is what the flow needs of the provider's REST API;
+// *telephony.Client implements it.
 type Provider interface {
 	CreateCall(ctx context.Context, p telephony.CallParams) (string, error)
 	HangUp(ctx context.Context, callSid string) error
 	IsAccountNumber(ctx context.Context, e164 string) (bool, error)
 	CreateValidationRequest(ctx context.Context, e164, friendlyName string) (string, error)
+
+	// Call control (hold.go, transfer.go, recording.go).
+	FindConference(ctx context.Context, friendlyName string) (string, error)
+	AddParticipant(ctx context.Context, confSid string, p telephony.ParticipantParams) (string, error)
+	UpdateParticipant(ctx context.Context, confSid, callSid string, hold *bool, holdURL string, muted *bool) error
+	RemoveParticipant(ctx context.Context, confSid, callSid string) error
+	StartRecording(ctx context.Context, callSid, channels, statusCallback string) (telephony.Recording, error)
+	UpdateRecording(ctx context.Context, callSid, recSid, status string) (telephony.Recording, error)
 }
 
 // Deps are the ports the flow drives.
@@ -30,7 +39,9 @@ type Deps struct {
 	CallerIDs sb.CallerIDService
 	DNC       sb.DNCService
 	Auth      sb.AuthService
-	Provider  Provider
+	// Recordings keeps call recordings; nil leaves them unserved.
+	Recordings sb.RecordingService
+	Provider   Provider
 }
 
 // Config tunes the flow.
@@ -47,9 +58,13 @@ type Config struct {
 	// MaxPendingAge is how old a pending dial found by Recover may be and
 	// still be dialled (default 2 min); an older one is failed instead.
 	MaxPendingAge time.Duration
-	// RingTimeout is how long the customer's phone may ring, in seconds; 0
-	// leaves the provider's default (60).
+	// RingTimeout is how long the customer's phone, and a transfer
+	// target's, may ring, in seconds; 0 leaves the provider's default (60).
 	RingTimeout int
+	// HoldMusicURL is an MP3 or WAV the held customer hears in a loop
+	// (HOLD_MUSIC_URL); "" says "Please hold." instead. Either way the
+	// provider fetches the document from PathHoldMusic.
+	HoldMusicURL string
 	// Logger is the base logger; RequestLogger, when set, gives the
 	// request-scoped one (with the request id) for a context.
 	Logger        *slog.Logger
@@ -66,6 +81,11 @@ type Service struct {
 	// Work started after an answer (dials, hang-ups) runs on goroutines that
 	// Wait waits for.
 	wg sync.WaitGroup
+
+	// locks serializes, per call, the operations that call the provider and
+	// then write what it did (hold, mute, transfer) with the callbacks that
+	// act on the same state (see lockCall).
+	locks callLocks
 }
 
 // New returns the flow.
@@ -97,6 +117,14 @@ const (
 	PathCallControl    = "/v1/voice/callml"
 	PathConferenceJoin = "/v1/voice/conference-join"
 	PathStatus         = "/v1/voice/status"
+	// PathTransferStatus receives a transfer target's status callbacks,
+	// with ?call=<the Call's SID> in its query.
+	PathTransferStatus = "/v1/voice/transfer-status"
+	// PathRecordingStatus receives recording status callbacks.
+	PathRecordingStatus = "/v1/voice/recording-status"
+	// PathHoldMusic serves the held customer's TwiML (the HoldUrl); it is
+	// public: the document is the same for everyone and changes nothing.
+	PathHoldMusic = "/v1/voice/hold-music"
 )
 
 // url builds PUBLIC_BASE_URL + path + query.

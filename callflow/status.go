@@ -35,7 +35,8 @@ const hangUpTimeout = 15 * time.Second
 // leg drives the call; the agent leg's end moves it only while there is no
 // customer leg (a click-to-call the agent declined, or a dial in flight).
 // When the customer leg ends the agent leg is hung up; when the agent leg
-// ends with the customer still on and no transfer, the customer leg is. An
+// ends with the customer still on, the customer leg is too, unless a
+// completed transfer handed the customer to its target. An
 // unknown CallSid is logged and acknowledged, and the event held in case it
 // is a customer leg whose SID is about to be written.
 func (s *Service) Status(ctx context.Context, req StatusRequest) error {
@@ -60,6 +61,10 @@ func (s *Service) Status(ctx context.Context, req StatusRequest) error {
 		return err
 	}
 	log = log.With("call_sid", call.CallSID)
+	// A transfer that takes the agent out writes that it did under this
+	// lock; the agent leg's end must be judged after it.
+	unlock := s.lockCall(call.CallSID)
+	defer unlock()
 	if !known {
 		log.Warn("status callback with an unknown CallStatus; recorded only")
 	}
@@ -83,7 +88,7 @@ func (s *Service) Status(ctx context.Context, req StatusRequest) error {
 		s.background(hangUpTimeout, func(ctx context.Context) {
 			s.hangUp(ctx, log, call.CallSID, "the customer leg ended")
 		})
-	case !fromCustomer && leg.Final() && call.CustomerCallSID != "" && !after.Status.Final() && after.Transfer == nil:
+	case !fromCustomer && leg.Final() && call.CustomerCallSID != "" && !after.Status.Final() && !after.Transfer.TookOver():
 		s.background(hangUpTimeout, func(ctx context.Context) {
 			s.hangUp(ctx, log, call.CustomerCallSID, "the agent leg ended")
 		})

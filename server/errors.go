@@ -36,6 +36,7 @@ var statusOf = map[string]int{
 	sb.ECallNotActive:       http.StatusConflict,
 	sb.ETransferPending:     http.StatusConflict,
 	sb.ENoPendingTransfer:   http.StatusConflict,
+	sb.ERecordingNotActive:  http.StatusConflict,
 	sb.EPayloadTooLarge:     http.StatusRequestEntityTooLarge,
 	sb.EDNCBlocked:          http.StatusUnprocessableEntity,
 	sb.ECallerIDNotAllowed:  http.StatusUnprocessableEntity,

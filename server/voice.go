@@ -34,6 +34,28 @@ type VoiceService interface {
 	ListCalls(ctx context.Context, workspaceID, identity string, page sb.Page) ([]*sb.Call, sb.Meta, error)
 	CreateCallerID(ctx context.Context, workspaceID, phone, friendlyName string, isDefault bool) (*sb.CallerID, error)
 	ListCallerIDs(ctx context.Context, workspaceID string, page sb.Page) ([]*sb.CallerID, sb.Meta, error)
+
+	// Call control (callcontrol.go, recording.go).
+	Hold(ctx context.Context, workspaceID, identity, callSID string, hold bool) (*sb.Call, error)
+	Mute(ctx context.Context, workspaceID, identity, callSID string, muted *bool) (*sb.Call, error)
+	Transfer(ctx context.Context, workspaceID, identity, callSID, target, kind string) (*sb.Call, error)
+	CompleteTransfer(ctx context.Context, workspaceID, identity, callSID string) (*sb.Call, error)
+	CancelTransfer(ctx context.Context, workspaceID, identity, callSID string) (*sb.Call, error)
+	TransferStatus(ctx context.Context, callSID string, req callflow.StatusRequest) error
+	HoldMusic() (string, error)
+	StartRecording(ctx context.Context, workspaceID, identity, callSID, channels string) (*sb.Recording, error)
+	RecordingFor(ctx context.Context, workspaceID, identity, recordingSID string) (*sb.Recording, error)
+	UpdateRecording(ctx context.Context, workspaceID, identity, recordingSID string, status sb.RecordingStatus) (*sb.Recording, error)
+	CallRecordings(ctx context.Context, workspaceID, identity, callSID string, page sb.Page) ([]*sb.Recording, sb.Meta, error)
+	RecordingStatus(ctx context.Context, req callflow.RecordingStatusRequest) error
+}
+
+var _ VoiceService = (*callflow.Service)(nil)
+
+// notImplemented answers 501 for a voice operation when the server runs
+// without a call flow.
+func notImplemented(op string) error {
+	return sb.Errorf(sb.ENotImplemented, "%s is not served by this build.", op)
 }
 
 // TokenIssuer mints voice access tokens; *telephony.TokenIssuer implements it.
@@ -56,7 +78,8 @@ type SignatureValidator interface {
 func (s *Server) verifySignature(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		r := c.Request()
-		if !isProviderPath(r.URL.Path) {
+		if !isProviderPath(r.URL.Path) || r.URL.Path == callflow.PathHoldMusic {
+			// Hold music is public: the same document for everyone.
 			return next(c)
 		}
 		var body []byte
@@ -146,17 +169,22 @@ func (s *strict) VoiceStatusCallback(ctx context.Context, req api.VoiceStatusCal
 		return nil, notImplemented("VoiceStatusCallback")
 	}
 	b := req.Body
-	in := callflow.StatusRequest{CallSID: b.CallSid, CallStatus: b.CallStatus, Sequence: -1}
-	if n, err := strconv.Atoi(str(b.SequenceNumber)); err == nil && n >= 0 {
-		in.Sequence = n
-	}
-	if n, err := strconv.Atoi(str(b.CallDuration)); err == nil && n >= 0 {
-		in.Duration = &n
-	}
-	if err := s.deps.Voice.Status(ctx, in); err != nil {
+	if err := s.deps.Voice.Status(ctx, statusRequest(b.CallSid, b.CallStatus, b.SequenceNumber, b.CallDuration)); err != nil {
 		return nil, err
 	}
 	return api.VoiceStatusCallback204Response{}, nil
+}
+
+// statusRequest reads a status callback's fields.
+func statusRequest(callSid, callStatus string, sequence, duration *string) callflow.StatusRequest {
+	in := callflow.StatusRequest{CallSID: callSid, CallStatus: callStatus, Sequence: -1}
+	if n, err := strconv.Atoi(str(sequence)); err == nil && n >= 0 {
+		in.Sequence = n
+	}
+	if n, err := strconv.Atoi(str(duration)); err == nil && n >= 0 {
+		in.Duration = &n
+	}
+	return in
 }
 
 // twimlThen answers the call-control webhook with its TwiML and then, once

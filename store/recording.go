@@ -131,7 +131,7 @@ func (db *DB) ListRecordings(ctx context.Context, callSID string, page switchboa
 // made on the row as stored, under its lock, so a late or repeated status
 // callback never moves a recording back.
 func (db *DB) UpdateRecording(ctx context.Context, recordingSID string, u switchboard.RecordingUpdate) (*switchboard.Recording, bool, error) {
-	if u.Status.Rank() < 0 {
+	if u.Status != "" && u.Status.Rank() < 0 {
 		return nil, false, switchboard.FieldErrorf(switchboard.EInvalid, "status", "Unknown recording status %q.", u.Status)
 	}
 	var out recordingRow
@@ -144,6 +144,9 @@ func (db *DB) UpdateRecording(ctx context.Context, recordingSID string, u switch
 		}
 		out = row
 		cur := switchboard.RecordingStatus(row.Status)
+		if u.Status == "" {
+			u.Status = cur
+		}
 		if cur.Final() || u.Status.Rank() < cur.Rank() {
 			return nil
 		}

@@ -27,6 +27,10 @@ type Config struct {
 	TwilioAPISecret   string
 	TwilioTwiMLAppSid string
 	TwilioAPIBaseURL  string
+
+	// HoldMusicURL is an MP3 or WAV a held customer hears in a loop
+	// (HOLD_MUSIC_URL); "" says "Please hold." instead.
+	HoldMusicURL string
 }
 
 // LoadConfig reads and checks the configuration.
@@ -49,6 +53,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		TwilioAPISecret:   get("TWILIO_API_SECRET", ""),
 		TwilioTwiMLAppSid: get("TWILIO_TWIML_APP_SID", ""),
 		TwilioAPIBaseURL:  strings.TrimRight(get("TWILIO_API_BASE_URL", "https://api.twilio.com"), "/"),
+		HoldMusicURL:      get("HOLD_MUSIC_URL", ""),
 	}
 	var err error
 	if cfg.RateLimit, err = strconv.ParseFloat(get("RATE_LIMIT", "100"), 64); err != nil || cfg.RateLimit < 0 {
@@ -62,6 +67,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if u, err := url.Parse(cfg.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return cfg, fmt.Errorf("PUBLIC_BASE_URL: want an absolute http(s) URL, got %q", cfg.PublicBaseURL)
+	}
+	if u, err := url.Parse(cfg.HoldMusicURL); cfg.HoldMusicURL != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
+		return cfg, fmt.Errorf("HOLD_MUSIC_URL: want an absolute http(s) URL of an MP3 or WAV, got %q", cfg.HoldMusicURL)
 	}
 	if len(cfg.DefaultRegion) != 2 {
 		return cfg, fmt.Errorf("DEFAULT_REGION: want a two-letter ISO region, got %q", cfg.DefaultRegion)

@@ -77,9 +77,10 @@ func newVoice(cfg Config, db *store.DB, logger *slog.Logger) (*voice, error) {
 	v.flow, err = callflow.New(callflow.Config{
 		PublicBaseURL: cfg.PublicBaseURL,
 		DefaultRegion: cfg.DefaultRegion,
+		HoldMusicURL:  cfg.HoldMusicURL,
 		Logger:        logger,
 		RequestLogger: server.RequestLogger,
-	}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Provider: client})
+	}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Recordings: db, Provider: client})
 	if err != nil {
 		v.close()
 		return nil, err

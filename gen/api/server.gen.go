@@ -118,6 +118,9 @@ type ServerInterface interface {
 	// VoiceConferenceJoinPost The customer leg's TwiML, fetched when the customer answers (POST)
 	// (POST /v1/voice/conference-join)
 	VoiceConferenceJoinPost(ctx echo.Context, params VoiceConferenceJoinPostParams) error
+	// VoiceHoldMusic What a held customer hears (the participant's HoldUrl)
+	// (GET /v1/voice/hold-music)
+	VoiceHoldMusic(ctx echo.Context) error
 	// VoiceRecordingStatus Recording status callback
 	// (POST /v1/voice/recording-status)
 	VoiceRecordingStatus(ctx echo.Context) error
@@ -127,6 +130,9 @@ type ServerInterface interface {
 	// GetVoiceToken Issue an access token for the Twilio Voice JS SDK
 	// (GET /v1/voice/token)
 	GetVoiceToken(ctx echo.Context, params GetVoiceTokenParams) error
+	// VoiceTransferStatus A transfer target's status callback
+	// (POST /v1/voice/transfer-status)
+	VoiceTransferStatus(ctx echo.Context, params VoiceTransferStatusParams) error
 }
 
 // ServerInterfaceWrapper converts echo contexts to parameters.
@@ -720,6 +726,15 @@ func (w *ServerInterfaceWrapper) VoiceConferenceJoinPost(ctx echo.Context) error
 	return err
 }
 
+// VoiceHoldMusic converts echo context to params.
+func (w *ServerInterfaceWrapper) VoiceHoldMusic(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.VoiceHoldMusic(ctx)
+	return err
+}
+
 // VoiceRecordingStatus converts echo context to params.
 func (w *ServerInterfaceWrapper) VoiceRecordingStatus(ctx echo.Context) error {
 	var err error
@@ -753,6 +768,24 @@ func (w *ServerInterfaceWrapper) GetVoiceToken(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetVoiceToken(ctx, params)
+	return err
+}
+
+// VoiceTransferStatus converts echo context to params.
+func (w *ServerInterfaceWrapper) VoiceTransferStatus(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params VoiceTransferStatusParams
+	// ------------- Required query parameter "call" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "call", ctx.QueryParams(), &params.Call, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter call: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.VoiceTransferStatus(ctx, params)
 	return err
 }
 
@@ -823,6 +856,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/v1/voice/conference-join", wrapper.VoiceConferenceJoinPost, options.OperationMiddlewares["voiceConferenceJoinPost"]...)
 	router.POST(options.BaseURL+"/v1/voice/status", wrapper.VoiceStatusCallback, options.OperationMiddlewares["voiceStatusCallback"]...)
 	router.POST(options.BaseURL+"/v1/voice/recording-status", wrapper.VoiceRecordingStatus, options.OperationMiddlewares["voiceRecordingStatus"]...)
+	router.POST(options.BaseURL+"/v1/voice/transfer-status", wrapper.VoiceTransferStatus, options.OperationMiddlewares["voiceTransferStatus"]...)
+	router.GET(options.BaseURL+"/v1/voice/hold-music", wrapper.VoiceHoldMusic, options.OperationMiddlewares["voiceHoldMusic"]...)
 	router.GET(options.BaseURL+"/v1/calls", wrapper.ListCalls, options.OperationMiddlewares["listCalls"]...)
 	router.POST(options.BaseURL+"/v1/calls", wrapper.CreateCall, options.OperationMiddlewares["createCall"]...)
 	router.GET(options.BaseURL+"/v1/calls/:callSid", wrapper.GetCall, options.OperationMiddlewares["getCall"]...)
@@ -4050,6 +4085,47 @@ func (response VoiceConferenceJoinPost500JSONResponse) VisitVoiceConferenceJoinP
 	return err
 }
 
+type VoiceHoldMusicRequestObject struct {
+}
+
+type VoiceHoldMusicResponseObject interface {
+	VisitVoiceHoldMusicResponse(w http.ResponseWriter) error
+}
+
+type VoiceHoldMusic200ApplicationxmlResponse struct {
+	Body          io.Reader
+	ContentLength int64
+}
+
+func (response VoiceHoldMusic200ApplicationxmlResponse) VisitVoiceHoldMusicResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "application/xml")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type VoiceHoldMusic500JSONResponse struct{ InternalJSONResponse }
+
+func (response VoiceHoldMusic500JSONResponse) VisitVoiceHoldMusicResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceRecordingStatusRequestObject struct {
 	Body *VoiceRecordingStatusFormdataRequestBody
 }
@@ -4247,6 +4323,65 @@ func (response GetVoiceToken500JSONResponse) VisitGetVoiceTokenResponse(w http.R
 	return err
 }
 
+type VoiceTransferStatusRequestObject struct {
+	Params VoiceTransferStatusParams
+	Body   *VoiceTransferStatusFormdataRequestBody
+}
+
+type VoiceTransferStatusResponseObject interface {
+	VisitVoiceTransferStatusResponse(w http.ResponseWriter) error
+}
+
+type VoiceTransferStatus204Response struct {
+}
+
+func (response VoiceTransferStatus204Response) VisitVoiceTransferStatusResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type VoiceTransferStatus400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response VoiceTransferStatus400JSONResponse) VisitVoiceTransferStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceTransferStatus403JSONResponse struct{ InvalidSignatureJSONResponse }
+
+func (response VoiceTransferStatus403JSONResponse) VisitVoiceTransferStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceTransferStatus500JSONResponse struct{ InternalJSONResponse }
+
+func (response VoiceTransferStatus500JSONResponse) VisitVoiceTransferStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// Healthz Liveness and database check
@@ -4342,6 +4477,9 @@ type StrictServerInterface interface {
 	// VoiceConferenceJoinPost The customer leg's TwiML, fetched when the customer answers (POST)
 	// (POST /v1/voice/conference-join)
 	VoiceConferenceJoinPost(ctx context.Context, request VoiceConferenceJoinPostRequestObject) (VoiceConferenceJoinPostResponseObject, error)
+	// VoiceHoldMusic What a held customer hears (the participant's HoldUrl)
+	// (GET /v1/voice/hold-music)
+	VoiceHoldMusic(ctx context.Context, request VoiceHoldMusicRequestObject) (VoiceHoldMusicResponseObject, error)
 	// VoiceRecordingStatus Recording status callback
 	// (POST /v1/voice/recording-status)
 	VoiceRecordingStatus(ctx context.Context, request VoiceRecordingStatusRequestObject) (VoiceRecordingStatusResponseObject, error)
@@ -4351,6 +4489,9 @@ type StrictServerInterface interface {
 	// GetVoiceToken Issue an access token for the Twilio Voice JS SDK
 	// (GET /v1/voice/token)
 	GetVoiceToken(ctx context.Context, request GetVoiceTokenRequestObject) (GetVoiceTokenResponseObject, error)
+	// VoiceTransferStatus A transfer target's status callback
+	// (POST /v1/voice/transfer-status)
+	VoiceTransferStatus(ctx context.Context, request VoiceTransferStatusRequestObject) (VoiceTransferStatusResponseObject, error)
 }
 
 type StrictHandlerFunc func(ctx echo.Context, request any) (any, error)
@@ -5433,6 +5574,29 @@ func (sh *strictHandler) VoiceConferenceJoinPost(ctx echo.Context, params VoiceC
 	return nil
 }
 
+// VoiceHoldMusic operation middleware
+func (sh *strictHandler) VoiceHoldMusic(ctx echo.Context) error {
+	var request VoiceHoldMusicRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.VoiceHoldMusic(ctx.Request().Context(), request.(VoiceHoldMusicRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "VoiceHoldMusic")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(VoiceHoldMusicResponseObject); ok {
+		return validResponse.VisitVoiceHoldMusicResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // VoiceRecordingStatus operation middleware
 func (sh *strictHandler) VoiceRecordingStatus(ctx echo.Context) error {
 	var request VoiceRecordingStatusRequestObject
@@ -5524,187 +5688,242 @@ func (sh *strictHandler) GetVoiceToken(ctx echo.Context, params GetVoiceTokenPar
 	return nil
 }
 
+// VoiceTransferStatus operation middleware
+func (sh *strictHandler) VoiceTransferStatus(ctx echo.Context, params VoiceTransferStatusParams) error {
+	var request VoiceTransferStatusRequestObject
+
+	request.Params = params
+
+	if form, err := ctx.FormParams(); err == nil {
+		var body VoiceTransferStatusFormdataRequestBody
+		if err := runtime.BindForm(&body, form, nil, nil); err != nil {
+			return err
+		}
+		request.Body = &body
+	} else {
+		return err
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.VoiceTransferStatus(ctx.Request().Context(), request.(VoiceTransferStatusRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "VoiceTransferStatus")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(VoiceTransferStatusResponseObject); ok {
+		return validResponse.VisitVoiceTransferStatusResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // Base64 encoded, compressed with deflate, json marshaled OpenAPI spec.
 // Stored as a slice of fixed-width chunks rather than one concatenated
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37ctu21ij+Khh+30zkKSVLvmQ39mT2T7Gd1N25/WKn3fNVOSZEQhJqClAJ0I6b+N/zAOcRz5OcwQJA",
-	"gjeJspR07+x0phOLJG4L64aFdfnkhXy+4IwwKbyjT94CJ3hOJEng1wmO4wsaqT8jIsKELiTlzDvyLmcE",
-	"4SlhEsVk+kigRcJvaEQSFOI4Rhfnpz3P98hHPF/ExDvyTob9wd7+weHjv/34BI/DiEzKvz3fo6rjBZYz",
-	"z/cYnqt2oRnf9xLyR0oTEnlHMkmJ74lwRuZYz1hKkqi2/+tk+Fu/+wR3J8Pu8w+f9vfu/9vzPXm3UF0J",
-	"mVA29e7vfe8lnVOpmsKIf6QkucuHjOGlO0BEJjiNpXd02Pe9Of5I5+ncO9rrq1+U6V+DbBzKJJmSBAZ6",
-	"M5kI0jgS129rh3L77tf2/StPrsUCh+Q8+v+h39o9urVfHaN5KiQaEyRnBEl+TdgjgfgtQ52D/j7ickaS",
-	"WyrITg+9mVMpSYTmBDPhft6zm1RayG0+lcJq/jshE+/I+6/dHMV29Vux60zfu1frSYhYcCYI4N0zHL0j",
-	"f6REAPBCziRh8CdeLGIaYrXC3d+FWuanHM0+eSRJeKKbRBpgNzim0dVixhnxfC8iEtNYeEe/ffImlMSR",
-	"wjjzbk6EwFPVinGJMIKWCN4ils7HCu4f3M/g1RFq/vq+LTDO1LTfGQBocBS38hWOJzyZkwjxBJlFIcoW",
-	"qUSdwC4y0RALfBQU1h3s9Lx7H2j5zT9awLPdnFV3y6assA+YAZ5IkgAa8QVJYCg9H84mJCEsJD9zyi5v",
-	"6auXSyb3cR4X9tobpf3+fvj3j/MY3ZBEUM6ejrxBrz/yEGEhjyibPh157y+fd38ceX+Hr4luY2ftPjul",
-	"OHZ/55NDhEX5rzfs7COVT0ee4kIjDy1wImlIF5jJl3hM4qcjL0yF5HOSjDwUVx7pMcS42x882Zs8xgd6",
-	"uN18BHcWu+Vp7RbnXqC2Mp+r7ogCMZIzLNEilZqy7cwQZfp3Ng9fodoMs6lA6QJNeIIwQym7Zopn5J9l",
-	"WxnTcENiVS1xKK/IRyqkaKBWEAY5DVowdg/HA9L9W7gfdZ/g/rg7CPeifXIwOcSPxyWyHSIzELqlcmbg",
-	"AXSrB+5tk3AvJJYaqgo+qBMUF6loVRHJFePyCoeS3hD1SCaYiQlJrhaEKURWzxi3v67sa0PYz3kyplFE",
-	"2Gbgn2TduNC6tOwfRZwIYHZjEnM2RZJr2GXcf6uAy8ed4zvNY0OJOCuNiTpBNm8DjnOm1AEcbyo5TC8u",
-	"MGzXCL7e6nqHCCQ/4hOgQ0GSGwrLsxMJdnwU8+mURBZvCTIcH9HIrBy4/gWdMizThGxHdoqsuzJe2OGz",
-	"LxAVaE6FoGyquMdtwtl0q1B6VeocBf/sXt7SmPJuturAEYnZzIKdY4VEM9X4FgsUKs5GNNheczmcGhg9",
-	"HFxAwaqbK0cmFED2hsV3msniOH4kjP6s0DvSpLR1AhoTnCjerum2MrQzUdQJahdgaOo1l895yqLNQTSB",
-	"blywnBhurKYIb7cKhtcciTScoYSEPImsmLP6r8tHstmZNb/FdzHH0SXnL3Ey3ZCYFrqzK8n5VQzdNRHT",
-	"mEd3asfgK6U3YYYO9w72fvyx30fjO0m2K6CeqeH4jdHQ4PCDOkFluhYm5ph3li/vwRAxXV3pFw26ufno",
-	"RLVxIbbXP+gflAS7ZgRHyIEmiVBCBE+TkADZZzi2dVFFYqKUiLv8JJyQSSq0xj7BNCaRgmth0YopBWbZ",
-	"AQpxklAiEJVCyxekIAVgv+T8FWZ35kgkNgN8giW5go0mRUK85BzNMbuzwNsuolV6B51Szqgwcr4TuDNT",
-	"sEmITO7M+SF4p350h+pHgAQJOYvgQDojODLWCueT4jmmcnxW03vPcCpnPKF/kg35Wur2VFQ19UnN8GG9",
-	"TiqQNWZ8Kdlo1fTCuJ3Anach6PcM32Aa43FMNoZB1lGZtUVY4jEWJFchMRO3JNm6vGsaSK/dzi9b+iLh",
-	"oZroxouPWHg1jnl4Xdr/HwYHg8PDw8O9x38bqH3nWvpEvMu47MLpOKZiu3L/WSooI0KgJI2VWHPmZk8b",
-	"JLmikT5yxDG/NciQTSGz/IF1LVGndkm1XQb0g/OIMEnlXfE8jiNcNbb5nt4AEg0BrhOezLFUEMOSdCWd",
-	"K2RhaWwQUJv2Kn2Ea1shH2aArA6cHXNfg6XLXa9zhl96+KzrNiFYWpAs2+xLOidC4vkCWpmjeqNNduSN",
-	"PJQySePi0T4m0+xoW4LJ8v8GdZOPaEJCPeInj7B07h395vFUjkGsfnAHyJ7WdZNqU1B1GReat6NJwueW",
-	"fiVHRCmGTu8He42Yk/F53yMs2gz3lOhOE/KOYFE32V9nuUpvxLyPYCMyi2oR6HWwUCstItcPg8N+//Dw",
-	"sN/vP65rMU+lFlpZkwmORT7/MecxwUx9ytlPPG75rZBYpqKN5e9Cf3nve5KXp57zvLqpW+MFsJM4fjMB",
-	"hW8pFdgWSt0rbti9XzA+r2Vzdu8UfnNuGgwQXEyHVZp98kvm7iJLrPCMKt1mW2K30YGJyxsKvDPHZId0",
-	"ytj5IQM3H/9OQmmtvuqElfD4VzKecX4NgI8iqrrA8VuHv2sSqBgNY8ofCXTDaZifUvJromOkP0GCKKqd",
-	"84ToQ4ucEUEQZhECK3BCEA5DspAE6LgoV4ZhyFMmDVvLkWl48hC27XDITSWAg+uF3tR79UlDE43e+edh",
-	"TAmTRw0y8rTAUrNGlDVyz+eGYxT3KjDDaFsxNTipTcWBNuGiccJvhRYKRca0fIqXvF76ZkJG33mgjmKG",
-	"ZoxHAgWXPMhxZac44ipOoVWV8xpJdwKjolNyQ0PSCzljJHRw0s9YMknQ+amSHmLGb8ujL2exJb6y1gSK",
-	"I92KKxwCK6heRbosKGcQDjk00jTwiWZaNjy+SGaTWrQZohuS0AklkQMzY4d07g/N3SScT+3f2fdLYTvH",
-	"H18SNpUz7+jxQZ1IWC5CVjXfkgSQvBHYL6m+iCxCU5024G5XknkroQlr1f3jJMF3IMmJXKnzq+Ffqe/K",
-	"U4YZmD6a5p6dFRrnv3radcM2jedwS6McUkYlxVrS5XzTCjcQmWrj9QeMd/Ubz/fGqbgzQo6UVEundQMD",
-	"1shQXPHDFO9JQgmL4rvqGeACx0SgmDJSN4+yBGpxXKhdDxWn1i3A6a6grzo6HFxlvdY30GvplKKycZYt",
-	"KHGtr56Km+C8r/QGhg9QU8B2Vy88eEQUc74md4gydDujMUFmpPW16C2xAWDARRXPBWkJHRx1sbRid99c",
-	"ta6JbhTGPoipR2sgR0tUXsVx2+LYV+Lc7nSWgXdLbBx4y1/BytXAm7NzPf3WLF3fztTwUj5fYFYyAg0Z",
-	"ju8kDXGMzhSjJ2J79g8yxzSu2Jz+P/OrF8LZrHq2pomQVXQf1qu5D2DZtRaeGNcN+pLfkBiHtcKCcUlK",
-	"Z4y3CZmQBI5UjLIpWG/qSbHKXs96g8cH4MIBbPR2RjL/Drhsm8FlCCPraeTpInrAxn05xpxvrgNyP/Po",
-	"0hjjZ6hqoVw8ZeeLWoL/D+LM7UnEYZTgV1iBfCvkd3rZ3+uvSwwr57ASqVf2kCG58+Wg36/9tgGxh+wO",
-	"hXw+5wwxrPdB+8SBl4R5wLg0fmYudncOBoc76PDwsPvlDxZNeLQNEWQ48leXQHrct1iGs5WEUNq0sSBM",
-	"IrjVFWAKislEIhxzRo5RwNI4DlAYE5wIhPVnVRuRQ01lRFtpxc3Ip0wiq+2/LsmsPa5LMms3XkItK9tm",
-	"1FPC8RUNl2DuhoqHRdo19Y4LgpNw9pzG1iN9Daw7+4hD6aMQC9KlTBAmqKQ3BE10b8co0O6x2j8mmeOY",
-	"/kkiBDu+FP02ZeZW+tiL6vZXQLrhMzLh2rtru8rTSvmRYdUDbTX3qzbacfpex6yVo0cLHCyilCJSGw7w",
-	"QEd/33ryr+HA7xsf+vKOoJjftBKl25RNpyw8mZHwukra9lK7zdmSMKkX1O5W55SFZ9Ci9lanQfpfzqx3",
-	"PaIMgZK7jgZbd270fC+/utdr+LAERpuxwQzSrfmgavEQ3XNTUlXTw2XPB28orkmknQk5Ghsbe1TsbNDf",
-	"NsJW96wBUmcWBbdh9nvAWTD0HsQ0NwP91zaEedn8Vpm1Tlm4BX03ZxRfWeE9ZeHG1G5m3pbaM7/Ksu5R",
-	"Z0IdIiEV00SC4WtypfQcbVLtCGLCvOC18Xl1Gpcu4koBRLXuGtY5s+WmwUJOoVH9vhkXKRfDQQ4fZXFq",
-	"WKI5FxLt9fsrOXlY9A9tBK2ZUQXAxt+0Mpta34u6uT9k0nrQFrNuxsLMEW3lXlRG103rxvyJ4FjOVqN+",
-	"8amouSXn1yuBYJpV59GWZH7icfQwtRFX3Jhm2i0jZfBH4a7DvFq+GNNj3TTP5wueyOc8mdcAVCuN78jU",
-	"zGfZbpqv4GgaN6hIJxe/qFMOWPcyt6cxZRiiNisYzdlpqv0dVx4q3jifbk/UwEqaobYZF876UHp5a7Qq",
-	"tKqnO1EPfDg/IqUFoYTfalduHTrbhnGacfmtodoq7zTXoS6h1R5K6JTxhEQnPE7nrEiYv3nPaCJnEQZd",
-	"N5tX9WK+NDSFyZUGf/LkyY9144truliQGueJDIOEYwYqSKTa9Rg7bWHs+tDoghZjp5x3kE8tA2YFWr7d",
-	"4iW4YfeojTSxmlM7adIYUlynK/LbKogH3TEWJIL7POfAJAE9Y6LddLTnPMSaqM8GRa3gbytBq0b2W0mx",
-	"TAWrgGqGxStjyyhRUpISfW0B6KkdWNGY3HEW6aiBBZ4WsabRrTE74GefHvaXH+OXIZjvSS51eGE5wkHi",
-	"2EKbT9AcyxACzmAFqxC84o0iIfjQAsjPFBIzyzo4v0oleZgszBxKaw23kk+nMSkuod4MUGdeeG1taw+b",
-	"2gOlY82xa80LgNYnT2eBmwiqt841dms59aYouzP7E/A4sGho1cb81DzQ6SlnJG+Ll/olXSkhuN6R4wXh",
-	"0wQvZjRE6iM4gfjZrSM4gxIdGVq9bzwYHNa73afq2FQ/3vnFG7Q/ePwYJbDVpTtOE/lSHOb9Rb1bzS+K",
-	"wbaybeXm4fUO8jyhU2pikZfgYYPgzRXTOR9TCKyZ0I8kujJuGvmPK55cZd9IHsdXk4TAVWhC5jSdXyVq",
-	"131PzHBCoquQwynvhgNOLEgiFCVeZUJGsVb1b4qZ/iy0V6kGvkXduGkeS8kpA00Buvm2FNHAzzHQdFxH",
-	"DDY88QTHbb2d/wo/5AdEXTT5IVPWXSR8mhAhvFbm9ncQB6teV60My8JsIMChkwXboIvz052thNjMMGMk",
-	"FkVsZxz83HFcRDR4UsswjAPhJpEeKyNSfMRZSFA22APCUeYkovh9Ei8N3qkfwKs3FJrdrKDZu7OH7IaQ",
-	"OFnfUipqXD5dtFzgVGi9W3Kjd7sun3X+navwuqCHukDw6yI5MiQrBE9km+Guu4hMH5ZR0MN8Qh4cm7Bm",
-	"nqsiaeV6gaGhBlpbYWYzk18Kli2YfHMm9bVtvtnIm6lyzgLaKnJZE83mFcMf43BN+bVFiZOjucuhs073",
-	"lrY5dXipo+4tb7QlHlYCZCkQx+E7zS0Nh3asf1IuxNHuLl7QnoRwp17I57t7/UG/2z/o9ge7RnMQu6tV",
-	"hRw7xO5DlljCqHdF9lde/lJce6+PA+uxsCq7zxh8kW1bdl/g7Nm3D7QLq9lPK6gFKr7DIX8bdv8Hd//8",
-	"8KmBN25CZNtXEtchly+mVBb1kT9SkpLIR1nwho9M7IZ6lu2yn2srPhqn4s5HWQSHnwXEhpiFJC4rNEtp",
-	"8YL8kUIQZY2Xee1ico2k8O0rdUTc20ev+Q3a6+89RoP+0eDw6GAP/aDgskZQlgOtOqxsGF+N2R0Munv7",
-	"l3rkfv9/XKu8q6JW1+TEyjbRYHHbIopjyqaoI3EyJdLu2Y6PJI6v3Te/c8pItAOxcszdRbtZbuIS00Zt",
-	"MNpFjJu4bH0CMEzADK3WoYcqqXm23waNL29UPQ3D6PUn7/7gyZPmNg8jlr02R/JbnMxhheWbIvNiOVrB",
-	"22xljqpanHctohmkeJg1rQUsV4brbRcSFgSNp/pfOA3JJb/WCe6Ky6Hr5KKQto/yPbqJYMZhSESWjubn",
-	"Xy9LJ1xy9/Ns/CKkb+jP5+//PB+8pufifP66Ty7OH5+zd/v414+L8d1gHr44+1v0e//jOb2l0U/x7fnv",
-	"nF7E0ftz1u+R/X4v3IvZeP68H/3z59rjrJQ1B8SXdEIUn0CUuelvstntP+73W1iVryG/H83j1dVgy6G+",
-	"mSrs7F5rXfjX4rViXShtCUnnlGX+R3WKQL/75KrX/fBDfUJgQcI0ofLuQs3ZeL5B6pxhKmd1CKNRBDJU",
-	"BOKWynA25jiJzHPtFRMcIyoRw3MiEGdOKC3ExKsn2ppi96Jns3mC7RGGzyerFFBADcDUQoa/hnj9SnK+",
-	"I/TTq+FJ9+Kn4cBH1+TOTSSItUrzSCCcqkdqGT6kBRux4O37Zy/PT66eDS/Ort6/exmgH9ACyxn6AYEP",
-	"I5pwnUUGjXUuDAEXbujtm4tLJ08A6ihQgLQZsRscp2THR2MsyOODLiRsJVEPDSvpA53kglrmCHTQ30c1",
-	"Gf56I2bzE+ubrTxBcTVJYA5ZvKD/IHc6kw5lk5o49wtng6lAGAkST7ozbrxvTEiNgG0FWylk9lGLGL49",
-	"h7B7AcF16r1IFwueyBGTBM8Fup1xYfBAaBObDai3+U+ygH3BJ1LfBUK2Nr2g3oiN2H/9Fzrh7EZhEWdi",
-	"xLro7EbtS7B7MwgQYdGCUyaRxNdEoGBoUkCBwnmEnukUUTplAOy7zReQslhxQyqRwHfCicQcMYSAoLUr",
-	"v/EB08jUSA2o280JwCYo0EOhbtfSgHkDADHzgOEsxenUowLywXzEoYzviqR1jDAKHKeEQKcLdRIgmsx/",
-	"qlOXIB3MyvOJ+jp7BUPcZMQudl3Nj61gf5FqKTLmESUaQsGnEfC6kXeEPvV6vfv7wIfET6Lw6rder/fB",
-	"RyOwTsC3cAnoI3MH6Ov0fD7SN4D390Ev32y4rvbR7QxLovCDAkKlgvhq9WqShN2QmC+IWroaFlrAMCPw",
-	"n1J/jrzcl2zk6bnAta5+2ev19FPjDgaz/jTSd8Cl7+8/2AkGMO3AJg2A3TvsA2yt29Sg19vr949RoJcW",
-	"ZC80EjxFfejpvclrZgJJKEM/X7x57aZOtCBPiJIlFisP+n1USZMNPWZau2727vkJ2t/ff6K6fn950kNv",
-	"ndt3/Qk4HaNO4F79BDvHJhs3ZQgrAGehSFrR10nfcJZ/UpDkRifIOD17Pnz/8vLq3dmL8zevA9ThiZva",
-	"VX1SuAANdpxNtznTs9yBwT+7Ri3sKgyFa36d2MMke6cCkXDGSbRjWcdZlmpQjNhnpBVR9Fl7En7Wt2qf",
-	"R+xzt9vN/lcfKph+rkIVfUbzLFk55LLkiZuZI3W3UAmACCk9EoFEQHU9myCNzwgXfCEKlG2dJcwr081A",
-	"dVNIeqdmtyJNnmm7r9rmrAB9zgl9RUZit4P6nKpuZ49EpgA05ml1e6zKPQ0Zm/nsVl97Ad7zNIdMbaJc",
-	"0/GBnapOf4o+qxNeu6ypIBXyB+KRaaJphQErSsgNwTGJdux4h2q8OZEzXsxCZ+ACyoVOWKYzuehP86R+",
-	"ppsnqptSPm0AxvL83m7OTa2dKV5Jo2K3WZq8vGPpBB8IhGNF0HdquMakKZUu3TzfpkeQ+tTNVqgO4ZB7",
-	"XSBI+gS/ADB2kxlHSg4S/REtQqSSPBxgYp+6Uzcf2LSEMBO3p7qU48AZ9KFeTUsf6h1ss32qs18+qO51",
-	"ABhczS2LPhtOUUpDe9hHr+gz0KC0G5fw0QAe5eUqTNd7e6prN9dhZcPMKrPNeSQqiRgLndVnSnR2Te95",
-	"zoFWJ9Gx/QN0C9lOVbcrEqQeI0FIKQ8q9Hdo+aVJFA77XZdNfFkCcdvVwPICqjZ5TpiZndKCbPkG262i",
-	"s0QRGkxynNLYIVIQceiOSNszALWUANdywhbZc5tS5Wo5ZfVgSMMX89sRC4JgTpI5ptGICWNMPKV4muC5",
-	"EtBu7utnCAv0zOjZHTiwoovTf+yUv7tU32kuWn51oV45BwX1/lnXKd1ALo7Qi7NLtHsz2IVDwq5Wtivf",
-	"XR6V0kp1Pl1yH9lkWD5ydNB7mOJleRw4eeUDqabzGHWUyCARNLnolsdcWQajptKFVtNNTYvXw1dnrYtZ",
-	"wBRKM3h3dnEJGyh6+sjQueRP7XHIR++T+KmzpmyI7u+csr/nv5+qibSDy/I+UCdLbmb58kNh9/ASIg+D",
-	"7aqVGyWvk5ln0W5u2zXWe7RrCG8HaAkO1zENiTEEmZP1cIHDGenu9fpgnaBSJ5NxDoHDt+ee75kSLd6R",
-	"N+j19cd8QRheUO/I2+/1e/v6/mYGxpfdGYQg/Kn+NtbKjPmcR96RCVH40yuVDdrr99dL5GsNWNac7vHr",
-	"NXLxlgIlGpIS21IO6rwDudNskuIsCbLvHfb3mwbLFrjr5mp2rVbe0W8ffE+k8zlO7sBSeEMgA7AaMRst",
-	"hLhD35N4Kryj37wLPS3vg+pKoYbmMF0aiUawv6RC2hQy2rEjLxbWEO6Zf7JbqVh1769so0t1tfjQlNq6",
-	"//AglGhf8ijLI1Rbw2OBp0RJx0wFELC9B3oSy7fXqXkFTQatMCJPPA6NWqBRXi5Gtdh7srpFOf08IGyL",
-	"FWWVWABbHfwUsqKK5RBzcPQkf/jh3vcWXMiqee4Xq3dhqR20smQ3ru5HrNKSaRi5zZOykM+V0mrP+TwZ",
-	"sUyd46mccvU2n+JxroDaA5ZWjDJ9SiDjUnRkTtQjFuTFfBRhBsV8YYE101SSopnFFCrsCWd9vRHLw04K",
-	"uifOIQxnCAWForXOmBaOkJJFAZiKnPSO2qJaZAHa6SnLI6UN+kTIZzy6W5P3WpckfcdeTE1WzEdWyDdW",
-	"TjJWiEHKbghaM/FS7rX74iWFCUcvsZTB1lnKMiECXq1Kepp6Nf/C3KTfgptkxcK+HvtRDfZWNyhWNyky",
-	"rWwT3AN/E6tyJOpqYfofKkjbCdHv8nOJ/NR2S2PZBWj5iJFbJYBAGpTQc5kQfUfhWsXWU3gksnunztKs",
-	"0jvHuYTSxkpzl5LnYO6GOv34iKmDOUpSJlDKTAEuEIXFQoQCRRRyG/RQIHkpO88xwgWrjRaBI5bd4Ozt",
-	"Fc1AxyiYJHye3yi0M9R0Dvb2RqypWsZx4VJI92/Ed8G8VMmSvFSgbiJMdWbnSo5XXo1R2YK4/OtEZZuC",
-	"o769w8hc1/7lechem2HcajX/VqLzJKbhdVdyoNganuRKy91Pxsf8vlFuvtDuUd4Xlk9tUK33ZbEkK0wI",
-	"DQ5aNdBl+v4iyfSCSKMeoY46R2iJwFl8t1Mvi9ZSe6xT3P2HeozZnZlCJw/tNheOJWsTj6NNGbRNNqET",
-	"SbQ3MTnZLVrx2xabZwpB/6vxxM2w/ds9eSgU0LfVCnUKylJrZro7T7Wb/7ZJ41W6ue5iYs8NPrejCzfS",
-	"/b5aP/47HXx7dKC2XNOBQhjnxNEx6Qn0SSQAdAJ9HEP2gp32VJJFEq4+tecxPF9SESkG1S3RRMDh086o",
-	"eAr8rqTUHJ9xFWrLVBZnt7+A3uKWRNucQZcK1OFkflQ5Yc9InB+9nYAQa4LObi4lh8ARx1NYwed4xCaU",
-	"UTEzZuRsBbv2RjFQlOo+Bz+RoIdOeBwdVYc1cxkxG2GOb4iwFv0eesOywiC5UwlW2yjpnNQdq22UxKbC",
-	"ycZLNAScQIhDa6lVDt34rtFtVZJ928foC4kThfHgWQUum0obzCsHtpRxJZL8EkrhCfR8mU9tM4z+rmh9",
-	"ZXuN9unDJR++jsO0NX8+rsiVlCnJsvMQbDSC44vgo+n7O0b+u2Kk9TitxUlXZSiipG8QEkzCdyLXYjQa",
-	"L8NTE9Sz/BxgP/rPu8Bzqpksv8OzwVGdLFU0JCL2EY3gj2ObxBiHCRc6q5/Y+X7rV39sseBsvuezKNl8",
-	"1Vdf9UJyk04fDTP/eUZIBEp4TDCcmSCCD8rIQh89NDTpjjkjI2abLUhiHO4XbmzAEUTOhdwGP2YxV0+q",
-	"XvyWUEcMnoD3jf4E4iUQZY43cAdiSVBAIwiOabphMxVINjgLZCVA6ut+mBobNYU1nCIypthSXhjGLaBk",
-	"chZWE8RtemlXKGL1te/tSvVjaviFnti3590yaDHEWx0Occn5SyWU/ir2orcgD56p5ykl6birwzJAZ6vl",
-	"NReERYhQCBIK5mks6QIncnfCk3k3whIbSscomNCYQKloiTonF7/46P3l8+6PPuILE0j37M2rndxMYCIA",
-	"CwGZfjlUzkeBk9o68DXrCiT5KHdDcRPoqBPDayAQV4yYjmnO5aliiCZTbsJvdSCfJp1jdQRL58xEEUG6",
-	"VwR5hLW3oCA+0lFR/ogFV4F2++sGR8ZXD7hpJ3gOPxQzUBOGV1fM/WVfTekN0YMFOz5SHAR+jFgnsOxE",
-	"fSbSJGuO5zS+y5oE8AfaRcEkjWP9GHXEIqZScXmIvFG9wqR3/BHTXLxjJIZvCiaZPJHqt871qP6SJIYh",
-	"gAkGOi0MZneoE5i/AgUEnkwxM7HHekZcEhH0sshODVEdPWZSMgPYYiok0Xy/mKk56I3YGQ5ndnMckRbT",
-	"a4XQb99cXB4jDKGG2Q7qpNDQn070rHdHB6wJyRdC45lG8B5yclZ3hOQ2RovgJKbF3Mo7MHeTYRpBTC6V",
-	"M7X2HBWf6jSsgY9MTuoeesdv9apvEyolYarLscIoInxE1AIpA7kJuq++TeyN2DMd8gqRUyZcyrjvHwz2",
-	"j6GYWkw0ijNDh1kYJVADIKHB41wk9+vkqE57vV2lt5rbVad1hdgnG0TbNUG01j23Yx1rCqG0xUhaSN1B",
-	"TSYjSHtvIhaK6YT91oZ4nVdYzbmuVzeFfts+C7n0tbrepJjUsM72AtgpPQApQQ37K2bWyLmQ/xLbvyD6",
-	"2T9TJO2faDIesWGEfauz+EVNxS+pPn5VTxoVYV7OxdHWHroVzaRUXaDhemVBkq7iG5pp/KvrKP9GKocG",
-	"f35EhIQXJxe/tFM9MkbfrH0MmYnKhxjgEDPGwQUQIvGxUNxPRwhYxrfX75sbDZOFOECQRElL7ly0BJBx",
-	"ulfhkFki8LdZoaQHHjUaTgKtNf5KzvWvTFrVlOgN1OXIaxPO8FUJ7C9A+ww0lYQG5gjeDv8FlDF07FOl",
-	"U/4fgdZIiahUwIy10kuZo4g6CqWPMvXQR6DP+epwr/U5RQl61hGdUilQZ+QdDA4Vio48NKEsEsj1ON3p",
-	"oUwDhDt5pjO3qC7rC3P2kF21SY9jrQ4wFR1XY0x5apEhn5vgF3/EIJdd4fK7Ro/RBSDtIC8g+dgWVJna",
-	"Oo51usIfBQm4otJjsedau0PdGHnJ67VG+oZskK9s9Q1LMd9tihVWpCnBMdLqw6/GiJ31zIoXikqzkieQ",
-	"4iyBMDvtU/Di7BJy4ejjEJrzJCvE20ND5uSFUc909Js+iayg37e6lsHDPefz4rFL7Xt5HZm9fla91WQa",
-	"3I55rlgC9ysL7O/UtH1qguRUuY3JYNpOO/n+yfjAR8Reixap4BSeu1btAmYc1NTdghaRviKjkXPcP9C6",
-	"N+O3iLNN/MX+Ddy/NBRWGTr95tiDJoj3v6bF/HKWJR78xvfLxBQs36yS+rZW0d6xVaEWWM5yDYra4Oac",
-	"/zYoU3Wloz5ANouwNnmovq6y6cu0kypUYcuK4fkoYGkcByiMCU4EotLXceapOrwuYhxC8hsQnGS+kHdo",
-	"oY3PQmngpCoydZ73LVyBFW6y0mkqoJwCWHG9IzXndYXeW4DSXyPsVhHY7YzHxJpoS+T2tQTfN+IEUiBp",
-	"jY1I6JMbXORAtoI2V08RC5f6ZJyy8D/PHcMW2l7qikGYTCj5rrgtCah2I4sNuBo9LU45pDmDmMbmU9Ew",
-	"MzGanHvmIqticYQMrdbXQY19d2wzfXCEbTPbGWQ4hQRpVV4/jCJNBBsbH0uRw7YqfXMp+g3PQacsXMdF",
-	"Yav0s0wWDAt7d1yzV0BU23SaWDGjlzCT76RcIeVhFOVmfckrVK22sJGIcxGzq7NlNQmaE/V2a5KmsZxk",
-	"nWFv4dwstNJMi5nxa/TUL0lVAKhliPzrjMCldDFdk0ne4GchKkBkWmWGd6D9fsf+ihOPAje6NTDF1eSn",
-	"DyGFdoaIWmr4Eseq1XaOd2TObzLu+K2ei/Uq800GC85D9rgY9FjvQQ+xJ3lRu018KG1FnnZFD/MahrpE",
-	"4b2/buTkX+P0WK0jWMP8so9634OQ/62CsDKSaZHtohA6WiG53U9u9dKlSU+K5PelA45X2UaSbxV3/zIT",
-	"Z45UnUoFgPXikdesoFkjpUsldZvltVNp6d3Z6qK0zTFa2ia0FRGTJfM1pSbXlxmmLOZXPoV+p71vOH2k",
-	"LsWTEJFqZxYh+cIl+hUSw83k3uzwBkkoszpceU2QQoY+J7dfTOBCl5FQih4yiXT1fX1WX8QfMR26JRBG",
-	"KaN/pG6CAB+BN7TIC0jokknaupVH5zkpBS5v6auXxyOW0OlMIjyBsjB2iEJAqZqenCU8nc4KC3okdLL4",
-	"4dtzuAIxNVEgbW81OaBx+8+T/RUz/WUFC/gt87OZBzrb4QW2iQ7RDyNmHv6E2TRd7NoXkGWb4lj1MubR",
-	"XQ8NUUJkQkmUVWPpCDwnyESq7hTgA28AJiOmurKQYNxGS7nwgKo9z3mCQjepGuoEWYZ3MBoGO005g0so",
-	"MGLL8zv66HZGwxnCSUIhI4NAwSUPdCRGVqgC6j+8f/cyN2VmGeyZ3YQc/qppDn/KIOUwmDl8pGsUuAUq",
-	"RFbF4v27l3XuXFCvAdIS6jyT1WNoiUgKkFOS1UeCyKx6nc6LXsqZYX0T640ykntrHGL9jWaU5ZJs8vzK",
-	"UzN/nRllW9k0I9cq3DCpwd6PDYf9NjrAx+7t7S0ECXTTJDbFBNfL9mdw51dNr5tL/o/zUgVxTV1//ziP",
-	"kamF8HTkDXr9kYdgwpRNn448CHoaeX93aztYbcB9tqTWBPhHFqpNKDmWl5uor0UBbs71xSgKVT7EuGuv",
-	"1FsXpNAPistYFQRQKWr56uXDlZ39NsIeREheH/JhKn1ekeFTtVTnbx/uPxTzLOTJcXNJoUgK1ouGi8Uj",
-	"gXQ5mvfvXrr6/9tSua+qplCsbdLoJvwKJ9cF4a0LnfSykriLBWGRzgrv1PI0lnXtLgh3ty/OLu1kjlFg",
-	"JJ0tsFWW6r0GJp5N+mdOWa1jbh1/yUt0b2BH7LfTPPPpwR59ayh5WdqoR0Ljoo8mRIYzJZmtLlkqjiNQ",
-	"58XZ5SocXXJUdThLo0+zhX9bEzKIlZUXIPW6dCNlOM6qjlZbUhzrmHZBb6zlikErwljL43VD2Wg3UdGY",
-	"Ixzvv9PP9ulHqfBrMfns8Ni1Jo8m+z1gUXauvLDF5r8KCpWGVZg0xmFLHavmemcYKuKLSTTd5Ab8XxSB",
-	"MmDZJOahBdcaeFHFhiIEtXnLYW7Z3VEJd7Uch94C1An+SElKomA3yDKrB+j//u//kyda90csUHwVqk6q",
-	"N+aHjwLKuouETxMihH6V17oMsjJkwW4wTsVdsBtkZciC3UCXIQtG7JqQhZomTbReoZpCrio7EVOwrIf0",
-	"nNUpGgK6pxwpGN7iJBLHYHVZ6Co4FrojU48ALAEzyqaQ4d+yeaNggLemg3w6MB0qKjaeS0s4/5VI7jul",
-	"tdO+NyEyKN/YqFcPMwVaVwPXhYM7P13sHT5GP/96uWOKezpFPLShLCsGbBJjaPV/mmAmR6yT1aJyzWJK",
-	"C6HTNCFRfnDw86JWpmrFTg8FUsYQhEeZsS2JOsR9QSSMCjXeV1lTXtIJkXROnD7z+Pz9x/2+j7BJEvTj",
-	"44N+vzEuX8q4oMFn5aGgE6XV0Xk6946gF9Dq9O/HeSQbZZJMSfKF3Vpy2Kyy08Omf/PxrOdCpEr/LaK6",
-	"RW9DBhqNf75AF6f/cKgMHivKKpOvpophqrR2Q7mQ56EOBYco5iGO3fKrqBNMOUpShnq74TzaFfmrQKlY",
-	"aRJ7R95MysXR7i60nnEhj37s/9gHT10zv6zMZeaHfO9nz1xnCuexXpLzQGeWcx449v3SZ6aAVI09LjPs",
-	"G3jaMvFkPiZRRCIk6DyNseTJjm+E3vjOlH4XPXThmFXrKoH3cjqsMj5nkrZo5P2H+/8XAAD//w==",
+	"7H35cts41u+roDhfVeRqSpa3TMeu1FzHdtLuyXZjpzP1tXJNiIQkdChATYB21In/vQ9wH/E+yVc4WAhu",
+	"Wmwl3ZPJVE11LJJYz4aDc37nUxDz6YwzwqQIDj8FM5zhKZEkg79OcJpe0ET9MyEizuhMUs6Cw+ByQhAe",
+	"EyZRSsYPBJpl/JomJEMxTlN0cX7aC8KAfMTTWUqCw+DkuL+zu7d/8PDvPz7Cwzgho+rfQRhQ1fAMy0kQ",
+	"BgxP1Xex6T8MMvJ7TjOSBIcyy0kYiHhCpliPWEqSqW//z8nxr/3uI9wdHXefvv+0t3v7X0EYyPlMNSVk",
+	"Rtk4uL0Ng+d0SqX6FHr8PSfZvOgyhYd+BwkZ4TyVweFBPwym+COd5tPgcLev/qJM/7Xj+qFMkjHJoKNX",
+	"o5EgrT1x/bSxK7/tfmPb73j2QcxwTM6T/w3tNu7RjX3rCE1zIdGQIDkhSPIPhD0QiN8w1Nnv7yEuJyS7",
+	"oYJs9dCrKZWSJGhKMBP+6z27SZWJ3BRDKc3mvzIyCg6Dv20XJLatn4ptb/jBrZpPRsSMM0GA7p7g5A35",
+	"PScCFi/mTBIG/8SzWUpjrGa4/ZtQ0/xUkNmngGQZz/QniV6wa5zS5Go24YwEYZAQiWkqgsNfPwUjStJE",
+	"UZx5NiVC4LH6inGJMIIvETxFLJ8O1bq/91+DR4eo/e3bVRfjTA37jVkAvRzlrXyB0xHPpiRBPENmUoiy",
+	"WS5RJ7KTzPSKRSGKSvOOtnrBbQi8/OqfK6znamNWzS0asqI+EAZ4JEkGZMRnJIOu9Hg4G5GMsJj8zCm7",
+	"vKEvni8Y3MdpWtrrYJD3+3vxPz5OU3RNMkE5ezwIdnr9QYAIi3lC2fjxIHh7+bT74yD4B7xN9Dd21P5v",
+	"pxSn/t/F4BBhSfHXK3b2kcrHg0BJoUGAZjiTNKYzzORzPCTp40EQ50LyKckGAUprP+k+xLDb33m0O3qI",
+	"93V320UP/ii2q8PaLo+9xG1VOVffEbXESE6wRLNcas62I0OU6b/dOEJFahPMxgLlMzTiGcIM5ewDUzKj",
+	"eM1tZUrjezKr+hLH8op8pEKKFm4FZVDwoF3G7sFwh3T/Hu8l3Ue4P+zuxLvJHtkfHeCHwwrbHiPTEbqh",
+	"cmLWA/hWd9zbJONeSCz1qqr1QZ2oPEnFq4pJrhiXVziW9Jqon2SGmRiR7GpGmCJk9Rvj9q8r+1j9nJGY",
+	"Z/Cr14Rm+Kc8G9IkIex+2zJyzfireGnVAko4ESAEhyTlbIwk12vqtMJGF7Tod4rnWvbGEnFW6RN1Ijdu",
+	"sxznTJkJOL2vRjGt+Ithm0bw9kbne4zAIkB8BPwpSHZNYXp2INFWiFI+HpPE0jNBRhMgmpiZgza4oGOG",
+	"ZZ6RzehU4Zqr0oXt3r2BqEBTKgRlYyVVbjLOxhtdpReVxlH0r+7lDU0p77pZR56qdCOLto4UEU3UxzdY",
+	"oFhJPKKX7SWXx2OzRndfLmBL1cyVpytKS/aKpXMtfHGaPhDGrlbknWhW2jgDDQnOlMzXfFvr2hso6kSN",
+	"EzA89ZLLpzxnyf2XaATN+MtyYqS0GiI83egyvORI5PEEaflp1Z+1i3054kZn5vwaz1OOk0vOn+NsfE9m",
+	"munGriTnVyk018ZMQ57M1Y7BW8qewgwd7O7v/vhjv4+Gc0k2q7ieqO74tbHc4FCEOlFtuHZNzPHvrJje",
+	"nVfENHWlH7TY7OalE/WNv2K7/f3+fkXha0FwiLzVJAnKiOB5FhNge0djG1dVJCXKuJgXJ+SMjHKhLfkR",
+	"pilJ1LqWJq2EUmSmHaEYZxklAlEptH5BaqVg2S85f4HZ3ByVxP0WPsOSXMFGkzIjXnKOppjN7eJtltBq",
+	"rYOtKSdUGD3fifyRqbXJiMzm5lwRvVF/dI/VHxESJOYsgYPqhODEeDG8V8rnm9qxWg3vLcO5nPCM/kHu",
+	"Kddyv6WyCapPcEYO63lSgayT40vpRmu+l/rtRP44DUO/Zfga0xQPU3LvNXANVUVbgiUeYkEKExIzcUOy",
+	"jeu7to703O343NRnGY/VQO89+YTFV8OUxx8q+//Dzv7OwcHBwe7Dv++ofeda+yS8y7jswqk5pWKzev9J",
+	"LigjQqAsT5Va88ZmTyEku6KJPkekKb8xxOCG4DyC4HXL1GleUu2vAfvgPCFMUjkvn9NxgutOuDDQG0CS",
+	"Y1jXEc+mWKoVw5J0JZ0qYmF5aghQu/xqbcRreyfv5pisd+yOvy/BA+bP1zvbLzyUNjWbESztkiza7Es6",
+	"JULi6Qy+Mkf4Vl/tIBgEKGeSpuUjf0rG7shbWZPF/9tpGnxCMxLrHj8FhOXT4PDXgOdyCGr1vd+B+7Wp",
+	"mVy7iOrTuNCyHY0yPrX8KzkiyjD0Wt/fbaUcJ+fDgLDkfrSnVHeekTcEi6bBvpsUJr1R8yGCjXCe1vKi",
+	"N62FmmmZuH7YOej3Dw4O+v3+w6YvprnUSst9MsKpKMY/5DwlmKlXOfuJpyu+KySWuVjFI3ih37wNA8mr",
+	"Qy9kXtPQrVMDxEmavhqBwbeQC+wXytwrb9htWHJKr+WL9u8afvVuIMwi+JQOszT7FFbc4GWRWJMZdb51",
+	"W2K30VsTXzaUZGdByR7rVKnzvVtuPvyNxNJ6g9UJK+PpOzKccP4BFj5JqGoCp689+a5ZoOZMTCl/INA1",
+	"p3FxSimuj46QfgUJorh2yjOiDy1yQgRBmCUIvMMZQTiOyUwS4OOyXjmOY54zacRaQUzHJ3cR256EvK8G",
+	"8Gi91Jp6rl5p+USTd/F6nFLC5GGLjjwtiVT3EWWt0vOpkRjlvYpMN9qHTA1NahdypF27aJjxG6GVQlkw",
+	"LR7iJW/Wvk7J6LsQ1FHC0PTxQKDokkcFrWyVe1wmKbSpct6g6U6gV3RKrmlMejFnjMQeTYZOJJMMnZ8q",
+	"7SEm/Kba+2IRW5Eraw2g3NONuMIxiIL6FaUvggoB4bFDK0+DnGjnZSPjy2w2aiSbY3RNMjqiJPHWzPgh",
+	"vXtFc2cJ51P7b/f+wrWd4o/PCRvLSXD4cL9JJSxWIcs+35AGkLx1sZ9TfUFZXk112oA7X0mmKylNmKtu",
+	"H2cZnoMmJ3Kpza+6f6Heqw4ZRmDaaBu7Oyu0jn/5sJu6bevPk5bGOKSMSoq1pivkplVuoDLVxusXGO/q",
+	"J0EYDHMxN0qOVExL7+sWAayJoTzjuxneo4wSlqTz+hngAqdEoJQy0jSOqgZa4bjQOB8qTm24gNdcyV71",
+	"bDi44nqpb6bXsilFbeOsWFDqWl9JlTfBe15rDRwfYKaA765ZefCEKOH8gcwRZehmQlOCTE/rW9EbEgMg",
+	"gMsmnr+kFXLwzMXKjP198826Nr5RFHsnoZ6sQRwrkvIyibsqjX0lye0PZ9HybkiMg2z5M0S56vj+4lwP",
+	"f2WRrm9nGmQpn84wqziBjhlO55LGOEVnStATsTn/B5limtZ8Tv/L/NWL4WxWP1vTTMg6uR83m7l3ENmN",
+	"Hp4UN3X6nF+TFMeNyoJxSSpnjNcZGZEMjlSMsjF4b5pZsS5ez3o7D/chtAPE6M2EuLgPuGybwGUII+tZ",
+	"5PksucPGfTnBXGyut+Shi/TSFBM6UrWrXD5lF5NaQP93ksyrs4gnKCHesLbyKxG/18rebn9dZlg6hqVE",
+	"vbQFR+Temzv9fuO7LYR9zOYo5tMpZ4hhvQ86Vg6iJMwPjEsTf+ZTd2d/52ALHRwcdL/8waKNjjahgoxE",
+	"/uoaSPf7Gst4spQRKps2FIRJBLe6AlxBKRlJhFPOyBGKWJ6mEYpTgjOBsH6t7iPyuKlKaEu9uI59qiyy",
+	"3P/rs8za/foss/bHC7hl6beOeyo0vuTDBZR7T8PDEu2adscFwVk8eUpTG6m+BtWdfcSxDFGMBelSJggT",
+	"VNJrgka6tSMU6bBZHR+TTXFK/yAJgh1fSH73FeZW+9iL6tWvgPSHT8iI6+iuzRpPS/WHo6o7+mpul220",
+	"Fwy+jlurII8VaLBMUopJbZrAHRMAQhvhv0Zgf2hi66s7glJ+vZIq3aRuOmXxyYTEH+qsbS+1VzlbEib1",
+	"hFa71Tll8Rl80Xir06L9Lyc26h5RhsDIXceCbTo3BmFQXN3rObxfsEb3E4NupVeWg+qLu9ie92VVNTxc",
+	"jXwIjsUHkuhgQo6GxseelBvb6W+aYOt71rJSZ5YEN+H2u8NZMA7uJDTvt/Rf2xEWuPEtc2udsngD9m4h",
+	"KL6ywXvK4ntzuxn5qtzu4iqrtkeTC/UYCamEJhIMfyBXys7RLtWOICb9Cx6bmFfv48pFXCWxqDFcwwZn",
+	"rrhpMJFT+Kh530yIlE/hoIcPXf4almjKhUS7/f5SSR6X40Nbl9aMqLbAJt60NprG2Iumsd9l0LrTFUbd",
+	"ToUuEG3pXtR615829fkTwamcLCf98q+i4Zacf1i6COaz+jhWZZmfeJrczWzEtTCmiQ7LyBn8o3TXYR4t",
+	"noxpsWmY59MZz+RTnk0bFlQbjW/I2Ixn0W6at+BomraYSCcXv6hTDnj3XNjTkDIM2Zw1iubsNNfxjksP",
+	"Fa+8VzenamAm7at2Pyns2lB2+cpkVfqqme9E8+LD+REpKwhl/EaHcuuU2lUEp+mX3xiurctOcx3qM1rj",
+	"oYSOGc9IcsLTfMrKjPlr8IRmcpJgsHXduOoX85WuKQyu0vmjR49+bOpffKCzGWkInnAUJDw3UEkjNc7H",
+	"+GlLfTenTJesGDvkooFiaG4xa6sV2i1eQBt2j1bRJtZyWk2btKYaN9mK/Ka+xDvdIRYkgfs878AkgTxT",
+	"osN0dOQ85Jqo13bKVsHfly6t6jlcSYs5E6y2VBMsXhhfRoWTspzoawsgTx3AioZkzlmiswZmeFymmtaw",
+	"RnfAd68e9Bcf4xcRWBhILnV6YTXDQeLUrjYfoSmWMSScwQyWEXgtGkVC8qFdoNAZJGaUTev8IpfkbrrQ",
+	"BZQ2Om4lH49TUp5Csxugyb3w0vrW7ja0O2rHhmPXmhcAK588vQneR1G99q6xV9ZTr8q62/mfQMaBR0Ob",
+	"NuZPLQO9lgpB8rp8qV+xlTKCmwM5nhE+zvBsQmOkXoITSOhuHSEYlOjM0Pp94/7OQXPYfa6OTc39nV+8",
+	"Qns7Dx+iDLa6csdpMl/K3by9aA6r+UUJ2JV8W4V7eL2DPM/omJpc5AV02KJ4C8N0yocUEmtG9CNJrkyY",
+	"RvHHFc+u3DuSp+nVKCNwFZqRKc2nV5na9TAQE5yR5CrmcMq75kATM5IJxYlXTsko0ar+m2OmX4vtVapZ",
+	"37Jt3DaOhezklqa0usW2lMkgLCjQNNzEDDY98QSnq0Y7/xlxyHfIumiLQ6asO8v4OCNCBCu5299YHIEG",
+	"L8OiNBtIcOi4ZBt0cX66tZEUmwlmjKSiTO2MQ5w7TsuEBr80CgwTQHifTI+lGSkh4iwmyHV2h3SUKUko",
+	"fpulC5N3mjsImh2FZjdrZPbm7C67ISTO1veUioaQT58sZzgX2u6W3NjdfshnU3znMrou2aH+IoRNmRyO",
+	"yErJE24z/HmXien9Ig66W0zInXMT1sS/KrNWYRcYHmrhtSVuNjP4hcuyAZdvIaS+ts/X9Xw/U86bwKqG",
+	"nPtEi3kl8Ic4XlN/bVDjFGTuS2jX6O7Cb049WeqZe4s/2pAMqyxkJRHHkzvtXxoJ7Xn/pJyJw+1tPKM9",
+	"CelOvZhPt3f7O/1uf7/b39k2loPYXm4qFNQhtu8yxQpFvSmLv+r0F9LaW30cWE+E1cW9E/BlsW3FfUmy",
+	"u3fv6BdWox/XSAtMfE9C/nrc/W/c/eP9pxbZeB8m27yRuA67fDGjsmyP/J6TnCQhcskbITK5G+o3t8th",
+	"Ya2EaJiLeYhcBkfoEmJjzGKSVg2ahbx4QX7PIYmyIcq8cTKFRVJ694U6Iu7uoZf8Gu32dx+inf7hzsHh",
+	"/i76Qa3LGklZ3mo1UWVL/6rP7s5Od3fvUvfc7/+375X3TdT6nLxc2TYeLG9bQnFK2Rh1JM7GRNo92wqR",
+	"xOkH/8lvnDKSbEGuHPN30W6WD1xivlEbjLYR4yYvW58AjBAwXat56K4qZp5tt8XiKz6qn4ah9+aTd3/n",
+	"0aP2b+7GLLurHMlvcDaFGVZvisyDxWQFT93MPFO1PO5GQjNEcTdv2gpruTRdb7MrYZeg9VT/C6cxueQf",
+	"NMBdeTp0HSwKaduo3qObDGYcx0Q4OJqf311WTrhk/vNk+Cymr+jP52//ON95Sc/F+fRln1ycPzxnb/bw",
+	"u4+z4XxnGj87+3vyW//jOb2hyU/pzflvnF6kydtz1u+RvX4v3k3ZcPq0n/zr58bjrJQNB8TndESUnECU",
+	"+fA3bnR7D/v9FbzKHwDfjxb56qqzxat+P1PY272VbeF35WvFplTaCpFOKXPxR02GQL/76KrXff9DM1Cw",
+	"IHGeUTm/UGM2kW8AnXOcy0kTwWgSAYSKSNxQGU+GHGeJ+V1HxURHiErE8JQIxJmXSgs58eoX7U2xe9Gz",
+	"KJ/ge4Tui8EqAxRIAyi1hPDXkq9fA+c7RD+9OD7pXvx0vBOiD2TuAwlibdI8EAjn6ic1jRBgwQYsev32",
+	"yfPzk6snxxdnV2/fPI/QD2iG5QT9gCCGEY24RpFBQ42FIeDCDb1+dXHp4QSgjloK0DYDdo3TnGyFaIgF",
+	"ebjfBSBXkvTQcQ0+0AMX1DpHoP3+HmpA+OsNmMUt1jdbBXBxHSSwWFk8o/8kc42kQ9moIc/9wttgKhBG",
+	"gqSj7oSb6BuTUiNgW8FXCsg+ahLHr88h7V5Acp16LvLZjGdywCTBU4FuJlwYOhDaxWYT6i3+iUvYF3wk",
+	"9V0goLXpCfUGbMD+9jd0wtm1oiLOxIB10dm12pdo+3onQoQlM06ZRBJ/IAJFxwYCCgzOQ/REQ0RpyADY",
+	"d4sXkLNUSUMqkcBz4WViDhhCwNA6lN/EgGliauUG1O0WDGABCnRXqNu1PGCewIKYcUB3luM09KgAPJiP",
+	"OJbpvMxaRwijyAtKiDRcqAeAaJD/VKM+Q3qUVeCJhhq9giFukLLLTddxs9XaX+Raiwx5QoleoejTAGTd",
+	"IDhEn3q93u1tFALwkyg9+rXX670P0QC8E/AuXAKGyNwBhhqeL0T6BvD2NuoVmw3X1SG6mWBJFH1QIKhc",
+	"kFDNXg2SsGuS8hlRU1fdwhfQzQDip9Q/B0ERSzYI9FjgWlc/7PV6+lcTDgaj/jTQd8CV92/f2wFGMOzI",
+	"ggbA7h30YW1t2NROr7fb7x+hSE8tcg80ETxGfWjprcE1M4kklKGfL1699KET7ZJnROkSS5X7/T6qwWdD",
+	"i85q15+9eXqC9vb2Hqmm316e9NBr7/ZdvwJBx6gT+Vc/0daRQemmDGG1wC4VSRv6GvQNO/xJQbJrDZBx",
+	"evb0+O3zy6s3Z8/OX72MUIdnPrSreqV0ARpteZtusdQddmD0r64xC7uKQuGaXwN7GBB4KhCJJ5wkW1Z0",
+	"nDmoQTFgn5E2RNFnHUn4Wd+qfR6wz91u1/1fvajW9HN9VdFnNHUg5oBlyTMfmSP3t1ApgAQpOxKBRkBN",
+	"LZskjc8Il2IhSpxtgyXMI9PMjmqmBHqnRrcEJs98u6e+LUQB+lww+hJEYr+BZkxVv7EHwhkArTitfot1",
+	"vadXxiKf3ehrL6B7nhcr0wiUaxret0PV8KfoszrhrYaaClqh+EE8MJ9oXmEgijJyTXBKki3b34Hqb0rk",
+	"hJdR6My6gHGhAcs0kot+tQD1M808Us1UcLZhMRbjfvuYm9o6U7KSJuVmHUxe0bD0kg8Ewqli6LnqrhU0",
+	"pdakD95tWgStT320QnUIB0x2gQD0Cf6ChbGbzDhSepDol2h5RWqg4rAm9ld/6OYFC0sII/FbaoIiB8mg",
+	"D/VqWPpQ71GbbVOd/YpO/VYbkczRZzTT2iojIp9C20LyGcLIve843vgVPd+T56vQXe0As9RhbNFnI5Qq",
+	"iLcHffSCPgFjTUeMiRDtwE9FxQzT9O6uatqHVazRhllQRwcPRA3zsdRYMyijRyCavAphtxyvx7avl9wH",
+	"VlXNLsFiPUKCkArkKrR3YEWzwSQH0moCLl+EVW6b2rFih6pdnBJmRqcMLltBwjarWDpTPA2DHOY09eQB",
+	"aFM0J9K2DItawdq1QncFoN42VF6tEq3JDYh/Kb8ZsCiKpiSbYpoMmDB+y1OKxxmeKlvAh9l+grBAT4xJ",
+	"34GzMbo4/edW9b1L9Z4W2NVHF+qRdyZRz590veoR5OIQPTu7RNvXO9twHtnWdn3tvcvDCoJV59MlD5HF",
+	"3QqRZ+7ewhAvq/3AIa/oSH06TVFHaSeSwCcX3WqfSytxNBTb0CcCU1bj5fGLs5XracAQKiN4c3ZxCRso",
+	"evp00rnkj+3JK0Rvs/SxNyfXRfc3Ttk/ir8fq4Gsti6L20Adh6NmVcBd1+7uVUzutrbLZm7syU4hqrcL",
+	"N7K5KEDbhvG2gJfgHJ/SmBifkznEH89wPCHd3V4fHCFUatwa77x5/Po8CANTJSY4DHZ6ff0ynxGGZzQ4",
+	"DPZ6/d6eviqagJ9newLZDn+ofxvHqBM+50lwaLIh/ggqlYt2+/31MIOtr8x67gP+YQ3Y30pORgv+sa0a",
+	"oY5WANNm8ZAd3nIYHPT32jpzE9z2YaF9B1lw+Ov7MBD5dIqzOTglrwmADaseXW8xpDiGgcRjERz+Glzo",
+	"YQXvVVOKNLSE6dJEtC77cyqkRavRMSRFvbKWzNLile1a0azbcOk3ulrYCi+aal+37+9EEqtXXXKQRY3l",
+	"QmZ4TJR2dCaAgO3d14NYvL1e2S34ZGcliigwzuGjFcioqEyjvth9tPyLKtI9EOwKM3JFX4BaPfoUsmaK",
+	"FSvm0ehJ8eP72zCYcSHrnsBfrN2FpY4Fc7g6vu1HrNHiLIzCvUpZzKfKlrUuBZ4NmDPneC7HXD0thnhU",
+	"GKD2LKcNI2dPKXsYopcOzeF9wKKinpBizKgMTRZZj1ANf81MplTkT3jz6w1YkeFSsj1xscJwXFGrUHYM",
+	"Gi/GIVK6KAKvlIckqZ23ZRGg46scZJW+OyBCPuHJfE3Za6Of9HV+GQWtDH1Wgjar4pmV0p3cZcTKQrwC",
+	"83Zbvg8xme8VkbKzcZGySIlAAK3SnqY0zl9YmvRXkCauXtnXEz/qg93lH5QLqZSFltsE37fQJqo8jbpc",
+	"mf6HKtLVlOh3/blAf2oXqXEiw2qFiJEbpYBAG1TIc5ESfUPhBseWbngg3BVXZyGA9dZRoaG0X9Rc2xRw",
+	"z91YI50PmDqYoyxnAuXM1PoCVViuhShQQgFGoYciyStAQEcIl7w2WgUOmLss2t0tu4GOUDTK+LS4vFjN",
+	"UdPZ390dsLbCHEel+yfdvlHfJfdSDZB5oUK9jzLVINI1OFleT4fZgLr881TlKjVPQ3td4qLk/vIyZHeV",
+	"bvzCOP9WqvMkpfGHruTAsQ0yydeW259MOPttq958piOxgi+sn1Yhtd6XpRJXAxE+2F/pA10R8E/STM+I",
+	"NOYR6qhzhNYInKXzrWZdtJbZY+Pvbt83U8z2xNRUuWuzbcpRB2RXavb63l/rD9f3g4UfEXWin3iamBOf",
+	"PnKpQUYIDxg8epulkfq8Gs9T+OrU+91pLmgchWhEZDyxp7dnZ5chupnQeIJmKZ6rI+ZPr56fXr14e3F+",
+	"ooOCqDJXU85ncHWD5wINgtcpwYIg1W5vEGz10GWp9DC60JcaKecfSILyGRyqB2xm68urqWRkSpTiBSWt",
+	"K6eABrzJlE5ksOX6MF46uk6wQIk6hVJ5pJagtIaZP4hFN2sCLq0aSvdiNh8wffkJ1wc4hWuH2qWDu/6w",
+	"Dx6YawTKikuGnrnOV+uk7IsEaQQSHW0EK0GuCWs8JKv1uK9Gt0AoGuRkdZ+kh7yykoJegdtN8fK/mhK9",
+	"n3j8do+qigR0JAXQqy+1Vta+29Ncp6B8SVlaK3j7QKDoRS7BbNdQHwjra1CQVjU+U+/el88MyIJhjtWY",
+	"zId0uDVc9p2pvmmmUluumUoRjEe+HYPDoc/BEZAT6EIMMB1bq7Oci6lY7jMqktW+pBlczh5dYAdDZLMd",
+	"UdkH8d1EbnDe4PqqLTKYvd3+AlazX/tv09L+Hc6mhzX/zoSkhePHy3yyFyCFFcghQ8oLiVfrczRgI8qo",
+	"mBiL2s1g295nR4pT/d8hICrqoROeJof1bs1YBsxCKeBrIux9Ug+9Yq4CThE9hdU2Qu5HB8zRWoSXDuaM",
+	"dEdVPOuUfiDavdUpxcHquMotGBHc2JIE4TGmTLv8BqwWstSpubyMSW9mqCRRkqhmlN1aP7UMWO3YEuow",
+	"d/9IYz1YIUrxkKQpSYoZ62CDeEI+GqdgqDdGETS/YQNm/DGxSexEnciLgrGN6JeirUNTcgg2yYuPcyWI",
+	"YMxmctrtp/Zlyq8hIEjRTGTS1mysuF0KG6qmUyIr5YjDARspw19H+SmOzGfmUq3Utg6KiFBxIigfDHsI",
+	"YrPU8aYIr3AT8UgvI7MUx74pVKJMRYRqYm4seq9cL/p0IiSZ1U4k6J1SRTgx8XmuSZhfWBrtgAEzQogd",
+	"rE3OHHeqoxREIo5qmyEkV2e/hqOPTYS7r1lmU+Jacgohi21le62anff9YLRRG+7bdl9eSJwpWQ/Bs+Cl",
+	"SAuGXt26qyijL6FtXxKSCC/c13bpssQhZtmmHIPWaoom3qoftE5gzJfFpO/HK98PL1/ZA68DwnElALxT",
+	"UTdEHNVsNa0Ptu5C50b7fU1KX0TVJq/PzHeizCET1jlgHWcyHBnzg0okJE1TYB0RomYb7xDdYEj+skH3",
+	"W41XfGYlvvPPvyv/2OSKRg7yDw1lBgoN+8CV5FwU5xhNhIu4yuSvLvYE2Jf+8wJIvMJdi2NIbB5wx1VF",
+	"AMz9ENEE/nFk8fpxnHGhAWzF1veok2bHhV3O9jgTS5LtoSbNBZ4kN5Vj0LFLFWNaygNvgdcEktWhYjq0",
+	"0UPHBtmfM3U2Mp/NSGZyy2Z+GtwhJInH3Ob5u/TiR/WENcuoAwa/QPSnfgVSA0sXRagDaZMookm0tSDC",
+	"wxTbuseZyFW7ai5xZcpJNdSQ8uqlmbqCRQ00v1aggeetY6HeN2ikVK/xa8eNVEqlNcgLPbBvL7pyZ4Uu",
+	"Xut0vEvOnyul9GeJF70FRZ5os0ypaMdtnRYIFmajrLkgLEGEwpVwNM1TSWc4k9sjnk27CZbYcDpG0Yim",
+	"JAL3GOqcXPwSoreXT7s/hojPTM74k1cvtgpHoUl2L2EPhNWs8BBFXhWHKNSiK5Lko9yOxXWksx6NrAHM",
+	"CTFgGr6j0KdKIBpQ+Izf6Jx1zTpH6iiaT5lJmAVkcwSQ+TpaXZAQ6QTgcMCiK+2yirrRoXFrgTTtRE/h",
+	"DyUM1IDh0RXz/7KPxvSa6M6irRApCQJ/KOvZihP1msgz9zme0nTuPongH2gbRaM8TfXPqCNmKZVKykPm",
+	"p2oVBr0VDpiW4h2jMUJTG9BAIqu/Nayx+pckKXQBQjDSWaiYzVEnMv+K1CLwbIyZgdnQI+KSiKjnQAz0",
+	"iupEaVN9AJYtpUISLffLRQmi3oCd4XhiN6fq48WQe3WEMGTVux3U9Q+gPX3RqXdH52YLyWdC05km8B7y",
+	"yjN0tPMNqIngLKXlMgJbMHZTTAEB/ASVEzX3ghQfa8TxKESm/EIPveE3etY2hIMyNFQURUSIiJogZaA3",
+	"wfbVwQm9AXui0R0gc9ek65r0sf2dvSOoG5oSTeLM8KFDDABuACI0dFyo5H6THtUVHjZr9NZhzDWCOXhE",
+	"LV5E1+BF2PSQjg3sLKFGlEEjwIlCDWgfVHgxGXNl5Pxw5as4DaGvxtzUql8tZtU2S2VjtLneZpg0iM7V",
+	"FbBXZQfQr434K4NIFVIofI7tvwDoIzxTLB2eaDYesOMEh9ZmCcuWSlgxfcK6nTQor3kVdmpVv/BGLJNK",
+	"IZ2WC9YZybpKbmih8Ve3Uf6NTA69/MURES69Ti5+Wc30cIK+3fo4ZgaABi6eYswYhxB0AJ2B6ziToWYF",
+	"326/b+40DeB+hAAvUGvuQrVEUFyh7qZ1NS9eu5qAdzxqtJwEVrb4a+VFvjJr1at/tHCXp69NOt1XZbA/",
+	"gezd0tSwe8wRfDX6F1Cx1/NPVU75v0faIiWiVuw51UYvZZ4h6hmUIXLmYYjAngv1Xaqy5xQn6FEndEyl",
+	"QJ1BsL9zoEh0EKARZYlAfsbDVg85CxAuSpkGKVNNNteg7iE7a+Mxtl4HGIrO6zSuPDXJmE9N8mU4YADb",
+	"Wgp/abBjdK1j28kzwNncgCnTWLK4yVb4vaQBlxQ1Lrfc6Hdo6sO6Ktbs6RvyQb6whaYsx3z3KdZEkeYE",
+	"z0mrD7+aIrbWcyteKC511b0AzTODNG8dYPHs7BJg30xsypRnruZ8Dx0zDwJN/aazr/VJZAn/vtZle+6e",
+	"uVXUSV/o3ytKpu32XaFyA6q7Gfdcudr7V1bY37lp89wEOIyFj8lQ2tZq+v2TycFKiL3ELXPBKfzue7VL",
+	"lLHfUGISvkj0FRlNvOP+vra9Gb9BnN0nYvTfIABUr8IyR2fYnvvWtuL9r+kxNzlD6rVvfL9MTtvizaqY",
+	"b2vVpx9aE2qG5aSwoKgF1yjkb4sx1VQl8T2gKcWNONn6usoGQ+owdcj4cnVfQxSxPE0jFKcEZwJRGWqc",
+	"k5wUYYtUguIk05mco5l2PgtlgZO6ytRZHxu4AivdZOXjXEDlIPDiBodqzOsqvdewSn+OslvGYDcTnhLr",
+	"oq2w29dSfN9IEEiJpTU1IqFPbnCRA2g5q1w9JSxeGJNxyuL/vHCMUxYvD8UgTGaUfDfcFgB6+MH9Zrla",
+	"Iy1OOQSvQ059+6no2LkYDbysuciqeRwBjNzGOqi+50cWaYojbD+zjQGYNwB01mX9cZJoJri387GCXJER",
+	"LPSkxAeSaFRmjoYGjDW5/znolMXrhChslH8W6YLj0t4dNewVMNUmgyaWjOg5jOQ7K9dY+ThJCre+5DWu",
+	"VlvYysSFitnWaI1tiuZEPd2YpmmtnNzk2Jt5NwsrWablIjANduqX5CpYqEWE/G5C4FK6DBdoMqlCl6QG",
+	"TKZNZngG1u936q8F8ajlRjdmTXEdfPsurLCaI6KRG77EsWq5n+MNmfJrJx2/1XOxnmWxyS5lcN09Lqc9",
+	"t8CTmfoFfkqiTVJIyRh1ohOdhiBocuuV8uwpiREd1lFIGB8wUwMHBjoqw48UY9oKUZLjtGvq9toCPJGt",
+	"4wuXStGUMx7ZSJtKuiNYUF7Go2vbpjxaEJcPhMxQ5H6MbFVkCA0asMiWRo5QnGcZJPq5IuAO3cykNNgE",
+	"Pl2swKRFVBFTGqNVId2pKJV7n3BVW+dvtVLKRWVkXfj4Nlw3Tf3PiS+tVydu0DPupd53xId/q7y/otDF",
+	"cmCrUp5+Tbptf/Jroi/ENyuz35dGd1jmhsq+Vdr907zJBVF1anWF1gN/WLMud4NBVCnU324aefUb35wt",
+	"L3XfnrwX6WrTSsV5RYsj1NFVZrYAvMGUk4mOViw2M2BFtRmLENZY1KZXtI2GJOZTInSECDQTOTjTAfPR",
+	"wSx0AWCo6fJHCcW2gti8SZFqL+NGNKkrT2DqdK+vGk1N8a/s1/guYr5hQOxllaGWKEa/Nk274Q+w2q6I",
+	"aVFQrYQ57KEVq8OAqZsjesiUBtAc64qzhdb0FwijnNHfc1ICP4H4+uKsYepNan9pke/pnRYub+iL50cD",
+	"ltHxRCI8gpp6totSQrUanpxkPB/XAAih/M3x63O4VDNwMFCIoA53bBJJCvjiMnaxAzbhNyx0I480SssF",
+	"ttDN6IcBMz/+hNk4n23bB1A3hOJUtTLkybyHjlFGZEZJ4krZdQSeEmQytbdK6wNPYE00bqJdCcZt/p2/",
+	"HoCS81Qdv3yYWNSJXM0acENHW21VECokMGCLEavtaQtnGQWUH4GiS24gd1zpLaho9fbN88I5XiCm2E0o",
+	"1h/QPd36UwbQN+A4C5GuuuSX3BIOMPTtm+dNmgMqUAHQskbOrjs2KkxSWjllQIRIEOlK/+pKLxUcJhvt",
+	"2uzmkzxYwy0S3mtEDh27LZawKDbxdUbktrJtRP49Q8ugdnZ/bHEfrWIDfOze3NxA2kk3z1JTiXk9/GJD",
+	"O+80v95f83/UYrowODV3/ePjNEWmutPjQbDT6w8CBAOmbPx4EEAa3SD4h1+tyloD/m8LqmdBxG2pfpbS",
+	"Y0UBrebqWhA431xeq1S3TAy7Nkhj5RJb+ofyNJalldQqgr94fndjZ28VZQ8qpCiufbeTS1Fj6lO9zvmv",
+	"72/fl3FGCrj/QlMoloL5ouPZ7IFAusDe2zfP/WPO60qt1LqlUK7W1hp4/gJnH0rKWzvEeqZwH8KzGWGJ",
+	"rnPjFUI3dzU6ABWiAZ6dXdrBHKHIaDpbnbSq1XstQtwN+mdOWWOod5N8sQAo9/JM91ezPIvhwR59ayR5",
+	"WdmoB0LTooelbW3JSrk/gTrPzi6X0eiCE7knWVqj5O36r3opAWpl6ZVasy3dyhle+LNn1VYMxyahXbIb",
+	"G6VitBJjrBVDfU/daDdR8ZinHG+/88/m+UeZ8GsJ+QLsvlW+a02iC0ineC7QAtD7jqHd1ymewy+PB0Hf",
+	"Kv5oK2xFxR+wohGYnwVHFET20Ot8mNL4UB1oSlXK9Z2Ld9BEQwLl/i10Z5xPTaylOyeNeIYIQDnq2iW6",
+	"Lrdw4IsaCBSzMXG/GVTLwkGltwLAInkK9ftprG+EdD75kCCZZ+oUgm/wXN8auW+neG50olKJGg20TTFC",
+	"6MncT45vPb78xNPkBWzkX8nKvGigg9LOaxnmDskbtfTuxaolpnw3AfRZQOp0XDeBUN2OLtbuQ6qbOhNr",
+	"MWL1ktL30DTstnPwXOi3v5Isr3R7Yry0qx12Gm7uj2OlBVOSjO8T3PQXleRusVDlgnoduqhTw4JSKXCx",
+	"7pCEy0pEG9T6rht1ot9zkpMk2o5c0aYI/f//+/+KGk7hgEUGxVI/MX9ULxHUo6Jiv+fY346GuZhH25Gr",
+	"cBxtWzDfAYO7dzkhNNMGvvoUAP3sQEwt5B7SY1bSGGTrmCO1hjc4S4S+q5jpApt2dQesIr6heJi1t4yl",
+	"D4H4HvFpzBEo1t4qYSs0/5VY7junrXYMvg+TgTXRagAdu5NsHBMhjO3R+eli9+Ah+vnd5RbYFKX6gNpj",
+	"bR2hFvNIn8PHGWZywDquzK3vn1bHATrOM5IUJ/iwqJdrCuJt9VAkZQqhMJQZJ69oItxnREKvlzDDJW7N",
+	"53REAGC9aLOAXtl72O+HCBv8tx8f7vf7rZArUqYlne0qz0Ij6nhFp/k0OIRW4Hil/35YJClTJsmYZF84",
+	"YrFYm2UXZrDp3zxUwbkQuTqIlkndkrdhA03GP1+gi9N/elwGP9c4q4w2367HoHB7BbYevEIFkjtAeD4Q",
+	"Jv7M6hyDsuVdKAMmu9jqmXKSJQ+SLldYc0O7M4dG7i8QQ3vonQXHH7BGdPyyNmxExT/yhxcirReVfi00",
+	"Y1jg3PPMV4XqVxhYUQ+rEfzev5gvYKiLiTwQSJ04fHB7vxE216cfkgpS1Y2tCtHC6zobdAVPW1zA1N89",
+	"IPS72v1LqN3jBuZcUwtX+9Qa9DhX22+6A7ivJnV1jFIe4xRd3FAZT4YcZwnqRGOOspyh3nY8TbZF8ShS",
+	"x7E8S4PDYCLl7HB7G76ecCEPf+z/2IeELTPWT84vbNPRbkP3mx9T6/2sxZ/3gwYY9n7wLuUrr5k61g2X",
+	"aO423sjejhHFZDokIKoEneYpljzbCq3zYY70dazooQvvLjT6V1c30nVbCs5CM4769niDvNBiMrh9f/s/",
+	"AQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

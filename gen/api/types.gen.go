@@ -1168,6 +1168,11 @@ type GetVoiceTokenParams struct {
 	Ttl *int `form:"ttl,omitempty" json:"ttl,omitempty"`
 }
 
+// VoiceTransferStatusParams defines parameters for VoiceTransferStatus.
+type VoiceTransferStatusParams struct {
+	Call string `form:"call" json:"call"`
+}
+
 // CreateCallerIdJSONRequestBody defines body for CreateCallerId for application/json ContentType.
 type CreateCallerIdJSONRequestBody = CallerIdCreate
 
@@ -1218,6 +1223,9 @@ type VoiceRecordingStatusFormdataRequestBody = RecordingStatusCallback
 
 // VoiceStatusCallbackFormdataRequestBody defines body for VoiceStatusCallback for application/x-www-form-urlencoded ContentType.
 type VoiceStatusCallbackFormdataRequestBody = StatusCallback
+
+// VoiceTransferStatusFormdataRequestBody defines body for VoiceTransferStatus for application/x-www-form-urlencoded ContentType.
+type VoiceTransferStatusFormdataRequestBody = StatusCallback
 
 // Getter for additional properties for CallControlWebhook. Returns the specified
 // element and whether it was found

@@ -1,0 +1,121 @@
+package server
+
+// Recordings (CONTRACT section 4): start, read, pause/resume/stop and list
+// the recordings of the bearer's own calls, and the provider's signed
+// recording status callback that keeps them current.
+
+import (
+	"context"
+	"strconv"
+
+	"github.com/oapi-codegen/nullable"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/callflow"
+	"github.com/switchboard-oss/switchboard/gen/api"
+)
+
+// maxRecordingsListed bounds GET /v1/calls/{callSid}/recordings, which the
+// contract gives no paging parameters: a call has a handful.
+const maxRecordingsListed = 200
+
+func (s *strict) StartRecording(ctx context.Context, req api.StartRecordingRequestObject) (api.StartRecordingResponseObject, error) {
+	if s.deps.Voice == nil {
+		return nil, notImplemented("StartRecording")
+	}
+	ws, err := workspaceOf(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	channels := ""
+	if req.Body.Channels != nil {
+		channels = string(*req.Body.Channels)
+	}
+	r, err := s.deps.Voice.StartRecording(ctx, ws, tokenFrom(ctx).Identity, req.Body.CallSid, channels)
+	if err != nil {
+		return nil, err
+	}
+	return api.StartRecording201JSONResponse{Data: toAPIRecording(r)}, nil
+}
+
+func (s *strict) GetRecording(ctx context.Context, req api.GetRecordingRequestObject) (api.GetRecordingResponseObject, error) {
+	if s.deps.Voice == nil {
+		return nil, notImplemented("GetRecording")
+	}
+	ws, err := workspaceOf(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.deps.Voice.RecordingFor(ctx, ws, tokenFrom(ctx).Identity, req.RecordingSid)
+	if err != nil {
+		return nil, err
+	}
+	return api.GetRecording200JSONResponse{Data: toAPIRecording(r)}, nil
+}
+
+func (s *strict) UpdateRecording(ctx context.Context, req api.UpdateRecordingRequestObject) (api.UpdateRecordingResponseObject, error) {
+	if s.deps.Voice == nil {
+		return nil, notImplemented("UpdateRecording")
+	}
+	ws, err := workspaceOf(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	r, err := s.deps.Voice.UpdateRecording(ctx, ws, tokenFrom(ctx).Identity, req.RecordingSid, sb.RecordingStatus(req.Body.Status))
+	if err != nil {
+		return nil, err
+	}
+	return api.UpdateRecording200JSONResponse{Data: toAPIRecording(r)}, nil
+}
+
+func (s *strict) ListCallRecordings(ctx context.Context, req api.ListCallRecordingsRequestObject) (api.ListCallRecordingsResponseObject, error) {
+	if s.deps.Voice == nil {
+		return nil, notImplemented("ListCallRecordings")
+	}
+	ws, err := workspaceOf(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	items, meta, err := s.deps.Voice.CallRecordings(ctx, ws, tokenFrom(ctx).Identity, req.CallSid, sb.Page{Limit: maxRecordingsListed})
+	if err != nil {
+		return nil, err
+	}
+	out := api.ListCallRecordings200JSONResponse{Data: make([]api.Recording, len(items)), Meta: toAPIMeta(meta)}
+	for i, r := range items {
+		out.Data[i] = toAPIRecording(r)
+	}
+	return out, nil
+}
+
+func (s *strict) VoiceRecordingStatus(ctx context.Context, req api.VoiceRecordingStatusRequestObject) (api.VoiceRecordingStatusResponseObject, error) {
+	if s.deps.Voice == nil {
+		return nil, notImplemented("VoiceRecordingStatus")
+	}
+	b := req.Body
+	in := callflow.RecordingStatusRequest{RecordingSID: b.RecordingSid, Status: b.RecordingStatus,
+		CallSID: str(b.CallSid), MediaURL: str(b.RecordingUrl), Channels: str(b.RecordingChannels)}
+	if n, err := strconv.Atoi(str(b.RecordingDuration)); err == nil && n >= 0 {
+		in.Duration = &n
+	}
+	if err := s.deps.Voice.RecordingStatus(ctx, in); err != nil {
+		return nil, err
+	}
+	return api.VoiceRecordingStatus204Response{}, nil
+}
+
+func toAPIRecording(r *sb.Recording) api.Recording {
+	out := api.Recording{
+		RecordingSid: r.RecordingSID,
+		CallSid:      r.CallSID,
+		Status:       api.RecordingStatus(r.Status),
+		Channels:     api.RecordingChannels(r.Channels),
+		Duration:     nullable.NewNullNullable[int](),
+		MediaUrl:     r.MediaURL,
+		StartedAt:    r.StartedAt.UTC(),
+		CompletedAt:  nullTime(r.CompletedAt),
+	}
+	if r.Duration != nil {
+		out.Duration = nullable.NewNullableWithValue(*r.Duration)
+	}
+	return out
+}
