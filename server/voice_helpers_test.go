@@ -228,6 +228,10 @@ type fakeTwilio struct {
 	mu       sync.Mutex
 	requests []fakeRequest
 	failNext *fakeError // answered to every Calls.json create while set
+	// route, when set, answers the requests it knows (returning true)
+	// before the defaults below; call-control tests serve conferences,
+	// participants and recordings with it.
+	route func(w http.ResponseWriter, r *http.Request, prefix string) bool
 }
 
 type fakeRequest struct {
@@ -271,10 +275,13 @@ func (f *fakeTwilio) serve(w http.ResponseWriter, r *http.Request) {
 	_ = r.ParseForm()
 	f.mu.Lock()
 	f.requests = append(f.requests, fakeRequest{Method: r.Method, Path: r.URL.Path, Form: r.PostForm})
-	fail := f.failNext
+	fail, route := f.failNext, f.route
 	f.mu.Unlock()
 	w.Header().Set("Content-Type", "application/json")
 	prefix := "/2010-04-01/Accounts/" + fakeAccount
+	if route != nil && route(w, r, prefix) {
+		return
+	}
 	switch {
 	case r.Method == http.MethodPost && r.URL.Path == prefix+"/Calls.json":
 		if fail != nil {

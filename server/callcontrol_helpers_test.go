@@ -1,0 +1,78 @@
+package server_test
+
+import (
+	"context"
+	"net/http"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/telephony/simulator"
+)
+
+// answeredSimCall connects ada to a customer who answers and stays, and
+// returns the answered call.
+func (vb *voiceBundle) answeredSimCall() map[string]any {
+	vb.t.Helper()
+	conn := vb.simConnect(map[string]any{"identity": "ada", "to": simulator.NumberAnswers, "workspaceId": vb.wsA})
+	return vb.waitStatus(conn.CallSid, "answered")
+}
+
+// participant returns the simulator's view of leg in the call's
+// conference, and whether it is there.
+func (vb *voiceBundle) participant(call map[string]any, leg string) (simulator.ParticipantView, bool) {
+	for _, cf := range vb.sim.State().Conferences {
+		if cf.FriendlyName != call["conferenceName"] {
+			continue
+		}
+		for _, p := range cf.Participants {
+			if p.CallSid == leg {
+				return p, true
+			}
+		}
+	}
+	return simulator.ParticipantView{}, false
+}
+
+// waitCall polls GET /v1/calls/{sid} (as ada) until cond holds.
+func (vb *voiceBundle) waitCall(sid, what string, cond func(c map[string]any) bool) map[string]any {
+	vb.t.Helper()
+	var last map[string]any
+	eventually(vb.t, what, func() bool {
+		r := vb.do("GET", "/v1/calls/"+sid, vb.tokA, nil)
+		require.Equal(vb.t, http.StatusOK, r.status, "body: %s", r.body)
+		last = r.data()
+		return cond(last)
+	})
+	return last
+}
+
+// transferOf returns the call's transfer, or nil.
+func transferOf(c map[string]any) map[string]any {
+	t, _ := c["transfer"].(map[string]any)
+	return t
+}
+
+// controlSteps lists the call's events of source, by step.
+func controlSteps(t testing.TB, db sb.CallService, callSID, source string) []string {
+	t.Helper()
+	events, err := db.ListCallEvents(context.Background(), callSID)
+	require.NoError(t, err)
+	var steps []string
+	for _, e := range events {
+		if e.Source == source {
+			steps = append(steps, e.ProviderStatus)
+		}
+	}
+	return steps
+}
+
+// hangUpSim makes the party on leg hang up in the simulator.
+func (vb *voiceBundle) hangUpSim(leg string) {
+	vb.t.Helper()
+	res, err := vb.client.Post(vb.url+"/sim/calls/"+leg+"/hangup", "application/json", nil)
+	require.NoError(vb.t, err)
+	res.Body.Close()
+	require.Equal(vb.t, http.StatusAccepted, res.StatusCode)
+}
