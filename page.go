@@ -16,8 +16,11 @@ type Page struct {
 // Meta describes a listed window: the total number of matching items and
 // whether more exist past this window.
 type Meta struct {
-	Total   int
-	HasMore bool
-	Limit   int
-	Offset  int
+	Total int
+	// TotalIsLowerBound is set when Total is only a lower bound: a broad
+	// search stops counting (see the store's SearchContacts).
+	TotalIsLowerBound bool
+	HasMore           bool
+	Limit             int
+	Offset            int
 }

@@ -270,5 +270,5 @@ func toAPIContactList(items []*sb.Contact, meta sb.Meta) api.ContactList {
 }
 
 func toAPIMeta(m sb.Meta) api.ListMeta {
-	return api.ListMeta{Total: m.Total, HasMore: m.HasMore, Limit: m.Limit, Offset: m.Offset}
+	return api.ListMeta{Total: m.Total, TotalExact: !m.TotalIsLowerBound, HasMore: m.HasMore, Limit: m.Limit, Offset: m.Offset}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"gorm.io/gorm"
+
 	switchboard "github.com/switchboard-oss/switchboard"
 )
 
@@ -14,10 +16,17 @@ const minTrigram = 3
 
 // searchQuery is a search compiled to SQL for one dialect.
 type searchQuery struct {
-	where     []string
-	whereArgs []any
-	order     string
-	orderArgs []any
+	workspaceID string
+	where       []string
+	whereArgs   []any
+	order       string
+	// rank is the "starts with" condition: matches for which it holds come
+	// first. Empty when there is no query.
+	rank     string
+	rankArgs []any
+	// rankFTS are the substrings (SQLite) one of which a rank match must
+	// contain, for the FTS5 index to serve the rank condition.
+	rankFTS []string
 	// ftsAny are substrings (SQLite), one of which a match must contain;
 	// ftsAll are substrings it must all contain. Both empty: no trigram
 	// index can narrow this search.
@@ -29,7 +38,31 @@ type searchQuery struct {
 // becomes the AND of its trigrams: the table keeps no positions
 // (detail=none), so FTS5 cannot run phrase queries, but a lone trigram is a
 // single token it answers from the index without reading the content.
-func (q *searchQuery) ftsMatch() string {
+func (q *searchQuery) ftsMatch() string { return q.ftsMatchWith(nil) }
+
+// ftsMatchWith is ftsMatch narrowed further to rows holding one of extraAny.
+func (q *searchQuery) ftsMatchWith(extraAny []string) string {
+	var extra []string
+	for _, p := range extraAny {
+		t := trigramQuery(p)
+		if t == "" {
+			extra = nil
+			break
+		}
+		extra = append(extra, "("+t+")")
+	}
+	base := q.ftsMatchBase()
+	if len(extra) == 0 {
+		return base
+	}
+	group := "(" + strings.Join(extra, " OR ") + ")"
+	if base == "" {
+		return group
+	}
+	return base + " AND " + group
+}
+
+func (q *searchQuery) ftsMatchBase() string {
 	var alts []string
 	for _, p := range q.ftsAny {
 		t := trigramQuery(p)
@@ -77,6 +110,15 @@ func (q *searchQuery) and(cond string, args ...any) {
 	q.whereArgs = append(q.whereArgs, args...)
 }
 
+// searchCountCap is how far a search counts its matches. Up to it, the total
+// is exact and the page is ranked from every match; past it the search is
+// broad, its total is reported as a lower bound (Meta.TotalIsLowerBound), and
+// its pages are read by walking the workspace newest first, which stops as
+// soon as a page is full. Counting or ranking every match of a query that
+// matches 5% of a 200k-contact workspace costs 50-100 ms; this keeps every
+// search within a few thousand rows.
+const searchCountCap = 1000
+
 // SearchContacts implements switchboard.ContactService.
 //
 // Matching and ranking are LIKEs on the contact's search text (package doc).
@@ -85,61 +127,168 @@ func (q *searchQuery) and(cond string, args ...any) {
 // explicitly and the LIKEs recheck the candidates. Shorter queries, and
 // filters with no query, scan the workspace's rows.
 //
-// The total is exact: a window count over the matches, which the trigram
-// index keeps to the candidate rows.
+// The order is: matches whose name or email starts with the query, newest
+// first, then the other matches, newest first.
 func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) ([]*switchboard.Contact, switchboard.Meta, error) {
 	page := clampPage(s.Page)
 	q := db.compileSearch(s)
-
-	from := "contacts c"
-	where := append([]string{"c.workspace_id = ?"}, q.where...)
-	args := append([]any{s.WorkspaceID}, q.whereArgs...)
-	if match := q.ftsMatch(); match != "" {
-		// CROSS JOIN makes SQLite drive the join from the FTS matches;
-		// left to itself it may walk the workspace index instead and probe
-		// the FTS result for every row.
-		from = "contacts_fts f CROSS JOIN contacts c ON c.seq = f.rowid"
-		where = append([]string{"f.contacts_fts MATCH ?"}, where...)
-		args = append([]any{match}, args...)
-	}
-	whereSQL := strings.Join(where, " AND ")
-
-	query := "SELECT " + qualified("c.", contactColumns) + ", count(*) OVER () AS total FROM " + from +
-		" WHERE " + whereSQL + " ORDER BY " + q.order + " LIMIT ? OFFSET ?"
-	allArgs := append(append(append([]any{}, args...), q.orderArgs...), page.Limit, page.Offset)
 	r := db.r.WithContext(ctx)
-	res, err := r.Raw(query, allArgs...).Rows()
+	meta := switchboard.Meta{Limit: page.Limit, Offset: page.Offset}
+
+	n, err := db.countUpTo(r, q, "", nil, nil, searchCountCap+1)
 	if err != nil {
-		return nil, switchboard.Meta{}, err
+		return nil, meta, err
 	}
-	var total int64
-	out, err := scanContacts(res, &total)
-	if err != nil {
-		return nil, switchboard.Meta{}, err
-	}
-	if len(out) == 0 && page.Offset > 0 {
-		// Past the end: the window count had no row to ride on.
-		if err := r.Raw("SELECT count(*) FROM "+from+" WHERE "+whereSQL, args...).Scan(&total).Error; err != nil {
-			return nil, switchboard.Meta{}, err
+	var out []*switchboard.Contact
+	if n <= searchCountCap {
+		// Selective: at most searchCountCap rows to rank.
+		order := q.order
+		var orderArgs []any
+		if q.rank != "" {
+			order = "CASE WHEN " + q.rank + " THEN 0 ELSE 1 END, " + order
+			orderArgs = q.rankArgs
 		}
+		if out, err = db.searchPage(r, q, false, "", nil, order, orderArgs, page.Limit, page.Offset); err != nil {
+			return nil, meta, err
+		}
+		meta.Total = int(n)
+		meta.HasMore = page.Offset+len(out) < int(n)
+		return out, meta, nil
 	}
-	meta := switchboard.Meta{
-		Total:   int(total),
-		HasMore: int64(page.Offset+len(out)) < total,
-		Limit:   page.Limit,
-		Offset:  page.Offset,
+
+	// Broad: read limit+1 rows to learn whether more follow.
+	meta.Total, meta.TotalIsLowerBound = searchCountCap, true
+	want := page.Limit + 1
+	if q.rank == "" {
+		out, err = db.searchPage(r, q, true, "", nil, q.order, nil, want, page.Offset)
+	} else {
+		out, err = db.rankedBroadPage(r, q, want, page.Offset)
+	}
+	if err != nil {
+		return nil, meta, err
+	}
+	if len(out) > page.Limit {
+		out, meta.HasMore = out[:page.Limit], true
 	}
 	return out, meta, nil
 }
 
-// scanContacts reads rows of contactColumns followed by the window total.
-func scanContacts(res *sql.Rows, total *int64) ([]*switchboard.Contact, error) {
+// rankedBroadPage reads want rows from offset of a broad search: first the
+// "starts with" matches, then the rest, each newest first.
+func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want, offset int) ([]*switchboard.Contact, error) {
+	// How many start with the query? The index serves the rank condition
+	// too, so this stays cheap unless they are many as well.
+	p, err := db.countUpTo(r, q, q.rank, q.rankArgs, q.rankFTS, searchCountCap+1)
+	if err != nil {
+		return nil, err
+	}
+	var out []*switchboard.Contact
+	if offset < int(p) || p > searchCountCap {
+		// From the index when they are few, walking when they are many.
+		walk := p > searchCountCap
+		if out, err = db.searchPage(r, q, walk, q.rank, q.rankArgs, q.order, nil, want, offset); err != nil {
+			return nil, err
+		}
+		if len(out) == want {
+			return out, nil
+		}
+		if walk {
+			if len(out) > 0 {
+				p = int64(offset + len(out)) // the walk reached the last one
+			} else if err := db.countAll(r, q, q.rank, q.rankArgs, &p); err != nil {
+				return nil, err
+			}
+		}
+	}
+	rest, err := db.searchPage(r, q, true, "NOT "+q.rank, q.rankArgs, q.order, nil, want-len(out), max(0, offset-int(p)))
+	if err != nil {
+		return nil, err
+	}
+	return append(out, rest...), nil
+}
+
+// searchFrom returns the FROM clause and leading conditions of a search.
+// Indexed: the trigram index narrows the rows (FTS5 on SQLite, the GIN index
+// on PostgreSQL, which the planner picks for the LIKEs). Walking: the rows are
+// read newest first through the (workspace_id, created_at, id) index and the
+// conditions filter them, so a LIMIT stops the walk early when matches are
+// dense; on PostgreSQL the LIKEs are written so the GIN index cannot serve
+// them, or the planner might prefer it and sort every match.
+func (db *DB) searchFrom(q searchQuery, walk bool, extraFTS []string) (from string, where []string, args []any) {
+	if walk {
+		if db.dialect == SQLite {
+			return "contacts c INDEXED BY contacts_workspace_created", nil, nil
+		}
+		return "contacts c", nil, nil
+	}
+	if match := q.ftsMatchWith(extraFTS); match != "" && db.dialect == SQLite {
+		// CROSS JOIN makes SQLite drive the join from the FTS matches;
+		// left to itself it may walk the workspace index instead and probe
+		// the FTS result for every row.
+		return "contacts_fts f CROSS JOIN contacts c ON c.seq = f.rowid", []string{"f.contacts_fts MATCH ?"}, []any{match}
+	}
+	return "contacts c", nil, nil
+}
+
+// searchSQL builds the FROM … WHERE of a search with an extra condition.
+func (db *DB) searchSQL(q searchQuery, walk bool, extra string, extraArgs []any, extraFTS []string) (string, []any) {
+	from, where, args := db.searchFrom(q, walk, extraFTS)
+	where = append(where, "c.workspace_id = ?")
+	args = append(args, q.workspaceID)
+	where = append(where, q.where...)
+	args = append(args, q.whereArgs...)
+	if extra != "" {
+		where = append(where, extra)
+		args = append(args, extraArgs...)
+	}
+	sql := from + " WHERE " + strings.Join(where, " AND ")
+	if walk && db.dialect == Postgres {
+		sql = strings.ReplaceAll(sql, "c.search LIKE", "(c.search || '') LIKE")
+	}
+	return sql, args
+}
+
+// countUpTo counts the matches, stopping at limit.
+func (db *DB) countUpTo(r *gorm.DB, q searchQuery, extra string, extraArgs []any, extraFTS []string, limit int) (int64, error) {
+	body, args := db.searchSQL(q, false, extra, extraArgs, extraFTS)
+	var n int64
+	err := r.Raw("SELECT count(*) FROM (SELECT 1 FROM "+body+" LIMIT ?) AS m", append(args, limit)...).Scan(&n).Error
+	return n, err
+}
+
+// countAll counts every match, walking the workspace.
+func (db *DB) countAll(r *gorm.DB, q searchQuery, extra string, extraArgs []any, n *int64) error {
+	body, args := db.searchSQL(q, true, extra, extraArgs, nil)
+	return r.Raw("SELECT count(*) FROM "+body, args...).Scan(n).Error
+}
+
+// searchPage reads one window of matches in the given order.
+func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, extraArgs []any, order string, orderArgs []any, limit, offset int) ([]*switchboard.Contact, error) {
+	if limit <= 0 {
+		return nil, nil
+	}
+	var extraFTS []string
+	if extra == q.rank && q.rank != "" {
+		extraFTS = q.rankFTS
+	}
+	body, args := db.searchSQL(q, walk, extra, extraArgs, extraFTS)
+	query := "SELECT " + qualified("c.", contactColumns) + " FROM " + body + " ORDER BY " + order + " LIMIT ? OFFSET ?"
+	args = append(append(args, orderArgs...), limit, offset)
+	res, err := r.Raw(query, args...).Rows()
+	if err != nil {
+		return nil, err
+	}
+	return scanContacts(res)
+}
+
+// scanContacts reads rows of contactColumns.
+func scanContacts(res *sql.Rows) ([]*switchboard.Contact, error) {
 	defer res.Close()
 	var out []*switchboard.Contact
 	for res.Next() {
 		var r contactRow
 		if err := res.Scan(&r.ID, &r.WorkspaceID, &r.FirstName, &r.LastName, &r.Phone, &r.Email, &r.Company, &r.Notes,
-			&r.CreatedAt, &r.UpdatedAt, total); err != nil {
+			&r.CreatedAt, &r.UpdatedAt); err != nil {
 			return nil, err
 		}
 		out = append(out, r.toDomain())
@@ -149,7 +298,7 @@ func scanContacts(res *sql.Rows, total *int64) ([]*switchboard.Contact, error) {
 
 // compileSearch turns the request into conditions on the search text.
 func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
-	var q searchQuery
+	q := searchQuery{workspaceID: s.WorkspaceID}
 	q.order = "c.created_at DESC, c.id DESC"
 
 	if term := fold(s.Query); term != "" {
@@ -183,8 +332,12 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 			}
 		}
 		// Names and emails that start with the query come first.
-		q.order = "CASE WHEN c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' THEN 0 ELSE 1 END, " + q.order
-		q.orderArgs = []any{markFull + esc + "%", "%" + markLast + esc + "%", "%" + markEmail + esc + "%"}
+		q.rank = "(c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\')"
+		q.rankArgs = []any{markFull + esc + "%", "%" + markLast + esc + "%", "%" + markEmail + esc + "%"}
+		if utf8.RuneCountInString(term) >= minTrigram-1 {
+			// With its marker even a two-letter prefix is a trigram.
+			q.rankFTS = []string{markFull + term, markLast + term, markEmail + term}
+		}
 	}
 	// Exact filters match a whole part of the search text, markers
 	// included; on SQLite the markers make even a one-letter filter a

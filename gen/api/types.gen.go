@@ -774,10 +774,18 @@ type ListMeta struct {
 	// Offset Example: 0
 	Offset int `json:"offset"`
 
-	// Total Total number of matching items.
+	// Total Total number of matching items. Lists always count exactly. A search counts
+	// exactly up to 1,000 matches; past that `total` is 1000, `totalExact` is false
+	// (show "1,000+"), and paging goes on as long as `hasMore` is true.
+	//
 	//
 	// Example: 1
 	Total int `json:"total"`
+
+	// TotalExact False when `total` is a lower bound (a search matching more than 1,000 contacts).
+	//
+	// Example: true
+	TotalExact bool `json:"totalExact"`
 }
 
 // MuteRequest defines model for MuteRequest.

@@ -162,6 +162,7 @@ func Run(t *testing.T, open Opener) {
 		{"Contact", testContact},
 		{"ContactList", testContactList},
 		{"ContactSearch", testContactSearch},
+		{"ContactSearchBroad", testContactSearchBroad},
 		{"ContactImport", testContactImport},
 		{"DNC", testDNC},
 		{"Call", testCall}, {"CallerID", testCallerID},
