@@ -259,7 +259,28 @@ func (db *DB) countUpTo(r *gorm.DB, q searchQuery, extra string, extraArgs []any
 // countAll counts every match, walking the workspace.
 func (db *DB) countAll(r *gorm.DB, q searchQuery, extra string, extraArgs []any, n *int64) error {
 	body, args := db.searchSQL(q, true, extra, extraArgs, nil)
-	return r.Raw("SELECT count(*) FROM "+body, args...).Scan(n).Error
+	return db.walking(r, true, func(tx *gorm.DB) error {
+		return tx.Raw("SELECT count(*) FROM "+body, args...).Scan(n).Error
+	})
+}
+
+// walking runs fn so that, on PostgreSQL, a walk really walks: the planner
+// cannot estimate how dense the matches of a LIKE are, and left to itself it
+// scans the table (or a parallel index) and sorts every match, 100-370 ms
+// on 200k contacts, where reading the (workspace_id, created_at, id) index
+// in order and stopping at the page's end takes under a millisecond. The
+// settings are LOCAL to the transaction, so the pool is left as it was.
+func (db *DB) walking(r *gorm.DB, walk bool, fn func(tx *gorm.DB) error) error {
+	if !walk || db.dialect != Postgres {
+		return fn(r)
+	}
+	return r.Transaction(func(tx *gorm.DB) error {
+		if err := tx.Exec("SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; " +
+			"SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0").Error; err != nil {
+			return err
+		}
+		return fn(tx)
+	})
 }
 
 // searchPage reads one window of matches in the given order.
@@ -274,11 +295,16 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, ext
 	body, args := db.searchSQL(q, walk, extra, extraArgs, extraFTS)
 	query := "SELECT " + qualified("c.", contactColumns) + " FROM " + body + " ORDER BY " + order + " LIMIT ? OFFSET ?"
 	args = append(append(args, orderArgs...), limit, offset)
-	res, err := r.Raw(query, args...).Rows()
-	if err != nil {
-		return nil, err
-	}
-	return scanContacts(res)
+	var out []*switchboard.Contact
+	err := db.walking(r, walk, func(tx *gorm.DB) error {
+		res, err := tx.Raw(query, args...).Rows()
+		if err != nil {
+			return err
+		}
+		out, err = scanContacts(res)
+		return err
+	})
+	return out, err
 }
 
 // scanContacts reads rows of contactColumns.
