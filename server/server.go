@@ -110,6 +110,7 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 
 	e.GET("/openapi.yaml", s.serveSpec)
 	e.GET("/docs", s.serveDocs)
+	e.GET("/docs/*", s.serveDocs)
 
 	// The spec's servers are for the docs; the validator must match paths
 	// only, or every request fails with "no matching operation".

@@ -1,0 +1,52 @@
+// Builds the API reference served at GET /docs: Redocly's build-docs renders
+// openapi.yaml into index.html, then the page is made to work with no
+// internet. Its scripts come from this folder (assets/, embedded in the
+// binary next to index.html by docs.go) instead of Redocly's CDN, and the
+// spec's ```mermaid blocks (the call flow) are drawn by mermaid in the page.
+// Run by `make generate`; the output is committed and checked by `make drift`.
+import { execFileSync } from "node:child_process";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const require = createRequire(import.meta.url);
+const spec = process.argv[2] ?? join(here, "../../openapi.yaml");
+const out = join(here, "index.html");
+
+try {
+  execFileSync(
+    join(here, "node_modules/.bin/redocly"),
+    // The page is served by self-hosted deployments, often without
+    // internet: it reports nothing to anyone.
+    ["build-docs", spec, "--config", join(here, "redocly.yaml"), "--openapi.disableTelemetry=true",
+      "--title", "Switchboard API reference", "-o", out],
+    { stdio: "pipe", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } },
+  );
+} catch (e) {
+  process.stderr.write(String(e.stderr ?? e));
+  process.exit(1);
+}
+
+// The Redoc bundle the CLI renders with is the one its page loads from the
+// CDN (same version); serve that file ourselves.
+const cli = dirname(require.resolve("@redocly/cli/package.json"));
+const redoc = join(cli, "lib/chunks/redoc.standalone.js");
+mkdirSync(join(here, "assets"), { recursive: true });
+copyFileSync(redoc, join(here, "assets/redoc.standalone.js"));
+copyFileSync(require.resolve("mermaid/dist/mermaid.min.js"), join(here, "assets/mermaid.min.js"));
+
+let html = readFileSync(out, "utf8");
+const cdn = /https:\/\/cdn\.redocly\.com\/redoc\/v[0-9.]+\/bundles\/redoc\.standalone\.js/g;
+if (!cdn.test(html)) throw new Error("build-docs output no longer loads Redoc from the CDN: update build.mjs");
+html = html
+  .replace(cdn, "/docs/assets/redoc.standalone.js")
+  .replace(/\s+integrity="[^"]*"\s+crossorigin="anonymous"/g, "");
+const tail = `<script src="/docs/assets/mermaid.min.js"></script>
+<script src="/docs/assets/diagrams.js"></script>
+</body>`;
+if (!html.includes("</body>")) throw new Error("no </body> in the build-docs output");
+html = html.replace("</body>", tail);
+// Redocly writes no trailing newline; a stable end keeps the drift check quiet.
+writeFileSync(out, html.endsWith("\n") ? html : html + "\n");
