@@ -1,0 +1,213 @@
+// Drives a real Switchboard (SQLite + the embedded simulator) through the
+// generated client only. Every field read below is typed by src/schema.ts,
+// so renaming one in openapi.yaml fails `tsc` before this runs. The
+// simulator's own routes (/sim/*) are not part of the API and are called
+// with a plain fetch.
+import assert from "node:assert/strict";
+import { after, before, describe, test } from "node:test";
+
+import {
+  type Call,
+  type CallStatus,
+  type Contact,
+  type SwitchboardClient,
+  SwitchboardError,
+  createSwitchboardClient,
+  importCsv,
+  importCsvFile,
+  unwrap,
+} from "../src/index.js";
+import { type RunningServer, startServer } from "./server.js";
+
+const workspaceId = "ws_ts";
+const callerId = "+15005550006"; // an incoming number of the simulated account
+const answersAndStays = "+15005550100";
+
+let srv: RunningServer;
+let api: SwitchboardClient;
+
+before(async () => {
+  srv = await startServer();
+  api = createSwitchboardClient({ baseUrl: srv.baseUrl, token: srv.token(workspaceId, "ada") });
+});
+
+after(async () => {
+  await srv?.stop();
+});
+
+async function sim<T>(path: string, body?: unknown): Promise<T> {
+  const res = await fetch(srv.baseUrl + path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { "Content-Type": "application/json" },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  assert.ok(res.status < 300, `${path}: ${res.status} ${await res.clone().text()}`);
+  return (await res.json()) as T;
+}
+
+async function waitForStatus(callSid: string, want: CallStatus, timeoutMs = 20_000): Promise<Call> {
+  const deadline = Date.now() + timeoutMs;
+  let last: Call | undefined;
+  while (Date.now() < deadline) {
+    const { data } = await unwrap(api.GET("/v1/calls/{callSid}", { params: { path: { callSid } } }));
+    last = data;
+    if (data.status === want) return data;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`call ${callSid} never became ${want}; last: ${JSON.stringify(last)}`);
+}
+
+describe("contacts", () => {
+  let ada: Contact;
+
+  test("create", async () => {
+    const { data, error, response } = await api.POST("/v1/contacts", {
+      body: { firstName: "Ada", lastName: "Lovelace", phone: "(415) 555-2671", email: "ada@example.com", company: "Analytical Engines" },
+    });
+    assert.equal(response.status, 201, JSON.stringify(error));
+    assert.ok(data);
+    ada = data.data;
+    assert.equal(ada.phone, "+14155552671", "normalized to E.164");
+    assert.equal(ada.workspaceId, workspaceId, "the token's workspace");
+
+    const dup = await api.POST("/v1/contacts", { body: { firstName: "Other", phone: "+14155552671" } });
+    assert.equal(dup.response.status, 409);
+    assert.equal(dup.error?.error.code, "contact_exists");
+    assert.equal(dup.error?.error.details?.[0]?.message, ada.id, "details name the existing contact");
+  });
+
+  test("import (text/csv and multipart)", async () => {
+    const csv = "First Name,Last Name,Phone,Email,Company\nGrace,Hopper,(415) 555-0142,grace@example.com,Navy\nAlan,Turing,not a phone,alan@example.com,\n";
+    const { data } = await unwrap(importCsv(api, csv, { onDuplicate: "skip" }));
+    assert.equal(data.imported, 1);
+    assert.equal(data.failed, 1);
+    assert.equal(data.errors[0]?.row, 3);
+    assert.equal(data.errors[0]?.field, "phone");
+
+    const file = new Blob(["name,phone\nKatherine Johnson,+1 415 555 0143\n"], { type: "text/csv" });
+    const multi = await unwrap(importCsvFile(api, file, { onDuplicate: "update" }));
+    assert.equal(multi.data.imported, 1);
+  });
+
+  test("list, newest first", async () => {
+    const page = await unwrap(api.GET("/v1/contacts", { params: { query: { limit: 2 } } }));
+    assert.equal(page.meta.total, 3);
+    assert.equal(page.meta.hasMore, true);
+    assert.equal(page.data.length, 2);
+    assert.equal(page.data[0]?.lastName, "Johnson");
+  });
+
+  test("search (GET and POST)", async () => {
+    const byName = await unwrap(api.GET("/v1/contacts/search", { params: { query: { q: "ada love" } } }));
+    assert.deepEqual(byName.data.map((c) => c.id), [ada.id]);
+
+    const byPhone = await unwrap(api.POST("/v1/contacts/search", { body: { query: "415 555 0142", filters: { company: "navy" } } }));
+    assert.deepEqual(byPhone.data.map((c) => c.firstName), ["Grace"]);
+  });
+
+  test("delete", async () => {
+    const { data: grace } = await unwrap(api.GET("/v1/contacts/search", { params: { query: { q: "grace" } } }));
+    const id = grace[0]?.id;
+    assert.ok(id);
+    const del = await api.DELETE("/v1/contacts/{id}", { params: { path: { id } } });
+    assert.equal(del.response.status, 204);
+    const gone = await api.GET("/v1/contacts/{id}", { params: { path: { id } } });
+    assert.equal(gone.response.status, 404);
+    assert.equal(gone.error?.error.code, "not_found");
+  });
+
+  test("errors are the typed envelope", async () => {
+    const bad = await api.GET("/v1/contacts", { params: { query: { limit: 500 } } });
+    assert.equal(bad.response.status, 400);
+    assert.equal(bad.error?.error.code, "invalid_request");
+    assert.ok(bad.response.headers.get("X-Request-Id"));
+
+    const anon = createSwitchboardClient({ baseUrl: srv.baseUrl });
+    await assert.rejects(unwrap(anon.GET("/v1/contacts")), (e: unknown) => e instanceof SwitchboardError && e.status === 401 && e.code === "unauthorized");
+  });
+});
+
+describe("voice", () => {
+  before(async () => {
+    const { data } = await unwrap(api.POST("/v1/caller-ids", { body: { phoneNumber: callerId, friendlyName: "Simulator" } }));
+    assert.equal(data.status, "verified", "an incoming number of the simulated account");
+    assert.equal(data.isDefault, true);
+  });
+
+  test("a do-not-call number is refused", async () => {
+    const dnc = await api.POST("/v1/dnc", { body: { phone: "+1 415 555 0177", reason: "asked" } });
+    assert.equal(dnc.response.status, 201);
+    assert.equal(dnc.data?.data.phone, "+14155550177");
+    const check = await unwrap(api.GET("/v1/dnc/check", { params: { query: { phone: "4155550177" } } }));
+    assert.equal(check.data.blocked, true);
+
+    const call = await api.POST("/v1/calls", { body: { to: "+14155550177" } });
+    assert.equal(call.response.status, 422);
+    assert.equal(call.error?.error.code, "dnc_blocked");
+  });
+
+  test("voice token", async () => {
+    const { data } = await unwrap(api.GET("/v1/voice/token", { params: { query: { ttl: 600 } } }));
+    assert.equal(data.identity, "ada");
+    assert.equal(data.ttl, 600);
+    const [header] = data.token.split(".");
+    assert.ok(header);
+    assert.equal(JSON.parse(Buffer.from(header, "base64url").toString()).cty, "twilio-fpa;v=1");
+  });
+
+  test("a simulated browser call: answered, hold/unhold, mute, recording, transfer, completed", async () => {
+    // What the Voice SDK's Device.connect does, played by the simulator.
+    const conn = await sim<{ callSid: string; status: string }>("/sim/connect", {
+      identity: "ada",
+      to: answersAndStays,
+      callerId,
+      workspaceId,
+    });
+    assert.equal(conn.status, "in-progress", "the agent leg is in its conference");
+    const callSid = conn.callSid;
+
+    const answered = await waitForStatus(callSid, "answered");
+    assert.equal(answered.to, answersAndStays);
+    assert.equal(answered.from, callerId);
+    assert.equal(answered.agentIdentity, "ada");
+    assert.ok(answered.answeredAt);
+    assert.ok(answered.customerCallSid);
+
+    const path = { callSid };
+    const held = await unwrap(api.POST("/v1/calls/{callSid}/hold", { params: { path }, body: { action: "hold" } }));
+    assert.equal(held.data.onHold, true);
+    const unheld = await unwrap(api.POST("/v1/calls/{callSid}/hold", { params: { path }, body: { action: "unhold" } }));
+    assert.equal(unheld.data.onHold, false);
+
+    const muted = await unwrap(api.POST("/v1/calls/{callSid}/mute", { params: { path }, body: { muted: true } }));
+    assert.equal(muted.data.muted, true);
+    const toggled = await unwrap(api.POST("/v1/calls/{callSid}/mute", { params: { path } }));
+    assert.equal(toggled.data.muted, false, "an empty body toggles");
+
+    const rec = await unwrap(api.POST("/v1/recordings", { body: { callSid, channels: "dual" } }));
+    assert.equal(rec.data.status, "in-progress");
+    const stopped = await unwrap(
+      api.POST("/v1/recordings/{recordingSid}", { params: { path: { recordingSid: rec.data.recordingSid } }, body: { status: "stopped" } }),
+    );
+    assert.ok(["stopped", "completed"].includes(stopped.data.status), stopped.data.status);
+
+    // A warm transfer, cancelled: the target leaves and the customer is back.
+    const transfer = await unwrap(api.POST("/v1/calls/{callSid}/transfer", { params: { path }, body: { target: "+15005550100", type: "warm" } }));
+    assert.equal(transfer.data.transfer?.type, "warm");
+    assert.equal(transfer.data.onHold, true, "the customer waits on hold");
+    const again = await api.POST("/v1/calls/{callSid}/transfer", { params: { path }, body: { target: "+15005550100", type: "warm" } });
+    assert.equal(again.error?.error.code, "transfer_pending");
+    const cancelled = await unwrap(api.POST("/v1/calls/{callSid}/transfer/cancel", { params: { path } }));
+    assert.equal(cancelled.data.transfer?.status, "canceled");
+    assert.equal(cancelled.data.onHold, false);
+
+    // The customer hangs up; the call completes and the agent leg ends.
+    await sim(`/sim/calls/${answered.customerCallSid}/hangup`, {});
+    const done = await waitForStatus(callSid, "completed");
+    assert.ok(done.endedAt);
+    assert.equal(typeof done.duration, "number");
+
+    const mine = await unwrap(api.GET("/v1/calls"));
+    assert.equal(mine.data[0]?.callSid, callSid, "newest first");
+  });
+});
