@@ -12,11 +12,14 @@ import (
 )
 
 // answeredSimCall connects ada to a customer who answers and stays, and
-// returns the answered call.
+// returns the answered call once its customer leg's SID is written (the
+// customer can answer before the REST call that dialled them returns).
 func (vb *voiceBundle) answeredSimCall() map[string]any {
 	vb.t.Helper()
 	conn := vb.simConnect(map[string]any{"identity": "ada", "to": simulator.NumberAnswers, "workspaceId": vb.wsA})
-	return vb.waitStatus(conn.CallSid, "answered")
+	return vb.waitCall(conn.CallSid, "the call to be answered with its customer leg", func(c map[string]any) bool {
+		return c["status"] == "answered" && c["customerCallSid"] != ""
+	})
 }
 
 // participant returns the simulator's view of leg in the call's
