@@ -5,6 +5,17 @@
 // (which rings the agent's browser and lets the same webhook do the rest), and
 // the caller IDs a workspace may show.
 //
+// Call control (hold.go, transfer.go, recording.go) acts on an answered
+// call for its agent: hold and mute update the customer and agent
+// participants of the conference, whose CF… SID is listed once and
+// remembered on the call; transfers add a labelled target participant with
+// its own status callback (TransferStatus) and take the agent out;
+// recordings are made on the customer leg and kept current by their status
+// callbacks. Each operation calls the provider first and writes only what
+// it accepted, through CallService.UpdateCall, under a per-call lock that the
+// status callbacks of the same call share (lockCall), so a callback about a
+// leg an operation just added or removed is judged on what it wrote.
+//
 // It sits between the HTTP handlers in server/ (which map API types to the
 // request types here and back) and two ports: the store, through the domain's
 // service interfaces, and the provider's REST API, through Provider, which

@@ -235,7 +235,8 @@ func (s *Service) removeLeg(ctx context.Context, log *slog.Logger, conf, leg str
 // answering moves it to talking, and the target ending (busy, no answer,
 // failed, or hanging up first) fails it and unholds the customer. After a
 // completed transfer the target replaced the agent, so the target leaving
-// hangs up the customer, as the agent leaving would have. Anything else is
+// hangs up the customer, as the agent leaving would have. Anything else
+// (a late or repeated callback, a leg that is not the current target) is
 // logged and acknowledged.
 func (s *Service) TransferStatus(ctx context.Context, callSID string, req StatusRequest) error {
 	log := s.logger(ctx).With("call_sid", callSID, "target_call_sid", req.CallSID, "call_status", req.CallStatus)
@@ -276,7 +277,7 @@ func (s *Service) TransferStatus(ctx context.Context, callSID string, req Status
 			s.hangUp(ctx, log, c.CustomerCallSID, "the transfer target left")
 		})
 	default:
-		log.Info("transfer status recorded only", "transfer_status", t.Status)
+		log.Info("transfer status changes nothing", "transfer_status", t.Status)
 	}
 	return nil
 }
