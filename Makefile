@@ -1,9 +1,13 @@
 # Switchboard's everyday commands. `make help` lists them.
 GO ?= go
+SHELL := /bin/bash
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 GOFILES = $(shell git ls-files '*.go' | grep -v '^gen/')
 
-.PHONY: help run generate check drift fmt vet test test-postgres bench fuzz
+NPM_CI = npm ci --no-audit --no-fund --loglevel=error
+NODE_PKGS = gen/typescript gen/docs examples/softphone
+
+.PHONY: help run generate check drift fmt vet test test-postgres bench fuzz lint-spec test-ts test-browser node-deps
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -11,12 +15,32 @@ help: ## list the targets
 run: ## run the service (embedded SQLite and provider simulator)
 	$(GO) run ./cmd/switchboard
 
-generate: ## regenerate gen/ from openapi.yaml
+generate: node-deps ## regenerate gen/ (Go server, TypeScript client, docs) and the softphone from openapi.yaml
 	$(GO) generate ./gen/...
+	cd gen/typescript && npm run --silent generate && npm run --silent build
+	cd gen/docs && npm run --silent build
+	cd examples/softphone && npm run --silent build
 
-drift: generate ## fail when gen/ differs from what openapi.yaml generates
-	@git diff --exit-code --stat -- gen/ || { echo "gen/ is stale: run 'make generate' and commit"; exit 1; }
-	@test -z "$$(git status --porcelain -- gen/)" || { git status --porcelain -- gen/; echo "gen/ has files openapi.yaml does not generate"; exit 1; }
+# npm ci runs again only when a package-lock.json changed (or node_modules is gone).
+node-deps: $(addsuffix /node_modules/.package-lock.json,$(NODE_PKGS))
+%/node_modules/.package-lock.json: %/package-lock.json
+	cd $* && $(NPM_CI)
+	@touch $@
+
+drift: generate ## fail when gen/ or the built softphone differs from what openapi.yaml generates
+	@git diff --exit-code --stat -- gen/ examples/softphone/dist/ || { echo "generated files are stale: run 'make generate' and commit"; exit 1; }
+	@test -z "$$(git status --porcelain -- gen/ examples/softphone/dist/)" || { git status --porcelain -- gen/ examples/softphone/dist/; echo "gen/ has files openapi.yaml does not generate"; exit 1; }
+
+lint-spec: node-deps ## lint openapi.yaml with Redocly's recommended-strict rules (gen/docs/redocly.yaml)
+	@cd gen/docs && set -o pipefail && REDOCLY_TELEMETRY=off ./node_modules/.bin/redocly lint --config redocly.yaml \
+		--format stylish ../../openapi.yaml 2>&1 | grep -v '[║╔╚]' | grep -v '^ *$$'
+
+test-ts: node-deps ## the TypeScript client's Node test against the real program; a renamed field must not compile
+	cd gen/typescript && npm run --silent build && npm test && node check-rename.mjs
+
+test-browser: node-deps ## the softphone and /docs in headless Chromium (needs /usr/bin/chromium)
+	cd gen/typescript && npm run --silent build
+	cd examples/softphone && npm run --silent e2e
 
 fmt: ## fail when a hand-written Go file is not gofmt-ed
 	@out=$$(gofmt -l $(GOFILES)); test -z "$$out" || { echo "not gofmt-ed: $$out"; exit 1; }
@@ -24,7 +48,7 @@ fmt: ## fail when a hand-written Go file is not gofmt-ed
 vet: ## go vet
 	$(GO) vet ./...
 
-check: drift fmt vet ## everything CI checks besides the tests
+check: drift fmt vet lint-spec ## everything CI checks besides the tests
 
 test: ## the tests (SQLite; PostgreSQL tests skip without TEST_DATABASE_URL)
 	$(GO) test ./...

@@ -62,6 +62,7 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	v.mountSimulator(srv.Echo())
+	mountSoftphone(srv.Echo())
 	ln, err := net.Listen("tcp", m.Config.Addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", m.Config.Addr, err)
