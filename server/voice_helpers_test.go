@@ -73,7 +73,8 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 		vb.fake = newFakeTwilio(t)
 		apiBase = vb.fake.url
 	} else {
-		vb.sim = simulator.New(simulator.Config{CallControlURL: base + callflow.PathCallControl, BaseURL: base,
+		vb.sim = simulator.New(simulator.Config{CallControlURL: base + callflow.PathCallControl,
+			AppStatusCallbackURL: base + callflow.PathStatus, BaseURL: base,
 			Timing: simTiming, Logger: testLogger()})
 		t.Cleanup(vb.sim.Close)
 		account, token, apiBase = vb.sim.AccountSid(), vb.sim.AuthToken(), base

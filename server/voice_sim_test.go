@@ -4,6 +4,7 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 
@@ -48,7 +49,24 @@ func TestVoiceWithSimulator(t *testing.T) {
 			for _, e := range events {
 				kinds = append(kinds, e.Source+":"+string(e.Status))
 			}
-			require.Equal(t, []string{"conference-join:answered", "status:completed"}, kinds)
+			// Then, perhaps, the agent leg's own end, reported by the app's
+			// status callback after the call had completed: recorded, no
+			// change of status.
+			// The two legs end together (the customer's end ends the
+			// conference), so the two callbacks may come in either order.
+			eventually(t, "the customer leg's callback to be stored", func() bool {
+				events, err = vb.db.ListCallEvents(t.Context(), conn.CallSid)
+				require.NoError(t, err)
+				kinds = kinds[:0]
+				for _, e := range events {
+					kinds = append(kinds, e.Source+":"+string(e.Status))
+				}
+				return slices.Contains(kinds, "status:completed")
+			})
+			require.Equal(t, "conference-join:answered", kinds[0])
+			for _, k := range kinds[1:] {
+				require.Contains(t, []string{"status:completed", "status:"}, k)
+			}
 		})
 
 		t.Run("CustomerHangsUp", func(t *testing.T) {
@@ -59,6 +77,23 @@ func TestVoiceWithSimulator(t *testing.T) {
 			res.Body.Close()
 			require.Equal(t, http.StatusAccepted, res.StatusCode)
 			vb.waitStatus(conn.CallSid, "completed")
+		})
+
+		t.Run("AgentHangsUp", func(t *testing.T) {
+			// The agent's leg ends (the softphone's hang-up): the app's
+			// status callback reports it and the customer, alone in the
+			// conference, is hung up too.
+			conn := vb.simConnect(map[string]any{"identity": "ada", "to": simulator.NumberAnswers, "workspaceId": vb.wsA, "callerId": simCallerID})
+			c := vb.waitStatus(conn.CallSid, "answered")
+			res, err := vb.client.Post(vb.url+"/sim/calls/"+conn.CallSid+"/hangup", "application/json", nil)
+			require.NoError(t, err)
+			res.Body.Close()
+			require.Equal(t, http.StatusAccepted, res.StatusCode)
+			done := vb.waitStatus(conn.CallSid, "completed")
+			require.NotNil(t, done["endedAt"])
+			eventually(t, "the customer leg to end", func() bool {
+				return vb.simCall(c["customerCallSid"].(string)).Status == "completed"
+			})
 		})
 
 		for _, tc := range []struct{ number, status string }{

@@ -52,9 +52,10 @@ func newVoice(cfg Config, db *store.DB, logger *slog.Logger) (*voice, error) {
 			apiBase = cfg.PublicBaseURL
 		}
 		v.sim = simulator.New(simulator.Config{
-			CallControlURL: cfg.PublicBaseURL + callflow.PathCallControl,
-			BaseURL:        apiBase,
-			Logger:         logger,
+			CallControlURL:       cfg.PublicBaseURL + callflow.PathCallControl,
+			AppStatusCallbackURL: cfg.PublicBaseURL + callflow.PathStatus,
+			BaseURL:              apiBase,
+			Logger:               logger,
 		})
 		accountSid, authToken = v.sim.AccountSid(), v.sim.AuthToken()
 		if apiKey == "" && apiSecret == "" && appSid == "" {
@@ -141,11 +142,12 @@ func runSimulator(ctx context.Context, cfg Config, logger *slog.Logger, stdout i
 		base = "http://" + ln.Addr().String()
 	}
 	sim := simulator.New(simulator.Config{
-		AccountSid:     cfg.TwilioAccountSid,
-		AuthToken:      cfg.TwilioAuthToken,
-		CallControlURL: cfg.PublicBaseURL + callflow.PathCallControl,
-		BaseURL:        base,
-		Logger:         logger,
+		AccountSid:           cfg.TwilioAccountSid,
+		AuthToken:            cfg.TwilioAuthToken,
+		CallControlURL:       cfg.PublicBaseURL + callflow.PathCallControl,
+		AppStatusCallbackURL: cfg.PublicBaseURL + callflow.PathStatus,
+		BaseURL:              base,
+		Logger:               logger,
 	})
 	defer sim.Close()
 	srv := &http.Server{Handler: sim.Handler(), ReadHeaderTimeout: 10 * time.Second}

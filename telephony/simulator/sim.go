@@ -61,6 +61,12 @@ func (s *Simulator) simConnect(w http.ResponseWriter, r *http.Request) {
 	c := s.newCall("client:"+req.Identity, req.To, "inbound")
 	c.url, c.behaviour = target, answers // To names the customer, not this leg
 	c.custom = map[string][]string{"To": {req.To}}
+	if cb := s.cfg.AppStatusCallbackURL; cb != "" {
+		// Twilio reports a TwiML App's calls to the app's status callback
+		// when they complete.
+		c.statusCallback, c.statusCallbackMethod = cb, http.MethodPost
+		c.events = map[string]bool{"completed": true}
+	}
 	if req.CallerID != "" {
 		c.custom.Set("callerId", req.CallerID)
 	}

@@ -103,6 +103,11 @@ type Config struct {
 	// /sim/connect (the TwiML App's Voice URL at Twilio), e.g.
 	// PUBLIC_BASE_URL/v1/voice/callml.
 	CallControlURL string
+	// AppStatusCallbackURL is the TwiML App's Status Callback URL at Twilio:
+	// where the end of a browser leg of POST /sim/connect is reported (the
+	// `completed` event), e.g. PUBLIC_BASE_URL/v1/voice/status. Empty
+	// reports nothing, like an app without one.
+	AppStatusCallbackURL string
 	// BaseURL is where the simulator's REST API is reached; it is the prefix
 	// of recording media URLs. Empty means https://api.twilio.com.
 	BaseURL string
