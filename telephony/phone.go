@@ -102,12 +102,29 @@ func Normalize(input, defaultRegion string) Number {
 // switchboard.EInvalidPhone (detail field "phone") when it is not a valid
 // number. The API calls it on every write that takes a phone number.
 func NormalizeE164(input, region string) (string, error) {
-	num, err := phonenumbers.Parse(input, regionOrDefault(region))
-	if err != nil || !phonenumbers.IsValidNumber(num) {
+	e164, ok := E164(input, region)
+	if !ok {
 		return "", switchboard.FieldErrorf(switchboard.EInvalidPhone, "phone",
 			"%q is not a valid phone number", truncate(input, 64))
 	}
-	return phonenumbers.Format(num, phonenumbers.E164), nil
+	return e164, nil
+}
+
+// E164 returns input in E.164 form and whether it is a valid number: Normalize
+// without the area code, which costs a tenth of its time and which writes do
+// not need (CSV imports call it once per row). Validity is decided as in
+// Normalize, from the number's type in its own region.
+func E164(input, region string) (string, bool) {
+	num, err := phonenumbers.Parse(input, regionOrDefault(region))
+	if err != nil {
+		return "", false
+	}
+	nsn := phonenumbers.GetNationalSignificantNumber(num)
+	md := metadataFor(num.GetCountryCode(), phonenumbers.GetRegionCodeForNumber(num))
+	if numberType(nsn, md) == phonenumbers.UNKNOWN {
+		return "", false
+	}
+	return phonenumbers.Format(num, phonenumbers.E164), true
 }
 
 func regionOrDefault(region string) string {

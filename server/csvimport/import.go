@@ -232,11 +232,11 @@ func normalizeChunk(c *chunk, cols columns, region string) {
 		}
 		ct, rerr := buildContact(row.fields, cols)
 		if rerr == nil && ct.Phone != "" {
-			n := telephony.Normalize(ct.Phone, region)
-			if !n.Valid {
+			e164, ok := telephony.E164(ct.Phone, region)
+			if !ok {
 				rerr = &RowError{Field: "phone", Message: fmt.Sprintf("%q is not a valid phone number", truncate(ct.Phone, 64))}
 			}
-			ct.Phone = n.E164
+			ct.Phone = e164
 		}
 		if rerr != nil {
 			rerr.Row = row.line
