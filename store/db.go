@@ -152,10 +152,17 @@ func (db *DB) openSQLite(path string) error {
 	// page cache is behind them anyway. 8 MB each imports 100k rows as fast
 	// as 32 MB did and keeps the whole server near 100 MB (32 MB: 150 MB).
 	writerCache, readerCache := "_pragma=cache_size(-8000)", "_pragma=cache_size(-8000)"
+	// 8 KiB pages for a new database file (an existing one keeps its size
+	// until VACUUM). Against the default 4 KiB: a 100k-row import end to end
+	// went from 28.5-29.9k to 30.0-30.2k rows/s and a list at offset 100,000
+	// from 40 to 23 ms p99; 16 KiB imported faster still (32k) but made
+	// searches that rank ~1,000 matches 50% slower (they read a page per
+	// match).
+	pageSize := "_pragma=page_size(8192)"
 	memory := path == ":memory:"
-	writerDSN := path + "?" + strings.Join(append(common, writerCache, "_txlock=immediate", "_pragma=journal_mode(WAL)"), "&")
+	writerDSN := path + "?" + strings.Join(append(common, pageSize, writerCache, "_txlock=immediate", "_pragma=journal_mode(WAL)"), "&")
 	if memory {
-		writerDSN = path + "?" + strings.Join(append(common, writerCache, "_txlock=immediate"), "&")
+		writerDSN = path + "?" + strings.Join(append(common, pageSize, writerCache, "_txlock=immediate"), "&")
 	}
 	w, ws, err := openSQLitePool(writerDSN, db.logger)
 	if err != nil {
