@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"github.com/google/uuid"
 	"strings"
 	"time"
 	"unicode"
@@ -191,8 +192,19 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 	return nil
 }
 
+// isContactID reports whether id can name a contact: the store makes every
+// id a UUID, and PostgreSQL keeps them in a uuid column, where any other
+// text would be an error rather than "not found".
+func isContactID(id string) bool {
+	_, err := uuid.Parse(id)
+	return err == nil && len(id) == 36
+}
+
 // FindContact implements switchboard.ContactService.
 func (db *DB) FindContact(ctx context.Context, workspaceID, id string) (*switchboard.Contact, error) {
+	if !isContactID(id) {
+		return nil, notFound("Contact")
+	}
 	var row contactRow
 	err := db.r.WithContext(ctx).Select(contactColumns).Where("workspace_id = ? AND id = ?", workspaceID, id).Take(&row).Error
 	if err != nil {
@@ -205,6 +217,9 @@ func (db *DB) FindContact(ctx context.Context, workspaceID, id string) (*switchb
 // present fields are written, through a map: Updates(struct) would skip the
 // empty strings that clear a field.
 func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, p switchboard.ContactPatch) (*switchboard.Contact, error) {
+	if !isContactID(id) {
+		return nil, notFound("Contact")
+	}
 	var row contactRow
 	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
@@ -253,6 +268,9 @@ func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, p switc
 
 // DeleteContact implements switchboard.ContactService.
 func (db *DB) DeleteContact(ctx context.Context, workspaceID, id string) error {
+	if !isContactID(id) {
+		return notFound("Contact")
+	}
 	return db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		res := tx.Where("workspace_id = ? AND id = ?", workspaceID, id).Delete(&contactRow{})
 		if res.Error != nil {

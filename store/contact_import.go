@@ -103,12 +103,13 @@ func (db *DB) ImportContacts(ctx context.Context, workspaceID string, batch []*s
 }
 
 // ImportWriters is how many import batches are worth writing at once.
-// PostgreSQL writes them in parallel backends, which a 2-core machine turns
-// into nearly twice the rows per second; SQLite has one writer, so a second
-// batch would only queue behind the first.
+// PostgreSQL writes them in parallel backends: on 2 cores, 1 writer imported
+// 20.5k rows/s end to end, 2 26.8k, 4 28.1k (the backends queue on the
+// trigram index's pending list, so more add little). SQLite has one writer,
+// so a second batch would only queue behind the first.
 func (db *DB) ImportWriters() int {
 	if db.dialect == Postgres {
-		return 2
+		return 4
 	}
 	return 1
 }

@@ -21,7 +21,7 @@ func (pgImporter) insert(ctx context.Context, tx *gorm.DB, workspaceID string, t
 	}
 	res, err := tx.Statement.ConnPool.QueryContext(ctx, `
 		INSERT INTO contacts (id, workspace_id, first_name, last_name, phone, email, company, notes, search, created_at, updated_at)
-		SELECT u.id, $1, u.first_name, u.last_name, u.phone, u.email, u.company, u.notes, u.search, $2, $2
+		SELECT u.id::uuid, $1, u.first_name, u.last_name, u.phone, u.email, u.company, u.notes, u.search, $2, $2
 		FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
 			AS u (id, first_name, last_name, phone, email, company, notes, search)
 		ON CONFLICT (workspace_id, phone) DO NOTHING
@@ -54,7 +54,7 @@ func (pgImporter) update(ctx context.Context, tx *gorm.DB, workspaceID string, t
 			company = u.company, notes = u.notes, search = u.search, updated_at = $2
 		FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
 			AS u (id, first_name, last_name, email, company, notes, search)
-		WHERE c.workspace_id = $1 AND c.id = u.id`,
+		WHERE c.workspace_id = $1 AND c.id = u.id::uuid`,
 		workspaceID, t, ids, first, last, email, company, notes, search)
 	return err
 }
