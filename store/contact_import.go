@@ -13,10 +13,10 @@ import (
 // ImportContacts implements switchboard.ContactService.
 //
 // The whole batch is one transaction: every row is written or none is.
-// Inserts are set-based (PostgreSQL: one INSERT … SELECT FROM unnest(arrays);
-// SQLite: multi-row INSERTs) with ON CONFLICT (workspace_id, phone) DO
-// NOTHING RETURNING id, so the unique index decides which rows are new, even
-// against a concurrent writer. A row that was not returned hit an existing
+// Inserts are set-based (PostgreSQL: one INSERT … SELECT FROM unnest(arrays),
+// tried first without a conflict clause; SQLite: one statement fed by JSON)
+// with ON CONFLICT (workspace_id, phone) DO NOTHING RETURNING id, so the
+// unique index decides which rows are new, even against a concurrent writer. A row that was not returned hit an existing
 // phone: it is skipped, or, when update is true, merged into the stored
 // contact. A merge overwrites the stored fields with the imported row's
 // non-empty ones and keeps the rest, because a CSV without an email column
