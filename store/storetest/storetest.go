@@ -98,7 +98,7 @@ func PostgresURL(t testing.TB) string {
 			return
 		}
 		defer conn.Close(context.Background())
-		if _, err := conn.Exec(context.Background(), "DROP SCHEMA "+schema+" CASCADE"); err != nil {
+		if _, err := conn.Exec(context.Background(), "DROP SCHEMA IF EXISTS "+schema+" CASCADE"); err != nil {
 			t.Logf("drop schema %s: %v", schema, err)
 		}
 	})
