@@ -77,7 +77,9 @@ func TestRateLimit(t *testing.T) {
 	require.Equal(t, 200, tb.do("GET", "/v1/contacts", tb.tokA2, nil).status)
 }
 
-func TestVoiceOperationsNotYetServed(t *testing.T) {
+// A server built without the voice services (no provider configured for
+// them) refuses their operations with 501 in the envelope, not a 404 or 500.
+func TestVoiceOperationsWithoutVoiceServices(t *testing.T) {
 	tb := setup(t, storetest.OpenSQLite)
 	requireError(t, tb.do("GET", "/v1/voice/token", tb.tokA, nil), 501, "not_implemented")
 	requireError(t, tb.do("GET", "/v1/calls", tb.tokA, nil), 501, "not_implemented")
