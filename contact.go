@@ -2,6 +2,8 @@ package switchboard
 
 import (
 	"context"
+	"net/mail"
+	"strings"
 	"time"
 )
 
@@ -17,6 +19,32 @@ type Contact struct {
 	Notes       string
 	CreatedAt   time.Time
 	UpdatedAt   time.Time
+}
+
+// IsEmailAddress reports whether s is a bare e-mail address with a dotted
+// domain ("ada@example.com", not "Ada <ada@example.com>" nor "ada@localhost"):
+// the rule for a contact's email however it arrives, by POST, PATCH or CSV.
+func IsEmailAddress(s string) bool {
+	a, err := mail.ParseAddress(s)
+	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".")
+}
+
+// MergeFrom applies o over c as a duplicate updates a contact (an import with
+// onDuplicate=update, against a stored contact or an earlier row of the same
+// file): o's non-empty names, email, company and notes replace c's, its empty
+// ones leave c's alone, so a CSV without an email column never wipes stored
+// emails. Identity, phone and timestamps are untouched.
+func (c *Contact) MergeFrom(o *Contact) {
+	set := func(dst *string, v string) {
+		if v != "" {
+			*dst = v
+		}
+	}
+	set(&c.FirstName, o.FirstName)
+	set(&c.LastName, o.LastName)
+	set(&c.Email, o.Email)
+	set(&c.Company, o.Company)
+	set(&c.Notes, o.Notes)
 }
 
 // ContactPatch is a partial update: a nil field is left alone, a pointer to ""

@@ -3,7 +3,6 @@ package server
 import (
 	"context"
 	"errors"
-	"net/mail"
 	"strings"
 
 	"github.com/oapi-codegen/nullable"
@@ -201,8 +200,7 @@ func checkEmail(email string) error {
 	if email == "" {
 		return nil
 	}
-	a, err := mail.ParseAddress(email)
-	if err != nil || a.Address != email || !strings.Contains(email[strings.LastIndexByte(email, '@')+1:], ".") {
+	if !sb.IsEmailAddress(email) {
 		return sb.FieldErrorf(sb.EInvalid, "email", "%q is not an email address", truncate(email, 64))
 	}
 	return nil

@@ -158,19 +158,10 @@ func (db *DB) mergeExisting(ctx context.Context, tx *gorm.DB, im importer, works
 // mergeRow overwrites the stored contact's fields with the imported row's
 // non-empty ones.
 func mergeRow(stored, imported contactRow, t time.Time) contactRow {
-	set := func(dst *string, v string) {
-		if v != "" {
-			*dst = v
-		}
-	}
-	set(&stored.FirstName, imported.FirstName)
-	set(&stored.LastName, imported.LastName)
-	set(&stored.Email, imported.Email)
-	set(&stored.Company, imported.Company)
-	set(&stored.Notes, imported.Notes)
-	stored.Search = stored.searchText()
-	stored.UpdatedAt = t
-	return stored
+	merged := stored.toDomain()
+	merged.MergeFrom(imported.toDomain())
+	merged.UpdatedAt = t
+	return newContactRow(merged) // recomputes the search text
 }
 
 func pick(rows []contactRow, idx []int) []contactRow {

@@ -33,14 +33,12 @@ type searchQuery struct {
 	ftsAny, ftsAll []string
 }
 
-// ftsMatch is the FTS5 query selecting the candidates: a superset of the
+// ftsMatchWith is the FTS5 query selecting the candidates, narrowed further
+// to rows holding one of extraAny (nil: no further): a superset of the
 // matches, which the LIKEs on c.search then check exactly. Each pattern
 // becomes the AND of its trigrams: the table keeps no positions
 // (detail=none), so FTS5 cannot run phrase queries, but a lone trigram is a
 // single token it answers from the index without reading the content.
-func (q *searchQuery) ftsMatch() string { return q.ftsMatchWith(nil) }
-
-// ftsMatchWith is ftsMatch narrowed further to rows holding one of extraAny.
 func (q *searchQuery) ftsMatchWith(extraAny []string) string {
 	var extra []string
 	for _, p := range extraAny {

@@ -75,7 +75,7 @@ func (b *batchWriter) add(c *chunk) error {
 				case p != nil:
 					// Still unsent: the later row wins, in place, so a
 					// batch never holds one phone twice.
-					merge(p.contact, ct)
+					p.contact.MergeFrom(ct)
 					p.merged++
 					continue
 				}
@@ -160,19 +160,3 @@ func (b *batchWriter) finish() error {
 }
 
 func (b *batchWriter) wait() error { return b.g.Wait() }
-
-// merge applies a later row of the file over an earlier one: its non-empty
-// cells replace, its empty cells leave the earlier values alone — the same
-// rule the store applies to a stored duplicate.
-func merge(dst, src *sb.Contact) {
-	set := func(d *string, s string) {
-		if s != "" {
-			*d = s
-		}
-	}
-	set(&dst.FirstName, src.FirstName)
-	set(&dst.LastName, src.LastName)
-	set(&dst.Email, src.Email)
-	set(&dst.Company, src.Company)
-	set(&dst.Notes, src.Notes)
-}

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/mail"
 	"runtime"
 	"strings"
 	"unicode/utf8"
@@ -301,20 +300,13 @@ func buildContact(rec []string, cols columns) (*sb.Contact, *RowError) {
 	case len(ct.Email) > maxEmail:
 		return nil, &RowError{Field: "email", Message: fmt.Sprintf("longer than %d characters", maxEmail)}
 	}
-	if ct.Email != "" && !validEmail(ct.Email) {
+	if ct.Email != "" && !sb.IsEmailAddress(ct.Email) {
 		return nil, &RowError{Field: "email", Message: fmt.Sprintf("%q is not an email address", truncate(ct.Email, 64))}
 	}
 	if ct.FirstName == "" && ct.LastName == "" && ct.Phone == "" {
 		return nil, &RowError{Field: "row", Message: "a contact needs a name or a phone"}
 	}
 	return ct, nil
-}
-
-// validEmail is the same rule as the API's: a bare address with a dotted
-// domain.
-func validEmail(s string) bool {
-	a, err := mail.ParseAddress(s)
-	return err == nil && a.Address == s && strings.Contains(s[strings.LastIndexByte(s, '@')+1:], ".")
 }
 
 func truncate(s string, n int) string {
