@@ -47,6 +47,16 @@ func (s *Simulator) participantOfLocked(conf *conference, r *http.Request) *part
 	return nil
 }
 
+// conferenceParticipantLocked resolves a participant route's conference and
+// participant; p is nil when either is unknown.
+func (s *Simulator) conferenceParticipantLocked(r *http.Request) (*conference, *participant) {
+	conf := s.conferenceOfLocked(r)
+	if conf == nil {
+		return nil, nil
+	}
+	return conf, s.participantOfLocked(conf, r)
+}
+
 // createParticipant dials To from the conference (Participants create): the
 // new call has its own sid, callbacks and test-number behaviour, and joins
 // with the given settings when answered. A friendly name that names no live
@@ -163,12 +173,7 @@ func boolString(b bool) string {
 func (s *Simulator) fetchParticipant(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	conf := s.conferenceOfLocked(r)
-	if conf == nil {
-		notFound(w, r)
-		return
-	}
-	p := s.participantOfLocked(conf, r)
+	conf, p := s.conferenceParticipantLocked(r)
 	if p == nil {
 		notFound(w, r)
 		return
@@ -197,12 +202,7 @@ func (s *Simulator) updateParticipant(w http.ResponseWriter, r *http.Request) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	conf := s.conferenceOfLocked(r)
-	if conf == nil {
-		notFound(w, r)
-		return
-	}
-	p := s.participantOfLocked(conf, r)
+	conf, p := s.conferenceParticipantLocked(r)
 	if p == nil {
 		notFound(w, r)
 		return
@@ -241,12 +241,7 @@ func optionalBool(w http.ResponseWriter, r *http.Request, name string) (bool, *b
 func (s *Simulator) deleteParticipant(w http.ResponseWriter, r *http.Request) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	conf := s.conferenceOfLocked(r)
-	if conf == nil {
-		notFound(w, r)
-		return
-	}
-	p := s.participantOfLocked(conf, r)
+	conf, p := s.conferenceParticipantLocked(r)
 	if p == nil {
 		notFound(w, r)
 		return
