@@ -145,10 +145,12 @@ type CallService interface {
 	FindCallByConference(ctx context.Context, conferenceName string) (*Call, error)
 	// ListCalls lists an agent's calls in a workspace, newest first.
 	ListCalls(ctx context.Context, workspaceID, agentIdentity string, page Page) ([]*Call, Meta, error)
-	// CustomerLegCreated records the customer leg's SID and deletes the
-	// pending dial, in one transaction that also applies the events held for
-	// that leg (HoldCallEvent), and returns the call (which may have ended
-	// meanwhile). Errors: ENotFound.
+	// CustomerLegCreated records the customer leg's SID, only while the
+	// call has none, and deletes the pending dial, in one transaction that
+	// also applies the events held for that leg (HoldCallEvent). It returns
+	// the call (which may have ended meanwhile): when its CustomerCallSID is
+	// not customerCallSID, the call had another leg and this one was not
+	// recorded. Errors: ENotFound.
 	CustomerLegCreated(ctx context.Context, callSID, customerCallSID string) (*Call, error)
 	// FailCall marks the call failed with reason unless it has already
 	// ended, and deletes its pending dial. It reports whether it changed the
@@ -178,6 +180,9 @@ type CallService interface {
 	// ClaimPendingDials claims up to limit pending dials whose claim has
 	// expired, for claim more, counting the attempt; oldest first.
 	ClaimPendingDials(ctx context.Context, claim time.Duration, limit int) ([]*PendingDial, error)
+	// DeletePendingDial deletes the call's pending dial, if any, leaving the
+	// call alone: for a dial that must not be placed.
+	DeletePendingDial(ctx context.Context, callSID string) error
 }
 
 // CallerIDStatus says whether a caller ID may be used.

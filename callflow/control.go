@@ -163,7 +163,8 @@ func (s *Service) checkDNC(ctx context.Context, workspaceID, phone string) error
 
 // ConferenceJoin answers the customer leg's webhook, requested when the
 // customer answers: the call is answered, and the customer joins the
-// conference (ending it on leaving). An unknown conference is hung up.
+// conference (ending it on leaving). An unknown conference is hung up, and
+// so is a leg of a call that has ended or has another customer leg.
 func (s *Service) ConferenceJoin(ctx context.Context, conference, legSID string) (string, error) {
 	log := s.logger(ctx).With("conference", conference, "customer_call_sid", legSID)
 	call, err := s.deps.Calls.FindCallByConference(ctx, conference)
@@ -174,6 +175,19 @@ func (s *Service) ConferenceJoin(ctx context.Context, conference, legSID string)
 		return "", err
 	}
 	log = log.With("call_sid", call.CallSID)
+	if legSID != "" && call.CustomerCallSID == "" {
+		// Only a leg created for this call asks for its conference: if the
+		// dial's own write has not come (its process died, or the REST
+		// call has not returned yet), this records the leg.
+		if call, err = s.deps.Calls.CustomerLegCreated(ctx, call.CallSID, legSID); err != nil {
+			return "", err
+		}
+	}
+	if legSID != "" && legSID != call.CustomerCallSID || call.Status.Final() {
+		log.Warn("conference-join from a leg the call cannot keep; hanging it up",
+			"recorded_customer_call_sid", call.CustomerCallSID, "status", call.Status)
+		return telephony.Hangup()
+	}
 	if legSID == "" {
 		legSID = call.CustomerCallSID
 	}

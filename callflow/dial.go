@@ -12,12 +12,18 @@ import (
 	"github.com/switchboard-oss/switchboard/telephony"
 )
 
-// dialAttempts bounds the tries at creating a customer leg when the provider
-// cannot be reached or answers 5xx; a 4xx is the provider's final word.
+// dialAttempts bounds the creates of one customer leg whose outcome stays
+// unknown; a 4xx is the provider's final word and ends the dial at once.
 const dialAttempts = 3
 
-// dialBackoff is the pause before the second and third tries.
+// dialBackoff is the pause before each new try after the first; the last
+// value repeats.
 var dialBackoff = []time.Duration{200 * time.Millisecond, time.Second}
+
+// writeTimeout bounds a write that records an outcome, and the clean-up
+// that follows it. It runs on a context of its own: the attempt's may have
+// expired, and the outcome must not be lost with it.
+const writeTimeout = 10 * time.Second
 
 // statusEvents is what the customer leg reports: Twilio accepts only
 // initiated, ringing, answered and completed (else 21626), and reports busy,
@@ -29,8 +35,14 @@ func (s *Service) startDial(log *slog.Logger, d *sb.PendingDial) { s.laterDial(l
 
 // laterDial reserves the dial of d now and returns what starts it.
 func (s *Service) laterDial(log *slog.Logger, d *sb.PendingDial) func() {
-	return s.later(s.cfg.DialClaim, func(ctx context.Context) { s.dial(ctx, log, d) })
+	return s.later(s.dialBudget(), func(ctx context.Context) { s.dial(ctx, log, d, false) })
 }
+
+// dialBudget is how long one process works at a pending dial: half its
+// claim, so that a create this process sent has had the other half to reach
+// the provider before another process may list the provider's calls and
+// decide that there is none.
+func (s *Service) dialBudget() time.Duration { return s.cfg.DialClaim / 2 }
 
 // customerLeg is the REST call that dials the customer into the conference.
 func (s *Service) customerLeg(d *sb.PendingDial) telephony.CallParams {
@@ -44,54 +56,113 @@ func (s *Service) customerLeg(d *sb.PendingDial) telephony.CallParams {
 	}
 }
 
-// dial creates the customer leg and records it, deleting the pending dial.
-// When the provider refuses, the call fails with its code and message and
-// the agent leg is hung up.
-func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial) {
+// dial creates the customer leg of d, once. unsure says that an earlier
+// attempt (a dead process's) may have created it already. A create whose
+// outcome is unknown (a timeout, a broken connection, a 5xx) is never
+// repeated blindly: the provider's calls are listed first, a leg found there
+// is adopted, and only when there is none is the customer dialled again. A
+// refusal (4xx) fails the call and hangs up the agent leg. When the budget
+// runs out with the outcome still unknown, the pending dial stays for
+// Recover, which reconciles the same way.
+func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial, unsure bool) {
 	params := s.customerLeg(d)
-	var sid string
-	var err error
-	for attempt := 1; ; attempt++ {
-		sid, err = s.deps.Provider.CreateCall(ctx, params)
-		if err == nil || final(err) || attempt == dialAttempts || ctx.Err() != nil {
+	creates := 0
+	var lastErr error
+	for try := 0; ; try++ {
+		if try > 0 && !pause(ctx, try) {
 			break
 		}
-		log.Warn("creating the customer leg failed; retrying", "attempt", attempt, "error", err)
-		select {
-		case <-time.After(dialBackoff[attempt-1]):
-		case <-ctx.Done():
+		if unsure {
+			leg, err := s.findLeg(ctx, d)
+			if err != nil {
+				log.Warn("listing the provider's calls failed; nothing is dialled until it answers", "error", err)
+				continue
+			}
+			if leg != "" {
+				s.record(ctx, log, d, leg, "customer leg found at the provider and adopted")
+				return
+			}
+			if creates == dialAttempts {
+				s.fail(ctx, log, d, failureReason(lastErr), lastErr)
+				return
+			}
 		}
-	}
-	if err != nil {
-		reason := failureReason(err)
-		log.Error("creating the customer leg failed; failing the call and hanging up the agent leg",
-			"call_sid", d.CallSID, "customer_call_sid", "", "to", d.To, "from", d.From, "reason", reason, "error", err)
-		if _, ferr := s.deps.Calls.FailCall(ctx, d.CallSID, reason); ferr != nil {
-			log.Error("marking the call failed failed; the pending dial stays for recovery", "error", ferr)
+		creates++
+		sid, err := s.deps.Provider.CreateCall(ctx, params)
+		switch {
+		case err == nil:
+			s.record(ctx, log, d, sid, "customer leg created")
+			return
+		case final(err):
+			s.fail(ctx, log, d, failureReason(err), err)
+			return
 		}
-		s.hangUp(ctx, log, d.CallSID, "the customer leg could not be created")
-		return
+		log.Warn("creating the customer leg: outcome unknown; the provider's calls are listed before any new attempt",
+			"attempt", creates, "error", err)
+		unsure, lastErr = true, err
 	}
+	log.Warn("the customer leg's outcome is still unknown; the dial stays pending for recovery", "error", lastErr)
+}
+
+// pause waits before try (1, 2, …), or reports false when ctx ends first.
+func pause(ctx context.Context, try int) bool {
+	d := dialBackoff[min(try, len(dialBackoff))-1]
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
+
+// detached is the context for writing an outcome found under ctx: ctx's
+// values (the request id) without its deadline or cancellation.
+func detached(ctx context.Context) (context.Context, context.CancelFunc) {
+	return context.WithTimeout(context.WithoutCancel(ctx), writeTimeout)
+}
+
+// record writes sid as d's customer leg, if the call has none yet. A leg the
+// call cannot keep (it has another one, or it ended meanwhile) is hung up
+// and logged. When the write itself fails the pending dial stays, and
+// Recover adopts the leg from the provider's list.
+func (s *Service) record(ctx context.Context, log *slog.Logger, d *sb.PendingDial, sid, what string) {
+	ctx, cancel := detached(ctx)
+	defer cancel()
 	log = log.With("customer_call_sid", sid)
 	call, err := s.deps.Calls.CustomerLegCreated(ctx, d.CallSID, sid)
 	if err != nil {
-		// Without the record, status callbacks would not find the call and
-		// recovery would dial again: undo the leg rather than leave it loose.
-		log.Error("recording the customer leg failed; hanging both legs up", "error", err)
-		s.hangUp(ctx, log, sid, "the customer leg could not be recorded")
-		if _, ferr := s.deps.Calls.FailCall(ctx, d.CallSID, "internal: the customer leg could not be recorded"); ferr == nil {
-			s.hangUp(ctx, log, d.CallSID, "the customer leg could not be recorded")
-		}
+		log.Error("recording the customer leg failed; the pending dial stays and recovery adopts the leg", "error", err)
 		return
 	}
-	log.Info("customer leg created", "to", d.To)
-	if call.Status.Final() {
+	switch {
+	case call.CustomerCallSID != sid:
+		log.Warn("the call already has another customer leg; hanging this one up",
+			"recorded_customer_call_sid", call.CustomerCallSID)
+		s.hangUp(ctx, log, sid, "the call already has another customer leg")
+	case call.Status.Final():
 		// The agent left while the customer was dialled, or the customer
 		// leg's own end arrived before its SID was written: either way,
 		// neither leg may stay up.
+		log.Warn("the call ended while the customer was dialled; hanging both legs up", "status", call.Status)
 		s.hangUp(ctx, log, sid, "the call ended while the customer was dialled")
 		s.hangUp(ctx, log, d.CallSID, "the call ended while the customer was dialled")
+	default:
+		log.Info(what, "to", d.To)
 	}
+}
+
+// fail marks the call failed with reason and hangs up the agent leg.
+func (s *Service) fail(ctx context.Context, log *slog.Logger, d *sb.PendingDial, reason string, cause error) {
+	ctx, cancel := detached(ctx)
+	defer cancel()
+	log.Error("the customer leg could not be created; failing the call and hanging up the agent leg",
+		"to", d.To, "from", d.From, "reason", reason, "error", cause)
+	if _, err := s.deps.Calls.FailCall(ctx, d.CallSID, reason); err != nil {
+		log.Error("marking the call failed failed; the pending dial stays for recovery", "error", err)
+	}
+	s.hangUp(ctx, log, d.CallSID, "the customer leg could not be created")
 }
 
 // final reports whether err is the provider's definite refusal (a 4xx),

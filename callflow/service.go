@@ -20,6 +20,9 @@ import (
 // *telephony.Client implements it.
 type Provider interface {
 	CreateCall(ctx context.Context, p telephony.CallParams) (string, error)
+	// FindLegs lists the calls created to `to` from `from` since a time,
+	// oldest first: how a create whose outcome is unknown is reconciled.
+	FindLegs(ctx context.Context, to, from string, since time.Time) ([]telephony.Leg, error)
 	HangUp(ctx context.Context, callSid string) error
 	IsAccountNumber(ctx context.Context, e164 string) (bool, error)
 	CreateValidationRequest(ctx context.Context, e164, friendlyName string) (string, error)
@@ -52,8 +55,8 @@ type Config struct {
 	// DefaultRegion reads national-format numbers ("US").
 	DefaultRegion string
 	// DialClaim is how long a process owns a pending dial before another
-	// may take it over (default 30 s; it must outlast the REST call and its
-	// retries).
+	// may take it over (default 30 s). A process works at a dial for half
+	// of it (see dialBudget), and Recover runs every DialClaim.
 	DialClaim time.Duration
 	// MaxPendingAge is how old a pending dial found by Recover may be and
 	// still be dialled (default 2 min); an older one is failed instead.
@@ -193,46 +196,4 @@ func (s *Service) hangUp(ctx context.Context, log *slog.Logger, legSID, why stri
 		return
 	}
 	log.Info("leg hung up", "leg_sid", legSID, "why", why)
-}
-
-// Recover claims the pending dials whose claim expired (their process died
-// or gave up) and dials them, or fails them when they are too old for anyone
-// to be waiting. It returns how many it took.
-func (s *Service) Recover(ctx context.Context) (int, error) {
-	dials, err := s.deps.Calls.ClaimPendingDials(ctx, s.cfg.DialClaim, 100)
-	if err != nil {
-		return 0, fmt.Errorf("callflow: claiming pending dials: %w", err)
-	}
-	for _, d := range dials {
-		log := s.log.With("call_sid", d.CallSID, "attempt", d.Attempts)
-		if age := time.Since(d.CreatedAt); age > s.cfg.MaxPendingAge {
-			log.Warn("pending dial too old to place; failing the call", "age", age.Round(time.Second))
-			s.background(s.cfg.DialClaim, func(ctx context.Context) {
-				if _, err := s.deps.Calls.FailCall(ctx, d.CallSID, reasonNotDialled); err != nil {
-					log.Error("failing a stale call failed", "error", err)
-				}
-				s.hangUp(ctx, log, d.CallSID, "the customer was never dialled")
-			})
-			continue
-		}
-		log.Info("pending dial recovered; dialling the customer")
-		s.startDial(log, d)
-	}
-	return len(dials), nil
-}
-
-// RunRecovery calls Recover now and then every DialClaim until ctx ends.
-func (s *Service) RunRecovery(ctx context.Context) {
-	t := time.NewTicker(s.cfg.DialClaim)
-	defer t.Stop()
-	for {
-		if _, err := s.Recover(ctx); err != nil && ctx.Err() == nil {
-			s.log.Error("recovering pending dials failed", "error", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
 }

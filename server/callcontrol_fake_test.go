@@ -138,7 +138,7 @@ func requireRequests(t *testing.T, f *fakeTwilio, mark int, want ...fakeRequest)
 	got := f.since(mark)
 	prefix := "/2010-04-01/Accounts/" + fakeAccount
 	for i := range got {
-		got[i].Path = strings.TrimPrefix(got[i].Path, prefix)
+		got[i].Path, got[i].Query = strings.TrimPrefix(got[i].Path, prefix), nil
 		if len(got[i].Form) == 0 {
 			got[i].Form = nil
 		}

@@ -5,14 +5,12 @@ import (
 	"context"
 	"encoding/json"
 	"encoding/xml"
-	"fmt"
 	"io"
 	"net"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -218,115 +216,6 @@ func requireRefusal(t testing.TB, root twimlNode) {
 	require.Equal(t, "Say", root.Children[0].XMLName.Local)
 	require.NotEmpty(t, strings.TrimSpace(root.Children[0].Text))
 	require.Equal(t, "Hangup", root.Children[1].XMLName.Local)
-}
-
-// fakeTwilio is a stand-in for Twilio's REST API that records every request
-// exactly as twilio-go sent it and answers what the test sets.
-type fakeTwilio struct {
-	t   testing.TB
-	url string
-
-	mu       sync.Mutex
-	requests []fakeRequest
-	failNext *fakeError // answered to every Calls.json create while set
-	// route, when set, answers the requests it knows (returning true)
-	// before the defaults below; call-control tests serve conferences,
-	// participants and recordings with it.
-	route func(w http.ResponseWriter, r *http.Request, prefix string) bool
-}
-
-type fakeRequest struct {
-	Method string
-	Path   string
-	Form   url.Values
-}
-
-type fakeError struct {
-	Status  int
-	Code    int
-	Message string
-}
-
-func newFakeTwilio(t testing.TB) *fakeTwilio {
-	f := &fakeTwilio{t: t}
-	ts := httptest.NewServer(http.HandlerFunc(f.serve))
-	t.Cleanup(ts.Close)
-	f.url = ts.URL
-	return f
-}
-
-var fakeSeq struct {
-	sync.Mutex
-	n int
-}
-
-func fakeSid() string {
-	fakeSeq.Lock()
-	defer fakeSeq.Unlock()
-	fakeSeq.n++
-	return fmt.Sprintf("CA%032x", fakeSeq.n+int(time.Now().UnixNano()%1e9)*1000)
-}
-
-func (f *fakeTwilio) serve(w http.ResponseWriter, r *http.Request) {
-	user, pass, ok := r.BasicAuth()
-	if !ok || user != fakeAccount || pass != fakeToken {
-		w.WriteHeader(http.StatusUnauthorized)
-		return
-	}
-	_ = r.ParseForm()
-	f.mu.Lock()
-	f.requests = append(f.requests, fakeRequest{Method: r.Method, Path: r.URL.Path, Form: r.PostForm})
-	fail, route := f.failNext, f.route
-	f.mu.Unlock()
-	w.Header().Set("Content-Type", "application/json")
-	prefix := "/2010-04-01/Accounts/" + fakeAccount
-	if route != nil && route(w, r, prefix) {
-		return
-	}
-	switch {
-	case r.Method == http.MethodPost && r.URL.Path == prefix+"/Calls.json":
-		if fail != nil {
-			w.WriteHeader(fail.Status)
-			_ = json.NewEncoder(w).Encode(map[string]any{"code": fail.Code, "message": fail.Message,
-				"more_info": fmt.Sprintf("https://www.twilio.com/docs/errors/%d", fail.Code), "status": fail.Status})
-			return
-		}
-		w.WriteHeader(http.StatusCreated)
-		_ = json.NewEncoder(w).Encode(map[string]any{"sid": fakeSid(), "status": "queued",
-			"to": r.PostForm.Get("To"), "from": r.PostForm.Get("From")})
-	case r.Method == http.MethodPost && strings.HasPrefix(r.URL.Path, prefix+"/Calls/"):
-		sid := strings.TrimSuffix(strings.TrimPrefix(r.URL.Path, prefix+"/Calls/"), ".json")
-		_ = json.NewEncoder(w).Encode(map[string]any{"sid": sid, "status": r.PostForm.Get("Status")})
-	default:
-		w.WriteHeader(http.StatusNotFound)
-		_ = json.NewEncoder(w).Encode(map[string]any{"code": 20404, "message": "not found", "status": 404})
-	}
-}
-
-// creates returns the recorded Calls.json creates.
-func (f *fakeTwilio) creates() []fakeRequest { return f.matching(http.MethodPost, "/Calls.json") }
-
-// hangUps returns the recorded updates of call sid.
-func (f *fakeTwilio) hangUps(sid string) []fakeRequest {
-	return f.matching(http.MethodPost, "/Calls/"+sid+".json")
-}
-
-func (f *fakeTwilio) matching(method, suffix string) []fakeRequest {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	var out []fakeRequest
-	for _, r := range f.requests {
-		if r.Method == method && strings.HasSuffix(r.Path, "/Accounts/"+fakeAccount+suffix) {
-			out = append(out, r)
-		}
-	}
-	return out
-}
-
-func (f *fakeTwilio) fail(e *fakeError) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	f.failNext = e
 }
 
 // simConnect plays Device.connect on the simulator.

@@ -312,23 +312,29 @@ func (db *DB) ListCalls(ctx context.Context, workspaceID, agentIdentity string, 
 		Limit: page.Limit, Offset: page.Offset}, nil
 }
 
-// CustomerLegCreated implements switchboard.CallService.
+// CustomerLegCreated implements switchboard.CallService. The SID is written
+// by a conditional update (customer_call_sid IS NULL), so of two processes
+// recording different legs for one call the first wins and the second sees
+// the winner's SID in the call it gets back.
 func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID string) (*switchboard.Call, error) {
 	var row callRow
 	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if err := db.lockLeg(tx, customerCallSID); err != nil {
 			return err
 		}
-		res := tx.Model(&callRow{}).Where("call_sid = ?", callSID).
+		res := tx.Model(&callRow{}).Where("call_sid = ? AND customer_call_sid IS NULL", callSID).
 			Updates(map[string]any{"customer_call_sid": customerCallSID, "updated_at": now()})
 		if res.Error != nil {
 			return res.Error
 		}
-		if res.RowsAffected == 0 {
-			return notFound("Call")
+		if err := tx.Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+			return translate(err, "Call")
 		}
 		if err := tx.Where("call_sid = ?", callSID).Delete(&pendingDialRow{}).Error; err != nil {
 			return err
+		}
+		if res.RowsAffected == 0 {
+			return nil // the call has a leg already: this one is not recorded
 		}
 		if err := db.adoptHeldEvents(tx, callSID, customerCallSID); err != nil {
 			return err

@@ -246,3 +246,8 @@ func (db *DB) ClaimPendingDials(ctx context.Context, claim time.Duration, limit 
 	})
 	return out, err
 }
+
+// DeletePendingDial implements switchboard.CallService.
+func (db *DB) DeletePendingDial(ctx context.Context, callSID string) error {
+	return db.w.WithContext(ctx).Where("call_sid = ?", callSID).Delete(&pendingDialRow{}).Error
+}

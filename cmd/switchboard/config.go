@@ -27,6 +27,13 @@ type Config struct {
 	TwilioAPISecret   string
 	TwilioTwiMLAppSid string
 	TwilioAPIBaseURL  string
+	// TwilioRequestTimeout bounds each REST request to the provider
+	// (TWILIO_REQUEST_TIMEOUT, default 10s).
+	TwilioRequestTimeout time.Duration
+	// DialClaim is how long one process owns a pending customer dial
+	// before another may take it over (DIAL_CLAIM, default 30s); recovery
+	// runs that often.
+	DialClaim time.Duration
 
 	// HoldMusicURL is an MP3 or WAV a held customer hears in a loop
 	// (HOLD_MUSIC_URL); "" says "Please hold." instead.
@@ -61,6 +68,12 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if cfg.ShutdownGrace, err = time.ParseDuration(get("SHUTDOWN_GRACE", "15s")); err != nil {
 		return cfg, fmt.Errorf("SHUTDOWN_GRACE: %w", err)
+	}
+	if cfg.TwilioRequestTimeout, err = time.ParseDuration(get("TWILIO_REQUEST_TIMEOUT", "10s")); err != nil || cfg.TwilioRequestTimeout <= 0 {
+		return cfg, fmt.Errorf("TWILIO_REQUEST_TIMEOUT: want a positive duration such as 10s, got %q", getenv("TWILIO_REQUEST_TIMEOUT"))
+	}
+	if cfg.DialClaim, err = time.ParseDuration(get("DIAL_CLAIM", "30s")); err != nil || cfg.DialClaim < time.Second {
+		return cfg, fmt.Errorf("DIAL_CLAIM: want a duration of at least 1s such as 30s, got %q", getenv("DIAL_CLAIM"))
 	}
 	if err := cfg.LogLevel.UnmarshalText([]byte(get("LOG_LEVEL", "info"))); err != nil {
 		return cfg, fmt.Errorf("LOG_LEVEL: %w", err)

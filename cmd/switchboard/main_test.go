@@ -53,10 +53,13 @@ func TestConfig(t *testing.T) {
 	require.Equal(t, "http://localhost:8080", cfg.PublicBaseURL)
 	require.Equal(t, "US", cfg.DefaultRegion)
 	require.Equal(t, "https://api.twilio.com", cfg.TwilioAPIBaseURL)
+	require.Equal(t, 10*time.Second, cfg.TwilioRequestTimeout)
+	require.Equal(t, 30*time.Second, cfg.DialClaim)
 
 	for k, v := range map[string]string{
 		"PUBLIC_BASE_URL": "localhost:8080", "DEFAULT_REGION": "USA", "RATE_LIMIT": "-1",
 		"TWILIO_ACCOUNT_SID": "AC123", "LOG_LEVEL": "loud",
+		"TWILIO_REQUEST_TIMEOUT": "0s", "DIAL_CLAIM": "soon",
 	} {
 		_, err := LoadConfig(func(key string) string {
 			if key == k {

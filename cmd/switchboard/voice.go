@@ -64,7 +64,8 @@ func newVoice(cfg Config, db *store.DB, logger *slog.Logger) (*voice, error) {
 		logger.Info("no TWILIO_ACCOUNT_SID: the embedded provider simulator stands in for Twilio",
 			"api_base_url", apiBase, "call_control_url", cfg.PublicBaseURL+callflow.PathCallControl)
 	}
-	client, err := telephony.NewClient(telephony.Config{AccountSID: accountSid, AuthToken: authToken, BaseURL: apiBase})
+	client, err := telephony.NewClient(telephony.Config{AccountSID: accountSid, AuthToken: authToken, BaseURL: apiBase,
+		Timeout: cfg.TwilioRequestTimeout})
 	if err != nil {
 		v.close()
 		return nil, err
@@ -79,6 +80,7 @@ func newVoice(cfg Config, db *store.DB, logger *slog.Logger) (*voice, error) {
 		PublicBaseURL: cfg.PublicBaseURL,
 		DefaultRegion: cfg.DefaultRegion,
 		HoldMusicURL:  cfg.HoldMusicURL,
+		DialClaim:     cfg.DialClaim,
 		Logger:        logger,
 		RequestLogger: server.RequestLogger,
 	}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Recordings: db, Provider: client})

@@ -132,6 +132,17 @@ func testCall(t *testing.T, open Opener) {
 		got, err := db.CustomerLegCreated(ctx(), c.CallSID, cust)
 		require.NoError(t, err)
 		require.Equal(t, cust, got.CustomerCallSID)
+		// The first leg stays: another is not recorded over it, and the
+		// same one again changes nothing.
+		second := newCallSID()
+		got, err = db.CustomerLegCreated(ctx(), c.CallSID, second)
+		require.NoError(t, err)
+		require.Equal(t, cust, got.CustomerCallSID, "a recorded leg is never overwritten")
+		_, err = db.FindCallByLeg(ctx(), second)
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
+		got, err = db.CustomerLegCreated(ctx(), c.CallSID, cust)
+		require.NoError(t, err)
+		require.Equal(t, cust, got.CustomerCallSID)
 		byLeg, err := db.FindCallByLeg(ctx(), cust)
 		require.NoError(t, err)
 		require.Equal(t, c.CallSID, byLeg.CallSID)

@@ -56,6 +56,19 @@ func (c *call) final() bool {
 	return false
 }
 
+// started is when the call was dialled (it left the queue), as Twilio's
+// start_time: zero while it is queued, and for a call canceled in the queue.
+// The caller holds s.mu.
+func (c *call) started() time.Time {
+	for _, h := range c.history {
+		switch h.Status {
+		case "initiated", "ringing", "in-progress":
+			return h.At
+		}
+	}
+	return time.Time{}
+}
+
 func (c *call) duration() int {
 	if c.answered.IsZero() || c.ended.IsZero() {
 		return 0
@@ -163,8 +176,8 @@ func (s *Simulator) callJSONLocked(c *call) map[string]any {
 			"recordings": s.accountURI("/Calls/" + c.sid + "/Recordings.json"),
 		},
 	}
-	if !c.answered.IsZero() {
-		j["start_time"] = twilioTime(c.answered)
+	if t := c.started(); !t.IsZero() {
+		j["start_time"] = twilioTime(t)
 	}
 	if !c.ended.IsZero() {
 		j["end_time"] = twilioTime(c.ended)
@@ -296,21 +309,4 @@ func (s *Simulator) updateCall(w http.ResponseWriter, r *http.Request) {
 	body := s.callJSONLocked(c)
 	s.mu.Unlock()
 	writeJSON(w, http.StatusOK, body)
-}
-
-func (s *Simulator) listCalls(w http.ResponseWriter, r *http.Request) {
-	f := r.Form
-	s.mu.Lock()
-	items := []map[string]any{}
-	for i := len(s.callOrder) - 1; i >= 0; i-- { // newest first
-		c := s.calls[s.callOrder[i]]
-		if (f.Get("To") != "" && c.to != f.Get("To")) ||
-			(f.Get("From") != "" && c.from != f.Get("From")) ||
-			(f.Get("Status") != "" && c.status != f.Get("Status")) {
-			continue
-		}
-		items = append(items, s.callJSONLocked(c))
-	}
-	s.mu.Unlock()
-	writeJSON(w, http.StatusOK, page(r, "calls", items, len(items)))
 }
