@@ -281,6 +281,37 @@ func (f *fakeTwilio) plan(creates ...fakeCreate) {
 	f.script = creates
 }
 
+// drainLegs forgets the calls created so far; nextLeg then waits for the
+// next one.
+func (f *fakeTwilio) drainLegs() {
+	for {
+		select {
+		case <-f.accepted:
+		default:
+			return
+		}
+	}
+}
+
+// nextLeg waits (at most 10 s) for the next call the fake creates.
+func (f *fakeTwilio) nextLeg() string {
+	f.t.Helper()
+	select {
+	case sid := <-f.accepted:
+		return sid
+	case <-time.After(10 * time.Second):
+		f.t.Fatal("fake Twilio: no call was created")
+		return ""
+	}
+}
+
+// setListFails makes the next n Calls lists answer 500.
+func (f *fakeTwilio) setListFails(n int) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.listFails = n
+}
+
 // legsFor returns the calls the fake created into conference: the
 // customer legs of one call.
 func (f *fakeTwilio) legsFor(conference string) []string {

@@ -56,6 +56,9 @@ type voiceBundle struct {
 type voiceOpts struct {
 	fake          bool // a recording fake Twilio instead of the simulator
 	maxPendingAge time.Duration
+	// requestTimeout bounds each REST request (0: the client's 10 s);
+	// dialClaim is the pending dials' claim (0: the flow's 30 s).
+	requestTimeout, dialClaim time.Duration
 }
 
 func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
@@ -77,12 +80,13 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 		t.Cleanup(vb.sim.Close)
 		account, token, apiBase = vb.sim.AccountSid(), vb.sim.AuthToken(), base
 	}
-	client, err := telephony.NewClient(telephony.Config{AccountSID: account, AuthToken: token, BaseURL: apiBase})
+	client, err := telephony.NewClient(telephony.Config{AccountSID: account, AuthToken: token, BaseURL: apiBase,
+		Timeout: o.requestTimeout})
 	require.NoError(t, err)
 	tokens, err := telephony.NewTokenIssuer(account, "SK00000000000000000000000000000000", "secret0000", "AP00000000000000000000000000000000")
 	require.NoError(t, err)
 	vb.flow, err = callflow.New(callflow.Config{PublicBaseURL: base, Logger: testLogger(), RequestLogger: server.RequestLogger,
-		MaxPendingAge: o.maxPendingAge},
+		MaxPendingAge: o.maxPendingAge, DialClaim: o.dialClaim},
 		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Recordings: db, Provider: client})
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: base},
