@@ -1,0 +1,138 @@
+package server_test
+
+import (
+	"context"
+	"net/url"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/callflow"
+	"github.com/switchboard-oss/switchboard/store"
+	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/telephony"
+)
+
+// Recovery reconciles before it dials: a leg the provider already has (the
+// dead process's create went through) is adopted, and a call the customer
+// has answered is never dialled again.
+func TestRecoveryAdoptsTheProvidersLeg(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		vb := setupVoice(t, open, voiceOpts{fake: true, requestTimeout: 300 * time.Millisecond, maxPendingAge: time.Hour})
+		ctx := context.Background()
+		pending := func(conference string) string {
+			sid := newDialSid()
+			_, err := vb.db.BeginCall(ctx, &sb.Call{CallSID: sid, WorkspaceID: vb.wsA, AgentIdentity: "ada", To: "+15005550100",
+				From: simCallerID, Status: sb.CallInitiated, ConferenceName: conference}, -time.Second)
+			require.NoError(t, err)
+			return sid
+		}
+		recoverAll := func() int {
+			n, err := vb.flow.Recover(ctx)
+			require.NoError(t, err)
+			vb.settle()
+			return n
+		}
+
+		// The process died after the provider accepted the leg (still
+		// queued, so it has no start_time).
+		sid := pending("sb-adopt")
+		leg := vb.fake.addLeg("+15005550100", simCallerID, "sb-adopt", false)
+		require.Equal(t, 1, recoverAll())
+		call := mustCall(t, vb, sid)
+		t.Logf("recovered call %s: %d customer leg(s) at the provider, recorded %q", sid, len(vb.fake.legsFor("sb-adopt")), call.CustomerCallSID)
+		require.Equal(t, leg.sid, call.CustomerCallSID)
+		require.Empty(t, vb.fake.creates(), "nobody dialled again")
+		require.Zero(t, recoverAll(), "the pending dial is gone")
+
+		// The customer answered before anyone recorded the leg: the
+		// conference-join records it, and recovery has nothing to do.
+		sid = pending("sb-answered")
+		leg = vb.fake.addLeg("+15005550100", simCallerID, "sb-answered", true)
+		join := vb.webhook("POST", "/v1/voice/conference-join?conference=sb-answered",
+			url.Values{"CallSid": {leg.sid}, "AccountSid": {fakeAccount}, "CallStatus": {"in-progress"}}, fakeToken)
+		conferenceOf(t, parseTwiML(t, join))
+		call = mustCall(t, vb, sid)
+		require.Equal(t, sb.CallAnswered, call.Status)
+		require.Equal(t, leg.sid, call.CustomerCallSID)
+		require.Zero(t, recoverAll())
+		t.Logf("answered call %s: %d customer leg(s) at the provider", sid, len(vb.fake.legsFor("sb-answered")))
+		require.Empty(t, vb.fake.creates(), "an answered call is never dialled")
+		require.Len(t, vb.fake.legsFor("sb-answered"), 1)
+	})
+}
+
+// Two instances on one PostgreSQL recover the same pending dial while the
+// provider accepts the create but never answers it, and its Calls list
+// fails for a while: each instance in turn claims the dial, gives up inside
+// its half of the claim, and the next reconciles. One leg.
+func TestTwoInstancesRecoverOnePendingDial(t *testing.T) {
+	dbURL := storetest.PostgresURL(t)
+	fake := newFakeTwilio(t)
+	fake.pageMax = 1
+	ctx := context.Background()
+	const dialClaim = 1200 * time.Millisecond
+	var flows []*callflow.Service
+	var dbs []*store.DB
+	for range 2 {
+		db, err := store.Open(ctx, dbURL, testLogger())
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = db.Close() })
+		require.NoError(t, db.Migrate(ctx))
+		client, err := telephony.NewClient(telephony.Config{AccountSID: fakeAccount, AuthToken: fakeToken,
+			BaseURL: fake.url, Timeout: 300 * time.Millisecond})
+		require.NoError(t, err)
+		flow, err := callflow.New(callflow.Config{PublicBaseURL: "http://switchboard.test", DialClaim: dialClaim,
+			Logger: testLogger()}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Provider: client})
+		require.NoError(t, err)
+		flows, dbs = append(flows, flow), append(dbs, db)
+	}
+
+	sid := newDialSid()
+	_, err := dbs[0].BeginCall(ctx, &sb.Call{CallSID: sid, WorkspaceID: storetest.NewWorkspaceID(), AgentIdentity: "ada",
+		To: "+15005550100", From: simCallerID, Status: sb.CallInitiated, ConferenceName: "sb-two"}, -time.Second)
+	require.NoError(t, err)
+	fake.plan(fakeCreate{mode: "hang"})
+	fake.setListFails(3)
+
+	runCtx, stop := context.WithCancel(ctx)
+	var wg sync.WaitGroup
+	for _, f := range flows {
+		wg.Add(1)
+		go func() { defer wg.Done(); f.RunRecovery(runCtx) }()
+	}
+	var call *sb.Call
+	eventuallyWithin(t, 30*time.Second, "the call to have its customer leg", func() bool {
+		call, err = dbs[1].FindCallByLeg(ctx, sid)
+		require.NoError(t, err)
+		return call.CustomerCallSID != ""
+	})
+	stop()
+	wg.Wait()
+	for _, f := range flows {
+		waitCtx, cancel := context.WithTimeout(ctx, 10*time.Second)
+		require.NoError(t, f.Wait(waitCtx))
+		cancel()
+	}
+	legs := fake.legsFor("sb-two")
+	t.Logf("call %s recovered by two instances: %d customer leg(s) at the provider %v, %d create(s), %d list(s); recorded %q",
+		sid, len(legs), legs, len(fake.creates()), len(fake.callLists()), call.CustomerCallSID)
+	require.Len(t, legs, 1)
+	require.Len(t, fake.creates(), 1)
+	require.Equal(t, legs[0], call.CustomerCallSID)
+}
+
+// eventuallyWithin polls cond every 20 ms until it holds or d passes.
+func eventuallyWithin(t testing.TB, d time.Duration, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(d)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out after %s waiting for %s", d, what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
