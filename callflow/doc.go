@@ -22,16 +22,28 @@
 // *telephony.Client satisfies. TwiML comes from the telephony package; no
 // handler builds a document or names a provider parameter.
 //
-// # The customer leg must not be lost
+// # One customer leg, never lost, never two
 //
 // Control stores the call and a PendingDial in one transaction before it
 // answers; the answer's Then starts creating the customer leg once the
-// document is written. Success records the leg and deletes the pending dial
-// in one transaction; a refusal by the provider marks the call failed with the
-// provider's code and message, hangs up the agent leg and logs both SIDs.
-// Each pending dial is claimed for Config.DialClaim; if the process dies in
-// between, the row outlives it, and Recover (run at start-up and then every
-// DialClaim) claims rows whose claim has expired: young ones are dialled,
-// ones older than Config.MaxPendingAge are failed and their agent leg hung up,
-// since nobody is listening any more.
+// document is written (dial.go). Success records the leg and deletes the
+// pending dial in one transaction; a refusal by the provider (4xx) marks the
+// call failed with the provider's code and message, hangs up the agent leg
+// and logs both SIDs. A create whose outcome is unknown (timeout, broken
+// connection, 5xx) is never repeated blindly: the provider's Calls list is
+// read first (findLeg in recover.go), a leg created for the dial is
+// adopted, and the customer is dialled again only when there is none. The
+// leg's SID is recorded only while the call has none; a leg the call cannot
+// keep is hung up. Outcome writes run on a context detached from the
+// attempt's.
+//
+// Each pending dial is claimed for Config.DialClaim and worked at for half
+// of it, so that a create one process sent has reached the provider before
+// another may list the provider's calls. If the process dies, or gives up
+// with the outcome unknown, the row outlives it, and Recover (run at
+// start-up and then every DialClaim) claims rows whose claim has expired and
+// reconciles before anything else: a call that has a leg, was answered or
+// ended is never dialled; young ones still waiting are dialled as unsure
+// dials; ones older than Config.MaxPendingAge are failed and their agent leg
+// hung up, since nobody is listening any more.
 package callflow

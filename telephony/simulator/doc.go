@@ -22,7 +22,7 @@
 // # REST subset
 //
 //	POST   Calls.json                                 To, From, Url|Twiml, Method, StatusCallback, StatusCallbackEvent…, StatusCallbackMethod, Timeout
-//	GET    Calls.json, Calls/{Sid}.json               To, From, Status filters
+//	GET    Calls.json, Calls/{Sid}.json               To, From, Status, StartTime[<>], EndTime[<>] filters; PageSize, Page, next_page_uri
 //	POST   Calls/{Sid}.json                           Status=completed (hang up) | canceled (only if not answered)
 //	POST   Calls/{Sid}/Recordings.json                RecordingChannels mono|dual, RecordingStatusCallback, RecordingStatusCallbackEvent…
 //	GET    Calls/{Sid}/Recordings.json, …/{Sid}.json
