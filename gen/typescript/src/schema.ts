@@ -240,6 +240,13 @@ export interface paths {
          *     `<Hangup/>` and dials nobody. A retried webhook (same CallSid) answers the same TwiML
          *     and creates no second customer leg.
          *
+         *     The customer is rung once per call: a create whose outcome is unknown (a timeout, a
+         *     broken connection, a 5xx) is reconciled with the provider's Calls list (by `To`, `From`
+         *     and time; queued calls too) before any new attempt, and a leg found there is adopted; a
+         *     4xx fails the call. The leg's SID is recorded only while the call has none. A pending
+         *     dial left by a process that died is reconciled the same way at start-up and every
+         *     `DIAL_CLAIM`; an answered, ended or already dialled call is never dialled again.
+         *
          *     For click-to-call (`POST /v1/calls`) the provider calls the agent's browser
          *     (`client:<identity>`, which arrives as `To`) and requests this URL with the customer
          *     number, caller ID and workspace in its query, signed with the rest of the URL.
@@ -263,13 +270,18 @@ export interface paths {
         };
         /**
          * The customer leg's TwiML, fetched when the customer answers (GET)
-         * @description Marks the call answered. Twilio appends its parameters to the query of a GET webhook; `CallSid` names the customer leg.
+         * @description Marks the call answered. Twilio appends its parameters to the query of a GET webhook;
+         *     `CallSid` names the customer leg, and is recorded as the call's customer leg when none is
+         *     yet. A leg of a call that has ended, or that has another customer leg, answers
+         *     `<Response><Hangup/></Response>`.
          */
         get: operations["voiceConferenceJoinGet"];
         put?: never;
         /**
          * The customer leg's TwiML, fetched when the customer answers (POST)
-         * @description Marks the call answered. An unknown conference answers `<Response><Hangup/></Response>`.
+         * @description Marks the call answered and records `CallSid` as its customer leg when none is yet. An
+         *     unknown conference, or a leg of a call that has ended or has another customer leg,
+         *     answers `<Response><Hangup/></Response>`.
          */
         post: operations["voiceConferenceJoinPost"];
         delete?: never;
