@@ -1,0 +1,64 @@
+package callflow
+
+import (
+	"context"
+	"log/slog"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/simulator"
+)
+
+// An outcome learnt at the end of an attempt is written even when the
+// attempt's context has expired by then: the leg's SID, and the failure.
+// (Writing them on that context loses them.)
+func TestOutcomeWritesOutliveTheAttempt(t *testing.T) {
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			db := d.Open(t)
+			sim := simulator.New(simulator.Config{CallControlURL: "http://switchboard.test/v1/voice/callml", Logger: slog.New(slog.DiscardHandler)})
+			t.Cleanup(sim.Close)
+			ts := httptest.NewServer(sim.Handler())
+			t.Cleanup(ts.Close)
+			client, err := telephony.NewClient(telephony.Config{AccountSID: sim.AccountSid(), AuthToken: sim.AuthToken(), BaseURL: ts.URL})
+			require.NoError(t, err)
+			s, err := New(Config{PublicBaseURL: "http://switchboard.test"},
+				Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Provider: client})
+			require.NoError(t, err)
+
+			begin := func(sid string) *sb.PendingDial {
+				d, err := db.BeginCall(context.Background(), &sb.Call{CallSID: sid, WorkspaceID: storetest.NewWorkspaceID(),
+					AgentIdentity: "ada", To: "+15005550100", From: "+15005550006", Status: sb.CallInitiated,
+					ConferenceName: "sb-" + sid}, time.Minute)
+				require.NoError(t, err)
+				return d
+			}
+			expired, cancel := context.WithCancel(context.Background())
+			cancel()
+
+			created := begin("CA00000000000000000000000000000e01")
+			leg := "CA00000000000000000000000000000e02"
+			s.record(expired, s.log, created, leg, "customer leg created")
+			call, err := db.FindCallByLeg(context.Background(), created.CallSID)
+			require.NoError(t, err)
+			require.Equal(t, leg, call.CustomerCallSID, "the leg is recorded")
+
+			refused := begin("CA00000000000000000000000000000e03")
+			s.fail(expired, s.log, refused, "provider_error 21215: Geo permission", nil)
+			call, err = db.FindCallByLeg(context.Background(), refused.CallSID)
+			require.NoError(t, err)
+			require.Equal(t, sb.CallFailed, call.Status, "the failure is recorded")
+			require.Equal(t, "provider_error 21215: Geo permission", call.FailureReason)
+			claimed, err := db.ClaimPendingDials(context.Background(), time.Minute, 100)
+			require.NoError(t, err)
+			require.Empty(t, claimed, "both pending dials are gone")
+		})
+	}
+}
