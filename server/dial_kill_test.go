@@ -75,7 +75,7 @@ func killedMidDial(t *testing.T, bin, dbURL string) {
 	require.NoError(t, err)
 	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	req.Header.Set(telephony.SignatureHeader, telephony.Sign(fakeToken, public+"/v1/voice/callml", form))
-	res, err := http.DefaultClient.Do(req)
+	res, err := (&http.Client{Timeout: 30 * time.Second}).Do(req)
 	require.NoError(t, err)
 	_ = res.Body.Close()
 	require.Equal(t, http.StatusOK, res.StatusCode)
