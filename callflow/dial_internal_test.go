@@ -17,7 +17,8 @@ import (
 
 // An outcome learnt at the end of an attempt is written even when the
 // attempt's context has expired by then: the leg's SID, and the failure.
-// (Writing them on that context loses them.)
+// (Writing them on that context loses them.) A second leg for a call that
+// has one is not recorded and is hung up.
 func TestOutcomeWritesOutliveTheAttempt(t *testing.T) {
 	for _, d := range storetest.Databases() {
 		t.Run(d.Name, func(t *testing.T) {
@@ -49,6 +50,23 @@ func TestOutcomeWritesOutliveTheAttempt(t *testing.T) {
 			call, err := db.FindCallByLeg(context.Background(), created.CallSID)
 			require.NoError(t, err)
 			require.Equal(t, leg, call.CustomerCallSID, "the leg is recorded")
+
+			// A second leg for that call is not recorded, and is hung up.
+			second, err := client.CreateCall(context.Background(), telephony.CallParams{To: simulator.NumberNoAnswer,
+				From: "+15005550006", URL: "http://switchboard.test/v1/voice/conference-join"})
+			require.NoError(t, err)
+			s.record(expired, s.log, created, second, "customer leg found at the provider and adopted")
+			call, err = db.FindCallByLeg(context.Background(), created.CallSID)
+			require.NoError(t, err)
+			require.Equal(t, leg, call.CustomerCallSID, "the first leg stays")
+			require.Eventually(t, func() bool {
+				for _, c := range sim.State().Calls {
+					if c.Sid == second {
+						return c.EndedAt != nil
+					}
+				}
+				return false
+			}, 10*time.Second, 10*time.Millisecond, "the second leg is hung up")
 
 			refused := begin("CA00000000000000000000000000000e03")
 			s.fail(expired, s.log, refused, "provider_error 21215: Geo permission", nil)

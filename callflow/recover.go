@@ -101,7 +101,7 @@ func (s *Service) resume(ctx context.Context, log *slog.Logger, d *sb.PendingDia
 	case leg != "":
 		s.record(ctx, log, d, leg, "customer leg found at the provider and adopted")
 	case call.Status != sb.CallInitiated:
-		log.Warn("the call is past ringing but the provider lists no customer leg; not dialling", "status", call.Status)
+		log.Warn("the call was answered but the provider lists no customer leg; not dialling", "status", call.Status)
 		if err := s.deps.Calls.DeletePendingDial(wctx, d.CallSID); err != nil {
 			log.Error("dropping the pending dial failed", "error", err)
 		}

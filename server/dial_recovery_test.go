@@ -62,6 +62,16 @@ func TestRecoveryAdoptsTheProvidersLeg(t *testing.T) {
 		t.Logf("answered call %s: %d customer leg(s) at the provider", sid, len(vb.fake.legsFor("sb-answered")))
 		require.Empty(t, vb.fake.creates(), "an answered call is never dialled")
 		require.Len(t, vb.fake.legsFor("sb-answered"), 1)
+
+		// Answered, and nobody knows by which leg (a GET conference-join
+		// without CallSid), and the provider lists none: still not dialled.
+		sid = pending("sb-answered-unknown")
+		conferenceOf(t, parseTwiML(t, vb.webhook("GET", "/v1/voice/conference-join?conference=sb-answered-unknown", nil, fakeToken)))
+		require.Equal(t, sb.CallAnswered, mustCall(t, vb, sid).Status)
+		require.Equal(t, 1, recoverAll())
+		require.Zero(t, recoverAll(), "the pending dial is dropped")
+		t.Logf("answered call %s, leg unknown: %d customer leg(s) at the provider", sid, len(vb.fake.legsFor("sb-answered-unknown")))
+		require.Empty(t, vb.fake.creates(), "an answered call is never dialled")
 	})
 }
 
