@@ -61,11 +61,14 @@ func killedMidDial(t *testing.T, bin, dbURL string) {
 
 	fake := newFakeTwilio(t)
 	fake.pageMax = 1
-	fake.plan(fakeCreate{mode: "hang"}) // accepted, answered never: the kill comes first
+	// Accepted, answered never: the kill comes first. The first program
+	// works at the dial for half of DIAL_CLAIM, far longer than the kill
+	// takes; the second claims the dial once that claim has expired.
+	fake.plan(fakeCreate{mode: "hang"})
 	const public = "http://switchboard.test"
 	env := append(os.Environ(), "SWITCHBOARD_ADDR=127.0.0.1:0", "DATABASE_URL="+dbURL, "PUBLIC_BASE_URL="+public,
 		"TWILIO_ACCOUNT_SID="+fakeAccount, "TWILIO_AUTH_TOKEN="+fakeToken, "TWILIO_API_BASE_URL="+fake.url,
-		"TWILIO_REQUEST_TIMEOUT=1s", "DIAL_CLAIM=2s", "LOG_FORMAT=json", "RATE_LIMIT=0")
+		"DIAL_CLAIM=6s", "LOG_FORMAT=json", "RATE_LIMIT=0")
 
 	first := startChild(t, bin, env)
 	sid := newDialSid()
@@ -87,7 +90,7 @@ func killedMidDial(t *testing.T, bin, dbURL string) {
 	require.Empty(t, call.CustomerCallSID, "killed before the leg's SID was stored")
 
 	second := startChild(t, bin, env)
-	eventuallyWithin(t, 30*time.Second, "the restarted program to record the leg", func() bool {
+	eventuallyWithin(t, 60*time.Second, "the restarted program to record the leg", func() bool {
 		call, err = db.FindCallByLeg(ctx, sid)
 		require.NoError(t, err)
 		return call.CustomerCallSID != ""
