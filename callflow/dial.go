@@ -82,6 +82,13 @@ func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial,
 				s.record(ctx, log, d, leg, "customer leg found at the provider and adopted")
 				return
 			}
+			over, err := s.callOver(ctx, log, d)
+			if err != nil {
+				continue
+			}
+			if over {
+				return
+			}
 			if creates == dialAttempts {
 				s.fail(ctx, log, d, failureReason(lastErr), lastErr)
 				return
@@ -102,6 +109,28 @@ func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial,
 		unsure, lastErr = true, err
 	}
 	log.Warn("the customer leg's outcome is still unknown; the dial stays pending for recovery", "error", lastErr)
+}
+
+// callOver reports whether d's call ended or got its leg while d was being
+// worked at (the agent hung up; conference-join recorded the leg): a call in
+// that state is not dialled again, and its pending dial is dropped.
+func (s *Service) callOver(ctx context.Context, log *slog.Logger, d *sb.PendingDial) (bool, error) {
+	call, err := s.deps.Calls.FindCallByLeg(ctx, d.CallSID)
+	if err != nil {
+		log.Warn("reading the call before dialling again failed", "error", err)
+		return false, err
+	}
+	if !call.Status.Final() && call.CustomerCallSID == "" {
+		return false, nil
+	}
+	log.Info("the call ended or has its customer leg; not dialling again", "status", call.Status,
+		"customer_call_sid", call.CustomerCallSID)
+	wctx, cancel := detached(ctx)
+	defer cancel()
+	if err := s.deps.Calls.DeletePendingDial(wctx, d.CallSID); err != nil {
+		log.Error("dropping the pending dial failed", "error", err)
+	}
+	return true, nil
 }
 
 // pause waits before try (1, 2, …), or reports false when ctx ends first.

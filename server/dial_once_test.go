@@ -126,6 +126,24 @@ func TestCustomerLegOnceWithFakeTwilio(t *testing.T) {
 		require.Len(t, vb.fake.hangUps(leg), 1, "the ended call's leg is hung up")
 		require.True(t, mustCall(t, vb, sid).Status.Final())
 
+		// The call ends while a create that made nothing (5xx) is
+		// reconciled: the customer is not dialled again.
+		vb.fake.plan(fakeCreate{mode: "5xx-none"})
+		vb.fake.setListFails(1000)
+		before := len(vb.fake.creates())
+		sid = newDialSid()
+		conf := conferenceOf(t, parseTwiML(t, vb.webhook("POST", "/v1/voice/callml", url.Values{
+			"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:ada"}, "To": {customer}, "workspaceId": {vb.wsA},
+		}, fakeToken)))
+		eventually(t, "the create", func() bool { return len(vb.fake.creates()) > before })
+		require.Equal(t, http.StatusNoContent, vb.webhook("POST", "/v1/voice/status", url.Values{
+			"CallSid": {sid}, "AccountSid": {fakeAccount}, "CallStatus": {"completed"}, "SequenceNumber": {"0"}}, fakeToken).status)
+		vb.fake.setListFails(0)
+		vb.settle()
+		t.Logf("call %s ended while its dial was reconciled: %d customer leg(s)", sid, len(vb.fake.legsFor(strings.TrimSpace(conf.Text))))
+		require.Len(t, vb.fake.creates(), before+1, "an ended call is not dialled again")
+		require.Empty(t, vb.fake.legsFor(strings.TrimSpace(conf.Text)))
+
 		// A conference-join from a leg the call does not have is hung up.
 		r := vb.webhook("POST", "/v1/voice/conference-join?conference="+url.QueryEscape(live.ConferenceName),
 			url.Values{"CallSid": {fakeSid()}, "AccountSid": {fakeAccount}, "CallStatus": {"in-progress"}}, fakeToken)
