@@ -49,16 +49,16 @@ func TestClientIdentityTenants(t *testing.T) {
 
 func TestClientIdentityRefused(t *testing.T) {
 	for _, in := range []string{
-		"ada",             // a bare agent name, as before identities carried the workspace
-		"ws.",             // no agent
-		".ada",            // no workspace
-		"ws_acme.ada",     // "_ac" is not an escape
-		"ws_5facme.ada",   // lower-case hex
-		"ws_61cme.ada",    // an escaped plain byte ("a")
-		"ws.ada.extra",    // a second dot
-		"ws_5.ada",        // a truncated escape
-		"ws_5",            // no dot
-		"ws.a da",         // a space
+		"ada",           // a bare agent name, as before identities carried the workspace
+		"ws.",           // no agent
+		".ada",          // no workspace
+		"ws_acme.ada",   // "_ac" is not an escape
+		"ws_5facme.ada", // lower-case hex
+		"ws_61cme.ada",  // an escaped plain byte ("a")
+		"ws.ada.extra",  // a second dot
+		"ws_5.ada",      // a truncated escape
+		"ws_5",          // no dot
+		"ws.a da",       // a space
 		strings.Repeat("a", 120) + ".b",
 	} {
 		_, _, ok := telephony.ParseClientIdentity(in)
