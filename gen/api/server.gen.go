@@ -133,6 +133,12 @@ type ServerInterface interface {
 	// VoiceTransferStatus A transfer target's status callback
 	// (POST /v1/voice/transfer-status)
 	VoiceTransferStatus(ctx echo.Context, params VoiceTransferStatusParams) error
+	// GetWorkspace Read the workspace's settings
+	// (GET /v1/workspace)
+	GetWorkspace(ctx echo.Context) error
+	// UpdateWorkspace Change the workspace's calling hours or time zone (admin only)
+	// (PATCH /v1/workspace)
+	UpdateWorkspace(ctx echo.Context) error
 }
 
 // ServerInterfaceWrapper converts echo contexts to parameters.
@@ -789,6 +795,24 @@ func (w *ServerInterfaceWrapper) VoiceTransferStatus(ctx echo.Context) error {
 	return err
 }
 
+// GetWorkspace converts echo context to params.
+func (w *ServerInterfaceWrapper) GetWorkspace(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetWorkspace(ctx)
+	return err
+}
+
+// UpdateWorkspace converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateWorkspace(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateWorkspace(ctx)
+	return err
+}
+
 // This is a simple interface which specifies echo.Route addition functions which
 // are present on both echo.Echo and echo.Group, since we want to allow using
 // either of them for path registration
@@ -870,6 +894,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/v1/recordings", wrapper.StartRecording, options.OperationMiddlewares["startRecording"]...)
 	router.GET(options.BaseURL+"/v1/recordings/:recordingSid", wrapper.GetRecording, options.OperationMiddlewares["getRecording"]...)
 	router.POST(options.BaseURL+"/v1/recordings/:recordingSid", wrapper.UpdateRecording, options.OperationMiddlewares["updateRecording"]...)
+	router.GET(options.BaseURL+"/v1/workspace", wrapper.GetWorkspace, options.OperationMiddlewares["getWorkspace"]...)
+	router.PATCH(options.BaseURL+"/v1/workspace", wrapper.UpdateWorkspace, options.OperationMiddlewares["updateWorkspace"]...)
 	router.GET(options.BaseURL+"/v1/caller-ids", wrapper.ListCallerIds, options.OperationMiddlewares["listCallerIds"]...)
 	router.POST(options.BaseURL+"/v1/caller-ids", wrapper.CreateCallerId, options.OperationMiddlewares["createCallerId"]...)
 
@@ -4382,6 +4408,167 @@ func (response VoiceTransferStatus500JSONResponse) VisitVoiceTransferStatusRespo
 	return err
 }
 
+type GetWorkspaceRequestObject struct {
+}
+
+type GetWorkspaceResponseObject interface {
+	VisitGetWorkspaceResponse(w http.ResponseWriter) error
+}
+
+type GetWorkspace200JSONResponse WorkspaceResponse
+
+func (response GetWorkspace200JSONResponse) VisitGetWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkspace401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetWorkspace401JSONResponse) VisitGetWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkspace429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetWorkspace429JSONResponse) VisitGetWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkspace500JSONResponse struct{ InternalJSONResponse }
+
+func (response GetWorkspace500JSONResponse) VisitGetWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspaceRequestObject struct {
+	Body *UpdateWorkspaceJSONRequestBody
+}
+
+type UpdateWorkspaceResponseObject interface {
+	VisitUpdateWorkspaceResponse(w http.ResponseWriter) error
+}
+
+type UpdateWorkspace200JSONResponse WorkspaceResponse
+
+func (response UpdateWorkspace200JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspace400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateWorkspace400JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspace401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateWorkspace401JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspace403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateWorkspace403JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspace429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response UpdateWorkspace429JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspace500JSONResponse struct{ InternalJSONResponse }
+
+func (response UpdateWorkspace500JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// Healthz Liveness and database check
@@ -4492,6 +4679,12 @@ type StrictServerInterface interface {
 	// VoiceTransferStatus A transfer target's status callback
 	// (POST /v1/voice/transfer-status)
 	VoiceTransferStatus(ctx context.Context, request VoiceTransferStatusRequestObject) (VoiceTransferStatusResponseObject, error)
+	// GetWorkspace Read the workspace's settings
+	// (GET /v1/workspace)
+	GetWorkspace(ctx context.Context, request GetWorkspaceRequestObject) (GetWorkspaceResponseObject, error)
+	// UpdateWorkspace Change the workspace's calling hours or time zone (admin only)
+	// (PATCH /v1/workspace)
+	UpdateWorkspace(ctx context.Context, request UpdateWorkspaceRequestObject) (UpdateWorkspaceResponseObject, error)
 }
 
 type StrictHandlerFunc func(ctx echo.Context, request any) (any, error)
@@ -5723,220 +5916,328 @@ func (sh *strictHandler) VoiceTransferStatus(ctx echo.Context, params VoiceTrans
 	return nil
 }
 
+// GetWorkspace operation middleware
+func (sh *strictHandler) GetWorkspace(ctx echo.Context) error {
+	var request GetWorkspaceRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetWorkspace(ctx.Request().Context(), request.(GetWorkspaceRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetWorkspace")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetWorkspaceResponseObject); ok {
+		return validResponse.VisitGetWorkspaceResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateWorkspace operation middleware
+func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
+	var request UpdateWorkspaceRequestObject
+
+	var body UpdateWorkspaceJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateWorkspace(ctx.Request().Context(), request.(UpdateWorkspaceRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateWorkspace")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateWorkspaceResponseObject); ok {
+		return validResponse.VisitUpdateWorkspaceResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // Base64 encoded, compressed with deflate, json marshaled OpenAPI spec.
 // Stored as a slice of fixed-width chunks rather than one concatenated
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L35chs31jj6Kqj+vipTlSZFanFiqVJzZVlOlPF2LXk89YW+arAbJDFuAkwDLZrj6N/7APcR75P8CucA",
-	"3eiFixY7mXyeqqlY7G4sB2fHWT4HsZzNpWBCq+DoczCnGZ0xzTL465Sm6QVPzD8TpuKMzzWXIjgKLqeM",
-	"0AkTmqRs8kiReSavecIyEtM0JRfnz3pBGLBPdDZPWXAUnJ70B3v7B4ePv//hCR3FCRvX/w7CgJuB51RP",
-	"gzAQdGa+i+38YZCx33KesSQ40lnOwkDFUzajuGKtWWa+/X9OT37td5/Q7vik+/zD5/29m/8OwkAv52Yo",
-	"pTMuJsHNTRi84DOuzacw4285y5bllCk89CdI2JjmqQ6ODvthMKOf+CyfBUd7ffMXF/jXoJiHC80mLIOJ",
-	"Xo/Hiq2cSeLT1qn8sfutY7+X2Uc1pzE7T/5vGLf1jBburWMyy5UmI0b0lBEtPzLxSBG5EKRz0N8nUk9Z",
-	"tuCK7fTI6xnXmiVkxqhQ/us9d0i1jSzKpVR2898ZGwdHwX/tlii2i0/Vrrf84MbsJ2NqLoVigHdPafKW",
-	"/ZYzBcCLpdBMwD/pfJ7ymJod7v5LmW1+LtHsc8CyTGb4SYIAu6YpT67mUylYEAYJ05SnKjj69XMw5ixN",
-	"DMbZZzOmFJ2Yr4TUhBL4ksBTIvLZyMD9g/8aPDoiq9++2RYYZ2bZby0AEBzVo3xJ07HMZiwhMiN2U4SL",
-	"ea5JJ3KbzBBiUUiiyr6jnV5wEwItv/77FvDcbs1muHVLNtgHzICONcsAjeScZTAVrkeKMcuYiNkvkovL",
-	"BX/5Ys3iPs3SylkHw7zf34//9mmWkmuWKS7Fj8Ng0OsPA8JELBMuJj8Og3eXz7s/DIO/wdsMv3Gr9n97",
-	"xmnq/10ujjCRlH+9FmefuP5xGBguNAzInGaax3xOhX5BRyz9cRjEudJyxrJhQNLGTziHGnX7gyd748f0",
-	"AKfbLWfwV7FbX9Zude0VaqvzueaJGBATPaWazHONlO1WRrjAv4t1hAbVplRMFMnnZCwzQgXJxUdheEb5",
-	"WnGUKY/vSazmSxrrK/aJK61WUCsIg5IGHRi7h6MB634f7yfdJ7Q/6g7ivWSfHYwP6eNRjWxPiJ2ILLie",
-	"WngA3eLEvYck3AtNNULVwId0ouomDa0aIrkSUl/RWPNrZn7SGRVqzLKrORMGkc1vQrq/rtxj83PGYpnB",
-	"r94QSPDPZTbiScLE/Y5lXAzjQ/HSiQWSSKaACY5YKsWEaIkwLaTCgwK0nHdGl8h7Y02kqM1JOlGxbguO",
-	"c2HUBJreV6LYUXxguKEJvP2g+z0hoBEQOQb6VCy75rA9t5BoJySpnExY4vCZESsJCE/szkEaXPCJoDrP",
-	"2MPIVFUMV8cLN33xBuGKzLhSXEwMV1lkUkweFEova4OT6J/dywVPuewWu448UVmsLNo5Nkg0NR8vqCKx",
-	"4XgMwfZK6pOJhdHdwQVkaYa58mRFBWSvRbpE5kvT9JGyerVB7wRJ6cEJaMRoZng+0m1jam+hpBO1bsDS",
-	"1Cupn8tcJPcH0RiG8cFyarm0WSI8fVAwvJJE5fGUIP904s/pxT4fKVZn9/yGLlNJk0spX9Bsck9imuNg",
-	"V1rKqxSGW0VMI5kszYnBW0afooIc7h3s/fBDv09GS80eVnA9NdPJa6u5gVFEOlFjuQ4m1vw7K7d3Z4jY",
-	"oa7wwQqd3b50ar7xIbbXP+gf1AQ+MoIj4kGTJSRjSuZZzIDsCxx7cFHFUmaUi2VpIWdsnCvU5MeUpywx",
-	"cK1s2jClyG47IjHNMs4U4VqhfCEGUgD2SylfUrG0ppK6H+AzqtkVHDSrEuKllGRGxdIB72ERrTE66Jp6",
-	"ypWV853IX5mBTcZ0trR2RfTW/NE9MX9ERLFYigQM1SmjifVieK9U7ZuGWW2W907QXE9lxv/N7snXcn+k",
-	"qgqKFpzlw7hProhzcnwp2ejU98q8nchfpyXod4JeU57SUcruDYNioDprS6imI6pYqUJSoRYse3B5t2oi",
-	"3LtbX7H1eSZjs9B7bz4R8dUolfHH2vl/NzgYHB4eHu49/n5gzl2i9ElkV0jdBas55eph5f7TXHHBlCJZ",
-	"nhqx5q3NWSEsu+IJ2hFpKhcWGYolFB5B8LplxprXHP01oB+cJ0xorpdVO50mtOmECwM8AJacAFzHMptR",
-	"bSBGNetqPjPIIvLUIiC6/BpjxLf2Tt7NMdmcuDB/X4EHzN+vZ9uvNUrbhs0Y1Q4k6w77ks+Y0nQ2h6+s",
-	"Cb/SVzsMhgHJheZp1eRP2aQweWswWf+/QdviE56xGGf8HDCRz4KjXwOZ6xGI1Q/+BMWvbcPk6CJqbuMC",
-	"eTsZZ3Lm6FdLwoxi6I1+sLcScwo+HwZMJPfDPSO684y9ZVS1Lfb9tFTprZgPCRxE4WmtAr0NFmanVeT6",
-	"bnDY7x8eHvb7/cdtX8xyjUKr+GRMU1WufyRlyqgwr0rxs0y3fFdpqnO1jUfwAt+8CQMt60sveV7b0p1T",
-	"A9hJmr4eg8K3lgrcF0bdW3FgcvQvFmszvu+kvpVv2r97+NW7kbBA8TEfdm3PLay5xassssFDmnRcHJE7",
-	"Vg9GPq+o8NISsz1SqmPrhxbwmFmNxZXJ9D0bTaX8CAeRJNwMQdM3Hr9HCDeciymXjxS5ljwurZbyOumY",
-	"4CtEMUPFM5kxNGL0lClGqEgIeIszRmgcs7lmQNdVOXMSxzIX2rK5ErlOTu/Cxj2OeV+J4OF+ZTTz3Lyy",
-	"4hNE9/L1OOVM6KMVMvNZhcUWH3Gxkps+txykelaRnQZ9ytziJLqUI3T1klEmFwqFRJVRrV/ipWyXxoXQ",
-	"wbsR0jHM0c7xSJHoUkYlruxUZ9zEOVB1OW+RfKcwK3nGrnnMerEUgsUeToYFi2YZOX9mpImaykV99vUs",
-	"t8ZXbrWA6kwLdUVjYAXNK0ufBZUMwiOHlTQNfGI1LVueXyWzcSvanJBrlvExZ4kHM+uX9O4Z7R0m2Kvu",
-	"38X7a2E7o59eMDHR0+Do8UGbiFgvUjZ9/kASQMuVwH7B8cKyCk1jfcAdsGazrYQo7BXHp1lGlyDZmd5o",
-	"A5jpX5r36kuGFdgxVq29sB1Wrn/zstumXTWfxy2tssgF15yipCv5phNuIDLNweMLQnbxSRAGo1wtrZBj",
-	"NVXT+3oFA0ZkqO74bor4OONMJOmyaRNc0JQpknLB2tZRl0BbmA+t++HqmQsf8IarqEOeTgdXXq/wpvpW",
-	"OqZqHJxjC0Zc4xVV9RC8543RwBECagr48tqFh0yYYc4f2ZJwQRZTnjJiZ7q9Vv1AbAAYcFXF80FaQwdP",
-	"Xazt2D83X61bRTcGY+/E1JNbIMeWqLyJ426LY1+Jc/vLWQfeB2LjwFv+CFZuJr4/O8flb83S8bamhZfK",
-	"2ZyKmlPoRNB0qXlMU3JmGD1TD+cPYTPK04YP6v+yf/VisM2atjbPlG6i+0m7mnsHlt3q8Ulp26Qv5DVL",
-	"adwqLITUrGZjvMnYmGVgUgkuJuDNaSfFJns96w0eH0CoB7DRxZQVcSBw+TaFyxHBbqeR5/PkDgf35Rhz",
-	"ebgeyMMi8gsxJixQ1UG5amWXm1qD/3fizNuTiMcoIf6wAfmtkN8bZX+vf1ti2LiGjUi9cYQCyb03B/1+",
-	"67srEPtELEksZzMpiKB4Dhg7B1ET9gchtY1H87G7czA43CGHh4fdL29YrMKjhxBBliN/dQmE876hOp5u",
-	"JITaoY0UE5rALa8CV1DKxprQVAp2TCKRp2lE4pTRTBGKrzV9RB411RFto1e3IJ86iWz2B/skc+t5fZK5",
-	"9cdrqGXjtwX11HB8w4drMPeeiodD2lvqHReMZvH0OU9d5PotsO7sE411SGKqWJcLxYTiml8zMsbRjkmE",
-	"YbQYL5PNaMr/zRICJ74W/e7LzJ30cRfX218J4YdP2VhitNfDKk8b5UeBVXf01dxsOmgvOPw2bq0SPbbA",
-	"wSpKGSJ1aQN3TAgIXcT/LQL9QxtrXz8RksrrrUTpQ8qmZyI+nbL4Y5O03SX3NrYlExo3tN0tzzMRn8EX",
-	"W93yrNAGLqcuKp9wQUDpvY1G22ZHBmFQXu3jnj6sgdn92GIB+a35ovniLrrofUnXLI/WIyOCE/WRJRhs",
-	"KMnI+tyT6mCD/kMjcPPMVkDqzKHkQ7gB72AbxsGdmOj9QP+1HWNBsb5Nbq5nIn4A/bdkHF9ZAX4m4ntT",
-	"u135ttRexF3WdZE2l+oJUdowUaIE/ciujN6DLtaOYjY9DB7bmFjv49rFXC3xqDWcwwVvbnlosJFn8FH7",
-	"udkQKh/DQS4fFfltVJOZVJrs9fsbOXlcjR9dCVq7ogaAbTxqYzWtsRlta7/LonHSLVa9GguLQLWNZ9GY",
-	"HT9tm/NnRlM93Yz61V9Vy625/LgRCPaz5jq2JZmfZZrcTY2kjTCnKYZp5AL+Ubn7sI/Wb8aO2LbM89lc",
-	"Zvq5zGYtAEUl8i2b2PWsO037Fpiq6QoV6fTiH8bqAW9fERY14oJCtmcDo6V4lmM85EYj47X36sOJGtjJ",
-	"aqjdjwsXYxg9fWu0qnzVTneqHfhgTxKjBZFMLjDUG1Nut2Gcdl65sFTb5J32etQntFYjhU+EzFhyKtN8",
-	"JqqE+WvwlGd6mlDQdYt1NS/qa1NzWFxt8idPnvzQNr/6yOdz1hJMUWCQ8txCFYnUuh/rt63M3Z5SXdFi",
-	"3JLLAcqlFcBsQCt0R7wGN9wZbSNNnOa0nTRZmYrcpivKRRPEg+6IKpbA/Z5nMGlAz5Rh2A5G1kMuinlt",
-	"UNUKvt8IWjNzuJUUK1SwBqimVL20vo0aJWU5w2sMQE8McCUjtpQiwayCOZ1UsWZl2GNh8BevHvbXm/Xr",
-	"ECwMtNSYfljPgNA0ddCWYzKjOoaENNhBjxgoKELTBV0qAgE/hH2isU6XPXJCFLgp8Hc1FPYJyedG3x+E",
-	"hp3AgEwdkzlVGhMlI1gLuLTA7rI/gCsMfgWgDEVHTeWCDAMY6LthsBNCpN6cTswCJ5JB8DpVBFI/qSKR",
-	"PRkYxBjpvaHYSKLl3E3oPDcLwRP1Fk1JKhcsIxD5RjrUgaGAXRlfiDCwF1qqiqztPopGwI+GfE9vlWGB",
-	"gGGh8FksaMPjl7lmd9M1ioDeVke5lpNJytR2W2qs6pXzZd5taXfUPlrM2lteuGxt2XsbvI8i8MYLG9ha",
-	"D3hd1Y0Kfx/IEPAYoepo/0QZ441UMuo31SCKmi6aMdoeOPMTk5OMzqc8JuYlsPDC4pYXiINhZm7zfvdg",
-	"cNie9pAbs7R9vvOL12R/8PgxyeCoa3fKNvOoOs27i/Ywpn8YAbaVL7F0x9/OUSIzPuE2F3wNHq5QbErF",
-	"fyZHHBKbxvwTS65sWEz5x5XMrop3tEzTq3HG4Oo5YzOez64yc+phoKY0Y8lVLMGKvpaAE3OWKUOJV4UQ",
-	"N6LL/DenAl+L3dW1hW/V9li1jrXkVICmAt3yWKpoEJYYaAduIwaXHnpK022jy/+IuO87ZL2sivvmojvP",
-	"5CRjSgVbXW+8dXUcWrw469KcIMGkUyQ7kYvzZzsPkuI0pUKwVFWxXUjIK6BpFdHgl1aGYQM275NpszEj",
-	"KCRSxIwUk90hHWjGEk7fZena5Kn2CYJ2R6w9zQaavT27y2koTbPbe6JVS4itj5Zzmiu0a7S0do0fYtsW",
-	"T7sJryt6vg+EsC1zpkCySrJKcRj+vqvI9GEdBd0tBufOuSC3rD9WJa1SL7A0tILWNrgx7eLXguUBXOol",
-	"k/raPvVi5vupct4GtlXkik+QzRuGP6LxLeXXA0qcEs19Dl0Murf2m2ceL/XUvfUfPRAPqwGylvjk8Z3V",
-	"X1oO7XlXtZ6ro91dOuc9DellvVjOdvf6g363f9DtD3at5qB2N6sKJXao3btssYZRb6vsr779tbj2Ds2B",
-	"27GwJrsvGHyVbTt2X+Hsxbt39Lub1U8aqAUqvschfz3p/g/t/vvD5xW88T5E9vBK4m3I5YsplVV95Lec",
-	"5SwJSZEsExKbK2N+K045LLWVkIxytQxJkTETFgnJMRUxS+sKzVpavGC/5ZC02hLV37qZUiOpvPvSmIh7",
-	"++SVvCZ7/b3HZNA/GhweHeyR7wxcbpEE50GrDStXzG/m7A4G3b39S5y53/8f/9bDV1Gbe/JylVfRYPXY",
-	"Ek5TLiako2k2Ydqd2U5INE0/+k/+JblgyQ7kJgr/FN1h+YVj7DfmgMkuEdLmxaMFYJmAndrsA6eqqXlu",
-	"3BUaX/lR0xqG2dst7/7gyZPV39yNWPa2MckXNJvBDus3cfbBerSCp8XOPFW1uu5WRLNIcTdv2haw3Jge",
-	"+bCQcCBYadX/Q/KYXcqPWGCwuh1+m1og2o1Rj1OwGeM0jpkqygH98v6yZuGy5S/T0U8xf81/OX/37/PB",
-	"K36uzmev+uzi/PG5eLtP33+aj5aDWfzT2ffJv/qfzvmCJz+ni/N/SX6RJu/ORb/H9vu9eC8Vo9nzfvLP",
-	"X1rNWa1bDMQXfMwMnyBc+OWHitXtP+5vvm1CCIQl2HCy9VC/nyrsnd7WuvD76rVtW+pyDUlnXBTxXW2K",
-	"QL/75KrX/fBde6FmxeI843p5YdZsIw2hdNFJrqdtCIMoAhVCIrXgOp6OJM0S+ztGHUXHhGsi6AzuLrzU",
-	"ZbjZML+gN8WdRc9VWQXfI0xfLtYooIAagKmVCosr6iM0iiMekZ9fnpx2L34+GYTkI1v6hRwpqjSPFKG5",
-	"+clsI4SybEMRvXn39MX56dXTk4uzq3dvX0TkOzKnekq+IxAzSsYSq/iQEdYiUXChSd68vrj06jKQjgEF",
-	"SJuhuKZpznZCMqKKPT7oQiFdlvTISaN8o1fcEWWOIgf9fdJSYREvgKBuNN4cloWjm0UaS8jSOf87W2Il",
-	"Iy7GLXUFLrwDhishxdJxdyptdJO78YFjBV8pVFYymzh5cw5lDhQkM5rnKp/PZaaHQjM6U2QxlcrigUIX",
-	"mytg4OrPFAUSlBxrvGuFanm4od5QDMV//Rc5leLaYJEUaii65OzanEu0ez2ICBPJXHKhiaYfmSLRiS3B",
-	"BQrnEXmKJbqwRAOcu6vPkIvUcEOuiaJL5WW+DgUhQNCYOmFj7BCZVlID6XZLAnAFIXAq0u06GrBPACB2",
-	"HTCdozgs/aqgHo+9gKyQ1jGhJPKCPiK8hfQKUNrKi2ZQnyA9zCrrueIdJBVE2krl1aGbdcsN7C9ylCIj",
-	"mXCGEIo+D4HXDYMj8rnX693cRCEU3lKVR7/2er0PIRmCdwLehZvAkNg7wBDLI4YEbwBvbqJeedgQDhCS",
-	"xZRqZvCDA0LlioVwQTplhIlrlso5M1s308IXMM0Q4tPMP4dBGas3DHAtcG2OD3u9Hv5qw+1g1Z+HeMde",
-	"e//mg1tgBMuOXJEGOL3DPsDWhaUNer29fv+YRLi1qHiASPAj6cNI72xdOZu4wwX55eL1K790pQN5xows",
-	"cVh50O+TRvlyGLHQ2vGzt89Pyf7+/hMz9LvL0x5540U34CsQ1E06kX/1E+0c2yrpXBBqAFykfqGij0X3",
-	"aFH/U7HsGguSPDt7fvLuxeXV27Ofzl+/ikhHZn5pXfNK5QI02vEO3dWyL2o3Rv/sWrWwazAUwiiwkIot",
-	"ws8VYfFUsmTHsY6zotSjGorfCSqi5HeM1Pwdb9V+H4rfu91u8X/zooHp702okt/JrCgiD7VEZeZXQsn9",
-	"IzQCICFGjyQgEUjbyDYp5ndCK7EmFcp2wSj2kR1mYIapFB00q9tQptB+u2++LVkB+b0k9A0Vof0B2mva",
-	"+oM9UoUCsLJOrj9iU+4hZFzluQVeewHey7yETGuhYjvwgVsqlp8lvxsLb7uqtSAVyh/UI/sJ0ooAVpSx",
-	"a0ZTluy4+Q7NfDOmp7JaBdDCBZQLLBiHlXPw1bKooh3miRmmVuccgLG+7rpf8xS1M8MreVIdtihTWA6s",
-	"veQORWhqCHpppltZpKYxpF883Y4IUp/71SKNEQ418RWBIlvwFwDGHbKQEAfD8CVehUijqDvAxP3qL92+",
-	"4MpCwkr8kdpKwQNnQKPeLAuNeg/b3JjG9isn9UdtrSRPfidzlFYZU/kMxlZazgklxfsFxVu/oud78nwV",
-	"ONUAiKVZRpj8bplSreLwYZ+85E9BWcOIPBWSAfxUdiyxQ+/tmaH9spYN3LAALfDgkWrU3KwM1l4U00MQ",
-	"RK+S2W2uj+TGR5D7hW3NsBtq4R4TxVit5C2Md+hYs60JD6jVVjh+Xa14N9TAsR1uTnHGhF2dUbhcBw83",
-	"rCHpzNA0LHKU89TjByBNyZJpNzIAtVbr2DHdLQolr6qKjCLRqdxQcTGVi6GIomjGshnlyVAo67d8xukk",
-	"ozOjC/hlzp8SqshTq9J3wDYmF8/+vlN/79K8hwy7/ujCPPJsEvP8adfr3sEujshPZ5dk93qwC/bILur1",
-	"jfcuj2oVwzqfL2VIXJ2zkHjq7g0s8bI+Dxh55UTm01lKOkY6sQQ+uejW59zYCaWl2QlaBLatyauTl2db",
-	"9zOBJdRW8Pbs4hIOUPXQOulcyh+d5RWSd1n6o7enYoruvyQXfyv//tEsZDu4rB+DdIq6dU4E3BV2d+8i",
-	"czfYbtq51Sc7JaveLd3I9qKA7FrC2wFasgR2wWd5SrVhTIZvWB18KN5bWRNdvj9/cf766uT09PW7V5dX",
-	"F+fPokrviiw3FqogbDZiScISoooR5dgSV0iURMY5lSkbCkPQiPaGiRulYUbjKRfsiES4M8Vnu67A3men",
-	"uoVErySciMxTulRDYWwzmKsgezAAKhQYAVcLSQQEDHMZNI2gYKAiDNT+lE3ANB0Kf03mvd3Piic3u1Mq",
-	"Jvk8sm11KATs5HMwBxQjkXk/IpnMtbWWAGoOOI9UOBSGrRpsQf7LFTl5c77Tg9L29kWWeF4jo0X7RlLk",
-	"F16K7Fq9376PjpD/Km7BjN6DAnkQlF2eKPja6DhclXKPaojF6Q3FewNUq4MV+r+B4ZFBo98Li4CM2JRe",
-	"c5lnFWvGvFIubNDvowBCdwBWft8n1nWj6VLZEB0lZ8ysuuhb1Bho0DpQWH4xWhqZwtKxe9onqjnMHmgs",
-	"hl4aj/bNo4yb4fb6RNmLnJKoGh8cmA8MobXMc+gvV6VykS5JZ7BHlNV6jLKAun75Wso/sgbwwAmX8phZ",
-	"h7H1wJ3MaTxl3b1ePwiDPEu9O/XFYtGj8Lgns8mu/Vbtvjg/PXt1cQbf3ISB5hoLg3kOppM350EY2LZc",
-	"wVEw6PXxZTlngs55cBTs9/q9fbwbnoJjd3cK6WP/Nv+2NyGFtnGeBEc2vezfQa1V3F6/f7si7c457q7q",
-	"AvnxFnXWa0luKwrOO1aHJKLKAvRFgfswOOzvr5qs2OCuX4ff94gHR79+CAOVz2Y0W8ItxDWD6u5mxmK2",
-	"GHLGw0DTiQqOfg0ucFnBBzNUlZxXgv0FV9qVA8OgsbJB5IrU/fKV3UaXwptw4zfYnnGLF217xZsPd0KJ",
-	"7dvcFTXhWvszzemEGXZc6PwKjvcAF7H+eL0+h/DJYCuMKJtKwEdboFHZCsx8sfdk8xf11iKAsFvsqOiy",
-	"Bdjq4afSDdurhJiHo6fljx9uwmAuVUtSyD9qAqcsXOYbe8xZKYVJUUpGLmI5M8arE48yG4pCjslcT6R5",
-	"Wi7xuLQ4nfMGLaHCgDIGMIQrHllv3VBEZQM3Q5hRtfZj5FzAjQKXdjOVrqrK219vKMqUwYqxSUsIg3/C",
-	"QKF6E2DdlkeQnROBG9or1Yu3NVUWgAGVRU1AvCxkSj+VyfKWvNeFO2L8TrXMZLW2ZKV2ZL1gZCV/tLh9",
-	"3JqJ1+po3lQvQM3abhosZfDgLGWdEHnjlDDbi+xPzE36W3CTokHk12M/5oO9zR9UO1dVmVZxCL4zcRWr",
-	"8iTqZmH6v1SQbidEv8nPNfIT70SsaQfQColgCyOAQBrU0HOdEH0LNop2vXIeqeJOu7O2Q8DOcSmh8CLE",
-	"Wh5lPf1ujK0krOEOFn8ubHNFEIXV5rOKJBwsxR6JtKxVWjsmtOKmRRE4FMXt8N5e1e97TKJxJmflbeV2",
-	"ntnOwd7eUKzqhHRcuXDG8a34rviTGxXv1wrU+whTrNLfqNctm/lvDyAu/zhRuU2T6dDdjxZhsX96HrK3",
-	"zTR+J7L/KNF5mvL4Y1dLoNgWnuRLy93PNn/lZqXc/AlDL4MvLJ+2QbXel8WSouksfHCw1QfYgvUPkkw/",
-	"MefnIx1jR6BEkCJd7rTLolupPS7g9uZDO8bsTm0Tq7sOu0o4YgZGrUm6f93jLsAwIKC8OCCd6GeZJtbi",
-	"Q5PLLDIidCjg0bssjczn9QC+0jlv3u/OcsXjKCRjpuOps95+OrsMyWLK46nzXkc/v37x7Orlu4vzU4wC",
-	"5AKqI8g53NXSpSLD4E3KqGLEjNsbBtZh7K35Am8xUyk/soTkczCqh2JuTU/YSsZmzAheENLYmgok4CIz",
-	"MlHAkaMxXjFdp1SRxFihXB8bEFRgmPmLWHeVruCWuqVXOhXLoUAPKNwX0hTuGRu3jMV9p3vwyN4bclHe",
-	"KvZs/I6Bk9EvEoIlnTC8ECDBrploNZINPO4r0V1lKawatb1P0itltZWA3oLazVZe//1PJ0Tvxx7/uqaq",
-	"QQEMnQJ89bnW1tJ3d5ZjztmX5KWNDuOPFIle5hrUdqydRCjGPQC3atCZefe+dGarqlji2I7I/BouN5bK",
-	"vhHVX5qozJEjURmE8dC3Ywvv2LJEgE5Ylgjq8uxsT3JFENVmn1GZnfol1eBquvgaPRhSGdyKqj6Ibypy",
-	"i/OGNqG2TmH2TvsLaM1+s9WH5vbvaTY7avh3piwtHT9eqqO7ACm1QAkpkV4OjIHP8VCMueBqajXqYge7",
-	"LoAlMpTq/w4RkFGPnMo0OWpOa9cyFK52Cr1mqghgIK9F0WKsDJeEkAZI9uqAOtoI6cTo7QgnqjcMwHt5",
-	"LSPzdb8eSL0DK4IbW5YQOqFcoMtvKBoxip2Gy8uq9HaHhhNBZA01emvTahmKhtkSYl6Lb9I4D1ZIUjpi",
-	"EMdR7Biji+Ip+2SdgiEejEFouRBDYf0xsc3kJp3IC3tzg+BL0c6R7ekGh+QFxBY93mDNdnPo9sMab9cQ",
-	"AWhwJrJ5qi45xIHCxaZiDnSt/3s4FBh3AWG9NgAEL9UqY2MUFEa8oIZVNQx7BIIxjXlTxlMVG/FQL2Pz",
-	"lMa+KlTBTIOEZmPFWvCsilnQOlGazRsWCXlvRBFNbEBuMSTsL6ysdiiAGCGmFmCTi4I6jSkFocfjxmEo",
-	"LY3t12L6uMzX+6plLgd2RRIxpK1ura/V03G/GUYPqsP9td2XF5pmhtdDtDx4KdKSoLfX7mrC6EtI21eM",
-	"JcqL73dTFmUhIEnB1RgAqdWWPrDTNLROYc2X5abvRyvfjJev7IHHDBBay/jo1MQNU8cNXQ3lwc5d8NxK",
-	"v6+J6euw2iby2v1OjTpk47iHolOoDMdW/eCaKM3TFKM3Q9Ku4x2RBYVsT5dls9N6xWch8Y1+/lPpx2VT",
-	"tVKQbzRUCSi05BPawOTCjkEkXEdVNmF9vSfAvfS/L4DE64y4PobEJf53ijYz0MQkJDyBfxy7Big0zqTC",
-	"iuBq51vUSbvjwoFzdZyJQ8nVoSbtHfS0tK24yEmRGyqQywNtgdcEqlPIzGUZ98iJbZUihbGN7Gdzltlk",
-	"0rmf93oEVSFi6Qp7FPUEnjQzVB2hDgX8AtGf+ArkAlcuikgH8qRJxJNoZ02Eh+1meA+bqGgn2N5D0Pbr",
-	"a2nS5zWktI1byyaTfjNWW4+7Wfz4vkEjlYa4XztupNaLsoVf4ML+etGVgy2meIP5t5dSvjBC6Y9iL3gE",
-	"ZWJ4O0+pScddzAMGDbOV11wwkRDG4Uo4muWp5nOa6d2xzGbdhGpqKZ2SaMxTFmE6Vef04h8heXf5vPtD",
-	"SOTcFol4+vrlTukotNUtKsVGwnoZiJBEXlucKETWFWn2Se/G6jrCNGfLa6DIjBoKrNdTylPDEG2XjUwu",
-	"sEgFks6xMUXzmbAZ8tDugEAPEoxWVywkmPEfDkV0hS6rqBsdWbcWcNNO9Bz+MMzALBgeXQn/L/dowq8Z",
-	"ThbthMRwEPjDaM+OnZjXVJ4Vn9MZT5fFJxH8g+ySaJynKf5MOmqeck1s2h2MCoveCYcCuXjHSozQNl+1",
-	"NdDN31jH3PxLsxSmACYYYdo5FUvSiey/IgMEmU2osHV1cEVSMxX1iqolCFFMkLPtXABsKVeaId+vdnmJ",
-	"ekNxRuOpO5y6j5dCsuUxoVBGozhBbCgD4+FFJ54OFmNQWs4V4hkieI94/W466HwDbGI0S3m1L8sOrN12",
-	"pyFQb4brqdl7iYo/YouBKCS2n02PvJUL3LUL4eCCjLBXSEiY2SDHJEDQfTE4oTcUT7GcC6Tq2/x8m9p2",
-	"MNg/hsbMqU0cFJYOixIhQA2AhBaPS5Hcb5Oj2DLnYZXeZt8CbFkAHlFXIKZrC8S49JCOC+yslImpVokB",
-	"Jwq3VTqhZZbNsqu2ygi3vorDnhlmzW2j+u23th2z0ocL1fVVikkL69xeAHtty6DcvWV/1apxJRcKX1D3",
-	"L6jsE54Zkg5PkYyH4iShodNZwqqmEtZUn7CpJw2rMK/XmdvWL/wgmkmtM9mKC9Y5y7qGbyDT+LPrKP9B",
-	"KgeCvzQR4dLr9OIf26keBaNfrX2cCFtxCi6eYgoZ2yOGVabgOs5mqDnGt9fv2ztN22Ejwt5LKLlL0RJB",
-	"N5Wmm7ZocvOmaLJ6R1NjhSWwtcbf6Cf0lUmr2e5nBXV58tqm031VAvsD0L4ATaNYlzXBt8N/bLLl+adq",
-	"Vv5vkes11uimn6LSy4WniHoKZUgK9TAkoM+FeJdq9DnoOAarTviEa0U6w+BgcGhQdBiQMReJIn7Gw06P",
-	"FBogXJQKrEpohmxv8t8jbtfWY+y8DrAUzOu0rjyzyVjObPJlOBSY3u+HvxDo6IaqFUzc1o0Nu+1GriNC",
-	"uxsBe9C7tf0E9XgfQANqbSXfpmL8VhGcG5rNV0dudVe0zeE8HLec6S/kunzpmtY5QvvmimxwsAvX5tD5",
-	"dtFmRozYuZ038sIQd9EpEKr+ZpAdjnEZP51dQnlIG9ICnQSRTRjDXHilEs1vmLSNBswG+n2D7b3unvCF",
-	"i9joFixbV+71Q0turvj2w3j1cF9/kJz/Rk0PT01Qr7V0TVlM29lOLfhsU7cS5u5+q1TwDH73neEVzDho",
-	"afULXyR4s8YTz0twgCq7kAsixX0CTf8D4kYRCpv8o+HqlLlVEO9/TUe7TTUyr/3Fz8umwq0/rJr6VipM",
-	"/cGTvfFjetA9HA1Y9/t4P+k+of1RdxDvJfvsYHxIH4+cCjWnelpqUNzV5Cj57wplqq2b6gcowhS31tPH",
-	"Wy4XQ4nR7ZAoVvTfDkkk8jSNSJwyminCdYjlUXJWRjtyDYKTzeZ6Sebos1ZGcWdNkYnJIg9wc1a5AMsn",
-	"uYIOY+D8DY7Mmm8r9N4AlP4YYbeJwKBMnvPs1sjtawm+v0jsSIWkERuhrpyrbg5Fdra5sUpEvDaU45mI",
-	"//dFcTwT8eYIDiZ0xtk3xW1NHRA/J8CCa2WAxjMJMe+Qir/aKjopPJO2DLW9/2o4KqFpgQuRMHMvj12B",
-	"Kkmo+8wNBkX/oZBvk9efJAkSwb19lrWCFxmjCjelPrIEq7dLMrJFm5P720HPRHybyIYHpZ91suCkcnbH",
-	"LWcFRPWQsRYbVvQCVvKNlBukfJIk5W2Alg2qNke4kohLEbOLRR5XCZpT8/TBJM3KDuttjr25dyGxlWZa",
-	"bRbVoqd+SaoCQK1D5PdTBnfZ1SqDNgErLHLbgMhQZYZnoP1+w/5G7I8BN1lYmNJmkf67kMJ2johWavgS",
-	"ZtVmP8dbNpPXBXf8q9rFuMvykItMw9uecTVbekVVM9vnxM9kdLkNKZuQTnTqVeQu02x7hmNER83iJUIO",
-	"he2VBQsdV6uWlGvaCUmS07Rr+3u7Rl2R6/cNd1HRTAoZuQCdWpYkaFBeomQxtsuUdLVfPjI2J1HxY+S6",
-	"p7uS3q6FekTiPMsgP9DlbZdF0WwmhMv7w6YmNpuiXmil/XZK00yXLbXvE+Xq+oFu13K97KCODdJvwttm",
-	"t/8xYanNLuYtcqZ4qfetUMR/VLpg2RBncz2sSnp/g7vtfs685uFry6JVye9LF4XY5IbK/qq4+4d5k0uk",
-	"6jT6j92uZsQt+/e3KERZtaP9atXI6/P69uzXfvcJ7Y5Pus8/fN5vbfu+Oucvwq70RsR5zc0j0sFuVDtQ",
-	"88G2nYqOt2xKNRRlVypXWKy1+VWvHJuMWCxnTGFgCQwTFVVQh8IvKuYqHkDpNWyTlnDqOg0u2wQpehkf",
-	"RJIWXQ1sP//bi0ZczNf2a3xjMX/hOtqbOshtEIx+D6vViv8ptpqxzY7LxouVUsVekWNjDNjuPqpHbEcB",
-	"ZXvu2FaMoVP9FaEkF/y3nFVqpkBYfmlr2L606C8t00Q9a+FywV++OB6KjE+mGjvMhMRNUcnDNsvT00zm",
-	"k0bdQmiTdfLmHC7VbBUZ6F/QrJJs80/KqsfVksdFPRS5EGGx8giLu1xQV/GZfDcU9sefoYXRrnsA7UY4",
-	"Tc0oI5kse+SEZExnnCVFy8uOojNGbIL3TgU+8ARgguUWHSSEdGl7PjyguM5zY3751WVJp9qeSEU7q5on",
-	"1FBgKNYXunbWFs0yDsWBFIkupa3UU7TogzZM796+KJ3jZaEVdwgl/KEoaAF/LqBiDjjOQoLd2fzWfKqo",
-	"M/ru7Ys2yQEtq6A+Mxbcbjo2akRSgZxRIEKimC5ahGODmFr5Jhck2+7m0zK4hVskvNeKiqLaq2IJyx4V",
-	"X2dFxVGuWpF/z7BiUYO9H1a4j7bRAT51F4sFZKt08yy1HdtvV/bY4s57pNf7S/5PyKZLhROp62+fZimx",
-	"TaF+HAaDXn8YEFgwF5MfhwFk3w2Dv/ld7Zw24P+2psseBOpW+uwZOVY22mvvwgfx9u1t+Cr9DdWo64I0",
-	"tm7Fhz9Ut7EpG6Wm9Bj2eHdlZ38bYQ8ipGzCfzfLpWxN9TnQ0MWvHPHo1w83H6rlScouAaWkMCQF+yUn",
-	"8/kjZTvyvXv7wjdz3tR6Kjc1hWpXx5Xx6i9p9rEivNEh1rM9CAmdz5lIsD1OyVXdXQ0GoEI0wE9nl24x",
-	"xySyks51Ma5L9d4KJl4s+hfJRWuodxt/cXVT7uWZ7m+neZbLgzP6q6HkZe2gHinERa8Et9Mla21BFen8",
-	"dHa5CUfXWOQeZ1kZJe/gv+2lBIiVjVdq7br0Ssrwwp89rbamOLYx7Yre2MoVo60I41Yx1PeUje4QDY15",
-	"wvHmG/08PP0YFf5WTL6skb+Sv6MkwUbzKV0qsqZWfsfi7puULuGXH4dB3wn+aCdcWUx/KMpBYH+upqJi",
-	"ukfe5KOUx0fGoMHOPdjI2965eIYmGbHYmMmu4mecz2ysZWEnjWVmG81iyxPs36+Kmo1YP5SKCSt+s8Uw",
-	"SwcVHgXUmJRpQgB+eCOEaegjRnSeGSuELugSb42Kb2d0aWWiEYlYRHSVYITQk6WfU7/SfPlZpslLOMg/",
-	"k5Z50YIHlZNHHlYYyQ+q6d2LVCtEafvwQoHPguqmEKoL2la1ErttT3ErQqxfUvoempbTLhw8F/j2V+Ll",
-	"tWlPrZd2O2On5eb+JDZSMGXJ5D7BTX9STl4Ai9QuqG+DF01sWNNhBS7WiwLEVSGCCjXedZNO9FvOcpZE",
-	"u1HR6yki////+/+VrZ/CoYhs8Ut8Yv+oXyKYR06zCX3H/m40ytUy2o2Kps3RrqsBPBRw966njGeo4JtP",
-	"oQ6gW4jtmd4juGbDjYG3TiQxMFzQLFF4VzHHvpwOukNRY9/Qc8zpW1bTh0B8D/mwVImcTNZw2BrOfyWS",
-	"+0Zp25nB9yEy0CZWKkAnhSUbx0wpq3t0fr7YO3xMfnl/uQM6RaWtIHqsnSPUlUpCO3ySUaGHolN0x/X9",
-	"08Yc4JM8Y0lpwYdlm13bR2+nRyKtUwiF4cI6eVUb4v7ENMx6CTvc4NZ8wccM6rKXY5YVW/Yf9/shobZs",
-	"3A+PD/r9lZVatE4rMrtoWAuDGPOKz/JZcASjgHmFfz8uk5S50GzCsi8csVjCZtOFGRz6X77CwblSuTFE",
-	"q6ju0NuSAaLxLxfk4tnfPSqDnxuUVS1Sv1qOQb/3WrV78AqVBeCh8ucjZePPnMyxxbm8C2Uo5a52erYL",
-	"ZcWDhF0OG27owubAgv9lodEeee9q6g9Fa1H9qjRsLaZ/7C8vJCgXjXwtJWNYlseXmS8Kza+wsLKNVmvN",
-	"fP9ivqxeXW7kkSLG4vBr4vuDiCVaPyxVrC4bVwpEV5W30EG38LTFZXX7uweEfhO7fwqxe9JCnLeUwvU5",
-	"UYKe5Ob47XRQJaxNXJ2QVMY0JRcLruPpSNIsIZ1oIkmWC9LbjWfJriofRcYcy7M0OAqmWs+Pdnfh66lU",
-	"+uiH/g99SNiya23OVGm4X5Ryhdh8EMFQ/uXY3ry64nAhwRBqw3EgU9wQMdalK0om9TwntMt9a16mvbL1",
-	"08ALU3U0YC7OcSNlCCJlIGPI8Lr65S4sxfLAuOUSwVuWH0PcXNmJJyjUOknhKu3Vbo+9iVCAtEyBhg0E",
-	"tVea3KBaJYoy0hPbtMS3fI6xo2IZQzijSywjhQHIsGmue9W7gLYzKGMqbPJiMyw6xKszYwhh4JAL10D7",
-	"woZB+XB3uqI3vxe70VzEZZE2oQj1rsDNrtRULgj1Ws4cA8Dw6nvmnGBWF6tt2DZgb7nGLeJB7Jl27BGz",
-	"2YiBsFR8lqdUy2wndFi5JBgQoHrkwruNj/7ZxUG6BVOJvHU0GURzOT8zmuqpu87PciHAvkYp7o11gb8E",
-	"Nx9u/k8AAAD//w==",
+	"7L3rcts4tjD6KijuqYrUTcmSbKcTubrmKI6TuCe3L3YmcybKZ0IkJGFCAWqCsqJOXLV/fXV+7+8d9oPN",
+	"k5zCWgAJXnTxJemZ3pmqSVsSicvCumNdPnuhnM2lYCJVXv+zN6cJnbGUJfDpmMbxGY/0nxFTYcLnKZfC",
+	"63vnU0bohImUxGxyT5F5Ii95xBIS0jgmZ6eP257vsU90No+Z1/eOB51ub//g8P5PDx7SURixcfmz53tc",
+	"Dzyn6dTzPUFn+r3QzO97Cft1wRMWef00WTDfU+GUzSiuOE1Zot/938eD953WQ9oaD1pPPnze7139yfO9",
+	"dDXXQ6k04WLiXV353nM+46l+FWb8dcGSVT5lDD+6E0RsTBdx6vUPO743o5/4bDHz+r2O/sQFfupm83CR",
+	"sglLYKJX47Fia2eS+GvtVO7Yndqx38nko5rTkJ1G/wvGrT2jpX3qiMwWKiUjRtIpI6n8yMQ9ReRSkMZB",
+	"Z5/IdMqSJVes2SavZjxNWURmjArlPt62h1TayDJfSmE3f0rY2Ot7/7GXo9ge/qr2nOV7V3o/CVNzKRQD",
+	"vHtEozfs1wVTALxQipQJ+JPO5zEPqd7h3j+U3ubnHM0+eyxJZIKvRAiwSxrz6GI+lYJ5vhexlPJYef33",
+	"n70xZ3GkMc78NmNK0Yl+S8iUUAJvEviViMVspOH+wX0MfuqT9U9f7QqME73sNwYACI7iUb6g8VgmMxYR",
+	"mRCzKcLFfJGSRmA3mSDEAp8EhX0HzbZ35QMtv/rLDvDcbc16uE1L1tgHzICOU5YAGsk5S2AqXI8UY5Yw",
+	"EbJfJBfnS/7i+YbFfZrFhbP2hotOZz/886dZTC5ZorgUPw+9brsz9AgToYy4mPw89N6eP2k9GHp/hqcZ",
+	"vmNX7X73mNPY/ZwvjjAR5Z9eiZNPPP156GkuNPTInCYpD/mcivQ5HbH456EXLlQqZywZeiSufIVzqFGr",
+	"033YG9+nBzjdXj6Du4q98rL2imsvUFuZz1VPRIOYpFOakvkiRcq2KyNc4OdsHb5GtSkVE0UWczKWCaGC",
+	"LMRHoXlG/lh2lDEPb0ms+k0aphfsE1epWkOtIAxyGrRgbB2Ouqz1U7gftR7SzqjVDXvRPjsYH9L7oxLZ",
+	"DoiZiCx5OjXwALrFidt3SbhnKU0Rqho+pBEUN6lpVRMJSy54VPtdSj8yYb+6EDK9oGHKL5n+Kk2oUGOW",
+	"XMyZ0PiuvxPSfrqwP+uvExbKBL51hkC+8EQmIx5FTNzu9MbZMC6wz630IJFkCnjliMVSTEgqEfSZ8LhT",
+	"uOfzzugKWXSYEilKc5JGkK3bgONUaG2CxrcVPGYUFxh2aAJP3+l+BwQUByLHQMaKJZcctmcXEjR9EsvJ",
+	"hEUW7RkxAoPwyOwchMYZnwiaLhJ2N6JXZcOV8cJOnz1BuCIzrhQXE818lokUkzuF0ovS4CT4W+t8yWMu",
+	"W9muA0eiZisLmkcaiab65SVVJNSMkSHYXsp0MDEwujm4gCz1MBeOSCmA7JWIV8ijaRzfU0b91ugdISnd",
+	"OQGNGE20aEC6rUztLJQ0gtoNGJp6KdMnciGi24NoDMO4YDk2zFwvEX69UzC8lEQtwilB/mmlpFWfXT6S",
+	"rc7s+TVdxZJG51I+p8nklsQ0x8EuUikvYhhuHTGNZLTSJwZPabWLCnLYO+g9eNDpkNEqZXcr3x7p6eSl",
+	"UfDAdiKNoLJcCxNjJZ7k27sxRMxQF/jDGtXePHSs33Eh1uscdA5KegEygj5xoMkikjAlF0nIgOwzHLtz",
+	"UcVipnWQVW5IJ2y8UKjwjymPWaThWti0ZkqB2XZAQpoknCnCU4XyhWhIAdjPpXxBxcpYVOp2gE9oyi7g",
+	"oFmREM+lJDMqVhZ4d4toldFBJU2nXBk53wjclWnYJCxNVsb8CN7oD62B/hAQxUIpIrBnp4xGxtnhPFI0",
+	"gyrWt17eW0EX6VQm/Dd2S762cEcqaqpo6Bk+jPvkilhfyNeSjVbLL8zbCNx1GoJ+K+gl5TEdxezWMMgG",
+	"KrO2iKZ0RBXLVUgq1JIldy7v1k2Ee7fry7Y+T2SoF3qtzQOmRSJ8FMvwI2LOJY0XtUCJRHgxMs+5QPmx",
+	"e9A9PDw87N3/qavxQaJUimRLyLQFRnfMFegDV74nF6niEdP2OheTZ3KB2L52VvP8RYgvXEzhjXoGm8rC",
+	"wniql9Pr9buH5B0DcTmYsYSHdO8lW178vzL5CGT7Y7fX7R0eHnZ7+wdHsPZckupp9ZbiFRknckY6D/qd",
+	"jrYWel39RyxDGpOUz5h35ecLga/P9bdFNt+73+p0W92Dc1hUv9NpdfS/hXf1YH8v+4DK6y4Ji2+806u7",
+	"FNkLxQVTiiSLWCsuDpYVTU/Q6OJYLvGHWrwAYsjWlvmMwS+byDlLUo4oD6rhacREytNV0ZNDI1p10/oe",
+	"0h6LBkBSY5nMaKqJgqasleJJi0VseA86hStjhNf2X9/MdV2dOHOQvAQfqbtfx/uz0W1RN2zCaGpBsgkL",
+	"NCmolM7m8JZx8qz15g+9oUcWIuVx0SkUs0nmFCnBZPP/unWLj3jCQpzxs8fEYub132tuMwKN6oM7QfZt",
+	"3TALdCJWt3GGYh2pybDuVBKmbQJn9IPeWszJRLzvMRHdDve01rZI2BtGVd1i301za85oeD6Bg8h88UWg",
+	"18FC77SIXD92Dzudw8PDTqdzv+6N2SJFqZO9Mqaxytc/kjJmVOhHpXgm4x2fVSlNF2oXn/EZPnnla+FR",
+	"Wnou1uqWbv1ZwE7i+NUYRNFGKrBvaOa95sDk6B8sTPX47jXGtW4v3Nup986dlQGKi/k+ikw4N790cVJk",
+	"kRUeUqXj7IjssTowcnlFgZfmmO2QUhlbP9SAR8+qje1Exu/YaCrlRziIKOJ6CBq/dvg9Qrjifo65vKfI",
+	"peRhbrDmF45HBB8himkqnsmEof2aTplihIqIwH1CwggNQzZPGdB1Uc4MwlAuRGrYXI5cg+ObsHGHY95W",
+	"Iji4XxhN/64fWfMKonv+eBhzJtL+Ul0cPqHhjLXXSM/HBWabvc7FWr76xPCS4qkFZkK8f8APFkfxEiLA",
+	"ywEySuRSodAoMq5dl3wu6+V0Jo7wXo00NNs0s91TJDiXQY5FzeLc23gKajunNTLxGGYlj9klD1k7lEKw",
+	"0MFWP2PeLCGnj7WcUVO5LM++mRmXOM61FnBE5BwJzwfSWE6ZIBN+qU3EtHDZm2ucxjuMq76nCJ4M4eY8",
+	"i4tfqgt9WrU36C6/y7mRQ3trGQgwpfWMwwiYIk2PazFzQC5ZwsecRc4xmB06197mSh38Ivbv7PmNxzWj",
+	"n54zMUmnXv/+QZ082iy/tr1+R+ImlWuB/Zzj/XkRmtrKhZCElM12ktiwVxyfJgldgRrB0q2WiJ7+hX6u",
+	"vGRYgRlj3dozC2bt+rcvu27adfM5rNloplzwlFMUqzmTtpIU5LM+eHxAyBb+4vneaKFWRqKykl7rvL2G",
+	"2yMyFHd8M61/nHAmonhVNUDOaMwUiblgdesoi7sdbJXa/XD12EazOMMVdC9HgYQb2JcYOHEthVZVDs6y",
+	"Ba0b4FVo8RCc3yujgcMNdCLwGdfLIxkxze8/spW2+5dTHjNiZrq+Cn9HbAAYcFGfdEFaQgdHNy3t2D03",
+	"V4dcRzcaY2/E1KNrIMeOqLyN4+6KY9+Ic7vL2QTeO2LjwFt+D1auJ749O8flX4elu97OjYhZ1isiyuMV",
+	"WXIRyWVBZ2L3lOOW6xsPHhgk6CdD10OgUpqkAWlwEcaLiEVNksqhCJiIAtJgn8yXbXKakpgzBTfyXBAp",
+	"GInoqk/wSa7s5QWOd0SCTqff6QT//M//G/QO9F/wTBzrt9pDEWgTN0BNELQg3AFXJF0kgkVEjsftoahx",
+	"XhSPhImteH0cy/DjOXphPVjeNd4oHSK+DnZp/Vlmb9bogPlx6JOK6MonwbNn/RcvAtLoHbSmcqFV9aUk",
+	"EZ/A1RgNp03fQlKzcQPKIqcGX6zmoXlwaaPxvtP98L7TevjhS+99p7X/odl/32kd2q/0KM0/1Up2vKKu",
+	"EexyNqei5A4dCBqvUq63daK1DqbuzhPIZpTHFe/r/2M+tUPwSlS9TDxRaZX3DurNuBvoD7W+zpjWTfpc",
+	"XrKYhrWai5ApK1nXrxM2Zgk4EwQXE/Bj1suFKnKdtLv3DyAMDmR6RlY2fGwKN8KCXc/iXMyjGxzc19MS",
+	"8sN1QO5nUbGIMX6GqhbKRf9SvqlaAkaA3UhN2J1EHKkNsdkVyO+E/M4o+73OdYlh6xq2IvXWETIkd57s",
+	"djq1z65B7IFYkVDOZlIQQfEcMK4YQsXMF0KmJlbXxe7GQfewSQ4PD1tf38pdh0d3oQ8ZjvzN1SGc9zVN",
+	"w+l11ZKRYiIlcGmJOkfMximhsRTsiBjRH8aMJopQfKzqHXWoqYxoW+8zMvIpk8j2mxCXZK49r0sy1355",
+	"A7VsfTejnhKOb3lxA+beUgu2SLuzEowvnDGahNMnPLZZPdfAupNPNEx9ElLFWlwoJhRP+SUjYxztiASY",
+	"YoBBgsmMxvw3rQbrE9+Ifrdl5lb62Gid3S9D8cVHbCwxxPVulaet8iPDqhs6Dq+2HbSTOHMdH2uOHjvg",
+	"YBGlNJHalKobJkv5NhvqGklQvslDKp8IieXlTqL0LmXTYxEeT1n4sUraozzSZ6ujg4kUN7Tb/eZjEZ7A",
+	"Gzvdb67RBs6nNmOJcEFA6b2ORlvn1PB8L49bwj192ACz27HFDPI780X9xk100duSrl4eLcfCeQP1kUUY",
+	"YS3JyHgaouJg3c5dI3D1zNZA6sSi5F34pG9gG4bejZjo7UD/rb20Xra+bT7XxyK8A/03ZxzfWAF+LMJb",
+	"U7tZ+a7UngWbl3WRqNahpFLNRIkS9CO70HoP+vsbipnUWfjZJAI4L5cunktJmbWBTDagcsdDg408hpfq",
+	"z80EJ7oYDnK5n10H05TMpEpJD5xbmzl5WAyaXwtas6IKgE14ZWU1tVFJdWu/yaJx0h1WvR4Ls3jYrWdR",
+	"mR1frZvzGaNxOt2O+sVvVU28iPy4FQjmteo6diWZZzKObqZG0kqA3xQDlBYC/ihcxJmfNm/GjFi3zNPZ",
+	"XCbpE5nMagCKSuQbNjHr2XSa5ikwVeM1KtLx2V+11QPeviwgcMQFhUz4CkZL8XiBQeBbjYxXzqN3J2pg",
+	"J+uhdjsunI2h9fSd0arwVj3dqXrggz1JtBZEErnE/BYsR7AL4zTzyqWh2irvNHf1LqHVGil8ImTComMZ",
+	"L2aiSJjvvUc8SacRBV03W1c1aqQ0NYfFlSZ/+PDhg7r51Uc+n7OaYKEMg5TjFipIpNr9GL9tYe76chMF",
+	"LcYuOR8gX1oGzAq0fHvEG3DDntEu0sRqTrtJk7VlGup0RbmsgrjbGlHFIrhsdgymFNAzZhiWhulEkICn",
+	"H+sWtYKftoJWz+zvJMUyFawCqilVL4xvo0RJyYLhNQagJ4Z2kxFbSRFhKtWcTopYszbgNzP4s0cPO5vN",
+	"+k0I5nupTDHnupz2ldLYQluOyYymIWThwg7aRENBERov6UoRiD4j7BMN03jVJgOiwE2B36uhML+QxVzr",
+	"+11fsxMYkKkjMqcqxezwANYCLi2wu8wX4AqDbwEoQ9FQU7kkQw8G+nHoNTEQb04neoETySAzhyoC+e5U",
+	"kcCcDAyijXS8jN1MovncVeg80QvBE3UWTUkslywhEOlJGtSCIYNdHlmLMDAXWqqIrPU+ikr0WQpJ7s4q",
+	"/QwB/UzhM1hQh8cvFim7ma6RhbLXOspTOZnETO22pcqqXlpf5s2WdkPto8asveaFy86WvbPB2ygCr50Y",
+	"lp31gFdF3Sjz94EMAY8Rqo7mI8oYZ6ScUb8uRvSUdNGE0foorqdMThI6n/KQ6IfAwvOzW14gDoblCKr3",
+	"uwfdw/qEn4U2S+vnOz17Rfa79++TBI66dKds0i2L07w9q4+p+6sWYDv5EnN3/PUcJTLhE24KYGzAwzWK",
+	"Ta74z+SIQzbnmH9i0YWJ0co/XMjkInsmlXF8MU4YXD0nbMYXs4tEn7rvqSlNWHQRSrCiLyXgxJwlSlPi",
+	"RSbEtejS/11QgY+F9urawLdoe6xbx0ZyykBTgG5+LEU08HMMNAPXEYPNiT+m8a55Fb9HxsMN8r3WZTxw",
+	"0ZoncpIwpbydrjfe2OI1NV6cTQl+kFrVyNL8yNnp4+adJPdNqRAsVkVsFxIyamhcRDT4ppZhmOjh2+SY",
+	"bc2F84kUISPZZDdIhJuxiNO3SbwxbbB+Aq/eEWtOs4Jmb05uchoQPnZtT7Sqifd20XJOFwrtmlQau8aN",
+	"964L7t6G1wU93wWCX5czliFZIU0rOwx330Vk+rCJgm4Wg3PjLKhr1mYsklauFxgaWkNrW9yYZvEbwXIH",
+	"LvWcSX1rn3o28+1UOWcDuypy2SvI5jXDH9HwmvLrDiVOjuYuh84G7W1857HDSx11b/NLd8TDSoAspfw5",
+	"fGf9m4ZDO97VNJ2r/t4enfN2ComV7VDO9nqdbqfVOWh1untGc1B721WFHDvU3k22WMKoN0X2V97+Rlx7",
+	"i+bA9VhYld1nDL7Iti27L3D27Nkb+t316icV1AIV3+GQ7wetv9PWbx8+r+GNtyGyu1cSr0MuX02pLOoj",
+	"vy7YgkU+yTK3fGISt/R32Sn7ubbik9FCrXySpW/5WSp+SEXI4rJCs5EWz9ivC0jXrkkxqd1MrpEUnn2h",
+	"TcTePnkpL0mv07tPup1+97B/0CM/arhcIyPTgVYdVq6ZH8qmdLut3v45ztzp/N299XBV1OqenCz9dTRY",
+	"PLaI05iLCWmkNJmw1J5Z0ycpjT+6v/xDcsGiJuTeCvcU7WG51bLMO/qAyR4R0lSEQAvAMAEztd4HTlVS",
+	"8+y4azS+/KWqNQyz11vene7Dh+vfuRmx9HYxyZc0mcEOyzdx5ofNaAW/ZjtzVNXiumsRzSDFzbxpO8By",
+	"a67u3ULCgmCtVf9XyUN2Lj9iVdWSOl1Ioq83XU0lhFKCdl58kEwSKlLVd5K7oT6CtnV9LICsaUAxRmAp",
+	"Q2HG4Ew121DjzsnXJzRJ+CVT4KTenvB/pNcVfmylEotNaRgpwtOSO9vbmvHPN8IANnNP5bvnArK4nYqx",
+	"/vYyQqk9hHKghwExDUOmsiJyv7w7L7kI2OqX6ehpyF/xX07f/nbafclP1ensZYednd4/FW/26btP89Gq",
+	"OwufnvwU/aPz6ZQvefQsXp7+Q/KzOHp7Kjpttt9ph71YjGZPOtHffqn1B6RpjYX9nI8Z5DZx4Raty1a3",
+	"f7+z/boOIeBA2y+jIM6+GY9vZ1w49LCzdZHdbte7fdz0vm3Jg9mzNTFoa+sc+HllsKpHd/ByQH6TArLO",
+	"0Aep8PZoSi8ZuI1N5iBPsMq+rT0QvD0/Dko4Vik2to0BZU6DbGPOYjfC8nTt7kssdMZFFn1Yp6Z2Wg8v",
+	"2q0PP9aqqtl0XyHTwd12QMQijiG9Ubkpj3I8rok+vwXSuJiw8dw2QnEHX2cGudvRW047O5Lble8pFi4S",
+	"nq7O9BgmdhkqQA4W6bSOgyLPNCmvS56G05GkSWS+xzjG4IjwlAg6g9tQVpJX+hv0z7o1SGATcJsB0+cI",
+	"pk1aOA1g3YVC1WtqDVVqTPfJsxeD49bZs0HXJx/Zyq2HTdFIuqcIXeiv9DZ8qG47FMHrt4+enx5fPBqc",
+	"nVy8ffM8ID+SOU2n5EcCUehkLE0K8AjFtIIQCfL61dm5U+OINDQoQH8dCijB2PTJiCp2/6BlpHabDCpV",
+	"sJ0a2ajFKnLQ2Sc1hapRBkOXDoxFyNt0VGtd55Clc/4XtsJygVyMayrxnDkHDJfMisXj1lSaeEl7hwzH",
+	"CrcvLUNvZPD6FEoEKcjV17+rxXwuk3QoUkZniiynUhk8UOi0tyV/bC23TFlRcpxi9AYUHcYNtYdiKP7j",
+	"P8ixFJcai6RQQ9EiJ5f6XIK9y25AmIjmkouUpPQjUyQYmEqmYML2ySOsdIo6D5y7rW20ELFWD3hKFF0p",
+	"p7DDUBACAg1ZlInaRWRaSw2k1coJAGfjEU5FWq1M0cFfACBmHTCdpTisoK+gtp0JaSiQ1hGhJHDCyAKU",
+	"TE4db1PAWg/qEqSDWXlZfIxqoIJI0xemOHS1S4yG/dkC1aqRjDhDCAWfh8B8hl6ffG6321dXgQ91SlXh",
+	"p/ftdvuDT4bg74RnIbbAJyaqwMcq0z7BmIKrq6CdHzYEGPlkOaUp0/jBAaEWivkQcjFlhIlLFss501vX",
+	"08IbMM0QIl71n0Mvj/4dergWCMTBH9vtNn5rAnhh1Z+HGLVTev7qg11gAMsObA0iOL3DDsDWBrp22+1e",
+	"p3NEAtxakP2ASPAz6cBIb015XiMguSC/nL166VYAtyBPmGbuFisPOh1SaRYDI2Z+AHztzZNjsr+//1AP",
+	"/fb8uE1eO/FS+AikiZBG4F4mB80j05OGC0I1gLNkUnQdYO1impVRVyy5xBJej0+eDN4+P794c/L09NXL",
+	"gDRk4nYo0I8UQiqCpnPotnNQVgI7+FvLGJotjaEQmIUar2l5xBVh4VSyCId5I2Om+oTmFZYDoD3zqpm5",
+	"qblxQKMZFwFprCfxf/7nf5NWK5ExI/hwE4j3lW1+o8iMJh9ZRH74AX6HCrA//GALVpaoT6MJFZktBDNl",
+	"/M4wWKjEOhQvJTLPhNFwqjEgi5vCyq1F4+keslroaABKk68ll9VSof7BP//z/2IpWjyvoagpgoEgentG",
+	"zo9fD+4pXIuxMLPHtaKsSChnDPl56qQcpVqODEUj5iNg7Pi93iqfsdZvWBMjpbA6c7uODMkGbjSPMIwi",
+	"2+6MzoG6lGYBNB4KnN5RD4GupjIGTPzhB/2cPgEpmGF2diigG1DmG8Xs6HHCoGA7G4rgxwcaVP8d+FpE",
+	"NIHRUI0PmFNicN2Fe2C1yaBiFgDccJVDYcqHYE13uO6D1ZkCIqbUu4hIw5ySImEsFTjI9N9TFmo0o8jy",
+	"Z3Km9Sw5JhHHcx8K2F5EVzGfTNOWopcaG+BUoYI1i/xKfRI8+YiuSENIEMJCv2zWrI5M7ZIZXQ3FiNni",
+	"GiY0rlCJxIjKYUEv17wUU5kbwdOT82AveD04P35G9i67exkIgaJOgZ0wMZZJqAcUBI4RdtcnAehd+i2o",
+	"0RKYY7XlMTV6oXvQUl2vNxRrShzrQwJG319XCQZG11hm9mkfa4VYL3MolhjZkcnYAEX8Gc2KKP5ov3tG",
+	"xWQx3zPf+6b1hMqLxQboisQ96e1quT6S0Qr4wsvMGEXCIfOYhszUmXZoSG8eIWbNWJ7iBl8OXr6+B6FP",
+	"rYkTKCWioUhlHLc07ufkp0jjsNPxyQP458EDXzPAJlFzKsjTBZ2Rxtvz4x+7naamh9d0Yv7R3/7z//uv",
+	"brfpEyWRvVhaMFSqCdSW+Wcz3AAdyUVKej3kTp1Of7+DIkrTjeKzRUxTCcerRaGRWEOhBRWWeNKE2gQR",
+	"Bn09zBN9oljqcggtgDCnvmnKW0ZsJjUtUbECJmeZMHg2SO5dGwroBmNMHj3RQvBfFwzXzwVwYprzA7v9",
+	"dS4/Oc74v95H0XMT6J81oQCqg9q9ByIiaGbScCTTab9UCJJHGZ4ayZI5CFc+1MiBXiGZ5Ahyo7/1ISDL",
+	"RGuCggQXf/tbQBqL+ZwlLciVmrJPTd/46TW2URJJWLfxMwCe04gG5J//579IUPAQBkdZqk+31yXhlCY0",
+	"1EaTT1ismNZfNINEMCF4AW1cR+YO3st6EiWWQtFAKIILcT8rGQ4yTKugApTMTKSVde7cxwoVbfsVtVzQ",
+	"GfBhKsCucJECcM7UqXS1d8BaKkh+WqBUYa+QmH9kbps2WK5F1JOsKYgaii8EvffkC6a3fUEZ+mUovrRa",
+	"rez/+kGtNn6pKo7kC5llXQmh64xM3PKoC1dL1TZuRLRsJ2D0krqRTSWBL4QWAvQL27cR/OYnM0xXD1No",
+	"T6FXt6WhhXl3X7/r6FtfHCf75t5h7gD13Y/cwQqO7DUdldwRq6Y9QsYWqrf4qqWo5okWMrUtrczAB3ap",
+	"2KiIfCFi1/5GJQRV9zK5pFkcEkLCLhmNWdS08x3q+WYsncpiNwEDF/CfYH15LKeLj+btN8wwD/UwpcZ5",
+	"AIzNjfzc7jjILrTCxKPisOXue2ZtVj1VhMbaZlnl5FhTZnbNkNi8rzpicaQK9ZNGpoA6pn7BxG9WZnQb",
+	"+5kZQVvgbicTrdFBW0dQHM0nOAqLVkJCugLDh3jxDCoNB+EU7LcusMwDtjUJrMQdqa5NIfAivHvVy8K7",
+	"Vwe/7ZhLmszySd1Ra7scki9kji6AhKnFDMZWqZwTSrLnMx5jwj+cEAHnShmn6gJ5VltckS+GDZa6YR12",
+	"yAv+CLQITJxSPunCV3nTXTN0r6eHdhtyVHBHVs2Jct+XwmD17TwcBEE0zNnr9prKhfHXqMxf1qrKeg9G",
+	"qyhvJHTtWZd6J/xSW69oQ6RoT9pV4MG7rZ/05Fu6RR0RxVipKRSMd2hFkumaCAhe11pxUzdFO1TXsluu",
+	"cUmbX7g6KvJWuFl9Sa2GaF4GixwteOzwQXCUkBVL7cgA+lI3MCtsdmgltq5vGKoCjneBjGNtiAZBMGPJ",
+	"jPJoKJQJcnnM6SShs6EghUaAjwhV5JFRexqoHJ89/kuz/Ny5fg4FVfmnM/2T427Wvz9qOW1w2Vmf1Oi8",
+	"1efO+6Xy6Y3P59Intui7Txxt7AqWeF6eJ7MjcSL96iwmDS2VWQSvnLXKc25tKVzTNRgVfNMf+OXgxcnO",
+	"jYFhCaUVvDk5O4cDVG30SjXO5c/Wqe6Tt0n8s7OnbIqWVtz/nH/+WS9kN7hsHoM0siL+VhDdFHY3b8d8",
+	"M9hu27nRoxu5wNjLY45MVBnZM4TXBFoyBHZmzdWSsfrOSLzg/N3p89NXF4Pj41dvX55fnJ0+DgrdXZOF",
+	"UJqZsNmIRRGLcgNYcxUkrsy8XE5lzIZCEzSivRYlmo/OaDjlgmU+E8Vne7bbwOfczEjXEk5A5jFdqaFY",
+	"To2vKSN78O0WKDBArtYIeGbCGs98nWlL8SppKIDAm76xdWGJ6NdRU7lUxpERs4mPtpq7Ff3c3mfFo6u9",
+	"KbhWAtPWmoLFuJiDC1MxEujnA5LIRWos97ToVPCHQnNjjWTItrkig9enzYL3gUXOPaI2Oly3eeBWmg7M",
+	"Wp3vfgr6yLYVN6eDTrKCN4slLR4Zlxb2IcuENk0h36M9FO/0WRhFMzOXNOj7Gvu+ZAYUGbEpveRykRSM",
+	"P/1IvrBup4NyC51XWJV4n5jLvJSulEkDUXLG9KqzvuGVgbq1A/n5G6OV8QnbXztEVYfpgbqlyazy077+",
+	"CUOSeh2iTLBgTouVFw70C5o+a+Y5dJerYrmMV6TR7RFlVDatY6D2nj8GVngZeHAtG/OQmSt9cyc7mNNw",
+	"ylq9dsfzvUUSO3Hby+WyTeHntkwme+Zdtff89Pjk5dkJvAORCSlWQnfuIwavTz3fM23xvb7XbXfwYTln",
+	"gs651/f22532PsYfT+Gqf28KJUp+03+baLtMSTmNvL4pYfIblCrCCxd4r9fpXK/1ow1fsOGgnvx4jUaO",
+	"pUIqazo5Wg5pFcass2PWOdL3Djv76ybLNrjnNrh0YyS8/vsPvqcWsxlNVhCodcmgqR74ZO1s4IKHAMmJ",
+	"8vrvvTNclvdBD1Uk57Vgf85VauufY2KSjSVYWx4uf8StEPK/oFjelb/1neeQtL3Dg68wq/vqw41QYrfz",
+	"LhTBr218PqcTcF9nBouC4z3ARWw+3kc0q3MDr3R3woi8Wyu8tAMa5T329Ru9h9vfKPfsBYTdYUdZ+3rA",
+	"Vgc/VVprbyHEHBw9zr/8cOV7c6lqCg/8tSRw8uLYrqWaNRzKLJFcMnIRypk29qx4lMlQZHJMLtKJ1L/m",
+	"SzzKzWXr60IDKrO7zB0Zi/rGuTkUgXVUoNM3KDa7yFSPSkcPs5ls3VjoP99feyjysjRFZ07JiauhUIwN",
+	"MbccfagAEYD/1ulN1B6KwTbnTz+/oKz6jvDWJI/leDgUVY8UXNqW3zQ+AC2ZoqZvetyrrO+9kfVJqr8a",
+	"ihyURxXEytUeQieUw5X6QedhjbcNw5WKHA9zFLOeDxi+xlT6SEara4oam0GIKTHFNiLF3iGF3iDlhiCF",
+	"kkxZyOTOMqvUJ+WqGJKn13ZV4aDdO+egm2Tma6tzQlPpf2nm2dmBeWrDLuYYUPmNuK1+obf9hWIH/CKP",
+	"zg7BdRCv48yOArFdd/gfqjfspjN8Vxc2qAt4Y2ZYOkDLJ4IttbwF4VdCz006wxswyZwr5+x2tLHDra2N",
+	"8slvYY2I8/PQpOwuF5wc4B1ZCBRj+X135ojiCiNhWNQmQSpLJcyPCB0K17OeCVwjWHu9oqf+yIkagnjW",
+	"tT7voVjr9C4Ovy4cJYvsAdlqwTIUBbg0j0gwTuQsjyLczbnfwFCY+nuD5lEhEBTH56p6JVFptLhRzt9G",
+	"xmNzyEqbOFmtdHMHUvz3k+DbLF4Nad9e6mcJsP/yrK23yzTzRIZMKTTC/50k+rGbJlfDKl0hvvfZVKq4",
+	"WivOn2KSpfeVxeYuqNb+uljyUqYQRYUvHOz0whNobPw7CcynzHpbSUNbc8iKpYhXzXoReS1tzKbWXn2o",
+	"x5i9qWnUftNh18lsrLWgioLTvatzuuNpWZZf0zSCZzKOjN2Nhq9eZKDFKvz0Nokxeq2UWJPfrOjnW7OF",
+	"4mHgkzFLw6m1oZ+enPtkOeXh1F49BM9ePX988eLt2ekxZudwAXUQ5Ryu++lKkaH3OmYQoybjqD30bJBy",
+	"vuYzvAiPpdTSdTEH18ZQzI0DALaSsBnTQh60Bmy/DhLQhsRBlB+4RAoOhClVJNJGPE9BsyjAMHEXsSka",
+	"w7Gi3QgHDeTV0HgC4LKXxnBJXLkizi6r7Q/3zKUvF/mVcNvE1Ws4DYXeNBZvzkNXCLvEwLKKTNfwuK1E",
+	"tzWksT707p5hp2j1TgJ6B2rXW3n1l385IXo79vjHtaA1CmC8H+Cry7V2lr57swVWl/mavBTFg8ME7ikS",
+	"vFikYEdglWRCMWgFuFWFzvSzt6UzUz/VEMduROZWa70yVPadqP7QRKWPHIlKI4yDvg1TYtcUIAZ0wgLE",
+	"kMDd3J3ksji87a6svA7V11SDi4XhNujBkGJsV1R0jXxXkWt8SrQKtU0Ks3PaX0FrTt1SRXfM7d/RZNav",
+	"OJymLM49UU5RI3sNlWuBEoofObnpGj5HQzHmgqup0aizHezZ6KMAkhSd7yGINmiTYxlH/eq0Zi3WdxQz",
+	"CmVgTBgJeSWyzvZ5xC0ElmDuH6ijlajgJqQcBDhRuTUgRkekMtBvd8rR/3Dv5Hi30A1Z9MRBjGuj4oBr",
+	"ZoBd716z8e2wsntqKNxExg0+N2MrGNBpFgfxVlQrxFVzCL2RBXvIz7NE7G/WNeaTmI4YhOlkoMSYs3DK",
+	"PmVJK3DimlLkUgyFcfSEphgcaQROMKQdBB8Kmn1tK8WmfZETrG3Oy3hQCwlxWCb+EuJCoUm2KXVls8Et",
+	"KGzcNJZRywJWTTG1ocCwGgg5N/E9eGdaGNvNZ0PVrWhxtgmE6Gq7KY+yyzbi4HTCTLJbRjEFlNfYDbhg",
+	"14Jnlc2CZo9K2bxi6pB3kGIamWDxbEjYn19Y7VAAlUO8N8BmITKyt3epxmx2D0OlUhuVNTaVLZ51W33P",
+	"ltFaU4cMKl/trAiWK3p9t7juVDn8Y/tFzzCXGTM5wP0R5wS9u9pYknJfQ4y/ZCxSTu6JnTKrLAkJNLZM",
+	"IYjDutSWZtWCO4Y1n+ebvh2tfLeKvrFrH7OTaCkbqVESN0wdVZRAlAfNm+C5kX7fEtM3YbW56TT7nVKV",
+	"RfcPRSNTGY6M+sFTolJu6wX6pF557JMlhfIuNgOsWXt3aCDxnX7+XenHZvrVUpBrjRQJyDfk45u488xA",
+	"QiTcRFWmQtVmF4N96H9ewAzufIeYGVvpq5F1qoU+qD7hEfxxZHuo0jCRCpuKqeb3KJt6j4gF5/q4GouS",
+	"60Nr6pvwp9J08yaDLFNaIJcH2gJ3DJSjg2IDMEabDEwJBqhtY1+bs8SkVs/dkNE+lIELpa3klwedVvO1",
+	"LaEOBXwDwb34CGTGF26gSAOqBpCAR0FzQ+gIvn8bm0gfFxX6MAaCxquUhzQmJ1qzY9CwEFv+1/T5h1My",
+	"gaQDqDwb0+yL5/KSaUM0a+9c0z/pttEouPffKSAFJ98UKIAL++NFk3Z3mOI15oafS/lcC6Xfi73gEeRl",
+	"Eup5Skk67mGOOmiYtbzmjImIMA53zcFsEad8TpN0byyTWSuiKTWUTkkw5jELMFuucXz2V5+8PX/SeuAT",
+	"OTdFtB69etHMPZCmnF2hQopfrvvmk8DprBuYOilByj6le6G6DDAF3/AaqCqphgILdObyVDNE06gzkUss",
+	"oIKkc6RN0cVMmHoR0DGRQBtTTEZQzCdY/8IfiuACXVZBK+gbtxZw00bwBD5oZqAXDD9dCPeT/WnCLxlO",
+	"FjR9ojkIfNDas2Un+jG1SLLX6YzHq+yVAP4geyQYL+IYvyYNNY95agt/wahYNMIfCuTiDSMxfIJ/mDZq",
+	"+jO2QtN/pSyGKYAJBlgSgYoVaQTmr0ADQSYTKkwhTVyRTJkK2lmZQoQo5j+ajrAAtpirlCHfLzaKDdpD",
+	"cULDqT2csvOYQgruEaFQVCY7QexJC+PhDSqeDpYmUamcm3JBiOBt4rTMbaDzDbCJ0STmxdaupl4UNrgl",
+	"UGCSp1O99xwVf8YuhYFPTEvcNnkjl7hrGxvCBRlhu1FTY8nUVAPdF6Me2kPxCOs3QhkJUzvCFinr7utd",
+	"Q7dZrExn6DArmAPUAEho8DgXyZ06OYpdd+9W6a22PsSuh+ARtQX0WqYipM3+yergFepCFstCghOFm0Yf",
+	"0HXbJFEWu236O9/xYdtNvea6Ud0O3ruOWWjljer6OsWkhnXuLoCdzudQRdqwv2J16pwL+c+p/QtKefon",
+	"mqT9YyTjoRhE1Lc6i1/UVPyS6uNX9aRhEeblIte7+oXvRDMpNTdfc3M7Z0lL8w1kGv/qOsq/kcqB4M9N",
+	"RLj0Oj77626qR8bo12sfA2FKzMLFU0ghIX/EsKwsVW5iHDK+XqdjLktNk84A2zej5M5FSwANWatu2qxP",
+	"7mvTbfzGpsYaS2Bnjb/Skvgbk1a1Y/Aa6nLktcmW/KYE9jugfQaaSuk6Y4Lvhv/Yp9vxT5Ws/F8D264c",
+	"VNEWF4oJxVN+yeKVLdKaK6KOQumTTD30CehzPt6lan0OmpbDqiM+4akijaF30D3UKDr0yJiLSBE3laLZ",
+	"JpkGCBelAsuQ6yFLy9K6SsqSNrG7Nh5j63WApdisUiTTXwNTKFjvw4eyi6IYV0OgKTyqVjBxXUN37H0T",
+	"2KaK9W6EMwC4XdtTaOlzBxpQoScNieUlW6O4/FoQnE7riJ7T1iXvFlFoPVHnrqibw3o4rjnTH8h1+cL2",
+	"vbeE9t0VWeFgSAmObxdtZsSI5vW8kWeauGcW6NDmI4Hkf4zLeHpyDvXgTUjLTCaWTWjDXDiFQ/V3mJOP",
+	"BswW+n2NHcJvnkmGi9jqFrzyPSg1p4nHN+Rm20/djVcP9/U7yfnv1HT31AQNGnLXlMG05m5qwWeTExYx",
+	"e/dbpILH8L3rDC9gxkGVQvGNCG/WoBa09RIcoMou5JJIcZsI1n+DgFSEwjb/qL8+F28dxDvf0tFucpj0",
+	"Y3/w8zI5dpsPq6S+5QpTp/uwN75PD1qHoy5r/RTuR62HtDNqdcNetM8Oxof0/siqUHOaTnMNitsaJDn/",
+	"XaNM1bSehIAL2wStfKWKt1w2hhLD5iEDLet35psq9CSMGU0UVB2npoZ2Fu3IUxCcbDZPV2SOPmulFXdW",
+	"FZmYhXIHN2eFC7DFZKGgSTk4f72+XvN1hR62ivt9hN02AoPiidazWyK3byX4/iCxIwWSRmyEsoG2nRHU",
+	"UNrlxioS4cZQjsci/J8XxfFYhNsjOJhIE86+K24b6p64+QYGXGsDNB5LiHmHHP/1VlFW1cuWSDf3XxVH",
+	"JXQpsyESeu7Vka0/Jgm1r9nBoMsXlHeu8vpBFCER3NpnWaqkkTCqcFPqI4uwlwE0O8Jyo7e3gx6L8DqR",
+	"DXdKP5tkwaBwdkc1ZwVEdZexFltW9BxW8p2UK6Q8iJw+XqmsULU+wrVEnIuYPazhuU7QHOtf70zSVNub",
+	"G4Krc+zNnQuJnTTTzb1ov7JUAkBtQuR3UwZ32cUikia5K+/ZA0SGKjP8Btrvd+yvxP5ocJOlgSmtNpC4",
+	"CSns5oiopYavYVZt93O8YTN5mXHHP6pdjLvMDznLNLzuGRfTsNdUcSt1o7un8tyGmE1IIzh2Cq7n+btt",
+	"zTGCfrUqipBDYTpnwkLHxXIo+ZqaPokWNG6FUyoEi21n3sB8VnAXFcykkIEN0CllSYIG5SRKZmPbTElb",
+	"VOYjY3MSZF8G0QKx3FZsn7GIUyhgEy6SBPIDbUJ4Xm3NZELYvD9suGOyKcoVXOpvp1KapBkEbxXlarI/",
+	"+t7xoNPt7R8c3v/pwUM6CiM2Ln/2fM9C1Ot7GuK7q23ZYn+fsNRs+k1yJnuo/b0Cxb9VumDerGl7oa1C",
+	"3YAKd9v7nP29rd5akfy+drWJbW6o5I+Ku7+bNzlHqkalG9/1ilHkuvubkx14bI1C5CLlRtVoTlO9Ja/v",
+	"/e83J+87rYe0NR60nnz4vN+7+pNX74JekzdCF4pBmDUXrXkiJwlTKiAN7JSGHa9NSzQocLpLw7ShyDum",
+	"2YpltY3Z2vnYZMRCOWMKA0tgmMApbOpWK7MVD6CmGzYNjDi1rcVXdYIUvYx3IkmzphUIuRuIRlzMt/Zr",
+	"fGcxf+C64du6G24RjG5ns/WK/zF2Ehqtiip8sSizU9RZGwOm55NqE9MwQpmWSqYxqW9Vf0WobZPs1kyB",
+	"sHyn8zWUHjH+0jxN1LEWzpf8xfOjoUigJzk0EPKJnaKQh62Xl04TuZhUCiJC87TB61PTjL3YBdjUWE5M",
+	"yGmhqgsyqFL/5kbwJJGzYC/A8u0B+XmnJsVDoRirNJduQi7fLl2Br9Fq2LaXdlptYvvbcm1oeNTU69F4",
+	"5tiXQ4HGp5+bobbiNTQWdKvwFJsbnz4uFaDOishAoZs7bZju9GqkSoq6BuoDkrA04SzKGuw2FJ0xYhLo",
+	"mwX8g18A52Aoi2hC2qxIF92gKNITbd26VYFJo9yqvrmu9UiJwvJu4Ju7XaNJS5OEQ2knRYJzaYolZd0x",
+	"oZXZ2zfPcwjl1WzswebnBSVd87YhAo4YvJM+wcaILqRVViX27ZvndeIZkByqa2P59qr3qMSJCvDTWpoP",
+	"7dsNazK9n0rFt2wkcr0vNZXeNXxP/q1WlJVEXxewmTc++TYryo5y3Yrcy5w1i+r2Hqzx0e2iaH1qLZdL",
+	"SAlqLZKYiVBGLLpe0WqDO++QaG+vXn1CWZhr9Uhjf/40i4lprPbz0Ou2O0OPwIK5mPw89CDFcej92W0o",
+	"aVUu97sNDS4hGrrQ4lIrC3mPy/oGmJDUUN8Bs9BaVI1aNhJm5y6Y+EVxG9tSfkqapeaRN9co93fRqEAs",
+	"ZT3Pb2ge5u3dPnspNNDMR+y//3D1oVgDxuk5kYkLTVIoEwbz+T1lZPjbN89dW/J1qY17VR0rNlRdmxTw",
+	"giYfCxoSeh3bpv0nofM5ExG2mMq5qr0QwyhfCLl4enJuF3NEAiPubOP0surUXsPEs0X/Irmojaev4y+2",
+	"OM2t3P+d3dT7fHlwRn80lDwvHdQ9hbjoFFC3CnupI68ijacn59twdIPbw+Esa1MRLPx3vfkBsbL13rLe",
+	"YFlLGU6MuWM6lBTNOqZdUDRruWKwE2FcK1D9lrLRHqKmMUc4Xn2nn7unH63IX4vJ5x0O1vJ3lCRg60Gr",
+	"A7Kh00HD4O7rmK7gm5+HXscK/qDpr22FMBT5ILA/W7hSsbRNXi9GMQ/72qzBdlDGPMSLLceaJyMW0oVi",
+	"tmRruJiZgNbMWBrLxDRrxoY1CbtkaH/lTQZLjQdNxdHcC4hHgeZkHBGAH167Ya7/iJF0kWgrhC7pCq34",
+	"7N0ZXRmZqEUiVmpdJxghvmflFi5Ya748k3H0Ag7yX0nLPKvBg8LJIw/LjOo71fRuRaoFojS9rKGKakZ1",
+	"U4iHBm2rWEffNBe5FiGWb4JdN1jNaWdetDN8+hvx8tK0x8YVvpuxUxMeMQi1FIxZNLlNBNm/KCfPgEVK",
+	"UQDXwYsqNmzojwPRC5k/sChEUKHGgALSCH5dsAWLgr0g69QVkH/+n//KG3f5QxGYCqP4i/lQvqnRP1nN",
+	"xndvT/aC0UKtgr0ga3we7Fk/2FBAgEM6ZTxBBV+/CsUW7ULwyWab4Jo1NwbeOpFEw3BJk0jhhdAce9ta",
+	"6A5FiX1DxzirbxlNH7IdHOTDejByMtnAYUs4/41I7jul7WYG34bIQJtYqwANMks2DJlSRvdoPDvrHd4n",
+	"v7w7b9p6U2hnTxIqUtLIGki7Pn6t7fPJAsqTZha6n7eiNl0Om6CluB5Xs4KSa9+3jnzrcg38oUBvK1rN",
+	"I2mcoIU7BLeDRq2P/4gEdgrbXNHcO9jWypDGT7Ny9q5W1iZBmsbwHhfGDQ0FrxyHLdIbuoVEdlGRSmw2",
+	"pVUgpBM9QrfX1QpZQkNQj2wlIrdyvyHE2l7OT1kK+zuHM97i2H3Oxwz7ZWYrzwsD7d/vdHxCTXXCB/cP",
+	"Op21BYHSNC5oLVkfaBhEG5h8tph5fRgFDEz8fD/PheciZROWfOXA2Bw22+5l8XD/6IU0TpVaMLiQcond",
+	"kqMhQySYX87I2eO/OHwGvq7wlmIvhPWSXMO43FQB/GJ5nwHTNMKEOVqpa2rAOXEL0DFANdumi2rBh4Zd",
+	"OiuO+Mzqwr4SeT3bNnlnWzcMRW3vhqI+UNuz4chdnk9QM9AaRq4b+PklmUxcZUB/CwvL28DVtmZw4z/y",
+	"Iulusw2ibS639YI7iFih/cdixcrawVqVwBZ/zrTwHXyNYd5E4eZxx98Vj38JxWNQQ5w30kMy2bjeDWNZ",
+	"8D3l3odrzkTFiiQyrsm1fcrSLM3ja8YPZpNsEyKKpSkEY/9bCYU3jFb7+titOAecwxr91LVJ1z/8MIhm",
+	"HPt0/vADadjgh3sq82rZWgj7JBjbPI6g2SYDzM82eao0YU6e9tFQBEPPhDk8k4tEDb0+wdTtdJGInP1r",
+	"LrfkIpJLIsdjg0KOdgauviwGAmMrQinUYqZXtRAagyHcI1nEDDQ7UJncaJDg2bP+ixcBGqNBp9PvdAIQ",
+	"CL0D/SeEcQRMaEMQmvUABw/g3jGvqMpn7O9QVNodmQpyOng5IL9BjSs6c2s+d4aiohKasBNTSRPKttd4",
+	"+DT/d4IqzMniutbH8xVJ6wbxfECHcjzW/4GMehsqb4/Q5LFf+R4e2IYHP3tM6KX1NLC17qmB6fW9zkP9",
+	"+cr3LDw125qxhId073jKQzqRSKzXpPTfJVn+2nzGoBagPhz590ytmkwtDZgtfcu0AqypHOiuQTMO1lzD",
+	"/iqyFE3EwUKrNUaMQpHVOjNsQLAr2tmSp+F0JGkSkUYwkSRZCNLeC2fRnsp/CvQaFkns9b1pms77e3vw",
+	"9lSqtP+g86AD+e5mjdWZClvOKuFDaiMYsFA978hEVtnauj7BDDStSUOhHc1TsKxvVnGy7Vwv29IB1TCZ",
+	"l6b8LPC44hUCpjIfVTKuIdAYEq61Dl8O3oKlGN0+rAkPcJblpmBVVzZwDCC1yQKyToBSdJgzERpGNVOg",
+	"yxJyAgvNB9GhIrIuHBPT8831aR5hp+s8BWNGVxgSiflbsGmetou3/HVnkIekmtoP1awyH4NiWOQTjLu2",
+	"0a7oyTBR5C7cbRC/M78T+lpdxHmWdaoK0ljvSk3lklCnY98RAAyD2mb2esv4GLRANpgyYrHUu0olPF8I",
+	"s3JgAkOuW1OdynNUYg7gU7LcwRk8Zwg18WFZNK9BqYbBMDYbMbBBFZ8tYprKpOlbolgZD5hqkzMnzC/4",
+	"WwsHaWW6euAso6p3V5fzjNE4ndo4wWQhBDju0Th2xjrDb7yrD1f/fwAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
