@@ -33,6 +33,11 @@ type WorkspaceSettingsPatch struct {
 type WorkspaceService interface {
 	// WorkspaceSettings errors: ENotFound.
 	WorkspaceSettings(ctx context.Context, workspaceID string) (*WorkspaceSettings, error)
+	// AgentWorkspaceSettings returns the workspace's settings when identity
+	// holds a token of it (AuthService.IdentityInWorkspace): the
+	// call-control webhook's one read for both questions. Errors: ENotFound
+	// when the workspace does not exist or the agent is not one of its.
+	AgentWorkspaceSettings(ctx context.Context, workspaceID, identity string) (*WorkspaceSettings, error)
 	// UpdateWorkspaceSettings applies p (checked with Validate first) and
 	// returns the settings after. Errors: ENotFound, EInvalid.
 	UpdateWorkspaceSettings(ctx context.Context, workspaceID string, p WorkspaceSettingsPatch) (*WorkspaceSettings, error)

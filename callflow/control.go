@@ -140,12 +140,12 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 		return fmt.Sprintf("%s: agent %s of workspace %s named workspace %s", reasonForbidden,
 			c.AgentIdentity, c.WorkspaceID, truncate(claimed, maxStoredToLength)), nil
 	}
-	ok, err := s.deps.Auth.IdentityInWorkspace(ctx, c.WorkspaceID, c.AgentIdentity)
-	if err != nil {
-		return "", err
-	}
-	if !ok {
+	// Membership and calling hours in one read.
+	settings, err := s.deps.Workspaces.AgentWorkspaceSettings(ctx, c.WorkspaceID, c.AgentIdentity)
+	if sb.ErrorCode(err) == sb.ENotFound {
 		return fmt.Sprintf("%s: %s holds no token of workspace %s", reasonForbidden, c.AgentIdentity, c.WorkspaceID), nil
+	} else if err != nil {
+		return "", err
 	}
 	to, err := telephony.NormalizeE164(rawTo, s.cfg.DefaultRegion)
 	if sb.ErrorCode(err) == sb.EInvalidPhone {
@@ -160,7 +160,7 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 		}
 		return "", err
 	}
-	if err := s.checkCallingHours(ctx, c.WorkspaceID, to, "to"); err != nil {
+	if err := s.checkHoursWith(settings, to, "to"); err != nil {
 		if sb.ErrorCode(err) == sb.EOutsideCallingHours {
 			return reasonHours + ": " + sb.ErrorMessage(err), nil
 		}

@@ -38,8 +38,8 @@ type Deps struct {
 	Calls     sb.CallService
 	CallerIDs sb.CallerIDService
 	DNC       sb.DNCService
-	Auth      sb.AuthService
-	// Workspaces gives each workspace's calling hours and time zone.
+	// Workspaces tells whether an agent belongs to a workspace and gives
+	// each workspace's calling hours and time zone.
 	Workspaces sb.WorkspaceService
 	// Recordings keeps call recordings; nil leaves them unserved.
 	Recordings sb.RecordingService
@@ -99,7 +99,7 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("callflow: public base URL %q must be an absolute http(s) URL", cfg.PublicBaseURL)
 	}
-	if deps.Calls == nil || deps.CallerIDs == nil || deps.DNC == nil || deps.Auth == nil || deps.Workspaces == nil || deps.Provider == nil {
+	if deps.Calls == nil || deps.CallerIDs == nil || deps.DNC == nil || deps.Workspaces == nil || deps.Provider == nil {
 		return nil, errors.New("callflow: every dependency is required")
 	}
 	if cfg.DefaultRegion == "" {

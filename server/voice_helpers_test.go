@@ -111,7 +111,7 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	require.NoError(t, err)
 	vb.flow, err = callflow.New(callflow.Config{PublicBaseURL: base, Logger: testLogger(), RequestLogger: server.RequestLogger,
 		MaxPendingAge: o.maxPendingAge, Now: vb.clock.Now},
-		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Workspaces: db, Recordings: db, Provider: client})
+		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: base},
 		server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,

@@ -45,6 +45,23 @@ func readWorkspaceSettings(tx *gorm.DB, workspaceID string) (*switchboard.Worksp
 	return rows[0].toDomain(), nil
 }
 
+// AgentWorkspaceSettings implements switchboard.WorkspaceService: the
+// membership check and the settings in one primary-key read, so the
+// call-control webhook asks no more of the database than before calling
+// hours existed.
+func (db *DB) AgentWorkspaceSettings(ctx context.Context, workspaceID, identity string) (*switchboard.WorkspaceSettings, error) {
+	var rows []workspaceSettingsRow
+	err := db.r.WithContext(ctx).Raw(selectWorkspaceSettings+" AND "+agentHoldsToken, workspaceID, workspaceID, identity).
+		Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, notFound("Workspace agent")
+	}
+	return rows[0].toDomain(), nil
+}
+
 // UpdateWorkspaceSettings implements switchboard.WorkspaceService.
 func (db *DB) UpdateWorkspaceSettings(ctx context.Context, workspaceID string, p switchboard.WorkspaceSettingsPatch) (*switchboard.WorkspaceSettings, error) {
 	if err := p.Validate(); err != nil {

@@ -81,7 +81,7 @@ func newVoice(cfg Config, db *store.DB, logger *slog.Logger) (*voice, error) {
 		HoldMusicURL:  cfg.HoldMusicURL,
 		Logger:        logger,
 		RequestLogger: server.RequestLogger,
-	}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Workspaces: db, Recordings: db, Provider: client})
+	}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	if err != nil {
 		v.close()
 		return nil, err

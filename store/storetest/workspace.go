@@ -28,6 +28,25 @@ func testWorkspace(t *testing.T, open Opener) {
 		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
 	})
 
+	t.Run("AgentWorkspaceSettings", func(t *testing.T) {
+		t.Parallel()
+		ws, other := newWorkspace(t), newWorkspace(t)
+		s, err := db.AgentWorkspaceSettings(ctx(), ws, "ada")
+		require.NoError(t, err)
+		require.Equal(t, &switchboard.DefaultCallingHours, s.CallingHours)
+		for _, tc := range []struct{ ws, identity string }{
+			{ws, "grace"},             // no token there
+			{NewWorkspaceID(), "ada"}, // no such workspace
+			{ws, "ada' OR '1'='1"},    // bound, never spliced
+		} {
+			_, err := db.AgentWorkspaceSettings(ctx(), tc.ws, tc.identity)
+			require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err), "%+v", tc)
+		}
+		// ada of other is another agent than ada of ws, with the same name.
+		_, err = db.AgentWorkspaceSettings(ctx(), other, "ada")
+		require.NoError(t, err)
+	})
+
 	t.Run("Update", func(t *testing.T) {
 		t.Parallel()
 		ws := newWorkspace(t)
