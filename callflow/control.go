@@ -61,7 +61,7 @@ func spokenFor(failureReason string) string {
 	return "This call cannot be placed. Goodbye."
 }
 
-// Control answers the call-control webhook (CONTRACT section 5): the call
+// Control answers the call-control webhook: the call
 // and its pending dial are stored in one transaction, keyed by the CallSid,
 // before the agent conference is answered; a retry of the same CallSid
 // answers what the first delivery answered and dials nobody. The workspace
