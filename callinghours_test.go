@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/telephony"
 )
 
 func at(s string) time.Time {
@@ -137,4 +138,21 @@ func TestOutsideCallingHoursBadZone(t *testing.T) {
 	_, ok, err := sb.OutsideCallingHours(&sb.DefaultCallingHours, []string{"Mars/Olympus"}, "UTC", at("2026-01-14T15:00:00Z"))
 	require.Error(t, err)
 	require.False(t, ok)
+}
+
+// BenchmarkCallingHoursCheck is the work calling hours add to a dial beyond
+// the settings it reads with the agent's membership: the number's zones and
+// the rule, for a one-zone number and for one in every NANP zone.
+func BenchmarkCallingHoursCheck(b *testing.B) {
+	now := at("2026-01-14T23:00:00Z")
+	for _, n := range []string{"+14155552671", "+15005550100"} {
+		b.Run(n, func(b *testing.B) {
+			for b.Loop() {
+				_, ok, err := sb.OutsideCallingHours(&sb.DefaultCallingHours, telephony.TimeZones(n), "UTC", now)
+				if err != nil || !ok {
+					b.Fatal(ok, err)
+				}
+			}
+		})
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/nyaruka/phonenumbers"
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
@@ -84,4 +85,18 @@ func TestTimeZones(t *testing.T) {
 	// International freephone (+800) has no zone.
 	require.Equal(t, []string{"Etc/Unknown"}, telephony.TimeZones("+80012345678"))
 	require.Nil(t, telephony.TimeZones("not a number"))
+	require.Nil(t, telephony.TimeZones("+1 415 555 2671"), "normalized numbers only")
+}
+
+// TestTimeZonesMatchLibrary: reading the zone table from the E.164 string
+// gives what the library gives for the parsed number.
+func TestTimeZonesMatchLibrary(t *testing.T) {
+	for _, n := range []string{"+14155552671", "+17015550123", "+15005550100", "+80012345678", "+442079460958",
+		"+390612345678", "+61212345678", "+79161234567", "+4915112345678", "+5511987654321"} {
+		num, err := phonenumbers.Parse(n, "")
+		require.NoError(t, err)
+		want, err := phonenumbers.GetTimezonesForNumber(num)
+		require.NoError(t, err)
+		require.Equal(t, want, telephony.TimeZones(n), n)
+	}
 }
