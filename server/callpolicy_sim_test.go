@@ -248,6 +248,15 @@ func TestIdentitiesAcrossWorkspaces(t *testing.T) {
 			requireError(t, vb.do("GET", "/v1/calls/"+conn.CallSid, vb.tokA, nil), http.StatusNotFound, sb.ENotFound)
 		})
 
+		t.Run("TooLongForTwilio", func(t *testing.T) {
+			// 100 + "." + 3 + "_5F"… escapes: over Twilio's 121 characters.
+			long, _, err := vb.db.CreateToken(ctx, strings.Repeat("w_", 50), "ada", sb.RoleAgent)
+			require.NoError(t, err)
+			requireError(t, vb.do("GET", "/v1/voice/token", long, nil), http.StatusBadRequest, sb.EInvalid, "identity")
+			requireError(t, vb.do("POST", "/v1/calls", long, map[string]any{"to": laNumber}), http.StatusBadRequest, sb.EInvalid, "identity")
+			require.Equal(t, 0, vb.legsTo(laNumber))
+		})
+
 		t.Run("ClickToCallRingsTheIdentity", func(t *testing.T) {
 			r := vb.do("POST", "/v1/calls", tokAdaB, map[string]any{"to": simulator.NumberHangsUp})
 			require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
