@@ -15,7 +15,8 @@ ALTER TABLE workspaces
 
 -- A number registered by several workspaces stays with the one that
 -- registered it first; the later registrations are removed (a workspace
--- that loses its default caller ID has none until an admin names one).
+-- that loses its default caller ID has none until it registers another,
+-- which becomes the default).
 DELETE FROM caller_ids
 WHERE EXISTS (
     SELECT 1 FROM caller_ids o
