@@ -24,7 +24,7 @@ type Workspace struct {
 type Token struct {
 	ID          string
 	WorkspaceID string
-	Identity    string // the agent identity, also the Twilio client identity
+	Identity    string // the agent identity, unique within the workspace only
 	Role        Role
 	CreatedAt   time.Time
 }

@@ -210,8 +210,13 @@ type CallerID struct {
 type CallerIDService interface {
 	// CreateCallerID stores c. The workspace's first caller ID, or one with
 	// IsDefault, becomes its default (the previous default is cleared in the
-	// same transaction). Errors: EInvalid, ECallerIDExists.
+	// same transaction). A number belongs to at most one workspace.
+	// Errors: EInvalid, ECallerIDExists (this workspace has it),
+	// ECallerIDTaken (another workspace has it).
 	CreateCallerID(ctx context.Context, c *CallerID) error
+	// CallerIDWorkspace returns the workspace that holds phone as a caller
+	// ID. Errors: ENotFound.
+	CallerIDWorkspace(ctx context.Context, phone string) (string, error)
 	// ListCallerIDs lists newest first.
 	ListCallerIDs(ctx context.Context, workspaceID string, page Page) ([]*CallerID, Meta, error)
 	// FindCallerIDByPhone errors: ENotFound.

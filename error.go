@@ -23,6 +23,8 @@ const (
 	EPayloadTooLarge     = "payload_too_large"
 	EDNCBlocked          = "dnc_blocked"
 	ECallerIDNotAllowed  = "caller_id_not_allowed"
+	EOutsideCallingHours = "outside_calling_hours"
+	ECallerIDTaken       = "caller_id_taken"
 	ERateLimited         = "rate_limited"
 	EInvalidSignature    = "invalid_signature"
 	ENotImplemented      = "not_implemented"

@@ -39,6 +39,7 @@ const (
 	reasonInvalid     = sb.EInvalidPhone
 	reasonDNC         = sb.EDNCBlocked
 	reasonCallerID    = sb.ECallerIDNotAllowed
+	reasonHours       = sb.EOutsideCallingHours
 	reasonNotDialled  = "not_dialled: the service stopped before the customer was dialled"
 	clientPrefix      = "client:"
 	maxStoredToLength = 64
@@ -49,6 +50,7 @@ var spoken = map[string]string{
 	reasonInvalid:   "The number you dialled is not a valid phone number. Goodbye.",
 	reasonDNC:       "This number is on the do not call list and cannot be called. Goodbye.",
 	reasonCallerID:  "The caller ID of this call is not allowed for this workspace. Goodbye.",
+	reasonHours:     "It is outside the calling hours of the number you dialled. Goodbye.",
 }
 
 func spokenFor(failureReason string) string {
@@ -59,29 +61,41 @@ func spokenFor(failureReason string) string {
 	return "This call cannot be placed. Goodbye."
 }
 
-// Control answers the call-control webhook (CONTRACT section 5): the call
+// Control answers the call-control webhook: the call
 // and its pending dial are stored in one transaction, keyed by the CallSid,
 // before the agent conference is answered; a retry of the same CallSid
-// answers what the first delivery answered and dials nobody. A number that is
-// invalid or listed as do-not-call, a caller ID the workspace may not use, or
-// an agent that holds no token of the workspace is refused with a spoken
-// reason and a hang-up, and the call is recorded as failed.
+// answers what the first delivery answered and dials nobody. The workspace
+// and agent come from the caller's client identity (ClientIdentity), which
+// Twilio vouches for; a workspaceId naming another workspace is refused. A
+// number that is invalid, listed as do-not-call or outside its calling
+// hours, a caller ID the workspace may not use, or an agent that holds no
+// token of the workspace is refused with a spoken reason and a hang-up, and
+// the call is recorded as failed.
 func (s *Service) Control(ctx context.Context, req ControlRequest) (Answer, error) {
 	log := s.logger(ctx).With("call_sid", req.CallSID)
 	c := &sb.Call{CallSID: req.CallSID, Status: sb.CallInitiated, ConferenceName: newConferenceName()}
-	rawTo, rawCallerID := req.To, req.CallerID
-	c.WorkspaceID = req.WorkspaceID
+	rawTo, rawCallerID, claimedWorkspace := req.To, req.CallerID, req.WorkspaceID
+	var client string // the Twilio client identity Twilio vouches for
 	if req.DialTo != "" {
-		c.AgentIdentity = strings.TrimPrefix(req.To, clientPrefix)
-		rawTo, rawCallerID, c.WorkspaceID = req.DialTo, req.DialCallerID, req.DialWorkspaceID
+		client = strings.TrimPrefix(req.To, clientPrefix)
+		rawTo, rawCallerID, claimedWorkspace = req.DialTo, req.DialCallerID, req.DialWorkspaceID
 	} else if id, ok := strings.CutPrefix(req.From, clientPrefix); ok {
-		c.AgentIdentity = id
+		client = id
 	} else {
-		c.AgentIdentity, _ = strings.CutPrefix(req.Caller, clientPrefix)
+		client, _ = strings.CutPrefix(req.Caller, clientPrefix)
+	}
+	// The tenant is the identity's, never the workspaceId the browser sent:
+	// a refused call is recorded in the agent's own workspace, or in none
+	// when the identity is not one this service issued.
+	ws, agent, known := telephony.ParseClientIdentity(client)
+	if known {
+		c.WorkspaceID, c.AgentIdentity = ws, agent
+	} else {
+		c.AgentIdentity = truncate(client, maxStoredToLength)
 	}
 	c.To, c.From = truncate(rawTo, maxStoredToLength), truncate(rawCallerID, maxStoredToLength)
 
-	reason, err := s.check(ctx, c, rawTo, rawCallerID)
+	reason, err := s.check(ctx, c, known, claimedWorkspace, rawTo, rawCallerID)
 	if err != nil {
 		return Answer{}, err
 	}
@@ -112,18 +126,26 @@ func (s *Service) Control(ctx context.Context, req ControlRequest) (Answer, erro
 }
 
 // check decides whether the call may be placed, normalizing c.To and c.From
-// on the way. It returns the refusal reason, "" to go ahead; err is for
-// faults only.
-func (s *Service) check(ctx context.Context, c *sb.Call, rawTo, rawCallerID string) (string, error) {
-	if c.AgentIdentity == "" || c.WorkspaceID == "" {
-		return reasonForbidden + ": the call names no browser agent or no workspace", nil
+// on the way. known says whether the caller's client identity is one this
+// service issued (c then holds its workspace and agent); claimed is the
+// workspace the request names, which must be that one when given. It
+// returns the refusal reason, "" to go ahead; err is for faults only.
+func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, rawTo, rawCallerID string) (string, error) {
+	switch {
+	case c.AgentIdentity == "":
+		return reasonForbidden + ": the call names no browser agent", nil
+	case !known:
+		return reasonForbidden + ": the caller is not a client identity issued by this service", nil
+	case claimed != "" && claimed != c.WorkspaceID:
+		return fmt.Sprintf("%s: agent %s of workspace %s named workspace %s", reasonForbidden,
+			c.AgentIdentity, c.WorkspaceID, truncate(claimed, maxStoredToLength)), nil
 	}
-	ok, err := s.deps.Auth.IdentityInWorkspace(ctx, c.WorkspaceID, c.AgentIdentity)
-	if err != nil {
-		return "", err
-	}
-	if !ok {
+	// Membership and calling hours in one read.
+	settings, err := s.deps.Workspaces.AgentWorkspaceSettings(ctx, c.WorkspaceID, c.AgentIdentity)
+	if sb.ErrorCode(err) == sb.ENotFound {
 		return fmt.Sprintf("%s: %s holds no token of workspace %s", reasonForbidden, c.AgentIdentity, c.WorkspaceID), nil
+	} else if err != nil {
+		return "", err
 	}
 	to, err := telephony.NormalizeE164(rawTo, s.cfg.DefaultRegion)
 	if sb.ErrorCode(err) == sb.EInvalidPhone {
@@ -135,6 +157,12 @@ func (s *Service) check(ctx context.Context, c *sb.Call, rawTo, rawCallerID stri
 	if err := s.checkDNC(ctx, c.WorkspaceID, to); err != nil {
 		if sb.ErrorCode(err) == sb.EDNCBlocked {
 			return reasonDNC + ": " + to + " is on the do-not-call list", nil
+		}
+		return "", err
+	}
+	if err := s.checkHoursWith(settings, to, "to"); err != nil {
+		if sb.ErrorCode(err) == sb.EOutsideCallingHours {
+			return reasonHours + ": " + sb.ErrorMessage(err), nil
 		}
 		return "", err
 	}

@@ -8,15 +8,25 @@ import (
 	"github.com/switchboard-oss/switchboard/telephony"
 )
 
-// ClickToCall rings the agent's browser (client:<identity>) through the
+// ClickToCall rings the agent's browser (client:<its client identity>,
+// which names workspace and agent) through the
 // provider; when the agent answers, the provider requests the call-control
 // webhook with the customer number, caller ID and workspace in its URL, and
 // Control runs the flow unchanged. The Call is stored at once under the SID
 // of that browser leg (the agent leg), waiting for the answer. to is
 // normalized; from is a caller ID of the workspace or "" for its default.
-// Errors: EDNCBlocked, ECallerIDNotAllowed, EProviderError.
+// The callee's calling hours are checked here and again when the agent
+// answers. Errors: EInvalid, EDNCBlocked, EOutsideCallingHours,
+// ECallerIDNotAllowed, EProviderError.
 func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, from string) (*sb.Call, error) {
+	client, err := telephony.ClientIdentity(workspaceID, identity)
+	if err != nil {
+		return nil, err
+	}
 	if err := s.checkDNC(ctx, workspaceID, to); err != nil {
+		return nil, err
+	}
+	if err := s.checkCallingHours(ctx, workspaceID, to, "to"); err != nil {
 		return nil, err
 	}
 	callerID, err := s.allowedCallerID(ctx, workspaceID, from)
@@ -25,7 +35,7 @@ func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, fr
 	}
 	control := s.url(PathCallControl, url.Values{"to": {to}, "callerId": {callerID}, "workspaceId": {workspaceID}})
 	sid, err := s.deps.Provider.CreateCall(ctx, telephony.CallParams{
-		To:                   clientPrefix + identity,
+		To:                   clientPrefix + client,
 		From:                 callerID,
 		URL:                  control,
 		StatusCallback:       s.url(PathStatus, nil),
@@ -66,10 +76,17 @@ func (s *Service) ListCalls(ctx context.Context, workspaceID, identity string, p
 // CreateCallerID provisions phone (E.164) for the workspace: verified at once
 // when it is one of the provider account's incoming numbers or verified
 // caller IDs, pending with the provider's validation code otherwise.
-// Errors: ECallerIDExists, EProviderError.
+// A number belongs to one workspace. Errors: ECallerIDExists,
+// ECallerIDTaken, EProviderError.
 func (s *Service) CreateCallerID(ctx context.Context, workspaceID, phone, friendlyName string, isDefault bool) (*sb.CallerID, error) {
-	if _, err := s.deps.CallerIDs.FindCallerIDByPhone(ctx, workspaceID, phone); err == nil {
-		return nil, sb.FieldErrorf(sb.ECallerIDExists, "phoneNumber", "This number is already a caller ID of the workspace.")
+	// Checked before the provider is asked, so that a number another
+	// workspace holds starts no validation call; the store checks again.
+	if holder, err := s.deps.CallerIDs.CallerIDWorkspace(ctx, phone); err == nil {
+		if holder == workspaceID {
+			return nil, sb.FieldErrorf(sb.ECallerIDExists, "phoneNumber", "This number is already a caller ID of the workspace.")
+		}
+		s.logger(ctx).Warn("caller ID refused: another workspace holds the number", "phone", phone)
+		return nil, sb.FieldErrorf(sb.ECallerIDTaken, "phoneNumber", "This number is a caller ID of another workspace; a number belongs to one workspace only.")
 	} else if sb.ErrorCode(err) != sb.ENotFound {
 		return nil, err
 	}

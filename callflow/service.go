@@ -41,7 +41,9 @@ type Deps struct {
 	Calls     sb.CallService
 	CallerIDs sb.CallerIDService
 	DNC       sb.DNCService
-	Auth      sb.AuthService
+	// Workspaces tells whether an agent belongs to a workspace and gives
+	// each workspace's calling hours and time zone.
+	Workspaces sb.WorkspaceService
 	// Recordings keeps call recordings; nil leaves them unserved.
 	Recordings sb.RecordingService
 	Provider   Provider
@@ -68,6 +70,9 @@ type Config struct {
 	// (HOLD_MUSIC_URL); "" says "Please hold." instead. Either way the
 	// provider fetches the document from PathHoldMusic.
 	HoldMusicURL string
+	// Now is the clock the calling hours are read on (default time.Now);
+	// tests pin it.
+	Now func() time.Time
 	// Logger is the base logger; RequestLogger, when set, gives the
 	// request-scoped one (with the request id) for a context.
 	Logger        *slog.Logger
@@ -97,7 +102,7 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 		return nil, fmt.Errorf("callflow: public base URL %q must be an absolute http(s) URL", cfg.PublicBaseURL)
 	}
-	if deps.Calls == nil || deps.CallerIDs == nil || deps.DNC == nil || deps.Auth == nil || deps.Provider == nil {
+	if deps.Calls == nil || deps.CallerIDs == nil || deps.DNC == nil || deps.Workspaces == nil || deps.Provider == nil {
 		return nil, errors.New("callflow: every dependency is required")
 	}
 	if cfg.DefaultRegion == "" {
@@ -108,6 +113,9 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	}
 	if cfg.MaxPendingAge <= 0 {
 		cfg.MaxPendingAge = 2 * time.Minute
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)

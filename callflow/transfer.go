@@ -38,8 +38,9 @@ func transferStep(leg, status string) *sb.CallEvent {
 // target and takes the agent out at once. Each step is written once the
 // provider has done it, and what a failed step leaves is undone (the
 // customer unheld) before the error is returned.
+// The target must be inside its calling hours like any callee.
 // Errors: ENotFound, ENotAgentParticipant, ECallNotActive, ETransferPending,
-// EDNCBlocked, EProviderError.
+// EDNCBlocked, EOutsideCallingHours, EProviderError.
 func (s *Service) Transfer(ctx context.Context, workspaceID, identity, callSID, target, kind string) (*sb.Call, error) {
 	if kind != sb.TransferWarm && kind != sb.TransferCold {
 		return nil, sb.FieldErrorf(sb.EInvalid, "type", "type is warm or cold")
@@ -57,6 +58,9 @@ func (s *Service) Transfer(ctx context.Context, workspaceID, identity, callSID, 
 		if sb.ErrorCode(err) == sb.EDNCBlocked {
 			return nil, sb.FieldErrorf(sb.EDNCBlocked, "target", "%s is on the workspace's do-not-call list", target)
 		}
+		return nil, err
+	}
+	if err := s.checkCallingHours(ctx, workspaceID, target, "target"); err != nil {
 		return nil, err
 	}
 	conf, err := s.conferenceSID(ctx, c)

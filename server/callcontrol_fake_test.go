@@ -103,7 +103,7 @@ func (cf *controlFake) route(w http.ResponseWriter, r *http.Request, prefix stri
 func (vb *voiceBundle) fakeCall(sid string) (cust, conference string) {
 	vb.t.Helper()
 	r := vb.webhook("POST", "/v1/voice/callml", url.Values{
-		"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:ada"}, "Caller": {"client:ada"},
+		"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:" + vb.ada()}, "Caller": {"client:" + vb.ada()},
 		"To": {"+15005550100"}, "Direction": {"inbound"}, "CallStatus": {"ringing"}, "workspaceId": {vb.wsA},
 	}, fakeToken)
 	conference = strings.TrimSpace(conferenceOf(vb.t, parseTwiML(vb.t, r)).Text)

@@ -16,7 +16,7 @@ import (
 // customer can answer before the REST call that dialled them returns).
 func (vb *voiceBundle) answeredSimCall() map[string]any {
 	vb.t.Helper()
-	conn := vb.simConnect(map[string]any{"identity": "ada", "to": simulator.NumberAnswers, "workspaceId": vb.wsA})
+	conn := vb.simConnect(map[string]any{"identity": vb.ada(), "to": simulator.NumberAnswers, "workspaceId": vb.wsA})
 	return vb.waitCall(conn.CallSid, "the call to be answered with its customer leg", func(c map[string]any) bool {
 		return c["status"] == "answered" && c["customerCallSid"] != ""
 	})

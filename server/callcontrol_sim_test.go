@@ -73,7 +73,7 @@ func TestCallControlWithSimulator(t *testing.T) {
 
 		t.Run("NotAnsweredYet", func(t *testing.T) {
 			t.Parallel()
-			conn := vb.simConnect(map[string]any{"identity": "ada", "to": simulator.NumberNoAnswer, "workspaceId": vb.wsA})
+			conn := vb.simConnect(map[string]any{"identity": vb.ada(), "to": simulator.NumberNoAnswer, "workspaceId": vb.wsA})
 			path := "/v1/calls/" + conn.CallSid
 			requireError(t, vb.do("POST", path+"/hold", vb.tokA, map[string]any{"action": "hold"}), http.StatusConflict, sb.ECallNotActive)
 			requireError(t, vb.do("POST", path+"/transfer/complete", vb.tokA, nil), http.StatusConflict, sb.ECallNotActive)

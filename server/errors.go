@@ -40,6 +40,8 @@ var statusOf = map[string]int{
 	sb.EPayloadTooLarge:     http.StatusRequestEntityTooLarge,
 	sb.EDNCBlocked:          http.StatusUnprocessableEntity,
 	sb.ECallerIDNotAllowed:  http.StatusUnprocessableEntity,
+	sb.EOutsideCallingHours: http.StatusUnprocessableEntity,
+	sb.ECallerIDTaken:       http.StatusConflict,
 	sb.ERateLimited:         http.StatusTooManyRequests,
 	sb.EInternal:            http.StatusInternalServerError,
 	sb.ENotImplemented:      http.StatusNotImplemented,

@@ -32,6 +32,7 @@ type testBundle struct {
 	tokA   string // agent "ada" of A
 	tokA2  string // agent "grace" of A
 	tokB   string // agent "alan" of B
+	tokAdm string // admin "root" of A
 	client *http.Client
 }
 
@@ -58,19 +59,25 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 	}
 	db := open(t)
 	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", ImportWriters: db.ImportWriters()},
-		server.Deps{Auth: db, Contacts: db, DNC: db, Ping: db.Ping}, testLogger())
+		server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Ping: db.Ping}, testLogger())
 	require.NoError(t, err)
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	tb := &testBundle{t: t, url: ts.URL, db: db, wsA: storetest.NewWorkspaceID(), wsB: storetest.NewWorkspaceID(), client: ts.Client()}
-	ctx := context.Background()
-	mk := func(ws, id string) string {
-		tok, _, err := db.CreateToken(ctx, ws, id, sb.RoleAgent)
-		require.NoError(t, err)
+	tb.makeTokens()
+	return tb
+}
+
+// makeTokens creates the bundle's tokens: agents ada and grace and admin
+// root of A, agent alan of B.
+func (tb *testBundle) makeTokens() {
+	mk := func(ws, id string, role sb.Role) string {
+		tok, _, err := tb.db.CreateToken(context.Background(), ws, id, role)
+		require.NoError(tb.t, err)
 		return tok
 	}
-	tb.tokA, tb.tokA2, tb.tokB = mk(tb.wsA, "ada"), mk(tb.wsA, "grace"), mk(tb.wsB, "alan")
-	return tb
+	tb.tokA, tb.tokA2, tb.tokB = mk(tb.wsA, "ada", sb.RoleAgent), mk(tb.wsA, "grace", sb.RoleAgent), mk(tb.wsB, "alan", sb.RoleAgent)
+	tb.tokAdm = mk(tb.wsA, "root", sb.RoleAdmin)
 }
 
 func testLogger() *slog.Logger {

@@ -48,6 +48,8 @@ type Deps struct {
 	Auth     sb.AuthService
 	Contacts sb.ContactService
 	DNC      sb.DNCService
+	// Workspaces keeps the workspace settings; nil answers 501 for them.
+	Workspaces sb.WorkspaceService
 	// Ping answers whether the database answers (for /healthz).
 	Ping func(context.Context) error
 	// Voice runs the call flow and caller IDs; nil answers 501 for them.

@@ -113,12 +113,18 @@ func (s *strict) GetVoiceToken(ctx context.Context, req api.GetVoiceTokenRequest
 	if req.Params.Ttl != nil {
 		ttl = time.Duration(*req.Params.Ttl) * time.Second
 	}
-	vt, err := s.deps.Tokens.VoiceToken(tok.Identity, ttl)
+	// The grant is for the client identity that names workspace and agent:
+	// agent names are unique only inside a workspace.
+	client, err := telephony.ClientIdentity(tok.WorkspaceID, tok.Identity)
+	if err != nil {
+		return nil, err
+	}
+	vt, err := s.deps.Tokens.VoiceToken(client, ttl)
 	if err != nil {
 		return nil, err
 	}
 	return api.GetVoiceToken200JSONResponse{Data: api.VoiceToken{
-		Token: vt.Token, Identity: vt.Identity, Ttl: int(vt.TTL / time.Second),
+		Token: vt.Token, Identity: tok.Identity, ClientIdentity: vt.Identity, Ttl: int(vt.TTL / time.Second),
 	}}, nil
 }
 

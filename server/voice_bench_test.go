@@ -37,10 +37,11 @@ func BenchmarkCallControl(b *testing.B) {
 			vb.addCallerID(simCallerID)
 			client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256, MaxConnsPerHost: 256}}
 			var seq atomic.Int64
+			agent := "client:" + vb.ada()
 			call := func() (time.Duration, error) {
 				sid := fmt.Sprintf("CA%032x", seq.Add(1)+time.Now().UnixNano()<<20)
-				form := url.Values{"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:ada"},
-					"Caller": {"client:ada"}, "To": {"+15005550100"}, "workspaceId": {vb.wsA}, "CallStatus": {"ringing"}}
+				form := url.Values{"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {agent},
+					"Caller": {agent}, "To": {"+15005550100"}, "workspaceId": {vb.wsA}, "CallStatus": {"ringing"}}
 				full := vb.url + "/v1/voice/callml"
 				req, _ := http.NewRequest("POST", full, strings.NewReader(form.Encode()))
 				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
@@ -50,10 +51,14 @@ func BenchmarkCallControl(b *testing.B) {
 				if err != nil {
 					return 0, err
 				}
-				_, _ = io.Copy(io.Discard, res.Body)
+				body, _ := io.ReadAll(res.Body)
 				res.Body.Close()
 				if res.StatusCode != http.StatusOK {
 					return 0, fmt.Errorf("status %d", res.StatusCode)
+				}
+				// A refusal (<Say>) is a shorter path: it must not pass for a call.
+				if !strings.Contains(string(body), "<Conference") {
+					return 0, fmt.Errorf("the call was refused: %s", body)
 				}
 				return time.Since(start), nil
 			}

@@ -23,7 +23,7 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 		vb.addCallerID(simCallerID)
 		callml := func(sid, to string, token string) resp {
 			return vb.webhook("POST", "/v1/voice/callml", url.Values{
-				"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:ada"}, "Caller": {"client:ada"},
+				"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:" + vb.ada()}, "Caller": {"client:" + vb.ada()},
 				"To": {to}, "Direction": {"inbound"}, "CallStatus": {"ringing"}, "workspaceId": {vb.wsA},
 				"ApiVersion": {"2010-04-01"},
 			}, token)
@@ -193,7 +193,7 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 			creates := vb.fake.creates()
 			require.Len(t, creates, before+1)
 			f := creates[before].Form
-			require.Equal(t, "client:ada", f.Get("To"))
+			require.Equal(t, "client:"+vb.ada(), f.Get("To"))
 			require.Equal(t, simCallerID, f.Get("From"))
 			u, err := url.Parse(f.Get("Url"))
 			require.NoError(t, err)
@@ -204,7 +204,7 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 			sid := r.data()["callSid"].(string)
 
 			// The agent answers: the provider requests that URL, signed.
-			form := url.Values{"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {simCallerID}, "To": {"client:ada"},
+			form := url.Values{"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {simCallerID}, "To": {"client:" + vb.ada()},
 				"Direction": {"outbound-api"}, "CallStatus": {"in-progress"}}
 			conf := conferenceOf(t, parseTwiML(t, vb.webhook("POST", strings.TrimPrefix(f.Get("Url"), vb.url), form, fakeToken)))
 			vb.settle()

@@ -37,6 +37,31 @@ var simTiming = simulator.Timing{
 	WebhookTimeout:  5 * time.Second,
 }
 
+// simNow is the instant every voice test dials at unless it sets the clock
+// itself: inside the default calling hours (08:00–21:00) in every zone of
+// the tests' numbers. The simulator's +1500555… numbers map to every NANP
+// zone, Guam (09:00 here) to Pago Pago (12:00) and St. John's (19:30); the
+// 415 numbers are in Los Angeles (15:00).
+var simNow = time.Date(2026, 1, 14, 23, 0, 0, 0, time.UTC)
+
+// testClock is a settable clock for the call flow.
+type testClock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *testClock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *testClock) Set(t time.Time) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = t
+}
+
 const (
 	fakeAccount = "AC11111111111111111111111111111111"
 	fakeToken   = "faketwilioauthtoken123"
@@ -48,9 +73,10 @@ const (
 // (mounted on the same listener, as cmd does) or a fake Twilio.
 type voiceBundle struct {
 	*testBundle
-	flow *callflow.Service
-	sim  *simulator.Simulator
-	fake *fakeTwilio
+	flow  *callflow.Service
+	sim   *simulator.Simulator
+	fake  *fakeTwilio
+	clock *testClock // the call flow's clock, at simNow until a test moves it
 }
 
 type voiceOpts struct {
@@ -67,7 +93,7 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	base := "http://" + ln.Addr().String()
-	vb := &voiceBundle{}
+	vb := &voiceBundle{clock: &testClock{now: simNow}}
 
 	account, token, apiBase := fakeAccount, fakeToken, ""
 	if o.fake {
@@ -86,11 +112,11 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	tokens, err := telephony.NewTokenIssuer(account, "SK00000000000000000000000000000000", "secret0000", "AP00000000000000000000000000000000")
 	require.NoError(t, err)
 	vb.flow, err = callflow.New(callflow.Config{PublicBaseURL: base, Logger: testLogger(), RequestLogger: server.RequestLogger,
-		MaxPendingAge: o.maxPendingAge, DialClaim: o.dialClaim},
-		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Recordings: db, Provider: client})
+		MaxPendingAge: o.maxPendingAge, DialClaim: o.dialClaim, Now: vb.clock.Now},
+		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: base},
-		server.Deps{Auth: db, Contacts: db, DNC: db, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
+		server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
 			Signatures: telephony.NewValidator(token, base)}, testLogger())
 	require.NoError(t, err)
 	if vb.sim != nil {
@@ -111,15 +137,22 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	})
 
 	tb := &testBundle{t: t, url: base, db: db, wsA: storetest.NewWorkspaceID(), wsB: storetest.NewWorkspaceID(), client: ts.Client()}
-	mk := func(ws, id string) string {
-		tok, _, err := db.CreateToken(context.Background(), ws, id, sb.RoleAgent)
-		require.NoError(t, err)
-		return tok
-	}
-	tb.tokA, tb.tokA2, tb.tokB = mk(tb.wsA, "ada"), mk(tb.wsA, "grace"), mk(tb.wsB, "alan")
+	tb.makeTokens()
 	vb.testBundle = tb
 	return vb
 }
+
+// clientID is the Twilio client identity of agent in workspace ws, as the
+// voice token grants it and the browser leg carries it.
+func clientID(t testing.TB, ws, agent string) string {
+	t.Helper()
+	id, err := telephony.ClientIdentity(ws, agent)
+	require.NoError(t, err)
+	return id
+}
+
+// ada is agent ada of workspace A's client identity.
+func (vb *voiceBundle) ada() string { return clientID(vb.t, vb.wsA, "ada") }
 
 // addCallerID stores a verified caller ID for workspace A directly.
 func (vb *voiceBundle) addCallerID(phone string) {

@@ -26,7 +26,7 @@ func TestVoiceWithSimulator(t *testing.T) {
 		require.Equal(t, true, r.data()["isDefault"], "the first caller ID is the default")
 
 		t.Run("ConnectAnswerHangUp", func(t *testing.T) {
-			conn := vb.simConnect(map[string]any{"identity": "ada", "to": simulator.NumberHangsUp, "workspaceId": vb.wsA})
+			conn := vb.simConnect(map[string]any{"identity": vb.ada(), "to": simulator.NumberHangsUp, "workspaceId": vb.wsA})
 			require.Equal(t, "in-progress", conn.Status, "the agent leg is in its conference")
 			answered := vb.waitStatus(conn.CallSid, "answered")
 			require.NotNil(t, answered["answeredAt"])
@@ -70,7 +70,7 @@ func TestVoiceWithSimulator(t *testing.T) {
 		})
 
 		t.Run("CustomerHangsUp", func(t *testing.T) {
-			conn := vb.simConnect(map[string]any{"identity": "ada", "to": simulator.NumberAnswers, "workspaceId": vb.wsA, "callerId": simCallerID})
+			conn := vb.simConnect(map[string]any{"identity": vb.ada(), "to": simulator.NumberAnswers, "workspaceId": vb.wsA, "callerId": simCallerID})
 			c := vb.waitStatus(conn.CallSid, "answered")
 			res, err := vb.client.Post(vb.url+"/sim/calls/"+c["customerCallSid"].(string)+"/hangup", "application/json", nil)
 			require.NoError(t, err)
@@ -83,7 +83,7 @@ func TestVoiceWithSimulator(t *testing.T) {
 			// The agent's leg ends (the softphone's hang-up): the app's
 			// status callback reports it and the customer, alone in the
 			// conference, is hung up too.
-			conn := vb.simConnect(map[string]any{"identity": "ada", "to": simulator.NumberAnswers, "workspaceId": vb.wsA, "callerId": simCallerID})
+			conn := vb.simConnect(map[string]any{"identity": vb.ada(), "to": simulator.NumberAnswers, "workspaceId": vb.wsA, "callerId": simCallerID})
 			c := vb.waitStatus(conn.CallSid, "answered")
 			res, err := vb.client.Post(vb.url+"/sim/calls/"+conn.CallSid+"/hangup", "application/json", nil)
 			require.NoError(t, err)
@@ -103,7 +103,7 @@ func TestVoiceWithSimulator(t *testing.T) {
 		} {
 			t.Run("Outcome_"+tc.status, func(t *testing.T) {
 				t.Parallel()
-				conn := vb.simConnect(map[string]any{"identity": "ada", "to": tc.number, "workspaceId": vb.wsA})
+				conn := vb.simConnect(map[string]any{"identity": vb.ada(), "to": tc.number, "workspaceId": vb.wsA})
 				c := vb.waitStatus(conn.CallSid, tc.status)
 				require.Nil(t, c["answeredAt"])
 				require.Nil(t, c["duration"], "never answered")
@@ -121,7 +121,7 @@ func TestVoiceWithSimulator(t *testing.T) {
 			require.Equal(t, simCallerID, c["from"])
 			sid := c["callSid"].(string)
 			agent := vb.simCall(sid)
-			require.Equal(t, "client:ada", agent.To, "the call SID is the agent leg the provider rings")
+			require.Equal(t, "client:"+vb.ada(), agent.To, "the call SID is the agent leg the provider rings")
 
 			answered := vb.waitStatus(sid, "answered")
 			require.NotEmpty(t, answered["conferenceName"], "the agent's answer ran the call-control flow")
@@ -134,7 +134,7 @@ func TestVoiceWithSimulator(t *testing.T) {
 		})
 
 		t.Run("AgentParticipantOnly", func(t *testing.T) {
-			conn := vb.simConnect(map[string]any{"identity": "ada", "to": simulator.NumberBusy, "workspaceId": vb.wsA})
+			conn := vb.simConnect(map[string]any{"identity": vb.ada(), "to": simulator.NumberBusy, "workspaceId": vb.wsA})
 			vb.waitStatus(conn.CallSid, "busy")
 			requireError(t, vb.do("GET", "/v1/calls/"+conn.CallSid, vb.tokA2, nil), http.StatusForbidden, sb.ENotAgentParticipant)
 			requireError(t, vb.do("GET", "/v1/calls/"+conn.CallSid, vb.tokB, nil), http.StatusNotFound, sb.ENotFound)
@@ -150,7 +150,7 @@ func TestVoiceWithSimulator(t *testing.T) {
 			requireError(t, vb.do("POST", "/v1/calls", vb.tokA, map[string]any{"to": "+15005550177"}), http.StatusUnprocessableEntity, sb.EDNCBlocked)
 
 			before := len(vb.sim.State().Calls)
-			conn := vb.simConnect(map[string]any{"identity": "ada", "to": "+15005550177", "workspaceId": vb.wsA})
+			conn := vb.simConnect(map[string]any{"identity": vb.ada(), "to": "+15005550177", "workspaceId": vb.wsA})
 			require.Equal(t, "completed", conn.Status, "the refusal hangs the agent leg up")
 			c := vb.waitStatus(conn.CallSid, "failed")
 			require.Contains(t, c["failureReason"], sb.EDNCBlocked)
@@ -161,12 +161,12 @@ func TestVoiceWithSimulator(t *testing.T) {
 		t.Run("CallerIDNotAllowed", func(t *testing.T) {
 			requireError(t, vb.do("POST", "/v1/calls", vb.tokA, map[string]any{"to": simulator.NumberAnswers, "from": "+15005550007"}),
 				http.StatusUnprocessableEntity, sb.ECallerIDNotAllowed)
-			conn := vb.simConnect(map[string]any{"identity": "ada", "to": simulator.NumberAnswers, "workspaceId": vb.wsA, "callerId": "+15005550007"})
+			conn := vb.simConnect(map[string]any{"identity": vb.ada(), "to": simulator.NumberAnswers, "workspaceId": vb.wsA, "callerId": "+15005550007"})
 			c := vb.waitStatus(conn.CallSid, "failed")
 			require.Contains(t, c["failureReason"], sb.ECallerIDNotAllowed)
 
 			// An agent without a token of the workspace is refused too.
-			conn = vb.simConnect(map[string]any{"identity": "mallory", "to": simulator.NumberAnswers, "workspaceId": vb.wsA})
+			conn = vb.simConnect(map[string]any{"identity": clientID(t, vb.wsA, "mallory"), "to": simulator.NumberAnswers, "workspaceId": vb.wsA})
 			require.Equal(t, "completed", conn.Status)
 		})
 
@@ -205,8 +205,13 @@ func TestVoiceWithSimulator(t *testing.T) {
 			raw, err := base64.RawURLEncoding.DecodeString(parts[1])
 			require.NoError(t, err)
 			require.NoError(t, json.Unmarshal(raw, &claims))
-			require.Equal(t, "ada", claims.Grants.Identity)
+			// The grant names workspace and agent; data.identity stays the agent's name.
+			require.Equal(t, vb.ada(), claims.Grants.Identity)
+			require.Equal(t, vb.ada(), r.data()["clientIdentity"])
 			require.Equal(t, int64(120), claims.Exp-claims.Nbf)
+			// Alan of B is another identity than ada of A, even with ada's name.
+			r = vb.do("GET", "/v1/voice/token", vb.tokB, nil)
+			require.Equal(t, clientID(t, vb.wsB, "alan"), r.data()["clientIdentity"])
 			requireError(t, vb.do("GET", "/v1/voice/token?ttl=5", vb.tokA, nil), http.StatusBadRequest, sb.EInvalid, "ttl")
 			requireError(t, vb.do("GET", "/v1/voice/token", "", nil), http.StatusUnauthorized, sb.EUnauthorized)
 		})

@@ -118,11 +118,14 @@ func (db *DB) Authenticate(ctx context.Context, plaintext string) (*switchboard.
 	return row.toDomain(), nil
 }
 
+// agentHoldsToken is the one definition of "the agent belongs to the
+// workspace" (arguments: workspace id, identity), shared by
+// IdentityInWorkspace and AgentWorkspaceSettings.
+const agentHoldsToken = "EXISTS (SELECT 1 FROM api_tokens t WHERE t.workspace_id = ? AND t.identity = ?)"
+
 // IdentityInWorkspace implements switchboard.AuthService.
 func (db *DB) IdentityInWorkspace(ctx context.Context, workspaceID, identity string) (bool, error) {
-	var n int64
-	err := db.r.WithContext(ctx).Raw(
-		"SELECT count(*) FROM (SELECT 1 FROM api_tokens WHERE workspace_id = ? AND identity = ? LIMIT 1) t",
-		workspaceID, identity).Scan(&n).Error
-	return n > 0, err
+	var ok []bool
+	err := db.r.WithContext(ctx).Raw("SELECT "+agentHoldsToken, workspaceID, identity).Scan(&ok).Error
+	return len(ok) > 0 && ok[0], err
 }

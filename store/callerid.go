@@ -34,7 +34,9 @@ func (r *callerIDRow) toDomain() *switchboard.CallerID {
 	}
 }
 
-// CreateCallerID implements switchboard.CallerIDService. The workspace row
+// CreateCallerID implements switchboard.CallerIDService. A number belongs
+// to one workspace: the unique index on phone_number holds it even against
+// two workspaces registering the same number at once. The workspace row
 // is locked first (PostgreSQL), so two caller IDs created at once cannot
 // both become the default; the partial unique index on the default would
 // refuse the second anyway.
@@ -63,13 +65,13 @@ func (db *DB) CreateCallerID(ctx context.Context, c *switchboard.CallerID) error
 		if err := db.lockRow(tx).Table("workspaces").Select("id").Where("id = ?", row.WorkspaceID).Take(&ws).Error; err != nil {
 			return err
 		}
-		var exists int64
-		if err := tx.Model(&callerIDRow{}).Where("workspace_id = ? AND phone_number = ?", row.WorkspaceID, row.PhoneNumber).
-			Count(&exists).Error; err != nil {
+		var holders []string
+		if err := tx.Model(&callerIDRow{}).Where("phone_number = ?", row.PhoneNumber).Limit(1).
+			Pluck("workspace_id", &holders).Error; err != nil {
 			return err
 		}
-		if exists > 0 {
-			return switchboard.FieldErrorf(switchboard.ECallerIDExists, "phoneNumber", "This number is already a caller ID of the workspace.")
+		if len(holders) > 0 {
+			return callerIDHeld(holders[0], row.WorkspaceID)
 		}
 		if !row.IsDefault {
 			var defaults int64
@@ -82,17 +84,45 @@ func (db *DB) CreateCallerID(ctx context.Context, c *switchboard.CallerID) error
 			Update("is_default", false).Error; err != nil {
 			return err
 		}
-		err := tx.Create(&row).Error
-		if isDuplicate(err) {
-			return switchboard.FieldErrorf(switchboard.ECallerIDExists, "phoneNumber", "This number is already a caller ID of the workspace.")
-		}
-		return err
+		return tx.Create(&row).Error
 	})
+	if isDuplicate(err) {
+		// Another transaction registered the number meanwhile (the unique
+		// index on phone_number stopped this one): say whose it is now.
+		holder, ferr := db.CallerIDWorkspace(ctx, row.PhoneNumber)
+		if ferr != nil {
+			return ferr
+		}
+		return callerIDHeld(holder, row.WorkspaceID)
+	}
 	if err != nil {
 		return err
 	}
 	*c = *row.toDomain()
 	return nil
+}
+
+// callerIDHeld is the error for a number that holder already registered:
+// ECallerIDExists for the same workspace, ECallerIDTaken for another, which
+// it does not name.
+func callerIDHeld(holder, workspaceID string) error {
+	if holder == workspaceID {
+		return switchboard.FieldErrorf(switchboard.ECallerIDExists, "phoneNumber", "This number is already a caller ID of the workspace.")
+	}
+	return switchboard.FieldErrorf(switchboard.ECallerIDTaken, "phoneNumber", "This number is a caller ID of another workspace; a number belongs to one workspace only.")
+}
+
+// CallerIDWorkspace implements switchboard.CallerIDService.
+func (db *DB) CallerIDWorkspace(ctx context.Context, phone string) (string, error) {
+	var holders []string
+	if err := db.r.WithContext(ctx).Model(&callerIDRow{}).Where("phone_number = ?", phone).Limit(1).
+		Pluck("workspace_id", &holders).Error; err != nil {
+		return "", err
+	}
+	if len(holders) == 0 {
+		return "", notFound("Caller ID")
+	}
+	return holders[0], nil
 }
 
 // ListCallerIDs implements switchboard.CallerIDService.

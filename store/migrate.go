@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"sort"
 	"strconv"
@@ -66,9 +67,21 @@ const migrationLockKey = 0x73626d69677231
 // file leaves nothing half-applied. It is safe to run from several processes
 // at once.
 func (db *DB) Migrate(ctx context.Context) error {
+	return db.MigrateTo(ctx, math.MaxInt)
+}
+
+// MigrateTo is Migrate up to and including version: tests of a migration
+// write the rows it must convert at the version before it.
+func (db *DB) MigrateTo(ctx context.Context, version int) error {
 	ms, err := Migrations(db.dialect)
 	if err != nil {
 		return err
+	}
+	for i, m := range ms {
+		if m.Version > version {
+			ms = ms[:i]
+			break
+		}
 	}
 	w := db.w.WithContext(ctx)
 	err = w.Transaction(func(tx *gorm.DB) error {

@@ -57,7 +57,7 @@ func (m *Main) Run(ctx context.Context) error {
 		RateLimit:     m.Config.RateLimit,
 		PublicBaseURL: m.Config.PublicBaseURL,
 		ImportWriters: db.ImportWriters(),
-	}, v.deps(server.Deps{Auth: db, Contacts: db, DNC: db, Ping: db.Ping}), m.Logger)
+	}, v.deps(server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Ping: db.Ping}), m.Logger)
 	if err != nil {
 		return err
 	}

@@ -83,7 +83,7 @@ func newVoice(cfg Config, db *store.DB, logger *slog.Logger) (*voice, error) {
 		DialClaim:     cfg.DialClaim,
 		Logger:        logger,
 		RequestLogger: server.RequestLogger,
-	}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Recordings: db, Provider: client})
+	}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	if err != nil {
 		v.close()
 		return nil, err

@@ -133,6 +133,12 @@ type ServerInterface interface {
 	// VoiceTransferStatus A transfer target's status callback
 	// (POST /v1/voice/transfer-status)
 	VoiceTransferStatus(ctx echo.Context, params VoiceTransferStatusParams) error
+	// GetWorkspace Read the workspace's settings
+	// (GET /v1/workspace)
+	GetWorkspace(ctx echo.Context) error
+	// UpdateWorkspace Change the workspace's calling hours or time zone (admin only)
+	// (PATCH /v1/workspace)
+	UpdateWorkspace(ctx echo.Context) error
 }
 
 // ServerInterfaceWrapper converts echo contexts to parameters.
@@ -789,6 +795,24 @@ func (w *ServerInterfaceWrapper) VoiceTransferStatus(ctx echo.Context) error {
 	return err
 }
 
+// GetWorkspace converts echo context to params.
+func (w *ServerInterfaceWrapper) GetWorkspace(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetWorkspace(ctx)
+	return err
+}
+
+// UpdateWorkspace converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateWorkspace(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateWorkspace(ctx)
+	return err
+}
+
 // This is a simple interface which specifies echo.Route addition functions which
 // are present on both echo.Echo and echo.Group, since we want to allow using
 // either of them for path registration
@@ -870,6 +894,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/v1/recordings", wrapper.StartRecording, options.OperationMiddlewares["startRecording"]...)
 	router.GET(options.BaseURL+"/v1/recordings/:recordingSid", wrapper.GetRecording, options.OperationMiddlewares["getRecording"]...)
 	router.POST(options.BaseURL+"/v1/recordings/:recordingSid", wrapper.UpdateRecording, options.OperationMiddlewares["updateRecording"]...)
+	router.GET(options.BaseURL+"/v1/workspace", wrapper.GetWorkspace, options.OperationMiddlewares["getWorkspace"]...)
+	router.PATCH(options.BaseURL+"/v1/workspace", wrapper.UpdateWorkspace, options.OperationMiddlewares["updateWorkspace"]...)
 	router.GET(options.BaseURL+"/v1/caller-ids", wrapper.ListCallerIds, options.OperationMiddlewares["listCallerIds"]...)
 	router.POST(options.BaseURL+"/v1/caller-ids", wrapper.CreateCallerId, options.OperationMiddlewares["createCallerId"]...)
 
@@ -4382,6 +4408,167 @@ func (response VoiceTransferStatus500JSONResponse) VisitVoiceTransferStatusRespo
 	return err
 }
 
+type GetWorkspaceRequestObject struct {
+}
+
+type GetWorkspaceResponseObject interface {
+	VisitGetWorkspaceResponse(w http.ResponseWriter) error
+}
+
+type GetWorkspace200JSONResponse WorkspaceResponse
+
+func (response GetWorkspace200JSONResponse) VisitGetWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkspace401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetWorkspace401JSONResponse) VisitGetWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkspace429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetWorkspace429JSONResponse) VisitGetWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkspace500JSONResponse struct{ InternalJSONResponse }
+
+func (response GetWorkspace500JSONResponse) VisitGetWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspaceRequestObject struct {
+	Body *UpdateWorkspaceJSONRequestBody
+}
+
+type UpdateWorkspaceResponseObject interface {
+	VisitUpdateWorkspaceResponse(w http.ResponseWriter) error
+}
+
+type UpdateWorkspace200JSONResponse WorkspaceResponse
+
+func (response UpdateWorkspace200JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspace400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateWorkspace400JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspace401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateWorkspace401JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspace403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateWorkspace403JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspace429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response UpdateWorkspace429JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspace500JSONResponse struct{ InternalJSONResponse }
+
+func (response UpdateWorkspace500JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// Healthz Liveness and database check
@@ -4492,6 +4679,12 @@ type StrictServerInterface interface {
 	// VoiceTransferStatus A transfer target's status callback
 	// (POST /v1/voice/transfer-status)
 	VoiceTransferStatus(ctx context.Context, request VoiceTransferStatusRequestObject) (VoiceTransferStatusResponseObject, error)
+	// GetWorkspace Read the workspace's settings
+	// (GET /v1/workspace)
+	GetWorkspace(ctx context.Context, request GetWorkspaceRequestObject) (GetWorkspaceResponseObject, error)
+	// UpdateWorkspace Change the workspace's calling hours or time zone (admin only)
+	// (PATCH /v1/workspace)
+	UpdateWorkspace(ctx context.Context, request UpdateWorkspaceRequestObject) (UpdateWorkspaceResponseObject, error)
 }
 
 type StrictHandlerFunc func(ctx echo.Context, request any) (any, error)
@@ -5723,225 +5916,333 @@ func (sh *strictHandler) VoiceTransferStatus(ctx echo.Context, params VoiceTrans
 	return nil
 }
 
+// GetWorkspace operation middleware
+func (sh *strictHandler) GetWorkspace(ctx echo.Context) error {
+	var request GetWorkspaceRequestObject
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetWorkspace(ctx.Request().Context(), request.(GetWorkspaceRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetWorkspace")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetWorkspaceResponseObject); ok {
+		return validResponse.VisitGetWorkspaceResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateWorkspace operation middleware
+func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
+	var request UpdateWorkspaceRequestObject
+
+	var body UpdateWorkspaceJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateWorkspace(ctx.Request().Context(), request.(UpdateWorkspaceRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateWorkspace")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateWorkspaceResponseObject); ok {
+		return validResponse.VisitUpdateWorkspaceResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // Base64 encoded, compressed with deflate, json marshaled OpenAPI spec.
 // Stored as a slice of fixed-width chunks rather than one concatenated
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L35cts41jj6Kih+X1XkakqWt3THrq65ju2k3ZPtxs5k6mvlmhAJSZhQgJoArWgS/3sf4D7ifZJf4RyA",
-	"BBctXpLu6S9TNdWxSGI5ODvO8jmI5XQmBRNaBYefgxnN6JRplsFfJzRNL3hi/pkwFWd8prkUwWFwOWGE",
-	"jpnQJGXjR4rMMnnNE5aRmKYpuTg/7QVhwD7R6SxlwWFwctzf2d3bP3j8409P6DBO2Kj+dxAG3Aw8o3oS",
-	"hIGgU/NdbOcPg4z9nvOMJcGhznIWBiqesCnFFWvNMvPt/3Ny/Fu/+4R2R8fdZx8+7+3e/HcQBnoxM0Mp",
-	"nXExDm5uwuAFn3JtPoUZf89ZtiinTOGhP0HCRjRPdXB40A+DKf3Ep/k0ONztm7+4wL92inm40GzMMpjo",
-	"9Wik2NKZJD5tncofu9869nuZfVQzGrPz5P+GcVvPaO7eOiLTXGkyZERPGNHyIxOPFJFzQTr7/T0i9YRl",
-	"c67YVo+8nnKtWUKmjArlv95zh1TbyLxcSmU3/52xUXAY/Nd2iWLb+FRte8sPbsx+MqZmUigGePeUJm/Z",
-	"7zlTALxYCs0E/JPOZimPqdnh9r+U2ebnEs0+ByzLZIafJAiwa5ry5Go2kYIFYZAwTXmqgsPfPgcjztLE",
-	"YJx9NmVK0bH5SkhNKIEvCTwlIp8ODdw/+K/Bo0Oy/O2bTYFxZpb91gIAwVE9ypc0HclsyhIiM2I3RbiY",
-	"5Zp0IrfJDCEWhSSq7Dva6gU3IdDy679vAM/N1myGW7Vkg33ADOhIswzQSM5YBlPheqQYsYyJmP0qubic",
-	"85cvVizu0zStnHUwyPv9vfhvn6YpuWaZ4lL8PAh2ev1BQJiIZcLF+OdB8O7yWfenQfA3eJvhN27V/m+n",
-	"nKb+3+XiCBNJ+ddrcfaJ658HgeFCg4DMaKZ5zGdU6Bd0yNKfB0GcKy2nLBsEJG38hHOoYbe/82R39Jju",
-	"43Tb5Qz+Krbry9qurr1CbXU+1zwRA2KiJ1STWa6Rst3KCBf4d7GO0KDahIqxIvmMjGRGqCC5+CgMzyhf",
-	"K44y5fE9idV8SWN9xT5xpdUSagVhUNKgA2P3YLjDuj/Ge0n3Ce0PuzvxbrLH9kcH9PGwRrbHxE5E5lxP",
-	"LDyAbnHi3kMS7oWmGqFq4EM6UXWThlYNkVwJqa9orPk1Mz/pjAo1YtnVjAmDyOY3Id1fV+6x+Tljsczg",
-	"V28IJPhnMhvyJGHifscyKobxoXjpxAJJJFPABIcslWJMtESYFlLhQQFazjulC+S9sSZS1OYknahYtwXH",
-	"uTBqAk3vK1HsKD4w3NAE3n7Q/R4T0AiIHAF9KpZdc9ieW0i0FZJUjscscfjMiJUEhCd25yANLvhYUJ1n",
-	"7GFkqiqGq+OFm754g3BFplwpLsaGq8wzKcYPCqWXtcFJ9M/u5ZynXHaLXUeeqCxWFm0dGSSamI/nVJHY",
-	"cDyGYHsl9fHYwuju4AKyNMNcebKiArLXIl0g86Vp+khZvdqgd4Kk9OAENGQ0Mzwf6bYxtbdQ0olaN2Bp",
-	"6pXUz2QukvuDaATD+GA5sVzaLBGePigYXkmi8nhCkH868ef0Yp+PFKuze35DF6mkyaWUL2g2vicxzXCw",
-	"Ky3lVQrDLSOmoUwW5sTgLaNPUUEOdvd3f/qp3yfDhWYPK7iemunktdXcwCginaixXAcTa/6dldu7M0Ts",
-	"UFf4YInObl86Md/4ENvt7/f3awIfGcEh8aDJEpIxJfMsZkD2BY49uKhiKTPKxaK0kDM2yhVq8iPKU5YY",
-	"uFY2bZhSZLcdkZhmGWeKcK1QvhADKQD7pZQvqVhYU0ndD/AZ1ewKDppVCfFSSjKlYuGA97CI1hgddE09",
-	"4crK+U7kr8zAJmM6W1i7Inpr/ugemz8iolgsRQKG6oTRxHoxvFeq9k3DrDbLeydoricy4/9m9+RruT9S",
-	"VQVFC87yYdwnV8Q5Ob6WbHTqe2XeTuSv0xL0O0GvKU/pMGX3hkExUJ21JVTTIVWsVCGpUHOWPbi8WzYR",
-	"7t2tr9j6LJOxWei9N5+I+GqYyvhj7fx/2NnfOTg4ONh9/OOOOXeJ0ieRXSF1F6zmlKuHlftPc8UFU4pk",
-	"eWrEmrc2Z4Ww7IonaEekqZxbZCiWUHgEweuWGWtec/TXgH5wnjChuV5U7XSa0KYTLgzwAFhyDHAdyWxK",
-	"tYEY1ayr+dQgi8hTi4Do8muMEd/aO3k3x2Rz4sL8fQUeMH+/nm2/0ihtGzZjVDuQrDrsSz5lStPpDL6y",
-	"JvxSX+0gGAQkF5qnVZM/ZePC5K3BZPX/dtoWn/CMxTjj54CJfBoc/hbIXA9BrH7wJyh+bRsmRxdRcxsX",
-	"yNvJKJNTR79aEmYUQ2/0/d2lmFPw+TBgIrkf7hnRnWfsLaOqbbHvJ6VKb8V8SOAgCk9rFehtsDA7rSLX",
-	"DzsH/f7BwUG/33/c9sU01yi0ik9GNFXl+odSpowK86oUv8h0w3eVpjpXm3gEL/DNmzDQsr70kue1Ld05",
-	"NYCdpOnrESh8K6nAfWHUvSUHJof/YrE24/tO6lv5pv27h9+8GwkLFB/zYdf23MKaW7zKIhs8pEnHxRG5",
-	"Y/Vg5POKCi8tMdsjpTq2fmgBj5nVWFyZTN+z4UTKj3AQScLNEDR94/F7hHDDuZhy+UiRa8nj0mopr5OO",
-	"CL5CFDNUPJUZQyNGT5hihIqEgLc4Y4TGMZtpBnRdlTPHcSxzoS2bK5Hr+OQubNzjmPeVCB7uV0Yzz80r",
-	"Sz5BdC9fj1POhD5cIjNPKyy2+IiLpdz0meUg1bOK7DToU+YWJ9GlHKGrlwwzOVcoJKqMavUSL2W7NC6E",
-	"Dt6NkI5hjnaOR4pElzIqcWWrOuM6zoGqy3mL5DuBWckpu+Yx68VSCBZ7OBkWLJpl5PzUSBM1kfP67KtZ",
-	"bo2v3GoB1Znm6orGwAqaV5Y+CyoZhEcOS2ka+MRyWrY8v0pmo1a0OSbXLOMjzhIPZtYv6d0z2jtMsFfd",
-	"v4v3V8J2Sj+9YGKsJ8Hh4/02EbFapKz7/IEkgJZLgf2C44VlFZrG+oA7YM2mGwlR2CuOT7OMLkCyM73W",
-	"BjDTvzTv1ZcMK7BjLFt7YTssXf/6ZbdNu2w+j1taZZELrjlFSVfyTSfcQGSag8cXhOzikyAMhrlaWCHH",
-	"aqqm9/USBozIUN3x3RTxUcaZSNJF0ya4oClTJOWCta2jLoE2MB9a98PVqQsf8IarqEOeTgdXXq/wpvpW",
-	"OqZqHJxjC0Zc4xVV9RC8543RwBECagr48tqFh0yYYc4f2YJwQeYTnjJiZ7q9Vv1AbAAYcFXF80FaQwdP",
-	"Xazt2D83X61bRjcGY+/E1JNbIMeGqLyO426KY9+Ic/vLWQXeB2LjwFv+CFZuJr4/O8flb8zS8bamhZfK",
-	"6YyKmlPoWNB0oXlMU3JmGD1TD+cPYVPK04YP6v+yf/VisM2atjbPlG6i+3G7mnsHlt3q8Ulp26Qv5DVL",
-	"adwqLITUrGZjvMnYiGVgUgkuxuDNaSfFJns96+083odQD2Cj8wkr4kDg8m0ClyOC3U4jz2fJHQ7u6zHm",
-	"8nA9kIdF5BdiTFigqoNy1couN7UC/+/EmTcnEY9RQvxhA/IbIb83yt5u/7bEsHYNa5F67QgFkntv7vT7",
-	"re8uQexjsSCxnE6lIILiOWDsHERN2B+E1DYezcfuzv7OwRY5ODjofn3DYhkePYQIshz5m0sgnPcN1fFk",
-	"LSHUDm2omNAEbnkVuIJSNtKEplKwIxKJPE0jEqeMZopQfK3pI/KoqY5oa726BfnUSWS9P9gnmVvP65PM",
-	"rT9eQS1rvy2op4bjaz5cgbn3VDwc0t5S77hgNIsnz3jqItdvgXVnn2isQxJTxbpcKCYU1/yakRGOdkQi",
-	"DKPFeJlsSlP+b5YQOPGV6HdfZu6kj7u43vxKCD98ykYSo70eVnlaKz8KrLqjr+Zm3UF7weG3cWuV6LEB",
-	"DlZRyhCpSxu4Y0JA6CL+bxHoH9pY+/qJkFRebyRKH1I2nYr4ZMLij03Sdpfcm9iWTGjc0Ga3PKciPoMv",
-	"NrrlWaINXE5cVD7hgoDSexuNts2ODMKgvNrHPX1YAbP7scUC8hvzRfPFXXTR+5KuWR6tR0YEx+ojSzDY",
-	"UJKh9bkn1cF2+g+NwM0zWwKpM4eSD+EGvINtGAd3YqL3A/23dowFxfrWublORfwA+m/JOL6xAnwq4ntT",
-	"u135ptRexF3WdZE2l+oxUdowUaIE/ciujN6DLtaOYjY9DB7bmFjv49rFXC3xqDWcwwVvbnhosJFT+Kj9",
-	"3GwIlY/hIJcPi/w2qslUKk12+/21nDyuxo8uBa1dUQPANh61sZrW2Iy2td9l0TjpBqtejoVFoNras2jM",
-	"jp+2zfkLo6merEf96q+q5dZcflwLBPtZcx2bkswvMk3upkbSRpjTBMM0cgH/qNx92EerN2NHbFvm+XQm",
-	"M/1MZtMWgKIS+ZaN7XpWnaZ9C0zVdImKdHLxD2P1gLevCIsackEh27OB0VKc5hgPudbIeO29+nCiBnay",
-	"HGr348LFGEZP3xitKl+1051qBz7Yk8RoQSSTcwz1xpTbTRinnVfOLdU2eae9HvUJrdVI4WMhM5acyDSf",
-	"iiph/hY85ZmeJBR03WJdzYv62tQcFleb/MmTJz+1za8+8tmMtQRTFBikPLdQRSK17sf6bStzt6dUV7QY",
-	"t+RygHJpBTAb0ArdEa/ADXdGm0gTpzltJk2WpiK36Ypy3gTxTndIFUvgfs8zmDSgZ8owbAcj6yEXxby2",
-	"U9UKflwLWjNzuJEUK1SwBqgmVL20vo0aJWU5w2sMQE8McCVDtpAiwayCGR1XsWZp2GNh8BevHvRXm/Wr",
-	"ECwMtNSYfljPgNA0ddCWIzKlOoaENNhBjxgoKELTOV0oAgE/hH2isU4XPXJMFLgp8Hc1EPYJyWdG398J",
-	"DTuBAZk6IjOqNCZKRrAWcGmB3WV/AFcY/ApAGYiOmsg5GQQw0A+DYCuESL0ZHZsFjiWD4HWqCKR+UkUi",
-	"ezIwiDHSewOxlkTLuZvQeWYWgifqLZqSVM5ZRiDyjXSoA0MBuzK+EGFgL7RUFVnbfRSNgB8N+Z7eKsMC",
-	"AcNC4bNY0IbHL3PN7qZrFAG9rY5yLcfjlKnNttRY1Svny7zb0u6ofbSYtbe8cNnYsvc2eB9F4I0XNrCx",
-	"HvC6qhsV/j6QIeAxQtXR/okyxhupZNRvqkEUNV00Y7Q9cOY5k+OMziY8JuYlsPDC4pYXiINhZm7zfnd/",
-	"56A97SE3Zmn7fOcXr8nezuPHJIOjrt0p28yj6jTvLtrDmP5hBNhGvsTSHX87R4nM+JjbXPAVeLhEsSkV",
-	"/6kcckhsGvFPLLmyYTHlH1cyuyre0TJNr0YZg6vnjE15Pr3KzKmHgZrQjCVXsQQr+loCTsxYpgwlXhVC",
-	"3Igu89+cCnwtdlfXFr5V22PZOlaSUwGaCnTLY6miQVhioB24jRhceugJTTeNLv8j4r7vkPWyLO6bi+4s",
-	"k+OMKRVsdL3x1tVxaPHirEpzggSTTpHsRC7OT7ceJMVpQoVgqapiu5CQV0DTKqLBL60MwwZs3ifTZm1G",
-	"UEikiBkpJrtDOtCUJZy+y9KVyVPtEwTtjlh7mg00e3t2l9NQmma390SrlhBbHy1nNFdo12hp7Ro/xLYt",
-	"nnYdXlf0fB8IYVvmTIFklWSV4jD8fVeR6cMqCrpbDM6dc0FuWX+sSlqlXmBpaAmtrXFj2sWvBMsDuNRL",
-	"JvWtferFzPdT5bwNbKrIFZ8gmzcMf0jjW8qvB5Q4JZr7HLoYdHflN6ceL/XUvdUfPRAPqwGylvjk8Z3l",
-	"X1oO7XlXtZ6pw+1tOuM9DellvVhOt3f7O/1uf7/b39m2moPaXq8qlNihtu+yxRpGva2yv/r2V+LaOzQH",
-	"bsfCmuy+YPBVtu3YfYWzF+/e0e9uVj9uoBao+B6H/O24+z+0++8Pn5fwxvsQ2cMribchl6+mVFb1kd9z",
-	"lrMkJEWyTEhsroz5rTjlsNRWQjLM1SIkRcZMWCQkx1TELK0rNCtp8YL9nkPSaktUf+tmSo2k8u5LYyLu",
-	"7pFX8prs9ncfk53+4c7B4f4u+cHA5RZJcB602rByyfxmzu7OTnd37xJn7vf/x7/18FXU5p68XOVlNFg9",
-	"toTTlIsx6WiajZl2Z7YVEk3Tj/6Tf0kuWLIFuYnCP0V3WH7hGPuNOWCyTYS0efFoAVgmYKc2+8Cpamqe",
-	"G3eJxld+1LSGYfZ2y7u/8+TJ8m/uRiy7m5jkc5pNYYf1mzj7YDVawdNiZ56qWl13K6JZpLibN20DWK5N",
-	"j3xYSDgQLLXq/yF5zC7lRywwWN0Ov00tEO3GqMcp2IxxGsdMFeWAfn1/WbNw2eLXyfB5zF/zX8/f/ft8",
-	"5xU/V+fTV312cf74XLzdo+8/zYaLnWn8/OzH5F/9T+d8zpNf0vn5vyS/SJN356LfY3v9XrybiuH0WT/5",
-	"56+t5qzWLQbiCz5ihk8QLvzyQ8Xq9h731982IQTCEmw42Wqo308V9k5vY134ffXati11uYakUy6K+K42",
-	"RaDffXLV6374ob1Qs2JxnnG9uDBrtpGGULroONeTNoRBFIEKIZGacx1PhpJmif0do46iI8I1EXQKdxde",
-	"6jLcbJhf0JvizqLnqqyC7xGmLxdrFFBADcDUSoXFJfURGsURD8kvL49Puhe/HO+E5CNb+IUcKao0jxSh",
-	"ufnJbCOEsmwDEb159/TF+cnV0+OLs6t3b19E5Acyo3pCfiAQM0pGEqv4kCHWIlFwoUnevL649OoykI4B",
-	"BUibgbimac62QjKkij3e70IhXZb0yHGjfKNX3BFljiL7/T3SUmERL4CgbjTeHJaFo5tFGkvI0hn/O1tg",
-	"JSMuRi11BS68A4YrIcXSUXcibXSTu/GBYwVfKVRWMps4fnMOZQ4UJDOa5yqfzWSmB0IzOlVkPpHK4oFC",
-	"F5srYODqzxQFEpQcabxrhWp5uKHeQAzEf/0XOZHi2mCRFGoguuTs2pxLtH29ExEmkpnkQhNNPzJFomNb",
-	"ggsUzkPyFEt0YYkGOHdXnyEXqeGGXBNFF8rLfB0IQoCgMXXCxtghMi2lBtLtlgTgCkLgVKTbdTRgnwBA",
-	"7DpgOkdxWPpVQT0eewFZIa0jQknkBX1EeAvpFaC0lRfNoD5BephV1nPFO0gqiLSVyqtDN+uWG9hf5ChF",
-	"hjLhDCEUfR4ArxsEh+Rzr9e7uYlCKLylKo9+6/V6H0IyAO8EvAs3gSGxd4AhlkcMCd4A3txEvfKwIRwg",
-	"JPMJ1czgBweEyhUL4YJ0wggT1yyVM2a2bqaFL2CaAcSnmX8OgjJWbxDgWuDaHB/2ej381Ybbwao/D/CO",
-	"vfb+zQe3wAiWHbkiDXB6B32ArQtL2+n1dvv9IxLh1qLiASLBz6QPI72zdeVs4g4X5NeL16/80pUO5Bkz",
-	"ssRh5X6/Txrly2HEQmvHz94+OyF7e3tPzNDvLk965I0X3YCvQFA36UT+1U+0dWSrpHNBqAFwkfqFij4W",
-	"3aNF/U/FsmssSHJ69uz43YvLq7dnz89fv4pIR2Z+aV3zSuUCNNryDt3Vsi9qN0b/7Fq1sGswFMIosJCK",
-	"LcLPFWHxRLJky7GOs6LUoxqILwQVUfIFIzW/4K3al4H40u12i/+bFw1MvzShSr6QaVFEHmqJysyvhJL7",
-	"R2gEQEKMHklAIpC2kW1SzBdCK7EmFcp2wSj2kR1mxwxTKTpoVremTKH9ds98W7IC8qUk9DUVof0B2mva",
-	"+oM9UoUCsLROrj9iU+4hZFzluTleewHey7yETGuhYjvwvlsqlp8lX4yFt1nVWpAK5Q/qkf0EaUUAK8rY",
-	"NaMpS7bcfAdmvinTE1mtAmjhAsoFFozDyjn4allU0Q7zxAxTq3MOwFhdd92veYrameGVPKkOW5QpLAfW",
-	"XnKHIjQ1BL0w0y0tUtMY0i+ebkcEqc/9apHGCIea+IpAkS34CwDjDllIiINh+BKvQqRR1B1g4n71l25f",
-	"cGUhYSX+SG2l4IEzoFFvloVGvYdtbkxj+5WT+qO2VpInX8gMpVXGVD6FsZWWM0JJ8X5B8dav6PmePF8F",
-	"TrUDxNIsI0y+WKZUqzh80Ccv+VNQ1jAiT4VkB34qO5bYoXd3zdB+WcsGbliAFnjwSDVqblYGay+K6SEI",
-	"olfJ7NbXR3LjI8j9wrZm2DW1cI+IYqxW8hbGO3Cs2daEB9RqKxy/qla8G2rHsR1uTnHKhF2dUbhcBw83",
-	"rCHpzNA0LHKY89TjByBNyYJpNzIAtVbr2DHdDQolL6uKjCLRqdxQcTGV84GIomjKsinlyUAo67c85XSc",
-	"0anRBfwy508JVeSpVek7YBuTi9O/b9XfuzTvIcOuP7owjzybxDx/2vW6d7CLQ/L87JJsX+9sgz2yjXp9",
-	"473Lw1rFsM7nSxkSV+csJJ66ewNLvKzPA0ZeOZH5dJqSjpFOLIFPLrr1Odd2QmlpdoIWgW1r8ur45dnG",
-	"/UxgCbUVvD27uIQDVD20TjqX8mdneYXkXZb+7O2pmKL7L8nF38q/fzYL2Qwuq8cgnaJunRMBd4Xd3bvI",
-	"3A2263Zu9clOyaq3SzeyvSgg25bwtoCWLIFd8GmeUm0Yk+EbVgcfiPdW1kSX789fnL++Oj45ef3u1eXV",
-	"xflpVOldkeXGQhWETYcsSVhCVDGiHFniComSyDgnMmUDYQga0d4wcaM0TGk84YIdkgh3pvh02xXY++xU",
-	"t5DopYQTkVlKF2ogjG0GcxVkDwZAhQIj4GohiYCAYS6DphEUDFSEgdqfsjGYpgPhr8m8t/1Z8eRme0LF",
-	"OJ9Ftq0OhYCdfAbmgGIkMu9HJJO5ttYSQM0B55EKB8KwVYMtyH+5Isdvzrd6UNrevsgSz2tktGjfSIr8",
-	"wkuRXav324/RIfJfxS2Y0XtQIA+CsssTBV8bHYerUu5RDbE4vYF4b4BqdbBC/zcwPDRo9KWwCMiQTeg1",
-	"l3lWsWbMK+XCdvp9FEDoDsDK73vEum40XSgboqPklJlVF32LGgPttA4Ull8MF0amsHTknvaJag6zCxqL",
-	"oZfGoz3zKONmuN0+UfYipySqxgf75gNDaC3zHPjLVamcpwvS2dklymo9RllAXb98LeUfWQN44IRLecys",
-	"w9h64I5nNJ6w7m6vH4RBnqXenfp8Pu9ReNyT2Xjbfqu2X5yfnL26OINvbsJAc42FwTwH0/Gb8yAMbFuu",
-	"4DDY6fXxZTljgs54cBjs9fq9PbwbnoBjd3sC6WP/Nv+2NyGFtnGeBIc2vezfQa1V3G6/f7si7c457q7q",
-	"AvnxFnXWa0luSwrOO1aHJKLKAvRFgfswOOjvLZus2OC2X4ff94gHh799CAOVT6c0W8AtxDWD6u5mxmK2",
-	"GHLGw0DTsQoOfwsucFnBBzNUlZyXgv0FV9qVA8OgsbJB5JLU/fKV7UaXwptw7TfYnnGDF217xZsPd0KJ",
-	"zdvcFTXhWvszzeiYGXZc6PwKjncfF7H6eL0+h/DJzkYYUTaVgI82QKOyFZj5YvfJ+i/qrUUAYTfYUdFl",
-	"C7DVw0+lG7ZXCTEPR0/KHz/chMFMqpakkH/UBE5ZuMw39pizUgqTopSMXMRyaoxXJx5lNhCFHJO5Hkvz",
-	"tFziUWlxOucNWkKFAWUMYAhXPLTeuoGIygZuhjCjau3HyLmAGwUu7WYqXVWVt7/eQJQpgxVjk5YQBv+E",
-	"gUL1JsC6LQ8hOycCN7RXqhdva6osAAMqi5qAeFnIlH4qk8Utea8Ld8T4nWqZyWptyUrtyHrByEr+aHH7",
-	"uDETr9XRvKlegJq13TRYys6Ds5RVQuSNU8JsL7I/MTfpb8BNigaR3479mA92139Q7VxVZVrFIfjOxGWs",
-	"ypOo64Xp/1JBupkQ/S4/V8hPvBOxph1AKySCzY0AAmlQQ89VQvQt2Cja9cp5pIo77c7KDgFbR6WEwosQ",
-	"a3mU9fS7MbaSsIY7WPy5sM0VQRRWm88qknCwFHsk0rJWae2I0IqbFkXgQBS3w7u7Vb/vEYlGmZyWt5Wb",
-	"eWY7+7u7A7GsE9JR5cIZx7fiu+JPblS8XylQ7yNMsUp/o163bOa/PYC4/ONE5SZNpkN3P1qExf7pecju",
-	"JtP4ncj+o0TnScrjj10tgWJbeJIvLbc/2/yVm6Vy8zmGXgZfWT5tgmq9r4slRdNZ+GB/ow+wBesfJJme",
-	"M+fnIx1jR6BEkCJdbLXLolupPS7g9uZDO8ZsT2wTq7sOu0w4YgZGrUm6f93jLsAwIKC8OCCd6BeZJtbi",
-	"Q5PLLDIidCDg0bssjczn9QC+0jlv3u9Oc8XjKCQjpuOJs96en12GZD7h8cR5r6NfXr84vXr57uL8BKMA",
-	"uYDqCHIGd7V0ocggeJMyqhgx4/YGgXUYe2u+wFvMVMqPLCH5DIzqgZhZ0xO2krEpM4IXhDS2pgIJOM+M",
-	"TBRw5GiMV0zXCVUkMVYo10cGBBUYZv4iVl2lK7ilbumVTsViINADCveFNIV7xsYtY3Hf6R48sveGXJS3",
-	"ij0bv2PgZPSLhGBJJwwvBEiwayZajWQDj/tKdFdZCqtGbe6T9EpZbSSgN6B2s5XXf//TCdH7sce/rqlq",
-	"UABDpwBffa61sfTdnuaYc/Y1eWmjw/gjRaKXuQa1HWsnEYpxD8CtGnRm3r0vndmqKpY4NiMyv4bLjaWy",
-	"70T1lyYqc+RIVAZhPPTt2MI7tiwRoBOWJYK6PFubk1wRRLXeZ1Rmp35NNbiaLr5CD4ZUBreiqg/iu4rc",
-	"4ryhTaitUpi90/4KWrPfbPWhuf17mk0PG/6dCUtLx4+X6uguQEotUEJKpJcDY+BzNBAjLriaWI262MG2",
-	"C2CJDKX6v0MEZNQjJzJNDpvT2rUMhKudQq+ZKgIYyGtRtBgrwyUhpAGSvTqgjjZCOjF6O8KJ6g0D8F5e",
-	"y8h83a8HUm/BiuDGliWEjikX6PIbiEaMYqfh8rIqvd2h4UQQWUON3tq0WgaiYbaEmNfimzTOgxWSlA4Z",
-	"xHEUO8boonjCPlmnYIgHYxBazsVAWH9MbDO5SSfywt7cIPhStHVoe7rBIXkBsUWPN1iz3Ry6/bDG2zVE",
-	"ABqciWyeqksOcaBwsamYA13r/x4OBMZdQFivDQDBS7XK2BgFhREvqGFVDcMegWBMY96U8VTFRjzUy9gs",
-	"pbGvClUw0yCh2VixFjyrYha0TpRms4ZFQt4bUUQTG5BbDAn7CyurHQggRoipBdjkoqBOY0pB6PGocRhK",
-	"S2P7tZg+LvP1vmqZy4FdkkQMaasb62v1dNzvhtGD6nB/bfflhaaZ4fUQLQ9eirQk6M21u5ow+hrS9hVj",
-	"ifLi+92URVkISFJwNQZAarWlD2w1Da0TWPNluen70cp34+Ube+AxA4TWMj46NXHD1FFDV0N5sHUXPLfS",
-	"71ti+iqstom8dr8Tow7ZOO6B6BQqw5FVP7gmSvM0xejNkLTreIdkTiHb02XZbLVe8VlIfKef/1T6cdlU",
-	"rRTkGw1VAgot+YQ2MLmwYxAJV1GVTVhf7QlwL/3vCyDxOiOujiFxif+dos0MNDEJCU/gH0euAQqNM6mw",
-	"Irja+h510u64cOBcHmfiUHJ5qEl7Bz0tbSsuclzkhgrk8kBb4DWB6hQyc1nGPXJsW6VIYWwj+9mMZTaZ",
-	"dObnvR5CVYhYusIeRT2BJ80MVUeoAwG/QPQnvgK5wJWLItKBPGkS8STaWhHhYbsZ3sMmKtoJtvcQtP36",
-	"Wpr0eQ0pbePWssmk34zV1uNuFj++b9BIpSHut44bqfWibOEXuLC/XnTlzgZTvMH820spXxih9EexFzyC",
-	"MjG8nafUpOM25gGDhtnKay6YSAjjcCUcTfNU8xnN9PZIZtNuQjW1lE5JNOIpizCdqnNy8Y+QvLt81v0p",
-	"JHJmi0Q8ff1yq3QU2uoWlWIjYb0MREgiry1OFCLrijT7pLdjdR1hmrPlNVBkRg0E1usp5alhiLbLRibn",
-	"WKQCSefImKL5VNgMeWh3QKAHCUarKxYSzPgPByK6QpdV1I0OrVsLuGknegZ/GGZgFgyProT/l3s05tcM",
-	"J4u2QmI4CPxhtGfHTsxrKs+Kz+mUp4vikwj+QbZJNMrTFH8mHTVLuSY27Q5GhUVvhQOBXLxjJUZom6/a",
-	"Gujmb6xjbv6lWQpTABOMMO2cigXpRPZfkQGCzMZU2Lo6uCKpmYp6RdUShCgmyNl2LgC2lCvNkO9Xu7xE",
-	"vYE4o/HEHU7dx0sh2fKIUCijUZwgNpSB8fCiE08HizEoLWcK8QwRvEe8fjcddL4BNjGapbzal2UL1m67",
-	"0xCoN8P1xOy9RMWfscVAFBLbz6ZH3so57tqFcHBBhtgrJCTMbJBjEiDovhic0BuIp1jOBVL1bX6+TW3b",
-	"39k7gsbMqU0cFJYOixIhQA2AhBaPS5Hcb5Oj2DLnYZXeZt8CbFkAHlFXIKZrC8S49JCOC+yslImpVokB",
-	"Jwq3VTqhZZbNsqu2ygg3vorDnhlmzW2j+u23Nh2z0ocL1fVlikkL69xcAHtty6DcvWV/1apxJRcKX1D3",
-	"L6jsE54Zkg5PkIwH4jihodNZwqqmEtZUn7CpJw2qMK/XmdvUL/wgmkmtM9mSC9YZy7qGbyDT+LPrKP9B",
-	"KgeCvzQR4dLr5OIfm6keBaNfrn0cC1txCi6eYgoZ20OGVabgOs5mqDnGt9vv2ztN22Ejwt5LKLlL0RJB",
-	"N5Wmm7ZocvOmaLJ6R1NjiSWwscbf6Cf0jUmr2e5nCXV58tqm031TAvsD0L4ATaNYlzXBN8N/bLLl+adq",
-	"Vv7vkes11uimn6LSy4WniHoKZUgK9TAkoM+FeJdq9DnoOAarTviYa0U6g2B/58Cg6CAgIy4SRfyMh60e",
-	"KTRAuCgVWJXQDNne5L9H3K6tx9h5HWApmNdpXXlmk7Gc2uTLcCAwvd8PfyHQ0Q1VK5i4rRsbdtuNXEeE",
-	"djcC9qB3a3sO9XgfQANqbSXfpmL8XhGca5rNV0dudVe0zeE8HLec6S/kunzpmtY5QvvuimxwsAvX5tD5",
-	"dtFmRozYup038sIQd9EpEKr+ZpAdjnEZz88uoTykDWmBToLIJoxhLrxSieY3TNpGA2YN/b7B9l53T/jC",
-	"Rax1C5atK3f7oSU3V3z7Ybx6uK8/SM5/p6aHpyao11q6piymbW2mFny2qVsJc3e/VSo4hd99Z3gFM/Zb",
-	"Wv3CFwnerPHE8xLso8ou5JxIcZ9A0/+AuFGEwjr/aLg8ZW4ZxPvf0tFuU43Ma3/x87KpcKsPq6a+lQpT",
-	"f+fJ7ugx3e8eDHdY98d4L+k+of1hdyfeTfbY/uiAPh46FWpG9aTUoLiryVHy3yXKVFs31Q9QhCluraeP",
-	"t1wuhhKj2yFRrOi/HZJI5GkakThlNFOE6xDLo+SsjHbkGgQnm870gszQZ62M4s6aIhOTRR7g5qxyAZaP",
-	"cwUdxsD5GxyaNd9W6L0BKP0xwm4dgUGZPOfZrZHbtxJ8f5HYkQpJIzZCXTlX3RyK7GxyY5WIeGUox6mI",
-	"//dFcZyKeH0EBxM64+y74raiDoifE2DBtTRA41RCzDuk4i+3io4Lz6QtQ23vvxqOSmha4EIkzNyLI1eg",
-	"ShLqPnODQdF/KOTb5PXHSYJEcG+fZa3gRcaowk2pjyzB6u2SDG3R5uT+dtCpiG8T2fCg9LNKFhxXzu6o",
-	"5ayAqB4y1mLNil7ASr6TcoOUj5OkvA3QskHV5giXEnEpYraxyOMyQXNinj6YpFnaYb3NsTfzLiQ20kyr",
-	"zaJa9NSvSVUAqFWI/H7C4C67WmXQJmCFRW4bEBmqzPAMtN/v2N+I/THgJnMLU9os0n8XUtjMEdFKDV/D",
-	"rFrv53jLpvK64I5/VbsYd1kecpFpeNszrmZLL6lqZvuc+JmMLrchZWPSiU68itxlmm3PcIzosFm8RMiB",
-	"sL2yYKGjatWSck1bIUlymnZtf2/XqCty/b7hLiqaSiEjF6BTy5IEDcpLlCzGdpmSrvbLR8ZmJCp+jFz3",
-	"dFfS27VQj0icZxnkB7q87bIoms2EcHl/2NTEZlPUC620305pmumypfZ9olxdP9DNWq6XHdSxQfpNeNvs",
-	"9j8mLLXZxbxFzhQv9b4XiviPShcsG+Ksr4dVSe9vcLftz5nXPHxlWbQq+X3tohDr3FDZXxV3/zBvcolU",
-	"nUb/sdvVjLhl//4WhSirdrRfrhp5fV7fnv3W7z6h3dFx99mHz3utbd+X5/xF2JXeiDivuXlEOtiNagtq",
-	"Pti2U9HRhk2pBqLsSuUKi7U2v+qVY5Mhi+WUKQwsgWGiogrqQPhFxVzFAyi9hm3SEk5dp8FFmyBFL+OD",
-	"SNKiq4Ht53970YiL+dZ+je8s5i9cR3tdB7k1gtHvYbVc8T/BVjO22XHZeLFSqtgrcmyMAdvdR/WI7Sig",
-	"bM8d24oxdKq/IpTkgv+es0rNFAjLL20N25cW/aVlmqhnLVzO+csXRwOR8fFEY4eZkLgpKnnYZnl6ksl8",
-	"3KhbCG2yjt+cw6WarSID/QuaVZJt/klZ9bha8riohyLnIixWHmFxlwvqKj6THwbC/vgLtDDadg+g3Qin",
-	"qRllKJNFjxyTjOmMs6RoedlRdMqITfDeqsAHngBMsNyig4SQLm3PhwcU17msJatnOXRKjDHzz2z00GwY",
-	"DTYM5pO5hog9SG3H2J0O1vGRuQ4JHYhhhi2RER24NMAgB58+bSHbjqWIQVy0VZEEc9LW5RkuSHRpzLvo",
-	"WSanEW7KTHREfs9ZbutPGzNPbpEhG0lon70ggs2JkZnTmXb1a8z5Q99PM1/GsKaPnIFXlw7E/qdPtmeQ",
-	"Qz408VI2fqRcPU8kMJZgbc6yxg4gCNq2kFHpcuoHwpwl3u4OF9i+FFvvG2GacBSYHjyKM5zTBaEaAyW7",
-	"+Qz2AE2xBiI6PT9+cXXy4vj8ZQRFtMtummhxyvLKwVYBL5tvQm6M+xWKIgESPDM2uF9imHSqPapUtLWs",
-	"g0aNDwzE6mrnzuSmWcahQpSCI96yNVFtn0boxfXu7YsSQ8pqO44SSyKEyrAFEXIBZZPAexoSbNHn92dU",
-	"RbHZd29ftKkP0LcMinRj1fWmd6vGKSuQM7gREsV00SceuwTVani5SOl2X6+WwS18Y+G9VlRUVl8WUFo2",
-	"Kvk2KyqOctmK/MumJYva2f1piQ9xE0XwU3c+n0PKUjfPUtu2/3a1ry3uvEemfX/17xPK6tLqQOr626dp",
-	"SmxnsJ8HwU6vPwgILJiL8c+DAFIwB8Hf/NaGTiX0f1vRahGYUKXZolFmym6L7a0YIemivRdjpcmlGnZd",
-	"pM7G/Rjxh+o21qUk1TRfIyPvrvHubaLxgR5RdKG+o/la9if7HGho5ViOePjbh5sP1Ro1ZauIUl0wJAX7",
-	"Jcez2SNl2zK+e/vCt3Xf1BprN9XFamvPpUkLL2n2saLBoXDq2UaUhM6McMQeSSVXdRd2GIUMISHPzy7d",
-	"Yo4GIrL6jutlXdftUMz7Mpou91nPsYOgMFrAQCyYNjLbPMBYFLNukND11tTU1bzBAtn1+UEPKzS7Niqr",
-	"aHutaBwtF0jFAfwquWjNXWjjla4Q0L2uWvqbmVLl8gDf/mrkdVnDuUcK6cqrKe+Mo1qfW0U6z88u19Hb",
-	"CheTxyWXpn04+G96ywYicu0dcbtxuITKrRKHN0YlyVLbV3oZDRIkQTEQeZFDXhqFYHGtok7XRb6VLsu+",
-	"Nt+ELm+Vk3BPNcPhkIGzp2fcfCffhydfYw3dSl6WPSeWikoUyoDL0HyCrOg90bHY+yalC/jl50HQdzpU",
-	"tBUubU4xEOUgsD9Xo1QZmnuTD1MeHxIhbScsbIxv7zA9xw0ZspjmirkKunE+tbHLhc06kplt3IwthDJ2",
-	"zdCToYvEIGxZVfxmjfPS4YtHATVbZZoQgB/esKLpOmRE55kx6OicLtBEL76dGqMZ1AvDbrAo7zIdA0K5",
-	"Fn6NiqUE/otMk5dwkH8mhf2iBQ8qJ49crHA6PajSfC9SrRCl7WsNBXMLqptA6DsortXOBrbdy60IsX7p",
-	"73s8W067cJhe4NvfiJfXpj2xtx6b2Y0tkTDHsRGkKUvG9wkW/JNy8gJYpBbwcRu8aGLDio5FEKhSFPSu",
-	"ChHUczB2hHQidExG21HROy0i////+/+VrdTCgYhsMVl8Yv+oX8qZR6Vvz7so246GuVpE21HRBD3adjW1",
-	"BwJiWfSE8QxNJfMp1NV0C8E3t3oE18ycW3AsiYHhnGaJwru/Gfa5ddAdiBr7BvejU9mstgeOVQ/5sPSP",
-	"HI9XcNgazn8jkvtOaZt5FO5DZKBNLFWAjgunQIxucdA9Or9c7B48Jr++v9wCnaLSphNvgJxP2ZUeQ5fG",
-	"OKNCD0Sn6Dbt3/cYi4KPc2OkFM6QsGxbbftSbvVIpHUKoWVc2EsT1Ya4z5mGWS9hh2s8xC/4iEGfg3LM",
-	"sgLS3uN+PyTUlmH86fF+v7+08pHWaUVmFw2gYRBj3fFpPg0OYRSw7vDvx2XSPxeajVn2lSOAS9isu4CG",
-	"Q//LVww5VypncFvjo7pDb0sGiMa/XpCL0797VAY/Nyir2vRhuRwzMK53jwBLumyoAJV0Hykbz+lkji12",
-	"5wVoQGsEtdWzXV0rvjjsGtrw6Bc2BzbQKAv39sh7d382EK1NKqrSsLU5xZG/vJCgXDTytZSMYdluQma+",
-	"KDS/wsLKtnStPSj8QJeyGny5kUfghaj0mPAHEQu0fliqWF02LhWIrsp1oYNu4OiLy24Rdw+w/i52/xRi",
-	"97iFOG8phetzogQ9zs3x2+mg6l6buDomqYxpSi7mXMeToaRZQjrRWJIsF6S3HU+TbVU+iow5lmdpcBhM",
-	"tJ4dbm/D1xOp9OFP/Z/6kABp19qcyW/2XJZGhlwXEMFQTunIBiC4YoshwZQEw3Gg8gI4/7EWmStB1vN8",
-	"4C6XtHkv+crWIwQvTNXRgLltR40UPLhkgAw8w+vq9+SwFMsD45b7GG9Zfkx+c2XHnqBQqySFq1xZu4j3",
-	"JkIB0jJFERggRaVpFKpVoijLPrZBFL7lc4RREGVM7pQusCwbBvTDprnuVa8i2s6gjFEqXby1K5sQbyGN",
-	"IYSBeC78Ce0LG1bow93pit78XixUcxGXRRqSItSLJjC7UhM5J9Rr4XQEAMMogqlzglldrLZheL9twjK+",
-	"yp5pxx4xmw4ZCEvFp3lKtcy2QoeVC4KxFapHLrzAhuifXRykWzCVyFtHk0E0l/MLo6meuMiILBcC7GuU",
-	"4t5YF/hLcPPh5v8EAAD//w==",
+	"7L3Zkts4tij6KwjujrBURSmlHFy2Mir6ymm7nNWejjPd1bctnyREQhLaFKAiyJRVdkbspxP3eZ9/2B/W",
+	"X3IDawEkOGjIwa7u2u6IdqUkEsPCmrGGT14o5wspmEiVN/jkLWhC5yxlCXw6oXF8xiP9Z8RUmPBFyqXw",
+	"Bt75jBE6ZSIlMZveU2SRyEsesYSENI7J2enjrud77COdL2LmDbyTYa+/f3B4dP+HBw/pOIzYpPrZ8z2u",
+	"B17QdOb5nqBz/V5o5ve9hP2a8YRF3iBNMuZ7KpyxOcUVpylL9Lv/+2T4rtd5SDuTYefp+08H+1d/8nwv",
+	"XS30UCpNuJh6V1e+95zPeapfhRl/zViyKqaM4Ud3gohNaBan3uCo53tz+pHPs7k32O/pT1zgp34+Dxcp",
+	"m7IEJno1mSi2diaJvzZO5Y7daxz7F5l8UAsastPof8G4jWe0tE8dk3mmUjJmJJ0xksoPTNxTRC4FaR32",
+	"DohMZyxZcsXaXfJqztOURWTOqFDu4117SJWNLIullHbzp4RNvIH3H3sFiu3hr2rPWb53pfeTMLWQQjHA",
+	"u0c0esN+zZgC4IVSpEzAn3SxiHlI9Q73/qH0Nj8VaPbJY0kiE3wlQoBd0phHF4uZFMzzvYillMfKG7z7",
+	"5E04iyONcea3OVOKTvVbQqaEEniTwK9EZPOxhvt79zH4aUDWP321KzCe6GW/MQBAcJSP8gWNJzKZs4jI",
+	"hJhNES4WWUpagd1kghALfBKU9h20u96VD7T86i87wHO3NevhNi1ZYx8wAzpJWQJoJBcsgalwPVJMWMJE",
+	"yH6WXJwv+YvnGxb3cR6XztobZb3eQfjnj/OYXLJEcSl+HHn9bm/kESZCGXEx/XHkvT1/2nkw8v4MTzN8",
+	"x67a/e4xp7H7uVgcYSIqPr0STz7y9MeRp7nQyCMLmqQ85Asq0ud0zOIfR16YqVTOWTLySFz7CudQ406v",
+	"/3B/cp8e4nR7xQzuKvaqy9orr71EbVU+Vz8RDWKSzmhKFlmKlG1XRrjAz/k6fI1qMyqmimQLMpEJoYJk",
+	"4oPQPKN4LD/KmIe3JFb9Jg3TC/aRq1StoVYQBgUNWjB2jsZ91vkhPIg6D2lv3OmH+9EBO5wc0fvjCtkO",
+	"iZmILHk6M/AAusWJu3dJuGcpTRGqGj6kFZQ3qWlVEwlLLnjU+F1KPzBhv7oQMr2gYcovmf4qTahQE5Zc",
+	"LJjQ+K6/E9J+urA/668TFsoEvnWGQL7wVCZjHkVM3O70JvkwLrDPrfQgkWQKeOWYxVJMSSoR9LnwuFO4",
+	"F/PO6QpZdJgSKSpzklaQr9uA41RobYLGtxU8ZhQXGHZoAk/f6X6HBBQHIidAxoollxy2ZxcStH0Sy+mU",
+	"RRbtGTECg/DI7ByExhmfCppmCbsb0avy4ap4YafPnyBckTlXioupZj7LRIrpnULpRWVwEvytc77kMZed",
+	"fNeBI1HzlQXtY41EM/3ykioSasbIEGwvZTqcGhjdHFxAlnqYC0eklED2SsQr5NE0ju8po35r9I6QlO6c",
+	"gMaMJlo0IN3WpnYWSlpB4wYMTb2U6VOZiej2IJrAMC5YTgwz10uEX+8UDC8lUVk4I8g/rZS06rPLR/LV",
+	"mT2/pqtY0uhcyuc0md6SmBY42EUq5UUMw60jprGMVvrE4CmtdlFBjvYP9x886PXIeJWyu5Vvj/R08tIo",
+	"eGA7kVZQW66FibESnxTbuzFEzFAX+MMa1d48dKLfcSG23zvsHVb0AmQEA+JAk0UkYUpmSciA7HMcu3NR",
+	"xWKmdZBVYUgnbJIpVPgnlMcs0nAtbVozpcBsOyAhTRLOFOGpQvlCNKQA7OdSvqBiZSwqdTvAJzRlF3DQ",
+	"rEyI51KSORUrC7y7RbTa6KCSpjOujJxvBe7KNGwSliYrY34Eb/SHzlB/CIhioRQR2LMzRiPj7HAeKZtB",
+	"NetbL++toFk6kwn/jd2Sr2XuSGVNFQ09w4dxn1wR6wv5UrLRavmleVuBu05D0G8FvaQ8puOY3RoG+UBV",
+	"1hbRlI6pYoUKSYVasuTO5d26iXDvdn351heJDPVCr7V5wLRIhI9iGX5AzLmkcdYIlEiEF2PznAuU7/uH",
+	"/aOjo6P9+z/0NT5IlEqR7AiZdsDojrkCfeDK92SWKh4xba9zMX0mM8T2tbOa5y9CfOFiBm80M9hUlhbG",
+	"U72c/f1B/4j8wkBcDucs4SHde8mWF/+vTD4A2X7f3+/vHx0d9fcPDo9h7YUk1dPqLcUrMknknPQeDHo9",
+	"bS3s9/UfsQxpTFI+Z96VXywEvj7X35bZ/P79Tq/f6R+ew6IGvV6np/8tvasH+3vVB1Rdd0VYfOWdXt2l",
+	"yM4UF0wpkmSxVlwcLCubnqDRxbFc4g+NeAHEkK8t9xmDXzaRC5akHFEeVMPTiImUp6uyJ4dGtO6m9T2k",
+	"PRYNgaQmMpnTVBMFTVknxZMWWWx4DzqFa2OE1/Zf38x1XZ84d5C8BB+pu1/H+7PRbdE0bMJoakGyCQs0",
+	"KaiUzhfwlnHyrPXmj7yRRzKR8rjsFIrZNHeKVGCy+X/9psVHPGEhzvjJYyKbe4N3mtuMQaN6706Qf9s0",
+	"TIZOxPo2zlCsIzUZ1p1KwrRN4Ix+uL8Wc3IR73tMRLfDPa21ZQl7w6hqWuwvs8KaMxqeT+Agcl98GehN",
+	"sNA7LSPX9/2jXu/o6KjX691vemOepSh18lcmNFbF+sdSxowK/agUz2S847MqpWmmdvEZn+GTV74WHpWl",
+	"F2KtaenWnwXsJI5fTUAUbaQC+4Zm3msOTI7/wcJUj+9eY1zr9sK9nXrn3FkZoLiY76PIhHPzKxcnZRZZ",
+	"4yF1Os6PyB6rAyOXV5R4aYHZDilVsfV9A3j0rNrYTmT8CxvPpPwABxFFXA9B49cOv0cI19zPMZf3FLmU",
+	"PCwM1uLC8ZjgI0QxTcVzmTC0X9MZU4xQERG4T0gYoWHIFikDui7LmWEYykykhs0VyDU8uQkbdzjmbSWC",
+	"g/ul0fTv+pE1ryC6F4+HMWciHSzVxdFTGs5Zd430fFxitvnrXKzlq08NLymfWmAmxPsH/GBxFC8hArwc",
+	"IONELhUKjTLj2nXJ57JZTufiCO/VSEuzTTPbPUWCcxkUWNQuz72Np6C2c9ogE09gVvKYXfKQdUMpBAsd",
+	"bPVz5s0ScvpYyxk1k8vq7JuZcYXjXGsBx0QukPB8II3ljAky5ZfaRExLl72Fxmm8w7jqe4rgyRBuzrO8",
+	"+KW60KfVeIPu8ruCGzm0t5aBAFNazziMgCnT9KQRM4fkkiV8wlnkHIPZoXPtba7UwS9i/86f33hcc/rx",
+	"ORPTdOYN7h82yaPN8mvb63ckblK5FtjPOd6fl6GprVwISUjZfCeJDXvF8WmS0BWoESzdaono6V/o56pL",
+	"hhWYMdatPbdg1q5/+7Kbpl03n8OajWbKBU85RbFaMGkrSUE+64PHB4Ts4C+e740ztTISlVX0WuftNdwe",
+	"kaG845tp/ZOEMxHFq7oBckZjpkjMBWtaR1Xc7WCrNO6Hq8c2msUZrqR7OQok3MC+xMCJaym0qnZwli1o",
+	"3QCvQsuH4PxeGw0cbqATgc+4WR7JiGl+/4GttN2/nPGYETPT9VX4O2IDwIDL+qQL0go6OLppZcfuubk6",
+	"5Dq60Rh7I6YeXQM5dkTlbRx3Vxz7SpzbXc4m8N4RGwfe8nuwcj3x7dk5Lv86LN31dm5EzKpeEVEer8iS",
+	"i0guSzoTu6cct9zAePDAIEE/GboeApXSJA1Ii4swziIWtUkqRyJgIgpIi300X3bJaUpizhTcyHNBpGAk",
+	"oqsBwSe5spcXON4xCXq9Qa8X/PM//2+wf6j/gmfiWL/VHYlAm7gBaoKgBeEOuCJplggWETmZdEeiwXlR",
+	"PhImtuL1SSzDD+fohfVgedd4o3KI+DrYpc1nmb/ZoAMWx6FPKqIrnwTPng1evAhIa/+wM5OZVtWXkkR8",
+	"CldjNJy1fQtJzcYNKMucGnyxmocWwaWt1rte//27Xufh+8/773qdg/ftwbte58h+pUdp/6lRsuMVdYNg",
+	"l/MFFRV36FDQeJVyva0nWutg6u48gWxOeVzzvv4/5lM3BK9E3cvEE5XWee+w2Yy7gf7Q6OuMadOkz+Ul",
+	"i2nYqLkImbKKdf06YROWgDNBcDEFP2azXKgj15Nu//4hhMGBTM/JyoaPzeBGWLDrWZzZIrrBwX05LaE4",
+	"XAfkfh4Vixjj56hqoVz2LxWbaiRgBNiN1ITdScSR2hCbXYP8TsjvjHKw37suMWxdw1ak3jpCjuTOk/1e",
+	"r/HZNYg9FCsSyvlcCiIongPGFUOomPlCyNTE6rrY3TrsH7XJ0dFR58tbuevw6C70IcORv7o6hPO+pmk4",
+	"u65aMlZMpAQuLVHniNkkJTSWgh0TI/rDmNFEEYqP1b2jDjVVEW3rfUZOPlUS2X4T4pLMted1SebaL2+g",
+	"lq3v5tRTwfEtL27A3FtqwRZpd1aC8YUzRpNw9pTHNqvnGlj35CMNU5+EVLEOF4oJxVN+ycgERzsmAaYY",
+	"YJBgMqcx/02rwfrEN6LfbZm5lT42Wmf3y1B88RGbSAxxvVvlaav8yLHqho7Dq20H7STOXMfHWqDHDjhY",
+	"RilNpDal6obJUr7NhrpGEpRv8pCqJ0JiebmTKL1L2fRYhCczFn6ok/a4iPTZ6uhgIsUN7Xa/+ViET+CN",
+	"ne4312gD5zObsUS4IKD0XkejbXJqeL5XxC3hnt5vgNnt2GIO+Z35on7jJrrobUlXL49WY+G8ofrAIoyw",
+	"lmRsPA1RebB+764RuH5mayD1xKLkXfikb2Abht6NmOjtQP+1vbRevr5tPtfHIrwD/bdgHF9ZAX4swltT",
+	"u1n5rtSeB5tXdZGo0aGkUs1EiRL0A7vQeg/6+1uKmdRZ+NkkAjgvVy6eK0mZjYFMNqByx0ODjTyGl5rP",
+	"zQQnuhgOcnmQXwfTlMylSsk+OLc2c/KwHDS/FrRmRTUAm/DK2moao5Ka1n6TReOkO6x6PRbm8bBbz6I2",
+	"O77aNOczRuN0th31y9+qhngR+WErEMxr9XXsSjLPZBzdTI2ktQC/GQYoZQL+KF3EmZ82b8aM2LTM0/lC",
+	"JulTmcwbAIpK5Bs2NevZdJrmKTBV4zUq0snZX7XVA96+PCBwzAWFTPgaRkvxOMMg8K1Gxivn0bsTNbCT",
+	"9VC7HRfOx9B6+s5oVXqrme5UM/DBniRaCyKJXGJ+C5Yj2IVxmnnl0lBtnXeau3qX0BqNFD4VMmHRiYyz",
+	"uSgT5jvvEU/SWURB183XVY8aqUzNYXGVyR8+fPigaX71gS8WrCFYKMcg5biFShKpcT/Gb1uau7ncREmL",
+	"sUsuBiiWlgOzBi3fHvEG3LBntIs0sZrTbtJkbZmGJl1RLusg7nfGVLEILpsdgykF9IwZhqVhOhEk4OnH",
+	"+mWt4IetoNUz+ztJsVwFq4FqRtUL49uoUFKSMbzGAPTE0G4yZispIkylWtBpGWvWBvzmBn/+6FFvs1m/",
+	"CcF8L5Up5lxX075SGltoywmZ0zSELFzYQZdoKChC4yVdKQLRZ4R9pGEar7pkSBS4KfB7NRLmF5IttL7f",
+	"9zU7gQGZOiYLqlLMDg9gLeDSArvLfAGuMPgWgDISLTWTSzLyYKDvR14bA/EWdKoXOJUMMnOoIpDvThUJ",
+	"zMnAINpIx8vYzSRazF2HzlO9EDxRZ9GUxHLJEgKRnqRFLRhy2BWRtQgDc6Glysja7KOoRZ+lkOTurNLP",
+	"EdDPFT6DBU14/CJL2c10jTyUvdFRnsrpNGZqty3VVvXS+jJvtrQbah8NZu01L1x2tuydDd5GEXjtxLDs",
+	"rAe8KutGub8PZAh4jFB1NB9RxjgjFYz6dTmip6KLJow2R3H9xOQ0oYsZD4l+CCw8P7/lBeJgWI6gfr97",
+	"2D9qTvjJtFnaPN/p2Sty0L9/nyRw1JU7ZZNuWZ7m7VlzTN1ftQDbyZdYuOOv5yiRCZ9yUwBjAx6uUWwK",
+	"xX8uxxyyOSf8I4suTIxW8eFCJhf5M6mM44tJwuDqOWFzns0vEn3qvqdmNGHRRSjBir6UgBMLlihNiRe5",
+	"ENeiS/83owIfC+3VtYFv2fZYt46N5JSDpgTd4ljKaOAXGGgGbiIGmxN/QuNd8yp+j4yHG+R7rct44KKz",
+	"SOQ0YUp5O11vvLHFaxq8OJsS/CC1qpWn+ZGz08ftO0num1EhWKzK2C4kZNTQuIxo8E0jwzDRw7fJMdua",
+	"C+cTKUJG8slukAg3ZxGnb5N4Y9pg8wResyPWnGYNzd48uclpQPjYtT3RqiHe20XLBc0U2jWpNHaNG+/d",
+	"FNy9Da9Ler4LBL8pZyxHslKaVn4Y7r7LyPR+EwXdLAbnxllQ16zNWCatQi8wNLSG1ra4Mc3iN4LlDlzq",
+	"BZP62j71fObbqXLOBnZV5PJXkM1rhj+m4TXl1x1KnALNXQ6dD7q/8Z3HDi911L3NL90RD6sAspLy5/Cd",
+	"9W8aDu14V9N0oQZ7e3TBuykkVnZDOd/b7/V7nd5hp9ffM5qD2tuuKhTYofZussUKRr0ps7/q9jfi2ls0",
+	"B67HwursPmfwZbZt2X2Js+fP3tDvrlc/raEWqPgOh3w37Pyddn57/2kNb7wNkd29kngdcvliSmVZH/k1",
+	"YxmLfJJnbvnEJG7p7/JT9gttxSfjTK18kqdv+XkqfkhFyOKqQrORFs/YrxmkazekmDRuptBISs++0Cbi",
+	"/gF5KS/Jfm//Pun3Bv2jweE++V7D5RoZmQ60mrByzfxQNqXf7+wfnOPMvd7f3VsPV0Wt78nJ0l9Hg+Vj",
+	"iziNuZiSVkqTKUvtmbV9ktL4g/vLPyQXLGpD7q1wT9Eellsty7yjD5jsESFNRQi0AAwTMFPrfeBUFTXP",
+	"jrtG4yteqlvDMHuz5d3rP3y4/p2bEcv+Lib5kiZz2GH1Js78sBmt4Nd8Z46qWl53I6IZpLiZN20HWG7N",
+	"1b1bSFgQrLXq/yp5yM7lB6yqWlGnS0n0zaarqYRQSdAuig+SaUJFqgZOcjfUR9C2ro8FkDUNKMYILGUk",
+	"zBicqXYXatw5+fqEJgm/ZAqc1NsT/o/1usIPnVRisSkNI0V4WnFne1sz/vlGGMBm7qli91xAFrdTMdbf",
+	"XkYotYdQDfQwIKZhyFReRO7nX84rLgK2+nk2/inkr/jPp29/O+2/5KfqdP6yx85O75+KNwf0l4+L8ao/",
+	"D3968kP0j97HU77k0bN4efoPyc/i6O2p6HXZQa8b7sdiPH/ai/72c6M/IE0bLOznfMIgt4kLt2hdvrqD",
+	"+73t13UIAQfafhUFcfbNeHw748Khh52ti/x2u9nt46b3bUsezJ9tiEFbW+fALyqD1T26w5dD8psUkHWG",
+	"PkiFt0czesnAbWwyB3mCVfZt7YHg7flJUMGxWrGxbQwodxrkG3MWuxGWp2t3X2Ghcy7y6MMmNbXXeXjR",
+	"7bz/vlFVzaf7ApkO7rYDIrI4hvRG5aY8ysmkIfr8FkjjYsLGc9sIxR18nTnkbkdvBe3sSG5XvqdYmCU8",
+	"XZ3pMUzsMlSAHGbprImDIs80Ka9LnoazsaRJZL7HOMbgmPCUCDqH21BWkVf6G/TPujVIYBNwmwHTFwim",
+	"TVo4DWDdpULVa2oN1WpMD8izF8OTztmzYd8nH9jKrYdN0Ui6pwjN9Fd6Gz5Utx2J4PXbR89PTy4eDc+e",
+	"XLx98zwg35MFTWfkewJR6GQiTQrwGMW0ghAJ8vrV2blT44i0NChAfx0JKMHY9smYKnb/sGOkdpcMa1Ww",
+	"nRrZqMUqctg7IA2FqlEGQ5cOjEUo2nTUa10XkKUL/he2wnKBXEwaKvGcOQcMl8yKxZPOTJp4SXuHDMcK",
+	"ty8dQ29k+PoUSgQpyNXXv6tssZBJOhIpo3NFljOpDB4odNrbkj+2lluurCg5STF6A4oO44a6IzES//Ef",
+	"5ESKS41FUqiR6JAnl/pcgr3LfkCYiBaSi5Sk9ANTJBiaSqZgwg7II6x0ijoPnLutbZSJWKsHPCWKrpRT",
+	"2GEkCAGBhizKRO0iMq2lBtLpFASAs/EIpyKdTq7o4C8AELMOmM5SHFbQV1DbzoQ0lEjrmFASOGFkAUom",
+	"p463KWCtB3UJ0sGsoiw+RjVQQaTpC1Meut4lRsP+LEO1aiwjzhBCwacRMJ+RNyCfut3u1VXgQ51SVfrp",
+	"Xbfbfe+TEfg74VmILfCJiSrwscq0TzCm4Ooq6BaHDQFGPlnOaMo0fnBAqEwxH0IuZowwccliuWB663pa",
+	"eAOmGUHEq/5z5BXRvyMP1wKBOPhjt9vFb00AL6z60wijdirPX723Cwxg2YGtQQSnd9QD2NpA1363u9/r",
+	"HZMAtxbkPyAS/Eh6MNJbU57XCEguyM9nr166FcAtyBOmmbvFysNej9SaxcCIuR8AX3vz9IQcHBw81EO/",
+	"PT/pktdOvBQ+AmkipBW4l8lB+9j0pOGCUA3gPJkUXQdYu5jmZdQVSy6xhNfjJ0+Hb5+fX7x58tPpq5cB",
+	"acnE7VCgHymFVARt59Bt56C8BHbwt44xNDsaQyEwCzVe0/KIK8LCmWQRDvNGxkwNCC0qLAdAe+ZVM3Nb",
+	"c+OARnMuAtJaT+L//M//Jp1OImNG8OE2EO8r2/xGkTlNPrCIfPcd/A4VYL/7zhasrFCfRhMqclsIZsr5",
+	"nWGwUIl1JF5KZJ4Jo+FMY0AeN4WVW8vG0z1ktdDRAJQmX0suq6VC/YN//uf/xVK0eF4j0VAEA0H09oyc",
+	"n7we3lO4FmNh5o9rRVmRUM4Z8vPUSTlKtRwZiVbMx8DY8Xu9VT5nnd+wJkZKYXXmdh0Zkg3caB9jGEW+",
+	"3TldAHUpzQJoPBI4vaMeAl3NZAyY+N13+jl9AlIww+zsUEA3oMy3ytnRk4RBwXY2EsH3DzSo/jvwtYho",
+	"A6OhGh8wp8Tgugv3wGqTQc0sALjhKkfClA/Bmu5w3QerMwVETKl3EZGWOSVFwlgqcJDpv2cs1GhGkeXP",
+	"5VzrWXJCIo7nPhKwvYiuYj6dpR1FLzU2wKlCBWsW+bX6JHjyEV2RlpAghIV+2axZHZvaJXO6Gokxs8U1",
+	"TGhcqRKJEZWjkl6ueSmmMreCn56cB3vB6+H5yTOyd9nfy0EIFHUK7ISJiUxCPaAgcIywuwEJQO/Sb0GN",
+	"lsAcqy2PqdEL3YOW6vb3R2JNiWN9SMDoB+sqwcDoGsvMPu1jnRDrZY7EEiM7chkboIg/o3kRxe/td8+o",
+	"mGaLPfO9b1pPqKJYbICuSNyT3q6W62MZrYAvvMyNUSQcsohpyEydaYeG9OYRYtaM5Slu8OXw5et7EPrU",
+	"mTqBUiIaiVTGcUfjfkF+irSOej2fPIB/HjzwNQNsE7WggvyU0TlpvT0/+b7fa2t6eE2n5h/97T//v//q",
+	"99s+URLZi6UFQ6WaQG2ZfzbHDdCxzFKyv4/cqdcbHPRQRGm6UXyexTSVcLxaFBqJNRJaUGGJJ02obRBh",
+	"0NfDPDEgiqUuh9ACCHPq26a8ZcTmUtMSFStgcpYJg2eDFN61kYBuMMbk0RNlgv+aMVw/F8CJacEP7PbX",
+	"ufzkJOf/eh9lz02gf9aEAqgOavceiIignUvDsUxng0ohSB7leGokS+4gXPlQIwd6heSSIyiM/s77gCwT",
+	"rQkKElz87W8BaWWLBUs6kCs1Yx/bvvHTa2yjJJKwbuNnADynEQ3IP//Pf5Gg5CEMjvNUn/5+n4QzmtBQ",
+	"G00+YbFiWn/RDBLBhOAFtHEdmTt4L5tJlFgKRQOhDC7E/bxkOMgwrYIKUDJzkVbVuQsfK1S0HdTUckHn",
+	"wIepALvCRQrAOVOn0tXeAWupIMVpgVKFvUJi/oG5bdpguRZRn+RNQdRIfCbovSefMb3tM8rQzyPxudPp",
+	"5P/XD2q18XNdcSSfyTzvSghdZ2TilkfNXC1V27gR0bKdgNFLmkY2lQQ+E1oK0C9t30bwm5/MMH09TKk9",
+	"hV7dloYW5t0D/a6jb312nOybe4e5AzR3P3IHKzmy13RUckesm/YIGVuo3uKrlqKaJ1rINLa0MgMf2qVi",
+	"oyLymYhd+xtVEFTdy+WSZnFICAm7ZDRmUdvOd6Tnm7N0JsvdBAxcwH+C9eWxnC4+WrTfMMM81MNUGucB",
+	"MDY38nO74yC70AoTj8rDVrvvmbVZ9VQRGmubZVWQY0OZ2TVDYvO++ojlkWrUT1q5AuqY+iUTv12b0W3s",
+	"Z2YEbYG7nUy0RgdtHUFxNJ/gKCxaCQnpCgwf4uUzqDUchFOw37rAMg/Y1iSwEnekpjaFwIvw7lUvC+9e",
+	"Hfy2Yy5pMi8mdUdt7HJIPpMFugASprI5jK1SuSCU5M/nPMaEfzghAs6VMk7VB/Kst7ginw0brHTDOuqR",
+	"F/wRaBGYOKV80oeviqa7Zuj9fT2025Cjhjuybk5U+76UBmtu5+EgCKJhwV6311Qujb9GZf68VlXWezBa",
+	"RXUjoWvPutQ75ZfaekUbIkV70q4CD95t/aQn39It6pgoxipNoWC8IyuSTNdEQPCm1oqbuinaofqW3XKN",
+	"S9r8wtVRUbTCzetLajVE8zJY5DjjscMHwVFCViy1IwPoK93ArLDZoZXYur5hqAo43gUyibUhGgTBnCVz",
+	"yqORUCbI5TGn04TOR4KUGgE+IlSRR0btaaFyfPb4L+3qc+f6ORRU1Z/O9E+Ou1n//qjjtMFlZwPSoPPW",
+	"nzsfVMqntz6dS5/You8+cbSxK1jieXWe3I7EifSr85i0tFRmEbxy1qnOubWlcEPXYFTwTX/gl8MXT3Zu",
+	"DAxLqKzgzZOzczhA1UWvVOtc/mid6j55m8Q/OnvKp+hoxf3Pxecf9UJ2g8vmMUgrL+JvBdFNYXfzdsw3",
+	"g+22nRs9ulUIjL0i5shElZE9Q3htoCVDYGfWXK0Yq78YiRec/3L6/PTVxfDk5NXbl+cXZ6ePg1J31yQT",
+	"SjMTNh+zKGJRYQBrroLElZuXy5mM2Uhogka016JE89E5DWdcsNxnovh8z3Yb+FSYGelawgnIIqYrNRLL",
+	"mfE15WQPvt0SBQbI1VoBz01Y45lvMm0pXiWNBBB42ze2LiwR/TpqJpfKODJiNvXRVnO3op/b+6R4dLU3",
+	"A9dKYNpaU7AYswW4MBUjgX4+IInMUmO5p2Wngj8SmhtrJEO2zRUZvj5tl7wPLHLuEbXR4brNA7fSdGDW",
+	"6nz3QzBAtq24OR10kpW8WSzp8Mi4tLAPWS60aQr5Ht2R+EWfhVE0c3NJg36gse9zbkCRMZvRSy6zpGT8",
+	"6UeKhfV7PZRb6LzCqsQHxFzmpXSlTBqIknOmV533Da8N1G8cyC/eGK+MT9j+2iOqPsw+qFuazGo/Heif",
+	"MCRpv0eUCRYsaLH2wqF+QdNnwzxH7nJVLJfxirT6+0QZlU3rGKi9F4+BFV4FHlzLxjxk5krf3MkOFzSc",
+	"sc5+t+f5XpbETtz2crnsUvi5K5PpnnlX7T0/PXny8uwJvAORCSlWQnfuI4avTz3fM23xvYHX7/bwYblg",
+	"gi64N/AOur3uAcYfz+Cqf28GJUp+03+baLtcSTmNvIEpYfIblCrCCxd4b7/Xu17rRxu+YMNBPfnhGo0c",
+	"K4VU1nRytBzSKox5Z8e8c6TvHfUO1k2Wb3DPbXDpxkh4g3fvfU9l8zlNVhCodcmgqR74ZO1s4IKHAMmp",
+	"8gbvvDNclvdeD1Um57Vgf85VauufY2KSjSVYWx6ueMStEPK/oFjelb/1neeQtL3Dg68wq/vq/Y1QYrfz",
+	"LhXBb2x8vqBTcF/nBouC4z3ERWw+3kc0r3MDr/R3woiiWyu8tAMaFT329Rv7D7e/Ue3ZCwi7w47y9vWA",
+	"rQ5+qrTR3kKIOTh6Unz5/sr3FlI1FB74a0XgFMWxXUs1bziUWyKFZOQilHNt7FnxKJORyOWYzNKp1L8W",
+	"SzwuzGXr60IDKre7zB0ZiwbGuTkSgXVUoNM3KDe7yFWPWkcPs5l83Vjov9hfdySKsjRlZ07FiauhUI4N",
+	"MbccA6gAEYD/1ulN1B2J4Tbnz6C4oKz7jvDWpIjleDgSdY8UXNpW3zQ+AC2ZorZvetyrvO+9kfVJqr8a",
+	"iQKUxzXEKtQeQqeUw5X6Ye9hg7cNw5XKHA9zFPOeDxi+xlT6SEara4oam0GIKTHlNiLl3iGl3iDVhiCl",
+	"kkx5yOTOMqvSJ+WqHJKn13ZV46D9O+egm2Tma6tzQlPpf2nm2duBeWrDLuYYUPmVuK1+YX/7C+UO+GUe",
+	"nR+C6yBex5kdBWK77vA/VG/YTWf4pi5sUBfwxsywdICWTwRbankLwq+Cnpt0hjdgkjlXzvntaGuHW1sb",
+	"5VPcwhoR5xehSfldLjg5wDuSCRRjxX137ojiCiNhWNQlQSorJcyPCR0J17OeC1wjWPf3y576YydqCOJZ",
+	"1/q8R2Kt07s8/LpwlDyyB2SrBctIlODSPibBJJHzIopwN+d+C0Nhmu8N2selQFAcn6v6lUSt0eJGOX8b",
+	"GY/NIWtt4mS90s0dSPHfT4Jvs3g1pH17qZ8nwP7Ls7b9XaZZJDJkSqER/u8k0U/cNLkGVukK8b1PplLF",
+	"1Vpx/hMmWXpfWGzugmrdL4slL2UKUVT4wuFOLzyFxsa/k8D8iVlvK2lpaw5ZsRTxqt0sIq+ljdnU2qv3",
+	"zRizNzON2m867DqZjbUWVFlwund1Tnc8LcuKa5pW8EzGkbG70fDViwy0WIWf3iYxRq9VEmuKmxX9fGee",
+	"KR4GPpmwNJxZG/qnJ+c+Wc54OLNXD8GzV88fX7x4e3Z6gtk5XEAdRLmA6366UmTkvY4ZxKjJOOqOPBuk",
+	"XKz5DC/CYym1dM0W4NoYiYVxAMBWEjZnWsiD1oDt10EC2pA4iPIDl0jJgTCjikTaiOcpaBYlGCbuIjZF",
+	"YzhWtBvhoIG8GhlPAFz20hguiWtXxPlltf3hnrn05aK4Eu6auHoNp5HQm8bizUXoCmGXGFhWk+kaHreV",
+	"6LaGNNaH3t0z7BSt3klA70Dteiuv/vIvJ0Rvxx7/uBa0RgGM9wN8dbnWztJ3b55hdZkvyUtRPDhM4J4i",
+	"wYssBTsCqyQTikErwK1qdKafvS2dmfqphjh2IzK3WuuVobJvRPWHJip95EhUGmEc9G2ZErumADGgExYg",
+	"hgTu9u4kl8fhbXdlFXWovqQaXC4Mt0EPhhRju6Kya+SbitzgU6J1qG1SmJ3T/gJac+qWKrpjbv8LTeaD",
+	"msNpxuLCE+UUNbLXUIUWKKH4kZObruFzPBITLriaGY0638GejT4KIEnR+R6CaIMuOZFxNKhPa9ZifUcx",
+	"o1AGxoSRkFci72xfRNxCYAnm/oE6WosKbkPKQYATVVsDYnREKgP9dq8a/Q/3To53C92QZU8cxLi2ag64",
+	"dg7Y9e41G98OK7unRsJNZNzgczO2ggGdZnEQb0W1Qlw3h9AbWbKH/CJLxP5mXWM+iemYQZhODkqMOQtn",
+	"7GOetAInrilFLsVIGEdPaIrBkVbgBEPaQfChoD3QtlJs2hc5wdrmvIwHtZQQh2XiLyEuFJpkm1JXNhvc",
+	"gsLGTWMZtTxg1RRTGwkMq4GQcxPfg3empbHdfDZU3coWZ5dAiK62m4oou3wjDk4nzCS75RRTQnmN3YAL",
+	"di14VvksaPaolC1qpg75BVJMIxMsng8J+/NLqx0JoHKI9wbYZCIne3uXasxm9zBUKrVR2WBT2eJZt9X3",
+	"bBmtNXXIoPLVzopgtaLXN4vrTpXDP7Zf9AxzmTGTA9wfcUHQu6uNFSn3JcT4S8Yi5eSe2CnzypKQQGPL",
+	"FII4bEptadctuBNY83mx6dvRyjer6Cu79jE7iVaykVoVccPUcU0JRHnQvgmeG+n3NTF9E1abm06z3xlV",
+	"eXT/SLRyleHYqB88JSrltl6gT5qVxwFZUijvYjPA2o13hwYS3+jn35V+bKZfIwW51kiZgHxDPr6JO88N",
+	"JETCTVRlKlRtdjHYh/7nBczgzneImbGVvlp5p1rog+oTHsEfx7aHKg0TqbCpmGp/i7Jp9ohYcK6Pq7Eo",
+	"uT60prkJfypNN28yzDOlBXJ5oC1wx0A5Oig2AGN0ydCUYIDaNva1BUtMavXCDRkdQBm4UNpKfkXQaT1f",
+	"2xLqSMA3ENyLj0BmfOkGirSgagAJeBS0N4SO4Pu3sYn0cVGhD2MoaLxKeUhj8kRrdgwaFmLL/4Y+/3BK",
+	"JpB0CJVnY5p/8VxeMm2I5u2dG/on3TYaBff+OwWk4OSbAgVwYX+8aNL+DlO8xtzwcymfa6H0e7EXPIKi",
+	"TEIzT6lIxz3MUQcNs5HXnDEREcbhrjmYZ3HKFzRJ9yYymXcimlJD6ZQEEx6zALPlWidnf/XJ2/OnnQc+",
+	"kQtTROvRqxftwgNpytmVKqT41bpvPgmczrqBqZMSpOxjuheqywBT8A2vgaqSaiSwQGchTzVDNI06E7nE",
+	"AipIOsfaFM3mwtSLgI6JBNqYYjKCYj7B+hf+SAQX6LIKOsHAuLWAm7aCp/BBMwO9YPjpQrif7E9Tfslw",
+	"sqDtE81B4IPWni070Y+pLMlfp3Mer/JXAviD7JFgksUxfk1aahHz1Bb+glGxaIQ/EsjFW0Zi+AT/MG3U",
+	"9Gdshab/SlkMUwATDLAkAhUr0grMX4EGgkymVJhCmrgimTIVdPMyhQhRzH80HWEBbDFXKUO+X24UG3RH",
+	"4gkNZ/Zwqs5jCim4x4RCUZn8BLEnLYyHN6h4OliaRKVyYcoFIYJ3idMyt4XON8AmRpOYl1u7mnpR2OCW",
+	"QIFJns703gtU/BG7FAY+MS1xu+SNXOKubWwIF2SM7UZNjSVTUw10X4x66I7EI6zfCGUkTO0IW6Ssf6B3",
+	"Dd1msTKdocO8YA5QAyChweNCJPea5Ch23b1bpbfe+hC7HoJH1BbQ65iKkDb7J6+DV6oLWS4LCU4Ubhp9",
+	"QNdtk0RZ7rbp73zHh2039ZqbRnU7eO86ZqmVN6rr6xSTBta5uwB2Op9DFWnD/srVqQsu5D+n9i8o5ek/",
+	"0STtnyAZj8Qwor7VWfyypuJXVB+/rieNyjCvFrne1S98J5pJpbn5mpvbBUs6mm8g0/hX11H+jVQOBH9h",
+	"IsKl18nZX3dTPXJGv177GApTYhYunkIKCfljhmVlqXIT45Dx7fd65rLUNOkMsH0zSu5CtATQkLXups37",
+	"5L423cZvbGqssQR21vhrLYm/MmnVOwavoS5HXptsya9KYL8D2uegqZWuMyb4bviPfbod/1TFyv81sO3K",
+	"QRXtcKGYUDzllyxe2SKthSLqKJQ+ydVDn4A+5+NdqtbnoGk5rDriU54q0hp5h/0jjaIjj0y4iBRxUyna",
+	"XZJrgHBRKrAMuR6ysiytq6Qs6RK7a+Mxtl4HWIrNKkUy/TUwhYL1PnwouyjKcTUEmsKjagUTNzV0x943",
+	"gW2q2OxGOAOA27X9BC197kADKvWkIbG8ZGsUl19LgtNpHbHvtHUpukWUWk80uSua5rAejmvO9AdyXb6w",
+	"fe8toX1zRdY4GFKC49tFmxkxon09b+SZJu65BTq0+Ugg+R/jMn56cg714E1Iy1wmlk1ow1w4hUP1d5iT",
+	"jwbMFvp9jR3Cb55JhovY6ha88j0oNaeJxzfkZttP3Y1XD/f1O8n5b9R099QEDRoK15TBtPZuasEnkxMW",
+	"MXv3W6aCx/C96wwvYcZhnULxjQhv1qAWtPUSHKLKLuSSSHGbCNZ/g4BUhMI2/6i/PhdvHcR7X9PRbnKY",
+	"9GN/8PMyOXabD6uivhUKU6//cH9ynx52jsZ91vkhPIg6D2lv3OmH+9EBO5wc0ftjq0ItaDorNChua5AU",
+	"/HeNMtXQehICLmwTtOqVKt5y2RhKDJuHDLS835lvqtCTMGY0UVB1nJoa2nm0I09BcLL5Il2RBfqslVbc",
+	"WV1kYhbKHdyclS7AsmmmoEk5OH+9gV7zdYUetor7fYTdNgKD4onWs1sht68l+P4gsSMlkkZshLKBtp0R",
+	"1FDa5cYqEuHGUI7HIvyfF8XxWITbIziYSBPOviluG+qeuPkGBlxrAzQeS4h5hxz/9VZRXtXLlkg39181",
+	"RyV0KbMhEnru1bGtPyYJta/ZwaDLF5R3rvP6YRQhEdzaZ1mppJEwqnBT6gOLsJcBNDvCcqO3t4Mei/A6",
+	"kQ13Sj+bZMGwdHbHDWcFRHWXsRZbVvQcVvKNlGukPIycPl6prFG1PsK1RFyImD2s4blO0JzoX+9M0tTb",
+	"mxuCa3LsLZwLiZ000829aL+wVAJAbULkX2YM7rLLRSRNclfRsweIDFVm+A2032/YX4v90eAmSwNTWm8g",
+	"cRNS2M0R0UgNX8Ks2u7neMPm8jLnjn9Uuxh3WRxynml43TMup2GvqeJW6UZ3TxW5DTGbklZw4hRcL/J3",
+	"u5pjBIN6VRQhR8J0zoSFTsrlUIo1tX0SZTTuhDMqBIttZ97AfFZwFxXMpZCBDdCpZEmCBuUkSuZj20xJ",
+	"W1TmA2MLEuRfBlGGWG4rts9ZxCkUsAmzJIH8QJsQXlRbM5kQNu8PG+6YbIpqBZfm26mUJmkOwVtFuZrs",
+	"j4F3Muz19w8Oj+7/8OAhHYcRm1Q/e75nIeoNPA3x3dW2fLG/T1hqPv0mOZM/1P1WgeLfKl2waNa0vdBW",
+	"qW5Ajbvtfcr/3lZvrUx+X7raxDY3VPJHxd3fzZtcIFWr1o3vesUoCt39zZMdeGyDQuQi5UbVaEFTvSVv",
+	"4P3vN0/e9ToPaWcy7Dx9/+lg/+pPXrMLek3eCM0UgzBrLjqLRE4TplRAWtgpDTtem5ZoUOB0l4ZpI1F0",
+	"TLMVyxobs3WLscmYhXLOFAaWwDCBU9jUrVZmKx5ATTdsGhhxaluLr5oEKXoZ70SS5k0rEHI3EI24mK/t",
+	"1/jGYv7AdcO3dTfcIhjdzmbrFf8T7CQ0XpVV+HJRZqeoszYGTM8n1SWmYYQyLZVMY1Lfqv6KUNsm2a2Z",
+	"AmH5TudrKD1i/KVFmqhjLZwv+YvnxyORQE9yaCDkEztFKQ9bLy+dJTKb1goiQvO04etT04y93AXY1FhO",
+	"TMhpqaoLMqhK/+ZW8DSR82AvwPLtAflxpybFI6EYqzWXbkMu3y5dga/Rati2l3ZabWL722ptaHjU1OvR",
+	"eObYlyOBxqdfmKG24jU0FnSr8JSbG58+rhSgzovIQKGbO22Y7vRqpEqKpgbqQ5KwNOEsyhvsthSdM2IS",
+	"6Nsl/INfAOdgKItoQtqsSBfdoCjSeaUWQJJBk9QQEyv1agcaNGgPY6ykzFIIiITKARga1cL6SzJLfUKh",
+	"AbY+LkNtXAp9CkcfP7ZRKoZShCCNm6p/grVuSiqNVyQ419YzoizW/tQTHZNfM5aZuuHaipZtMmYTmTBo",
+	"gCXYkmiVZL5IbXkgTV7QZFjPlzAsmSQXqSmsfvjxo+m4ZQ8JiS1m03vK1mHFc4Te/vHKKWEEZ4quA0hY",
+	"tSULRkKfJV6eQ+txUx8FKSXiqI848MiPcElXhKYYh9rJFrAHaCk3EsHj0+Hzi5Pnw9MXARQ/LxrpokEv",
+	"ixsdU06+6LsLqUf2W6hnBUjwVCaaTRSloUmr3OFNBe11/WcqbLZoCb+55Tn6NWiScKjvpeCg26airWmR",
+	"Cv3s3r55XuBJUdLIUndBtFDXt+gdI4DOwUXtE+yO6ZKbyksFv33zvElHA04HJdaxhn/dhVgRRyX4aQzx",
+	"oYe/kU+mAVilApsNR292qKfSu4YD0r/VivK6+OuidovuN19nRflRrluRe6O3ZlH9/QdrHLW7aNsfO8vl",
+	"EvLCOlkSMxHKiEXXq1xucOcX5Ny317E/okJUmHZIY3/+OI+J6a7348jrd3sjj8CCuZj+OPIgz3Xk/dnt",
+	"Kmr1bve7DV1OgRWV+pxqjbFodNrcBRUyW5rboJb6y6pxx4ZD7dwKFb8ob2Nb3lfFvNCC8uZmxcEuajXo",
+	"Jnnj+xv6CIoef5+8FLqoFiMO3r2/el8uBOQ0Hsl1Bk1SqBgMF4t7yihyb988dx0Kryu9/Os6ebmr7trM",
+	"kBc0+VBSk1FEdU0PWEIXWkRin7GCq9pbUQz1hribn56c28Ucj0RglB7bPr+qQKOwdyU1XX8xsMQunELr",
+	"AiOxYqmW3PoHDPjR6wY5Xe1NT21hIdRbq/ODMjYSwXoqK6mHjWgcrBdI+QH8LLloTBBp4pW22tKt7rN6",
+	"u9mrxfIA3/5o5HVewbl7CunK6QhgLdBKi2lFWj89Od9Gbxv8eA6XXJtbY+G/61UmiMitF/HNFvgaKjdK",
+	"HNo8BclS09J9HQ0SJEExElmeqF9Y3mChbaJOrOm5hi5rZtuXpctrJX7cUs2wOKTh7OgZV9/I9+7JV9tE",
+	"15KXRceQtaIShTLgMrQOIRs6h7QM9r6O6Qq++XHk9awOFbT9ta1FRqIYBPZnC8EqTXOvs3HMwwER0rRX",
+	"M+4WvCh2vGNkzEKaKWZLIIfZ3ASI55brRCam+Tk2gErYJUN/RtG0s9LI05johVcdjwLdM3FEAH54jY0G",
+	"7JiRNEu0QUeXdIWGev7uXJvOoF5odoOVj9fpGBAvt3ILgawl8Gcyjl7AQf4rKexnDXhQOnnkYrmT6k6V",
+	"5luRaokoTW94qEqcU90M8gtAcS33pTDNeq5FiNXICtet3HDauVf6DJ/+Sry8Mu2JuVrazW5sCDcahlqQ",
+	"xiya3iYi81+Uk+fAIpWomuvgRR0bNvSbgmig3L9eFiKo52CADmkF6J4M9oK8811A/vl//qtohOePRGAq",
+	"9uIv5kP15lP/VHj4nNvIvWCcqVWwFwjZwQeCPetXHgkIGEpnjCdoKulXoXipXQg+2e4SXDOzzsGpJBqG",
+	"S5pECi9YF9gr2kJ3JCrsG5yQVmUz2h64Vx3kw/pKcjrdwGErOP+VSO4bpe3mUbgNkYE2sVYBGuZOgRCd",
+	"46B7tJ6d7R/dJz//ct629dvQZTFNqEhJK2/I7t6ZaYOBTzMo95s7O/yitbvpGtoGLcV1XpsVVK7KfHsx",
+	"Zr3XgT8S6LhG/8NYGn9y6U7O7UjTeGd2TAI7hW1Wau7xbKtyKItB8/YQrlbWJUGaxvAeF+ZaBwrIOb5v",
+	"pDf0sIn84i+V2LxNq0BIJ3qE/n5fK2QJDUE9spW93E4YhhAbrZ+fWAr7O4cz3uIjf84nDPvP5isvCm0d",
+	"3O/1fEJNtc8H9w97vbUFttI0LmkteV91GETbt3yezb0BjAL2LX6+X9SW4CJlU5Z84UDzAjbb4hzwcP/o",
+	"hWlOlcoY3Fq5xG7J0ZAhEszPZ+Ts8V8cPgNf13hLubfIekmuYVxtUgK+hKJvh2nCYsKGrdQ1NRWdOCDo",
+	"wKHaXdOVuOSNxK63tTuN3OrCPi1Ffegu+cXeI45EYy+Usj7Q2APl2F2eT1Az0BpGoRv4xaWzTFxlQH8L",
+	"CyvaKja2OnHjqYqmA27zGqJtLreViTuIWKH9x2LFqtrBWpXAFlPPtfAdXJ1h0ZTk5nH83xSPfwnFY9hA",
+	"nDfSQ3LZuN4NY1nwPeXGl2jORMWKJDJuyF3/iaV52tSXjMfNJ9kmRBRLU0hu+LcSCm8YrffJsltxDriA",
+	"NbrJG4sYfPfdMJpz7Hv73XekZYOJ7qncq2VrixyQYGLzooJ2lwyx3oHJ+6YJc+oeHI9EMPJM2NAzmSVq",
+	"5A0IlkJIs0QU7F9zuSUXkVwSOZkYFHK0Mwz+sDFFGKsUSqGyuV5VJjQGQ/hUksUMNDtQmdzoquDZs8GL",
+	"FwEao0GvN+j1AhAI+4f6TwiLCpjQhiA0vwIOHsAVblGhmM/Z36FIuzsyFeR0+HJIfoOacXTu1lDvjURN",
+	"JTRhXKYyLbRBaPDwaf7vBCmZk8V1rY+PLZPWDeJjgQ7lZKL/AxUqbOqJPUJTF+LK9/DANjz4yWNCL21f",
+	"A1vrnhqY3sDrPdSfr3zPwlOzrTlLeEj3TmY8pFOJxHpNSv9dik9cm88Y1ALUhyP/lvnYkPmoAbOlD6BW",
+	"gDWVA921aM7B2mvYX02Wook4zLRaY8QoFC1uMsOGBLsMni15Gs7GkiYRaQVTSZJMkO5eOI/2VPFToNeQ",
+	"JbE38GZpuhjs7cHbM6nSwYPegx7UjzBrrM9U2nLeWQJShcGAhWqUxybA0Naq9glmdGpNGgpXwbU+lnK1",
+	"FVy7zu22LcVRjzh6aco5A48rXyFgaYDjWgUDCB+AAgZah6/GwcFSjG4fNkRaOMtyUxrrKxs6BpDaZAFZ",
+	"J0Al0M6ZCA2jhinywD+NVU5UMjpURN7VZmqCJF2f5jFGORYpTXO6whBjzIeETfO0Ww4yaDqDIsS7uLyt",
+	"BGP4GF/EIp9gHoONHkdPhsnKcOFuk2Kc+Z1Q8voizvMsblWSxnpXaiaXhDodMI8BYBgfOLfXW8bHoAWy",
+	"wZQxi6XeVSrh+VLEmgMTGHLdmppUnuMKc7BRr8AdnMELhtAQapdHxxuUahkMY/MxAxtU8XkW01Qmbd8S",
+	"xcp4wFSXnDkRk8HfOjhIJ9fVA2cZdb27vpxnjMbpzIZcJpkQ4LhH49gZ6wy/8a7eX/3/AQAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -379,15 +379,15 @@ type CallControlWebhook struct {
 	// CallStatus Example: ringing
 	CallStatus *string `json:"CallStatus,omitempty"`
 
-	// Caller Example: client:ada
+	// Caller Example: client:ws_5Facme.ada
 	Caller *string `json:"Caller,omitempty"`
 
 	// Direction Example: inbound
 	Direction *string `json:"Direction,omitempty"`
 
-	// From `client:<identity>` for a browser leg.
+	// From `client:<clientIdentity>` for a browser leg.
 	//
-	// Example: client:ada
+	// Example: client:ws_5Facme.ada
 	From *string `json:"From,omitempty"`
 
 	// To The customer number (the browser's `To` parameter).
@@ -400,7 +400,7 @@ type CallControlWebhook struct {
 	// Example: +15005550006
 	CallerId *string `json:"callerId,omitempty"`
 
-	// WorkspaceId Custom Device.connect parameter.
+	// WorkspaceId Custom Device.connect parameter; optional, and when given it must be the workspace of the caller's client identity.
 	//
 	// Example: ws_acme
 	WorkspaceId          *string                `json:"workspaceId,omitempty"`
@@ -492,6 +492,26 @@ type CallerIdList struct {
 type CallerIdResponse struct {
 	Data CallerId `json:"data"`
 }
+
+// CallingHours A daily window of the callee's local time: calls are allowed from `start` (included) to
+// `end` (excluded). It lies within one day: `end` is after `start`; `00:00`–`24:00` is all day.
+// `null` when the window is turned off.
+type CallingHours struct {
+	// End A local time of day, `HH:MM` (24-hour, two digits each), `00:00` to `24:00`.
+	//
+	// Example: 08:00
+	End ClockTime `json:"end"`
+
+	// Start A local time of day, `HH:MM` (24-hour, two digits each), `00:00` to `24:00`.
+	//
+	// Example: 08:00
+	Start ClockTime `json:"start"`
+}
+
+// ClockTime A local time of day, `HH:MM` (24-hour, two digits each), `00:00` to `24:00`.
+//
+// Example: 08:00
+type ClockTime = string
 
 // Contact defines model for Contact.
 type Contact struct {
@@ -1012,7 +1032,16 @@ type TransferRequestType string
 
 // VoiceToken defines model for VoiceToken.
 type VoiceToken struct {
-	// Identity Example: ada
+	// ClientIdentity The Twilio client identity the token grants: workspace and agent, encoded (see Voice
+	// identities). The browser leg arrives as `client:<clientIdentity>`; click-to-call rings it.
+	//
+	//
+	// Example: ws_5Facme.ada
+	ClientIdentity string `json:"clientIdentity"`
+
+	// Identity The agent's identity in its workspace.
+	//
+	// Example: ada
 	Identity string `json:"identity"`
 
 	// Token A Twilio access token (JWT).
@@ -1031,8 +1060,40 @@ type VoiceTokenResponse struct {
 	Data VoiceToken `json:"data"`
 }
 
+// Workspace defines model for Workspace.
+type Workspace struct {
+	// CallingHours A daily window of the callee's local time: calls are allowed from `start` (included) to
+	// `end` (excluded). It lies within one day: `end` is after `start`; `00:00`–`24:00` is all day.
+	// `null` when the window is turned off.
+	CallingHours nullable.Nullable[CallingHours] `json:"callingHours"`
+
+	// Id Example: ws_acme
+	Id string `json:"id"`
+
+	// TimeZone IANA zone of numbers that have none of their own (default `UTC`).
+	//
+	// Example: America/New_York
+	TimeZone string `json:"timeZone"`
+}
+
 // WorkspaceId Example: ws_acme
 type WorkspaceId = string
+
+// WorkspacePatch Absent fields are left alone; `callingHours` null turns the window off.
+type WorkspacePatch struct {
+	// CallingHours A daily window of the callee's local time: calls are allowed from `start` (included) to
+	// `end` (excluded). It lies within one day: `end` is after `start`; `00:00`–`24:00` is all day.
+	// `null` when the window is turned off.
+	CallingHours nullable.Nullable[CallingHours] `json:"callingHours,omitempty"`
+
+	// TimeZone Example: America/New_York
+	TimeZone *string `json:"timeZone,omitempty"`
+}
+
+// WorkspaceResponse defines model for WorkspaceResponse.
+type WorkspaceResponse struct {
+	Data Workspace `json:"data"`
+}
 
 // CallSid defines model for CallSid.
 type CallSid = string
@@ -1234,6 +1295,9 @@ type VoiceStatusCallbackFormdataRequestBody = StatusCallback
 
 // VoiceTransferStatusFormdataRequestBody defines body for VoiceTransferStatus for application/x-www-form-urlencoded ContentType.
 type VoiceTransferStatusFormdataRequestBody = StatusCallback
+
+// UpdateWorkspaceJSONRequestBody defines body for UpdateWorkspace for application/json ContentType.
+type UpdateWorkspaceJSONRequestBody = WorkspacePatch
 
 // Getter for additional properties for CallControlWebhook. Returns the specified
 // element and whether it was found

@@ -165,7 +165,8 @@ func Run(t *testing.T, open Opener) {
 		{"ContactSearchBroad", testContactSearchBroad},
 		{"ContactImport", testContactImport},
 		{"DNC", testDNC},
-		{"Call", testCall}, {"CallerID", testCallerID},
+		{"Call", testCall}, {"CallerID", testCallerID}, {"CallerIDOwner", testCallerIDOwner},
+		{"Workspace", testWorkspace},
 		{"CallControl", testCallControl}, {"Recording", testRecording},
 		{"ConcurrentWriters", testConcurrentWriters},
 	}

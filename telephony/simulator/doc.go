@@ -105,8 +105,11 @@
 // (Direction inbound, From = Caller = client:<identity>) whose call-control
 // webhook (callControlUrl, default Config.CallControlURL) carries CallSid,
 // AccountSid, From, Caller, To, Direction, CallStatus=ringing, ApiVersion and
-// the custom parameters To, callerId and workspaceId; it answers once the
-// returned TwiML has put the leg in its conference or ended it.
+// the custom parameters To, callerId and workspaceId (each sent only when
+// given); it answers once the returned TwiML has put the leg in its
+// conference or ended it. identity is the Twilio client identity an access
+// token would grant: for Switchboard, the clientIdentity of GET
+// /v1/voice/token (workspace and agent), which is all the service trusts.
 //
 // # Timing
 //

@@ -9,7 +9,7 @@ import (
 // ConnectRequest is the body of POST /sim/connect: what the browser passes to
 // the Voice SDK's Device.connect, and who is signed in.
 type ConnectRequest struct {
-	Identity    string `json:"identity"`    // the agent; the leg is client:<identity>
+	Identity    string `json:"identity"`    // the client identity; the leg is client:<identity>
 	To          string `json:"to"`          // custom parameter To: the customer number
 	CallerID    string `json:"callerId"`    // custom parameter callerId
 	WorkspaceID string `json:"workspaceId"` // custom parameter workspaceId

@@ -68,9 +68,12 @@ async function signIn(token: string): Promise<void> {
   const api = createSwitchboardClient({ baseUrl, token });
   const voice = await unwrap(api.GET("/v1/voice/token"));
   const callerIds = await unwrap(api.GET("/v1/caller-ids"));
-  const workspaceId = callerIds.data[0]?.workspaceId ?? (await workspaceOf(api));
+  const workspace = await unwrap(api.GET("/v1/workspace"));
+  const workspaceId = workspace.data.id;
+  // The simulator stands in for Device.connect: it needs the Twilio client
+  // identity the token grants (workspace and agent), not the agent's name.
   const phone: Phone = (await SimulatorPhone.available(baseUrl))
-    ? new SimulatorPhone(baseUrl, voice.data.identity)
+    ? new SimulatorPhone(baseUrl, voice.data.clientIdentity)
     : new TwilioPhone(voice.data.token);
   session = { api, identity: voice.data.identity, workspaceId, phone, callerIds: callerIds.data };
   sessionStorage.setItem("switchboard.token", token);
@@ -82,7 +85,10 @@ async function signIn(token: string): Promise<void> {
   mode.hidden = false;
   mode.textContent = phone.kind === "simulator" ? "Simulator" : "Twilio";
   mode.className = `mode ${phone.kind}`;
-  $("agent").textContent = `${voice.data.identity} · ${workspaceId}`;
+  const hours = workspace.data.callingHours;
+  $("agent").textContent = `${voice.data.identity} · ${workspaceId} · ${
+    hours ? `calls ${hours.start}–${hours.end} callee's time` : "no calling window"
+  }`;
   renderCallerIds(callerIds.data);
   if (phone instanceof TwilioPhone) {
     // Access tokens expire; fetch a new one a minute before.
@@ -92,12 +98,6 @@ async function signIn(token: string): Promise<void> {
     );
   }
   await loadContacts("");
-}
-
-/** The token's workspace, read from any list the token may see. */
-async function workspaceOf(api: SwitchboardClient): Promise<string> {
-  const contacts = await unwrap(api.GET("/v1/contacts", { params: { query: { limit: 1 } } }));
-  return contacts.data[0]?.workspaceId ?? "";
 }
 
 function renderCallerIds(ids: CallerId[]): void {

@@ -210,8 +210,11 @@ export interface paths {
         };
         /**
          * Issue an access token for the Twilio Voice JS SDK
-         * @description A Twilio access token (HS256 JWT) for the bearer's agent identity with a Voice grant
-         *     (outgoing through the configured TwiML App, incoming allowed). `ttl` is in seconds.
+         * @description A Twilio access token (HS256 JWT) with a Voice grant (outgoing through the configured
+         *     TwiML App, incoming allowed) for the agent's Twilio client identity, `clientIdentity`,
+         *     which names both the workspace and the agent (see Voice identities); `identity` is the
+         *     agent's own name, as in the bearer token. `ttl` is in seconds. A workspace id and agent
+         *     identity too long to encode in 121 characters answer 400 `invalid_request`.
          */
         get: operations["getVoiceToken"];
         put?: never;
@@ -235,10 +238,13 @@ export interface paths {
          * Call-control webhook (the TwiML App's Voice URL)
          * @description Called by the provider when the agent's browser leg connects. Verifies the signature,
          *     creates a unique conference, stores the call and answers the agent conference TwiML;
-         *     right after, creates the customer leg through the provider's REST API. An invalid or
-         *     do-not-call number, or a caller ID the workspace does not own, answers `<Say>` +
-         *     `<Hangup/>` and dials nobody. A retried webhook (same CallSid) answers the same TwiML
-         *     and creates no second customer leg.
+         *     right after, creates the customer leg through the provider's REST API. The workspace and
+         *     agent are read from the caller's client identity (`From`/`Caller` = `client:<clientIdentity>`,
+         *     see Voice identities). A caller that is not such an identity, a `workspaceId` naming
+         *     another workspace, an agent without a token of the workspace, an invalid or do-not-call
+         *     number, a number outside its calling hours, or a caller ID the workspace does not own
+         *     answers `<Say>` + `<Hangup/>`, records the call `failed` with the reason and dials nobody.
+         *     A retried webhook (same CallSid) answers the same TwiML and creates no second customer leg.
          *
          *     The customer is rung once per call: a create whose outcome is unknown (a timeout, a
          *     broken connection, a 5xx) is reconciled with the provider's Calls list (by `To`, `From`
@@ -248,7 +254,7 @@ export interface paths {
          *     `DIAL_CLAIM`; an answered, ended or already dialled call is never dialled again.
          *
          *     For click-to-call (`POST /v1/calls`) the provider calls the agent's browser
-         *     (`client:<identity>`, which arrives as `To`) and requests this URL with the customer
+         *     (`client:<clientIdentity>`, which arrives as `To`) and requests this URL with the customer
          *     number, caller ID and workspace in its query, signed with the rest of the URL.
          */
         post: operations["voiceCallControl"];
@@ -390,9 +396,11 @@ export interface paths {
         put?: never;
         /**
          * Click-to-call
-         * @description Rings the agent's browser (`client:<identity>`); when the agent answers, the call-control
-         *     flow runs unchanged and the customer is dialled. `to` is normalized; a do-not-call number
-         *     answers 422 `dnc_blocked`; `from` must be a verified caller ID of the workspace (422
+         * @description Rings the agent's browser (`client:<clientIdentity>`); when the agent answers, the
+         *     call-control flow runs unchanged and the customer is dialled. `to` is normalized; a
+         *     do-not-call number answers 422 `dnc_blocked`; a number whose local time is outside the
+         *     workspace's calling hours answers 422 `outside_calling_hours` (checked again when the
+         *     agent answers); `from` must be a verified caller ID of the workspace (422
          *     `caller_id_not_allowed`); an omitted `from` is the workspace's default caller ID.
          */
         post: operations["createCall"];
@@ -504,8 +512,9 @@ export interface paths {
          *     finish with `/transfer/complete` or `/transfer/cancel`. Cold: the target joins and the
          *     agent leaves at once. One pending transfer at a time (409 `transfer_pending`).
          *
-         *     `target` is normalized like `to` (400 `invalid_phone`) and checked against the
-         *     do-not-call list (422 `dnc_blocked`). The target is added as a participant of the
+         *     `target` is normalized like `to` (400 `invalid_phone`), checked against the
+         *     do-not-call list (422 `dnc_blocked`) and the workspace's calling hours in the target's
+         *     local time (422 `outside_calling_hours`). The target is added as a participant of the
          *     call's conference, from the call's caller ID, labelled `transfer-<hex>`, with its own
          *     status callback (`/v1/voice/transfer-status`): while the transfer is pending, the
          *     target answering moves it to `talking`, and a target that is busy, does not answer,
@@ -646,6 +655,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workspace": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read the workspace's settings
+         * @description The token's workspace, for any role.
+         */
+        get: operations["getWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Change the workspace's calling hours or time zone (admin only)
+         * @description **Admin only** (an agent's token answers 403 `forbidden`). Absent fields are left alone;
+         *     `"callingHours": null` turns the calling window off, for a workspace that does not call
+         *     consumers under such rules. A time that is not `HH:MM` from `00:00` to `24:00`, an `end`
+         *     not after `start`, or a `timeZone` that is not an IANA zone name answers 400
+         *     `invalid_request` naming the field, and changes nothing. Answers the settings after.
+         */
+        patch: operations["updateWorkspace"];
+        trace?: never;
+    };
     "/v1/caller-ids": {
         parameters: {
             query?: never;
@@ -662,6 +699,9 @@ export interface paths {
          *     verified outgoing caller IDs; otherwise a validation request is started: status
          *     `pending`, and `validationCode` is the code to key in when the provider calls the number.
          *     The first caller ID of a workspace, or one created with `default: true`, is its default.
+         *     A number belongs to one workspace: a number another workspace holds answers 409
+         *     `caller_id_taken` (the other workspace is not named), changes nothing and starts no
+         *     validation; the workspace's own number again is 409 `caller_id_exists`.
          */
         post: operations["createCallerId"];
         delete?: never;
@@ -931,13 +971,55 @@ export interface components {
              * @example eyJhbGciOiJIUzI1NiIsImN0eSI6InR3aWxpby1mcGE7dj0xIiwidHlwIjoiSldUIn0.e30.c2lnbmF0dXJl
              */
             token: string;
-            /** @example ada */
+            /**
+             * @description The agent's identity in its workspace.
+             * @example ada
+             */
             identity: string;
+            /**
+             * @description The Twilio client identity the token grants: workspace and agent, encoded (see Voice
+             *     identities). The browser leg arrives as `client:<clientIdentity>`; click-to-call rings it.
+             * @example ws_5Facme.ada
+             */
+            clientIdentity: string;
             /**
              * @description Lifetime in seconds.
              * @example 3600
              */
             ttl: number;
+        };
+        /**
+         * @description A local time of day, `HH:MM` (24-hour, two digits each), `00:00` to `24:00`.
+         * @example 08:00
+         */
+        ClockTime: string;
+        /**
+         * @description A daily window of the callee's local time: calls are allowed from `start` (included) to
+         *     `end` (excluded). It lies within one day: `end` is after `start`; `00:00`–`24:00` is all day.
+         *     `null` when the window is turned off.
+         */
+        CallingHours: {
+            start: components["schemas"]["ClockTime"];
+            end: components["schemas"]["ClockTime"];
+        } | null;
+        Workspace: {
+            /** @example ws_acme */
+            id: string;
+            callingHours: components["schemas"]["CallingHours"];
+            /**
+             * @description IANA zone of numbers that have none of their own (default `UTC`).
+             * @example America/New_York
+             */
+            timeZone: string;
+        };
+        WorkspaceResponse: {
+            data: components["schemas"]["Workspace"];
+        };
+        /** @description Absent fields are left alone; `callingHours` null turns the window off. */
+        WorkspacePatch: {
+            callingHours?: components["schemas"]["CallingHours"];
+            /** @example America/New_York */
+            timeZone?: string;
         };
         VoiceTokenResponse: {
             data: components["schemas"]["VoiceToken"];
@@ -1151,11 +1233,11 @@ export interface components {
             /** @example AC0123456789abcdef0123456789abcdef */
             AccountSid: string;
             /**
-             * @description `client:<identity>` for a browser leg.
-             * @example client:ada
+             * @description `client:<clientIdentity>` for a browser leg.
+             * @example client:ws_5Facme.ada
              */
             From?: string;
-            /** @example client:ada */
+            /** @example client:ws_5Facme.ada */
             Caller?: string;
             /**
              * @description The customer number (the browser's `To` parameter).
@@ -1168,7 +1250,7 @@ export interface components {
              */
             callerId?: string;
             /**
-             * @description Custom Device.connect parameter.
+             * @description Custom Device.connect parameter; optional, and when given it must be the workspace of the caller's client identity.
              * @example ws_acme
              */
             workspaceId?: string;
@@ -1334,7 +1416,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description State conflict (`contact_exists`, `call_not_active`, `transfer_pending`, `no_pending_transfer`, `recording_not_active`). */
+        /** @description State conflict (`contact_exists`, `caller_id_exists`, `caller_id_taken`, `call_not_active`, `transfer_pending`, `no_pending_transfer`, `recording_not_active`). */
         Conflict: {
             headers: {
                 [name: string]: unknown;
@@ -1374,20 +1456,12 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Business rule (`dnc_blocked`, `caller_id_not_allowed`). */
+        /** @description Business rule (`dnc_blocked`, `caller_id_not_allowed`, `outside_calling_hours`). */
         Unprocessable: {
             headers: {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "error": {
-                 *         "code": "dnc_blocked",
-                 *         "message": "+14155552671 is on the do-not-call list."
-                 *       }
-                 *     }
-                 */
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
@@ -2563,6 +2637,58 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+        };
+    };
+    getWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    updateWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkspacePatch"];
+            };
+        };
+        responses: {
+            /** @description The settings after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
         };
     };
     listCallerIds: {

@@ -26,9 +26,17 @@ const answersAndStays = "+15005550100";
 let srv: RunningServer;
 let api: SwitchboardClient;
 
+let admin: SwitchboardClient;
+
 before(async () => {
   srv = await startServer();
   api = createSwitchboardClient({ baseUrl: srv.baseUrl, token: srv.token(workspaceId, "ada") });
+  admin = createSwitchboardClient({ baseUrl: srv.baseUrl, token: srv.token(workspaceId, "root", "admin") });
+  // The simulator's numbers (+1500555…) span every NANP zone, so the default
+  // calling window (08:00–21:00 in each) is open only a few hours a day: the
+  // calls below must not depend on when the test runs.
+  const off = await unwrap(admin.PATCH("/v1/workspace", { body: { callingHours: null } }));
+  assert.equal(off.data.callingHours, null);
 });
 
 after(async () => {
@@ -146,9 +154,25 @@ describe("voice", () => {
     assert.equal(call.error?.error.code, "dnc_blocked");
   });
 
+  test("workspace settings: read by any role, changed by an admin", async () => {
+    const denied = await api.PATCH("/v1/workspace", { body: { callingHours: { start: "08:00", end: "21:00" } } });
+    assert.equal(denied.response.status, 403);
+    assert.equal(denied.error?.error.code, "forbidden");
+
+    const bad = await admin.PATCH("/v1/workspace", { body: { callingHours: { start: "21:00", end: "08:00" } } });
+    assert.equal(bad.response.status, 400);
+    assert.equal(bad.error?.error.details?.[0]?.field, "callingHours.end");
+
+    const set = await unwrap(admin.PATCH("/v1/workspace", { body: { timeZone: "America/Chicago" } }));
+    assert.equal(set.data.timeZone, "America/Chicago");
+    const { data } = await unwrap(api.GET("/v1/workspace"));
+    assert.deepEqual(data, { id: workspaceId, callingHours: null, timeZone: "America/Chicago" });
+  });
+
   test("voice token", async () => {
     const { data } = await unwrap(api.GET("/v1/voice/token", { params: { query: { ttl: 600 } } }));
     assert.equal(data.identity, "ada");
+    assert.equal(data.clientIdentity, "ws_5Fts.ada", "the Twilio identity names workspace and agent");
     assert.equal(data.ttl, 600);
     const [header] = data.token.split(".");
     assert.ok(header);
@@ -157,8 +181,9 @@ describe("voice", () => {
 
   test("a simulated browser call: answered, hold/unhold, mute, recording, transfer, completed", async () => {
     // What the Voice SDK's Device.connect does, played by the simulator.
+    const { data: voice } = await unwrap(api.GET("/v1/voice/token"));
     const conn = await sim<{ callSid: string; status: string }>("/sim/connect", {
-      identity: "ada",
+      identity: voice.clientIdentity,
       to: answersAndStays,
       callerId,
       workspaceId,

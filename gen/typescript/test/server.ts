@@ -15,7 +15,7 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../
 export interface RunningServer {
   baseUrl: string;
   /** Creates a bearer token with `switchboard token create` and returns it. */
-  token(workspace: string, identity: string): string;
+  token(workspace: string, identity: string, role?: "agent" | "admin"): string;
   /** The server's log so far (JSON lines), for failure messages. */
   log(): string;
   stop(): Promise<void>;
@@ -73,8 +73,8 @@ export async function startServer(): Promise<RunningServer> {
 
   return {
     baseUrl,
-    token(workspace, identity) {
-      const out = execFileSync(bin, ["token", "create", "--workspace", workspace, "--identity", identity], {
+    token(workspace, identity, role = "agent") {
+      const out = execFileSync(bin, ["token", "create", "--workspace", workspace, "--identity", identity, "--role", role], {
         cwd: dir,
         env,
         encoding: "utf8",

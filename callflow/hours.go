@@ -1,0 +1,43 @@
+package callflow
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/telephony"
+)
+
+// checkCallingHours answers EOutsideCallingHours when phone (E.164) may not
+// be called now under the workspace's calling hours: its local time, in
+// every zone the phone metadata gives it (or the workspace's zone when it
+// gives none), must be inside the window. field names the request field
+// that carried the number. The details say the callee's local time and
+// zone: field (a sentence), "localTime" (RFC 3339 with the zone's offset)
+// and "timeZone" (the IANA name).
+func (s *Service) checkCallingHours(ctx context.Context, workspaceID, phone, field string) error {
+	settings, err := s.deps.Workspaces.WorkspaceSettings(ctx, workspaceID)
+	if err != nil {
+		return err
+	}
+	return s.checkHoursWith(settings, phone, field)
+}
+
+func (s *Service) checkHoursWith(settings *sb.WorkspaceSettings, phone, field string) error {
+	outside, ok, err := sb.OutsideCallingHours(settings.CallingHours, telephony.TimeZones(phone), settings.TimeZone, s.cfg.Now())
+	if err != nil {
+		return fmt.Errorf("callflow: calling hours of %s: %w", phone, err)
+	}
+	if ok {
+		return nil
+	}
+	msg := fmt.Sprintf("it is %s in %s for %s; the workspace calls only from %s to %s local time",
+		outside.Local.Format("15:04 Mon"), outside.Zone, phone,
+		sb.FormatClock(settings.CallingHours.Start), sb.FormatClock(settings.CallingHours.End))
+	return &sb.Error{Code: sb.EOutsideCallingHours, Message: msg, Details: []sb.FieldError{
+		{Field: field, Message: msg},
+		{Field: "localTime", Message: outside.Local.Format(time.RFC3339)},
+		{Field: "timeZone", Message: outside.Zone},
+	}}
+}

@@ -1,0 +1,90 @@
+package server
+
+import (
+	"context"
+
+	"github.com/oapi-codegen/nullable"
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/gen/api"
+)
+
+// requireAdmin refuses a token whose stored role is not admin. It is the one
+// place the HTTP layer checks a role.
+func requireAdmin(ctx context.Context) error {
+	if tokenFrom(ctx).Role != sb.RoleAdmin {
+		return sb.Errorf(sb.EForbidden, "Only an admin token may do this.")
+	}
+	return nil
+}
+
+func (s *strict) GetWorkspace(ctx context.Context, _ api.GetWorkspaceRequestObject) (api.GetWorkspaceResponseObject, error) {
+	if s.deps.Workspaces == nil {
+		return nil, notImplemented("GetWorkspace")
+	}
+	ws, err := workspaceOf(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	settings, err := s.deps.Workspaces.WorkspaceSettings(ctx, ws)
+	if err != nil {
+		return nil, err
+	}
+	return api.GetWorkspace200JSONResponse{Data: toAPIWorkspace(ws, settings)}, nil
+}
+
+func (s *strict) UpdateWorkspace(ctx context.Context, req api.UpdateWorkspaceRequestObject) (api.UpdateWorkspaceResponseObject, error) {
+	if s.deps.Workspaces == nil {
+		return nil, notImplemented("UpdateWorkspace")
+	}
+	ws, err := workspaceOf(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	if err := requireAdmin(ctx); err != nil {
+		return nil, err
+	}
+	p, err := workspacePatch(req.Body)
+	if err != nil {
+		return nil, err
+	}
+	settings, err := s.deps.Workspaces.UpdateWorkspaceSettings(ctx, ws, p)
+	if err != nil {
+		return nil, err
+	}
+	return api.UpdateWorkspace200JSONResponse{Data: toAPIWorkspace(ws, settings)}, nil
+}
+
+// workspacePatch reads the body: the validator has checked the shape and the
+// HH:MM pattern; the clock values and the zone are checked here again, so a
+// bad value is a 400 naming its field whoever calls.
+func workspacePatch(b *api.WorkspacePatch) (sb.WorkspaceSettingsPatch, error) {
+	var p sb.WorkspaceSettingsPatch
+	if b == nil {
+		return p, nil
+	}
+	p.TimeZone = b.TimeZone
+	if b.CallingHours.IsSpecified() {
+		p.SetCallingHours = true
+		if !b.CallingHours.IsNull() {
+			ch := b.CallingHours.MustGet()
+			start, ok := sb.ParseClock(ch.Start)
+			if !ok {
+				return p, sb.FieldErrorf(sb.EInvalid, "callingHours.start", "start must be HH:MM from 00:00 to 24:00")
+			}
+			end, ok := sb.ParseClock(ch.End)
+			if !ok {
+				return p, sb.FieldErrorf(sb.EInvalid, "callingHours.end", "end must be HH:MM from 00:00 to 24:00")
+			}
+			p.CallingHours = &sb.CallingHours{Start: start, End: end}
+		}
+	}
+	return p, p.Validate()
+}
+
+func toAPIWorkspace(id string, s *sb.WorkspaceSettings) api.Workspace {
+	out := api.Workspace{Id: id, TimeZone: s.TimeZone, CallingHours: nullable.NewNullNullable[api.CallingHours]()}
+	if w := s.CallingHours; w != nil {
+		out.CallingHours = nullable.NewNullableWithValue(api.CallingHours{Start: sb.FormatClock(w.Start), End: sb.FormatClock(w.End)})
+	}
+	return out
+}

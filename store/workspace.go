@@ -1,0 +1,105 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+
+	"gorm.io/gorm"
+
+	switchboard "github.com/switchboard-oss/switchboard"
+)
+
+var _ switchboard.WorkspaceService = (*DB)(nil)
+
+// workspaceSettingsRow is the settings part of a row of workspaces.
+type workspaceSettingsRow struct {
+	CallingHoursStart sql.NullInt32
+	CallingHoursEnd   sql.NullInt32
+	TimeZone          string
+}
+
+func (r *workspaceSettingsRow) toDomain() *switchboard.WorkspaceSettings {
+	s := &switchboard.WorkspaceSettings{TimeZone: r.TimeZone}
+	if r.CallingHoursStart.Valid && r.CallingHoursEnd.Valid {
+		s.CallingHours = &switchboard.CallingHours{Start: int(r.CallingHoursStart.Int32), End: int(r.CallingHoursEnd.Int32)}
+	}
+	return s
+}
+
+const selectWorkspaceSettings = "SELECT calling_hours_start, calling_hours_end, time_zone FROM workspaces WHERE id = ?"
+
+// WorkspaceSettings implements switchboard.WorkspaceService: one primary-key
+// read, as it sits on the call-control webhook's path.
+func (db *DB) WorkspaceSettings(ctx context.Context, workspaceID string) (*switchboard.WorkspaceSettings, error) {
+	return readWorkspaceSettings(db.r.WithContext(ctx), workspaceID)
+}
+
+func readWorkspaceSettings(tx *gorm.DB, workspaceID string) (*switchboard.WorkspaceSettings, error) {
+	var rows []workspaceSettingsRow
+	if err := tx.Raw(selectWorkspaceSettings, workspaceID).Scan(&rows).Error; err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, notFound("Workspace")
+	}
+	return rows[0].toDomain(), nil
+}
+
+// AgentWorkspaceSettings implements switchboard.WorkspaceService: the
+// membership check and the settings in one primary-key read, so the
+// call-control webhook asks no more of the database than before calling
+// hours existed.
+func (db *DB) AgentWorkspaceSettings(ctx context.Context, workspaceID, identity string) (*switchboard.WorkspaceSettings, error) {
+	var rows []workspaceSettingsRow
+	err := db.r.WithContext(ctx).Raw(selectWorkspaceSettings+" AND "+agentHoldsToken, workspaceID, workspaceID, identity).
+		Scan(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, notFound("Workspace agent")
+	}
+	return rows[0].toDomain(), nil
+}
+
+// UpdateWorkspaceSettings implements switchboard.WorkspaceService.
+func (db *DB) UpdateWorkspaceSettings(ctx context.Context, workspaceID string, p switchboard.WorkspaceSettingsPatch) (*switchboard.WorkspaceSettings, error) {
+	if err := p.Validate(); err != nil {
+		return nil, err
+	}
+	set := map[string]any{}
+	if p.SetCallingHours {
+		if p.CallingHours == nil {
+			set["calling_hours_start"], set["calling_hours_end"] = nil, nil
+		} else {
+			set["calling_hours_start"], set["calling_hours_end"] = p.CallingHours.Start, p.CallingHours.End
+		}
+	}
+	if p.TimeZone != nil {
+		set["time_zone"] = *p.TimeZone
+	}
+	var out *switchboard.WorkspaceSettings
+	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+		if len(set) > 0 {
+			if err := tx.Table("workspaces").Where("id = ?", workspaceID).Updates(set).Error; err != nil {
+				return err
+			}
+		}
+		var err error
+		out, err = readWorkspaceSettings(tx, workspaceID)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	db.logger.InfoContext(ctx, "workspace settings changed", "workspace_id", workspaceID,
+		"calling_hours", callingHoursAttr(out.CallingHours), "time_zone", out.TimeZone)
+	return out, nil
+}
+
+func callingHoursAttr(w *switchboard.CallingHours) string {
+	if w == nil {
+		return "off"
+	}
+	return w.String()
+}
