@@ -31,7 +31,7 @@ func TestOutcomeWritesOutliveTheAttempt(t *testing.T) {
 			client, err := telephony.NewClient(telephony.Config{AccountSID: sim.AccountSid(), AuthToken: sim.AuthToken(), BaseURL: ts.URL})
 			require.NoError(t, err)
 			s, err := New(Config{PublicBaseURL: "http://switchboard.test"},
-				Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Provider: client})
+				Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Provider: client})
 			require.NoError(t, err)
 
 			begin := func(sid string) *sb.PendingDial {

@@ -96,7 +96,7 @@ func TestTwoInstancesRecoverOnePendingDial(t *testing.T) {
 			BaseURL: fake.url, Timeout: 300 * time.Millisecond})
 		require.NoError(t, err)
 		flow, err := callflow.New(callflow.Config{PublicBaseURL: "http://switchboard.test", DialClaim: dialClaim,
-			Logger: testLogger()}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Auth: db, Provider: client})
+			Logger: testLogger()}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Provider: client})
 		require.NoError(t, err)
 		flows, dbs = append(flows, flow), append(dbs, db)
 	}
