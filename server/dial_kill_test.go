@@ -58,6 +58,11 @@ func killedMidDial(t *testing.T, bin, dbURL string) {
 	_, _, err = db.CreateToken(ctx, ws, "ada", sb.RoleAgent)
 	require.NoError(t, err)
 	require.NoError(t, db.CreateCallerID(ctx, &sb.CallerID{WorkspaceID: ws, PhoneNumber: simCallerID, Status: sb.CallerIDVerified}))
+	// The program runs on the real clock: without a window the test does not
+	// depend on the time of day.
+	_, err = db.UpdateWorkspaceSettings(ctx, ws, sb.WorkspaceSettingsPatch{SetCallingHours: true})
+	require.NoError(t, err)
+	ada := "client:" + clientID(t, ws, "ada")
 
 	fake := newFakeTwilio(t)
 	fake.pageMax = 1
@@ -72,7 +77,7 @@ func killedMidDial(t *testing.T, bin, dbURL string) {
 
 	first := startChild(t, bin, env)
 	sid := newDialSid()
-	form := url.Values{"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:ada"}, "Caller": {"client:ada"},
+	form := url.Values{"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {ada}, "Caller": {ada},
 		"To": {"+15005550100"}, "Direction": {"inbound"}, "CallStatus": {"ringing"}, "workspaceId": {ws}}
 	req, err := http.NewRequest(http.MethodPost, first.url+"/v1/voice/callml", strings.NewReader(form.Encode()))
 	require.NoError(t, err)

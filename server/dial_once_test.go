@@ -41,7 +41,7 @@ func TestCustomerLegOnceWithFakeTwilio(t *testing.T) {
 			vb.fake.plan(plan...)
 			sid := newDialSid()
 			conf := conferenceOf(t, parseTwiML(t, vb.webhook("POST", "/v1/voice/callml", url.Values{
-				"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:ada"}, "Caller": {"client:ada"},
+				"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:" + vb.ada()}, "Caller": {"client:" + vb.ada()},
 				"To": {customer}, "Direction": {"inbound"}, "CallStatus": {"ringing"}, "workspaceId": {vb.wsA},
 			}, fakeToken)))
 			vb.settle()
@@ -116,7 +116,7 @@ func TestCustomerLegOnceWithFakeTwilio(t *testing.T) {
 		vb.fake.drainLegs()
 		sid := newDialSid()
 		conferenceOf(t, parseTwiML(t, vb.webhook("POST", "/v1/voice/callml", url.Values{
-			"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:ada"}, "To": {customer}, "workspaceId": {vb.wsA},
+			"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:" + vb.ada()}, "To": {customer}, "workspaceId": {vb.wsA},
 		}, fakeToken)))
 		leg := vb.fake.nextLeg()
 		require.Equal(t, http.StatusNoContent, vb.webhook("POST", "/v1/voice/status", url.Values{
@@ -133,7 +133,7 @@ func TestCustomerLegOnceWithFakeTwilio(t *testing.T) {
 		before := len(vb.fake.creates())
 		sid = newDialSid()
 		conf := conferenceOf(t, parseTwiML(t, vb.webhook("POST", "/v1/voice/callml", url.Values{
-			"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:ada"}, "To": {customer}, "workspaceId": {vb.wsA},
+			"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:" + vb.ada()}, "To": {customer}, "workspaceId": {vb.wsA},
 		}, fakeToken)))
 		eventually(t, "the create", func() bool { return len(vb.fake.creates()) > before })
 		require.Equal(t, http.StatusNoContent, vb.webhook("POST", "/v1/voice/status", url.Values{
