@@ -20,6 +20,9 @@
 //   - client.go, calls.go, recording.go: Client, twilio-go's REST client
 //     pointed at TWILIO_API_BASE_URL, with context support and small
 //     result types of its own, so callers never handle twilio-go types.
+//   - legs.go: FindLegs lists the calls created to a number from a caller
+//     ID since a time (queued ones and started ones), which is how a create
+//     whose outcome is unknown is reconciled.
 //
 // Consumers declare the small interfaces they need (server/ for the call
 // flow); *Client satisfies them. Errors follow the domain's rules: invalid
