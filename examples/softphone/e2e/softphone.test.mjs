@@ -411,6 +411,13 @@ test("docs: the reference renders with no internet, call flow legible, codes unb
     assert.deepEqual(codes.filter((c) => c.lines !== 1), [], "codes that wrap");
     await page.locator("td code", { hasText: "caller_id_not_allowed" }).first().scrollIntoViewIfNeeded();
     await shot("docs-error-codes");
+    // Not even on a phone, where the table is narrower than its words.
+    await page.setViewportSize(phone);
+    const narrow = await page.evaluate(() =>
+      [...document.querySelectorAll("td code")].filter((c) => c.getClientRects().length > 1).map((c) => c.textContent),
+    );
+    assert.deepEqual(narrow, [], `codes that wrap at ${phone.width}px`);
+    await page.setViewportSize(desktop);
 
     const text = await page.locator("body").innerText();
     for (const want of ["dnc_blocked", "caller_id_not_allowed", "+15005550102", "Simulator test numbers"]) {
