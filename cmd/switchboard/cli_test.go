@@ -157,3 +157,21 @@ func TestCORSAllowedOriginsConfig(t *testing.T) {
 		require.ErrorContains(t, err, "CORS_ALLOWED_ORIGINS", bad)
 	}
 }
+
+func TestSimLogsShutdown(t *testing.T) {
+	var out, logs syncBuffer
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, []string{"sim"}, testEnv(t, nil), &out, &logs) }()
+	require.Eventually(t, func() bool { return strings.Contains(out.String(), "simulator listening on 127.0.0.1:") },
+		20*time.Second, 20*time.Millisecond, "stdout: %s", out.String())
+	cancel()
+	select {
+	case err := <-done:
+		require.NoError(t, err)
+	case <-time.After(20 * time.Second):
+		t.Fatal("sim did not stop")
+	}
+	require.Contains(t, logs.String(), `"msg":"simulator shutting down: in-flight requests may finish"`)
+	require.Contains(t, logs.String(), `"msg":"simulator stopped"`)
+}
