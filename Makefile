@@ -7,7 +7,7 @@ GOFILES = $(shell git ls-files '*.go' | grep -v '^gen/')
 NPM_CI = npm ci --no-audit --no-fund --loglevel=error
 NODE_PKGS = gen/typescript gen/docs examples/softphone
 
-.PHONY: help run generate check drift fmt vet test test-postgres bench fuzz lint-spec test-ts test-browser node-deps
+.PHONY: help run generate check drift fmt vet test test-postgres test-readme bench fuzz lint-spec test-ts test-browser node-deps
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -55,6 +55,9 @@ test: ## the tests (SQLite; PostgreSQL tests skip without TEST_DATABASE_URL)
 
 test-postgres: ## the store and HTTP suites against PostgreSQL
 	TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test ./store/... ./server/...
+
+test-readme: ## run the README's sh blocks in order against a fresh server (.ci/readme-blocks)
+	.ci/readme-blocks
 
 bench: ## the benchmarks on both databases (see README)
 	TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test -run '^$$' -bench . -benchtime 3x -timeout 30m ./...

@@ -25,10 +25,16 @@ var dialBackoff = []time.Duration{200 * time.Millisecond, time.Second}
 // expired, and the outcome must not be lost with it.
 const writeTimeout = 10 * time.Second
 
-// statusEvents is what the customer leg reports: Twilio accepts only
-// initiated, ringing, answered and completed (else 21626), and reports busy,
-// no-answer, failed and canceled as the CallStatus of completed.
+// statusEvents is what a leg reports: Twilio accepts only initiated,
+// ringing, answered and completed (else 21626), and reports busy, no-answer,
+// failed and canceled as the CallStatus of completed.
 var statusEvents = []string{"completed"}
+
+// customerLegEvents adds ringing for the customer's leg, so that the call
+// shows "ringing" while the customer's phone rings (an agent watching the
+// softphone sees the difference between dialling and ringing). Answered is
+// known from the conference-join request instead.
+var customerLegEvents = []string{"ringing", "completed"}
 
 // startDial creates the customer leg of d in the background.
 func (s *Service) startDial(log *slog.Logger, d *sb.PendingDial) { s.laterDial(log, d)() }
@@ -51,7 +57,7 @@ func (s *Service) customerLeg(d *sb.PendingDial) telephony.CallParams {
 		From:                 d.From,
 		URL:                  s.url(PathConferenceJoin, url.Values{"conference": {d.ConferenceName}}),
 		StatusCallback:       s.url(PathStatus, nil),
-		StatusCallbackEvents: statusEvents,
+		StatusCallbackEvents: customerLegEvents,
 		Timeout:              s.cfg.RingTimeout,
 	}
 }

@@ -37,7 +37,8 @@ type testBundle struct {
 }
 
 type setupOpts struct {
-	rateLimit float64
+	rateLimit   float64
+	corsOrigins []string
 }
 
 // forEachDB runs fn once per database dialect (PostgreSQL skips when
@@ -58,7 +59,7 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 		o = opts[0]
 	}
 	db := open(t)
-	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", ImportWriters: db.ImportWriters()},
+	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", ImportWriters: db.ImportWriters(), CORSAllowedOrigins: o.corsOrigins},
 		server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Ping: db.Ping}, testLogger())
 	require.NoError(t, err)
 	ts := httptest.NewServer(srv.Handler())

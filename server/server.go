@@ -41,6 +41,9 @@ type Config struct {
 	// ImportWriters is how many CSV import batches are written at once
 	// (the store's ImportWriters); 0 means 1.
 	ImportWriters int
+	// CORSAllowedOrigins are the browser origins ("https://app.example.com",
+	// or "*" for any) allowed to call the API; none sends no CORS headers.
+	CORSAllowedOrigins []string
 }
 
 // Deps are the services the handlers call.
@@ -101,6 +104,7 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 		RequestIDHandler: s.attachLogger,
 	}))
 	e.Use(s.accessLog)
+	e.Use(cors(cfg.CORSAllowedOrigins))
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
 		Limit:   fmt.Sprintf("%dB", defaultBodyLimit),
 		Skipper: func(c echo.Context) bool { return c.Path() == "/v1/contacts/import" },

@@ -87,7 +87,8 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 			require.Equal(t, simCallerID, f.Get("From"))
 			require.Equal(t, vb.url+"/v1/voice/conference-join?conference="+url.QueryEscape(name), f.Get("Url"))
 			require.Equal(t, vb.url+"/v1/voice/status", f.Get("StatusCallback"))
-			require.Equal(t, []string{"completed"}, f["StatusCallbackEvent"], "Twilio accepts only completed of the outcomes")
+			require.Equal(t, []string{"ringing", "completed"}, f["StatusCallbackEvent"],
+				"ringing while the customer's phone rings; the outcomes come as completed's CallStatus")
 
 			call, err := vb.db.FindCallByLeg(context.Background(), sid)
 			require.NoError(t, err)

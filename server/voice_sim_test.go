@@ -63,9 +63,14 @@ func TestVoiceWithSimulator(t *testing.T) {
 				}
 				return slices.Contains(kinds, "status:completed")
 			})
-			require.Equal(t, "conference-join:answered", kinds[0])
-			for _, k := range kinds[1:] {
-				require.Contains(t, []string{"status:completed", "status:"}, k)
+			// The customer's phone rang and answered; the ringing callback
+			// and the answer's request race (the simulator answers at once),
+			// and a late ringing is kept as an event without moving the call
+			// back.
+			require.Contains(t, kinds, "status:ringing")
+			require.Contains(t, kinds, "conference-join:answered")
+			for _, k := range kinds {
+				require.Contains(t, []string{"status:ringing", "conference-join:answered", "status:completed", "status:"}, k)
 			}
 		})
 

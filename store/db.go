@@ -5,8 +5,11 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/url"
+	"os"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"time"
@@ -160,6 +163,11 @@ func (db *DB) openSQLite(path string) error {
 	// match).
 	pageSize := "_pragma=page_size(8192)"
 	memory := path == ":memory:"
+	if !memory {
+		if err := checkSQLitePath(path); err != nil {
+			return err
+		}
+	}
 	writerDSN := path + "?" + strings.Join(append(common, pageSize, writerCache, "_txlock=immediate", "_pragma=journal_mode(WAL)"), "&")
 	if memory {
 		writerDSN = path + "?" + strings.Join(append(common, pageSize, writerCache, "_txlock=immediate"), "&")
@@ -181,7 +189,7 @@ func (db *DB) openSQLite(path string) error {
 	}
 	// The writer must have switched the file to WAL before readers open it.
 	if err := ws.Ping(); err != nil {
-		return fmt.Errorf("store: open sqlite %s: %w", path, err)
+		return fmt.Errorf("store: cannot open the SQLite database %s (may this user create and write it and its directory?): %w", path, err)
 	}
 	readerDSN := path + "?" + strings.Join(append(common, readerCache, "_pragma=query_only(1)"), "&")
 	r, rs, err := openSQLitePool(readerDSN, db.logger)
@@ -200,13 +208,33 @@ func (db *DB) openSQLite(path string) error {
 func openSQLitePool(dsn string, logger *slog.Logger) (*gorm.DB, *sql.DB, error) {
 	g, err := gorm.Open(sqlite.Open(dsn), gormConfig(logger))
 	if err != nil {
-		return nil, nil, fmt.Errorf("store: open sqlite %s: %w", dsn, err)
+		path, _, _ := strings.Cut(dsn, "?")
+		return nil, nil, fmt.Errorf("store: cannot open the SQLite database %s (may this user create and write it and its directory?): %w", path, err)
 	}
 	s, err := g.DB()
 	if err != nil {
 		return nil, nil, err
 	}
 	return g, s, nil
+}
+
+// checkSQLitePath says why a database file cannot be opened where SQLite
+// would only say "unable to open database file: out of memory (14)".
+func checkSQLitePath(path string) error {
+	dir := filepath.Dir(path)
+	fi, err := os.Stat(dir)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return fmt.Errorf("store: cannot open the SQLite database %s: the directory %s does not exist", path, dir)
+	case err != nil:
+		return fmt.Errorf("store: cannot open the SQLite database %s: %w", path, err)
+	case !fi.IsDir():
+		return fmt.Errorf("store: cannot open the SQLite database %s: %s is not a directory", path, dir)
+	}
+	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
+		return fmt.Errorf("store: cannot open the SQLite database %s: it is a directory", path)
+	}
+	return nil
 }
 
 // redact drops the password of a database URL so it can be logged.

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -53,10 +52,11 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	m.voice = v
 	srv, err := server.New(server.Config{
-		DefaultRegion: m.Config.DefaultRegion,
-		RateLimit:     m.Config.RateLimit,
-		PublicBaseURL: m.Config.PublicBaseURL,
-		ImportWriters: db.ImportWriters(),
+		DefaultRegion:      m.Config.DefaultRegion,
+		RateLimit:          m.Config.RateLimit,
+		PublicBaseURL:      m.Config.PublicBaseURL,
+		ImportWriters:      db.ImportWriters(),
+		CORSAllowedOrigins: m.Config.CORSAllowedOrigins,
 	}, v.deps(server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Ping: db.Ping}), m.Logger)
 	if err != nil {
 		return err
@@ -84,6 +84,10 @@ func (m *Main) Run(ctx context.Context) error {
 // Close stops serving (letting in-flight requests finish) and closes the
 // database.
 func (m *Main) Close() error {
+	started := m.cancel != nil
+	if started {
+		m.Logger.Info("switchboard shutting down: in-flight requests may finish", "grace", m.Config.ShutdownGrace.String())
+	}
 	var errs []error
 	if m.recover != nil {
 		m.recover()
@@ -102,7 +106,15 @@ func (m *Main) Close() error {
 		errs = append(errs, m.db.Close())
 		m.db = nil
 	}
-	return errors.Join(errs...)
+	err := errors.Join(errs...)
+	switch {
+	case !started:
+	case err != nil:
+		m.Logger.Error("switchboard stopped with an error", "error", err.Error())
+	default:
+		m.Logger.Info("switchboard stopped")
+	}
+	return err
 }
 
 // redactURL drops the password from a database URL so it can be logged.
@@ -132,15 +144,20 @@ func migrate(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Wri
 
 // createToken prints the new bearer token alone on the last line of stdout,
 // so scripts can take it with `tail -n1`. It is never logged.
-func createToken(ctx context.Context, cfg Config, logger *slog.Logger, args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("token create", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+func createToken(ctx context.Context, getenv func(string) string, args []string, stdout, stderr io.Writer) error {
+	c := lookupCommand("token create")
+	fs := c.flags()
 	workspace := fs.String("workspace", "", "workspace id (created when new)")
 	identity := fs.String("identity", "", "agent identity (also the Twilio client identity)")
 	role := fs.String("role", string(sb.RoleAgent), "agent or admin")
-	if err := fs.Parse(args); err != nil {
+	if err := c.parse(fs, args, stdout, stderr); err != nil {
 		return err
 	}
+	cfg, err := LoadConfig(getenv)
+	if err != nil {
+		return err
+	}
+	logger := newLogger(cfg, stderr)
 	db, err := store.Open(ctx, cfg.DatabaseURL, logger)
 	if err != nil {
 		return err

@@ -9,8 +9,8 @@ import (
 	"time"
 )
 
-// Config is the deployment's configuration, read from the environment
-// (CONTRACT section 1).
+// Config is the deployment's configuration, read from the environment (the
+// README's configuration table; --help lists it too).
 type Config struct {
 	Addr          string // SWITCHBOARD_ADDR
 	DatabaseURL   string // DATABASE_URL
@@ -38,6 +38,10 @@ type Config struct {
 	// HoldMusicURL is an MP3 or WAV a held customer hears in a loop
 	// (HOLD_MUSIC_URL); "" says "Please hold." instead.
 	HoldMusicURL string
+
+	// CORSAllowedOrigins are the browser origins allowed to call the API
+	// (CORS_ALLOWED_ORIGINS, comma-separated); none turns CORS off.
+	CORSAllowedOrigins []string
 }
 
 // LoadConfig reads and checks the configuration.
@@ -84,6 +88,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if u, err := url.Parse(cfg.HoldMusicURL); cfg.HoldMusicURL != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
 		return cfg, fmt.Errorf("HOLD_MUSIC_URL: want an absolute http(s) URL of an MP3 or WAV, got %q", cfg.HoldMusicURL)
 	}
+	if cfg.CORSAllowedOrigins, err = parseOrigins(getenv("CORS_ALLOWED_ORIGINS")); err != nil {
+		return cfg, fmt.Errorf("CORS_ALLOWED_ORIGINS: %w", err)
+	}
 	if len(cfg.DefaultRegion) != 2 {
 		return cfg, fmt.Errorf("DEFAULT_REGION: want a two-letter ISO region, got %q", cfg.DefaultRegion)
 	}
@@ -91,4 +98,27 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		return cfg, fmt.Errorf("TWILIO_AUTH_TOKEN is required when TWILIO_ACCOUNT_SID is set")
 	}
 	return cfg, nil
+}
+
+// parseOrigins reads a comma-separated list of origins. Each must be exactly
+// what a browser sends in Origin (scheme://host[:port], no path, no trailing
+// slash), or "*" for any: a near miss would match nothing and fail only in
+// the browser, so it is refused here.
+func parseOrigins(list string) ([]string, error) {
+	var out []string
+	for _, o := range strings.Split(list, ",") {
+		o = strings.TrimSpace(o)
+		if o == "" {
+			continue
+		}
+		if o != "*" {
+			u, err := url.Parse(o)
+			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
+				u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil || strings.HasSuffix(o, "?") {
+				return nil, fmt.Errorf("want origins like https://app.example.com or http://localhost:5173 (scheme, host, port; no path), or *; got %q", o)
+			}
+		}
+		out = append(out, o)
+	}
+	return out, nil
 }

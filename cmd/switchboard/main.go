@@ -6,77 +6,109 @@
 //	switchboard sim          run the provider simulator alone
 //	switchboard token create --workspace ID --identity AGENT [--role agent|admin]
 //
-// Configuration comes from the environment (see Config and the README).
+// Configuration comes from the environment (see Config and the README);
+// `switchboard COMMAND --help` lists the variables each command reads.
 package main
 
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log/slog"
 	"os"
 	"os/signal"
+	"strings"
 	"syscall"
 )
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr); err != nil {
-		if !errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(os.Stderr, "switchboard:", err)
-		}
+	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	switch {
+	case err == nil:
+	case errors.Is(err, errUsage):
+		os.Exit(2) // the command's help went to stderr already
+	default:
+		fmt.Fprintln(os.Stderr, "switchboard:", err)
 		os.Exit(1)
 	}
 }
 
-const usage = `usage:
-  switchboard [serve]        run the HTTP service
-  switchboard migrate        apply database migrations
-  switchboard sim            run the Twilio simulator alone on SWITCHBOARD_ADDR
-  switchboard token create --workspace ID --identity AGENT [--role agent|admin]
-`
-
 // run is main without the process: tests call it with their own arguments,
-// environment and output.
+// environment and output. A command's --help is a success (nil).
 func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
-	cfg, err := LoadConfig(getenv)
-	if err != nil {
-		return err
+	err := dispatch(ctx, args, getenv, stdout, stderr)
+	if errors.Is(err, errHelpShown) {
+		return nil
 	}
-	cmd := "serve"
-	if len(args) > 0 {
-		cmd, args = args[0], args[1:]
+	return err
+}
+
+func dispatch(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
+	name := "serve"
+	if len(args) > 0 && (!strings.HasPrefix(args[0], "-") || isHelp(args[0])) {
+		name, args = args[0], args[1:]
 	}
-	logger := newLogger(cfg, stderr)
-	switch cmd {
-	case "serve":
-		m := NewMain(cfg, logger)
-		if err := m.Run(ctx); err != nil {
-			_ = m.Close()
+	// Flags and --help are read before the environment: help works
+	// whatever the environment holds, and never starts anything.
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if len(args) > 0 {
+			return dispatch(ctx, append(args, "--help"), getenv, stdout, stderr)
+		}
+		usage(stdout)
+		return nil
+	case "serve", "migrate", "sim":
+		c := lookupCommand(name)
+		if err := c.parse(c.flags(), args, stdout, stderr); err != nil {
 			return err
 		}
-		<-ctx.Done()
-		return m.Close()
-	case "sim":
-		return runSimulator(ctx, cfg, logger, stdout)
-	case "migrate":
-		return migrate(ctx, cfg, logger, stdout)
-	case "token":
-		if len(args) == 0 || args[0] != "create" {
-			fmt.Fprint(stderr, usage)
-			return errors.New("unknown token command")
+		cfg, err := LoadConfig(getenv)
+		if err != nil {
+			return err
 		}
-		return createToken(ctx, cfg, logger, args[1:], stdout, stderr)
-	case "help", "-h", "--help":
-		fmt.Fprint(stdout, usage)
-		return nil
+		logger := newLogger(cfg, stderr)
+		switch name {
+		case "migrate":
+			return migrate(ctx, cfg, logger, stdout)
+		case "sim":
+			return runSimulator(ctx, cfg, logger, stdout)
+		}
+		return serve(ctx, cfg, logger)
+	case "token":
+		if len(args) > 0 && args[0] == "create" {
+			return createToken(ctx, getenv, args[1:], stdout, stderr)
+		}
+		w, err := stdout, errHelpShown
+		if len(args) == 0 || !isHelp(args[0]) {
+			w, err = stderr, errUsage
+			fmt.Fprintln(stderr, "switchboard token: want a subcommand")
+		}
+		fmt.Fprintln(w, "usage: switchboard token create --workspace ID --identity AGENT [--role agent|admin]")
+		fmt.Fprintln(w, "\n(switchboard token create --help for its flags and environment)")
+		return err
 	default:
-		fmt.Fprint(stderr, usage)
-		return fmt.Errorf("unknown command %q", cmd)
+		fmt.Fprintf(stderr, "switchboard: unknown command %q\n\n", name)
+		usage(stderr)
+		return errUsage
 	}
+}
+
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
+}
+
+// serve runs the service until ctx ends (SIGINT or SIGTERM).
+func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
+	m := NewMain(cfg, logger)
+	if err := m.Run(ctx); err != nil {
+		_ = m.Close()
+		return err
+	}
+	<-ctx.Done()
+	return m.Close()
 }
 
 // newLogger logs JSON (for production log pipelines) unless LOG_FORMAT=text.

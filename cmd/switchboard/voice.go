@@ -162,10 +162,13 @@ func runSimulator(ctx context.Context, cfg Config, logger *slog.Logger, stdout i
 		return err
 	case <-ctx.Done():
 	}
+	logger.Info("simulator shutting down: in-flight requests may finish", "grace", cfg.ShutdownGrace.String())
 	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
 	defer cancel()
 	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		logger.Error("simulator stopped with an error", "error", err.Error())
 		return err
 	}
+	logger.Info("simulator stopped")
 	return nil
 }

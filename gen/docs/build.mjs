@@ -19,8 +19,11 @@ try {
   execFileSync(
     join(here, "node_modules/.bin/redocly"),
     // The page is served by self-hosted deployments, often without
-    // internet: it reports nothing to anyone.
-    ["build-docs", spec, "--config", join(here, "redocly.yaml"), "--openapi.disableTelemetry=true",
+    // internet: it reports nothing to anyone. Stacked, one column: the
+    // three-panel layout gives the description (the error table, the call
+    // flow) 40% of the width, too little for either. The page's own
+    // buttons still switch to three panels.
+    ["build-docs", spec, "--config", join(here, "redocly.yaml"), "--openapi.disableTelemetry=true", "--openapi.layout=stacked",
       "--title", "Switchboard API reference", "-o", out],
     { stdio: "pipe", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } },
   );
@@ -34,7 +37,20 @@ try {
 const cli = dirname(require.resolve("@redocly/cli/package.json"));
 const redoc = join(cli, "lib/chunks/redoc.standalone.js");
 mkdirSync(join(here, "assets"), { recursive: true });
-copyFileSync(redoc, join(here, "assets/redoc.standalone.js"));
+// Its "API docs by Redocly" badge loads Redocly's logo from their CDN: the
+// attribution stays, drawn from a local file.
+const logos = /https:\/\/cdn\.redoc\.ly\/redoc\/logo-mini(-full)?\.svg/g;
+const bundle = readFileSync(redoc, "utf8");
+if (!logos.test(bundle)) throw new Error("the Redoc bundle no longer loads its logo from the CDN: update build.mjs");
+writeFileSync(join(here, "assets/redoc.standalone.js"), bundle.replace(logos, "/docs/assets/redocly-logo.svg"));
+if (/https:\/\/cdn\.redoc\.ly\/redoc\//.test(readFileSync(join(here, "assets/redoc.standalone.js"), "utf8"))) {
+  throw new Error("the Redoc bundle loads more from cdn.redoc.ly/redoc/ than its logo: update build.mjs");
+}
+writeFileSync(
+  join(here, "assets/redocly-logo.svg"),
+  `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="16" viewBox="0 0 64 16" role="img" aria-label="Redocly">` +
+    `<text x="0" y="12.5" font-family="system-ui, sans-serif" font-size="13" font-weight="700" fill="#d32f2f">Redocly</text></svg>\n`,
+);
 copyFileSync(require.resolve("mermaid/dist/mermaid.min.js"), join(here, "assets/mermaid.min.js"));
 
 let html = readFileSync(out, "utf8");
@@ -43,6 +59,9 @@ if (!cdn.test(html)) throw new Error("build-docs output no longer loads Redoc fr
 html = html
   .replace(cdn, "/docs/assets/redoc.standalone.js")
   .replace(/\s+integrity="[^"]*"\s+crossorigin="anonymous"/g, "");
+// Our additions to its styles, from a file (docs.css, hand-written).
+if (!html.includes("</head>")) throw new Error("no </head> in the build-docs output");
+html = html.replace("</head>", `<link rel="stylesheet" href="/docs/assets/docs.css">\n</head>`);
 const tail = `<script src="/docs/assets/mermaid.min.js"></script>
 <script src="/docs/assets/diagrams.js"></script>
 </body>`;

@@ -1,8 +1,10 @@
 // Package docs is the API reference served at GET /docs, built from
 // openapi.yaml by Redocly (`make generate` runs build.mjs here): index.html
-// and the scripts it loads from assets/, so the page needs no internet. Do
-// not edit index.html or assets/redoc.standalone.js and assets/mermaid.min.js
-// by hand; change openapi.yaml and run `make generate`.
+// and what it loads from assets/, so the page needs no internet. index.html,
+// assets/redoc.standalone.js, assets/mermaid.min.js and
+// assets/redocly-logo.svg are written by build.mjs: change openapi.yaml (or
+// build.mjs) and run `make generate`. assets/diagrams.js and assets/docs.css
+// are hand-written.
 package docs
 
 import (

@@ -1,12 +1,15 @@
 // The softphone and the API reference in a real browser: Debian's Chromium,
 // headless, driven by playwright-core, against the real program (SQLite and
-// the embedded simulator) on 127.0.0.1. Each test saves a screenshot in
-// e2e/artifacts/ when it fails.
+// the embedded simulator) on 127.0.0.1. The softphone runs at a desktop and
+// at phone widths; every test keeps screenshots in e2e/artifacts/ (and, when
+// it fails, the page's console and the server's log in its diagnostics).
 //
 // Needs gen/typescript built first (`npm run build` there): the server
 // helper and the generated client come from its dist/.
 import assert from "node:assert/strict";
 import { mkdirSync } from "node:fs";
+import { createServer } from "node:http";
+import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
 import { fileURLToPath } from "node:url";
@@ -19,14 +22,29 @@ import { startServer } from "../../../gen/typescript/dist/test/server.js";
 const here = dirname(fileURLToPath(import.meta.url));
 const artifacts = join(here, "artifacts");
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const axeSource = createRequire(import.meta.url)("axe-core").source;
 const callerId = "+15005550006";
 
-let srv, browser, token;
+const desktop = { width: 1280, height: 800 };
+const phone = { width: 390, height: 844 };
+const smallPhone = { width: 360, height: 740 };
+
+let srv, browser, token, api, otherOrigin;
 
 before(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  // A second origin for the CORS test: a page served by another server.
+  // The API allows http://localhost:PORT; http://127.0.0.1:PORT, the same
+  // server under another name, is an origin it does not allow.
+  otherOrigin = createServer((_, res) => {
+    res.writeHead(200, { "Content-Type": "text/html" });
+    res.end("<!doctype html><title>another origin</title><p>a front-end on its own dev server</p>");
+  });
+  await new Promise((ok) => otherOrigin.listen(0, "127.0.0.1", ok));
+  process.env.CORS_ALLOWED_ORIGINS = `http://localhost:${otherOrigin.address().port}`;
   srv = await startServer();
   token = srv.token("ws_e2e", "ada");
-  const api = createSwitchboardClient({ baseUrl: srv.baseUrl, token });
+  api = createSwitchboardClient({ baseUrl: srv.baseUrl, token });
   // The simulator's numbers span every NANP zone, so the default calling
   // window is open only a few hours a day: turn it off (an admin may), so
   // the calls below do not depend on when the test runs.
@@ -37,6 +55,8 @@ before(async () => {
     { firstName: "Ada", lastName: "Lovelace", phone: "+15005550100", company: "Analytical Engines" },
     { firstName: "Grace", lastName: "Hopper", phone: "+14155552671", company: "Navy" },
     { firstName: "Bob", lastName: "Busy", phone: "+15005550102", company: "Acme" },
+    { firstName: "Charles", lastName: "Babbage", phone: "+442079460958", company: "Difference Engines" },
+    { firstName: "Stale", lastName: "Listing", phone: "+15005550104", company: "Acme" },
   ]) {
     await unwrap(api.POST("/v1/contacts", { body }));
   }
@@ -50,19 +70,22 @@ before(async () => {
 after(async () => {
   await browser?.close();
   await srv?.stop();
+  otherOrigin?.close();
 });
 
-/** Runs fn with a new page; on failure saves a screenshot and the page's console. */
-async function withPage(t, fn) {
-  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+const slug = (s) => s.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
+
+/** Runs fn with a new page of the given size; on failure saves a screenshot, the console and the server's log. */
+async function withPage(t, viewport, fn) {
+  const page = await browser.newPage({ viewport });
   const consoleLines = [];
   page.on("console", (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
   page.on("pageerror", (e) => consoleLines.push(`pageerror: ${e.message}`));
+  const shot = (name) => page.screenshot({ path: join(artifacts, `${slug(name)}-${viewport.width}.png`), fullPage: true });
   try {
-    await fn(page);
+    await fn(page, shot);
   } catch (e) {
-    mkdirSync(artifacts, { recursive: true });
-    const file = join(artifacts, `${t.name.replace(/[^a-z0-9]+/gi, "-")}.png`);
+    const file = join(artifacts, `FAILED-${slug(t.name)}.png`);
     await page.screenshot({ path: file, fullPage: true }).catch(() => {});
     t.diagnostic(`screenshot: ${file}`);
     t.diagnostic(`console:\n${consoleLines.join("\n")}`);
@@ -92,7 +115,46 @@ async function waitText(page, id, want, timeout = 20_000) {
   }
 }
 
+/** Waits for the call's status (the API's name, in data-status) and checks the words shown for it. */
+async function waitStatus(page, status, label, timeout = 20_000) {
+  try {
+    await page.waitForFunction(
+      ([sel, want]) => document.querySelector(sel)?.getAttribute("data-status") === want,
+      [byId("call-status"), status],
+      { timeout, polling: 50 },
+    );
+  } catch {
+    const got = await page.locator(byId("call-status")).getAttribute("data-status");
+    assert.fail(`call status: want ${status}, the page shows ${got}`);
+  }
+  assert.equal((await page.locator(byId("call-status")).textContent()).trim(), label);
+}
+
 const visible = (page, id) => page.locator(byId(id)).isVisible();
+
+/** Fails when the page scrolls sideways: everything fits the viewport's width. */
+async function assertFitsWidth(page, where) {
+  const { scroll, client, wide } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+    wide: [...document.querySelectorAll("body *")]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}`)
+      .slice(0, 5),
+  }));
+  assert.ok(scroll <= client, `${where}: the page is ${scroll}px wide in a ${client}px viewport (${wide.join(", ")})`);
+}
+
+/** Runs axe-core's WCAG 2 A and AA rules (labels, contrast, names, ARIA) on the page as it is. */
+async function assertAccessible(page, where) {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
+  });
+  assert.deepEqual(violations, [], `${where}: axe finds WCAG A/AA violations`);
+}
 
 async function signIn(page) {
   await page.goto(`${srv.baseUrl}/softphone/`);
@@ -105,6 +167,12 @@ async function signIn(page) {
 
 /** Searches the contacts and clicks Call on the only match. */
 async function call(page, q, name) {
+  await showOnly(page, q, name);
+  await page.locator(byId("contact")).locator(byId("call")).click();
+  await waitText(page, "call-name", name);
+}
+
+async function showOnly(page, q, name) {
   await page.fill(byId("search"), q);
   await page.waitForFunction(
     ([sel, want]) => {
@@ -114,87 +182,202 @@ async function call(page, q, name) {
     ['[data-testid="contact"]', name],
     { timeout: 10_000 },
   );
-  await page.locator(byId("contact")).locator(byId("call")).click();
-  await waitText(page, "call-name", name);
 }
 
-test("softphone: search, call, hold, unhold, mute, record, warm transfer cancelled, hang up", async (t) => {
-  await withPage(t, async (page) => {
+test("softphone sign-in: a refused token is said on the sign-in card, not later", async (t) => {
+  await withPage(t, phone, async (page, shot) => {
+    await page.goto(`${srv.baseUrl}/softphone/`);
+    await assertAccessible(page, "sign-in card");
+    // The keyboard reaches the token, then the button.
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "token");
+    await page.keyboard.press("Tab");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "sign-in-button");
+
+    await page.fill(byId("token"), "sb_not_a_real_token");
+    await page.click(byId("sign-in-button"));
+    await waitText(page, "sign-in-error", /^That token was not accepted: .*\(unauthorized\)$/);
+    assert.ok(await visible(page, "sign-in"), "the card stays");
+    assert.ok(!(await page.locator("#desk").isVisible()), "the desk stays hidden");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "token", "the focus is back on the token");
+    assert.equal(await page.locator(byId("token")).getAttribute("aria-invalid"), "true");
+    await assertFitsWidth(page, "sign-in error");
+    await assertAccessible(page, "sign-in error");
+    await shot("sign-in-error");
+
+    await page.fill(byId("token"), token);
+    await page.click(byId("sign-in-button"));
+    await waitText(page, "agent", "ada · ws_e2e");
+    assert.equal((await page.locator(byId("message")).textContent()).trim(), "", "the old error does not reappear");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "search", "the focus moves to the search");
+  });
+});
+
+for (const viewport of [desktop, phone]) {
+  test(`softphone at ${viewport.width}px: search, call, ringing, hold, mute, record, warm transfer cancelled, hang up`, async (t) => {
+    await withPage(t, viewport, async (page, shot) => {
+      await signIn(page);
+      assert.equal(await page.locator(byId("caller-id")).inputValue(), callerId, "the default caller ID is chosen");
+      assert.equal(await page.locator(byId("contact")).count(), 5);
+      // Numbers as people write them: national at home (the caller ID's
+      // country), international abroad; E.164 stays in the tooltip.
+      const row = (name) => page.locator(byId("contact"), { hasText: name }).locator("small");
+      assert.equal(await row("Grace Hopper").textContent(), "(415) 555-2671 · Navy");
+      assert.equal(await row("Charles Babbage").textContent(), "+44 20 7946 0958 · Difference Engines");
+      assert.equal(await row("Grace Hopper").getAttribute("title"), "+14155552671");
+      await assertFitsWidth(page, "the desk");
+      await assertAccessible(page, "the desk");
+      await shot("desk");
+
+      // Focus order: the header's controls, the search, then the contacts.
+      await page.locator(byId("caller-id")).focus();
+      const order = [];
+      for (let i = 0; i < 4; i++) {
+        order.push(await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.id));
+        await page.keyboard.press("Tab");
+      }
+      assert.deepEqual(order.slice(0, 3), ["caller-id", "sign-out", "search"]);
+      assert.match(order[3], /^Call /, "then each contact's Call button, named for the contact");
+
+      await call(page, "love", "Ada Lovelace");
+      assert.equal(await page.locator(byId("call-number")).textContent(), "(500) 555-0100");
+      await waitStatus(page, "ringing", "Ringing…");
+      await shot("ringing");
+      await waitStatus(page, "answered", "Connected");
+
+      await page.click(byId("hold"));
+      await waitText(page, "hold", "Unhold");
+      assert.ok(await visible(page, "flag-hold"), "On hold shows");
+      await page.click(byId("hold"));
+      await waitText(page, "hold", "Hold");
+      assert.ok(!(await visible(page, "flag-hold")), "On hold is gone");
+
+      await page.click(byId("mute"));
+      await waitText(page, "mute", "Unmute");
+      assert.ok(await visible(page, "flag-muted"));
+      await page.click(byId("mute"));
+      await waitText(page, "mute", "Mute");
+
+      await page.click(byId("record"));
+      await waitText(page, "record", "Stop recording");
+      assert.ok(await visible(page, "flag-recording"));
+      await assertFitsWidth(page, "in a call");
+      await assertAccessible(page, "in a call");
+      await shot("in-call");
+      await page.click(byId("record"));
+      await waitText(page, "record", "Record");
+      await waitText(page, "message", /^Recording RE[0-9a-f]{32} (stopped|completed)\.$/);
+
+      await page.fill(byId("transfer-target"), "+15005550100");
+      await page.click(byId("transfer-start"));
+      await waitText(page, "flag-transfer", /^Transfer to \(500\) 555-0100: (ringing…|talking)$/);
+      assert.ok(await visible(page, "flag-hold"), "the customer waits on hold during a warm transfer");
+      await waitText(page, "flag-transfer", "Transfer to (500) 555-0100: talking");
+      await shot("transfer");
+      await page.click(byId("transfer-cancel"));
+      await waitText(page, "flag-transfer", "Transfer to (500) 555-0100: canceled");
+      assert.ok(!(await visible(page, "flag-hold")), "the customer is back");
+      await waitStatus(page, "answered", "Connected");
+
+      await page.click(byId("hangup"));
+      await waitStatus(page, "ended", "Call ended");
+      assert.ok(await page.locator(byId("hangup")).isDisabled());
+    });
+  });
+}
+
+test("softphone at 360px: nothing scrolls sideways, signed out, signed in, in a call", async (t) => {
+  await withPage(t, smallPhone, async (page, shot) => {
+    await page.goto(`${srv.baseUrl}/softphone/`);
+    await assertFitsWidth(page, "sign-in");
+    await shot("sign-in");
     await signIn(page);
-    assert.equal(await page.locator(byId("caller-id")).inputValue(), callerId, "the default caller ID is chosen");
-    assert.equal(await page.locator(byId("contact")).count(), 3);
-
-    await call(page, "love", "Ada Lovelace");
-    await waitText(page, "call-status", /^(connecting|initiated|ringing)$/);
-    await waitText(page, "call-status", "answered");
-
-    await page.click(byId("hold"));
-    await waitText(page, "hold", "Unhold");
-    assert.ok(await visible(page, "flag-hold"), "On hold shows");
-    await waitText(page, "call-status", "answered");
-    await page.click(byId("hold"));
-    await waitText(page, "hold", "Hold");
-    assert.ok(!(await visible(page, "flag-hold")), "On hold is gone");
-
-    await page.click(byId("mute"));
-    await waitText(page, "mute", "Unmute");
-    assert.ok(await visible(page, "flag-muted"));
-    await page.click(byId("mute"));
-    await waitText(page, "mute", "Mute");
-
-    await page.click(byId("record"));
-    await waitText(page, "record", "Stop recording");
-    assert.ok(await visible(page, "flag-recording"));
-    if (process.env.SOFTPHONE_SCREENSHOT) await page.screenshot({ path: process.env.SOFTPHONE_SCREENSHOT });
-    await page.click(byId("record"));
-    await waitText(page, "record", "Record");
-    await waitText(page, "message", /^Recording RE[0-9a-f]{32} (stopped|completed)\.$/);
-
-    await page.fill(byId("transfer-target"), "+15005550100");
-    await page.click(byId("transfer-start"));
-    await waitText(page, "flag-transfer", /^Transfer to \+15005550100: (dialing|talking)$/);
-    assert.ok(await visible(page, "flag-hold"), "the customer waits on hold during a warm transfer");
-    await waitText(page, "flag-transfer", "Transfer to +15005550100: talking");
-    await page.click(byId("transfer-cancel"));
-    await waitText(page, "flag-transfer", "Transfer to +15005550100: canceled");
-    assert.ok(!(await visible(page, "flag-hold")), "the customer is back");
-    await waitText(page, "call-status", "answered");
-
+    await assertFitsWidth(page, "the desk");
+    await call(page, "babbage", "Charles Babbage");
+    assert.equal(await page.locator(byId("call-number")).textContent(), "+44 20 7946 0958");
+    await waitStatus(page, "answered", "Connected");
+    await assertFitsWidth(page, "in a call");
+    await shot("in-call");
     await page.click(byId("hangup"));
-    await waitText(page, "call-status", "ended");
-    assert.ok(await page.locator(byId("hangup")).isDisabled());
+    await waitStatus(page, "ended", "Call ended");
   });
 });
 
 test("softphone: warm transfer completed", async (t) => {
-  await withPage(t, async (page) => {
+  await withPage(t, desktop, async (page) => {
     await signIn(page);
     await call(page, "grace", "Grace Hopper");
-    await waitText(page, "call-status", "answered");
+    await waitStatus(page, "answered", "Connected");
     await page.fill(byId("transfer-target"), "+15005550100");
     await page.click(byId("transfer-start"));
-    await waitText(page, "flag-transfer", "Transfer to +15005550100: talking");
+    await waitText(page, "flag-transfer", "Transfer to (500) 555-0100: talking");
     await page.click(byId("transfer-complete"));
-    await waitText(page, "call-status", "transferred");
-    await waitText(page, "message", "Transferred to +15005550100; you have left the call.");
+    await waitStatus(page, "transferred", "Transferred");
+    await waitText(page, "message", "Transferred to (500) 555-0100; you have left the call.");
   });
 });
 
-test("softphone: the DNC button stops the next call", async (t) => {
-  await withPage(t, async (page) => {
+test("softphone: DNC marks the contact and disables Call; a number listed elsewhere is not dialled", async (t) => {
+  await withPage(t, phone, async (page, shot) => {
     await signIn(page);
-    await page.fill(byId("search"), "busy");
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="contact"]').length === 1);
-    await page.locator(byId("contact")).locator(byId("dnc")).click();
-    await waitText(page, "message", "+15005550102 is on the do-not-call list.");
+    await showOnly(page, "busy", "Bob Busy");
+    const bob = page.locator(byId("contact"));
+    assert.ok(await bob.locator(byId("call")).isEnabled());
+    await bob.locator(byId("dnc")).click();
+    await waitText(page, "message", "Bob Busy at (500) 555-0102 is on the do-not-call list.");
+    await waitText(page, "dnc-mark", "Do not call");
+    assert.ok(await bob.locator(byId("call")).isDisabled(), "Call is disabled at once");
+    assert.equal(await bob.locator(byId("dnc")).count(), 0, "the DNC button gave way to the mark");
+    await assertAccessible(page, "a listed contact");
+    await shot("dnc");
+
+    // A new page reads the list at sign-in: the mark is still there.
+    await page.reload();
+    await waitText(page, "agent", "ada · ws_e2e");
+    await showOnly(page, "busy", "Bob Busy");
+    assert.ok(await page.locator(byId("contact")).locator(byId("call")).isDisabled());
+
+    // Listed by someone else after this page loaded: the page checks
+    // before dialling, says so, and marks the contact.
+    await showOnly(page, "stale", "Stale Listing");
+    await unwrap(api.POST("/v1/dnc", { body: { phone: "+15005550104", reason: "listed from another desk" } }));
     await page.locator(byId("contact")).locator(byId("call")).click();
-    await waitText(page, "call-status", "blocked");
-    await waitText(page, "message", "+15005550102 is on the do-not-call list (dnc_blocked).");
+    await waitStatus(page, "blocked", "Not dialled: do not call");
+    await waitText(page, "message", "Stale Listing at (500) 555-0104 is on the do-not-call list: not dialled.");
+    await waitText(page, "dnc-mark", "Do not call");
+    assert.ok(await page.locator(byId("contact")).locator(byId("call")).isDisabled());
   });
 });
 
-test("docs: the reference renders with no internet, call flow drawn", async (t) => {
-  await withPage(t, async (page) => {
+test("CORS: a page on an allowed origin calls the API with a bearer token; another origin is refused", async (t) => {
+  await withPage(t, desktop, async (page) => {
+    const port = otherOrigin.address().port;
+    const probe = ([base, tok]) =>
+      (async () => {
+        const get = await fetch(`${base}/v1/contacts?limit=2`, { headers: { Authorization: `Bearer ${tok}` } });
+        const body = await get.json();
+        // JSON with a bearer token: the browser sends a preflight first.
+        const post = await fetch(`${base}/v1/dnc`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${tok}`, "Content-Type": "application/json", "X-Request-Id": "cors-e2e-1" },
+          body: JSON.stringify({ phone: "+14155550111", reason: "cors" }),
+        });
+        return { get: get.status, n: body.data.length, requestId: get.headers.get("X-Request-Id"), post: post.status, echoed: post.headers.get("X-Request-Id") };
+      })().catch((e) => ({ error: String(e) }));
+
+    await page.goto(`http://localhost:${port}/`);
+    const allowed = await page.evaluate(probe, [srv.baseUrl, token]);
+    assert.deepEqual({ ...allowed, requestId: typeof allowed.requestId }, { get: 200, n: 2, requestId: "string", post: 201, echoed: "cors-e2e-1" });
+    assert.match(allowed.requestId, /^[0-9a-f]{24}$/, "X-Request-Id is exposed to the script");
+
+    await page.goto(`http://127.0.0.1:${port}/`);
+    const refused = await page.evaluate(probe, [srv.baseUrl, token]);
+    assert.match(refused.error ?? "", /TypeError: Failed to fetch/, "the browser blocks an origin not in CORS_ALLOWED_ORIGINS");
+  });
+});
+
+test("docs: the reference renders with no internet, call flow legible, codes unbroken", async (t) => {
+  await withPage(t, desktop, async (page, shot) => {
     const outside = [];
     await page.route("**/*", (route) => {
       const u = new URL(route.request().url());
@@ -205,21 +388,48 @@ test("docs: the reference renders with no internet, call flow drawn", async (t) 
     await page.goto(`${srv.baseUrl}/docs`);
     await page.waitForSelector("h1:has-text('Switchboard API')", { timeout: 20_000 });
     // The call flow, drawn by the embedded mermaid.
+    const figure = page.locator('figure[data-diagram="mermaid"]');
     await page.waitForSelector('figure[data-diagram="mermaid"] svg', { timeout: 20_000 });
-    const diagram = await page.locator('figure[data-diagram="mermaid"]').textContent();
-    assert.match(diagram, /POST \/v1\/voice\/callml/);
+    assert.match(await figure.textContent(), /POST \/v1\/voice\/callml/);
+    await figure.scrollIntoViewIfNeeded();
+    // Drawn at (nearly) its own size, so its 13px labels stay legible, and
+    // whole: nothing off the right edge of the window.
+    const d = await page.evaluate(() => {
+      const svg = document.querySelector('figure[data-diagram="mermaid"] svg');
+      const r = svg.getBoundingClientRect();
+      const natural = Number((svg.getAttribute("viewBox") || "").split(/\s+/)[2]);
+      const label = [...svg.querySelectorAll("text")].find((el) => el.textContent.includes("voice/callml"));
+      return { scale: r.width / natural, right: r.right, vw: document.documentElement.clientWidth, labelPx: label.getBoundingClientRect().height };
+    });
+    assert.ok(d.scale >= 0.85, `the diagram is drawn at ${Math.round(d.scale * 100)}% of its size`);
+    assert.ok(d.right <= d.vw, `the diagram ends at ${d.right}px in a ${d.vw}px window`);
+    assert.ok(d.labelPx >= 11, `its labels are ${d.labelPx}px tall`);
+    await shot("docs-call-flow");
+
+    // The error codes: each on one line, none broken inside a word.
+    const codes = await page.evaluate(() =>
+      [...document.querySelectorAll("td code")]
+        .filter((c) => /^[a-z_]+$/.test(c.textContent) && c.textContent.includes("_"))
+        .map((c) => ({ code: c.textContent, lines: c.getClientRects().length })),
+    );
+    assert.ok(codes.some((c) => c.code === "caller_id_not_allowed"), "the error table is there");
+    assert.deepEqual(codes.filter((c) => c.lines !== 1), [], "codes that wrap");
+    await page.locator("td code", { hasText: "caller_id_not_allowed" }).first().scrollIntoViewIfNeeded();
+    await shot("docs-error-codes");
+    // Not even on a phone, where the table is narrower than its words.
+    await page.setViewportSize(phone);
+    const narrow = await page.evaluate(() =>
+      [...document.querySelectorAll("td code")].filter((c) => c.getClientRects().length > 1).map((c) => c.textContent),
+    );
+    assert.deepEqual(narrow, [], `codes that wrap at ${phone.width}px`);
+    await page.setViewportSize(desktop);
+
     const text = await page.locator("body").innerText();
     for (const want of ["dnc_blocked", "caller_id_not_allowed", "+15005550102", "Simulator test numbers"]) {
       assert.ok(text.includes(want), `the reference shows ${want}`);
     }
-    // Redoc's badge tries a logo from its CDN and hides it when that fails;
-    // nothing else may be asked of the internet.
-    assert.deepEqual(outside.filter((u) => !u.startsWith("https://cdn.redoc.ly/redoc/logo-mini")), []);
-    if (process.env.DOCS_SCREENSHOT) {
-      await page.locator('figure[data-diagram="mermaid"]').scrollIntoViewIfNeeded();
-      await page.screenshot({ path: process.env.DOCS_SCREENSHOT });
-      await page.locator('figure[data-diagram="mermaid"]').click();
-      await page.screenshot({ path: process.env.DOCS_SCREENSHOT.replace(/\.png$/, "-full.png") });
-    }
+    assert.ok(!/`[^`\n]*`/.test(text), "no Markdown backticks shown as text");
+    // Nothing at all was asked of another host: no CDN, no badge, no font.
+    assert.deepEqual(outside, []);
   });
 });

@@ -1,0 +1,167 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+)
+
+// envVar is one environment variable the program reads. The README's
+// configuration table says the same (a test keeps the two in step).
+type envVar struct{ name, def, meaning string }
+
+var envVars = []envVar{
+	{"SWITCHBOARD_ADDR", ":8080", "listen address"},
+	{"DATABASE_URL", "sqlite:switchboard.db", "sqlite:<file> (embedded) or postgres://user@host:5432/db"},
+	{"PUBLIC_BASE_URL", "http://localhost:8080", "the base URL Twilio reaches (webhook URLs, signature checks)"},
+	{"DEFAULT_REGION", "US", "region for national-format phone numbers"},
+	{"TWILIO_ACCOUNT_SID", "", "a real Twilio account; unset runs the embedded simulator"},
+	{"TWILIO_AUTH_TOKEN", "", "the account's auth token (required with TWILIO_ACCOUNT_SID)"},
+	{"TWILIO_API_KEY", "", "API key for Voice SDK access tokens"},
+	{"TWILIO_API_SECRET", "", "the API key's secret"},
+	{"TWILIO_TWIML_APP_SID", "", "the TwiML App the access tokens name"},
+	{"TWILIO_API_BASE_URL", "https://api.twilio.com", "any Twilio-compatible API"},
+	{"TWILIO_REQUEST_TIMEOUT", "10s", "bound on each REST request to the provider"},
+	{"DIAL_CLAIM", "30s", "how long one process owns a pending customer dial; recovery runs this often"},
+	{"CORS_ALLOWED_ORIGINS", "", "comma-separated browser origins allowed to call the API; unset sends no CORS headers"},
+	{"RATE_LIMIT", "100", "requests per second per bearer token; 0 turns it off"},
+	{"LOG_LEVEL", "info", "debug, info, warn, error"},
+	{"LOG_FORMAT", "json", "json or text"},
+	{"SHUTDOWN_GRACE", "15s", "how long in-flight requests may finish on SIGINT/SIGTERM"},
+	{"HOLD_MUSIC_URL", "", "an MP3 or WAV a held customer hears; unset says \"Please hold.\""},
+}
+
+var (
+	logEnv      = []string{"LOG_LEVEL", "LOG_FORMAT"}
+	databaseEnv = append([]string{"DATABASE_URL"}, logEnv...)
+	simEnv      = append([]string{"SWITCHBOARD_ADDR", "PUBLIC_BASE_URL", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN",
+		"TWILIO_API_BASE_URL", "SHUTDOWN_GRACE"}, logEnv...)
+)
+
+// allEnv names every variable (what serve reads).
+func allEnv() []string {
+	names := make([]string, len(envVars))
+	for i, v := range envVars {
+		names[i] = v.name
+	}
+	return names
+}
+
+// command is one of the program's commands, with what its --help prints.
+type command struct {
+	name     string // as typed: "serve", "token create"
+	synopsis string // its arguments
+	summary  string
+	env      []string // the variables it reads
+}
+
+var commands = []command{
+	{"serve", "", "run the HTTP service (the default command); migrates the database first", allEnv()},
+	{"migrate", "", "apply the database migrations and exit", databaseEnv},
+	{"sim", "", "run the Twilio simulator alone on SWITCHBOARD_ADDR, in front of a service at PUBLIC_BASE_URL", simEnv},
+	{"token create", "--workspace ID --identity AGENT [--role agent|admin]",
+		"create a bearer token and print it alone on the last line (the database keeps its SHA-256)", databaseEnv},
+}
+
+func lookupCommand(name string) command {
+	for _, c := range commands {
+		if c.name == name {
+			return c
+		}
+	}
+	panic("no command " + name)
+}
+
+// flags returns the command's flag set. Parse errors and -h are reported by
+// parse, not by the flag package, so that help goes to stdout.
+func (c command) flags() *flag.FlagSet {
+	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	return fs
+}
+
+// parse parses args. -h or --help prints the command's help to stdout and
+// returns errHelpShown, which the program answers with exit status 0.
+func (c command) parse(fs *flag.FlagSet, args []string, stdout, stderr io.Writer) error {
+	err := fs.Parse(args)
+	if err == nil && fs.NArg() > 0 {
+		err = fmt.Errorf("unexpected argument %q", fs.Arg(0))
+	}
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		c.help(fs, stdout)
+		return errHelpShown
+	case err != nil:
+		fmt.Fprintf(stderr, "switchboard %s: %v\n\n", c.name, err)
+		c.help(fs, stderr)
+		return errUsage
+	}
+	return nil
+}
+
+// errHelpShown ends a command that printed its help: exit status 0.
+var errHelpShown = errors.New("help shown")
+
+// errUsage ends a command whose arguments were wrong, after its help was
+// printed to stderr: exit status 2.
+var errUsage = errors.New("usage")
+
+func (c command) help(fs *flag.FlagSet, w io.Writer) {
+	fmt.Fprintf(w, "usage: switchboard %s", c.name)
+	if c.synopsis != "" {
+		fmt.Fprintf(w, " %s", c.synopsis)
+	}
+	fmt.Fprintf(w, "\n\n%s.\n", upperFirst(c.summary))
+	if fs != nil {
+		n := 0
+		fs.VisitAll(func(*flag.Flag) { n++ })
+		if n > 0 {
+			fmt.Fprintln(w, "\nflags:")
+			fs.SetOutput(w)
+			fs.PrintDefaults()
+			fs.SetOutput(io.Discard)
+		}
+	}
+	writeEnv(w, c.env)
+}
+
+func writeEnv(w io.Writer, names []string) {
+	fmt.Fprintln(w, "\nenvironment:")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, name := range names {
+		for _, v := range envVars {
+			if v.name != name {
+				continue
+			}
+			def := v.def
+			if def == "" {
+				def = "unset"
+			}
+			fmt.Fprintf(tw, "  %s\t%s\t%s\n", v.name, def, v.meaning)
+		}
+	}
+	tw.Flush()
+}
+
+// usage is the program's own help: every command and every variable.
+func usage(w io.Writer) {
+	fmt.Fprintln(w, "usage: switchboard [command] [flags]")
+	fmt.Fprintln(w, "\ncommands (switchboard COMMAND --help for one command's flags and environment):")
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	for _, c := range commands {
+		fmt.Fprintf(tw, "  %s\t%s\n", c.name, c.summary)
+	}
+	tw.Flush()
+	writeEnv(w, allEnv())
+}
+
+func upperFirst(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
