@@ -36,7 +36,7 @@ lint-spec: node-deps ## lint openapi.yaml with Redocly's recommended-strict rule
 		--format stylish ../../openapi.yaml 2>&1 | grep -v '[║╔╚]' | grep -v '^ *$$'
 
 test-ts: node-deps ## the TypeScript client's Node test against the real program; a renamed field must not compile
-	cd gen/typescript && npm run --silent build && npm test && node check-rename.mjs
+	cd gen/typescript && npm run --silent build && npm test && node check-types.mjs && node check-pack.mjs
 
 test-browser: node-deps ## the softphone and /docs in headless Chromium (needs /usr/bin/chromium)
 	cd gen/typescript && npm run --silent build
