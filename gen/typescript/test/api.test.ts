@@ -117,13 +117,17 @@ describe("contacts", () => {
   });
 
   test("errors are the typed envelope", async () => {
-    const bad = await api.GET("/v1/contacts", { params: { query: { limit: 500 } } });
+    // Invalid on purpose: the contract gate (.ci/contract) lets a marked
+    // request break the contract's rules, as long as the program refuses it
+    // with a documented 4xx.
+    const onPurpose = { "X-Contract-Gate": "expect-refusal" };
+    const bad = await api.GET("/v1/contacts", { params: { query: { limit: 500 } }, headers: onPurpose });
     assert.equal(bad.response.status, 400);
     assert.equal(bad.error?.error.code, "invalid_request");
     assert.ok(bad.response.headers.get("X-Request-Id"));
 
     const anon = createSwitchboardClient({ baseUrl: srv.baseUrl });
-    await assert.rejects(unwrap(anon.GET("/v1/contacts")), (e: unknown) => e instanceof SwitchboardError && e.status === 401 && e.code === "unauthorized");
+    await assert.rejects(unwrap(anon.GET("/v1/contacts", { headers: onPurpose })), (e: unknown) => e instanceof SwitchboardError && e.status === 401 && e.code === "unauthorized");
   });
 });
 
