@@ -877,7 +877,13 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 
 type BadRequestJSONResponse ErrorResponse
 
+type CallNotActiveJSONResponse ErrorResponse
+
 type CallOKJSONResponse CallResponse
+
+type CallRefusedJSONResponse ErrorResponse
+
+type CallerIdConflictJSONResponse ErrorResponse
 
 type ConferenceJoinTwiMLApplicationxmlResponse struct {
 	Body io.Reader
@@ -885,7 +891,7 @@ type ConferenceJoinTwiMLApplicationxmlResponse struct {
 	ContentLength int64
 }
 
-type ConflictJSONResponse ErrorResponse
+type ContactConflictJSONResponse ErrorResponse
 
 type ForbiddenJSONResponse ErrorResponse
 
@@ -901,6 +907,8 @@ type PayloadTooLargeJSONResponse ErrorResponse
 
 type ProviderErrorJSONResponse ErrorResponse
 
+type RecordingNotActiveJSONResponse ErrorResponse
+
 type TooManyRequestsResponseHeaders struct {
 	RetryAfter *int
 }
@@ -910,11 +918,13 @@ type TooManyRequestsJSONResponse struct {
 	Headers TooManyRequestsResponseHeaders
 }
 
+type TransferConflictJSONResponse ErrorResponse
+
+type TransferRefusedJSONResponse ErrorResponse
+
 type UnauthorizedJSONResponse ErrorResponse
 
 type UnavailableJSONResponse ErrorResponse
-
-type UnprocessableJSONResponse ErrorResponse
 
 type HealthzRequestObject struct {
 }
@@ -933,6 +943,20 @@ func (response Healthz200JSONResponse) VisitHealthzResponse(w http.ResponseWrite
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Healthz500JSONResponse struct{ InternalJSONResponse }
+
+func (response Healthz500JSONResponse) VisitHealthzResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1110,7 +1134,7 @@ func (response CreateCallerId403JSONResponse) VisitCreateCallerIdResponse(w http
 	return err
 }
 
-type CreateCallerId409JSONResponse struct{ ConflictJSONResponse }
+type CreateCallerId409JSONResponse struct{ CallerIdConflictJSONResponse }
 
 func (response CreateCallerId409JSONResponse) VisitCreateCallerIdResponse(w http.ResponseWriter) error {
 
@@ -1120,6 +1144,20 @@ func (response CreateCallerId409JSONResponse) VisitCreateCallerIdResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCallerId413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateCallerId413JSONResponse) VisitCreateCallerIdResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1328,7 +1366,21 @@ func (response CreateCall403JSONResponse) VisitCreateCallResponse(w http.Respons
 	return err
 }
 
-type CreateCall422JSONResponse struct{ UnprocessableJSONResponse }
+type CreateCall413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateCall413JSONResponse) VisitCreateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCall422JSONResponse struct{ CallRefusedJSONResponse }
 
 func (response CreateCall422JSONResponse) VisitCreateCallResponse(w http.ResponseWriter) error {
 
@@ -1405,6 +1457,20 @@ func (response GetCall200JSONResponse) VisitGetCallResponse(w http.ResponseWrite
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCall400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetCall400JSONResponse) VisitGetCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1561,7 +1627,7 @@ func (response HoldCall404JSONResponse) VisitHoldCallResponse(w http.ResponseWri
 	return err
 }
 
-type HoldCall409JSONResponse struct{ ConflictJSONResponse }
+type HoldCall409JSONResponse struct{ CallNotActiveJSONResponse }
 
 func (response HoldCall409JSONResponse) VisitHoldCallResponse(w http.ResponseWriter) error {
 
@@ -1571,6 +1637,20 @@ func (response HoldCall409JSONResponse) VisitHoldCallResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type HoldCall413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response HoldCall413JSONResponse) VisitHoldCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1699,7 +1779,7 @@ func (response MuteCall404JSONResponse) VisitMuteCallResponse(w http.ResponseWri
 	return err
 }
 
-type MuteCall409JSONResponse struct{ ConflictJSONResponse }
+type MuteCall409JSONResponse struct{ CallNotActiveJSONResponse }
 
 func (response MuteCall409JSONResponse) VisitMuteCallResponse(w http.ResponseWriter) error {
 
@@ -1709,6 +1789,20 @@ func (response MuteCall409JSONResponse) VisitMuteCallResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MuteCall413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response MuteCall413JSONResponse) VisitMuteCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1776,6 +1870,20 @@ func (response ListCallRecordings200JSONResponse) VisitListCallRecordingsRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallRecordings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListCallRecordings400JSONResponse) VisitListCallRecordingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1932,7 +2040,7 @@ func (response TransferCall404JSONResponse) VisitTransferCallResponse(w http.Res
 	return err
 }
 
-type TransferCall409JSONResponse struct{ ConflictJSONResponse }
+type TransferCall409JSONResponse struct{ TransferConflictJSONResponse }
 
 func (response TransferCall409JSONResponse) VisitTransferCallResponse(w http.ResponseWriter) error {
 
@@ -1946,7 +2054,21 @@ func (response TransferCall409JSONResponse) VisitTransferCallResponse(w http.Res
 	return err
 }
 
-type TransferCall422JSONResponse struct{ UnprocessableJSONResponse }
+type TransferCall413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response TransferCall413JSONResponse) VisitTransferCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type TransferCall422JSONResponse struct{ TransferRefusedJSONResponse }
 
 func (response TransferCall422JSONResponse) VisitTransferCallResponse(w http.ResponseWriter) error {
 
@@ -2027,6 +2149,20 @@ func (response CancelTransfer200JSONResponse) VisitCancelTransferResponse(w http
 	return err
 }
 
+type CancelTransfer400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CancelTransfer400JSONResponse) VisitCancelTransferResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CancelTransfer401JSONResponse struct{ UnauthorizedJSONResponse }
 
 func (response CancelTransfer401JSONResponse) VisitCancelTransferResponse(w http.ResponseWriter) error {
@@ -2069,7 +2205,7 @@ func (response CancelTransfer404JSONResponse) VisitCancelTransferResponse(w http
 	return err
 }
 
-type CancelTransfer409JSONResponse struct{ ConflictJSONResponse }
+type CancelTransfer409JSONResponse struct{ TransferConflictJSONResponse }
 
 func (response CancelTransfer409JSONResponse) VisitCancelTransferResponse(w http.ResponseWriter) error {
 
@@ -2150,6 +2286,20 @@ func (response CompleteTransfer200JSONResponse) VisitCompleteTransferResponse(w 
 	return err
 }
 
+type CompleteTransfer400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CompleteTransfer400JSONResponse) VisitCompleteTransferResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CompleteTransfer401JSONResponse struct{ UnauthorizedJSONResponse }
 
 func (response CompleteTransfer401JSONResponse) VisitCompleteTransferResponse(w http.ResponseWriter) error {
@@ -2192,7 +2342,7 @@ func (response CompleteTransfer404JSONResponse) VisitCompleteTransferResponse(w 
 	return err
 }
 
-type CompleteTransfer409JSONResponse struct{ ConflictJSONResponse }
+type CompleteTransfer409JSONResponse struct{ TransferConflictJSONResponse }
 
 func (response CompleteTransfer409JSONResponse) VisitCompleteTransferResponse(w http.ResponseWriter) error {
 
@@ -2410,7 +2560,7 @@ func (response CreateContact403JSONResponse) VisitCreateContactResponse(w http.R
 	return err
 }
 
-type CreateContact409JSONResponse struct{ ConflictJSONResponse }
+type CreateContact409JSONResponse struct{ ContactConflictJSONResponse }
 
 func (response CreateContact409JSONResponse) VisitCreateContactResponse(w http.ResponseWriter) error {
 
@@ -2630,6 +2780,20 @@ func (response NormalizePhone401JSONResponse) VisitNormalizePhoneResponse(w http
 	return err
 }
 
+type NormalizePhone413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response NormalizePhone413JSONResponse) VisitNormalizePhoneResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type NormalizePhone429JSONResponse struct{ TooManyRequestsJSONResponse }
 
 func (response NormalizePhone429JSONResponse) VisitNormalizePhoneResponse(w http.ResponseWriter) error {
@@ -2820,6 +2984,20 @@ func (response SearchContactsPost403JSONResponse) VisitSearchContactsPostRespons
 	return err
 }
 
+type SearchContactsPost413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SearchContactsPost413JSONResponse) VisitSearchContactsPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SearchContactsPost429JSONResponse struct{ TooManyRequestsJSONResponse }
 
 func (response SearchContactsPost429JSONResponse) VisitSearchContactsPostResponse(w http.ResponseWriter) error {
@@ -2865,6 +3043,20 @@ type DeleteContact204Response struct {
 func (response DeleteContact204Response) VisitDeleteContactResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteContact400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteContact400JSONResponse) VisitDeleteContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteContact401JSONResponse struct{ UnauthorizedJSONResponse }
@@ -2944,6 +3136,20 @@ func (response GetContact200JSONResponse) VisitGetContactResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetContact400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetContact400JSONResponse) VisitGetContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3072,7 +3278,7 @@ func (response UpdateContact404JSONResponse) VisitUpdateContactResponse(w http.R
 	return err
 }
 
-type UpdateContact409JSONResponse struct{ ConflictJSONResponse }
+type UpdateContact409JSONResponse struct{ ContactConflictJSONResponse }
 
 func (response UpdateContact409JSONResponse) VisitUpdateContactResponse(w http.ResponseWriter) error {
 
@@ -3082,6 +3288,20 @@ func (response UpdateContact409JSONResponse) VisitUpdateContactResponse(w http.R
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateContact413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateContact413JSONResponse) VisitUpdateContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3290,6 +3510,20 @@ func (response AddDnc403JSONResponse) VisitAddDncResponse(w http.ResponseWriter)
 	return err
 }
 
+type AddDnc413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response AddDnc413JSONResponse) VisitAddDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AddDnc429JSONResponse struct{ TooManyRequestsJSONResponse }
 
 func (response AddDnc429JSONResponse) VisitAddDncResponse(w http.ResponseWriter) error {
@@ -3432,6 +3666,20 @@ func (response DeleteDnc204Response) VisitDeleteDncResponse(w http.ResponseWrite
 	return nil
 }
 
+type DeleteDnc400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteDnc400JSONResponse) VisitDeleteDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteDnc401JSONResponse struct{ UnauthorizedJSONResponse }
 
 func (response DeleteDnc401JSONResponse) VisitDeleteDncResponse(w http.ResponseWriter) error {
@@ -3569,7 +3817,7 @@ func (response StartRecording404JSONResponse) VisitStartRecordingResponse(w http
 	return err
 }
 
-type StartRecording409JSONResponse struct{ ConflictJSONResponse }
+type StartRecording409JSONResponse struct{ CallNotActiveJSONResponse }
 
 func (response StartRecording409JSONResponse) VisitStartRecordingResponse(w http.ResponseWriter) error {
 
@@ -3579,6 +3827,20 @@ func (response StartRecording409JSONResponse) VisitStartRecordingResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StartRecording413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response StartRecording413JSONResponse) VisitStartRecordingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3816,7 +4078,7 @@ func (response UpdateRecording404JSONResponse) VisitUpdateRecordingResponse(w ht
 	return err
 }
 
-type UpdateRecording409JSONResponse struct{ ConflictJSONResponse }
+type UpdateRecording409JSONResponse struct{ RecordingNotActiveJSONResponse }
 
 func (response UpdateRecording409JSONResponse) VisitUpdateRecordingResponse(w http.ResponseWriter) error {
 
@@ -3826,6 +4088,20 @@ func (response UpdateRecording409JSONResponse) VisitUpdateRecordingResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateRecording413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateRecording413JSONResponse) VisitUpdateRecordingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3928,6 +4204,20 @@ func (response VoiceCallControl403JSONResponse) VisitVoiceCallControlResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceCallControl413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceCallControl413JSONResponse) VisitVoiceCallControlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4071,6 +4361,20 @@ func (response VoiceConferenceJoinPost403JSONResponse) VisitVoiceConferenceJoinP
 	return err
 }
 
+type VoiceConferenceJoinPost413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceConferenceJoinPost413JSONResponse) VisitVoiceConferenceJoinPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceConferenceJoinPost500JSONResponse struct{ InternalJSONResponse }
 
 func (response VoiceConferenceJoinPost500JSONResponse) VisitVoiceConferenceJoinPostResponse(w http.ResponseWriter) error {
@@ -4170,6 +4474,20 @@ func (response VoiceRecordingStatus403JSONResponse) VisitVoiceRecordingStatusRes
 	return err
 }
 
+type VoiceRecordingStatus413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceRecordingStatus413JSONResponse) VisitVoiceRecordingStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceRecordingStatus500JSONResponse struct{ InternalJSONResponse }
 
 func (response VoiceRecordingStatus500JSONResponse) VisitVoiceRecordingStatusResponse(w http.ResponseWriter) error {
@@ -4224,6 +4542,20 @@ func (response VoiceStatusCallback403JSONResponse) VisitVoiceStatusCallbackRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceStatusCallback413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceStatusCallback413JSONResponse) VisitVoiceStatusCallbackResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4364,6 +4696,20 @@ func (response VoiceTransferStatus403JSONResponse) VisitVoiceTransferStatusRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceTransferStatus413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceTransferStatus413JSONResponse) VisitVoiceTransferStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5728,215 +6074,266 @@ func (sh *strictHandler) VoiceTransferStatus(ctx echo.Context, params VoiceTrans
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L35chs31jj6Kqj+vipTlSZFanFiqVJzZVlOlPF2LXk89YW+arAbJDFuAkwDLZrj6N/7APcR75P8CucA",
-	"3eiFixY7mXyeqqlY7G4sB2fHWT4HsZzNpWBCq+DoczCnGZ0xzTL465Sm6QVPzD8TpuKMzzWXIjgKLqeM",
-	"0AkTmqRs8kiReSavecIyEtM0JRfnz3pBGLBPdDZPWXAUnJ70B3v7B4ePv//hCR3FCRvX/w7CgJuB51RP",
-	"gzAQdGa+i+38YZCx33KesSQ40lnOwkDFUzajuGKtWWa+/X9OT37td5/Q7vik+/zD5/29m/8OwkAv52Yo",
-	"pTMuJsHNTRi84DOuzacw4285y5bllCk89CdI2JjmqQ6ODvthMKOf+CyfBUd7ffMXF/jXoJiHC80mLIOJ",
-	"Xo/Hiq2cSeLT1qn8sfutY7+X2Uc1pzE7T/5vGLf1jBburWMyy5UmI0b0lBEtPzLxSBG5EKRz0N8nUk9Z",
-	"tuCK7fTI6xnXmiVkxqhQ/us9d0i1jSzKpVR2898ZGwdHwX/tlii2i0/Vrrf84MbsJ2NqLoVigHdPafKW",
-	"/ZYzBcCLpdBMwD/pfJ7ymJod7v5LmW1+LtHsc8CyTGb4SYIAu6YpT67mUylYEAYJ05SnKjj69XMw5ixN",
-	"DMbZZzOmFJ2Yr4TUhBL4ksBTIvLZyMD9g/8aPDoiq9++2RYYZ2bZby0AEBzVo3xJ07HMZiwhMiN2U4SL",
-	"ea5JJ3KbzBBiUUiiyr6jnV5wEwItv/77FvDcbs1muHVLNtgHzICONcsAjeScZTAVrkeKMcuYiNkvkovL",
-	"BX/5Ys3iPs3SylkHw7zf34//9mmWkmuWKS7Fj8Ng0OsPA8JELBMuJj8Og3eXz7s/DIO/wdsMv3Gr9n97",
-	"xmnq/10ujjCRlH+9FmefuP5xGBguNAzInGaax3xOhX5BRyz9cRjEudJyxrJhQNLGTziHGnX7gyd748f0",
-	"AKfbLWfwV7FbX9Zude0VaqvzueaJGBATPaWazHONlO1WRrjAv4t1hAbVplRMFMnnZCwzQgXJxUdheEb5",
-	"WnGUKY/vSazmSxrrK/aJK61WUCsIg5IGHRi7h6MB634f7yfdJ7Q/6g7ivWSfHYwP6eNRjWxPiJ2ILLie",
-	"WngA3eLEvYck3AtNNULVwId0ouomDa0aIrkSUl/RWPNrZn7SGRVqzLKrORMGkc1vQrq/rtxj83PGYpnB",
-	"r94QSPDPZTbiScLE/Y5lXAzjQ/HSiQWSSKaACY5YKsWEaIkwLaTCgwK0nHdGl8h7Y02kqM1JOlGxbguO",
-	"c2HUBJreV6LYUXxguKEJvP2g+z0hoBEQOQb6VCy75rA9t5BoJySpnExY4vCZESsJCE/szkEaXPCJoDrP",
-	"2MPIVFUMV8cLN33xBuGKzLhSXEwMV1lkUkweFEova4OT6J/dywVPuewWu448UVmsLNo5Nkg0NR8vqCKx",
-	"4XgMwfZK6pOJhdHdwQVkaYa58mRFBWSvRbpE5kvT9JGyerVB7wRJ6cEJaMRoZng+0m1jam+hpBO1bsDS",
-	"1Cupn8tcJPcH0RiG8cFyarm0WSI8fVAwvJJE5fGUIP904s/pxT4fKVZn9/yGLlNJk0spX9Bsck9imuNg",
-	"V1rKqxSGW0VMI5kszYnBW0afooIc7h3s/fBDv09GS80eVnA9NdPJa6u5gVFEOlFjuQ4m1vw7K7d3Z4jY",
-	"oa7wwQqd3b50ar7xIbbXP+gf1AQ+MoIj4kGTJSRjSuZZzIDsCxx7cFHFUmaUi2VpIWdsnCvU5MeUpywx",
-	"cK1s2jClyG47IjHNMs4U4VqhfCEGUgD2SylfUrG0ppK6H+AzqtkVHDSrEuKllGRGxdIB72ERrTE66Jp6",
-	"ypWV853IX5mBTcZ0trR2RfTW/NE9MX9ERLFYigQM1SmjifVieK9U7ZuGWW2W907QXE9lxv/N7snXcn+k",
-	"qgqKFpzlw7hProhzcnwp2ejU98q8nchfpyXod4JeU57SUcruDYNioDprS6imI6pYqUJSoRYse3B5t2oi",
-	"3LtbX7H1eSZjs9B7bz4R8dUolfHH2vl/NzgYHB4eHu49/n5gzl2i9ElkV0jdBas55eph5f7TXHHBlCJZ",
-	"nhqx5q3NWSEsu+IJ2hFpKhcWGYolFB5B8LplxprXHP01oB+cJ0xorpdVO50mtOmECwM8AJacAFzHMptR",
-	"bSBGNetqPjPIIvLUIiC6/BpjxLf2Tt7NMdmcuDB/X4EHzN+vZ9uvNUrbhs0Y1Q4k6w77ks+Y0nQ2h6+s",
-	"Cb/SVzsMhgHJheZp1eRP2aQweWswWf+/QdviE56xGGf8HDCRz4KjXwOZ6xGI1Q/+BMWvbcPk6CJqbuMC",
-	"eTsZZ3Lm6FdLwoxi6I1+sLcScwo+HwZMJPfDPSO684y9ZVS1Lfb9tFTprZgPCRxE4WmtAr0NFmanVeT6",
-	"bnDY7x8eHvb7/cdtX8xyjUKr+GRMU1WufyRlyqgwr0rxs0y3fFdpqnO1jUfwAt+8CQMt60sveV7b0p1T",
-	"A9hJmr4eg8K3lgrcF0bdW3FgcvQvFmszvu+kvpVv2r97+NW7kbBA8TEfdm3PLay5xassssFDmnRcHJE7",
-	"Vg9GPq+o8NISsz1SqmPrhxbwmFmNxZXJ9D0bTaX8CAeRJNwMQdM3Hr9HCDeciymXjxS5ljwurZbyOumY",
-	"4CtEMUPFM5kxNGL0lClGqEgIeIszRmgcs7lmQNdVOXMSxzIX2rK5ErlOTu/Cxj2OeV+J4OF+ZTTz3Lyy",
-	"4hNE9/L1OOVM6KMVMvNZhcUWH3Gxkps+txykelaRnQZ9ytziJLqUI3T1klEmFwqFRJVRrV/ipWyXxoXQ",
-	"wbsR0jHM0c7xSJHoUkYlruxUZ9zEOVB1OW+RfKcwK3nGrnnMerEUgsUeToYFi2YZOX9mpImaykV99vUs",
-	"t8ZXbrWA6kwLdUVjYAXNK0ufBZUMwiOHlTQNfGI1LVueXyWzcSvanJBrlvExZ4kHM+uX9O4Z7R0m2Kvu",
-	"38X7a2E7o59eMDHR0+Do8UGbiFgvUjZ9/kASQMuVwH7B8cKyCk1jfcAdsGazrYQo7BXHp1lGlyDZmd5o",
-	"A5jpX5r36kuGFdgxVq29sB1Wrn/zstumXTWfxy2tssgF15yipCv5phNuIDLNweMLQnbxSRAGo1wtrZBj",
-	"NVXT+3oFA0ZkqO74bor4OONMJOmyaRNc0JQpknLB2tZRl0BbmA+t++HqmQsf8IarqEOeTgdXXq/wpvpW",
-	"OqZqHJxjC0Zc4xVV9RC8543RwBECagr48tqFh0yYYc4f2ZJwQRZTnjJiZ7q9Vv1AbAAYcFXF80FaQwdP",
-	"Xazt2D83X61bRTcGY+/E1JNbIMeWqLyJ426LY1+Jc/vLWQfeB2LjwFv+CFZuJr4/O8flb83S8bamhZfK",
-	"2ZyKmlPoRNB0qXlMU3JmGD1TD+cPYTPK04YP6v+yf/VisM2atjbPlG6i+0m7mnsHlt3q8Ulp26Qv5DVL",
-	"adwqLITUrGZjvMnYmGVgUgkuJuDNaSfFJns96w0eH0CoB7DRxZQVcSBw+TaFyxHBbqeR5/PkDgf35Rhz",
-	"ebgeyMMi8gsxJixQ1UG5amWXm1qD/3fizNuTiMcoIf6wAfmtkN8bZX+vf1ti2LiGjUi9cYQCyb03B/1+",
-	"67srEPtELEksZzMpiKB4Dhg7B1ET9gchtY1H87G7czA43CGHh4fdL29YrMKjhxBBliN/dQmE876hOp5u",
-	"JITaoY0UE5rALa8CV1DKxprQVAp2TCKRp2lE4pTRTBGKrzV9RB411RFto1e3IJ86iWz2B/skc+t5fZK5",
-	"9cdrqGXjtwX11HB8w4drMPeeiodD2lvqHReMZvH0OU9d5PotsO7sE411SGKqWJcLxYTiml8zMsbRjkmE",
-	"YbQYL5PNaMr/zRICJ74W/e7LzJ30cRfX218J4YdP2VhitNfDKk8b5UeBVXf01dxsOmgvOPw2bq0SPbbA",
-	"wSpKGSJ1aQN3TAgIXcT/LQL9QxtrXz8RksrrrUTpQ8qmZyI+nbL4Y5O03SX3NrYlExo3tN0tzzMRn8EX",
-	"W93yrNAGLqcuKp9wQUDpvY1G22ZHBmFQXu3jnj6sgdn92GIB+a35ovniLrrofUnXLI/WIyOCE/WRJRhs",
-	"KMnI+tyT6mCD/kMjcPPMVkDqzKHkQ7gB72AbxsGdmOj9QP+1HWNBsb5Nbq5nIn4A/bdkHF9ZAX4m4ntT",
-	"u135ttRexF3WdZE2l+oJUdowUaIE/ciujN6DLtaOYjY9DB7bmFjv49rFXC3xqDWcwwVvbnlosJFn8FH7",
-	"udkQKh/DQS4fFfltVJOZVJrs9fsbOXlcjR9dCVq7ogaAbTxqYzWtsRlta7/LonHSLVa9GguLQLWNZ9GY",
-	"HT9tm/NnRlM93Yz61V9Vy625/LgRCPaz5jq2JZmfZZrcTY2kjTCnKYZp5AL+Ubn7sI/Wb8aO2LbM89lc",
-	"Zvq5zGYtAEUl8i2b2PWsO037Fpiq6QoV6fTiH8bqAW9fERY14oJCtmcDo6V4lmM85EYj47X36sOJGtjJ",
-	"aqjdjwsXYxg9fWu0qnzVTneqHfhgTxKjBZFMLjDUG1Nut2Gcdl65sFTb5J32etQntFYjhU+EzFhyKtN8",
-	"JqqE+WvwlGd6mlDQdYt1NS/qa1NzWFxt8idPnvzQNr/6yOdz1hJMUWCQ8txCFYnUuh/rt63M3Z5SXdFi",
-	"3JLLAcqlFcBsQCt0R7wGN9wZbSNNnOa0nTRZmYrcpivKRRPEg+6IKpbA/Z5nMGlAz5Rh2A5G1kMuinlt",
-	"UNUKvt8IWjNzuJUUK1SwBqimVL20vo0aJWU5w2sMQE8McCUjtpQiwayCOZ1UsWZl2GNh8BevHvbXm/Xr",
-	"ECwMtNSYfljPgNA0ddCWYzKjOoaENNhBjxgoKELTBV0qAgE/hH2isU6XPXJCFLgp8Hc1FPYJyedG3x+E",
-	"hp3AgEwdkzlVGhMlI1gLuLTA7rI/gCsMfgWgDEVHTeWCDAMY6LthsBNCpN6cTswCJ5JB8DpVBFI/qSKR",
-	"PRkYxBjpvaHYSKLl3E3oPDcLwRP1Fk1JKhcsIxD5RjrUgaGAXRlfiDCwF1qqiqztPopGwI+GfE9vlWGB",
-	"gGGh8FksaMPjl7lmd9M1ioDeVke5lpNJytR2W2qs6pXzZd5taXfUPlrM2lteuGxt2XsbvI8i8MYLG9ha",
-	"D3hd1Y0Kfx/IEPAYoepo/0QZ441UMuo31SCKmi6aMdoeOPMTk5OMzqc8JuYlsPDC4pYXiINhZm7zfvdg",
-	"cNie9pAbs7R9vvOL12R/8PgxyeCoa3fKNvOoOs27i/Ywpn8YAbaVL7F0x9/OUSIzPuE2F3wNHq5QbErF",
-	"fyZHHBKbxvwTS65sWEz5x5XMrop3tEzTq3HG4Oo5YzOez64yc+phoKY0Y8lVLMGKvpaAE3OWKUOJV4UQ",
-	"N6LL/DenAl+L3dW1hW/V9li1jrXkVICmAt3yWKpoEJYYaAduIwaXHnpK022jy/+IuO87ZL2sivvmojvP",
-	"5CRjSgVbXW+8dXUcWrw469KcIMGkUyQ7kYvzZzsPkuI0pUKwVFWxXUjIK6BpFdHgl1aGYQM275NpszEj",
-	"KCRSxIwUk90hHWjGEk7fZena5Kn2CYJ2R6w9zQaavT27y2koTbPbe6JVS4itj5Zzmiu0a7S0do0fYtsW",
-	"T7sJryt6vg+EsC1zpkCySrJKcRj+vqvI9GEdBd0tBufOuSC3rD9WJa1SL7A0tILWNrgx7eLXguUBXOol",
-	"k/raPvVi5vupct4GtlXkik+QzRuGP6LxLeXXA0qcEs19Dl0Murf2m2ceL/XUvfUfPRAPqwGylvjk8Z3V",
-	"X1oO7XlXtZ6ro91dOuc9DellvVjOdvf6g363f9DtD3at5qB2N6sKJXao3btssYZRb6vsr779tbj2Ds2B",
-	"27GwJrsvGHyVbTt2X+Hsxbt39Lub1U8aqAUqvschfz3p/g/t/vvD5xW88T5E9vBK4m3I5YsplVV95Lec",
-	"5SwJSZEsExKbK2N+K045LLWVkIxytQxJkTETFgnJMRUxS+sKzVpavGC/5ZC02hLV37qZUiOpvPvSmIh7",
-	"++SVvCZ7/b3HZNA/GhweHeyR7wxcbpEE50GrDStXzG/m7A4G3b39S5y53/8f/9bDV1Gbe/JylVfRYPXY",
-	"Ek5TLiako2k2Ydqd2U5INE0/+k/+JblgyQ7kJgr/FN1h+YVj7DfmgMkuEdLmxaMFYJmAndrsA6eqqXlu",
-	"3BUaX/lR0xqG2dst7/7gyZPV39yNWPa2MckXNJvBDus3cfbBerSCp8XOPFW1uu5WRLNIcTdv2haw3Jge",
-	"+bCQcCBYadX/Q/KYXcqPWGCwuh1+m1og2o1Rj1OwGeM0jpkqygH98v6yZuGy5S/T0U8xf81/OX/37/PB",
-	"K36uzmev+uzi/PG5eLtP33+aj5aDWfzT2ffJv/qfzvmCJz+ni/N/SX6RJu/ORb/H9vu9eC8Vo9nzfvLP",
-	"X1rNWa1bDMQXfMwMnyBc+OWHitXtP+5vvm1CCIQl2HCy9VC/nyrsnd7WuvD76rVtW+pyDUlnXBTxXW2K",
-	"QL/75KrX/fBde6FmxeI843p5YdZsIw2hdNFJrqdtCIMoAhVCIrXgOp6OJM0S+ztGHUXHhGsi6AzuLrzU",
-	"ZbjZML+gN8WdRc9VWQXfI0xfLtYooIAagKmVCosr6iM0iiMekZ9fnpx2L34+GYTkI1v6hRwpqjSPFKG5",
-	"+clsI4SybEMRvXn39MX56dXTk4uzq3dvX0TkOzKnekq+IxAzSsYSq/iQEdYiUXChSd68vrj06jKQjgEF",
-	"SJuhuKZpznZCMqKKPT7oQiFdlvTISaN8o1fcEWWOIgf9fdJSYREvgKBuNN4cloWjm0UaS8jSOf87W2Il",
-	"Iy7GLXUFLrwDhishxdJxdyptdJO78YFjBV8pVFYymzh5cw5lDhQkM5rnKp/PZaaHQjM6U2QxlcrigUIX",
-	"mytg4OrPFAUSlBxrvGuFanm4od5QDMV//Rc5leLaYJEUaii65OzanEu0ez2ICBPJXHKhiaYfmSLRiS3B",
-	"BQrnEXmKJbqwRAOcu6vPkIvUcEOuiaJL5WW+DgUhQNCYOmFj7BCZVlID6XZLAnAFIXAq0u06GrBPACB2",
-	"HTCdozgs/aqgHo+9gKyQ1jGhJPKCPiK8hfQKUNrKi2ZQnyA9zCrrueIdJBVE2krl1aGbdcsN7C9ylCIj",
-	"mXCGEIo+D4HXDYMj8rnX693cRCEU3lKVR7/2er0PIRmCdwLehZvAkNg7wBDLI4YEbwBvbqJeedgQDhCS",
-	"xZRqZvCDA0LlioVwQTplhIlrlso5M1s308IXMM0Q4tPMP4dBGas3DHAtcG2OD3u9Hv5qw+1g1Z+HeMde",
-	"e//mg1tgBMuOXJEGOL3DPsDWhaUNer29fv+YRLi1qHiASPAj6cNI72xdOZu4wwX55eL1K790pQN5xows",
-	"cVh50O+TRvlyGLHQ2vGzt89Pyf7+/hMz9LvL0x5540U34CsQ1E06kX/1E+0c2yrpXBBqAFykfqGij0X3",
-	"aFH/U7HsGguSPDt7fvLuxeXV27Ofzl+/ikhHZn5pXfNK5QI02vEO3dWyL2o3Rv/sWrWwazAUwiiwkIot",
-	"ws8VYfFUsmTHsY6zotSjGorfCSqi5HeM1Pwdb9V+H4rfu91u8X/zooHp702okt/JrCgiD7VEZeZXQsn9",
-	"IzQCICFGjyQgEUjbyDYp5ndCK7EmFcp2wSj2kR1mYIapFB00q9tQptB+u2++LVkB+b0k9A0Vof0B2mva",
-	"+oM9UoUCsLJOrj9iU+4hZFzluQVeewHey7yETGuhYjvwgVsqlp8lvxsLb7uqtSAVyh/UI/sJ0ooAVpSx",
-	"a0ZTluy4+Q7NfDOmp7JaBdDCBZQLLBiHlXPw1bKooh3miRmmVuccgLG+7rpf8xS1M8MreVIdtihTWA6s",
-	"veQORWhqCHpppltZpKYxpF883Y4IUp/71SKNEQ418RWBIlvwFwDGHbKQEAfD8CVehUijqDvAxP3qL92+",
-	"4MpCwkr8kdpKwQNnQKPeLAuNeg/b3JjG9isn9UdtrSRPfidzlFYZU/kMxlZazgklxfsFxVu/oud78nwV",
-	"ONUAiKVZRpj8bplSreLwYZ+85E9BWcOIPBWSAfxUdiyxQ+/tmaH9spYN3LAALfDgkWrU3KwM1l4U00MQ",
-	"RK+S2W2uj+TGR5D7hW3NsBtq4R4TxVit5C2Md+hYs60JD6jVVjh+Xa14N9TAsR1uTnHGhF2dUbhcBw83",
-	"rCHpzNA0LHKU89TjByBNyZJpNzIAtVbr2DHdLQolr6qKjCLRqdxQcTGVi6GIomjGshnlyVAo67d8xukk",
-	"ozOjC/hlzp8SqshTq9J3wDYmF8/+vlN/79K8hwy7/ujCPPJsEvP8adfr3sEujshPZ5dk93qwC/bILur1",
-	"jfcuj2oVwzqfL2VIXJ2zkHjq7g0s8bI+Dxh55UTm01lKOkY6sQQ+uejW59zYCaWl2QlaBLatyauTl2db",
-	"9zOBJdRW8Pbs4hIOUPXQOulcyh+d5RWSd1n6o7enYoruvyQXfyv//tEsZDu4rB+DdIq6dU4E3BV2d+8i",
-	"czfYbtq51Sc7JaveLd3I9qKA7FrC2wFasgR2wWd5SrVhTIZvWB18KN5bWRNdvj9/cf766uT09PW7V5dX",
-	"F+fPokrviiw3FqogbDZiScISoooR5dgSV0iURMY5lSkbCkPQiPaGiRulYUbjKRfsiES4M8Vnu67A3men",
-	"uoVErySciMxTulRDYWwzmKsgezAAKhQYAVcLSQQEDHMZNI2gYKAiDNT+lE3ANB0Kf03mvd3Piic3u1Mq",
-	"Jvk8sm11KATs5HMwBxQjkXk/IpnMtbWWAGoOOI9UOBSGrRpsQf7LFTl5c77Tg9L29kWWeF4jo0X7RlLk",
-	"F16K7Fq9376PjpD/Km7BjN6DAnkQlF2eKPja6DhclXKPaojF6Q3FewNUq4MV+r+B4ZFBo98Li4CM2JRe",
-	"c5lnFWvGvFIubNDvowBCdwBWft8n1nWj6VLZEB0lZ8ysuuhb1Bho0DpQWH4xWhqZwtKxe9onqjnMHmgs",
-	"hl4aj/bNo4yb4fb6RNmLnJKoGh8cmA8MobXMc+gvV6VykS5JZ7BHlNV6jLKAun75Wso/sgbwwAmX8phZ",
-	"h7H1wJ3MaTxl3b1ePwiDPEu9O/XFYtGj8Lgns8mu/Vbtvjg/PXt1cQbf3ISB5hoLg3kOppM350EY2LZc",
-	"wVEw6PXxZTlngs55cBTs9/q9fbwbnoJjd3cK6WP/Nv+2NyGFtnGeBEc2vezfQa1V3F6/f7si7c457q7q",
-	"AvnxFnXWa0luKwrOO1aHJKLKAvRFgfswOOzvr5qs2OCuX4ff94gHR79+CAOVz2Y0W8ItxDWD6u5mxmK2",
-	"GHLGw0DTiQqOfg0ucFnBBzNUlZxXgv0FV9qVA8OgsbJB5IrU/fKV3UaXwptw4zfYnnGLF217xZsPd0KJ",
-	"7dvcFTXhWvszzemEGXZc6PwKjvcAF7H+eL0+h/DJYCuMKJtKwEdboFHZCsx8sfdk8xf11iKAsFvsqOiy",
-	"Bdjq4afSDdurhJiHo6fljx9uwmAuVUtSyD9qAqcsXOYbe8xZKYVJUUpGLmI5M8arE48yG4pCjslcT6R5",
-	"Wi7xuLQ4nfMGLaHCgDIGMIQrHllv3VBEZQM3Q5hRtfZj5FzAjQKXdjOVrqrK219vKMqUwYqxSUsIg3/C",
-	"QKF6E2DdlkeQnROBG9or1Yu3NVUWgAGVRU1AvCxkSj+VyfKWvNeFO2L8TrXMZLW2ZKV2ZL1gZCV/tLh9",
-	"3JqJ1+po3lQvQM3abhosZfDgLGWdEHnjlDDbi+xPzE36W3CTokHk12M/5oO9zR9UO1dVmVZxCL4zcRWr",
-	"8iTqZmH6v1SQbidEv8nPNfIT70SsaQfQColgCyOAQBrU0HOdEH0LNop2vXIeqeJOu7O2Q8DOcSmh8CLE",
-	"Wh5lPf1ujK0krOEOFn8ubHNFEIXV5rOKJBwsxR6JtKxVWjsmtOKmRRE4FMXt8N5e1e97TKJxJmflbeV2",
-	"ntnOwd7eUKzqhHRcuXDG8a34rviTGxXv1wrU+whTrNLfqNctm/lvDyAu/zhRuU2T6dDdjxZhsX96HrK3",
-	"zTR+J7L/KNF5mvL4Y1dLoNgWnuRLy93PNn/lZqXc/AlDL4MvLJ+2QbXel8WSouksfHCw1QfYgvUPkkw/",
-	"MefnIx1jR6BEkCJd7rTLolupPS7g9uZDO8bsTm0Tq7sOu0o4YgZGrUm6f93jLsAwIKC8OCCd6GeZJtbi",
-	"Q5PLLDIidCjg0bssjczn9QC+0jlv3u/OcsXjKCRjpuOps95+OrsMyWLK46nzXkc/v37x7Orlu4vzU4wC",
-	"5AKqI8g53NXSpSLD4E3KqGLEjNsbBtZh7K35Am8xUyk/soTkczCqh2JuTU/YSsZmzAheENLYmgok4CIz",
-	"MlHAkaMxXjFdp1SRxFihXB8bEFRgmPmLWHeVruCWuqVXOhXLoUAPKNwX0hTuGRu3jMV9p3vwyN4bclHe",
-	"KvZs/I6Bk9EvEoIlnTC8ECDBrploNZINPO4r0V1lKawatb1P0itltZWA3oLazVZe//1PJ0Tvxx7/uqaq",
-	"QQEMnQJ89bnW1tJ3d5ZjztmX5KWNDuOPFIle5hrUdqydRCjGPQC3atCZefe+dGarqlji2I7I/BouN5bK",
-	"vhHVX5qozJEjURmE8dC3Ywvv2LJEgE5Ylgjq8uxsT3JFENVmn1GZnfol1eBquvgaPRhSGdyKqj6Ibypy",
-	"i/OGNqG2TmH2TvsLaM1+s9WH5vbvaTY7avh3piwtHT9eqqO7ACm1QAkpkV4OjIHP8VCMueBqajXqYge7",
-	"LoAlMpTq/w4RkFGPnMo0OWpOa9cyFK52Cr1mqghgIK9F0WKsDJeEkAZI9uqAOtoI6cTo7QgnqjcMwHt5",
-	"LSPzdb8eSL0DK4IbW5YQOqFcoMtvKBoxip2Gy8uq9HaHhhNBZA01emvTahmKhtkSYl6Lb9I4D1ZIUjpi",
-	"EMdR7Biji+Ip+2SdgiEejEFouRBDYf0xsc3kJp3IC3tzg+BL0c6R7ekGh+QFxBY93mDNdnPo9sMab9cQ",
-	"AWhwJrJ5qi45xIHCxaZiDnSt/3s4FBh3AWG9NgAEL9UqY2MUFEa8oIZVNQx7BIIxjXlTxlMVG/FQL2Pz",
-	"lMa+KlTBTIOEZmPFWvCsilnQOlGazRsWCXlvRBFNbEBuMSTsL6ysdiiAGCGmFmCTi4I6jSkFocfjxmEo",
-	"LY3t12L6uMzX+6plLgd2RRIxpK1ura/V03G/GUYPqsP9td2XF5pmhtdDtDx4KdKSoLfX7mrC6EtI21eM",
-	"JcqL73dTFmUhIEnB1RgAqdWWPrDTNLROYc2X5abvRyvfjJev7IHHDBBay/jo1MQNU8cNXQ3lwc5d8NxK",
-	"v6+J6euw2iby2v1OjTpk47iHolOoDMdW/eCaKM3TFKM3Q9Ku4x2RBYVsT5dls9N6xWch8Y1+/lPpx2VT",
-	"tVKQbzRUCSi05BPawOTCjkEkXEdVNmF9vSfAvfS/L4DE64y4PobEJf53ijYz0MQkJDyBfxy7Big0zqTC",
-	"iuBq51vUSbvjwoFzdZyJQ8nVoSbtHfS0tK24yEmRGyqQywNtgdcEqlPIzGUZ98iJbZUihbGN7Gdzltlk",
-	"0rmf93oEVSFi6Qp7FPUEnjQzVB2hDgX8AtGf+ArkAlcuikgH8qRJxJNoZ02Eh+1meA+bqGgn2N5D0Pbr",
-	"a2nS5zWktI1byyaTfjNWW4+7Wfz4vkEjlYa4XztupNaLsoVf4ML+etGVgy2meIP5t5dSvjBC6Y9iL3gE",
-	"ZWJ4O0+pScddzAMGDbOV11wwkRDG4Uo4muWp5nOa6d2xzGbdhGpqKZ2SaMxTFmE6Vef04h8heXf5vPtD",
-	"SOTcFol4+vrlTukotNUtKsVGwnoZiJBEXlucKETWFWn2Se/G6jrCNGfLa6DIjBoKrNdTylPDEG2XjUwu",
-	"sEgFks6xMUXzmbAZ8tDugEAPEoxWVywkmPEfDkV0hS6rqBsdWbcWcNNO9Bz+MMzALBgeXQn/L/dowq8Z",
-	"ThbthMRwEPjDaM+OnZjXVJ4Vn9MZT5fFJxH8g+ySaJynKf5MOmqeck1s2h2MCoveCYcCuXjHSozQNl+1",
-	"NdDN31jH3PxLsxSmACYYYdo5FUvSiey/IgMEmU2osHV1cEVSMxX1iqolCFFMkLPtXABsKVeaId+vdnmJ",
-	"ekNxRuOpO5y6j5dCsuUxoVBGozhBbCgD4+FFJ54OFmNQWs4V4hkieI94/W466HwDbGI0S3m1L8sOrN12",
-	"pyFQb4brqdl7iYo/YouBKCS2n02PvJUL3LUL4eCCjLBXSEiY2SDHJEDQfTE4oTcUT7GcC6Tq2/x8m9p2",
-	"MNg/hsbMqU0cFJYOixIhQA2AhBaPS5Hcb5Oj2DLnYZXeZt8CbFkAHlFXIKZrC8S49JCOC+yslImpVokB",
-	"Jwq3VTqhZZbNsqu2ygi3vorDnhlmzW2j+u23th2z0ocL1fVVikkL69xeAHtty6DcvWV/1apxJRcKX1D3",
-	"L6jsE54Zkg5PkYyH4iShodNZwqqmEtZUn7CpJw2rMK/XmdvWL/wgmkmtM9mKC9Y5y7qGbyDT+LPrKP9B",
-	"KgeCvzQR4dLr9OIf26keBaNfrX2cCFtxCi6eYgoZ2yOGVabgOs5mqDnGt9fv2ztN22Ejwt5LKLlL0RJB",
-	"N5Wmm7ZocvOmaLJ6R1NjhSWwtcbf6Cf0lUmr2e5nBXV58tqm031VAvsD0L4ATaNYlzXBt8N/bLLl+adq",
-	"Vv5vkes11uimn6LSy4WniHoKZUgK9TAkoM+FeJdq9DnoOAarTviEa0U6w+BgcGhQdBiQMReJIn7Gw06P",
-	"FBogXJQKrEpohmxv8t8jbtfWY+y8DrAUzOu0rjyzyVjObPJlOBSY3u+HvxDo6IaqFUzc1o0Nu+1GriNC",
-	"uxsBe9C7tf0E9XgfQANqbSXfpmL8VhGcG5rNV0dudVe0zeE8HLec6S/kunzpmtY5QvvmimxwsAvX5tD5",
-	"dtFmRozYuZ038sIQd9EpEKr+ZpAdjnEZP51dQnlIG9ICnQSRTRjDXHilEs1vmLSNBswG+n2D7b3unvCF",
-	"i9joFixbV+71Q0turvj2w3j1cF9/kJz/Rk0PT01Qr7V0TVlM29lOLfhsU7cS5u5+q1TwDH73neEVzDho",
-	"afULXyR4s8YTz0twgCq7kAsixX0CTf8D4kYRCpv8o+HqlLlVEO9/TUe7TTUyr/3Fz8umwq0/rJr6VipM",
-	"/cGTvfFjetA9HA1Y9/t4P+k+of1RdxDvJfvsYHxIH4+cCjWnelpqUNzV5Cj57wplqq2b6gcowhS31tPH",
-	"Wy4XQ4nR7ZAoVvTfDkkk8jSNSJwyminCdYjlUXJWRjtyDYKTzeZ6Sebos1ZGcWdNkYnJIg9wc1a5AMsn",
-	"uYIOY+D8DY7Mmm8r9N4AlP4YYbeJwKBMnvPs1sjtawm+v0jsSIWkERuhrpyrbg5Fdra5sUpEvDaU45mI",
-	"//dFcTwT8eYIDiZ0xtk3xW1NHRA/J8CCa2WAxjMJMe+Qir/aKjopPJO2DLW9/2o4KqFpgQuRMHMvj12B",
-	"Kkmo+8wNBkX/oZBvk9efJAkSwb19lrWCFxmjCjelPrIEq7dLMrJFm5P720HPRHybyIYHpZ91suCkcnbH",
-	"LWcFRPWQsRYbVvQCVvKNlBukfJIk5W2Alg2qNke4kohLEbOLRR5XCZpT8/TBJM3KDuttjr25dyGxlWZa",
-	"bRbVoqd+SaoCQK1D5PdTBnfZ1SqDNgErLHLbgMhQZYZnoP1+w/5G7I8BN1lYmNJmkf67kMJ2johWavgS",
-	"ZtVmP8dbNpPXBXf8q9rFuMvykItMw9uecTVbekVVM9vnxM9kdLkNKZuQTnTqVeQu02x7hmNER83iJUIO",
-	"he2VBQsdV6uWlGvaCUmS07Rr+3u7Rl2R6/cNd1HRTAoZuQCdWpYkaFBeomQxtsuUdLVfPjI2J1HxY+S6",
-	"p7uS3q6FekTiPMsgP9DlbZdF0WwmhMv7w6YmNpuiXmil/XZK00yXLbXvE+Xq+oFu13K97KCODdJvwttm",
-	"t/8xYanNLuYtcqZ4qfetUMR/VLpg2RBncz2sSnp/g7vtfs685uFry6JVye9LF4XY5IbK/qq4+4d5k0uk",
-	"6jT6j92uZsQt+/e3KERZtaP9atXI6/P69uzXfvcJ7Y5Pus8/fN5vbfu+Oucvwq70RsR5zc0j0sFuVDtQ",
-	"88G2nYqOt2xKNRRlVypXWKy1+VWvHJuMWCxnTGFgCQwTFVVQh8IvKuYqHkDpNWyTlnDqOg0u2wQpehkf",
-	"RJIWXQ1sP//bi0ZczNf2a3xjMX/hOtqbOshtEIx+D6vViv8ptpqxzY7LxouVUsVekWNjDNjuPqpHbEcB",
-	"ZXvu2FaMoVP9FaEkF/y3nFVqpkBYfmlr2L606C8t00Q9a+FywV++OB6KjE+mGjvMhMRNUcnDNsvT00zm",
-	"k0bdQmiTdfLmHC7VbBUZ6F/QrJJs80/KqsfVksdFPRS5EGGx8giLu1xQV/GZfDcU9sefoYXRrnsA7UY4",
-	"Tc0oI5kse+SEZExnnCVFy8uOojNGbIL3TgU+8ARgguUWHSSEdGl7PjyguM5zY3751WVJp9qeSEU7q5on",
-	"1FBgKNYXunbWFs0yDsWBFIkupa3UU7TogzZM796+KJ3jZaEVdwgl/KEoaAF/LqBiDjjOQoLd2fzWfKqo",
-	"M/ru7Ys2yQEtq6A+Mxbcbjo2akRSgZxRIEKimC5ahGODmFr5Jhck2+7m0zK4hVskvNeKiqLaq2IJyx4V",
-	"X2dFxVGuWpF/z7BiUYO9H1a4j7bRAT51F4sFZKt08yy1HdtvV/bY4s57pNf7S/5PyKZLhROp62+fZimx",
-	"TaF+HAaDXn8YEFgwF5MfhwFk3w2Dv/ld7Zw24P+2psseBOpW+uwZOVY22mvvwgfx9u1t+Cr9DdWo64I0",
-	"tm7Fhz9Ut7EpG6Wm9Bj2eHdlZ38bYQ8ipGzCfzfLpWxN9TnQ0MWvHPHo1w83H6rlScouAaWkMCQF+yUn",
-	"8/kjZTvyvXv7wjdz3tR6Kjc1hWpXx5Xx6i9p9rEivNEh1rM9CAmdz5lIsD1OyVXdXQ0GoEI0wE9nl24x",
-	"xySyks51Ma5L9d4KJl4s+hfJRWuodxt/cXVT7uWZ7m+neZbLgzP6q6HkZe2gHinERa8Et9Mla21BFen8",
-	"dHa5CUfXWOQeZ1kZJe/gv+2lBIiVjVdq7br0Ssrwwp89rbamOLYx7Yre2MoVo60I41Yx1PeUje4QDY15",
-	"wvHmG/08PP0YFf5WTL6skb+Sv6MkwUbzKV0qsqZWfsfi7puULuGXH4dB3wn+aCdcWUx/KMpBYH+upqJi",
-	"ukfe5KOUx0fGoMHOPdjI2965eIYmGbHYmMmu4mecz2ysZWEnjWVmG81iyxPs36+Kmo1YP5SKCSt+s8Uw",
-	"SwcVHgXUmJRpQgB+eCOEaegjRnSeGSuELugSb42Kb2d0aWWiEYlYRHSVYITQk6WfU7/SfPlZpslLOMg/",
-	"k5Z50YIHlZNHHlYYyQ+q6d2LVCtEafvwQoHPguqmEKoL2la1ErttT3ErQqxfUvoempbTLhw8F/j2V+Ll",
-	"tWlPrZd2O2On5eb+JDZSMGXJ5D7BTX9STl4Ai9QuqG+DF01sWNNhBS7WiwLEVSGCCjXedZNO9FvOcpZE",
-	"u1HR6yki////+/+VrZ/CoYhs8Ut8Yv+oXyKYR06zCX3H/m40ytUy2o2Kps3RrqsBPBRw966njGeo4JtP",
-	"oQ6gW4jtmd4juGbDjYG3TiQxMFzQLFF4VzHHvpwOukNRY9/Qc8zpW1bTh0B8D/mwVImcTNZw2BrOfyWS",
-	"+0Zp25nB9yEy0CZWKkAnhSUbx0wpq3t0fr7YO3xMfnl/uQM6RaWtIHqsnSPUlUpCO3ySUaGHolN0x/X9",
-	"08Yc4JM8Y0lpwYdlm13bR2+nRyKtUwiF4cI6eVUb4v7ENMx6CTvc4NZ8wccM6rKXY5YVW/Yf9/shobZs",
-	"3A+PD/r9lZVatE4rMrtoWAuDGPOKz/JZcASjgHmFfz8uk5S50GzCsi8csVjCZtOFGRz6X77CwblSuTFE",
-	"q6ju0NuSAaLxLxfk4tnfPSqDnxuUVS1Sv1qOQb/3WrV78AqVBeCh8ucjZePPnMyxxbm8C2Uo5a52erYL",
-	"ZcWDhF0OG27owubAgv9lodEeee9q6g9Fa1H9qjRsLaZ/7C8vJCgXjXwtJWNYlseXmS8Kza+wsLKNVmvN",
-	"fP9ivqxeXW7kkSLG4vBr4vuDiCVaPyxVrC4bVwpEV5W30EG38LTFZXX7uweEfhO7fwqxe9JCnLeUwvU5",
-	"UYKe5Ob47XRQJaxNXJ2QVMY0JRcLruPpSNIsIZ1oIkmWC9LbjWfJriofRcYcy7M0OAqmWs+Pdnfh66lU",
-	"+uiH/g99SNiya23OVGm4X5Ryhdh8EMFQ/uXY3ry64nAhwRBqw3EgU9wQMdalK0om9TwntMt9a16mvbL1",
-	"08ALU3U0YC7OcSNlCCJlIGPI8Lr65S4sxfLAuOUSwVuWH0PcXNmJJyjUOknhKu3Vbo+9iVCAtEyBhg0E",
-	"tVea3KBaJYoy0hPbtMS3fI6xo2IZQzijSywjhQHIsGmue9W7gLYzKGMqbPJiMyw6xKszYwhh4JAL10D7",
-	"woZB+XB3uqI3vxe70VzEZZE2oQj1rsDNrtRULgj1Ws4cA8Dw6nvmnGBWF6tt2DZgb7nGLeJB7Jl27BGz",
-	"2YiBsFR8lqdUy2wndFi5JBgQoHrkwruNj/7ZxUG6BVOJvHU0GURzOT8zmuqpu87PciHAvkYp7o11gb8E",
-	"Nx9u/k8AAAD//w==",
+	"7L37cts4sjj8KiieUxW7hpLlW2YiV2o/x3FmPJvbL3Y2W2eUE0IkJHFDARoCtKLN+N/vAb5H/J7kV+gG",
+	"QPCim+1kLputOmdikcSl0d3oe38OYjGdCc64kkH/c8A+0eksY/DvM5plp1zOWc4S/bcsplOaL4J+cMoJ",
+	"NQ9ITLOMzFM1EYUilKiccjlieTcIg2uaFUx/mVBF9X/pmHF1kTCuUqXHoQkNwsAOdaqCfnDQO3jY2d/v",
+	"HBxe7ff6+8f93vH/BGGgZ7lMk6AfnJ329g8Oj44ffv/DIzqMEzaq/61fF3zEcsZj9pJOWdAP5LDT2390",
+	"MHpIjzrHw33W+T4+TDqPaG/Y2Y8PkkN2NDqmD4f605xRtXQxPVhMIZWYsvzMX9Tq/+0HYZCkOYtVKnjQ",
+	"D0ShhqLgif65yCn+yossCwPGE5we/xzRNCty9oZRCV8GYTDKxTToB9/tH/d6x8fHvV7vYRAG00LpcxrR",
+	"TLIwEPwnkZV/SkVVITXI7YGGgRIwyNH+8fHx8cHD7/Ua7fHZ2eci/yhnNGYXeptz+YHGUxbc3NyEgB4X",
+	"PFUpVQ38IHGWxh87SnQAPf5VSEWkorliSZ9wQSwEScbGZMFUqH+8I+rggv/giPJHQYPUHdy94MHzVKo6",
+	"CszomBExAgYhW870l2/8YA0iHB14aNCc/Oh7Pfk9I4a+DjJ2Z8R4HwZThpQ7ofKFyJmbKkunqQr6x70w",
+	"EKORZCro9/RcimZBf9/86/wTjVXQV3nBHJJdmanzlI/ryDan+dQxEJJyMsvFOGdS9omasJLfzGmqJBGc",
+	"TESWfLuj/hh3lD7l21xRn8tvFM0+arQIA0XzscYp91lv/9Ej9/sW4DjQHy1m+mQ0dgU3a7kgyy8aF+E1",
+	"y9NRyhKSsBEtMgXskOXk4mkr9m1wsqM8ZTzJFgZrLmnGJMlSzoIwgJ1tgEQatql8ikuyBzCbCM5eFtOh",
+	"hm395Byk7YZw9WkCeHEmEobnvgGI1l0WAJ0lN8ZfFT73zi8FV/BLTSzDn9tRT0xnlKN4T7OFSmOakXM+",
+	"TjmTm/EcNqVphizz/zGKRDcWU30maS6VOZBTYKibnoRmdxl1Hz8X1yyjsT5LLpTWU4LXORuxXJKpyHnK",
+	"x4A4cFRN1lHMknV7WIW/CLyV6IuvLEPebxD+ehTwlMdPMhF/bOomWSoVSwgHSm4lhaH9EAmfcaU/3Yj7",
+	"bAr1eDkMc3uNnsqPep1CESXIkCFzTJaDcMmIFhxnGaN5HRgIBaImVJFUwmQInz6JYN8R/Fxk2WpImaMy",
+	"oEKxoL6a3n6v51ZzboHqryYRHS4UKo0w1G0vyd/zGMwGV/GJ+j5Tdvv77vfc6n0T7cV0JnL1hun/3zA5",
+	"pfAQbE1EcEaGNCG5mBPKE0I5ScdcgEFKZMWUtyIOy3ORSwDsKGVa9DQQ0duQko41bPTuKYG7m8BTQyMa",
+	"TmIe9L/Xu9YSr0b7/TAw857BtHrw4Emaq0lCF8H7MMBF61cfPXr0QxjIj+lsZr40zDLo92DzL0U+pVn6",
+	"7ybHentp6TTlhINEQTN9TPDPdjUmZ9RIHUf7x6BuFJqgzG9vL0HC+YfepWVz3Ju/jiEiT8cp10cX7Bzt",
+	"H++S4+PjjhXIUUgepZ9Y0tGCVkfknakYppkhhjcsFnnSorXl9oGvsbWT/Ja61YRyzjJ9eSUFzWD7Rq8t",
+	"tZa6UjNlSUrf5hkKam5tOO2b8w2mNSauNmp9aKjVs8B07I5rUFrFOCiQ5ANZgm4Z47hXgDV3c3TwPw1b",
+	"hQfAiVIz2d/bo7O0q+Zplgotp+wd9PZ7nd5Rp7e/dxoDRsq907N169tzoJF7G53Dlz670khy7xzwHyKN",
+	"2ZX4yHhDk9RPiNKPyEjkBAwVhCa0lWDSugVD4ZgBW/w8Gf4Yp6/Sny/e/vti/2V6IS+mL3vs8uLhBX9z",
+	"SN99mg0X+9P4x/Pvk3/1Pl2k8zT5KZtf/Eukl1ny9oL3uuyw140PMj6cPusl//xZo4tSWdA/fNjTrEwL",
+	"IjSnU6ZY7jwJcBSfg4TJOE9nxsRwNWFmHxkbP5CaB1ynCcvRq3CJSrIRdDdF5VQPPKNqoiVYlGktMWjM",
+	"+LVI81K0k/GETQFgM6oUy/W3/3t2+kuv84h2RqedZ+8/Hx7c/HfJ5aQC85Pe43M837Y9TYVUJFVsKvVF",
+	"mjNV5FzzODVhQMoh2e92D3o9smPNAse93RNC+UJNNDtkmWRa7jrq9UiUcriMPui1M6miCkw0dsGOfy1Y",
+	"vii3jMjnbzCx2qz+ZEo/pdNiGvQPevqvlONf+26fKVdszHLY6CuDvfWd/iTmZEr5otypvt3IkI1Eztxe",
+	"0fAvQzIoer1D9ph4u9abjjT9dA3xRETShSTzCVMTlhPKBfwXxhmJLBNzWdn+kt0bemvdvr/fXut+35XC",
+	"zv+BcVvP2IlEJ2RaSKXFJb1loLMHkog5JztHvUMCO5inku12yatpqrTuMWWUS//1btC+EV/u8nfz3zkb",
+	"Bf3gv/ZK990ePpV73vLxZsmZnAku0av3hCZvEJFQ6eeKcfgnnc2yNAZ2vvcvEAc/l3A2shN+kiDAECut",
+	"AJUwRdPs1sIVMlL7Gjzqk+Vv32wKjHO97DcGAAiO6lG+oNlI5FOWEKHFK5ws5bNCkZ0G6YUlNcJ6ot1u",
+	"YCxbL4U6jVV6ze4GVs2qPnChPlAczIeKxjpgjEZRqwhN9wiS+jzWIBtqEE2oJGD+hb+AyC3T5oJkgo8Z",
+	"vpRqANa248Hr1d83BxQgLvVc0W3bs+/uVfzWN6XB2PoN1n5ccTRsDlf96UZgpSPFEHRixnIjwxuwvGGj",
+	"QuImb49ECY8/WM3cRyBfqNeHK/BG8rVRrfzfKzKdkmEhU86kJHmRMZLDBpH5wYw7kbdcTWFoA/6QJog4",
+	"mumzxMMcll8kZ4KPsjRWdyc2nIl9SqWSNWCVBl4NLJrljCYLI4KDkVpL5GqSyvIuuHc6tHrfivm9q8hQ",
+	"nL8nCzjnbfpZpPxqnr54vgJ2n6ZZBXQB3N3x3z5NM3LNcpkK/ngQ7Hd7g4AwHgstaz8eBG+vnnV+GAR/",
+	"w5sev7Eb9H97mtLM/7tcnGYt5V+v+PmnVD0eBFpYGwRkRnOVxumMcvWcDln2eOD8XIOAZI2fcA7Pr4bT",
+	"7ZUz+KvYqy9rr7r2ygVcFwebh6dBjHa1WaFk1Q1pRMHSBWhYKx9LUsxQvOek4B+5FiPK1+xRKhqreyIB",
+	"HKwkgLZ7PK2ykY2MytUL3bke0HyDYIEbHSe+Z5azejIL/grZVOAQabnUQCIiWhbT95kkaQIn8EzkwzRJ",
+	"UEe7PexHbpj6LY9aXiIYXsBDpu9VLWDDXr4ct8F5p3SB936s8Irw5yQ7kVu34S0XXGtONLurQGlG8YFh",
+	"hybw9j1jCeoghodKll+nsD27kGg3JJkYj1li8UjfXiAIWkS4QGHwMh1zqoqc3Y9ILd1wdbyw07s39MUw",
+	"TaXUSqPIyTwXfHyvUHpRG5xE/+xcgUGn43YdeZKyW5kmIa296Y/nVJJYczeGYNOy8tjA6PbgAulAD/PB",
+	"uxcqIHvFs4UTNB5IY2rQ6J0gKd07AQ0ZzfG6BiN6fWpvoWQnat2AoamXQj2D4Is7g2hkYjhKsJgLBJYI",
+	"T+8VDC8FkUU8MRZKy2utWuzzEbc6s+fXdJEJmlwJ8Zzm4zsS0wwH+6CE+JDBcMuIaSiShT4xeAtcYZwc",
+	"Hxwd/PBDr0eGC8Xu93Z6oqcT10YDADsN2Ykay7UwMcrVebm9W0PEDPUBHyxR2c1L4CfwIXbQO+od1W51",
+	"ZAR94kGTJSRnUhR5zIDsHY7d+1XFMqYv9UWpf6JqAYo8+mc0XCubrt7rMc3z1Nzs8JhoSAHYncX5ntR6",
+	"Z5Fepdt77hBJnI353nlUZRqpxGymlXk3XwV8bes2mHklxAvKF8aYJO8IH6rYB6CFmsp6JQTaGA1+3bOl",
+	"oz46iN6g0qEotBP5K9PokzOVL4wKH73Rf3RO9R8RkSwWPAFT3oTRxNi+vVeadsRL/ERLdnOaKt90ytkn",
+	"ZZfVrageDoxt1lq9R2u/uB8NwZpPPswYTzDGzpfry6DLUkU1b6LwqHGZZtmXtVABYrbZm0IvJ6F1iTmQ",
+	"P0YHEqnSLCNapZNkJ6rvXI+GNi8UvLhww1TjT/XVZj/6YH+1ZGP+/CqGnt7+o0d/BEOPg4yBc9Xmg4B5",
+	"y2mhJiK3DvDbQ6XwR6piK5p3jZSGJJ5KYr1CX0pytop8Zd6dyF9nCYRrmmZ0mLE7w8ANVL9nEqrokEpW",
+	"KphoW713El02Ee7drg+27iZ2DkNwyuVixnKVGgtwNTTbt08ZH2fVKFMN2/6s9e0pVZpsqGIdlU4hyK3I",
+	"DLjRI9gYI97aeXk7v2Vz4lqAuL/fzWPFm8OWIUWrj/gqnTKp6HQGX9XjyevQGASDgBRcpVnV1JWxsbPx",
+	"1GCyPhy9sXgvPv1zwHgxDfq/lIHq7/0JvPD15jAubmHZjTzKxdRiqxKE8aSy/KODpZjj7mIvTP62uFcL",
+	"rK8v9t2kVG+NzBYSOAjndKwCvQ0WGKnvI1cttLnxhYni9z4xEQ/mzaEQGaNcv2pD/Dd514ZXrPeyXOKb",
+	"N5ggUF16NVegvnQ/eWAl7tv36lH/27he/XCDX7wgBLNRH5thJ+YswprXt8r2GnyhSZsO7PaovH379F/h",
+	"jyW2euRRx8D3DqRi+C8WK+uSORNc5SJ7x4YTIT4Cr06SFOPUXns8HNG8YSjPUvFAmgAXq5WXESQnBF8h",
+	"kmnKnKKETEGkkQzD/7KM0JwRGsdsBjpTWLs7TLiRYV0lwqyPPmpDI48L3pXLe/hcGU0/NxktbZ8gCpev",
+	"x1nKuOovuQefVtim+yjlSznkM8MVqmcVmWnQP2JjjNA9EqHbggxzMZfI+KvMZ/USr0T7DesuEuMJ29EM",
+	"z8zxQJLoSkQlruxWZ1zHDWIvaac68xnMSp6y6zRm3VhwzmIPJ0PHdtEPpwSREzGvz76ajdb4ylYLqM5k",
+	"43HbopR8FlQyCI8cltI08InltGz4eJXMRq1o46VBLfddnrgUKa2QtaZLLYXtlH56zvhYTYL+w6M2tr/6",
+	"mlj3+T3dAEosBbaN+axC0wXzKTbd6GKEveL4NM/pAm5rE5646ls9/Qv9Xn3JsAIzxrK1Oy1g6frXL7tt",
+	"2mXzedzSCIB+NnPJN708Qj+rlYsOPgnCYFjIReCiuSvio5+F2M6AERmqO76dcF1NWfMRtZK91lhH/Qba",
+	"MLOtOU6Z6uYNV5FJPTmtkge3jdwoGwfnJctZ61LlELznjdHq2XWtl4dImGbOH9mCpJzMJ2nGrM1me0n5",
+	"nthAmjREPB+kNXTwxMXajv1z88W6ZXQDcTO3Y+oboec6LlrBsnoQ3kdGUlW9EB603QJk55nIpyzPFiQy",
+	"T6OQ5IzTKUv0UU+piickshvuulmjEwy5yhJw6KMBb+7HWYAPpL8k6HbXR4+7ksZXunD85azCinu6fYAl",
+	"/h43kJ747rcQLn/jm6jMsK1dATbLs6JmtCV83pNpxiSF1sxhtfzQptpfJoxWFtound/ipmk1PpWJpv5o",
+	"Xs5p4wuThOq/3paP2vjOpLrVOc15d//hEZjxgfvPJ8yFYoFPfAI+S862UyS8tNctDu7L3Sfl4XogD108",
+	"NmJM6FDVQrlqHCg3tQL/b3WhbE4iHqOETIUG5DdCfm+Uw4PetsSwdg1rkXrtCA7JvTf3e73Wd5cg9ilf",
+	"kFhMp8LLEISIdghmakkZLFfayOj7gtfTMjy6jyvIcOSvfgPhvK+14LGWEGqHNpSMKxQ8JFiwMjZShGaC",
+	"sxMS8SLLIhJnjOaSUHytadryqKmOaGsNzI586iSy3jTtk8zW8/oks/XHK6hl7beOemo4vubDFZh7R8HD",
+	"Iu2Wcsclo3k8eZZmNsduC6yDnMOQxFSyTsol4zIF9/kIRzshESa3oIhsk4IJnPhK9LsrM7e3jw2W2Nw7",
+	"hR8+gfCJ+xee1t4fDqtuaWK6WXfQXsrWNopbiR4b4GAVpW5cAuutUwfLvNfN0+9CkwFXPxGSieuNrtL7",
+	"vJue8vhswuKPTdIelqVF1iqFrnxI0z4BjzDAOoPIdFWmfICh29wMYkQiWzPDRKFohoXia1qr3NEl7/JU",
+	"KcaJKBSBYJUhi2khGXk1Y/z09QU57Pa6hw8k3jDggy9d9Dmj8UTLDULrxhHNslcjyDmts8j7sHzdQq+I",
+	"g1sRYOOT3DlVPba1rP7F17YFlUU5Vlp2wuBTZyw65kdXVWW5lOinFHECytA2mk6bfSEIgzIECXH9/Qpa",
+	"utt16Shy4/tSf3EbHeWuLH1LBKuJMl/YJrQMUq4ozzfa/t1pu1pF6A56kc8Wvqpi9JTHd6Z2s/JNqd2F",
+	"yddl1IRtFNEGhvUbLzR+QxjDx0/ho3Ywm/g7HyFBvOq74gFUYdmIg15vLeONq9H5SyHR7hk5JVLpi5xI",
+	"Tj+yD1oPAE8JGsjxkUnbOH19AWZ49znWZ4CEKXBLQPiFmrABRwlDjIiWH7pET40qLU0gW5yza4jRB0v9",
+	"CaEE4wGInIgiS4jSlKB/FQm4Aqw8MgDjPBlipNNPV1evzcxdckp+FEQxqUis7wSJwcZaCCJ0TFMulcvs",
+	"glgBwe3uxGjAY1wgT8x4TIZECgTBXJCYcs0rkjwdqe6Aw91mvY0V1wBUbqjWQqgFoPp5fsuSltpyv6rZ",
+	"O2oiKhnRGAlUTd5sSWhuFhRoCehuCVf2y+hUv2/LrKkGIrdmcOsBq1H+Xsaffi/VdDFlHB82slX8iNaK",
+	"k7B5Hg2O7pNngzmY1JcGabaGvrUR8m0oGCfdgISXc1AX8ruWMTVmx0/b5vyJ0UxN1rPt6q+yJYBJfFwL",
+	"BPNZcx2bsvufRJbcTjWmjSjSCUbMFRz+UcEw82j1ZsyIbcvEsnbPRD5tASgqxm/Y2Kxn1Wmat8D8li0R",
+	"788u/0H00y5yHow6HaacQl2ZBkYL/rTAyPK1N+Qr79X7E5NgJ8uhdjcJwo1RZFugVeWrdrqT7cAHGxnR",
+	"EjyUJsRXobjPJlKEmVfMDdU2BQlbd3B1FlCzKKH3fq0+oV1XM2aqNnVZydAbDIsaNud3ZQ7rQHIYJD1T",
+	"d0UFbd2PK5X4uVL7qaV4U0UCt0suByiX5oDZgFZoj3gFbtgz2uQ2sWLBZrfJivqTTT1HzJsg3u8MqWQJ",
+	"hGV4yj6akzKGhiXMUIO0V/3afjVy8vu1oNUzhxvdYk59aIDKFcxrUFJeMGvbYlOJ+QNkyBYChM1UQkGw",
+	"yoqXRpU7I2alZNoqU+UqBHP1+xpL1j9baIsRhqFAjqXeQZc8B/MezeZafIbYS8I+0VhlCy3HSjC94u9y",
+	"wM0TUsy0rrofanYCAzJ5QmYU5FqqSARrATM92AzMD2Deh18BKAO+IydiTgYBDPTdINgNQeyd0bFe4FgL",
+	"2oITKqF6k/5v5KqxpZKovGBGAF5Jon45wzp0numF4Il6i6ZEC4Y5gSBkskMtGBzsylBvhIEtr11F1na7",
+	"ayP2UoGg6a0ydAgYOoHPYEEbHr8oFLudrOHyJVqdf0qMxxmTm22psSpXNPZ2S7ul9NFiktnSibyxVcrb",
+	"4F0EgddeKNTGcsCrqmzkfBhwh3gaofkT7xhvpJJRv64GhtVkUVert44iPzIxzulsksZak0blOHSRK5gp",
+	"bHNR6zErWPa3JavMqwNcn+/i8hU53H/4kORw1LU4GRMnV50GKgm3xPqZ0sIb+Ed4pe7x5ka+sibxSjxc",
+	"ItiUgr8pVRx6FYwrf3jljDX/yLLOKGegCOdsmhbTjlZrtWAxoTlLOrEAHfRaAE7MWC41JXbcJa6vLtBn",
+	"KcfXYhuOY+Bb1T2WrWMlOTnQVKBbHksVDcISA83AbcRgK1Gc0WzTRJ/fIwXnFkmFy1Jw/BLNG7lsK4Wu",
+	"axbIVVmkWAfP5ZKSy4unu/eSQeqqOvvYzgWkeNGsimim7nMLw/AKQd82kXFtwmVIBI+ZX/Vi62zLsvz0",
+	"itzU9gmCdieCX0XaR4yNCkq3hb/n23tRZEu2g4+WMwplBPSLwug1frZDW2rDOryuyPk+EMK2JEaHZJW8",
+	"QXcY/r6ryPR+FQXdLq7w1ml5W1Z/rpJWKRcYGlpCa2ts+mbxK8FyD+6gkkl9bX+Qm/luopy3gU0FOfcJ",
+	"snnN8Ic03vL+uscbp0Rzn0O7QQ9WfvPU46WeuLf6o3viYTVA1nJQ/d6BS780HNqzrv6uvQJWE+WbKvur",
+	"b38lrr1FdWA7FtZk947BV9m2ZfcVzu7evaXdXa9+3EAtEPE9DvnLaed/aOff7z8v4Y13IbL7FxK3IZcv",
+	"JlRW5ZFfC1awJCQubzEkJm1R/+ZO2SvKFZJhIRchccmLoav3EFMes6wu0KykxUv2awH1A1oylVo3U0ok",
+	"lXdfaBXx4JC8FNfkoHfwkJjGpAfkOw2XLfKRPWi1YeWS+Zd1AGwTUZt78kpBNOrHYtFG6wv1A+7SjIGy",
+	"DdXtjGjTJTsvjXgK8XYhhJlA0VATP0eosrXSNbIvwnsIydtdG5Mnl+BfktIs5WOyY8oxGeTbDYnpo+me",
+	"/EuknCW7kO/OfXS0WOdXizPfaEwle4QLUz8FVRnDzczU0JDTtuz0cdWOu0R09fp8NtR60/izzYRge4C2",
+	"f3M7qj/YxLYAnUP1DusuRfNgNX3AU7czT+aurruVYlyZsduYBTeA5dqU+/uFhAXBUvNEtXFOdTvpNjWj",
+	"lB2jzhRMFRIax0y6+oA/v7uqqepfqsFOY52qRdN9no6YZngk5X49Qre6w4e99W4zhEBYgg0nWw31u8n0",
+	"3ultLNS/q/qf28ph1JB0mnIXZNkm0fQ6jz50O++/a+/3I1lc5KlaXOo1mzBwKOh2WqhJG8KYXk25mJJI",
+	"zlMVT4aC5on5HUP/ohOSKlNhHG4VVx+X8gR+QbOQPQtXChKMqDB9uVgtSQNqAKZWqlIvqbnTKCjdJz+9",
+	"OD3rXP50uh+Sj2zhF7+mKJs9kIQW+ie9jRBK2Q549Prtk+cXZx+enF6ef3j75nlEviMzqibkOwIB/aZ7",
+	"D0tsJJcEzyx5/eryyqv1Q3YgN1vfNgMOTa12QzKkkj086kCjAX3ZnjZKXnsFsfHOkeSod0haqlKjJwta",
+	"7aALtOy10yxsXUKWztK/swXWuUv5qKVWzaV3wODbkiwbdSbChNpZ1xUcKxh9oQyj3oS+/UciJxKS6SEg",
+	"rZjNRK4GXDE6lWQ+EdLgAdbSdEVxbJ0yV3RHipFCpzFUGMYNdQd8wP/rv8iZ4NcaiwSXA94h59f6XKK9",
+	"6/2IMJ7MRMoVUfQjkyQ6NfFrIDn3yRMsXIhlf+Dcbc2fgmeaG6YKAwPLagoDTggQNAYBmkBXIxQtowbS",
+	"6ZQEYIsM4VSk07E0YJ4AQMw6YDpLcVguH6qqWk9qhbROCCWRF70SVdqfetWq9aA+QXqYVdbAD20DSmGa",
+	"O1WHbrZ60rC/LPAWGYokNWGS0ecB8LpB0Cefu93uzU0UmqwQ/9Ev3W73fUgGYGaBd8GlGRLjzAyxpHRI",
+	"0JV5cxN1y8OGuIaQzCdUQTRmCghVSBaCpxcyUq5ZJmZMb11PC1/ANAOIOtX/HARl4OggwLWA/x8fdrtd",
+	"/NUE0cKqPw8wWKD2/s17u8AIlh3Zkg9wesc9gK2Nr8OeaSckwq1F7oHrLAYjvfXLOUCzh58vX730y31b",
+	"kOdM3yUWK9vrPugRnfqBn715dkYODw8f6aHfXp11yWsvTANfgcwKshP5Pqxo98Q0lko5oRrALi8XNRYs",
+	"RUpdzXQXuBo9PX92+vb51Yc35z9evHoZkR3TesmsUr9S8eRGu96h2/Zfrt519M+OEQs7GkMhHgSDcU3f",
+	"slQSFk8ES8wwvJgSYMYmRxW89hA2DICbizyRRlXQ7D3qRFAC16iq2DXLabVRCLhV+rWifqWN1ANJ5Iwh",
+	"awS2aKJzd0+8It24EC9+GXnDKGW5hPE133Z3TeSCoTWnK6ZdYvYP6OXgYxAG/HjAMeAu2onKEiIIj1N8",
+	"E7nGlC40CppcXWCCUujtG82sDwEUEREcqE2DF4UeTYZpPCFawoiVXrOnChJT60XkEqvpU0le56mckong",
+	"oshPTDi1VS+/8/RG/+xdgynDSRj8akK3U6XVOFv81VwS5yWMB/w3++pvGJf9GzqCfxvw3zqdjvs//aKm",
+	"nt+a9EN+I1PXYQ0q7Yvcr6NWqb0SQk9f5tCNtI1sclN/I7QSHlXh4TZ+yjwyw+zrYSpFd/Xq1pTpNd8e",
+	"6m9Lpk9+K1n6mn4p/gDtHR/8wR5IJ+ot7SLhj9iUcBAythbtHD21QKiiKCHT2sbDDHxkl4rNGchvWpff",
+	"rKcDtmt0P8gH5hOkV5sCcM1oxpJdO9+xnq8Z4G7hAmIkxrNj3T18tTSPmGEe6WFqfXwAGKu7AS3r9FMd",
+	"tt5Vy6xty/Zc9SH9UuVmxHtpvOfP06hiDjBZW7bdrMQfqa2oOXAGNN/oZaH5xsO29gLp/qitLQbIb2SG",
+	"cknOZDGFsaUSM0K99gWW4lf2MMCp9oFYmk02yG+GKdX6cRz3yIv0Cdw/GEQqQ7IPP5XtPM3QBwd6aL+e",
+	"eQM3BG9WtqqVYq8M1t4Bz0MQRK+S2a2vrmjHR5D7PQ30sGvaIJwQyVit2wGMd2xZs+mYBKjV1lZpVScl",
+	"O9S+ZTteIgiMyL1rzAyrSTrXNA2LHBZp5vEDkJvIgik7MgC11gnEMt0N2ogs6xmCVyJOcWjuFlfU3Iy/",
+	"ogT6j+dXZG8C+Rb/jgCbUEuDYs6ZmA94FEVTlk9pmgy4NDb7pykd53Sq5QW/m9ATLSE8MVrgDphTyOXT",
+	"v+/W37vS7yHnrz+61I88NVY/f9LxGuKxyz6BRV/v74EKu4eqYOO9q36tcOnO5ysREltuNSSehnQDS7yq",
+	"zwN2gXIi/ek0Izv6mmMJfHLZqc+5trlgS/9AVCJNp8CXpy/ON24RCEuoreDN+eUVHKDsokK7cyUeW2U9",
+	"JG/z7LG3JzdFR8vOfyv/fqwXshlcVo9Bdlz5XHuX3BZ2t2/MeDvYrtu5EUx3Sp6/V3oejOZB9gwF7wIt",
+	"GQK7TKdFpkVrzB00atuAvzOXVnT17uL5xasPp2dnr96+vPpwefE0qrSIywsuNVdi0yFLEpYQ6UYUI0Nc",
+	"LpdwPhEZG3BN0Ij2+jbQ0seUxpOUsz6JcGcyne7ZOr+frQwYErWUcCIyy+hCDrhW52EuR/agM1YoEL1J",
+	"IUGuA3NpNI2gbrHVCzI2BmvGgPtr0u/tfZZpcrM3oXxczCLTqZJCsFoxAw1SMhLp9yOSi0IZBQ2gZoHz",
+	"QGtmmgNqbHGtU09fX+x2oYOUeZElnqFRi+O+Xh35hRQjs1bvt++jPjJymRowo8HJIQ+CspMmEr42xTPc",
+	"BUoVxKF1B/zdBNNRIUvc3uUahn2NRr851YIM2YRep6LIK2qRfqVc2H6vhzcZWpCwe9AhcemnC2nC06SY",
+	"Mr1q1wq0MdB+60Bh+cVwoS8nlo3s0x6RzWEOQPTR9NJ4dKgfYQ+cgx6RxvdXElXjgyP9gSa0lnmO/eXK",
+	"TMyzBdnZPyDSiE9a6kCloXwtSz+yBvDAbpulMTM+BmO0PZ3ReMI6B91eEAZFnnnxJPP5vEvhcVfk4z3z",
+	"rdx7fnF2/vLyHL65CQOVKqxl6tkkT19fBGFgOt0G/WC/28OXxYxxOkuDfgD+WoyLmIAvwF7l+t/jtnb5",
+	"p2Z7B72e8SO3MJUEq19bqcEdNJmlfHxCtPhKhjTTYnbukq/Jm/PTpy/OH0jya5HGH9EtTWZCaxKqS67A",
+	"pssFCnPdALaB8tRFEvRNzue/g1qn+INeb7seNNbRY93Ogfi4RUeZWubpkpYyFlxLIAVNdI5x4W2TuQ3u",
+	"uaal8MHh+g/81jy+Oyjo//I+DGQxndJ8AS64awZdkPQS3fIgQx08t2MZ9H8JLnEfwXs9VJUxLUcgSHtq",
+	"iPYPZCn3y5OKyRtfnYJa6JmxwCSFAbcugYDyRRMznqdS2dKoGGxqHTXQNLANYOUrftbn/4GiTjfh2m+e",
+	"QyLOBi++wkydm/d3wVoXNepXwV3bH969vF1veO+zluZZ9mjLowRcPtoEl59QlwUNn+xvhM1liQL4aAMS",
+	"KPse6y8OHq3/ot4kcHvqvKnSllQrkN+jr7Pyx/c3YTATsoWg/lG79stysL7u7ijOaYilfJLyWExTPnZC",
+	"isgH3EkTolBjoZ/69OkMCNYWh4qt04ddVFHfGF8HPLKmG/Q1RdVC4JH13TSqnZvNuHWDKOftrzvgZdJy",
+	"xXZASwiDuUlDoerCc9zEGLjBg+R1bkBHa5WdYFC3q7WMfn4m1RORLLa7aqolyat1yL064yYoyk++qpfi",
+	"rmSxu9CBrQnbxKvfVKMX9Pw3DQa1f0sGtTFzugVjWnXvvrYCtWnf/AfmSb0NeJI7MtseU3+4v8FU9f7E",
+	"X48J6g8ONlhgpVlwlXW6Q/Qt1MsYpieTbCqOIG/xQhUsV6q7NULC2VxzOmA7hh+a6IYHZpjSWWBKGi6V",
+	"TP7SUsnGEsktpJHNJJFvQsgKIQT9hMZKAdCq4naNulZJIm9A3Va2o+QD6SJ6dlb23No9Ka95pDqjMZYd",
+	"qjoxNmczNijQMwtu2vE7DdLZCVNJkhSMHl0SKVErAnxCaMV1gXLEgLvYmIODqi/khESjXEzLWI3NvBU7",
+	"RwcHA77EEbJ7Ugm3wfENt1ndPWSlTHI3eURMWzrgiGYa8z3IG19a1ji1rY82YT3uZdNP7cL1Ytrk6/Lt",
+	"7bjXJs2hQxfnYCf5ozOzWwshB5tJPbbn9J9KcDnL0vhjRwlgOC0s1ZdV9j6bLMqbpVJLiR2gx0Dzb9e3",
+	"26R57HbJK56BHdVw1SldmNAs1SeUo8yC0R8N3jVmygQJtod7hG6AuharmdhR76gp7fyIwf7BvUgVfxHy",
+	"/uMR80uhTvVp4wdHG33wDOo7/k6SzI/MujjITonrgmeL3XbZZStB26an3LxvJ9G9iWkNfNthlwlTmHgp",
+	"q3KN7+n2VBZNeaWTcyf6SWSJMbOgnUMvMiJ0wOHR2zyLoBp7Ldy99Evq9zvTQqZxFJIRU/HEmkx+PL+y",
+	"MX/GcRf99Or50w8v3l5enGHMfMqhKJKYQbwLXUgyCF5njEpG9LjdQWB8Zd6aLzESJBPiI0tIMQNL1oDP",
+	"jL3HhDhOmRbUQKjD5sAgMc1toXgOBmO0B5f2ogmVJBGckVSdaBBUYJj7i1gVjiQh0qcR76SBvBgYTggx",
+	"FzSDWI1GpIaLGfFCRLFMLC8jM7om4lHDScujCcFKjhiMD5Bg14y32qU0PO4qAdqCklgscnOvh1fBciOB",
+	"rrfZVf/q738x9ripZUfPgpVq/yPMOhp/MHYVkN1neRvLSnvTAvPUvyQjxrvF4yAPJIleFAp0RKy3SCgG",
+	"ngGraxCpfveuRGoqsRnK2oxC/bpvN4ZEv1HkN4pcRpEaX5AiNbZ5uL9jKv2ZOoiAi1gHEQoB7m5Ory4E",
+	"dhvjLGT72e8aRlgtADQCzbXWkxlr13S5DbYsuXF3BSWvV7pZqWNU6+JsrmPUv1uqZKwA2jf9434sqbQJ",
+	"6FXaiIdsX0AlUV5RiPu+Dd/RfNpvGFsnLCutsF7VBevSLUVsAdUZvHRcDZ+TAR+lPJUTo664HezZwMhI",
+	"MyP/dwjRj7rkTGRJvzmta+hg69HRayZdYBx5xV0H7dJwAqFykHe+A7J+I+dgF9KLIpyo3lgO472UiPTX",
+	"vXqmzy6sCOJnWOI3dhjwRhD9TsP+bPQls0PNbCFik0JIVUMlHPCGThhiiq2vL1pzckgyOmQQH+h2jFGr",
+	"8YR9MhZ6z84k5nzAjU0yNtVxyE7khVPbQfClaLfvBYr5GRuuhTms2WwObfBYN/caQtQ1zkSmZIbNU7Wg",
+	"sMkTWFemFp0eDjjG80HeiQksxDCBytgYXYuRlCiBVrXuLoFsAa07lnG6biMe6uVsltHYFxUrmKmRUG/M",
+	"rQXPys1ybtLa2Kyh7pF3+ralickYcUPC/sLKagcciBGSPgA2BXfUqfVUyI0ZNQ5DKqEV6xa90hbhuKvY",
+	"astxLKlnAhU0Nr776pVBvmmdd5Rx3SnfSzzBweYT/inN+ZcQm0oxIQyMSFnJEjYXgWvX2Ze4r18ylkgv",
+	"ha2sBmXqJUEeni2YBPdeW4bcblNwPoM1X/mddr5R212o7c/jzML8SFrLh9yp3XVMnjQERbyMdm9DIubq",
+	"/ZpEsoogTJSQ2e9Ey2LGyzTgO05eOTGyT6qIVGmWYUpCSNoFzD6ZU6h6YXNQd1ud/QYS30jvP5D0bJpy",
+	"K/H5yk6V9kJDeaFJ1HH6F+LvKoI0NX9uE9BvPq2aHMiO6xcJPflMak6awF+7oe3rR+NcSGySIpeYbezS",
+	"/qrRc7i/zQLovHe3cFNXvloVRmcrPzUOz5zbSdux7X4LvGs3F7VThk+EFrWXR9u197dXwjREJqeuZATH",
+	"6w04A9iqoCSMyG3xkS45NU3/BNcaqflsxnJTY2Lmh3n0oSxYLGxlN1dQ6lGzcIVlMwMOv0AWAb4CsbQV",
+	"3yfZwYI0UZpEuyuC3PD7u2iirtl/e4d/002/pYU+nJKJ1j+FwosZdT88F9dMq/+uQ25LG4+7xs3h3r9o",
+	"6JwB74b8ZntesyoqBjf214jPN0f15wnPr8oZWMnOlZ1pZ001EWEPq4yAhN7Ksi4ZTwhLIVgimhaZSmc0",
+	"V3sjkU87CVXUMAxKolGasQhzrHfOLv8RkrdXzzo/hETMTLGxJ69e7JZWXlP0qlK0LqyXEwtJ5PWJjELk",
+	"gJFin9ReLK8jLKJiWBZkAMgBx7qP5fWu+appO5eLORY7Qwo8ITG03jP1d6D/F4GmfJg8JVlIsJ5QOODR",
+	"B7Q3Rp2ob8QiU6frGfyheYpeMDz6wP2/7KNxes1wsmg3JJoRwR9a+7BcSb8mi9x9TqdptnCfRPAPskei",
+	"UZFl+DPZkbMsVbbSM4wKi94NBxwvgx1z8YQE//EBw6f139jYR/9LsQymAF4aYVEbyhdkJzL/ijQQRD6m",
+	"3NRnxBUJxWTUddXvEKKYSmH6GwLYMKECro9q28OoO+DnNJ7Yw6kb6ClUYDghFIp0uRPEDoswHnrx8XQw",
+	"e0MqMZOIZ4jgXeI1gNxByylgE6N5llYbFe5ijTds10igbmGqJnrvJSo+xp5bUUhMg8cueSPmuGsb3JRy",
+	"MsTmeSExhbSxFbRWADBspzvgT7AsIBQCMtV/TL770f6h3jX0TgQU54YOXQEyoAZAQoPH5c3ea7uOsYfk",
+	"/crgzUZe2MMLzNm20GDHFBq02Yo7NkS+Um6wWm0Q7FepKVsPPWRN6n21d9zmrldsItdcs6m4oDELDQQI",
+	"3WptLSNgmWIWGjkit4td8HQZjDA9ygHvzVfLNuK3wN10G5VeuKiwLBOpWrh1PXG+2oUPGy5gh9+gZGrh",
+	"c2r/BQUnw3PNIcIz5AoDfprQ0EpSYVV+CmsCWdiU3hBN/YZ3tq3dHSUvr/kxNM0yd0a1ZPNX3WW57nqR",
+	"5009IVtIhanpJWyv95Wi4YX/8s2WIF4XND1jeUcTF/Lsv2wuxNeX+BD8paIPDuOzy39sJvm5e3a58HfK",
+	"TeFYcNrGFKroDBlmJIAr2+SrU7/EiEnTho5/EfaCRcGpvNkj6O7YNBG5ppuvTeviWyuMS/S5jVG70d/0",
+	"ixBptQXlShJ9Wb56c5tdrKZRT+gyKfpflUz/RETnQNqoA2vMOJtRH7YcXmqhjX6NbOdl0EM6KZeMy1Sl",
+	"1yxDjSflnhbiaRMhcbpBSECYDzEKQgvz0H8ZVp2k41RJsjMIjvaPNYEMAjJKeSKJnzi42yVO/MdqLVjn",
+	"RQ9ZW5YWVBXLu8Tu2khT1nIFS8EaE8aYrTcZi6kpBBEOOBZ88mPdCPS3RrkaJm7rTU12oEyk7Q/Xboq6",
+	"BIDbtf0ITT3uXfx9ByVnlQBIankfFEt7DGT5KdSBuXtiojMr9ZOtFOrqdEPbapEnml7DaosRkolrtkTw",
+	"/LUijHjNKg68Lh1lB4r6LiFHzd06tqCa0xcRQRpoW2tX0mrHa1usNf1tueRvvoEGo39h+5vbs/tm62+w",
+	"90vbEd86T9CahJi1u525/1JzPtdUHvqq5FDGB8PNfjy/ggL8JlIPms4jD5Vdcsq9EuX6N6yug6r9Gub2",
+	"GjtB3z6pHBex1u5+Y/vX9w96oSFb297ofszmuK8vKoJ9o8q/sIbUoGboyFEajQ2m724ms302+d0Js1Et",
+	"1ZN8Cr+7AGq4qkciJ2MhkhPT8wSqzPCkUsyCcZXb1iAf2Uw16RtH9v1oFZw/WraWBEMK0sSzDB6hnsjF",
+	"nAj+lXHtT5AbgIBb50YJlwVW2HO38br1VgUnXuXRNGlPyU95nBVQcH9VXv4yZOj9mdyHVyWpfEPFJWny",
+	"q/GwpsMsBS9673ewK1xZltgMFaFnTSsbu13y6prl5OERiSc0pzH0R0PJAwrgpAlU6qsjroespZTf2390",
+	"MHpIjzrHw33W+T4+TDqPaG/Y2Y8PkkN2NDqmD4dW7p9RNSnF/tTW6Ssv+yUaQEsbSIgb1PdqG4l6TXRc",
+	"EhxksrORIjQTnIW2rU6cMao3r0IsmliwMmMgVSClselMLcgMXYdSK36sSa+YkHoPcRCVcIZiXEjofA4+",
+	"uKCv17wtcb4GKH1Jyer3YyxQAt066P4kbOY/IFABiQFKjtvWV1D5c5O4hYTHt4hqbBG26jmVbcGKT3n8",
+	"V41TTHi8kcbz1Ly3OW2WX6yITTSH8M3+sLzI31qc9ejkqYAcOihUtdwcceq8NcatbUIyGs4b6Mdog//0",
+	"3IsTW8JXGCGhbE2A/QwhIahJRadJgkR0Zz9OrZpdzqjETcmPLMF2ZYIMTZei5O4GiKc83iZm7xb0d64B",
+	"uwkB4otbUeCqm/G0cvonLacNZLl9HOLvuKfnplrrN8PJPbGh0yQpvbtKNDiSRp6lDKi8q/ew/cCyG9v5",
+	"0iSxodGYk92in2CzW+RU8wlDBRrldoPIESCvq8iZ+SgNsV5aPm4rta6Xvqze75newL0JAi2OVwdiAFUI",
+	"pbg49HXE+uytsIhjNlOyNW0dN5h6LSlxipr7pcZP2xwvM88Hv5ESVm1z3qKS3Z1pPsH0+k1YjH1VMwse",
+	"n2lNbpPP8MWtOBPgyCr29M7gaxXtTKmA0FVhAExFxRSegY75TURqBDprcDseQJv9Dm/DqNbZdt8wLEDg",
+	"zunEP82Y8lL4wFoRy4y4rbykyRdgjnabTcLjyLbi/D0MNvEXMtisN2rjISTfLIV1kkDAlLTgSodsSwrV",
+	"Ck9Laoabzrp+aRKbL5yxMdmJzrzWbWXdnK7m6bWm25CFy8WAmz78sNBRtcZjuabdkCQFzTrxhHLOMlLw",
+	"jElJIvO3hLs/mgouIhu0XSt7AiqMV/nEjW1Ln9hKmR8Zm5HI/RglBVKy7f02ZUlKoSpnXOQ5FPywtZvK",
+	"kuMmu9gW8sA2uiZDuV6Wsj1oRdFcOQjeKYHKZFT3g7PT3v7B4dHxw+9/eESHccJG9b+DMLAQDfqBhniw",
+	"fYWrL5nx5E5t80JdtynStepKdy91v1XX+0+oroflQ8oe0OvLF1cKhjXY695n9++1ZcPLWV1JJ8N0TKX5",
+	"E+Lxo1QSyUxfKVQDXAmkVkdilb3cTxG9348uK/D6VirvnnyQJQbuNIo1blcob8VpPZClWHB58dQUQCvl",
+	"3pJ4oqrM+uZ8gxutRWL1KXCl7DqjSgMn6Af/++b8l17nEe2MTjvP3n8+PLj576Dd+7gkAZwWkkGiY8o7",
+	"s1yMcyZlRHaw2zwmEpm28tHJhk3nB7zsOm+LXrc2t++WY5Mhi8WUSYzuhWEiZxoZcL/gtS0YB2XB9ekD",
+	"q8EkPJos2sQW9PDci9zienoi5G4hiOBivowZ9xvD+/2FEQel/zCJ5LUmiJAg54C6/UrMfJaxRhbxG9wv",
+	"V/bO0KQxXFTVtmrzJ69tlFYATetv2SWm0aU0DbnHnKoiZ6FV9yShpODprwWrFL6E7MlSv6yYfsuaOZ6G",
+	"eDVPXzw/GfA8HU8Utp8OiZ2iUs9KL09NclGMG5X9oYf+6esLiOowNlVoq9nsO2Xy0Ms+UtVGLK6opZjz",
+	"0K08wgqdl9T20CLfDbj58Sfob75nH0CAYEozPcpQJIsuOSU5U3nKEjJnw4kQH8mOpFNGTKGs3Qp84AnA",
+	"BBsSWEhwYauA+PCACqnPtMrtN7whO9Xe5TLaXdbTs4YCA766dZjVsGmep1DhVZLoSphyq+aekJhS8PbN",
+	"89IjWVbLtIdQwh/aZpR2LQ4yMpizQ0A72wpDAbOULjzv7ZvnbfcX9LOHjlfYwmydwa7SKggEohBkcEM1",
+	"pnd0rQavzbPa0iqvRLCFWS2801Jd/7LaIivNxlpzNspWq19nqe7wq0u1bt/2Vfou4iUL3T/4YYmtchN5",
+	"5lNnPp9D7nunyDPGY5Gg78ITcE6xpy/aZk7PNpBkz7Yz5cDrVooyFSTNz9CX1tAqhu0/TXNmG4qkfAgX",
+	"cRg8wy5zlTevWnrMlQ1jv0C3W0OL75D/3V2e+4TXXoksyK3+9mmaEdOB//Eg2O/2BgGBo0v5+PEggKom",
+	"g+BvyM3wGyuf+b89TWnm/31WXleQA1f+/Yqfa7ng8SDQm4DZksrTT6l6PAggkXYQ+NWjn9Mhyx4PAuDA",
+	"A9wAk8OONeLjzHvlYP6C9uor3KtuY13Cek0M1dfN7cXPw02EJ7iSL60UcRcp7xYacdl1/3Og5mmWinIl",
+	"/V/e37yvltss+1+WN7ZmVAAncjqbPZAErhl9B/nq82snYuFnTYnNnWbnXyLlSy1HL2j+sSJEoTG6q5eQ",
+	"pYLQ2YzxBHtnl7ebdfZj2hPE5f14fmUXc0Iiw30iUzOnLl11l1ymbtE/i5S3Zl+2RC574z6QaBPAVTcl",
+	"0irfPzvtrf7fstvV8tY7ea56G4VwevAApPjatPOlaaDlBGGfXncyq0S416wUu/Pj+dU6otgs9N3yXMhC",
+	"9sQGMitcHm1tlVoorGCTx1GX5qjaiTb1gYJgsTZgol0nW0rZXtKgt/WaAtJ2WVX0j9bbINqIsLfKPPwK",
+	"0tF6JlCRjjyb3OayicVNPZInnNz8SdnCH/VKvRM70arsVpds2U1xuWcGbnIwy0JbRbKiq+KOob3XGV3A",
+	"L48HQc8KbNFuuLTt4oCXg3iBXQWXTHXJ62KYpXFfK/bYE9y0hkV/s2dwIUMW00Iy274kLqZep3ywF4xE",
+	"bqsMQJfanF0ztEAol76Mzbvdb6azR2kuxqOAhhkiSwjAD73hWJZtyIgqcq2N0zldoMfcfTulC3O7a5EE",
+	"O6IsE0wg+Gbh15hbqsb/JLLkBRzkH0k7uGzBg8rJIw92xqJ7ldDvRKoVojSl06BbiaO6CeRMgbRbbbtn",
+	"GpluRYj1AI3llsqrqjmv9Jw0O9/4vpfQd4GEJMJ8MKy9CE1mdvsQDCKN8ah0Vi2LDiFtwSHe1fzGcztB",
+	"Blqsf89YYvviZ2I8bnPWAj6XXyM87vO23fLuLGM9ymiRA//3pwYsQT84qjzASTby29X3iwVB4Lj8p2/z",
+	"LOgHE6Vmsr+3R2dpF2+Ubiymewe9/V6nd9Tp7e8ZgULurRcmvNClvQ2Wur1bB3d0ZvByM4tGS1TcqYc/",
+	"3zRwFxG3hPy3YT7rWE6l4TNErrmWXVVJJSrFzIjsRL8WrGBJtBeltk95RP7///f/I+7PcMAjY6rDJ+aP",
+	"ut9YP7Lif4WR7UXDQi6ivYiLDr4Q7VmGNuAQ3KYmLM1tgaIIm1fYheCbu12Ca9ZXPlzgY0E0DOc0TyS6",
+	"p2cMkysNdAe8JiNAAKrlfIa/rGJ6y67xGq38/jpGnbfdRe/wOdql3heP2UtwDwT94DAIg6t0yqSi05nW",
+	"/gQPycEheSmuyUHv4CHZ7/X3j/tHB+Q7PfjmfOgb+/myBsC7cB6Q41dkulobXhwzKY3Uv/PT5cHxQ/Lz",
+	"u6tdkOY1H0K1wMXqWFecLdqNFshxTrka8B1RqLHAWJPSQxoLPkrHRc6S0nYZkpTHYgpqQZaJObCKSCmM",
+	"Pku5cTPKNmr+kSmY9Qp2uMaI8zwdMWjvWI5Z1g4+fNjrhYSaPgg/PDzq9ZbWDFYqq0jLZoygD4MEU/op",
+	"nRbToA+jgGEG/35YFhdLuWJjlt9LJst1CYF1gSMesDaPHCk/Whc6AqjzdcNGfo9KqVIWTN9EFYKxRGKI",
+	"CYnh50ty+fTvHq3Czw36rHbMXK2V1BUQsKqX3Sihnc8DaWLn7XVuVAkvPAv6Ssrd7oBD8HjFAg8qe9M5",
+	"6mwG2H207B7UJe9sg88Bb+3wWRU0Wjt7ntRUJxA5tOhSCh2lGgWhbaWUoX+FhbkOnu0NPP0wt7IRXrmR",
+	"B5IwnlQadPqD8AVaL1gmWV3sWCpr2H5TTsNab2iuxQI7h8VutWvnkGVCL1SJ1tOy9miLKA1L9EYO32UO",
+	"+Tun53wTuL4JXH9Ugeu0haFuKX/V50TZ6bTQNGGmg04FbUzglGQiphm5nKcqngwFzROyE40FyQtOunvx",
+	"NNmT5aNoNwiDwlks+nt78PVESNX/ofdDDyp8mLU2Z2rv1wbZuiB8QRXiExP1ZRtUhAQzG0NbNVYzXqwR",
+	"7+qGdz0/qK280gzLeWl6OIDlu2rcxfzHk0aNCIgVhhIRmuPVA8tgKYYTxi2Oc29Zfs5ac2Wn3uUuV93u",
+	"ltHWIte8ifDSb5kCWT3kmlb8iyhQ85L/m67XviHgBIKYSHlNTOkCa6ljwhtsOlXdqju67QxKy5QpndNM",
+	"wwsxzIQlIcHQaRsqiuq2CQT34W61BG9+L250Vfq6JNQLv9O7khMxJ9TrWX4CAMOwu6l1PBgpvLZheL9t",
+	"wjIW1ZzpjjliNh0yEHBkOi0yqkS+G1qsXBAMW5JdculFAkb/7OAgHcdUIm8dTQbRXM5PjGZqYkMJ84Jz",
+	"MDfhXe6NdYm/BDfvb/5vAAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
