@@ -152,3 +152,34 @@ func TestSpecExamplesAreValid(t *testing.T) {
 	doc := loadSpec(t)
 	require.NoError(t, doc.Validate(context.Background(), openapi3.EnableExamplesValidation()))
 }
+
+// TestNoNullableComposition: OpenAPI 3.0.3's `nullable` applies to its own
+// schema's `type` only, so `nullable` beside `allOf`/`oneOf`/`anyOf` does
+// not admit null in a strict validator (Prism), though kin-openapi lets it
+// pass. A nullable object is written out, or nullable on its own schema.
+func TestNoNullableComposition(t *testing.T) {
+	doc := loadSpec(t)
+	seen := map[*openapi3.Schema]bool{}
+	var walk func(where string, s *openapi3.SchemaRef)
+	walk = func(where string, s *openapi3.SchemaRef) {
+		if s == nil || s.Value == nil || seen[s.Value] {
+			return
+		}
+		v := s.Value
+		seen[v] = true
+		require.False(t, v.Nullable && len(v.AllOf)+len(v.OneOf)+len(v.AnyOf) > 0, "%s: nullable beside allOf/oneOf/anyOf does not admit null under OpenAPI 3.0.3", where)
+		for name, p := range v.Properties {
+			walk(where+"."+name, p)
+		}
+		for _, list := range []openapi3.SchemaRefs{v.AllOf, v.OneOf, v.AnyOf} {
+			for i, c := range list {
+				walk(fmt.Sprintf("%s[%d]", where, i), c)
+			}
+		}
+		walk(where+"[]", v.Items)
+	}
+	for name, s := range doc.Components.Schemas {
+		walk(name, s)
+	}
+	require.Greater(t, len(seen), 50)
+}

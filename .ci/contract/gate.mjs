@@ -145,9 +145,19 @@ export async function startGate({ upstream, logFile, spec = specPath }) {
   };
 }
 
-/** report prints what the gate saw; it answers true when nothing broke the contract. */
+/**
+ * report prints what the gate saw; it answers true when nothing broke the
+ * contract. Prism's log is a second witness: it must not count more
+ * violations than the exchanges' headers carried (one that reached no
+ * header, say on a connection the gate did not see, fails the run too).
+ */
 export function report(gate, name) {
   const failures = gate.failures();
+  const inLog = gate.prismLog().split("\n").filter((l) => /\[VALIDATOR\].*Violation: /.test(l)).length;
+  const inHeaders = gate.exchanges.reduce((n, e) => n + e.violations.length, 0);
+  if (inLog > inHeaders) {
+    failures.push({ method: "(Prism's log)", url: "", status: 0, counted: [{ location: ["log"], severity: "Error", message: `Prism logged ${inLog} violations, the responses carried ${inHeaders}` }] });
+  }
   const marked = gate.exchanges.filter((e) => e.marked).length;
   console.log(`contract gate (${name}): ${gate.exchanges.length} API exchanges through Prism, ${marked} marked as invalid on purpose, ${failures.length} breaking the contract`);
   for (const f of failures) {

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import { after, before, describe, test } from "node:test";
 import { fileURLToPath } from "node:url";
 
-import { expectRefusal, freePort, startGate } from "./gate.mjs";
+import { expectRefusal, freePort, report, startGate } from "./gate.mjs";
 import { fakeProgram } from "./testdata/fake-program.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -74,4 +74,11 @@ test("run.mjs, the CI step, fails on a deliberately wrong response and passes a 
   assert.match(wrong.out, /response\.body\.data\.blocked/);
   assert.equal(right.code, 0, right.out);
   assert.match(right.out, /1 API exchanges through Prism, 0 marked as invalid on purpose, 0 breaking the contract/);
+});
+
+test("a violation in Prism's log that no response carried fails the report", () => {
+  const quiet = { exchanges: [], failures: () => [], prismLog: () => "" };
+  assert.equal(report(quiet, "selftest-quiet"), true);
+  const logged = { ...quiet, prismLog: () => "[1:00:00 PM] ›     [VALIDATOR] ✖  error     Violation: response.body.data.blocked Response body property data.blocked must be boolean\n" };
+  assert.equal(report(logged, "selftest-log"), false);
 });
