@@ -12,7 +12,7 @@ export interface paths {
         };
         /**
          * Liveness and database check
-         * @description Answers 200 while the service runs and its database answers a ping; load balancers and the README's quick start poll it. Takes no token.
+         * @description Answers 200 while the service runs and its database answers a ping; load balancers and start-up scripts poll it. Takes no token.
          */
         get: operations["healthz"];
         put?: never;
@@ -148,7 +148,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a contact
-         * @description Deletes the contact for good; its calls and do-not-call entries are kept.
+         * @description Deletes the contact; its id answers 404 from then on. Calls and do-not-call entries are not contacts and stay.
          */
         delete: operations["deleteContact"];
         options?: never;
@@ -1421,7 +1421,13 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "caller_id_exists",
-                 *         "message": "+15005550006 is already a caller ID of this workspace."
+                 *         "message": "This number is already a caller ID of the workspace.",
+                 *         "details": [
+                 *           {
+                 *             "field": "phoneNumber",
+                 *             "message": "This number is already a caller ID of the workspace."
+                 *           }
+                 *         ]
                  *       }
                  *     }
                  */
@@ -1438,7 +1444,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "call_not_active",
-                 *         "message": "The call is not in progress."
+                 *         "message": "The call is completed: only an answered call that has not ended can be controlled."
                  *       }
                  *     }
                  */
@@ -1454,8 +1460,8 @@ export interface components {
                 /**
                  * @example {
                  *       "error": {
-                 *         "code": "transfer_pending",
-                 *         "message": "A transfer is already pending on this call."
+                 *         "code": "no_pending_transfer",
+                 *         "message": "The call has no pending transfer."
                  *       }
                  *     }
                  */
@@ -1472,7 +1478,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "recording_not_active",
-                 *         "message": "The recording is completed."
+                 *         "message": "The recording is completed and cannot be changed."
                  *       }
                  *     }
                  */
