@@ -117,7 +117,8 @@ test("softphone: search, call, hold, unhold, mute, record, warm transfer cancell
   await withPage(t, async (page) => {
     await signIn(page);
     assert.equal(await page.locator(byId("caller-id")).inputValue(), callerId, "the default caller ID is chosen");
-    assert.equal(await page.locator(byId("contact")).count(), 3);
+    // The desk shows before the contacts arrive: wait for them, do not count at once.
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length === 3, byId("contact"), { timeout: 10_000 });
 
     await call(page, "love", "Ada Lovelace");
     await waitText(page, "call-status", /^(connecting|initiated|ringing)$/);
