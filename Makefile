@@ -5,9 +5,9 @@ TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 GOFILES = $(shell git ls-files '*.go' | grep -v '^gen/')
 
 NPM_CI = npm ci --no-audit --no-fund --loglevel=error
-NODE_PKGS = gen/typescript gen/docs examples/softphone
+NODE_PKGS = gen/typescript gen/docs examples/softphone .ci/contract
 
-.PHONY: help run generate check drift fmt vet test test-postgres test-readme bench fuzz lint-spec test-ts test-browser node-deps
+.PHONY: help run generate check drift fmt vet test test-postgres test-readme bench fuzz lint-spec test-ts test-browser test-contract node-deps
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -35,12 +35,22 @@ lint-spec: node-deps ## lint openapi.yaml with Redocly's recommended-strict rule
 	@cd gen/docs && set -o pipefail && REDOCLY_TELEMETRY=off ./node_modules/.bin/redocly lint --config redocly.yaml \
 		--format stylish ../../openapi.yaml 2>&1 | grep -v '[║╔╚]' | grep -v '^ *$$'
 
-test-ts: node-deps ## the TypeScript client's Node test against the real program; a renamed field must not compile
-	cd gen/typescript && npm run --silent build && npm test && node check-rename.mjs
+# CONTRACT_GATE runs a test command with Stoplight Prism's validating proxy
+# between the tests and the real program (.ci/contract/run.mjs): any request
+# or response that breaks openapi.yaml fails the target.
+CONTRACT_GATE = node .ci/contract/run.mjs
 
-test-browser: node-deps ## the softphone and /docs in headless Chromium (needs /usr/bin/chromium)
+test-ts: node-deps ## the TypeScript client's Node test against the real program through Prism; type and install checks
 	cd gen/typescript && npm run --silent build
-	cd examples/softphone && npm run --silent e2e
+	$(CONTRACT_GATE) ts -- bash -c 'cd gen/typescript && npm test'
+	cd gen/typescript && node check-types.mjs && node check-pack.mjs
+
+test-browser: node-deps ## the softphone and /docs in headless Chromium through Prism (needs /usr/bin/chromium)
+	cd gen/typescript && npm run --silent build
+	$(CONTRACT_GATE) browser -- bash -c 'cd examples/softphone && npm run --silent e2e'
+
+test-contract: node-deps ## the contract gate's own test (it fails on a wrong response) and a second generator (@hey-api/openapi-ts) under tsc --strict
+	cd .ci/contract && node --test gate.test.mjs && node second-generator.mjs
 
 fmt: ## fail when a hand-written Go file is not gofmt-ed
 	@out=$$(gofmt -l $(GOFILES)); test -z "$$out" || { echo "not gofmt-ed: $$out"; exit 1; }

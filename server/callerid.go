@@ -39,7 +39,7 @@ func (s *strict) CreateCallerId(ctx context.Context, req api.CreateCallerIdReque
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.deps.Voice.CreateCallerID(ctx, ws, phone, clean(b.FriendlyName), b.Default != nil && *b.Default)
+	c, err := s.deps.Voice.CreateCallerID(ctx, ws, phone, clean(b.FriendlyName), b.IsDefault != nil && *b.IsDefault)
 	if err != nil {
 		return nil, err
 	}

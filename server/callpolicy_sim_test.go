@@ -278,7 +278,7 @@ func TestCallerIDOneWorkspace(t *testing.T) {
 		r := vb.do("POST", "/v1/caller-ids", vb.tokA, map[string]any{"phoneNumber": simCallerID, "friendlyName": "A"})
 		require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 
-		r = vb.do("POST", "/v1/caller-ids", vb.tokB, map[string]any{"phoneNumber": simCallerID, "friendlyName": "B", "default": true})
+		r = vb.do("POST", "/v1/caller-ids", vb.tokB, map[string]any{"phoneNumber": simCallerID, "friendlyName": "B", "isDefault": true})
 		requireError(t, r, http.StatusConflict, sb.ECallerIDTaken, "phoneNumber")
 		require.NotContains(t, string(r.body), vb.wsA, "the holder is not named")
 		requireError(t, vb.do("POST", "/v1/caller-ids", vb.tokA, map[string]any{"phoneNumber": "(500) 555-0006"}), http.StatusConflict, sb.ECallerIDExists)

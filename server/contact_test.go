@@ -262,10 +262,10 @@ func TestNormalize(t *testing.T) {
 			normalized, country, area, typ string
 			valid                          bool
 		}{
-			{map[string]any{"phone": "(415) 555-2671"}, "+14155552671", "US", "415", "fixed_line_or_mobile", true},
-			{map[string]any{"phone": "020 7946 0958", "defaultRegion": "GB"}, "+442079460958", "GB", "20", "fixed_line", true},
-			{map[string]any{"phone": "+44 20 7946 0958"}, "+442079460958", "GB", "20", "fixed_line", true},
-			{map[string]any{"phone": "1-800-555-0100"}, "+18005550100", "US", "", "toll_free", true},
+			{map[string]any{"phone": "(415) 555-2671"}, "+14155552671", "US", "415", "fixed-line-or-mobile", true},
+			{map[string]any{"phone": "020 7946 0958", "defaultRegion": "GB"}, "+442079460958", "GB", "20", "fixed-line", true},
+			{map[string]any{"phone": "+44 20 7946 0958"}, "+442079460958", "GB", "20", "fixed-line", true},
+			{map[string]any{"phone": "1-800-555-0100"}, "+18005550100", "US", "", "toll-free", true},
 			{map[string]any{"phone": "banana"}, "", "", "", "unknown", false},
 			{map[string]any{"phone": "123"}, "", "", "", "unknown", false},
 		}

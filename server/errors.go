@@ -83,7 +83,7 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if e.Code == sb.ERateLimited && c.Response().Header().Get("Retry-After") == "" {
 		c.Response().Header().Set("Retry-After", "1")
 	}
-	body := api.ErrorResponse{Error: api.Error{Code: e.Code, Message: e.Message}}
+	body := api.ErrorResponse{Error: api.Error{Code: api.ErrorCode(e.Code), Message: e.Message}}
 	if len(e.Details) > 0 {
 		details := make([]api.ErrorDetail, len(e.Details))
 		for i, d := range e.Details {

@@ -27,17 +27,17 @@ type Number struct {
 	Type     string // one of the Type* constants
 }
 
-// Number types, as the API spells them. They mirror libphonenumber's
-// PhoneNumberType in snake case.
+// Number types, as the API spells them: libphonenumber's PhoneNumberType in
+// lower case with `-` between words, the style of every enum of the API.
 const (
-	TypeFixedLine         = "fixed_line"
+	TypeFixedLine         = "fixed-line"
 	TypeMobile            = "mobile"
-	TypeFixedLineOrMobile = "fixed_line_or_mobile"
-	TypeTollFree          = "toll_free"
-	TypePremiumRate       = "premium_rate"
-	TypeSharedCost        = "shared_cost"
+	TypeFixedLineOrMobile = "fixed-line-or-mobile"
+	TypeTollFree          = "toll-free"
+	TypePremiumRate       = "premium-rate"
+	TypeSharedCost        = "shared-cost"
 	TypeVoIP              = "voip"
-	TypePersonalNumber    = "personal_number"
+	TypePersonalNumber    = "personal-number"
 	TypePager             = "pager"
 	TypeUAN               = "uan"
 	TypeVoicemail         = "voicemail"

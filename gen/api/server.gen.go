@@ -903,7 +903,13 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 
 type BadRequestJSONResponse ErrorResponse
 
+type CallNotActiveJSONResponse ErrorResponse
+
 type CallOKJSONResponse CallResponse
+
+type CallRefusedJSONResponse ErrorResponse
+
+type CallerIdConflictJSONResponse ErrorResponse
 
 type ConferenceJoinTwiMLApplicationxmlResponse struct {
 	Body io.Reader
@@ -911,7 +917,7 @@ type ConferenceJoinTwiMLApplicationxmlResponse struct {
 	ContentLength int64
 }
 
-type ConflictJSONResponse ErrorResponse
+type ContactConflictJSONResponse ErrorResponse
 
 type ForbiddenJSONResponse ErrorResponse
 
@@ -927,6 +933,8 @@ type PayloadTooLargeJSONResponse ErrorResponse
 
 type ProviderErrorJSONResponse ErrorResponse
 
+type RecordingNotActiveJSONResponse ErrorResponse
+
 type TooManyRequestsResponseHeaders struct {
 	RetryAfter *int
 }
@@ -936,11 +944,13 @@ type TooManyRequestsJSONResponse struct {
 	Headers TooManyRequestsResponseHeaders
 }
 
+type TransferConflictJSONResponse ErrorResponse
+
+type TransferRefusedJSONResponse ErrorResponse
+
 type UnauthorizedJSONResponse ErrorResponse
 
 type UnavailableJSONResponse ErrorResponse
-
-type UnprocessableJSONResponse ErrorResponse
 
 type HealthzRequestObject struct {
 }
@@ -959,6 +969,20 @@ func (response Healthz200JSONResponse) VisitHealthzResponse(w http.ResponseWrite
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type Healthz500JSONResponse struct{ InternalJSONResponse }
+
+func (response Healthz500JSONResponse) VisitHealthzResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1136,7 +1160,7 @@ func (response CreateCallerId403JSONResponse) VisitCreateCallerIdResponse(w http
 	return err
 }
 
-type CreateCallerId409JSONResponse struct{ ConflictJSONResponse }
+type CreateCallerId409JSONResponse struct{ CallerIdConflictJSONResponse }
 
 func (response CreateCallerId409JSONResponse) VisitCreateCallerIdResponse(w http.ResponseWriter) error {
 
@@ -1146,6 +1170,20 @@ func (response CreateCallerId409JSONResponse) VisitCreateCallerIdResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCallerId413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateCallerId413JSONResponse) VisitCreateCallerIdResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1354,7 +1392,21 @@ func (response CreateCall403JSONResponse) VisitCreateCallResponse(w http.Respons
 	return err
 }
 
-type CreateCall422JSONResponse struct{ UnprocessableJSONResponse }
+type CreateCall413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateCall413JSONResponse) VisitCreateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCall422JSONResponse struct{ CallRefusedJSONResponse }
 
 func (response CreateCall422JSONResponse) VisitCreateCallResponse(w http.ResponseWriter) error {
 
@@ -1431,6 +1483,20 @@ func (response GetCall200JSONResponse) VisitGetCallResponse(w http.ResponseWrite
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCall400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetCall400JSONResponse) VisitGetCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1587,7 +1653,7 @@ func (response HoldCall404JSONResponse) VisitHoldCallResponse(w http.ResponseWri
 	return err
 }
 
-type HoldCall409JSONResponse struct{ ConflictJSONResponse }
+type HoldCall409JSONResponse struct{ CallNotActiveJSONResponse }
 
 func (response HoldCall409JSONResponse) VisitHoldCallResponse(w http.ResponseWriter) error {
 
@@ -1597,6 +1663,20 @@ func (response HoldCall409JSONResponse) VisitHoldCallResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type HoldCall413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response HoldCall413JSONResponse) VisitHoldCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1725,7 +1805,7 @@ func (response MuteCall404JSONResponse) VisitMuteCallResponse(w http.ResponseWri
 	return err
 }
 
-type MuteCall409JSONResponse struct{ ConflictJSONResponse }
+type MuteCall409JSONResponse struct{ CallNotActiveJSONResponse }
 
 func (response MuteCall409JSONResponse) VisitMuteCallResponse(w http.ResponseWriter) error {
 
@@ -1735,6 +1815,20 @@ func (response MuteCall409JSONResponse) VisitMuteCallResponse(w http.ResponseWri
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type MuteCall413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response MuteCall413JSONResponse) VisitMuteCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1802,6 +1896,20 @@ func (response ListCallRecordings200JSONResponse) VisitListCallRecordingsRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallRecordings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListCallRecordings400JSONResponse) VisitListCallRecordingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1958,7 +2066,7 @@ func (response TransferCall404JSONResponse) VisitTransferCallResponse(w http.Res
 	return err
 }
 
-type TransferCall409JSONResponse struct{ ConflictJSONResponse }
+type TransferCall409JSONResponse struct{ TransferConflictJSONResponse }
 
 func (response TransferCall409JSONResponse) VisitTransferCallResponse(w http.ResponseWriter) error {
 
@@ -1972,7 +2080,21 @@ func (response TransferCall409JSONResponse) VisitTransferCallResponse(w http.Res
 	return err
 }
 
-type TransferCall422JSONResponse struct{ UnprocessableJSONResponse }
+type TransferCall413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response TransferCall413JSONResponse) VisitTransferCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type TransferCall422JSONResponse struct{ TransferRefusedJSONResponse }
 
 func (response TransferCall422JSONResponse) VisitTransferCallResponse(w http.ResponseWriter) error {
 
@@ -2053,6 +2175,20 @@ func (response CancelTransfer200JSONResponse) VisitCancelTransferResponse(w http
 	return err
 }
 
+type CancelTransfer400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CancelTransfer400JSONResponse) VisitCancelTransferResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CancelTransfer401JSONResponse struct{ UnauthorizedJSONResponse }
 
 func (response CancelTransfer401JSONResponse) VisitCancelTransferResponse(w http.ResponseWriter) error {
@@ -2095,7 +2231,7 @@ func (response CancelTransfer404JSONResponse) VisitCancelTransferResponse(w http
 	return err
 }
 
-type CancelTransfer409JSONResponse struct{ ConflictJSONResponse }
+type CancelTransfer409JSONResponse struct{ TransferConflictJSONResponse }
 
 func (response CancelTransfer409JSONResponse) VisitCancelTransferResponse(w http.ResponseWriter) error {
 
@@ -2176,6 +2312,20 @@ func (response CompleteTransfer200JSONResponse) VisitCompleteTransferResponse(w 
 	return err
 }
 
+type CompleteTransfer400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CompleteTransfer400JSONResponse) VisitCompleteTransferResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CompleteTransfer401JSONResponse struct{ UnauthorizedJSONResponse }
 
 func (response CompleteTransfer401JSONResponse) VisitCompleteTransferResponse(w http.ResponseWriter) error {
@@ -2218,7 +2368,7 @@ func (response CompleteTransfer404JSONResponse) VisitCompleteTransferResponse(w 
 	return err
 }
 
-type CompleteTransfer409JSONResponse struct{ ConflictJSONResponse }
+type CompleteTransfer409JSONResponse struct{ TransferConflictJSONResponse }
 
 func (response CompleteTransfer409JSONResponse) VisitCompleteTransferResponse(w http.ResponseWriter) error {
 
@@ -2436,7 +2586,7 @@ func (response CreateContact403JSONResponse) VisitCreateContactResponse(w http.R
 	return err
 }
 
-type CreateContact409JSONResponse struct{ ConflictJSONResponse }
+type CreateContact409JSONResponse struct{ ContactConflictJSONResponse }
 
 func (response CreateContact409JSONResponse) VisitCreateContactResponse(w http.ResponseWriter) error {
 
@@ -2656,6 +2806,20 @@ func (response NormalizePhone401JSONResponse) VisitNormalizePhoneResponse(w http
 	return err
 }
 
+type NormalizePhone413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response NormalizePhone413JSONResponse) VisitNormalizePhoneResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type NormalizePhone429JSONResponse struct{ TooManyRequestsJSONResponse }
 
 func (response NormalizePhone429JSONResponse) VisitNormalizePhoneResponse(w http.ResponseWriter) error {
@@ -2846,6 +3010,20 @@ func (response SearchContactsPost403JSONResponse) VisitSearchContactsPostRespons
 	return err
 }
 
+type SearchContactsPost413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response SearchContactsPost413JSONResponse) VisitSearchContactsPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SearchContactsPost429JSONResponse struct{ TooManyRequestsJSONResponse }
 
 func (response SearchContactsPost429JSONResponse) VisitSearchContactsPostResponse(w http.ResponseWriter) error {
@@ -2891,6 +3069,20 @@ type DeleteContact204Response struct {
 func (response DeleteContact204Response) VisitDeleteContactResponse(w http.ResponseWriter) error {
 	w.WriteHeader(204)
 	return nil
+}
+
+type DeleteContact400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteContact400JSONResponse) VisitDeleteContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
 }
 
 type DeleteContact401JSONResponse struct{ UnauthorizedJSONResponse }
@@ -2970,6 +3162,20 @@ func (response GetContact200JSONResponse) VisitGetContactResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetContact400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetContact400JSONResponse) VisitGetContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3098,7 +3304,7 @@ func (response UpdateContact404JSONResponse) VisitUpdateContactResponse(w http.R
 	return err
 }
 
-type UpdateContact409JSONResponse struct{ ConflictJSONResponse }
+type UpdateContact409JSONResponse struct{ ContactConflictJSONResponse }
 
 func (response UpdateContact409JSONResponse) VisitUpdateContactResponse(w http.ResponseWriter) error {
 
@@ -3108,6 +3314,20 @@ func (response UpdateContact409JSONResponse) VisitUpdateContactResponse(w http.R
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateContact413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateContact413JSONResponse) VisitUpdateContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3316,6 +3536,20 @@ func (response AddDnc403JSONResponse) VisitAddDncResponse(w http.ResponseWriter)
 	return err
 }
 
+type AddDnc413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response AddDnc413JSONResponse) VisitAddDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AddDnc429JSONResponse struct{ TooManyRequestsJSONResponse }
 
 func (response AddDnc429JSONResponse) VisitAddDncResponse(w http.ResponseWriter) error {
@@ -3458,6 +3692,20 @@ func (response DeleteDnc204Response) VisitDeleteDncResponse(w http.ResponseWrite
 	return nil
 }
 
+type DeleteDnc400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteDnc400JSONResponse) VisitDeleteDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteDnc401JSONResponse struct{ UnauthorizedJSONResponse }
 
 func (response DeleteDnc401JSONResponse) VisitDeleteDncResponse(w http.ResponseWriter) error {
@@ -3595,7 +3843,7 @@ func (response StartRecording404JSONResponse) VisitStartRecordingResponse(w http
 	return err
 }
 
-type StartRecording409JSONResponse struct{ ConflictJSONResponse }
+type StartRecording409JSONResponse struct{ CallNotActiveJSONResponse }
 
 func (response StartRecording409JSONResponse) VisitStartRecordingResponse(w http.ResponseWriter) error {
 
@@ -3605,6 +3853,20 @@ func (response StartRecording409JSONResponse) VisitStartRecordingResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type StartRecording413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response StartRecording413JSONResponse) VisitStartRecordingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3842,7 +4104,7 @@ func (response UpdateRecording404JSONResponse) VisitUpdateRecordingResponse(w ht
 	return err
 }
 
-type UpdateRecording409JSONResponse struct{ ConflictJSONResponse }
+type UpdateRecording409JSONResponse struct{ RecordingNotActiveJSONResponse }
 
 func (response UpdateRecording409JSONResponse) VisitUpdateRecordingResponse(w http.ResponseWriter) error {
 
@@ -3852,6 +4114,20 @@ func (response UpdateRecording409JSONResponse) VisitUpdateRecordingResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateRecording413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateRecording413JSONResponse) VisitUpdateRecordingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3954,6 +4230,20 @@ func (response VoiceCallControl403JSONResponse) VisitVoiceCallControlResponse(w 
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceCallControl413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceCallControl413JSONResponse) VisitVoiceCallControlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4097,6 +4387,20 @@ func (response VoiceConferenceJoinPost403JSONResponse) VisitVoiceConferenceJoinP
 	return err
 }
 
+type VoiceConferenceJoinPost413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceConferenceJoinPost413JSONResponse) VisitVoiceConferenceJoinPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceConferenceJoinPost500JSONResponse struct{ InternalJSONResponse }
 
 func (response VoiceConferenceJoinPost500JSONResponse) VisitVoiceConferenceJoinPostResponse(w http.ResponseWriter) error {
@@ -4196,6 +4500,20 @@ func (response VoiceRecordingStatus403JSONResponse) VisitVoiceRecordingStatusRes
 	return err
 }
 
+type VoiceRecordingStatus413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceRecordingStatus413JSONResponse) VisitVoiceRecordingStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceRecordingStatus500JSONResponse struct{ InternalJSONResponse }
 
 func (response VoiceRecordingStatus500JSONResponse) VisitVoiceRecordingStatusResponse(w http.ResponseWriter) error {
@@ -4250,6 +4568,20 @@ func (response VoiceStatusCallback403JSONResponse) VisitVoiceStatusCallbackRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceStatusCallback413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceStatusCallback413JSONResponse) VisitVoiceStatusCallbackResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4394,6 +4726,20 @@ func (response VoiceTransferStatus403JSONResponse) VisitVoiceTransferStatusRespo
 	return err
 }
 
+type VoiceTransferStatus413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceTransferStatus413JSONResponse) VisitVoiceTransferStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceTransferStatus500JSONResponse struct{ InternalJSONResponse }
 
 func (response VoiceTransferStatus500JSONResponse) VisitVoiceTransferStatusResponse(w http.ResponseWriter) error {
@@ -4534,6 +4880,20 @@ func (response UpdateWorkspace403JSONResponse) VisitUpdateWorkspaceResponse(w ht
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWorkspace413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateWorkspace413JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5990,262 +6350,317 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3pkts4tiD8KgjejrBURSmlXFy2Mip65PSW1d7GmW731yVPEiIhCW0KUBFkyipXRtxfE9/vO+8wD9ZP",
-	"MoFzABJctORiV3ddd0S7UhKJ5eDsOMtnL5TzhRRMpMobfPYWNKFzlrIEPp3QOD7jkf4zYipM+CLlUngD",
-	"73zGCJ0ykZKYTe8pskjkJY9YQkIax+Ts9HHX8z32ic4XMfMG3smw198/ODy6/8ODh3QcRmxS/ez5HtcD",
-	"L2g683xP0Ll+LzTz+17Cfsl4wiJvkCYZ8z0Vztic4orTlCX63f91Mvy513lIO5Nh5+mHzwf7V3/yfC9d",
-	"LfRQKk24mHpXV773gs95ql+FGX/JWLIqpozhR3eCiE1oFqfe4Kjne3P6ic+zuTfY7+lPXOCnfj4PFymb",
-	"sgQmej2ZKLZ2Jom/Nk7ljt1rHPu9TD6qBQ3ZafQ/YdzGM1rap47JPFMpGTOSzhhJ5Ucm7ikil4K0DnsH",
-	"RKYzliy5Yu0ueT3nacoiMmdUKPfxrj2kykaWxVJKu/lTwibewPuPvQLF9vBXtecs37vS+0mYWkihGODd",
-	"Ixq9Zb9kTAHwQilSJuBPuljEPKR6h3v/UHqbnws0++yxJJEJvhIhwC5pzKOLxUwK5vlexFLKY+UNfv7s",
-	"TTiLI41x5rc5U4pO9VtCpoQSeJPAr0Rk87GG+wf3MfhpQNY/fbUrMJ7oZb81AEBwlI/yJY0nMpmziMiE",
-	"mE0RLhZZSlqB3WSCEAt8EpT2HbS73pUPtPz6LzvAc7c16+E2LVljHzADOklZAmgkFyyBqXA9UkxYwkTI",
-	"fpJcnC/5yxcbFvdpHpfO2htlvd5B+OdP85hcskRxKX4cef1ub+QRJkIZcTH9ceS9O3/aeTDy/gxPM3zH",
-	"rtr97jGnsfu5WBxhIio+vRZPPvH0x5GnudDIIwuapDzkCyrSF3TM4h9HXpipVM5ZMvJIXPsK51DjTq//",
-	"cH9ynx7idHvFDO4q9qrL2iuvvURtVT5XPxENYpLOaEoWWYqUbVdGuMDP+Tp8jWozKqaKZAsykQmhgmTi",
-	"o9A8o3gsP8qYh7ckVv0mDdML9omrVK2hVhAGBQ1aMHaOxn3W+SE8iDoPaW/c6Yf70QE7nBzR++MK2Q6J",
-	"mYgseToz8AC6xYm7d0m4ZylNEaoaPqQVlDepaVUTCUsueNT4XUo/MmG/uhAyvaBhyi+Z/ipNqFATllws",
-	"mND4rr8T0n66sD/rrxMWygS+dYZAvvBUJmMeRUzc7vQm+TAusM+t9CCRZAp45ZjFUkxJKhH0ufC4U7gX",
-	"887pCll0mBIpKnOSVpCv24DjVGhtgsa3FTxmFBcYdmgCT9/pfocEFAciJ0DGiiWXHLZnFxK0fRLL6ZRF",
-	"Fu0ZMQKD8MjsHITGGZ8KmmYJuxvRq/Lhqnhhp8+fIFyROVeKi6lmPstEiumdQullZXAS/K1zvuQxl518",
-	"14EjUfOVBe1jjUQz/fKSKhJqxsgQbK9kOpwaGN0cXECWepgLR6SUQPZaxCvk0TSO7ymjfmv0jpCU7pyA",
-	"xowmWjQg3damdhZKWkHjBgxNvZLpU5mJ6PYgmsAwLlhODDPXS4Rf7xQMryRRWTgjyD+tlLTqs8tH8tWZ",
-	"Pb+hq1jS6FzKFzSZ3pKYFjjYRSrlRQzDrSOmsYxW+sTgKa12UUGO9g/3Hzzo9ch4lbK7lW+P9HTy0ih4",
-	"YDuRVlBbroWJsRKfFNu7MUTMUBf4wxrV3jx0ot9xIbbfO+wdVvQCZAQD4kCTRSRhSmZJyIDscxy7c1HF",
-	"YqZ1kFVhSCdskilU+CeUxyzScC1tWjOlwGw7ICFNEs4U4alC+UI0pADs51K+pGJlLCp1O8AnNGUXcNCs",
-	"TIjnUpI5FSsLvLtFtNrooJKmM66MnG8F7so0bBKWJitjfgRv9YfOUH8IiGKhFBHYszNGI+PscB4pm0E1",
-	"61sv752gWTqTCf+V3ZKvZe5IZU0VDT3Dh3GfXBHrC/lSstFq+aV5W4G7TkPQ7wS9pDym45jdGgb5QFXW",
-	"FtGUjqlihQpJhVqy5M7l3bqJcO92ffnWF4kM9UKvtXnAtEiEj2IZfkTMuaRx1giUSIQXY/OcC5Tv+4f9",
-	"o6Ojo/37P/Q1PkiUSpHsCJl2wOiOuQJ94Mr3ZJYqHjFtr3MxfS4zxPa1s5rnL0J84WIGbzQz2FSWFsZT",
-	"vZz9/UH/iLxnIC6Hc5bwkO69YsuL/08mH4Fsv+/v9/ePjo76+weHx7D2QpLqafWW4hWZJHJOeg8GvZ62",
-	"Fvb7+o9YhjQmKZ8z78ovFgJfn+tvy2x+/36n1+/0D89hUYNer9PT/5be1YP9veoDqq67Iiy+8k6v7lJk",
-	"Z4oLphRJslgrLg6WlU1P0OjiWC7xh0a8AGLI15b7jMEvm8gFS1KOKA+q4WnERMrTVdmTQyNad9P6HtIe",
-	"i4ZAUhOZzGmqiYKmrJPiSYssNrwHncK1McJr+69v5rquT5w7SF6Bj9Tdr+P92ei2aBo2YTS1INmEBZoU",
-	"VErnC3jLOHnWevNH3sgjmUh5XHYKxWyaO0UqMNn8v37T4iOesBBn/Owxkc29wc+a24xBo/rgTpB/2zRM",
-	"hk7E+jbOUKwjNRnWnUrCtE3gjH64vxZzchHve0xEt8M9rbVlCXvLqGpa7PtZYc0ZDc8ncBC5L74M9CZY",
-	"6J2Wkev7/lGvd3R01Ov17je9Mc9SlDr5KxMaq2L9YyljRoV+VIrnMt7xWZXSNFO7+IzP8MkrXwuPytIL",
-	"sda0dOvPAnYSx68nIIo2UoF9QzPvNQcmx/9gYarHd68xrnV74d5O/ezcWRmguJjvo8iEc/MrFydlFlnj",
-	"IXU6zo/IHqsDI5dXlHhpgdkOKVWx9UMDePSs2thOZPyejWdSfoSDiCKuh6DxG4ffI4Rr7ueYy3uKXEoe",
-	"FgZrceF4TPARopim4rlMGNqv6YwpRqiICNwnJIzQMGSLlAFdl+XMMAxlJlLD5grkGp7chI07HPO2EsHB",
-	"/dJo+nf9yJpXEN2Lx8OYM5EOluri6CkN56y7Rno+LjHb/HUu1vLVp4aXlE8tMBPi/QN+sDiKlxABXg6Q",
-	"cSKXCoVGmXHtuuRz2Sync3GE92qkpdmmme2eIsG5DAosapfn3sZTUNs5bZCJJzArecwueci6oRSChQ62",
-	"+jnzZgk5fazljJrJZXX2zcy4wnGutYBjIhdIeD6QxnLGBJnyS20ipqXL3kLjNN5hXPU9RfBkCDfnWV78",
-	"Ul3o02q8QXf5XcGNHNpby0CAKa1nHEbAlGl60oiZQ3LJEj7hLHKOwezQufY2V+rgF7F/589vPK45/fSC",
-	"iWk68wb3D5vk0Wb5te31OxI3qVwL7Bcc78/L0NRWLoQkpGy+k8SGveL4NEnoCtQIlm61RPT0L/Vz1SXD",
-	"CswY69aeWzBr17992U3TrpvPYc1GM+WCp5yiWC2YtJWkIJ/1weMDQnbwF8/3xplaGYnKKnqt8/Yabo/I",
-	"UN7xzbT+ScKZiOJV3QA5ozFTJOaCNa2jKu52sFUa98PVYxvN4gxX0r0cBRJuYF9h4MS1FFpVOzjLFrRu",
-	"gFeh5UNwfq+NBg430InAZ9wsj2TENL//yFba7l/OeMyImen6KvwdsQFgwGV90gVpBR0c3bSyY/fcXB1y",
-	"Hd1ojL0RU4+ugRw7ovI2jrsrjn0lzu0uZxN474iNA2/5PVi5nvj27ByXfx2W7no7NyJmVa+IKI9XZMlF",
-	"JJclnYndU45bbmA8eGCQoJ8MXQ+BSmmSBqTFRRhnEYvaJJUjETARBaTFPpkvu+Q0JTFnCm7kuSBSMBLR",
-	"1YDgk1zZywsc75gEvd6g1wv++Z//J9g/1H/BM3Gs3+qORKBN3AA1QdCCcAdckTRLBIuInEy6I9HgvCgf",
-	"CRNb8fokluHHc/TCerC8a7xROUR8HezS5rPM32zQAYvj0CcV0ZVPgufPBy9fBqS1f9iZyUyr6ktJIj6F",
-	"qzEaztq+haRm4waUZU4NvljNQ4vg0lbr517/w8+9zsMPv+3/3OscfGgPfu51juxXepT2nxolO15RNwh2",
-	"OV9QUXGHDgWNVynX23qitQ6m7s4TyOaUxzXv6/8wn7oheCXqXiaeqLTOe4fNZtwN9IdGX2dMmyZ9IS9Z",
-	"TMNGzUXIlFWs6zcJm7AEnAmCiyn4MZvlQh25nnT79w8hDA5kek5WNnxsBjfCgl3P4swW0Q0O7stpCcXh",
-	"OiD386hYxBg/R1UL5bJ/qdhUIwEjwG6kJuxOIo7UhtjsGuR3Qn5nlIP93nWJYesatiL11hFyJHee7Pd6",
-	"jc+uQeyhWJFQzudSEEHxHDCuGELFzBdCpiZW18Xu1mH/qE2Ojo46X97KXYdHd6EPGY781dUhnPcNTcPZ",
-	"ddWSsWIiJXBpiTpHzCYpobEU7JgY0R/GjCaKUHys7h11qKmKaFvvM3LyqZLI9psQl2SuPa9LMtd+eQO1",
-	"bH03p54Kjm95cQPm3lILtki7sxKML5wxmoSzpzy2WT3XwLonn2iY+iSkinW4UEwonvJLRiY42jEJMMUA",
-	"gwSTOY35r1oN1ie+Ef1uy8yt9LHROrtfhuKLj9hEYojr3SpPW+VHjlU3dBxebTtoJ3HmOj7WAj12wMEy",
-	"SmkitSlVN0yW8m021DWSoHyTh1Q9ERLLy51E6V3KpsciPJmx8GOdtMdFpM9WRwcTKW5ot/vNxyJ8Am/s",
-	"dL+5Rhs4n9mMJcIFAaX3Ohptk1PD870ibgn39GEDzG7HFnPI78wX9Rs30UVvS7p6ebQaC+cN1UcWYYS1",
-	"JGPjaYjKg/V7d43A9TNbA6knFiXvwid9A9sw9G7ERG8H+q/tpfXy9W3zuT4W4R3ovwXj+MoK8GMR3pra",
-	"zcp3pfY82Lyqi0SNDiWVaiZKlKAf2YXWe9Df31LMpM7CzyYRwHm5cvFcScpsDGSyAZU7Hhps5DG81Hxu",
-	"JjjRxXCQy4P8OpimZC5VSvbBubWZk4floPm1oDUrqgHYhFfWVtMYldS09pssGifdYdXrsTCPh916FrXZ",
-	"8dWmOZ8zGqez7ahf/lY1xIvIj1uBYF6rr2NXknku4+hmaiStBfjNMEApE/BH6SLO/LR5M2bEpmWezhcy",
-	"SZ/KZN4AUFQi37KpWc+m0zRPgakar1GRTs7+qq0e8PblAYFjLihkwtcwWorHGQaBbzUyXjuP3p2ogZ2s",
-	"h9rtuHA+htbTd0ar0lvNdKeagQ/2JNFaEEnkEvNbsBzBLozTzCuXhmrrvNPc1buE1mik8KmQCYtOZJzN",
-	"RZkwf/Ye8SSdRRR03Xxd9aiRytQcFleZ/OHDhw+a5lcf+WLBGoKFcgxSjluoJJEa92P8tqW5m8tNlLQY",
-	"u+RigGJpOTBr0PLtEW/ADXtGu0gTqzntJk3Wlmlo0hXlsg7ifmdMFYvgstkxmFJAz5hhWBqmE0ECnn6s",
-	"X9YKftgKWj2zv5MUy1WwGqhmVL00vo0KJSUZw2sMQE8M7SZjtpIiwlSqBZ2WsWZtwG9u8OePHvU2m/Wb",
-	"EMz3UpliznU17SulsYW2nJA5TUPIwoUddImGgiI0XtKVIhB9RtgnGqbxqkuGRIGbAr9XI2F+IdlC6/t9",
-	"X7MTGJCpY7KgKsXs8ADWAi4tsLvMF+AKg28BKCPRUjO5JCMPBvp+5LUxEG9Bp3qBU8kgM4cqAvnuVJHA",
-	"nAwMoo10vIzdTKLF3HXoPNULwRN1Fk1JLJcsIRDpSVrUgiGHXRFZizAwF1qqjKzNPopa9FkKSe7OKv0c",
-	"Af1c4TNY0ITHL7OU3UzXyEPZGx3lqZxOY6Z221JtVa+sL/NmS7uh9tFg1l7zwmVny97Z4G0UgTdODMvO",
-	"esDrsm6U+/tAhoDHCFVH8xFljDNSwajflCN6KrpowmhzFNczJqcJXcx4SPRDYOH5+S0vEAfDcgT1+93D",
-	"/lFzwk+mzdLm+U7PXpOD/v37JIGjrtwpm3TL8jTvzppj6v6qBdhOvsTCHX89R4lM+JSbAhgb8HCNYlMo",
-	"/nM55pDNOeGfWHRhYrSKDxcyucifSWUcX0wSBlfPCZvzbH6R6FP3PTWjCYsuQglW9KUEnFiwRGlKvMiF",
-	"uBZd+r8ZFfhYaK+uDXzLtse6dWwkpxw0JegWx1JGA7/AQDNwEzHYnPgTGu+aV/F7ZDzcIN9rXcYDF51F",
-	"IqcJU8rb6XrjrS1e0+DF2ZTgB6lVrTzNj5ydPm7fSXLfjArBYlXGdiEho4bGZUSDbxoZhokevk2O2dZc",
-	"OJ9IETKST3aDRLg5izh9l8Qb0wabJ/CaHbHmNGto9vbJTU4Dwseu7YlWDfHeLlouaKbQrkmlsWvceO+m",
-	"4O5teF3S810g+E05YzmSldK08sNw911Gpg+bKOhmMTg3zoK6Zm3GMmkVeoGhoTW0tsWNaRa/ESx34FIv",
-	"mNTX9qnnM99OlXM2sKsil7+CbF4z/DENrym/7lDiFGjucuh80P2N7zx2eKmj7m1+6Y54WAWQlZQ/h++s",
-	"f9NwaMe7mqYLNdjbowveTSGxshvK+d5+r9/r9A47vf6e0RzU3nZVocAOtXeTLVYw6m2Z/VW3vxHX3qE5",
-	"cD0WVmf3OYMvs23L7kucPX/2hn53vfppDbVAxXc45M/Dzt9p59cPn9fwxtsQ2d0ridchly+mVJb1kV8y",
-	"lrHIJ3nmlk9M4pb+Lj9lv9BWfDLO1MonefqWn6fih1SELK4qNBtp8Yz9kkG6dkOKSeNmCo2k9OxLbSLu",
-	"H5BX8pLs9/bvk35v0D8aHO6T7zVcrpGR6UCrCSvXzA9lU/r9zv7BOc7c6/3dvfVwVdT6npws/XU0WD62",
-	"iNOYiylppTSZstSeWdsnKY0/ur/8Q3LBojbk3gr3FO1hudWyzDv6gMkeEdJUhEALwDABM7XeB05VUfPs",
-	"uGs0vuKlujUMszdb3r3+w4fr37kZsezvYpIvaTKHHVZv4swPm9EKfs135qiq5XU3IppBipt503aA5dZc",
-	"3buFhAXBWqv+r5KH7Fx+xKqqFXW6lETfbLqaSgiVBO2i+CCZJlSkauAkd0N9BG3r+lgAWdOAYozAUkbC",
-	"jMGZanehxp2Tr09okvBLpsBJvT3h/1ivK/zYSSUWm9IwUoSnFXe2tzXjn2+EAWzmnip2zwVkcTsVY/3t",
-	"ZYRSewjVQA8DYhqGTOVF5H56f15xEbDVT7Pxs5C/5j+dvvv1tP+Kn6rT+aseOzu9fyreHtD3nxbjVX8e",
-	"PnvyQ/SP3qdTvuTR83h5+g/Jz+Lo3anoddlBrxvux2I8f9qL/vZToz8gTRss7Bd8wiC3iQu3aF2+uoP7",
-	"ve3XdQgBB9p+FQVx9s14fDvjwqGHna2L/Ha72e3jpvdtSx7Mn22IQVtb58AvKoPVPbrDV0PyqxSQdYY+",
-	"SIW3RzN6ycBtbDIHeYJV9m3tgeDd+UlQwbFasbFtDCh3GuQbcxa7EZana3dfYaFzLvLowyY1tdd5eNHt",
-	"fPi+UVXNp/sCmQ7utgMisjiG9EblpjzKyaQh+vwWSONiwsZz2wjFHXydOeRuR28F7exIble+p1iYJTxd",
-	"nekxTOwyVIAcZumsiYMizzQpr0uehrOxpElkvsc4xuCY8JQIOofbUFaRV/ob9M+6NUhgE3CbAdMXCKZN",
-	"WjgNYN2lQtVrag3VakwPyPOXw5PO2fNh3ycf2cqth03RSLqnCM30V3obPlS3HYngzbtHL05PLh4Nz55c",
-	"vHv7IiDfkwVNZ+R7AlHoZCJNCvAYxbSCEAny5vXZuVPjiLQ0KEB/HQkowdj2yZgqdv+wY6R2lwxrVbCd",
-	"GtmoxSpy2DsgDYWqUQZDlw6MRSjadNRrXReQpQv+F7bCcoFcTBoq8Zw5BwyXzIrFk85MmnhJe4cMxwq3",
-	"Lx1Db2T45hRKBCnI1de/q2yxkEk6Eimjc0WWM6kMHih02tuSP7aWW66sKDlJMXoDig7jhrojMRL/8R/k",
-	"RIpLjUVSqJHokCeX+lyCvct+QJiIFpKLlKT0I1MkGJpKpmDCDsgjrHSKOg+cu61tlIlYqwc8JYqulFPY",
-	"YSQIAYGGLMpE7SIyraUG0ukUBICz8QinIp1OrujgLwAQsw6YzlIcVtBXUNvOhDSUSOuYUBI4YWQBSian",
-	"jrcpYK0HdQnSwayiLD5GNVBBpOkLUx663iVGw/4sQ7VqLCPOEELB5xEwn5E3IJ+73e7VVeBDnVJV+unn",
-	"brf7wScj8HfCsxBb4BMTVeBjlWmfYEzB1VXQLQ4bAox8spzRlGn84IBQmWI+hFzMGGHiksVywfTW9bTw",
-	"BkwzgohX/efIK6J/Rx6uBQJx8Mdut4vfmgBeWPXnEUbtVJ6/+mAXGMCyA1uDCE7vqAewtYGu/W53v9c7",
-	"JgFuLch/QCT4kfRgpHemPK8RkFyQn85ev3IrgFuQJ0wzd4uVh70eqTWLgRFzPwC+9vbpCTk4OHioh353",
-	"ftIlb5x4KXwE0kRIK3Avk4P2selJwwWhGsB5Mim6DrB2Mc3LqCuWXGIJr8dPng7fvTi/ePvk2enrVwFp",
-	"ycTtUKAfKYVUBG3n0G3noLwEdvC3jjE0OxpDITALNV7T8ogrwsKZZBEO81bGTA0ILSosB0B75lUzc1tz",
-	"44BGcy4C0lpP4v/8z/9LOp1Exozgw20g3te2+Y0ic5p8ZBH57jv4HSrAfvedLVhZoT6NJlTkthDMBIt+",
-	"ZDjigk5NoJEA5kTwkhoaAwAv1VvQLDjPX4/YIparOdyKAvkBd8DX9Eq5IMHJ67dnF8MXL16/f/L44vXb",
-	"02enr86CY6PPLhI2ifl0lpLg9Zvz09evzoKiLLdgkFJhpScVEZBa+Ug01pdLciO60giECYpQnhAUQCpn",
-	"8EaiQOnZkXglcYcJo+FMo3weKIalasvW4j2ULdDCAbREX89j1XIo+PDP//w/WHsXEXQkGqp+IE68OyPn",
-	"J2+G9xSuxZjU+ePaMlAklHOGAix1cqxSLThHohXzMUgy/F6fLZ+zzq9YBCSlsDoTToAc2EaqtI/xLPPt",
-	"zukC2InSPI/GI4HTO/owMJKZjIH0vvtOP6dRTgpmuLsdChgFWC+tcjr4JGFQoZ6NRPD9Aw2q/xv4Wia2",
-	"gbNSTQCYRGOI24V7YNXnoGYHAdxwlSNh6qVgEXu434TVmYoppra9iEjLnJIiYSwVeAT13zMWarqiKOPm",
-	"ElBcTkjE8dxHArYX0RVgb0fRS40NcKpQsptFfq0gC558RFekJSRoHQJQH9esjk2xljldjcSY2WoiJhaw",
-	"VHrF6AajkiGihQfmbreCZ0/Og73gzfD85DnZu+zv5SAEFnIK/JOJiUxCPaAgcIywuwEJQNHUb0FRmsAc",
-	"q60HqtEL/aGWzezvj8Sams76kECyDdaVvoHRNZaZfdrHOiEWCB2JJYay5EpFgDrNGc2rRn5vv3tOxTRb",
-	"7JnvfdNrQxXVcQP0veKe9Ha1IjOW0Qr4wqvc+kbCIYuYhswU1nZoSG8eIWbtdp7iBl8NX725B7FenakT",
-	"GaY5VyrjuKNxvyA/RVpHvZ5PHsA/Dx74muO3iVpQQZ5ldE5a785Pvu/32poe3tCp+Ud/+8///7/6/bZP",
-	"lET2YmnBUKkmUNvXgM1xA3Qss5Ts7yN36vUGBz2UyZpuFJ9nMU0lHK+W/UZEj4SWzFjTShNqG9grNDIx",
-	"TwyIYqnLIbTExSICbVPPM2JzqWmJihUwOcuEwZVDCnfiSED7G2Pj6YkywX/JGK6fC+DEtOAHdvvrfJxy",
-	"kgs8vY+yqyrQP2tCAVQHO2MPJE3QzsX/WKazQaXyJY9yPDWiNPeIrnwoCgTNUXLJERRejs6HgCwTrfoK",
-	"Elz87W8BaWWLBUs6kBw2Y5/avrmY0NhGSSRh3caxAnhOIxqQf/7v/yJBySUaHOe5Tf39PglnNKGhthJ9",
-	"wmLFtMKmGSSCCcELaON6bndw1zaTKLEUihZRGVyI+3mNdJBhWucWoFXnIq1qZBROZSjhO6jZIYLOgQ9b",
-	"XcVBCsA5U5jTNVcAa6kgxWmBFonNUWL+kbl96WC5FlGf5F1Q1Ej8RvC6gvyG+Xy/oQz9bSR+63Q6+f/1",
-	"g1pP/q2uKZPfyDxvwwhtdmTi1oPNXLVcG/UR0bKdgJVPmkY2pRN+I7SUkVDavk1ZMD+ZYfp6mFI/Dr26",
-	"LR08zLsH+l1HwfzNuVXY3CzNHaC53ZM7WMlzv6aFlDti3ZeBkLGV+S2+aimqeaKFTGMPLzPwoV0qdmYi",
-	"v2nNdLeGThUEVfdyuaRZHBJCwi4ZjVnUtvMd6fnmLJ3JcvsEAxdwGGFBfawfjI8W/UbMMA/1MJVOgQCM",
-	"zZ0L3XZAyC60wsSj8rDVdoNmbVY9VYTGWhFfFeTYUFd3zZDYrbA+YnmkGvWTVq6AOr6Nkk+jXZvR7WRo",
-	"ZgRtgbutW7RGB30sQXE0n+AoLFoJCfkZDB/i5TOodViEU7DfusAyD9heLLASd6SmvozAi/CyWS8LL5sd",
-	"/LZjLmkyLyZ1R21s60h+Iwv0eSRMZXMYW6VyQSjJn895jIl3cWIinDt0nKoP5Fnv6UV+M2yw0v7rqEde",
-	"8kegRWCmmPJJH74qugyboff39dBuB5Ia7si6OVFtdFMarLl/iYMgiIYFe91eRLo0/hqV+be1qrLeg9Eq",
-	"qhsJXXvWpd4pv9TWK9oQKdqTdhV48G6vKz35lvZYx0QxVjG5YbwjK5JMm0hA8KZekpvaR9qh+pbdco1L",
-	"2vzC1VFR9P7NC2pqNUTzMljkOOOxwwfBM0RWLLUjA+gr7c+ssNmhd9q6RmmoCjjeBTKJtSEaBMGcJXPK",
-	"o5FQJqrnMafThM5HgpQ6Hz4iVOXOmBYqx2eP/9KuPnemn3Oc6NXfz/XvKMj0T486Tt9fdjYgDTpv/bnz",
-	"QaVefOvzufSJrXLvE0cbu4Ilnlfnye1InEi/Oo9JS0tlFsErZ53qnFt7KDe0SUYF33NfGCfGCHw1fPlk",
-	"58bIsKLKgt4+OTuH81Rd9Mq1zuWP9lLBr8z2Lol/dDacT9jRWn3l2T8XP/+oV7kbDK81pPFX2qYHVo7d",
-	"Iegr7aiLpWxqdX0nB7UNUqijVyZprQ/XKyi8DURrKPnM2sUVq/i9Ea3B+fvTF6evL4YnJ6/fvTq/ODt9",
-	"HJT65iaZUJprsfmYRRGLCktbsy+k0tyOXc5kzEZCcw6kLy2zNMOe03DGBcudM4rP92wfh8+FPZOupdCA",
-	"LGK6UiOxnBmnVs5fwGteIvUA2Wcr4LmtbO48mmxoipd0IwGcpO0boxqWiA4kNZNLZTwmMZsaV667Ff3c",
-	"3mfFo6u9GfhwAtMwnIJpmi0AlRUjgX4+IInMUuMiSMveC38kNNvXuIrygSsyfHPaLrk5WOTc0Grrxr2Q",
-	"CNwa3oFZq/PdD8EA5YPi5nTQG1dym7GkwyPjO8MOb7l2QFPIpOmOxHt9Fkajze0yDfqBxr7fckuNjNmM",
-	"XnKZJSUrUz9SLKzf66GARC8Z1ns+IOaaNKUrZRJslJwzveq8I3ttoH7jQH7xxnhlnM/21x5R9WH2Qa/L",
-	"1Kr+04H+CYO99ntEmTDMghhrLxzqFzR9Nsxz5C5XxXIZr0irv0+U0Q21MoNmQvEYmPtV4MGFd8xDZoIl",
-	"zG33cEHDGevsd3ue72VJ7ETEL5fLLoWfuzKZ7pl31d6L05Mnr86ewDsQ85FijXnnpmf45tTzvUuWKFMU",
-	"oNvDh+WCCbrg3sA76Pa6BxjZPYMgir0ZFH/5Vf9t4hhzbeg08gamOMyvUAQKr7Lgvf1e73pNNW1giA20",
-	"9eTHa7TIrJSoWdMj03JIq5nmPTPznpy+d9Q7WDdZvsE9t3WoG33iDX7+4Hsqm89psoIQuEsG7QrB+Wtn",
-	"A18/hJ5OlTf42TvDZXkf9FBlcl4L9hdcpbayPKZ82SiNtYX3ikfc2iv/E8oQXvlb33kB6fA7PPga8+Wv",
-	"PtwIJXY771J7gcaW8gs6BT95bhkpON5DXMTm431E8wpC8Ep/J4wo+uDCSzug0VPryII39h9uf6PaDRkQ",
-	"docd2e79iK0Ofqq00bBDiDk4elJ8+eHK9xZSNZR0+GtF4BTXtq5JnLdyyk2eQjJyEcq5tiqteJTJSORy",
-	"TGbpVOpfiyUeF3a5daqhpZYbeOYyjkUD40UdicB6RNC7HJTbiOSqR61XitlMvm5soVDsrzsSRcGfsteo",
-	"4i3WUChH3ZjrlAHU1gjAUex0feqOxHCbl2lQ3ITWnVR4PVNEyTwcibrrC5T36pvG2aAlU9T2SahFMlq6",
-	"UI/DyPok1V+NRAHK4xpiFWoPoVPKIVjhsPewwa2HgWBljofZn3k3DQwMZCp9JKPVNUWNzc3EZKNyg5Zy",
-	"V5ZS15Vqq5VSsas8GHVnmVXpQHNVDnbUa7uqcdD+nXPQTTLzjdU5oV33vzTz7O3APLWVF3MMVf1K3Fa/",
-	"sL/9BVtHoajMV/Do/BBcT/Q6zuwoENt1h/+mesNuOsM3dWGDuoBXc4alA7R8IthSy1sQfhX03KQzvAWT",
-	"zLnbzq9hWztcD9twouK614g4v4iByi+NwckB3pFMoBgrLtZzlxVXGHLDoi4JUlkpDn9M6Ei4Lvxc4BrB",
-	"ur9fvhI4dsKTIFJ4rXN9JNZ618vDr4t7yUOIQLZasIxECS7tYxJMEjkv4jN3u0VoYcxN8wVF+7gUYovj",
-	"c1W/+6i1sNwo528j47HtZq0Bn6zXELoDKf77SfBtFq+GtG+jB/LU4n951ra/yzSLRIZMKTTC/50k+omb",
-	"gNjAKl0hvvfZ1AC5WivOn2H6qveFxeYuqNb9sljySqYQroUvHO70wlNoGf07CcxnzHpbSUtbc8iKpYhX",
-	"7WYReS1tzCYtX31oxpi9mWmBf9Nh18lsrGKhyoLTvQ90+g5qWVZc6LSC5zKOjN2Nhq9eZKDFKvz0Lokx",
-	"TK6SslRcs+jnO/NM8TDwyYSl4cza0M+enPtkOePhzF49BM9fv3h88fLd2ekJ5j1xARUm5QLiCuhKkZH3",
-	"JmYQDCfjqDvybDR0seYzvHGPpdTSNVuAa2MkFsYBAFtJ2JxpIQ9aAza2BwloY+8gnBBcIiUHwowqEmkj",
-	"nqegWZRgmLiL2BT24VjRbiiFBvJqZDwBcKtMY7iNrt1F57fi9od75naZi+LuuWsyFjScRkJvGstiFzEy",
-	"hF1iBFtNpmt43Fai2+rcWHl7d8+wUw58JwG9A7Xrrbz+y7+cEL0de/zjWtAaBTCwEPDV5Vo7S9+9eYZ1",
-	"e74kL0Xx4DCBe4oEL7MU7AisP00oRscAt6rRmX72tnRmKtMa4tiNyNw6uFeGyr4R1R+aqPSRI1FphHHQ",
-	"t2WKF5vSzoBOWNoZUuPbu5NcHvC33ZVVVPj6kmpwueTeBj0YkrftisqukW8qcoNPidahtklhdk77C2jN",
-	"qVsE6o65/XuazAc1h9OMxYUnyikXZa+hCi1QQlkpJ+tfw+d4JCZccDUzGnW+gz0bfBRA+qfzPUTrBl1y",
-	"IuNoUJ/WrMX6jmJGocCOCSMhrwXL43vz0F4ILMEkQ1BHa+HHbchtCHCiatNFjI5IZaDf7lXTDODeyfFu",
-	"oRuy7ImDYNpWzQHXzgG73r1mA+lhZffUSLgZkxt8bsZWMKDTLA7irahWiOvmEHojS/aQX6Sj2N+sa8wn",
-	"MR0zCNPJQYkBaOGMfcqzY+DENaXIpRgJ4+gJTZk90gqcqEs7CD4UtAfaVopNYygnKtycl/GgljLvsAD/",
-	"JQSgQvtxU0TM5tlbUNgAbYx4yyNjTZm6kcCwGohtN/E9eGdaGttNnEPVrWxxdgnEAmu7qYj/zjfi4HTC",
-	"TFZdTjEllNfYDbhg14Jnlc+CZo9K2aJm6pD3kMsamaj0fEjYn19a7UgAlUNgOcAmEznZ27tUYza7h6FS",
-	"qY3KBpvKliW7rb5nC5StqfAGNcV2VgSrtdK+WVx3qhz+sf2iZ5g0jSkj4P6IC4LeXW2sSLkvIcZfMRYp",
-	"J8nFTpnX7IRMHVsAEsRhUw5Nu27BncCaz4tN345WvllFX9m1j2lQtJL21KqIG6aOa0ogyoP2TfDcSL+v",
-	"iembsNrcdJr9zqjK8wBGopWrDMdG/eApUSm3lRh90qw8DsiSQuEcm2rWbrw7NJD4Rj//rvRjUwobKci1",
-	"RsoE5Bvy8U3ceW4gIRJuoipT+2uzi8E+9N8vYAZ3vkPMjK2h1sp7AEOHWZ/wCP44tt1paZhIhe3aVPtb",
-	"lE2zR8SCc31cjUXJ9aE1gcnRL1vaqTR90skwT8kWyOWBtsAdA4X+oKoBjNElQ1PrAYro2NcWLDE53As3",
-	"ZHQABfZCaWskFkGn9cRwS6gjAd9AcC8+Ain4pRso0oLyBCTgUdDeEDqC79/GJtLHRYU+jKGg8SrlIY3J",
-	"E63ZMWgFCc2ZoGrv/zBvdUM5hw5RiUpNIOkQavrGNP/ihbxk2hDNG2c3dKa6bTQK7v13CkjByTcFCuDC",
-	"/njRpP0dpniDSejnUr7QQun3Yi94BEU9hmaeUpGOe5gMDxpmI685YyIijMNdczDP4pQvaJLuTWQy70Q0",
-	"pYbSKQkmPGYBZsu1Ts7+6pN35087D3wiF6Za16PXL9uFB9IUCiyVYvGrFfV8Ejg9iwNTkCVI2ad0L1SX",
-	"Aeb6G14D9TrVSGDp00KeaoZoWqAmcomVWpB0jrUpms2FKUwBvSgJNIjFZATFfIKFNvyRCC5MibhOMDBu",
-	"LeCmreApfNDMQC8YfroQ7if705RfMpwsaPtEcxD4oLVny070YypL8tfpnMer/JUA/iB7JJhkcYxfk5Za",
-	"xDy1FcZgVKxO4Y8EcvGWkRg+wT9Mgzr9GZvM6b9SFsMUwAQDrL1AxYq0AvNXoIEgkykVpkQprkimTAXd",
-	"vAAkQhTzH02vXQBbzFXKkO+XW/AG3ZF4QsOZPZyq85hCPu4xoVC9Jj9B7PYL4+ENKp4O1kBRqVyYukSI",
-	"4F3iNCNuofMNsInRJOblprmmMBW2DiZQupOnM733AhV/xP6PgU9Ms+EueSuXuGsbG8IFGWMjV1PMyRRv",
-	"A90Xox66I/EIK2NCvQpTpMJWQ+sf6F1DH18sgWfoMK/MA9QASGjwuBDJvSY5iv2M71bprTeVxH6S4BG1",
-	"lfo6ptamzf7JC+6VKm6WC26CE4WbFirQz9wkUZb7mPo73/FhQ1O95qZR3d7ou45ZapKO6vo6xaSBde4u",
-	"gJ2e8lCf27C/ct3vggv5L6j9C4qk+k80SfsnSMYjMYyob3UWv6yp+BXVx6/rSaMyzKvlw3f1C9+JZlJp",
-	"G7/m5nbBko7mG8g0/tV1lH8jlQPBX5iIcOl1cvbX3VSPnNGv1z6GwhTvhYunkEJC/hiLsuJ1XCVOf7/X",
-	"M5elpv1pgI2xUXIXoiWAVrd1N23egfiN6eN+Y1NjjSWws8Zfa/b8lUmr3ot5DXU58tpkS35VAvsd0D4H",
-	"Ta1GnjHBd8N/7IDu+KcqVv4vgW0ED6pohwvFhOIpv2TxylaDLRRRR6H0Sa4e+gT0OR/vUrU+B+3gYdUR",
-	"n/JUkdbIO+wfaRQdeWTCRaSIm0rR7pJcA4SLUoEF3vWQlWVpXSVlSZfYXRuPsfU6wFJsVimS6S+BqUis",
-	"9+FDfUdRjqsh0G4fVSuYuKlVPnYVCmy7ymY3whkA3K7tGTRLugMNqNTth8Tykq1RXH4pCU6nKce+0zCn",
-	"6MNRaurR5K5omsN6OK450x/IdflSY4Tjb/qW8FfnYEgJjm8XbWbEiPb1vJFnmrjnFujQQCWB5H+My3j2",
-	"5Bwq7ZuQlrlMLJvQhrlwKpTq7zAnHw2YLfT7Bnuv3zyTDBex1S145XtQ004Tj2/IzTb2uhuvHu7rd5Lz",
-	"36jp7qkJWl8UrimDae3d1ILPJicsYvbut0wFj+F71xlewozDOoXiGxHerEHRaeslOESVXcglkeI2Eaz/",
-	"BgGpCIVt/lF/fS7eOoj3vqaj3eQw6cf+4Odlcuw2H1ZFfSsUpl7/4f7kPj3sHI37rPNDeBB1HtLeuNMP",
-	"96MDdjg5ovfHVoVa0HRWaFDc1iAp+O8aZaqhqScEXNj2ctUrVbzlsjGUGDYPGWh5JznflLsnYcxooqC8",
-	"OTXFuvNoR56C4GTzRboiC/RZK624s7rIxCyUO7g5K12AZdNMQft3cP56A73m6wo9bML3+wi7bQQGxROt",
-	"Z7dCbl9L8P1BYkdKJI3YCGUDbaMoqKG0y41VJMKNoRyPRfjfL4rjsQi3R3AwkSacfVPcNtQ9cfMNDLjW",
-	"Bmg8lhDzDjn+662ivKqXrcVu7r9qjkro/2ZDJPTcq2Nbf0wSal+zg0FDKqgjXef1wyhCIri1z7JSSSNh",
-	"VOGm1Efoo5WarkpYbvT2dtBjEV4nsuFO6WeTLBiWzu644ayAqO4y1mLLil7ASr6Rco2Uh5HTMCyVNarW",
-	"R7iWiAsRs4c1PNcJmhP9651JmnrjeENwTY69hXMhsZNmurnL7xeWSgCoTYj8fsbgLrtcRNIkdxXNgYDI",
-	"UGWG30D7/Yb9tdgfDW6yNDCl9U4VNyGF3RwRjdTwJcyq7X6Ot2wuL3Pu+Ee1i3GXxSHnmYbXPeNyGvaa",
-	"Km6Vtnf3VJHbELMpaQUnTsH1In+3qzlGMKhXRRFyJExPUljopFwOpVhT2ydRRuNOOKNCsNj2PA7MZwV3",
-	"UcFcChnYAJ1KliRoUE6iZD62zZS0RWU+MrYgQf5lEGWI5bZi+5xFnEIBmzBLEsgPtAnhRbU1kwlh8/6w",
-	"s4/JpqhWcGm+nUppkuYQvFWUq8n+GHgnw15//+Dw6P4PDx7ScRixSfWz53sWot7A0xDfXW3LF/v7hKXm",
-	"02+SM/lD3W8VKP6t0gWLrlDbC22V6gbUuNve5/zvbfXWyuT3patNbHNDJX9U3P3dvMkFUrVqbf+uV4yi",
-	"0N3fPtmBxzYoRC5SblSNFjTVW/IG3v96++TnXuch7UyGnacfPh/sX/3Ja3ZBr8kboZliEGbNRWeRyGnC",
-	"lApIC1uyYS9x03sNCpzu0pltJIrWbLZiWWMHuG4xNhmzUM6ZwsASGCZwCpu61cpsxQOo6YbdCSNObdP2",
-	"VZMgRS/jnUjSvGkFQu4GohEX87X9Gt9YzB+4bvi2NopbBKPbQm294n+CnYSw6b3T77RUlNkp6qyNAdPz",
-	"SXWJaRihTEsl0wHVt6q/ItT2Y3ZrpkBYvtNiG0qPGH9pkSbqWAvnS/7yxfFIJND8HBoI+cROUcrD1stL",
-	"Z4nMprWCiNCWbfjm1HR9L7cbNjWWExNyWqrqggyq0ii6FTxN5DzYC7B8e0B+3Kkb8kgoxmpdrNuQy7dL",
-	"++Fr9DS2faydnp7YZ7daGxoeNfV6NJ459uVIoPHpF2aorXgNHQzdKjzlLsqnjysFqPMiMlDo5k47sztN",
-	"IamSoqlT+5AkLE04i/JOvi1F54yYBPp2Cf/gF8A5GMoimpA2K9JFNyiKdF6pBZBk0I01xMRKvdqBBg3a",
-	"wxgrKbMUAiKhcgCGRrWw/pLMUp9Q6LStj8tQG5dCn8LRp09tlIqhFCFI46bqn2Ctm5JK4xUJzrX1jCiL",
-	"tT/1RMfkl4xlpm64tqJlm4zZRCYMGmAJtiRaJZkvUlseSJMXdDPW8yUMSybJRWoKqx9++mQ6btlDQmKL",
-	"2fSesnVY8RxZhDVVixJGcKboOoCEVVuyYCT0WeLlOfQ4N/VRkFIijvqIA4/8CJd0RWiKcaidbAF7gJZy",
-	"IxE8Ph2+uDh5MTx9GUDx86JjLxr0srjRMeXkiwa/kHpkv4V6VoAET2Wi2URRGpq0yh3eVNBe13+mwmaL",
-	"3vObe6ujX4MmCYf6XgoOum0q2pperNDP7t3bFwWeFCWNLHUXRAt1fYveMQLoHFzUPsE2nC65qbxU8Lu3",
-	"L5p0NOB0UGIda/jXXYgVcVSCn8YQnyiWWvlkGoBVKrDZcPRmh3oqvWs4IP1brSivi78uarfofvN1VpQf",
-	"5boVuTd6axbV33+wxlG7i7b9qbNcLiEvrJMlMROhjFh0vcrlBnfeI+e+vY79CRWiwrRDGvvzp3lMTHe9",
-	"H0dev9sbeQQWzMX0x5EHea4j789ui1Grd7vfbeiHCqyo1OVUa4x5m1PS3AMVMltG3tZGtmrcseFQO/dF",
-	"xS/K29iW91UxL7SgvLlZcbCLWg26Sd5h/4Y+gqLH32cvhS6qxYiDnz9cfSgXAnIaj+Q6gyYpVAyGi8U9",
-	"ZRS5d29fuA6FN7kSja/VdfJyS961mSEvafKxpCajiOqaHrCELrSIxD5jBVe1t6IY6g1xN8+enNvFHI9E",
-	"YJQe26e/qkCjsHclNV1/MbDELpxC6wIjsWKpltz6Bwz40esGOV1tgk9tYSHUW6vzgzI2EsF6Kiuph41o",
-	"HKwXSPkB/CS5aEwQaeKVttrSre6zervZq8XyAN/+aOR1XsG5ewrpyukIYC3QSjNqRVrPnpxvo7cNfjyH",
-	"S67NrbHw3/UqE0Tk1ov4Zgt8DZUbJQ5tnoJkqekdv44GCZKgGIksT9QvLG+w0DZRJ9b0XEOXNbPty9Ll",
-	"tRI/bqlmWBzScHb0jKtv5Hv35KttomvJy6JjyFpRiUIZcBlah5ANnUNaBnvfxHQF3/w48npWhwra/trW",
-	"IiNRDAL7s4Vglaa5N9k45uGACGnaqxl3C14UO94xMmYhzRSzJZDDbG4CxHPLdSIT0/wcG0Al7JKhP6No",
-	"2llp5GlM9MKrjkeB7pk4IgA/vMZGA3bMSJol2qCjS7pCQz1/d65NZ1AvNLvBysfrdAyIl1u5hUDWEvhz",
-	"GUcv4SD/lRT2swY8KJ08crHcSXWnSvOtSLVElKY3PFQlzqluBvkFoLiW+1KYZj3XIsRqZIXrVm447dwr",
-	"fYZPfyVeXpn2xFwt7WY3NoQbDUMtSGMWTW8TkfkvyslzYJFKVM118KKODRv6TUE0UO5fLwsR1HMwQIe0",
-	"AnRPBntB3vkuIP/83/9VNMLzRyIwFXvxF/OhevOpfyo8fM5t5F4wztQq2AuE7OADwZ71K48EBAylM8YT",
-	"NJX0q1C81C4En2x3Ca6ZWefgVBINwyVNIoUXrAvsFW2hOxIV9g1OSKuyGW0P3KsO8mF9JTmdbuCwFZz/",
-	"SiT3jdJ28yjchshAm1irAA1zp0CIznHQPVrPz/aP7pOf3p+3bf02dFlMEypS0sobsrt3Ztpg4NMMyv3m",
-	"zg6/aO1uuoa2QUtxnddmBZWrMt9ejFnvdeCPBDqu0f8wlsafXLqTczvSNN6ZHZPATmGblZp7PNuqHMpi",
-	"0Lw9hKuVdUmQpjG8x4W51oECco7vG+kNPWwiv/hLJTZv0yoQ0okeob/f1wpZQkNQj2xlL7cThiHERuvn",
-	"GUthf+dwxlt85C/4hGH/2XzlRaGtg/u9nk+oqfb54P5hr7e2wFaaxiWtJe+rDoNo+5bPs7k3gFHAvsXP",
-	"94vaElykbMqSLxxoXsBmW5wDHu4fvTDNqVIZg1srl9gtORoyRIL56YycPf6Lw2fg6xpvKfcWWS/JNYyr",
-	"TUrAl1D07TBNWEzYsJW6pqaiEwcEHThUu2u6Epe8kdj1tnankVtd2KelqA/dJe/tPeJINPZCKesDjT1Q",
-	"jt3l+QQ1A61hFLqBX1w6y8RVBvS3sLCirWJjqxM3nqpoOuA2ryHa5nJbmbiDiBXafyxWrKodrFUJbDH1",
-	"XAvfwdUZFk1Jbh7H/03x+JdQPIYNxHkjPSSXjevdMJYF31NufInmTFSsSCLjhtz1ZyzN06a+ZDxuPsk2",
-	"IaJYmkJyw7+VUHjLaL1Plt2Kc8AFrNFN3ljE4LvvhtGcY9/b774jLRtMdE/lXi1bW+SABBObFxW0u2SI",
-	"9Q5M3jdNmFP34HgkgpFnwoaeyyxRI29AsBRCmiWiYP+ayy25iOSSyMnEoJCjnWHwh40pwlilUAqVzfWq",
-	"MqExGMKnkixmoNmByuRGVwXPnw9evgzQGA16vUGvF4BA2D/Uf0JYVMCENgSh+RVw8ACucIsKxXzO/g5F",
-	"2t2RqSCnw1dD8ivUjKNzt4Z6byRqKqEJ4zKVaaENQoOHT/N/J0jJnCyua318bJm0bhAfC3QoJxP9H6hQ",
-	"YVNP7BGauhBXvocHtuHBzx4Temn7Gtha99TA9AZe76H+fOV7Fp6abc1ZwkO6dzLjIZ1KJNZrUvrvUnzi",
-	"2nzGoBagPhz5t8zHhsxHDZgtfQC1AqypHOiuRXMO1l7D/mqyFE3EYabVGiNGoWhxkxk2JNhl8GzJ03A2",
-	"ljTB7iVQrhqM7akkSSZIdy+cR3uqeMzzvSyJvYE3S9PFYG8PxplJlQ4e9B70oJKEWW19ztLm8x4TkDQM",
-	"pizUpTw2oYa2arVPMLdT69RQwgou+LGoq63l2nXuuW1Rjnrs0StT2Bm4XfkyAYsEHNdqGUAgAZQy0Np8",
-	"NSIOlmK0/LAh5sJZlpvcWF/Z0DGF1CZbyLoDKiF3zkRoIjVMkYcAavxy4pPRtSLy/jZTEy7pejePMd6x",
-	"SG6a0xUGG2NmJGyap91yuEHTGRTB3sU1biUsI0dEn2BGg40jR5+Gyc9w4W7TY5z5naDy+iLO83xuVZLL",
-	"eldqJpeEOr0wjwFgGCk4txddxtugRbPBlDGLpd5VKuH5UuyaAxMYct2ampSf4wqbsPGvwCecwQvW0BB0",
-	"l8fJG5RqGQxj8zEDa1TxeRbTVCZt3xLFyvjCVJecObGTwd86OEgn19oDZxl1Dby+nOeMxunMBl8mmRDg",
-	"wkcz2RnrDL/xrj5c/b8AAAD//w==",
+	"7L3pkts4sij8KgieE2Gpm1JJtbhtVTjmqstlu2a8XVd5PN+0fE2IhCSOKUBNkCVr3BVxft34fp/7DvfB",
+	"5kluIBMAwUVLLXYv44kYd0kisSQyE7nnZy8U84XgjGfSG3z22Cc6XyQM/j6hSTLkcslSFqnPMp/Pabry",
+	"Bt6QE6p/ICFNErKMs5nIM0JJllIuJyzter53SZOcqTcjmlH1XzplPDuLGM/iTI1DI+r5nhlqmHkDb7+3",
+	"f7/T73f2Dy76vUH/aNA7+rvne2qW8zjyBt7JsNffPzg8uv/Dg4d0HEZsUv2sHhd8wlLGQ/aSzpk38OS4",
+	"0+s/3J/cp4edo3GfdX4ID6LOQ9obd/rhfnTADidH9P5YvZoymq1dTA8Wk8tMzFl64i5q8//6nu9FccrC",
+	"LBbcG3giz8Yi55H6Ok8pfsvzJPE9xiOcHj9OaJzkKXvDqIQ3Pd+bpGLuDbzv+0e93tHRUa/Xu+/53jzP",
+	"1DlNaCKZ7wn+TCTFR5nRLJcK5OZAfS8TMMhh/+jo6Gj//g9qjeb4zOxLkX6UCxqyM7XNpfxAwznzrq6u",
+	"fECPMx5nMc1q+EHCJA4/djLRAfT4Ry4zIjOaZiwaEC6IgSBJ2JSsWOarL2+JOrjg3zii/FbQILYHdyd4",
+	"8DyWWRUFFnTKiJgAg5ANZ/rTN36wBREO9x00qE9++IOa/I4RQ10HCbs1Yrz3vTlDyp1R+UKkzE6VxPM4",
+	"8wZHPd8Tk4lkmTfoqbkymniDvv7r9BMNM2+QpTmzSHahp05jPq0i25Kmc8tASMzJIhXTlEk5INmMFfxm",
+	"SeNMEsHJTCTRtzvqt3FHqVO+yRX1uXgno8lHhRa+l9F0qnDKvtbrP3xov78GOPbVS6uFOhmFXd7VVi7I",
+	"0rPaRXjJ0ngSs4hEbELzJAN2yFJy9rgR+3Y42UkaMx4lK4015zRhkiQxZ57vwc52QCIF21g+xiWZA1jM",
+	"BGcv8/lYwbZ6chbSZkO4+jgCvDgREcNz3wFE2y4LgM6aG+OPCp8755eCZ/BNRSzDr5tRT8wXlKN4T5NV",
+	"Foc0Iad8GnMmd+M5bE7jBFnm/9CKRDcUc3UmcSozfSBDYKi7noRidwm1Lz8XlyyhoTpLLjKlp3ivUzZh",
+	"qSRzkfKYTwFx4KjqrCNfRNv2sAl/EXgb0RcfWYe83yD89SjgMQ9/TET4sa6bJLHMWEQ4UHIjKYzNi0j4",
+	"jGfq1Z24z65QD9fDMDXX6FB+VOsUGckEGTNkjtF6EK4Z0YDjJGE0rQIDoUCyGc1ILGEyhM+ABLDvAL7O",
+	"k2QzpPRRaVChWFBdTa/f69nVnBqguquJRIeLDJVGGOqml+SveQx6g5v4RHWfMbv5ffdrbvWuifZsvhBp",
+	"9oapf2smpxh+BFsTEZyRMY1IKpaE8ohQTuIpF2CQEkk+542Iw9JUpBIAO4mZEj01RNQ2pKRTBRu1e0rg",
+	"7ibwq6YRBSex9AY/qF0riVehfd/39LwnMK0a3PsxTrNZRFfee9/DRatHHz58+MD35Md4sdBvambpDXqw",
+	"+ZcindMk/medY709N3Qac8JBoqCJOib4s1mNSRnVUsdh/wjUjVwRlP7u7TlIOH9VuzRsjjvzVzFEpPE0",
+	"5urovNZh/6hNjo6OOkYgRyF5En9iUUcJWh2RduZiHCeaGN6wUKRRg9aWmh9cja2Z5K+pW80o5yxRl1eU",
+	"0wS2r/XaQmupKjVzFsX0bZqgoGbXhtO+Od1hWm3iaqLW+5paHQtMx+y4AqVNjIMCSd6TBejWMY47BVh9",
+	"N4f7f6/ZKhwAzrJsIQd7e3QRd7NlnMRCySl7+71+r9M77PT6e8MQMFLuDU+2rW/Pgkbu7XQOX/rsCiPJ",
+	"nXPAv4o4ZBfiI+M1TVL9QjL1E5mIlIChgtCINhNMEpftGEv54eiJ4tpdqsXDiokjw0k9tvrzbPw0jF/F",
+	"fz57+8+z/sv4TJ7NX/bY+dn9M/7mgL77tBiv+vPw6ekP0T96n87iZRw9S5Zn/xDxeRK9PeO9LjvodcP9",
+	"hI/nT3rR3/6s8CnLEm9wcL+neJ2SVGhK5yxjqXU1wFl99iImwzReaBvExYzpjSZsek8qJnEZRyxFt8M5",
+	"atFaEt4V12M18IJmMyXiotBrqEWhzs95nBaynwxnbA4QXdAsY6l693+dDH/qdR7SzmTYefL+88H+1X8W",
+	"bFBmYJ9Se3yOCNC0p7mQGYkzNpfqpk1ZlqdcMcFsxoDWfdLvdvd7PdIydoOjXvuYUL7KZopfskQyJZgd",
+	"9nokiDncVh/U2pnMghJMFPrBjn/OWboqtozY6W4wMuquemVOP8XzfO4N9nvqU8zxU9/uM+YZm7IUNvpK",
+	"o3d1p8/EkswpXxU7VdcfGbOJSJndK3oGpE9Gea93wB4RZ9dq04EisK6mroBIupJkOWPZjKWEcgH/hXEm",
+	"IknEUpa2v2b3miAbt+/ut9e433eFNPQ/YdzGM7Yy0zGZ5zJT8pTaMtDZPUnEkpPWYe+AwA6WsWTtLnk1",
+	"jzOlnMwZ5dJ9vOs1b8QVzNzd/GfKJt7A+4+9wr+3h7/KPWf5ePWkTC4El+j2+5FGbxCR0CrAM8bhT7pY",
+	"JHEI/H7vHyAvfi7grIUrfCVCgCFWGgkrYhmNkxtLX8hpzWPw04Csf/pqV2CcqmW/0QBAcJSP8gVNJiKd",
+	"s4gIJX/hZDFf5Blp1UjPL6gR1hO0u542fb0U2TDM4kt2O7AqVvWBi+wDxcFcqCisA8YYS2LvqAERPFkp",
+	"CbnsswWVb0ZR5wODLgkpB6lf8CwVSvLv3iUg3dXBwenl+AqwaiGwCPgErMGwei5IIviU4UOxAnsFCA6U",
+	"X/1ld/ACulPHw920PfPsXskdflXYoY07YuvLJf/F7nBVr+4EVjrJGIJOLFiqVQMNljdskkvc5DVgE5Vs",
+	"KFbGqKJkxMMPxhDgoqOrQ6hDF3i/ucpvEsusi7sSeSbjiKnVxnz6TOQoGqydVT//IcQXPszgjWY+k4nS",
+	"wmKwdezvD/pH5B1T1EyGc5bGId17yZYf/j+RfgQR6/v+fn//6OhIyRDHsHbLbtGtiaQ1ScWc9B4Mej11",
+	"xe331R+JCGlCshjsMsVC4OsL9a27HpA3e/1O//ACFjXo9To99W/pXTXY36v8srruCp/8yju9ukN2MSTj",
+	"XMacSUnSPGEkBRTGSxFwpxU4iKc4LzoPPsQRsgYlDOAPjajiMA2WnkUngk+SOMxuz51xCexTLDO56d57",
+	"acwKLgMHYxuq+pLQJGU0WmmtD/wiSgksHU+3cuI3G+Juufz1ptf83AVb0IZrQCm8WsBrfjqjHxkPfLKc",
+	"xeGMRILhzaJkIxJn+oCtn/XPIuYXy/jF8w1n/GmelI7YA6E0/NOneUIuWSpjwR+NvH63N/II46FQWuaj",
+	"kff24knnwcj7E4qw+I6Bkvvd45gm7udicer2Kz694qef4uzRyFNayMgjC5pmcRgvKM+e0zFLHo2sh3fk",
+	"kaT2Fc7heJRxur1iBncVe9Vl7ZXXXpIsq3pOHQMUiFG8WOSZLDvgtY5TOL/17c+nkuQLVGw5yflHruTj",
+	"4jFzlBkNszsiVRxsM6HG5RttJ3dKmR6t0w0NlwgWEFVx4jslvm2TGfCXqKkEh0ApXBoSARCSErkkiSM4",
+	"gSciHcdRhNaJm8N+Yoepiq9o37CUPGZK9FOXDezly7EsnHdOVyiahhlKK+6cpBXYdevL44xnLAWz6O00",
+	"JT2KCwwzNIGn7xhLULnWjFiy9DKG7ZmFKPabiOmURQaP1PULGo5BhDPUcs7jKadZnrK70RWlHa6KF2Z6",
+	"+4S6XeaxlDGfKg6yTAWf3imUXlQGJ8HfOhdgyuzYXQeOCmhXpkhI3Vrq5SWVJFTcjSHYlBI41TC6ObhA",
+	"vFHDfHDuhRLIXilpzUhK96S2oSn0jpCU7pyAxoymeOeD+6g6tbNQ0goaN6Bp6qXInkDY0a1BNNHRSwVY",
+	"9AUCS4Rf7xQMLwWReTjTtnnDa429x+UjdnV6z6/pKhE0uhDiOU2ntySmBQ72IRPiQwLDrSOmsYhW6sTg",
+	"KXACc3K0f7j/4EGvR8arjN3t7fSjmk5caiUVDJCkFdSWa2Ci9f/TYns3hoge6gP+sEYm1w+Bh6ysnR32",
+	"DqtSNjCCAXGgySKSMinyNGRA9hbH7vyqYglTl/qqMJGgbgQWKvRMKriWNl2+10OaprG+2eFnoiAFYLe+",
+	"ljuyV1lfzCajleMIdCxX4NkNKUdBwOGjdwvP0uQyE4sFi3xnFS5Qm3aj8fVCiBeUr7TtVN4SajRjH4BC",
+	"KjaVCyHQpK6x7m4ptDY6COSZUilRQGoF7soUUqUsS1fa9hS8UR86Q/UhIJKFgkdguZ4xGmlXj/NI3Wx+",
+	"jq8oeW9J48z1FHD2KTPL6pYUEgvGJueE2qMxvN2N3sDFhwXjgAM2FLXRCIu2VaIfdtIbvqRNFTCyyULq",
+	"O8k5rmZulidS4AYYJktkFicJURqeJK3AvGc2rtVzpZgznNkOUw7EVjddDVqGXvTHX9U02es/fPjNNPnN",
+	"NHl3pkmL+5qSalbKTcbIt5zm2UykJgjo5lwqd0cq2yPQg6XldWTrsSTG8f2ldChj0inN2wrcdRZAuKRx",
+	"QscJuzUM7EBVDh3RjI6pZIWpAR1Bd86d102Eezfrg63biW1MBMQdpGLB0izW7qpyeoprqdRhHGXzXDl1",
+	"5bM3EemcZooz0ox1MiR3nica3Bj0UBsjvHZ8xs1CM+oTV5Jk3P3uni9TH7YIq9x8xIofyozOF/BWNaem",
+	"Co2RN/JIzrM4KRs9Eza11r4KTLan5NQW7+TofPYYz+fe4KciWee9O4GTwlMfxsZurZPCgKVqbM0EYTwq",
+	"Lf9wfy3mWPnLSRW6Ke5Vkouqi303KwwdWk73CRyEjasoA70JFpit5CJXJb2j9obOZHJe0VFf+smxEAmj",
+	"XD1q0px2edaEmG13CZ/jk1eYJFVeejlfqrp0N4FqI+6b56qZT9eJLnEjqn5y4qz0Rl1s9lEWgrPwK4Et",
+	"ZbZX4wt12rRgN0fl7Nul/xJ/LLDVIY8qBr63IBXjf7AwM07EE4yaeMfGMyE+Aq+OohhjdV87PBzRvOYy",
+	"SWJxT+ogP2OfKYLkjgk+QiRTlDlHrYiC1CoZhkAnCaEpIzQM2SJjQKvlu0OHXGrWVSDM9gjMJjRyuOBt",
+	"ubyDz6XR1O86q6/pFUTh4nGMeRxUIx1r7z4uMVD7eszX8sonmj+UTy3QE6LPrBxxiY6zAB1aZJyKpcSL",
+	"oMyMdl3yhWi+e+0Vo12uLcUK9Wz3JAkuRFBgUbs89zY+ETopjeWZT2BW8phdxiHrhoJzFjrY6luGjA7f",
+	"TBA5E8vq7JsZbIXjXGsBx0QskPB8II3ljHEyjS+VpJuVgvEKVUI7Q3DV9yTBkyEmTLa8eJMA0RT16fK7",
+	"ghs5tLeWgQBTWs849KVRpulJI2Y6eafr/e7HNidVKf6N+alrj2tOPz1nfJrNvMH9w6Y7ZvOdtO31O7pu",
+	"MrEW2CbIvgxNEz0N8aq73MKwVxyfpildgWig48E3vaumf6Geqy4ZVqDHWLd2q3KsXf/2ZTdNu24+hzVr",
+	"adMtH1EwaSdx2y0jwEUHf/F8b5zLlWfTZ0qyqpv23cztERnKO76ZJF/OEXYRtZQuXFtH9brbMZW4Pk6R",
+	"W+wMVxKAHaGwlHh8HSFV1g7OyU7WZrnyITi/10arpjM33kciYorff2QrEnOynMUJM7bB64vld8QG4qgm",
+	"T5YDsEro4MimlR275+bKkOvoBsLKbsbUd0LPbVy0hGXVoOaPTN2FpQvhXtMtQFpPRDpnabIigf418EnK",
+	"OJ2zSB31nGbhjARmw107a4DWOpFEOiBLEg7petYWBObDwZokhraLHrclja904bjL2YQVd3T7AEv8NW4g",
+	"NfHtbyFc/nVuItf6vpGequJQRONkRZYxj8SyJOoppC/MxANtUQY9CuNH0QoSQI5KQFoxD5M8YlGbZGLE",
+	"A8ajgLTYJ/1ll5xlJImZhLiZmEOeakRXkEwdQSq19pTheMck6PUGvV7wr//6P8H+ofoLfTOJeqs74gHP",
+	"kyRAARZoFXcQS5LlKWcREZNJd8Qb7CjlI2F8K16fJCL8eIFeAcyGu8YblUPE10Gdbj5L+2aD6FocB6RK",
+	"05VPgmfPBi9eBKS1f9iZiVxpGEtBongKDmwaztq+gaRiSRqU5QsGfAOK9Rd5XK3WT73++596nYfvf9n/",
+	"qdc5eN8e/NTrHJmv1Cjt/2wUSIr6GhV5xNR4KCnYTeUe7sgoqUtCVAzBleoQdYNXUS6itNBm7fMGYk+j",
+	"2bUoM+GO5lScqL2hS1C4jzdVo6i9pxPdq8h12u3fPwTfJYgilqxM1CS6bDm7nqLsFL24xsF9OeGmOFwH",
+	"5L5NtkKM8S2qGiiXzWLFphoJWEfi3kS62Z1EnFsb0hBrkN8J+Z1RDvZ71yWGrWvYitRbR7BI7jzZ7/Ua",
+	"n12D2EO+IqGYz4VTHwDS1SCgs6FgQLHSWj7/F5SV1uHRXchDmiN/dXEI532tpODriiVjyXiGUjDKHAmb",
+	"ZIQmgrNjoq/+MGE0lYTiY3WjrkNNVUTb6lqx5FMlke1OGZdkrj2vSzLXfnkDtWx911JPBce3vLgBc28p",
+	"BRuk3VkIxhfOGU3D2ZM4MQn018A6qDjgk5BK1om5ZFzGEDM0wdGOSYCZq6ivmZIgBE58I/rdlpmb28eE",
+	"hu3ul8UXf4RgsbsXnrbeHxarbmjvvNp20E4+9nWsCAV67ICDZZS6suUrblwXoKh6sXtuva/T26snQhJx",
+	"udNVepd302MensxY+LFO2uMi8myrhcIWD6sby+AnTDJJIDsnK3LnwJGjbwYxIYGpmKVD7xTDQvE1rtTt",
+	"6pJ3aZxljBORZwQi9MYspLlk5NWC8eHrM3LQ7XUP7km8YSD6pAhOSZU2peQGQSgnAU2SVxNQpDbrlzfT",
+	"XW6gV4TejQiw9kpqwwkctrWu+tXXNkwWJbk2mhl971NnKjr6S1tTbb2U6OZmcgLK0HU0nSZjl+d7RXwl",
+	"4vr7DbR0u+vSUuTO96V64yY6ym1Z+jURrCLKfGED5TpI2ZJ832j7V6ftcg3BW+hFLlv4qorRYx7emtr1",
+	"yneldpsqVJVRI7ZTLCd4ea6cOO0dYQwvP4aXmsGsI09dhATxamCDEWiGNaH2wUa5mfGG5QyltZBodtMN",
+	"iczURU4kpx/ZB6UHgNsOvTX4k05dG74+A5+QfR2LL0HSKPjIILoim7ERRwlDTMAa2yVqam1Gj6CoC2eX",
+	"kKcEbqNjQk18hZyJPIlIpihBfSsi8EsZeWQEniIyxhi/ZxcXr/XMXTIkTwXJmMxIqO4EiWkqSggidEpj",
+	"LjOb3QoBHYKb3YnJiIe4QB7p8Zj0iRQIgqUwWUdRGk8ytK8Xru+SnwrKMpULHVVCr91c53WJm035r+UM",
+	"xmwmSmUtMAaunMDeUHyiUipBf1NOxapmd8DcTTkua1K5mvINy3kXjYU5PH9tnkQl+8nJj1bvx4qC5ozj",
+	"j7XcPjfqu+Tbrp9cjfe7hFxjIzrZoUbEjeGhTSR/E1rHSXcg9vW81obFb2Vhtdnx1aY5nzGaZLPtDL78",
+	"rWwI8hMftwJBv1Zfx64XwzORRDdTomkt0nqGUaU5hz9KGKZ/2rwZPWLTMrH87RORzhsAiir0GzbV69l0",
+	"mvopMNQlaxSBk/O/EvVrF3kURmaPY06hvFwNowV/nGP2xda79JXz6N0JVLCT9VC7naxhx8iTa6BV6a1m",
+	"upPNwAdrGlGyPpQwxkehxt8u8oaeVyw11dZFDlOfeHN2ZL14sfN8pY6xWVc91K8ydVHx2BkMix/X57fl",
+	"kKtAshgkHaN4SVlt3I8tqfy5VAKyoYZjSVY3Sy4GKJZmgVmDlm+OeANumDPa5TYxAsRut8mGOtV1jUgs",
+	"6yDud8ZUsgiiiRyzABqeEoYmKMzchSIB6rF+OYb4h62gVTP7O91iVtGogcoW1q1RUpozYwVjc4k5NmTM",
+	"VgLE0lhCXdDSitdmXlhzZ6ly6iaj5iYEs3V+a0tWXxtoiwlGT0HuudpBlzwHQyBNlkrQhpBhwj7RMEtW",
+	"SuKVYKTF7+WI619IvlBabd9X7AQGZPKYLChIwDQjAawFDPpgXdBfgCMAvgWgjHhLzsSSjDwY6PuR18bo",
+	"6QWdqgVOlUguOKESyjGq/wa2KGssSZbmTIvKG0nULXtchc4TtRA8UWfRlCiBMSUQnk9a1IDBwq5Ih0AY",
+	"mDYcZWRtttDWQoYzEDSdVfoWAX0r8GksaMLjF3nGbiZr2JyiRjdhJqbThMndtlRblS0uf7Ol3VD6aDDe",
+	"XNPdvLP9ytngbQSB104E385ywKuybGS9HXCHOLqj/oh3jDNSwahfl+MZK7KorelfRZGnTExTupjFodK5",
+	"UY32bYwLVlAwqfrV6BZsD9CQeen0C6jOd3b+ihz0798nKRx1JaJGh3eWp4GOAw0hqroFwQ6eFF7qj7C7",
+	"ObDoXbARD9cINoXgr1sa+E6ng9IHp+2B4h9J0pmkDBTklM3jfN5Raq0SLGY0ZVEnFKCDXgrAiQVLpaLE",
+	"jr3E1dUF+izl+FhoAnc0fMu6x7p1bCQnC5oSdItjKaOBX2CgHriJGEzdnhOa7JoM92ukqd0g8XZdmprb",
+	"ymEn526pIUbFVrkp0xrLntp8a3J+9rh9J1nWtvuDi+1cQBokTcqIpvtDNDAMp2HETZN9tyYl+0TwkBXV",
+	"eW6QkVy0qdiQv908gdfsbnC7TbiIsVPjiaasjfT6/hbZkKTjouWCQpUV9aDQeo2bpNOUkbMNr0tyvgsE",
+	"vynR1yJZKbfWHoa77zIyvd9EQTeLQLxx6uo1m0CUSauQCzQNraG1LdZ/vfiNYLkDx1HBpL6258jOfDtR",
+	"ztnAroKcfQXZvGL4Yxpe8/66wxunQHOXQ9tB9ze+89jhpY64t/mlO+JhFUBW8rTdHsNr39Qc2rGu/qo9",
+	"hTYT5Zsy+6tufyOuvUV14HosrM7uLYMvs23D7kuc3T57Q7u7Wv20hlog4jsc8qdh5++088/3n9fwxtsQ",
+	"2d0Lidchly8mVJblkZ9zlrPIJzbd1ic621Z9Z0/ZKVbok3EuVz6xObe+rYkSUh6ypCrQbKTFc/ZzDjU2",
+	"GhLsGjdTSCSlZ18oFXH/gLwUl2S/t3+f6Abm++R7BZdrpNE70GrCyjXzr+sU3CSi1vfklEupVdvGErfG",
+	"R+qG5sUJA2UbaoFq0aZLWi+1eAqReT4EpECJZR1pR2hmmp8oZF/5dxC8194avSfX4F8U0yTmU9LStcw0",
+	"8rV9ovtt21/+IWLOojZUfuAuOhqsc6to6ncUppI9woWuMYSqjOZmempo3G1ae7u4asZdI7o6/cBrar1u",
+	"EN5kQjC9wpvfuRnV7+9iW4AO42qHVZei/mEzfcCvdmeOzF1edyPF2CqMNzEL7gDLrZUi7hYSBgRrzRPl",
+	"BnsVvaDSNK9JB9d1eCrlQYpKz2SaUp7JgVNaBKrzKKXdx5YRigYkYwSWMuJ6jJjJdhcKCjvVYghN0/iS",
+	"SbC2by83c6zWFX7sZAJrWGIBzzir2OW9rfVm4o0wgM3ck8XuYw41RJzy/P72wnSZOYQqV9UgpmHIpC08",
+	"++d3FxVbx5dqVFhbZ9ZgKngeTxikqMbcLXRrV3dwv7fd74gQcKDtV1EQZ9+Mx7fTkhx62FlNsm76ZvuV",
+	"m6W9LQfcPtsQMrq2yo5fFBytm6aHL4fkn+riFRPtZ5Om19mlvpIxATxOsQefqXkQvL04CSo4Vqthuo0B",
+	"WeuH3Ziz2I2wPFu7+woLncfcBgs3ydu9zsMP3c777xtlbjvdF0hYc7cdoByU5anuY2hz7ycNSUS3QBoX",
+	"Ezae20Yo7mC0tZC7Hb0VtLMjuV35nmRhnsbZ6lyNoVNQoIzqMM9mTRxUd4nFygXLOAtnY0HTSH+PYcfB",
+	"MYkz3eEF5NTSfaW+QUOzWwELNgFuGZi+QDClm8NpAOsudQVZU+mu1tBjQJ69GJ50zp8N+z75yFZu8xGK",
+	"2t49SWiuvlLb8KGVwIgHr9/++Pzs5MOPw/PTD2/fPA/I92RBsxn5nkAykW4LyiITRSoh1oO8fnV+4VTY",
+	"Iy0oUqLk1xGHys5tn4ypZPcPO/rW7pJhreWI05AEpVhJDnsHpKErCN7B0MMTgyqKJp71xiIFZOki/gtb",
+	"YXXZmE8a6sCdOwcM3nLJkklnJnSYr3GGw7GCG6mj6Y0ofWIiUiKhqgwEw+aLhUizEc8YnUuynAmp8UCi",
+	"98EUnDPVQa2wIsUkwzAU6PCAG+qO+Ij/x3+QE8EvFRYJLke8Q04v1bkEe5f9gDAeLUTMM5LRj0ySYKhj",
+	"Z0EXH5AfsVwwyjxw7qayXs4TJR7EGQYlF2WFRpwQuNCQRekge61mraMG0ukUBICzxRFORTodK+jgLwAQ",
+	"vQ6YzlActiuC+vUmNqNEWseEksCJhwvwZnKapuhuIWpQlyAdzCp6EPmm9b3QXWPLQ9d7yCrYn+coVo1F",
+	"FOsQ7eDzCJjPyBuQz91u9+oq8HVGmvvTT91u971PRmC4hWchSMInOjzCx5YePsHgiKuroFscNkRK+WQ5",
+	"oxlEgseAULlkPsSOQDbcJUvEgqmtq2nhDZhmBBHv6s+RVwStjzxcC0QU4Y/dbhe/1QH8sOrPIww/qjx/",
+	"9d4sMIBlB6b2EZzeUQ9gayJ2sRnzMQlwa4H9wbYshpHeunWNoNnWn89fvXTbrRiQp0wxd4OVzQWQ1IjW",
+	"oIGvvXlyQg4ODh6qod9enHTJayfwCx+BrC7SClyveNA+1h1rY06oArCtCYA2ECwATm3PGhs0Hzw+fTJ8",
+	"+/ziw5vTp2evXgakpbuz6lWqR0qxIUHbOXTTV9j2Gwn+1tGKZkdhKESYocSrGyLHkrBwJliEw7wRCZMD",
+	"Qosy5QHQnn5Vz9xW3Dig0TzmAWmtJ/F//df/JZ1OKhJG8OE2EO8r0y1VkjlNP7KIfPcd/A6F5b/7zpRA",
+	"rlAfQSuL0YVgJlj0j5ojLuhUR0zpHobobYcuTLoDL6RYFGVIIrZIxGoO7l2dEEoz/ZpaacxJcPLqzfmH",
+	"4fPnr96dPv7w6s3Z07OX51hpK07JImWTJJ7OMhK8en1x9urleVC08uAMMqDM7Ul5BKRWPhKF9eU2Hoiu",
+	"NILLBK/QOCV4ASFLOeX5nMCVqYVCiNaCxBJA76VII6lNRGqEoBNAZwhtosSmydaaGfiwrCKeIRiU+gHf",
+	"k0QuGF5gcHnp/I32sdPKBhfiZLggB5/ELJUwvrpdrUQQ2HQZdR/l8y7RIAFwWCzWZA3xG8DXQWJoBUXF",
+	"M8TaIT6Jp6dOe8xMNQe4qqRQ29cWuQEEzgUKTxRPVESAoqLpaqlk0jDTiGpMgESXphOpxJ5TVJLXaSzn",
+	"ZCa4yNNjnXBjzIrfO/ZCl0Jtp2CNcAy+1ck9cQYdoXVhfHOVa9kBcjVG/KVAXAbTowK7jW3E3I6yXeAe",
+	"ShHQKAT0AV8dgW32/mDQ6/3rv/4PNm9AVjTiDWW6kPrfnpOLk9fDexLXoo0n9nGlA0IzIYaiipNcHWdK",
+	"RBrxVhKPQWbB7xUVx3PW+SdW7coorE5HwOBda4Kr2sdItXa7c7rABvcKgjQZcZze0XzgypiJBJjsd98B",
+	"pL/7TuGRvsfNUEAzoKe2yvVbJimDxk9sxIPvHyhQ/d/AVyjVhjuUKlaH2Y3VNo+KTRtFKahpvAA3XOWI",
+	"6wJn2BsK7NawOl3iTLeM4hFp6VOSJEyEBNuv+nvGQsVBtRl7LoCZiQmJYjz3EYftRXQFfKoj6SU0x1Gn",
+	"Cu0dWOTXKqjhyUd0RVpcgHzJgcnhmuWxrq42p6sRV7SG5b90+GqpVpqWAkcllVOJCUiereDp6UWwF7we",
+	"Xpw8I3uX/T0LQiCbM7gpGZ+INFQDck0wancDEoBKod6CKnKBPlbjHbhnu+uYC2V/f8TX9ANRhwQyzGBd",
+	"rToYXWGZ3qd5rKPbt4/4EqOvrPgYoPR6Tm116u/Nd88on+aLPf29r3tiOc2WA7Sy457UdpXIOhbRCvjC",
+	"S2tnQcIhi4SGTHdmcWhIbR4hZiw0cYYbfDl8+foehCd2pk4wo7qjbChdQX6StI56PZ88gH8ePPDV3d4m",
+	"ckE5eZrTOWm9vTj5vt9rK3p4Taf6H/Xtv/7//+732ybZb8QNLWgqVQRqul6xuW6dPxZ5Rvb3kTv1eoOD",
+	"Hkpfim5kPM8TxYjV8aorQwtjI65kMCxCqQi1jTeS4tX6iQGRLHM5hJKt8J5o67rhEZsLRUuUr4DJGSYM",
+	"RjtSGI5HHLpKam1eTZTz+Oec4fpjDpyYFvzA5jqusWZD42UUbdQ+ykbJAApSPD1FVAeNcg9kiqBtBb2x",
+	"yGaDSoXtOLJ4qoUma/te+ZA3Cj0H7c0RFPaszvuALHVZi+DD3/4WkFa+WLC0A3f7jH1q+458QUkkYN3a",
+	"hAZ4TiMakH/97/8mQcn4HRzbdLz+fp+EM5rSMFNSAmGJZEo0VwwSwYTgBbRxbfQ7GOabSZQYCkXdtwwu",
+	"xH3bXwXuMKVd4cVur7SqOlm4D6BVwKCmcXI6Bz5c66wN3kvbqNtVTFHC4KQ4LdAXsOdgEn9kblFXWK5B",
+	"1NNCIhvxX4xg8Qvm+f6Cd+gvI/5Lp9Ox/1cPKo3ol7pORH4hc5oonUWdNLSTTN2686XCsj4Z0wjkORRO",
+	"SdPIutbRL4SWkmhK2zdZNvonPUxfDVNqX6RWt6XhkX73QL3rqBK/OP6jzT2I3QGau6i6g5V8NGs6s7oj",
+	"1q1WCBnT1cfgq7pFFU80kGlsjasHPjRLxYan5Belg+zWJ7WCoPKevZcUizMp5ZeMJixqm/mO1Hz1hGkD",
+	"FzANYn409inARwsnuh7moRqm0hsbgLG5w/a67tnlYavt7vXartk3v3lI7IlfH7E8UkNffSuAOlaskvWq",
+	"XZvR7TCoZyx1I9Ql3XWPdxAc9SdXo1MIoWZk+FBcPoNa80E4hY2tDHmxEnekpl6EwIswrEAtC8MKHPxu",
+	"7mvojtrYEpT8QhZo3UqZzOcwtszEglCn3ajhMRt7juJUfSDPeqtc8otmg5Wuukc98iL+EaQITG6UPunD",
+	"V9ZOak5zf18N7Tapq+GOqKsT1U6JpcEa8/1dBEE0LNjr9mYVpfHXiMy/rBWV1R60VFHdSOjqsy71TuNL",
+	"KEUBOkSG+qRZBR682wlVTb6leeoxkYxVjCsw3pG5knT3dUDwphbtm7qym6H6ht06ZRJgRO4o+6YCthJD",
+	"FC+DRY7zOHH4INgAyYplZmQAfaWrsLlsdmhJvK7/MIoCOMWBvlNtWzw9/oYmeiCHzqAawT8DwGlrpiCT",
+	"RGm0QRDMWTqncTTiUke0PY7pNKXzESelzuQ/Eiqt/a6FUvb547+0q8+dq+ccv0v19wv1O96I6qcfOygG",
+	"4r/nA9IgPNefuxhUGty0Pl8In5i2PD5xxLorWOJFdR6rkOJE6tV5QlrqemcRvHLeqc6JUuzjmCbOD+GJ",
+	"bbjlbvQ5HbPk0Qjbc40894VxqrXJl8MXp/jVXjGI++SeMxesqLKgN6fnF3CesouG3NaFeGT8UH5ltrdp",
+	"8sjZsJ2wo9SDyrN/Kn5+pFa5GwyvNaQ2cZsuTeZCvEPQm7E19IulMB4Vb77ip5/i7NHIy9Kc3dFBbYMU",
+	"CvuVSVrrQ1ULVtEGotWUfG4U7Ip6/U7f0cHFu7PnZ68+DE9OXr19efHh/Oxx4DJNkuZcKvbH5mMWRSwq",
+	"VHbFB5FKrUK8nImEjbjiHEhf6vJTnH9Ow1nMmbXyyHi+ZxpPfS4Uo2wthQZkkdCVHPHlTFvHLH8BR0uJ",
+	"1HVQZyuIrdKt3WRNyjhFv+6IAydp+1o7hyWiJUrOxNJYdxM21dZ/dyvqub3PMo6u9mZgDAqI+i9kX7Mp",
+	"yReAypKRQD0fkFTkmbY1ZGUziD+C2kkKV/GiiSUZvj5rl+wlLHKc+kpNcn1Ygdu9I9Brdb77IRjgRSNj",
+	"fTpo1ivZ31jaiSNthMMimVbMoBlkkXVH/N0My05BNTgj8SjQDxT2/WJVPjJmM3oZizwtqavqkWJh/V4P",
+	"b1o0t2GnhwNiy0ytpE4uk2LO1KoRwPmC1AbqNw7kF2+MV9qKbX7tEVkfZh8ExFyu6j8dqJ8wPnC/R6SO",
+	"3C2IsfbCoXpB0WfDPEfucmUilsmKtPr7RGohU0lFqG8Uj4HdoAo8iJFI4pDp+BodIDFc0HDGOvvdnud7",
+	"eZo42SDL5bJL4eeuSKd7+l259/zs5PTl+Sm8A2FCGTbQcZyDw9dnnu9dslTqghjdHj4sFozTRewNPIi2",
+	"xqyGGcTdGFFD/T1lWVMldtzefq+no8AbeBFKlFaqsQdNFjGfHhMl5JMxTZQyklr0SbNOvjCON7IQSs/K",
+	"uuQCbEfGr9f1YPko551F3kBXavon1O9CRxZsZL/Xu153ZRPcZILFPfHxGr2SK/Wi1jRLNmBaAyFoD32E",
+	"C2+azG5w78yUDIMXDra/4DaddkOuvMFP731P5vM5TVcQ93nJoPE32MHN8sDtAfHWU+kNfvLOcR/eezVU",
+	"mSGtRxxwGNcUH62igFYkj0thJfjoHJRmxwkJDkVMk7Vp/5Sv6pjxPJaZ6cODKaImGAo61DcBrHjErdX0",
+	"P6Fo85W/9Z3nUD5jhwdfYX2Nq/e3wVobW+i2XGqa2Dy/V+rPtDtyV15r6BdvjrY4SsDlw11w+Udqa5fB",
+	"K/2dsLkoQQgv7UACT2yhQvXG/sPtb1wI8YLylV6dvAF1XpVpS2YbkN+hr5Piy/dXvrcQsoGg/lq57os4",
+	"C9eyYSnOaq6FXBLzUMxjPrXCiUhH3EoRIs+mQv3q0qc1rxjbKCrcVk+3uUADbQwf8cAYttBJEJS7zlnB",
+	"r9ZaT2/GrhtbVxX76454UWqsbPyrGP0VFMphcpab6PAEsPg7bUK7Iz7cZi4cFC7turUR/WxFYNvDEa/b",
+	"MEF5qr6prUZQSLTtk1CJRGgUgFpA9rJUX414AczjGmoVYidWDFVDH/YeNthnMXazzD0x89z2McNYXiaz",
+	"H0W0ut7NWm73V+7x5/Tw05lbboWYapu7Uqk9G0F+bT6mk+qvyhHKav6rGj/u35Af78yLb8CHN4kZr43e",
+	"wKLfOgvu7cCC7ZEJPklijFQ/7O8w1Wu0JV8I8Rxqtn49nq9e2N9hgZqvFZVJi5vCHqLr1lh3Pzgi2K7S",
+	"F7JSJ/rZMOGqV80nnC0VYwcuq9m/Dpi+5zQTRF+V7tCwVhD7QwthOwtgNxC+dhO8vslcG2QudFPrWxGg",
+	"VcbtCnVtErzegFXBifOwIQmtHUIlTGhdEfqgpQS/iAe0ARRgpwOlOucoCRRBJtbqGksMP2NRlwSZqHQ2",
+	"OiZ0xF13lpVZtGyyv192jx07oXrAIdY6mkZ8raepPPy6GDAbTgfiiQHLiJfg0j4mwSQV8yIqfTePWgvj",
+	"z5qdde3jUmIBjh/LHRoGbxSVbicmiXlD02tRLwF3B2LQlxaBhqbb+S4c0T58hbmFZ7b9+i5vF09fj6lu",
+	"M9aolfg2VthM8lvnsTeWjfZ3E8beoN/z9yVPnbhZ4w2c3hWh9j7rClRXa4WpAjtAm1R6ow2daOkSGe0u",
+	"eQXBiZkJRJrTlU5CyQZWY8SYqBrvmrJMp0M1B0H5dZVTc2BU8g7rQthTLJTg3Ymw8wch798eMb8UGYS6",
+	"4guHO73wBLpo/EoC1lNmHEykVeC64Mmq3SxSXUv+N6U9rt43k+getCQYfL7xsOtkPCxaJcuClhsC4WhS",
+	"ivIKH3YreCaSSBu70NqkFhkoMQx+epsmGGJcSewtPMvq+c48l3EY+GTCsnBmDFdPTy9M3oz2tgbPXj1/",
+	"/OHF2/OzE8wOjjkUlBYLiMmiK0lG3uuEQSCxSKLuyDOZJMWazzFaKRFCSWP5AuyJI77QVjedJjRnSigE",
+	"KVNw2KR6ycQtQyi2scoXVrsZlSQSnJE4A0m0BMPUXcSmkDnHcOWGoSkgr0aaE0JEDk0gkqcWx2Mjipw0",
+	"K2zGw4u4na7OGlJwGnG1aeyCUcQXEnaJ0b91N5RIottKgKYZBzba2N335HT/2Emg6+121b/6yx+MPe5q",
+	"cFKzYPeffwtrk8IfjOgGZHdZ3s6y0t48xxp/X5IR493icJB7kgQv8gyUVuxVQSiGJQKrqxGpeva2RKqr",
+	"2GvK2o1C3Zr5V5pEv1HkN4pcR5EKX5AiFbY5uN/SXRJ0DwnARewhAaVr2rvTqw3Tvo7NGOqamPdqtmEl",
+	"ANTSL5TWk2gj3Hy9abgoV3p7BSWtVgneqGOUawrvrmNU31urZGwA2jf9424MvLQO6E3aiINsX0AlyZyC",
+	"mnd9G76j6XxQs/7OWFKYhZ2KlcaxXojYAipbOoWHFHyOR3wS81jOtLpid7BnglkDqEDhfA9pJEGXnIgk",
+	"GtSntW0zTS1/CjX+dFgiecWZTTyxhhMIVMTsd5D1a3kxbUi6C3Ciavt+jLbLRKDe7lXz38CP7piakR2V",
+	"zeLApFo1a3jbAna9rdtkeMHK7skRd1P5NxjAtSKmQae4OMTvUoiUq+ma6BooKZt+kSdpfjN2ap8kdMwg",
+	"7NOCEgOawxn7ZNM2rQFLLPmIa2NnqEsWk1bgRPGbQfChoD1w4v/cdCV9XtqdUUoJx2ZGl5AZoZAx0HVM",
+	"TakfAwqTOYQR1JWkCH/EMUwTkq50vChGgZTGdjO6UbQtq/NdAkkqSiktEpPsRhycTplO97YUU0J5hd2A",
+	"C2YteFZ2llNdc4ItanokeQdFFiKdLmWHhP35pdWOOFA5ZDwBbHJuyd7Ehuib2j0MmQmlsTcorKYy6m3l",
+	"YVMjdU2RWShruvOlWi3X+k2dvaXwbE/5TuIn9nef8HfpJzjHeiCYDQnWqaRgCbvL1pV78ksIAi8Zi6ST",
+	"v1mU6NZFrCEJ1VSxhgu1KT20XZfIT2DNF25b5G/Udhtq+/14yTA5mFaSgVuVu47J45oEipdR+yYkoq/e",
+	"r0kkmwhCxzzo/c6otEltI96y8sqxln3ijMgsNpWofdIsuQ7IkkLhQJOA3W6MItCQ+EZ6/4akZ3L0G4nP",
+	"1aLKtOdryvN1/pVV7BB/NxGkLpt6k3wN/WrZlkFaOsR6mBE1ks64iiP41IYVjhNGaJgKiZ1r5Rp7kFna",
+	"HzVaEPe3W8Cg8+w1/N+ltzaFDZriubXD0+d23HRs7W+Bhs12qGbKcInQoPb66MJAl+wp2zcygZVPu2Ro",
+	"K7RwvN6AM4ARDOo1QpEjGKNLhrr0E9TUM68tWKpLuizc+JEBVFYOhSmOXaQu1OvEGDYz4vANJIngIxA7",
+	"XHKqkhZWiwziKGhviJ7D92+jiarjonwFSYo0WWVxSBNyqqRhBs3Mob0otGv4H/qtbijm0OM0lZnOThhC",
+	"M4eE2i+ei0um1H/Ptvut91a9bUAe7v2LxuRp8O7Ib67PazaF2+DG/hj5CPqofj/pCGU5AysF2ypPzayp",
+	"IiLsYYkdkNAbWdY54xFhMURhBPM8yeIFTbO9iUjnnYhmVDMMSoJJnLAAU+dbJ+d/9cnbiyedBz4RC10D",
+	"9MdXL9qF+VhXpC0VePOrFZl9EoiiQXWgy7wFGfuU7YXyMsAKQpplQcaDHHEsnV9c74qvYtl6kool1n9D",
+	"CjwmoUjyOdflrqApO4mnXKSYGyeZT7B8lz/iwQddYrgTDLRYpIvoPoEPiqeoBcNPH7j7yfw0jS8ZTha0",
+	"faIYEXxQ2ofhSuoxmaf2dTqPk5V9JYA/yB4JJnmS4NekJRdJnJm6pTAq1rzyRxwvg5a+eHyCf3zAGHD1",
+	"Gbstq78ylsAUwEsDrOhE+Yq0Av1XoIAg0inlusQ9rkhkTAZdW0AcIYqpIwBKHdaOCSRwfeivT/DJoDvi",
+	"pzScmcOpWv4pFOc4JhRq4tkTXGArBDUehgfg6WC2iszEQlc7RATvEotFkrTQcgrYxGiaxErRRTu/QmJd",
+	"7vJjvFhAESC0pKu9F6j4CBuhBz7BP6IueSOWuGsTNRVzMlYYxaQuEalLwoICgPFA3RH/ESurQxUsXfrK",
+	"1FjtH6hdqyXpwrqaDm29P6AGQEKNx8XN3mu6js8AFncrg9e7q2NjdTBnm/q/HV2r3SSj2jK+pYrt5YLt",
+	"YL+KdS/BdFW0nCg39N/dp4ud/etr1oU0FGahgQChWy5lpwWsSKjTDBRyFMWIsYi7xgjcEiCYeWvdRhx8",
+	"2nkbbr/+K1RY1olUDdy6WhehBEndBVPhmzfwCqbmP6fmL6jZ758qDuGfIFcY8WFEfSNJ+WX5ya8IZH5d",
+	"ekM0dXY18BR0by95IbI/Eekcm+LoO6PcbOer7rJYd7Vnz66ekGtIhcj33jBzvW8UDc/ch6+uCeJt0dgL",
+	"lnYUcSHP/sMmWXx9iQ/BXyj64DA+Of/rbpKfvWfXC39DrntvgNM2pFAcaYw9FdCVXUk4g8oxOgv/rzSJ",
+	"o4BANy4UnIqbPSAjb+TVTUQvzRNAgrdRGNfoczujtl3J9d2V1yDSAiJbSfRl8ejVTXaxmUYdoUtXYPiq",
+	"ZPo7IjoL0lrZZW3G2Y36JKMpNrFrtNAGPweojjAJekgn5pJxGWfxJUtWpsFAoYU42oRPrG7gExDmfYyC",
+	"UMK8okNcdRRP40yS1sg77B8pAhl5ZBLzSBI3I7HdJVb8x2I8WMZHDVlZlhJUM5Z2idm1lqaM5QqWYupb",
+	"IJP4OdBNLtQ+fCgZzstBdORCZFQnosPEEIQhSN/v9XoWQtCSNDBN+5tNUecAcLO2p9Bp9c7F33fYeUAA",
+	"JJW8D4qlOQay/hSqwGwf67DPUnMTI4XaVkdqS0SkkaLXSttSkohLtkbw/LkkjDjdBfedzp9FQ8HqLiH5",
+	"zd46pk6e1RcRQWpoW21P2WTHa1qsMf1dc8nffAM1Rv9CkYtj0P1WVKDO3pFNOM4TtCYhZrWvZ+4/V5xv",
+	"boAOrSlTqNKE4WZPTy+gh5mO1JuL1PBQ2SVD7nQEUN9h8SRU7bcwt9dC3srYrhex1e5+5XtQQ1oRoa/J",
+	"1rRMvhuzOe7ri4pg36jyD6wh1agZmhoWRmON6e3dZLbPOnE8YiaqpXySj+F7G5mtXjo2PRQKy9yhDezl",
+	"RPAulofGmoxOyDLjWWo6Liqtq9QKVWa0oSYiTu8620qEcbhuwRHGHTQtkoulWuPXRcjfQWYCAm6br8Vf",
+	"F31h5DgT1FttH3LsVJ2No+aCALrZWeRvrAqwDhl6vycf40VBT99QcU2S/mY8rCg6a8GLLv4Wdt8uSlLr",
+	"oQJ0vymNpN0lry5ZSu4fOn2ntHhyjP2Wmlu1FMhaqAK9/sP9yX162Dka91nnh/Ag6jykvXGnH+5HB+xw",
+	"ckTvj41ysKDZrNANYlO8sJAI1qgJ9w/rWsJ7KI4cNrYhd9pg2hQ8yKO3XeN90xgzTBhVm898LJyZsyKt",
+	"IM5AlGPzRbYiC/QvSqUdsjq9YjrsHQRLlGIe8mkuMyWRgaPOG6g1X5c4seH+lxS/fj3GAlXzjRfvd8Jm",
+	"/g2iGZAYoNy8aV4L1V93CW6IeHiD0McG6aua0dkU0fiYh3/UYMaIhzupRY/1c7vTZvHGhgBGfQjfjBTr",
+	"Kx9uxVmHTh4LVCRokmywWdjSyMb3reM2ah4e6HtvIgTV3KtjU8ZZaCGhaEuBjbgha6hORcMoQiK6tbOn",
+	"UksvZVTipuRH6B+e6R7D2DPj9laKxzy8TmDfDejvVAF2FwLEB69FgZtuxmHp9I8bThvI8vrBir/inp7r",
+	"ErbfrCt3xIaGkdP6OxM1jqSQZy0DKu7qPWxBse7Gtg43SUz8NGaEN+gnkGmsOdVyxlCBRrldI3IAyGvr",
+	"gSYuSkNAmJKPm8rtq6WvK4J8ojZwZ4JAg3fWghhA5UMhMA69VrFGfyMswpAtMtmYNI8bjJ02sThFxUdT",
+	"4adN3pmF46jfSQmbx9x87DeqZLdnmj9ifv8uLMY8qpgFD0+UJrfLa/jgtTgT4Mgm9vRO42sZ7XStgqIJ",
+	"M2AqKqbwG+iY30SkWjS0ArflAbTeEfQmjGqbAfgNwyoF9pyO3dMMKS+EDyxWsc6I28hL6nwB5mi22UQ8",
+	"DEyz2l/DYBN+IYPNdqM2HkL0zVJYJQkETEELtr7IdUmhXF9qTSF13e3arV9ikooTNiWt4MRp21dU7ekq",
+	"nh4M6oUmuRhxTGTDKhuTcoXJYk1tn0Q5TTrhjHLOEpLzhElJAv1Zwt0fzAUXgYnsrtRGARXGKY9ixzb1",
+	"UUydzo+MLUhgvwyiHCnZ9P2bsyimUBM0zNMUqoKYylFFwXOdgmyqfWCjaZ3GXC2K2RzZktE0sxC8VZaV",
+	"TrseeCfDXn//4PDo/g8PHtJxGLFJ9bPnewai3sBTEPeuX1/rS6ZF2VPbvUzYTUqEbbrS7UPdb7X9/h1q",
+	"+2GNkaJL+vbiyaVyZTX2uvfZ/r21aHkxq637pJmOrnN/TBx+FEsime4thmqArZPU6Egss5e7KeH369Fl",
+	"CV7fCvXdkQ+ywMBWrVTk9cr0bTite7IQC87PHusqaYXcWxBPUJZZ35zucKM1SKwuBW6UXRc0U8DxBt7/",
+	"enP6U6/zkHYmw86T958P9q/+02v2Pq7JEqe5ZJANGfPOIhXTlEkZkFbKZD5nmG0kM7FY6I4uBeCNv1L/",
+	"6hdUPeK2RbUtuW3fc0WMbjE2GbNQzJnEEGAYJnA6ubjltk1VOShKrk4fWA1m6tFo1SS2oIfnTuQW29cV",
+	"IXcDQQQX82XMuN8Y3q8vjFgo/ZtJJK8VQfgEOQd0DcjEwmUZW2QRVIAUec+T9creCZo0xquy2lbuheX0",
+	"0lIKoO4WL7tENzuVuhn7lNMsT5lv1D1JKMl5/HPOStUxIcWy0C9Lpt+isI6jIV4s4xfPj0c8jaezDFuP",
+	"+8RMUSp6pZaXzVKRT2t9Bd6cnl+Q4eszVOQKKwnoe7q1VaoTpEr1O5FNQtMw24GPtIInqZgHewE2/QvI",
+	"I7JDlzF/xCUzLfj1WDGTbagfgjVCzT2g9EmZhzM08Ji+f7ScdU84ncd8OuI144+v3sNdKaFS5FDHtbGt",
+	"DTyqjcwKzxybwoijwcEvTA+m0RhIqW69VZ3hX7T+KvfOseVCoaSpOe4AgXVODYTI9+a7Z5RP88WerYma",
+	"VswSRSlR69REryEGZMY0UfONBVxhQ5KyLI1ZRJZsPBPiI2lJOmdEVytrl/APfgGcg6EMonFhKrG46Abl",
+	"by8qhdfSnE9RQjfNOgYKNGgDwdwakWeQQANl2jBavIWVdkWe+YSO+DiF49LUFguuTuHo06c23s2h4CHI",
+	"BE1NNDAyFYvnjlckuBBKJgGUxRYaaqJj8nPOct2uTZJMiDYZs4lIGboo2JIowWi+yEwhWEVeE8W9nR7f",
+	"kVhkup/d4adPule/OSQktoQp4U+3M8FzZBFWJi+K1cKZorkIiuSY+nAjrs4So7fGK0LVNkMmJVJKFKNU",
+	"5MDDHuGSrgjNiib2ag+QjTPiweOz4fMPJ8+HZy8CsKEaW46vjTiicKPrLn62jxPWKTDfojFYIcETkSo2",
+	"UbS0Ii3HuaNAHLTX9U6usNkR36VnobFl0TSNoZKzhINu68YweHlhhs/bN88LPCmK1xrqLogW2uMUFmQO",
+	"dA6OIx8YvItvKZM2EPbtm+dNkiJwOuhsh60Tt5nGSy3BAEN80Hb1/aQ79VdqbZu0x2v6vzLhXcOA7d9q",
+	"qbZPYWWRpaaCjSlURafnr7NUe/jlpZoAi+ZVusEYaxba33+wxiuwi+bwqbNcLqEURSdPE8ZDEaGX0FEl",
+	"hthBHa2gw5MddMaT6xlN4XGjr+iCrvpraIutKRazaB7HKTONg2I+BpHX955gN8nSkxcNvSSLftVfoNm2",
+	"psV3eBPeXnP6hAJmgSzIs/70aZ6QS5bKWPBHI6/f7Y08AkcX8+mjkQdFhkben5Cb4TtGE3K/exzTxP18",
+	"UgiGwNqLz6/4qZLAH408tQmYLSr9+inOHo08yGsfeW4x9+d0zJJHIw/48Ag3wOS4Y9xlOPNeMZi7oL3q",
+	"CvfK29hWP6Ki8CnB4+aK3sEuagrIeudGXr+NPnUD2xML8zTOVsD9s2WcxKJYyeCn94opuNVvnb67VnZT",
+	"jAoFtOFicU9qgfrtm+euoeq1VWbwtbpuZE+z8w8R87U22hc0/VhSV1BU6KolJLEgdKFEFQlXZXG7mbAa",
+	"zEKECNinpxdmMccjHmj2E+gaVlVFBoUuV2Ki651yoLBxLH4z4iuWKQlK/YCht2rdIC8pAQskHB9dzNRU",
+	"00X9oTo/CMUjHqynzpKY3oj+wXrBwB7An0XMGxO7G/IdnCWiVOnrE6jrseU77GTY2/y/dZKCuSdu5e/u",
+	"7RT47cADEPxr84EvTc8NJwj7dDoqGtODfczoZq2npxfbCHy3hBlzf0CBA0cEIovcpuhXVqkE3BI2ObfD",
+	"2vR3M9GukRMgJG0Ns2q25KzhUloZQN25YDlUaj/TGh5CkIXwEc9tdbjCgoPJRBu4C3YBWcNXaur/l+Ur",
+	"18qp/gqC5nYeVBI0HUfC7mKeIQ01kiPnXf1OudJvVTq5FTd7/er84lryStGAdr07GYQioEXoREs2NKJt",
+	"aep7ndAVfPNo5PWM7Bu0/bWdake8GMSJRs25VDzjdT5O4nBAuCBjRlPbTRuDZBwrMRmzkOaSmaZPYT7X",
+	"mXrWgjMRqamfAo29U3bJ0K6X2cIM4YzyKbPfaVNV4ePCo0AzZRIRgB+G8KAhZ8xIlqdcccolXaHByr47",
+	"pystXCh2ib2e1sl4EDG4cqtnrmVQz0QSvYCD/C0pWucNeFA6eeTC1lh7p8rOrUi1RJS6KCT0YbJUN4NE",
+	"T1Acyp1Kde/naxFiNapsvXvlomyWLdy99Z5ersPYd/22PgkwiRWryoLNuz2ACDap7XCFh31dSBtpimhz",
+	"KpW8cXzlYNYN1fcJi6amCKyYTpsiTACfi7cRHnd5217z7iwC1IoQt333+8caLN7AOyz9gJPsFGxQ3S+W",
+	"OoLjcn99mybewJtl2UIO9vboIu7ijdINxXxvv9fvdXqHnV5/TwsUcm+7MOHEW+7tsNTr+6JxRycaL3cz",
+	"DjWE8g4d/PlmzLBhvGvI/zrMZxvLKfXIh3Bb68wsSypBIWYGpBWgLyjYC2IeZzGFiJF//e//JvajP+KB",
+	"tnriL/pDNdhF/VS4UxxGtheMc7kK9gIuOvhAsGcY2ohDRG42Y3FqSq8F2JbHLASfbHcJrpkZT8xUEAXD",
+	"JU0jiTE1C4YZ4Rq6I16REcDjYzif5i+bmN66a7xCK7++jlHlbbfRO1yOdq72xUP2Ejwt3sA78HzvIp4z",
+	"mdH5Qimfgvtk/4C8FJdkv7d/n/R7g/7R4HCffK8G350PfWM/X9aWehvOA3L8hvR8Yw4N0T0LUn/r2fn+",
+	"0X3y53cXbdNuAI2105TyjLREnk0Fxr8VURuh4JN4mkN3L2vm9UnMQzEHsT9JxJJFbdAPXPepXkElWMM3",
+	"oRnGfxr4I46uU7S8joX2aJaiQtwG341RG8ckMFOYrEQdSXIPOrfqQp7UtqJ19aEuCbIMw3ljrgMLoN+B",
+	"431FJoQ+CW5DTzIhSCIUyARK+eCn7e/33fQgU4jeTSDU3KnRbvKUZbC/CzjjLVa05/GEQRvdYuVFXfiD",
+	"+72eT6jucfPg/mGvt7YefJYlJX1Bj+ENYBBvTj/F83zuDWAUsIzh5/tF4ciYZ2zK0jtJQLwsILAt3s8B",
+	"1u4Bf8VL2yL+EEW+arTfr1EFW8qcQfSFyzIMUWtiRrL78zk5f/wXh1vB1zUOVe6GvFkvq6pgYMssOg3r",
+	"ttE65ckINFqZcqJqoWewbHdHHHJ+St4cMFrUPe3WaoKdpYvOcF3yzsTDjHhj9+ayqNXYtfm4ojyC0KWE",
+	"t0LsKhRJiEgu5Cz1LSzMdmdubs7sRicXTU7ddtuE8ajUfNkdhK/QfsMSyaqC11ppy/QStDrmdkt/JYXD",
+	"eoza5Y7MY6b4qcK/xtMyDgGDKDVXwE7RA+uiO26dVflN5Pwmcv5WRc5hA0O9kQRqpaKNmVS1cow+3CaU",
+	"r0gqEtaYH2ULOdwqPwrWo9u06LDYZyLHSryMq6n2+4NeT0k7GU0zb+D1HgwQS+OoFF+lBKu/Y1Gctxcn",
+	"15Au7Ea2CReSZRkk7P6uhIU3jEa1yl9mKw4SFeeJ3uDGKoHffTeM5tDUKVl99x1pmWDpe9J6K0w91QMS",
+	"TExJhKDdJUMsKKgrm9GUOYUFj0c8GJXOf+QNCNYazPKUF2IBZvvxSCyJmEw0mjqyPwa3mphpjMUOBZf5",
+	"XK0q54pKIDw8zRMGegMI5G70ePDs2eDFi0CnWfV6g14vAEFh/1D9CWHfAeNRMILmIBBWD/bjNCvatWlk",
+	"DEojU07Ohi+H5J/QQ4HO3b6UvRGvKRw6TF236YLGuA2eGyUXOEHY+mRxXeuzkMrke4MsJCBRMZmAAkCT",
+	"nNVJGAovXvkeHtiGBy2t9yq0/lDTukPcwzlL45DunczikE4FEus1Kf3LVHfcgZet2996Xlbf7hfjaxqV",
+	"gdQAxb4VjrrD4iwKoPXm024mCESWKW4E/KFFLadtr2HTNbkCDSXDXMm9WqSATnNNgv6QJCKkCTlfxlk4",
+	"GwuaYt9t6DEIJqepIGnOSXcvnEd7snjM873cemgGe3swzkzIbPCg96AHZRj1autzNnfehpJKYNCBfjLH",
+	"OuXDtBr0CZaf8U3/Dwjww1ZQpgNU1wk7M+Ux6xHdL3U3PuDKZWc2Fqk5rhXyg0BCqOOn9JtqZgIsRes9",
+	"YUPMpbMst7BIfWVDR5WXm3R5o1ZVUh+ciVDFb5jCpmIo/HLCudDAyAttT6etuI6PY8w7KZTCOV1h0hdW",
+	"JYFNx1m3HP3XdAaFJ64Ig6qEZVpE9Anmt5p8vkgXg4dsXRfuJu3amd9J7ttUY0yW5Ae1KzkTS0JlkX1w",
+	"DADDjI25CbTQNjclQmhMKdRheL6UEeDABIZct6YmIe24wiZMHhLwCWfwgjU0pDLYfEWNUi2NYWw+ZmBN",
+	"kfE8T2gm0rZviGKlLcKyS86dHJbgbx0cpGM1mMBZRl0bqS/nGaNJNjNJMGnOOXj30HDgjHWO33hX76/+",
+	"XwAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

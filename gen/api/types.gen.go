@@ -78,6 +78,90 @@ func (e CallerIdStatus) Valid() bool {
 	}
 }
 
+// Defines values for ErrorCode.
+const (
+	ErrorCodeCallNotActive       ErrorCode = "call_not_active"
+	ErrorCodeCallerIdExists      ErrorCode = "caller_id_exists"
+	ErrorCodeCallerIdNotAllowed  ErrorCode = "caller_id_not_allowed"
+	ErrorCodeCallerIdTaken       ErrorCode = "caller_id_taken"
+	ErrorCodeContactExists       ErrorCode = "contact_exists"
+	ErrorCodeDncBlocked          ErrorCode = "dnc_blocked"
+	ErrorCodeForbidden           ErrorCode = "forbidden"
+	ErrorCodeInternal            ErrorCode = "internal"
+	ErrorCodeInvalidPhone        ErrorCode = "invalid_phone"
+	ErrorCodeInvalidRequest      ErrorCode = "invalid_request"
+	ErrorCodeInvalidSignature    ErrorCode = "invalid_signature"
+	ErrorCodeMethodNotAllowed    ErrorCode = "method_not_allowed"
+	ErrorCodeNoPendingTransfer   ErrorCode = "no_pending_transfer"
+	ErrorCodeNotAgentParticipant ErrorCode = "not_agent_participant"
+	ErrorCodeNotFound            ErrorCode = "not_found"
+	ErrorCodeNotImplemented      ErrorCode = "not_implemented"
+	ErrorCodeOutsideCallingHours ErrorCode = "outside_calling_hours"
+	ErrorCodePayloadTooLarge     ErrorCode = "payload_too_large"
+	ErrorCodeProviderError       ErrorCode = "provider_error"
+	ErrorCodeRateLimited         ErrorCode = "rate_limited"
+	ErrorCodeRecordingNotActive  ErrorCode = "recording_not_active"
+	ErrorCodeTransferPending     ErrorCode = "transfer_pending"
+	ErrorCodeUnauthorized        ErrorCode = "unauthorized"
+	ErrorCodeUnavailable         ErrorCode = "unavailable"
+)
+
+// Valid indicates whether the value is a known member of the ErrorCode enum.
+func (e ErrorCode) Valid() bool {
+	switch e {
+	case ErrorCodeCallNotActive:
+		return true
+	case ErrorCodeCallerIdExists:
+		return true
+	case ErrorCodeCallerIdNotAllowed:
+		return true
+	case ErrorCodeCallerIdTaken:
+		return true
+	case ErrorCodeContactExists:
+		return true
+	case ErrorCodeDncBlocked:
+		return true
+	case ErrorCodeForbidden:
+		return true
+	case ErrorCodeInternal:
+		return true
+	case ErrorCodeInvalidPhone:
+		return true
+	case ErrorCodeInvalidRequest:
+		return true
+	case ErrorCodeInvalidSignature:
+		return true
+	case ErrorCodeMethodNotAllowed:
+		return true
+	case ErrorCodeNoPendingTransfer:
+		return true
+	case ErrorCodeNotAgentParticipant:
+		return true
+	case ErrorCodeNotFound:
+		return true
+	case ErrorCodeNotImplemented:
+		return true
+	case ErrorCodeOutsideCallingHours:
+		return true
+	case ErrorCodePayloadTooLarge:
+		return true
+	case ErrorCodeProviderError:
+		return true
+	case ErrorCodeRateLimited:
+		return true
+	case ErrorCodeRecordingNotActive:
+		return true
+	case ErrorCodeTransferPending:
+		return true
+	case ErrorCodeUnauthorized:
+		return true
+	case ErrorCodeUnavailable:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for HoldRequestAction.
 const (
 	Hold   HoldRequestAction = "hold"
@@ -116,14 +200,14 @@ func (e OnDuplicate) Valid() bool {
 
 // Defines values for PhoneNumberType.
 const (
-	FixedLine         PhoneNumberType = "fixed_line"
-	FixedLineOrMobile PhoneNumberType = "fixed_line_or_mobile"
+	FixedLine         PhoneNumberType = "fixed-line"
+	FixedLineOrMobile PhoneNumberType = "fixed-line-or-mobile"
 	Mobile            PhoneNumberType = "mobile"
 	Pager             PhoneNumberType = "pager"
-	PersonalNumber    PhoneNumberType = "personal_number"
-	PremiumRate       PhoneNumberType = "premium_rate"
-	SharedCost        PhoneNumberType = "shared_cost"
-	TollFree          PhoneNumberType = "toll_free"
+	PersonalNumber    PhoneNumberType = "personal-number"
+	PremiumRate       PhoneNumberType = "premium-rate"
+	SharedCost        PhoneNumberType = "shared-cost"
+	TollFree          PhoneNumberType = "toll-free"
 	Uan               PhoneNumberType = "uan"
 	Unknown           PhoneNumberType = "unknown"
 	Voicemail         PhoneNumberType = "voicemail"
@@ -358,7 +442,9 @@ type Call struct {
 	Status CallStatus `json:"status"`
 
 	// To Example: +14155552671
-	To       string                      `json:"to"`
+	To string `json:"to"`
+
+	// Transfer A call's transfer, or null while none was started. (Nullable here, not with `allOf` at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.)
 	Transfer nullable.Nullable[Transfer] `json:"transfer"`
 
 	// WorkspaceId Example: ws_acme
@@ -469,11 +555,13 @@ type CallerIdStatus string
 
 // CallerIdCreate defines model for CallerIdCreate.
 type CallerIdCreate struct {
-	// Default Example: true
-	Default *bool `json:"default,omitempty"`
-
 	// FriendlyName Example: Sales line
 	FriendlyName *string `json:"friendlyName,omitempty"`
+
+	// IsDefault Make it the workspace's default caller ID. (Formerly `default`, renamed to match `CallerId.isDefault`; the old name is now an unknown field: 400 `invalid_request`.)
+	//
+	// Example: true
+	IsDefault *bool `json:"isDefault,omitempty"`
 
 	// PhoneNumber Example: +15005550006
 	PhoneNumber string `json:"phoneNumber"`
@@ -628,8 +716,10 @@ type ContactSearchRequest struct {
 // DncCheck defines model for DncCheck.
 type DncCheck struct {
 	// Blocked Example: true
-	Blocked bool                        `json:"blocked"`
-	Entry   nullable.Nullable[DncEntry] `json:"entry"`
+	Blocked bool `json:"blocked"`
+
+	// Entry The entry that lists the number (the fields of `DncEntry`), or null when it is not listed. Written out here because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.
+	Entry nullable.Nullable[DncEntry] `json:"entry"`
 
 	// Phone The number in E.164.
 	//
@@ -685,15 +775,27 @@ type DncResponse struct {
 
 // Error defines model for Error.
 type Error struct {
-	// Code A stable snake_case code (see the table in the description).
+	// Code A stable snake_case code; the table in the API's description says the status and the
+	// cause of each. Codes are added, never renamed; a client should treat a code it does not
+	// know by the HTTP status. A Go test checks this list against the server's one table of
+	// codes and statuses, so the two cannot drift.
+	//
 	//
 	// Example: invalid_request
-	Code    string         `json:"code"`
+	Code    ErrorCode      `json:"code"`
 	Details *[]ErrorDetail `json:"details,omitempty"`
 
 	// Message Example: limit: must be at most 200
 	Message string `json:"message"`
 }
+
+// ErrorCode A stable snake_case code; the table in the API's description says the status and the
+// cause of each. Codes are added, never renamed; a client should treat a code it does not
+// know by the HTTP status. A Go test checks this list against the server's one table of
+// codes and statuses, so the two cannot drift.
+//
+// Example: invalid_request
+type ErrorCode string
 
 // ErrorDetail defines model for ErrorDetail.
 type ErrorDetail struct {
@@ -854,11 +956,11 @@ type PhoneNumber struct {
 	// Original Example: (415) 555-2671
 	Original string `json:"original"`
 
-	// Type Example: fixed_line_or_mobile
+	// Type Example: fixed-line-or-mobile
 	Type PhoneNumberType `json:"type"`
 }
 
-// PhoneNumberType Example: fixed_line_or_mobile
+// PhoneNumberType Example: fixed-line-or-mobile
 type PhoneNumberType string
 
 // ProviderCallWebhook defines model for ProviderCallWebhook.
@@ -993,7 +1095,7 @@ type StatusCallback struct {
 // Timestamp Example: 2026-11-23T10:15:00Z
 type Timestamp = time.Time
 
-// Transfer defines model for Transfer.
+// Transfer A call's transfer, or null while none was started. (Nullable here, not with `allOf` at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.)
 type Transfer struct {
 	// Status dialing (target ringing), talking (target joined), then completed, canceled or failed (target busy / no answer).
 	//
@@ -1110,11 +1212,20 @@ type WorkspaceIdQuery = WorkspaceId
 // BadRequest defines model for BadRequest.
 type BadRequest = ErrorResponse
 
+// CallNotActive defines model for CallNotActive.
+type CallNotActive = ErrorResponse
+
 // CallOK defines model for CallOK.
 type CallOK = CallResponse
 
-// Conflict defines model for Conflict.
-type Conflict = ErrorResponse
+// CallRefused defines model for CallRefused.
+type CallRefused = ErrorResponse
+
+// CallerIdConflict defines model for CallerIdConflict.
+type CallerIdConflict = ErrorResponse
+
+// ContactConflict defines model for ContactConflict.
+type ContactConflict = ErrorResponse
 
 // Forbidden defines model for Forbidden.
 type Forbidden = ErrorResponse
@@ -1137,8 +1248,17 @@ type PayloadTooLarge = ErrorResponse
 // ProviderError defines model for ProviderError.
 type ProviderError = ErrorResponse
 
+// RecordingNotActive defines model for RecordingNotActive.
+type RecordingNotActive = ErrorResponse
+
 // TooManyRequests defines model for TooManyRequests.
 type TooManyRequests = ErrorResponse
+
+// TransferConflict defines model for TransferConflict.
+type TransferConflict = ErrorResponse
+
+// TransferRefused defines model for TransferRefused.
+type TransferRefused = ErrorResponse
 
 // Unauthorized defines model for Unauthorized.
 type Unauthorized = ErrorResponse
@@ -1146,31 +1266,40 @@ type Unauthorized = ErrorResponse
 // Unavailable defines model for Unavailable.
 type Unavailable = ErrorResponse
 
-// Unprocessable defines model for Unprocessable.
-type Unprocessable = ErrorResponse
-
 // ListCallerIdsParams defines parameters for ListCallerIds.
 type ListCallerIdsParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
 	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
-	Limit       *Limit            `form:"limit,omitempty" json:"limit,omitempty"`
-	Offset      *Offset           `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 }
 
 // ListCallsParams defines parameters for ListCalls.
 type ListCallsParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
 	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
-	Limit       *Limit            `form:"limit,omitempty" json:"limit,omitempty"`
-	Offset      *Offset           `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 }
 
 // ListContactsParams defines parameters for ListContacts.
 type ListContactsParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
 	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
-	Limit       *Limit            `form:"limit,omitempty" json:"limit,omitempty"`
-	Offset      *Offset           `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 }
 
 // ImportContactsParams defines parameters for ImportContacts.
@@ -1179,33 +1308,49 @@ type ImportContactsParams struct {
 	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
 
 	// DefaultRegion ISO region for national-format numbers (default the server's DEFAULT_REGION).
-	DefaultRegion *Region      `form:"defaultRegion,omitempty" json:"defaultRegion,omitempty"`
-	OnDuplicate   *OnDuplicate `form:"onDuplicate,omitempty" json:"onDuplicate,omitempty"`
+	DefaultRegion *Region `form:"defaultRegion,omitempty" json:"defaultRegion,omitempty"`
+
+	// OnDuplicate What a row whose phone is already a contact does, `skip` (default) or `update` the stored contact.
+	OnDuplicate *OnDuplicate `form:"onDuplicate,omitempty" json:"onDuplicate,omitempty"`
 }
 
 // SearchContactsGetParams defines parameters for SearchContactsGet.
 type SearchContactsGetParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
 	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
-	Q           *string           `form:"q,omitempty" json:"q,omitempty"`
-	Company     *string           `form:"company,omitempty" json:"company,omitempty"`
-	Limit       *Limit            `form:"limit,omitempty" json:"limit,omitempty"`
-	Offset      *Offset           `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Q Words to find in names, email, company and phone digits (case-insensitive); absent lists every contact in the search order.
+	Q *string `form:"q,omitempty" json:"q,omitempty"`
+
+	// Company Only contacts of this company (exact, case-insensitive).
+	Company *string `form:"company,omitempty" json:"company,omitempty"`
+
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 }
 
 // ListDncParams defines parameters for ListDnc.
 type ListDncParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
 	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
-	Limit       *Limit            `form:"limit,omitempty" json:"limit,omitempty"`
-	Offset      *Offset           `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
 }
 
 // CheckDncParams defines parameters for CheckDnc.
 type CheckDncParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
 	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
-	Phone       string            `form:"phone" json:"phone"`
+
+	// Phone The number to check, in any notation `POST /v1/contacts` accepts (400 `invalid_phone` when it is not a number).
+	Phone string `form:"phone" json:"phone"`
 }
 
 // VoiceCallControlParams defines parameters for VoiceCallControl.
@@ -1222,12 +1367,16 @@ type VoiceCallControlParams struct {
 
 // VoiceConferenceJoinGetParams defines parameters for VoiceConferenceJoinGet.
 type VoiceConferenceJoinGetParams struct {
-	CallSid    *string `form:"CallSid,omitempty" json:"CallSid,omitempty"`
-	Conference string  `form:"conference" json:"conference"`
+	// CallSid The customer leg's SID, appended by the provider.
+	CallSid *string `form:"CallSid,omitempty" json:"CallSid,omitempty"`
+
+	// Conference The conference name the service put in the customer leg's URL.
+	Conference string `form:"conference" json:"conference"`
 }
 
 // VoiceConferenceJoinPostParams defines parameters for VoiceConferenceJoinPost.
 type VoiceConferenceJoinPostParams struct {
+	// Conference The conference name the service put in the customer leg's URL.
 	Conference string `form:"conference" json:"conference"`
 }
 
@@ -1239,6 +1388,7 @@ type GetVoiceTokenParams struct {
 
 // VoiceTransferStatusParams defines parameters for VoiceTransferStatus.
 type VoiceTransferStatusParams struct {
+	// Call The call (its agent leg's SID) the transfer belongs to, set by the service in the callback URL.
 	Call string `form:"call" json:"call"`
 }
 

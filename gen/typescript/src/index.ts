@@ -2,7 +2,7 @@
 // API comes from src/schema.ts, which openapi-typescript generates from
 // openapi.yaml (`make generate`): a path, parameter or field renamed in the
 // spec is a compile error in every caller, here and in the softphone.
-import createClient, { type Client, type Middleware } from "openapi-fetch";
+import createClient, { type Client, type FetchResponse, type MaybeOptionalInit, type Middleware } from "openapi-fetch";
 
 import type { components, operations, paths } from "./schema.js";
 
@@ -21,6 +21,9 @@ export type Recording = Schemas["Recording"];
 export type CallerId = Schemas["CallerId"];
 export type VoiceToken = Schemas["VoiceToken"];
 export type ApiError = Schemas["Error"];
+/** The error table's codes: a code the spec does not list does not compile. */
+export type ErrorCode = Schemas["ErrorCode"];
+export type DncCheck = Schemas["DncCheck"];
 export type ListMeta = Schemas["ListMeta"];
 
 /** The statuses after which a call changes no more. */
@@ -35,7 +38,35 @@ export interface SwitchboardOptions {
   fetch?: typeof globalThis.fetch;
 }
 
-export type SwitchboardClient = Client<paths>;
+type Method = "get" | "post" | "patch" | "delete";
+/** The paths that have method M (openapi-typescript writes `get?: never` for the others). */
+type PathsWith<M extends Method> = {
+  [P in keyof paths]: paths[P] extends { [K in M]: unknown } ? P : never;
+}[keyof paths];
+type Init<P extends keyof paths, M extends Method> = MaybeOptionalInit<paths[P], M>;
+type InitArgs<I> = undefined extends I ? [init?: I] : [init: I];
+
+/**
+ * One method of the client. openapi-fetch infers its `init` argument as a
+ * type parameter that only has to extend the operation's options, so an
+ * unknown body field (`{body: {frstName: "x"}}` for a contact, whose fields
+ * are all optional) slipped through. Here `init` is typed from the path
+ * alone: the object literal is checked against the operation's exact body,
+ * parameters and options, and a field the spec does not name is a compile
+ * error at any depth.
+ */
+type ExactMethod<M extends Method> = <P extends PathsWith<M>>(
+  url: P,
+  ...init: InitArgs<Init<P, M>>
+) => Promise<FetchResponse<paths[P][M] & Record<string | number, unknown>, Init<P, M>, `${string}/${string}`>>;
+
+/** The client: openapi-fetch's, with methods that reject unknown fields. */
+export type SwitchboardClient = Omit<Client<paths>, "GET" | "PUT" | "POST" | "DELETE" | "OPTIONS" | "HEAD" | "PATCH" | "TRACE"> & {
+  GET: ExactMethod<"get">;
+  POST: ExactMethod<"post">;
+  PATCH: ExactMethod<"patch">;
+  DELETE: ExactMethod<"delete">;
+};
 
 /**
  * createSwitchboardClient returns an openapi-fetch client typed by the spec:
@@ -57,13 +88,15 @@ export function createSwitchboardClient(opts: SwitchboardOptions): SwitchboardCl
     },
   };
   client.use(auth);
-  return client;
+  // The same object: SwitchboardClient only narrows what callers may pass.
+  return client as unknown as SwitchboardClient;
 }
 
 /** SwitchboardError is the API's error envelope as a thrown Error. */
 export class SwitchboardError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** The envelope's code; "unknown" when the answer carried no envelope (a proxy's page, say). */
+  readonly code: ErrorCode | "unknown";
   readonly details: NonNullable<ApiError["details"]>;
   readonly requestId: string | null;
 

@@ -11,7 +11,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Liveness and database check */
+        /**
+         * Liveness and database check
+         * @description Answers 200 while the service runs and its database answers a ping; load balancers and start-up scripts poll it. Takes no token.
+         */
         get: operations["healthz"];
         put?: never;
         post?: never;
@@ -28,7 +31,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List contacts, newest first */
+        /**
+         * List contacts, newest first
+         * @description A page of the workspace's contacts, newest first (createdAt desc, then id desc), stable across pages.
+         */
         get: operations["listContacts"];
         put?: never;
         /**
@@ -126,16 +132,25 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b */
+                /**
+                 * @description The contact's id (from `POST /v1/contacts` or a list). Over 64 characters is 400; an id of another workspace is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+                 */
                 id: string;
             };
             cookie?: never;
         };
-        /** Get a contact */
+        /**
+         * Get a contact
+         * @description A contact of the token's workspace; any other id, another workspace's included, is 404.
+         */
         get: operations["getContact"];
         put?: never;
         post?: never;
-        /** Delete a contact */
+        /**
+         * Delete a contact
+         * @description Deletes the contact; its id answers 404 from then on. Calls and do-not-call entries are not contacts and stay.
+         */
         delete: operations["deleteContact"];
         options?: never;
         head?: never;
@@ -153,7 +168,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the do-not-call entries, newest first */
+        /**
+         * List the do-not-call entries, newest first
+         * @description A page of the workspace's do-not-call entries, newest first.
+         */
         get: operations["listDnc"];
         put?: never;
         /**
@@ -174,7 +192,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Check whether a number is on the do-not-call list */
+        /**
+         * Check whether a number is on the do-not-call list
+         * @description Normalizes `phone` like `POST /v1/contacts` and answers whether it is listed; `entry` is the listing entry, or null when the number is not listed.
+         */
         get: operations["checkDnc"];
         put?: never;
         post?: never;
@@ -194,7 +215,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a number from the do-not-call list */
+        /**
+         * Remove a number from the do-not-call list
+         * @description Removes the entry; the number can be called again.
+         */
         delete: operations["deleteDnc"];
         options?: never;
         head?: never;
@@ -267,7 +291,10 @@ export interface paths {
     "/v1/voice/conference-join": {
         parameters: {
             query: {
-                /** @example sb-0192f6a4 */
+                /**
+                 * @description The conference name the service put in the customer leg's URL.
+                 * @example sb-0192f6a4
+                 */
                 conference: string;
             };
             header?: never;
@@ -328,7 +355,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Recording status callback */
+        /**
+         * Recording status callback
+         * @description The provider's recording status callback (`in-progress`, `completed`, `absent`, `failed`): keeps the recording's `status`, `duration` and `mediaUrl` current. An unknown RecordingSid is acknowledged and logged.
+         */
         post: operations["voiceRecordingStatus"];
         delete?: never;
         options?: never;
@@ -391,7 +421,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the bearer's own calls, newest first */
+        /**
+         * List the bearer's own calls, newest first
+         * @description A page of the calls whose agent is the token's identity, newest first; other agents' calls are never listed.
+         */
         get: operations["listCalls"];
         put?: never;
         /**
@@ -423,7 +456,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** Get a call (its agent only) */
+        /**
+         * Get a call (its agent only)
+         * @description The call, with its transfer (or null). Only its agent may read it: another token of the workspace gets 403 `not_agent_participant`, another workspace's call is 404.
+         */
         get: operations["getCall"];
         put?: never;
         post?: never;
@@ -596,7 +632,10 @@ export interface paths {
             };
             cookie?: never;
         };
-        /** List a call's recordings (its agent only) */
+        /**
+         * List a call's recordings (its agent only)
+         * @description A page of the call's recordings, newest first; only the call's agent may list them.
+         */
         get: operations["listCallRecordings"];
         put?: never;
         post?: never;
@@ -634,12 +673,18 @@ export interface paths {
             query?: never;
             header?: never;
             path: {
-                /** @example RE0123456789abcdef0123456789abcdef */
+                /**
+                 * @description The recording's provider SID, from `POST /v1/recordings`.
+                 * @example RE0123456789abcdef0123456789abcdef
+                 */
                 recordingSid: string;
             };
             cookie?: never;
         };
-        /** Get a recording (the call's agent only) */
+        /**
+         * Get a recording (the call's agent only)
+         * @description The recording with its current status; `mediaUrl` is set once it is completed.
+         */
         get: operations["getRecording"];
         put?: never;
         /**
@@ -690,7 +735,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** List the workspace's caller IDs */
+        /**
+         * List the workspace's caller IDs
+         * @description A page of the workspace's caller IDs; exactly one of them has `isDefault` true once there is any.
+         */
         get: operations["listCallerIds"];
         put?: never;
         /**
@@ -698,7 +746,7 @@ export interface paths {
          * @description Verified at once when the number is one of the provider account's incoming numbers or
          *     verified outgoing caller IDs; otherwise a validation request is started: status
          *     `pending`, and `validationCode` is the code to key in when the provider calls the number.
-         *     The first caller ID of a workspace, or one created with `default: true`, is its default.
+         *     The first caller ID of a workspace, or one created with `isDefault: true`, is its default.
          *     A number belongs to one workspace: a number another workspace holds answers 409
          *     `caller_id_taken` (the other workspace is not named), changes nothing and starts no
          *     validation; the workspace's own number again is 409 `caller_id_exists`.
@@ -728,12 +776,17 @@ export interface components {
          * @enum {string}
          */
         OnDuplicate: "skip" | "update";
+        /**
+         * @description A stable snake_case code; the table in the API's description says the status and the
+         *     cause of each. Codes are added, never renamed; a client should treat a code it does not
+         *     know by the HTTP status. A Go test checks this list against the server's one table of
+         *     codes and statuses, so the two cannot drift.
+         * @example invalid_request
+         * @enum {string}
+         */
+        ErrorCode: "invalid_request" | "invalid_phone" | "unauthorized" | "forbidden" | "not_agent_participant" | "invalid_signature" | "not_found" | "method_not_allowed" | "contact_exists" | "caller_id_exists" | "caller_id_taken" | "call_not_active" | "transfer_pending" | "no_pending_transfer" | "recording_not_active" | "payload_too_large" | "dnc_blocked" | "caller_id_not_allowed" | "outside_calling_hours" | "rate_limited" | "internal" | "not_implemented" | "provider_error" | "unavailable";
         Error: {
-            /**
-             * @description A stable snake_case code (see the table in the description).
-             * @example invalid_request
-             */
-            code: string;
+            code: components["schemas"]["ErrorCode"];
             /** @example limit: must be at most 200 */
             message: string;
             details?: components["schemas"]["ErrorDetail"][];
@@ -920,10 +973,10 @@ export interface components {
              */
             areaCode: string;
             /**
-             * @example fixed_line_or_mobile
+             * @example fixed-line-or-mobile
              * @enum {string}
              */
-            type: "mobile" | "fixed_line" | "fixed_line_or_mobile" | "toll_free" | "premium_rate" | "shared_cost" | "voip" | "personal_number" | "pager" | "uan" | "voicemail" | "unknown";
+            type: "mobile" | "fixed-line" | "fixed-line-or-mobile" | "toll-free" | "premium-rate" | "shared-cost" | "voip" | "personal-number" | "pager" | "uan" | "voicemail" | "unknown";
         };
         NormalizeResponse: {
             data: components["schemas"]["PhoneNumber"];
@@ -960,7 +1013,17 @@ export interface components {
             phone: string;
             /** @example true */
             blocked: boolean;
-            entry: components["schemas"]["DncEntry"] | null;
+            /** @description The entry that lists the number (the fields of `DncEntry`), or null when it is not listed. Written out here because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`. */
+            entry: {
+                /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6c */
+                id: string;
+                workspaceId: components["schemas"]["WorkspaceId"];
+                /** @example +14155552671 */
+                phone: string;
+                /** @example Asked not to be called */
+                reason: string;
+                createdAt: components["schemas"]["Timestamp"];
+            } | null;
         };
         DncCheckResponse: {
             data: components["schemas"]["DncCheck"];
@@ -1029,6 +1092,7 @@ export interface components {
          * @enum {string}
          */
         CallStatus: "initiated" | "ringing" | "answered" | "completed" | "no-answer" | "busy" | "failed";
+        /** @description A call's transfer, or null while none was started. (Nullable here, not with `allOf` at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.) */
         Transfer: {
             /**
              * @example warm
@@ -1045,7 +1109,7 @@ export interface components {
             status: "dialing" | "talking" | "completed" | "canceled" | "failed";
             /** @example CA00000000000000000000000000000002 */
             targetCallSid: string;
-        };
+        } | null;
         Call: {
             /**
              * @description The agent leg's provider SID.
@@ -1076,7 +1140,7 @@ export interface components {
             onHold: boolean;
             /** @example false */
             muted: boolean;
-            transfer: components["schemas"]["Transfer"] | null;
+            transfer: components["schemas"]["Transfer"];
             createdAt: components["schemas"]["Timestamp"];
             /** Format: date-time */
             answeredAt: string | null;
@@ -1216,8 +1280,11 @@ export interface components {
             phoneNumber: string;
             /** @example Sales line */
             friendlyName?: string;
-            /** @example true */
-            default?: boolean;
+            /**
+             * @description Make it the workspace's default caller ID. (Formerly `default`, renamed to match `CallerId.isDefault`; the old name is now an unknown field: 400 `invalid_request`.)
+             * @example true
+             */
+            isDefault?: boolean;
         };
         CallerIdResponse: {
             data: components["schemas"]["CallerId"];
@@ -1416,8 +1483,8 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description State conflict (`contact_exists`, `caller_id_exists`, `caller_id_taken`, `call_not_active`, `transfer_pending`, `no_pending_transfer`, `recording_not_active`). */
-        Conflict: {
+        /** @description A contact with that phone exists in the workspace (`contact_exists`); `details` names its id. */
+        ContactConflict: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1433,6 +1500,80 @@ export interface components {
                  *             "message": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b"
                  *           }
                  *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The number is already a caller ID of the workspace (`caller_id_exists`), or of another workspace (`caller_id_taken`, which does not name it). */
+        CallerIdConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "caller_id_exists",
+                 *         "message": "This number is already a caller ID of the workspace.",
+                 *         "details": [
+                 *           {
+                 *             "field": "phoneNumber",
+                 *             "message": "This number is already a caller ID of the workspace."
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The call is not answered, or has ended, or the provider no longer has it (`call_not_active`). */
+        CallNotActive: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "call_not_active",
+                 *         "message": "The call is completed: only an answered call that has not ended can be controlled."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The call is not active (`call_not_active`), a transfer is already pending or its target still rings (`transfer_pending`), or there is no pending warm transfer (`no_pending_transfer`). */
+        TransferConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "no_pending_transfer",
+                 *         "message": "The call has no pending transfer."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The recording is stopped, completed or failed (`recording_not_active`). */
+        RecordingNotActive: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "recording_not_active",
+                 *         "message": "The recording is completed and cannot be changed."
                  *       }
                  *     }
                  */
@@ -1456,8 +1597,17 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description Business rule (`dnc_blocked`, `caller_id_not_allowed`, `outside_calling_hours`). */
-        Unprocessable: {
+        /** @description A business rule refuses the call (`dnc_blocked`, `caller_id_not_allowed`, `outside_calling_hours`). */
+        CallRefused: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A business rule refuses the transfer target (`dnc_blocked`, `outside_calling_hours`). */
+        TransferRefused: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1468,6 +1618,7 @@ export interface components {
         /** @description Too many requests for this token (`rate_limited`); retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
+                /** @description Seconds to wait before the next request. */
                 "Retry-After"?: number;
                 [name: string]: unknown;
             };
@@ -1563,7 +1714,15 @@ export interface components {
     parameters: {
         /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
         WorkspaceIdQuery: components["schemas"]["WorkspaceId"];
+        /**
+         * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+         * @example 50
+         */
         Limit: number;
+        /**
+         * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+         * @example 0
+         */
         Offset: number;
         /**
          * @description The agent leg's provider call SID.
@@ -1602,6 +1761,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthResponse"];
                 };
             };
+            500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
         };
     };
@@ -1610,7 +1770,15 @@ export interface operations {
             query?: {
                 /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
                 workspaceId?: components["parameters"]["WorkspaceIdQuery"];
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -1670,7 +1838,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ContactConflict"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
@@ -1681,11 +1849,25 @@ export interface operations {
             query?: {
                 /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
                 workspaceId?: components["parameters"]["WorkspaceIdQuery"];
-                /** @example ada love */
+                /**
+                 * @description Words to find in names, email, company and phone digits (case-insensitive); absent lists every contact in the search order.
+                 * @example ada love
+                 */
                 q?: string;
-                /** @example Analytical Engines */
+                /**
+                 * @description Only contacts of this company (exact, case-insensitive).
+                 * @example Analytical Engines
+                 */
                 company?: string;
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -1745,6 +1927,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
         };
@@ -1756,6 +1939,7 @@ export interface operations {
                 workspaceId?: components["parameters"]["WorkspaceIdQuery"];
                 /** @description ISO region for national-format numbers (default the server's DEFAULT_REGION). */
                 defaultRegion?: components["schemas"]["Region"];
+                /** @description What a row whose phone is already a contact does, `skip` (default) or `update` the stored contact. */
                 onDuplicate?: components["schemas"]["OnDuplicate"];
             };
             header?: never;
@@ -1764,6 +1948,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "file": "First Name,Last Name,Phone,Email,Company\nAda,Lovelace,(415) 555-2671,ada@example.com,Analytical Engines\n",
+                 *       "workspaceId": "ws_acme",
+                 *       "defaultRegion": "US",
+                 *       "onDuplicate": "skip"
+                 *     }
+                 */
                 "multipart/form-data": components["schemas"]["ImportForm"];
                 /**
                  * @example First Name,Last Name,Phone,Email,Company
@@ -1819,6 +2011,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
         };
@@ -1828,7 +2021,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b */
+                /**
+                 * @description The contact's id (from `POST /v1/contacts` or a list). Over 64 characters is 400; an id of another workspace is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+                 */
                 id: string;
             };
             cookie?: never;
@@ -1844,6 +2040,7 @@ export interface operations {
                     "application/json": components["schemas"]["ContactResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -1855,7 +2052,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b */
+                /**
+                 * @description The contact's id (from `POST /v1/contacts` or a list). Over 64 characters is 400; an id of another workspace is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+                 */
                 id: string;
             };
             cookie?: never;
@@ -1869,6 +2069,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -1880,7 +2081,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b */
+                /**
+                 * @description The contact's id (from `POST /v1/contacts` or a list). Over 64 characters is 400; an id of another workspace is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+                 */
                 id: string;
             };
             cookie?: never;
@@ -1909,7 +2113,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["ContactConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
         };
@@ -1919,7 +2124,15 @@ export interface operations {
             query?: {
                 /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
                 workspaceId?: components["parameters"]["WorkspaceIdQuery"];
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -1985,6 +2198,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
         };
@@ -1994,7 +2208,10 @@ export interface operations {
             query: {
                 /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
                 workspaceId?: components["parameters"]["WorkspaceIdQuery"];
-                /** @example +14155552671 */
+                /**
+                 * @description The number to check, in any notation `POST /v1/contacts` accepts (400 `invalid_phone` when it is not a number).
+                 * @example +14155552671
+                 */
                 phone: string;
             };
             header?: never;
@@ -2024,6 +2241,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /**
+                 * @description The entry's id (from `POST /v1/dnc` or the list). Over 64 characters is 400; an id of another workspace is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6c
+                 */
                 id: string;
             };
             cookie?: never;
@@ -2037,6 +2258,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
@@ -2073,11 +2295,20 @@ export interface operations {
     voiceCallControl: {
         parameters: {
             query?: {
-                /** @description Click-to-call only, set by the service: the customer number. */
+                /**
+                 * @description Click-to-call only, set by the service: the customer number.
+                 * @example +14155552671
+                 */
                 to?: string;
-                /** @description Click-to-call only, set by the service: the caller ID. */
+                /**
+                 * @description Click-to-call only, set by the service: the caller ID.
+                 * @example +15005550006
+                 */
                 callerId?: string;
-                /** @description Click-to-call only, set by the service: the workspace. */
+                /**
+                 * @description Click-to-call only, set by the service: the workspace.
+                 * @example ws_acme
+                 */
                 workspaceId?: string;
             };
             header?: never;
@@ -2086,6 +2317,19 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "CallSid": "CA0123456789abcdef0123456789abcdef",
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "From": "client:ada",
+                 *       "Caller": "client:ada",
+                 *       "To": "+14155552671",
+                 *       "callerId": "+15005550006",
+                 *       "workspaceId": "ws_acme",
+                 *       "Direction": "inbound",
+                 *       "CallStatus": "ringing"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": components["schemas"]["CallControlWebhook"];
             };
         };
@@ -2102,14 +2346,22 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["InvalidSignature"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
         };
     };
     voiceConferenceJoinGet: {
         parameters: {
             query: {
-                /** @example sb-0192f6a4 */
+                /**
+                 * @description The conference name the service put in the customer leg's URL.
+                 * @example sb-0192f6a4
+                 */
                 conference: string;
+                /**
+                 * @description The customer leg's SID, appended by the provider.
+                 * @example CA00000000000000000000000000000001
+                 */
                 CallSid?: string;
             };
             header?: never;
@@ -2127,7 +2379,10 @@ export interface operations {
     voiceConferenceJoinPost: {
         parameters: {
             query: {
-                /** @example sb-0192f6a4 */
+                /**
+                 * @description The conference name the service put in the customer leg's URL.
+                 * @example sb-0192f6a4
+                 */
                 conference: string;
             };
             header?: never;
@@ -2136,6 +2391,13 @@ export interface operations {
         };
         requestBody?: {
             content: {
+                /**
+                 * @example {
+                 *       "CallSid": "CA00000000000000000000000000000001",
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "CallStatus": "in-progress"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": components["schemas"]["ProviderCallWebhook"];
             };
         };
@@ -2143,6 +2405,7 @@ export interface operations {
             200: components["responses"]["ConferenceJoinTwiML"];
             400: components["responses"]["BadRequest"];
             403: components["responses"]["InvalidSignature"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
         };
     };
@@ -2155,6 +2418,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "CallSid": "CA00000000000000000000000000000001",
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "CallStatus": "completed",
+                 *       "CallDuration": "42",
+                 *       "SequenceNumber": "3",
+                 *       "Timestamp": "Mon, 23 Nov 2026 10:15:42 +0000"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": components["schemas"]["StatusCallback"];
             };
         };
@@ -2168,6 +2441,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["InvalidSignature"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
         };
     };
@@ -2180,6 +2454,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "RecordingSid": "RE0123456789abcdef0123456789abcdef",
+                 *       "RecordingStatus": "completed",
+                 *       "RecordingDuration": "42",
+                 *       "RecordingUrl": "https://api.twilio.com/2010-04-01/Accounts/AC0123456789abcdef0123456789abcdef/Recordings/RE0123456789abcdef0123456789abcdef",
+                 *       "RecordingChannels": "2",
+                 *       "CallSid": "CA00000000000000000000000000000001"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": components["schemas"]["RecordingStatusCallback"];
             };
         };
@@ -2193,12 +2477,17 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["InvalidSignature"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
         };
     };
     voiceTransferStatus: {
         parameters: {
             query: {
+                /**
+                 * @description The call (its agent leg's SID) the transfer belongs to, set by the service in the callback URL.
+                 * @example CA0123456789abcdef0123456789abcdef
+                 */
                 call: string;
             };
             header?: never;
@@ -2207,6 +2496,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "CallSid": "CA00000000000000000000000000000001",
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "CallStatus": "completed",
+                 *       "CallDuration": "42",
+                 *       "SequenceNumber": "3",
+                 *       "Timestamp": "Mon, 23 Nov 2026 10:15:42 +0000"
+                 *     }
+                 */
                 "application/x-www-form-urlencoded": components["schemas"]["StatusCallback"];
             };
         };
@@ -2220,6 +2519,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             403: components["responses"]["InvalidSignature"];
+            413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
         };
     };
@@ -2250,7 +2550,15 @@ export interface operations {
             query?: {
                 /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
                 workspaceId?: components["parameters"]["WorkspaceIdQuery"];
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2307,7 +2615,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            422: components["responses"]["Unprocessable"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["CallRefused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
@@ -2337,6 +2646,7 @@ export interface operations {
                     "application/json": components["schemas"]["CallResponse"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotAgent"];
             404: components["responses"]["NotFound"];
@@ -2373,7 +2683,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotAgent"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["CallNotActive"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
@@ -2408,7 +2719,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotAgent"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["CallNotActive"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
@@ -2444,8 +2756,9 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotAgent"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
-            422: components["responses"]["Unprocessable"];
+            409: components["responses"]["TransferConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["TransferRefused"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
@@ -2467,10 +2780,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CallOK"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotAgent"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["TransferConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
@@ -2492,10 +2806,11 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["CallOK"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotAgent"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["TransferConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
@@ -2525,6 +2840,7 @@ export interface operations {
                     "application/json": components["schemas"]["RecordingList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotAgent"];
             404: components["responses"]["NotFound"];
@@ -2564,7 +2880,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotAgent"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["CallNotActive"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
@@ -2575,7 +2892,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example RE0123456789abcdef0123456789abcdef */
+                /**
+                 * @description The recording's provider SID, from `POST /v1/recordings`.
+                 * @example RE0123456789abcdef0123456789abcdef
+                 */
                 recordingSid: string;
             };
             cookie?: never;
@@ -2604,7 +2924,10 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @example RE0123456789abcdef0123456789abcdef */
+                /**
+                 * @description The recording's provider SID, from `POST /v1/recordings`.
+                 * @example RE0123456789abcdef0123456789abcdef
+                 */
                 recordingSid: string;
             };
             cookie?: never;
@@ -2633,7 +2956,8 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotAgent"];
             404: components["responses"]["NotFound"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["RecordingNotActive"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
@@ -2696,7 +3020,15 @@ export interface operations {
             query?: {
                 /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
                 workspaceId?: components["parameters"]["WorkspaceIdQuery"];
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
                 limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+                 * @example 0
+                 */
                 offset?: components["parameters"]["Offset"];
             };
             header?: never;
@@ -2735,7 +3067,7 @@ export interface operations {
                  *       "workspaceId": "ws_acme",
                  *       "phoneNumber": "+15005550006",
                  *       "friendlyName": "Sales line",
-                 *       "default": true
+                 *       "isDefault": true
                  *     }
                  */
                 "application/json": components["schemas"]["CallerIdCreate"];
@@ -2754,7 +3086,8 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
-            409: components["responses"]["Conflict"];
+            409: components["responses"]["CallerIdConflict"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];

@@ -125,13 +125,26 @@ describe("contacts", () => {
   });
 
   test("errors are the typed envelope", async () => {
-    const bad = await api.GET("/v1/contacts", { params: { query: { limit: 500 } } });
+    // Invalid on purpose: the contract gate (.ci/contract) lets a marked
+    // request break the contract's rules, as long as the program refuses it
+    // with a documented 4xx.
+    const onPurpose = { "X-Contract-Gate": "expect-refusal" };
+    const bad = await api.GET("/v1/contacts", { params: { query: { limit: 500 } }, headers: onPurpose });
     assert.equal(bad.response.status, 400);
     assert.equal(bad.error?.error.code, "invalid_request");
     assert.ok(bad.response.headers.get("X-Request-Id"));
 
+    // A bad path parameter and a body over the limit: documented 400 and 413
+    // answers (the gate checks each status is listed on its operation).
+    const badSid = await api.GET("/v1/calls/{callSid}", { params: { path: { callSid: "not-a-call-sid" } }, headers: onPurpose });
+    assert.equal(badSid.response.status, 400);
+    assert.equal(badSid.error?.error.code, "invalid_request");
+    const huge = await api.POST("/v1/contacts/normalize", { body: { phone: "1".repeat(1_100_000) }, headers: onPurpose });
+    assert.equal(huge.response.status, 413);
+    assert.equal(huge.error?.error.code, "payload_too_large");
+
     const anon = createSwitchboardClient({ baseUrl: srv.baseUrl });
-    await assert.rejects(unwrap(anon.GET("/v1/contacts")), (e: unknown) => e instanceof SwitchboardError && e.status === 401 && e.code === "unauthorized");
+    await assert.rejects(unwrap(anon.GET("/v1/contacts", { headers: onPurpose })), (e: unknown) => e instanceof SwitchboardError && e.status === 401 && e.code === "unauthorized");
   });
 });
 
@@ -148,6 +161,10 @@ describe("voice", () => {
     assert.equal(dnc.data?.data.phone, "+14155550177");
     const check = await unwrap(api.GET("/v1/dnc/check", { params: { query: { phone: "4155550177" } } }));
     assert.equal(check.data.blocked, true);
+    assert.equal(check.data.entry?.phone, "+14155550177");
+    const clear = await unwrap(api.GET("/v1/dnc/check", { params: { query: { phone: "+14155550100" } } }));
+    assert.equal(clear.data.blocked, false);
+    assert.equal(clear.data.entry, null, "not listed: entry is null (which the contract must admit)");
 
     const call = await api.POST("/v1/calls", { body: { to: "+14155550177" } });
     assert.equal(call.response.status, 422);

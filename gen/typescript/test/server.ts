@@ -13,6 +13,7 @@ import { fileURLToPath } from "node:url";
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), "../../../..");
 
 export interface RunningServer {
+  /** Where clients go: the program, or the contract gate in front of it. */
   baseUrl: string;
   /** Creates a bearer token with `switchboard token create` and returns it. */
   token(workspace: string, identity: string, role?: "agent" | "admin"): string;
@@ -40,18 +41,22 @@ export async function startServer(): Promise<RunningServer> {
     bin = join(dir, "switchboard");
     execFileSync("go", ["build", "-o", bin, "./cmd/switchboard"], { cwd: repoRoot, stdio: "inherit" });
   }
-  const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  // Under .ci/contract/run.mjs the program listens where the contract gate
+  // (Stoplight Prism's validating proxy) expects it, and clients go through
+  // the gate. The simulator's webhooks still go straight to the program.
+  const port = Number(process.env.SWITCHBOARD_PORT ?? "") || (await freePort());
+  const direct = `http://127.0.0.1:${port}`;
+  const baseUrl = process.env.SWITCHBOARD_GATE_URL ?? direct;
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     SWITCHBOARD_ADDR: `127.0.0.1:${port}`,
-    PUBLIC_BASE_URL: baseUrl,
+    PUBLIC_BASE_URL: direct,
     DATABASE_URL: `sqlite:${join(dir, "switchboard.db")}`,
     RATE_LIMIT: "0",
     LOG_LEVEL: "info",
     SHUTDOWN_GRACE: "2s",
   };
-  for (const k of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_API_BASE_URL"]) delete env[k];
+  for (const k of ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_API_BASE_URL", "SWITCHBOARD_PORT", "SWITCHBOARD_GATE_URL"]) delete env[k];
 
   let output = "";
   const child: ChildProcess = spawn(bin, ["serve"], { cwd: dir, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -63,7 +68,7 @@ export async function startServer(): Promise<RunningServer> {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`switchboard exited (${child.exitCode}):\n${output}`);
     try {
-      if ((await fetch(`${baseUrl}/healthz`)).ok) break;
+      if ((await fetch(`${direct}/healthz`)).ok) break;
     } catch {
       // not listening yet
     }
