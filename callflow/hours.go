@@ -3,6 +3,7 @@ package callflow
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"time"
 
 	sb "github.com/switchboard-oss/switchboard"
@@ -40,4 +41,30 @@ func (s *Service) checkHoursWith(settings *sb.WorkspaceSettings, phone, field st
 		{Field: "localTime", Message: outside.Local.Format(time.RFC3339)},
 		{Field: "timeZone", Message: outside.Zone},
 	}}
+}
+
+// closedOnRecovery checks a recovered pending dial against the callee's
+// calling hours again: the window may have closed since the call-control
+// webhook allowed it. When it has, the call fails with the reason and the
+// agent leg is hung up, in the background, and it reports true. When the
+// settings cannot be read, it leaves the dial to a later Recover (its claim
+// expires) and reports true as well.
+func (s *Service) closedOnRecovery(ctx context.Context, log *slog.Logger, d *sb.PendingDial) bool {
+	err := s.checkCallingHours(ctx, d.WorkspaceID, d.To, "to")
+	if err == nil {
+		return false
+	}
+	if sb.ErrorCode(err) != sb.EOutsideCallingHours {
+		log.Error("reading the calling hours of a recovered dial failed; leaving it for the next recovery", "error", err)
+		return true
+	}
+	reason := reasonHours + ": " + sb.ErrorMessage(err)
+	log.Warn("pending dial recovered outside the callee's calling hours; failing the call", "reason", reason)
+	s.background(s.cfg.DialClaim, func(ctx context.Context) {
+		if _, err := s.deps.Calls.FailCall(ctx, d.CallSID, reason); err != nil {
+			log.Error("failing a call outside calling hours failed", "error", err)
+		}
+		s.hangUp(ctx, log, d.CallSID, "the callee's calling hours closed before the customer was dialled")
+	})
+	return true
 }

@@ -223,6 +223,9 @@ func (s *Service) Recover(ctx context.Context) (int, error) {
 			})
 			continue
 		}
+		if s.closedOnRecovery(ctx, log, d) {
+			continue
+		}
 		log.Info("pending dial recovered; dialling the customer")
 		s.startDial(log, d)
 	}

@@ -361,3 +361,49 @@ func TestCallControlPolicyFakeTwilio(t *testing.T) {
 		require.Equal(t, nyNumber, vb.fake.creates()[0].Form.Get("To"))
 	})
 }
+
+// TestRecoveredDialAfterHours: a pending dial recovered after the callee's
+// window closed (the webhook allowed it at 20:59, the process died, the
+// next one recovers it at 21:00) fails instead of ringing the customer.
+func TestRecoveredDialAfterHours(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		vb := setupVoice(t, open, voiceOpts{fake: true, maxPendingAge: time.Hour})
+		ctx := context.Background()
+		vb.clock.Set(instant("2026-01-15T02:00:00Z")) // 21:00 in New York, 18:00 in Los Angeles
+		pending := func(sid, to string) {
+			_, err := vb.db.BeginCall(ctx, &sb.Call{CallSID: sid, WorkspaceID: vb.wsA, AgentIdentity: "ada", To: to,
+				From: simCallerID, Status: sb.CallInitiated, ConferenceName: "sb-" + sid}, -time.Second)
+			require.NoError(t, err)
+		}
+		ny, la := "CA"+strings.Repeat("c", 32), "CA"+strings.Repeat("d", 32)
+		pending(ny, nyNumber)
+		pending(la, laNumber)
+		n, err := vb.flow.Recover(ctx)
+		require.NoError(t, err)
+		require.Equal(t, 2, n)
+		vb.settle()
+
+		c, err := vb.db.FindCallByLeg(ctx, ny)
+		require.NoError(t, err)
+		require.Equal(t, sb.CallFailed, c.Status)
+		require.True(t, strings.HasPrefix(c.FailureReason, sb.EOutsideCallingHours+":"), c.FailureReason)
+		require.NotEmpty(t, vb.fake.hangUps(ny), "the agent leg is hung up")
+		creates := vb.fake.creates()
+		t.Logf("customer legs: %s %d (of %d created)", nyNumber, countTo(creates, nyNumber), len(creates))
+		require.Zero(t, countTo(creates, nyNumber), "New York is not dialled after 21:00")
+		require.Equal(t, 1, countTo(creates, laNumber), "Los Angeles is")
+		n, err = vb.flow.Recover(ctx)
+		require.NoError(t, err)
+		require.Zero(t, n, "the failed call's dial is gone")
+	})
+}
+
+func countTo(reqs []fakeRequest, to string) int {
+	n := 0
+	for _, r := range reqs {
+		if r.Form.Get("To") == to {
+			n++
+		}
+	}
+	return n
+}
