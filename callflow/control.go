@@ -61,10 +61,10 @@ func spokenFor(failureReason string) string {
 	return "This call cannot be placed. Goodbye."
 }
 
-// Control answers the call-control webhook: the call
-// and its pending dial are stored in one transaction, keyed by the CallSid,
-// before the agent conference is answered; a retry of the same CallSid
-// answers what the first delivery answered and dials nobody. The workspace
+// Control answers the call-control webhook: the call and its pending dial
+// are stored in one transaction, keyed by the CallSid, before the agent
+// conference is answered; a retry of the same CallSid answers what the
+// first delivery answered and dials nobody. The workspace
 // and agent come from the caller's client identity (ClientIdentity), which
 // Twilio vouches for; a workspaceId naming another workspace is refused. A
 // number that is invalid, listed as do-not-call or outside its calling

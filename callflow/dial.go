@@ -99,6 +99,14 @@ func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial,
 				s.fail(ctx, log, d, failureReason(lastErr), lastErr)
 				return
 			}
+			// A new create is a new dial: the callee's calling hours may
+			// have closed since the call was answered (recovery comes late).
+			if closed, err := s.hoursClosed(ctx, log, d); err != nil {
+				log.Warn("reading the calling hours failed; nothing is dialled until it answers", "error", err)
+				continue
+			} else if closed {
+				return
+			}
 		}
 		creates++
 		sid, err := s.deps.Provider.CreateCall(ctx, params)

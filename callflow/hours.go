@@ -3,6 +3,7 @@ package callflow
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"time"
 
 	sb "github.com/switchboard-oss/switchboard"
@@ -40,4 +41,19 @@ func (s *Service) checkHoursWith(settings *sb.WorkspaceSettings, phone, field st
 		{Field: "localTime", Message: outside.Local.Format(time.RFC3339)},
 		{Field: "timeZone", Message: outside.Zone},
 	}}
+}
+
+// hoursClosed fails the call of d when the callee's calling hours have
+// closed, and reports whether it did. An error reading the settings leaves
+// the dial as it is.
+func (s *Service) hoursClosed(ctx context.Context, log *slog.Logger, d *sb.PendingDial) (bool, error) {
+	err := s.checkCallingHours(ctx, d.WorkspaceID, d.To, "to")
+	if err == nil {
+		return false, nil
+	}
+	if sb.ErrorCode(err) != sb.EOutsideCallingHours {
+		return false, err
+	}
+	s.fail(ctx, log, d, reasonHours+": "+sb.ErrorMessage(err), nil)
+	return true, nil
 }

@@ -8,9 +8,9 @@ import (
 	"github.com/switchboard-oss/switchboard/telephony"
 )
 
-// ClickToCall rings the agent's browser (client:<its client identity>,
-// which names workspace and agent) through the
-// provider; when the agent answers, the provider requests the call-control
+// ClickToCall rings the agent's browser (client:<its client identity>, which
+// names workspace and agent) through the provider; when the agent answers,
+// the provider requests the call-control
 // webhook with the customer number, caller ID and workspace in its URL, and
 // Control runs the flow unchanged. The Call is stored at once under the SID
 // of that browser leg (the agent leg), waiting for the answer. to is

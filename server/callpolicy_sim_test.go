@@ -2,9 +2,7 @@ package server_test
 
 import (
 	"context"
-	"fmt"
 	"net/http"
-	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -305,59 +303,5 @@ func TestCallerIDOneWorkspace(t *testing.T) {
 		require.Contains(t, r.data()["failureReason"], sb.ECallerIDNotAllowed)
 		t.Logf("customer legs to %s: %d", simulator.NumberAnswers, vb.legsTo(simulator.NumberAnswers))
 		require.Equal(t, 0, vb.legsTo(simulator.NumberAnswers), "nobody was dialled")
-	})
-}
-
-// TestCallControlPolicyFakeTwilio: the call-control webhook as Twilio sends
-// it, against a fake Twilio that records every REST request: each refusal
-// is <Say> + <Hangup/>, the call failed with its reason, and no Calls.json
-// create at all.
-func TestCallControlPolicyFakeTwilio(t *testing.T) {
-	forEachDB(t, func(t *testing.T, open storetest.Opener) {
-		vb := setupVoice(t, open, voiceOpts{fake: true})
-		vb.addCallerID(simCallerID)
-		ctx := context.Background()
-		_, _, err := vb.db.CreateToken(ctx, vb.wsB, "ada", sb.RoleAgent)
-		require.NoError(t, err)
-		seq := 0
-		callml := func(client, to, workspaceID string) (string, resp) {
-			seq++
-			sid := fmt.Sprintf("CA%032d", seq)
-			form := url.Values{"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:" + client},
-				"Caller": {"client:" + client}, "To": {to}, "Direction": {"inbound"}, "CallStatus": {"ringing"}}
-			if workspaceID != "" {
-				form.Set("workspaceId", workspaceID)
-			}
-			return sid, vb.webhook("POST", "/v1/voice/callml", form, fakeToken)
-		}
-		for _, tc := range []struct {
-			name, client, to, ws, now, reason string
-		}{
-			{"B's ada names A", clientID(t, vb.wsB, "ada"), laNumber, vb.wsA, "2026-01-14T23:00:00Z", "forbidden"},
-			{"a bare agent name", "ada", laNumber, vb.wsA, "2026-01-14T23:00:00Z", "forbidden"},
-			{"an agent without a token", clientID(t, vb.wsA, "mallory"), laNumber, vb.wsA, "2026-01-14T23:00:00Z", "forbidden"},
-			{"New York at 22:15", vb.ada(), nyNumber, vb.wsA, "2026-01-15T03:15:00Z", sb.EOutsideCallingHours},
-			{"701 at 21:30 Central", vb.ada(), ndNumber, "", "2026-01-15T03:30:00Z", sb.EOutsideCallingHours},
-		} {
-			vb.clock.Set(instant(tc.now))
-			sid, r := callml(tc.client, tc.to, tc.ws)
-			require.Equal(t, http.StatusOK, r.status, "%s: %s", tc.name, r.body)
-			requireRefusal(t, parseTwiML(t, r))
-			c, err := vb.db.FindCallByLeg(ctx, sid)
-			require.NoError(t, err, tc.name)
-			require.Equal(t, sb.CallFailed, c.Status, tc.name)
-			require.True(t, strings.HasPrefix(c.FailureReason, tc.reason+":"), "%s: %s", tc.name, c.FailureReason)
-		}
-		vb.settle()
-		t.Logf("customer legs created for the refused calls: %d", len(vb.fake.creates()))
-		require.Empty(t, vb.fake.creates(), "nobody was dialled")
-
-		// The same agent inside the window is dialled, once.
-		vb.clock.Set(instant("2026-01-15T01:30:00Z")) // 20:30 in New York
-		_, r := callml(vb.ada(), nyNumber, vb.wsA)
-		conferenceOf(t, parseTwiML(t, r))
-		vb.settle()
-		require.Len(t, vb.fake.creates(), 1)
-		require.Equal(t, nyNumber, vb.fake.creates()[0].Form.Get("To"))
 	})
 }

@@ -95,14 +95,19 @@ func TestTwoInstancesRecoverOnePendingDial(t *testing.T) {
 		client, err := telephony.NewClient(telephony.Config{AccountSID: fakeAccount, AuthToken: fakeToken,
 			BaseURL: fake.url, Timeout: 300 * time.Millisecond})
 		require.NoError(t, err)
+		// A fixed instant inside the simulator numbers' calling hours: the
+		// recovered dial is checked against them before it is placed.
 		flow, err := callflow.New(callflow.Config{PublicBaseURL: "http://switchboard.test", DialClaim: dialClaim,
-			Logger: testLogger()}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Provider: client})
+			Logger: testLogger(), Now: func() time.Time { return simNow }}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Provider: client})
 		require.NoError(t, err)
 		flows, dbs = append(flows, flow), append(dbs, db)
 	}
 
 	sid := newDialSid()
-	_, err := dbs[0].BeginCall(ctx, &sb.Call{CallSID: sid, WorkspaceID: storetest.NewWorkspaceID(), AgentIdentity: "ada",
+	ws := storetest.NewWorkspaceID()
+	_, _, err := dbs[0].CreateToken(ctx, ws, "ada", sb.RoleAgent) // the call's workspace exists, with its settings
+	require.NoError(t, err)
+	_, err = dbs[0].BeginCall(ctx, &sb.Call{CallSID: sid, WorkspaceID: ws, AgentIdentity: "ada",
 		To: "+15005550100", From: simCallerID, Status: sb.CallInitiated, ConferenceName: "sb-two"}, -time.Second)
 	require.NoError(t, err)
 	fake.plan(fakeCreate{mode: "hang"})

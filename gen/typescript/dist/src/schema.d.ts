@@ -2977,6 +2977,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "ws_acme",
+                     *         "callingHours": {
+                     *           "start": "08:00",
+                     *           "end": "21:00"
+                     *         },
+                     *         "timeZone": "UTC"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkspaceResponse"];
                 };
             };
@@ -3004,12 +3016,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "ws_acme",
+                     *         "callingHours": {
+                     *           "start": "09:00",
+                     *           "end": "20:00"
+                     *         },
+                     *         "timeZone": "America/Chicago"
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["WorkspaceResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
         };
