@@ -97,9 +97,15 @@ type ServerInterface interface {
 	// CheckDnc Check whether a number is on the do-not-call list
 	// (GET /v1/dnc/check)
 	CheckDnc(ctx echo.Context, params CheckDncParams) error
-	// DeleteDnc Remove a number from the do-not-call list
+	// ListDncHistory The do-not-call audit trail, removed entries included (admin)
+	// (GET /v1/dnc/history)
+	ListDncHistory(ctx echo.Context, params ListDncHistoryParams) error
+	// ImportDnc Add many numbers to the do-not-call list from CSV
+	// (POST /v1/dnc/import)
+	ImportDnc(ctx echo.Context, params ImportDncParams) error
+	// DeleteDnc Remove a number from the do-not-call list (admin)
 	// (DELETE /v1/dnc/{id})
-	DeleteDnc(ctx echo.Context, id string) error
+	DeleteDnc(ctx echo.Context, id string, params DeleteDncParams) error
 	// StartRecording Start recording a call (its agent only)
 	// (POST /v1/recordings)
 	StartRecording(ctx echo.Context) error
@@ -594,6 +600,70 @@ func (w *ServerInterfaceWrapper) CheckDnc(ctx echo.Context) error {
 	return err
 }
 
+// ListDncHistory converts echo context to params.
+func (w *ServerInterfaceWrapper) ListDncHistory(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListDncHistoryParams
+	// ------------- Optional query parameter "workspaceId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "workspaceId", ctx.QueryParams(), &params.WorkspaceId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter workspaceId: %s", err))
+	}
+
+	// ------------- Optional query parameter "phone" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "phone", ctx.QueryParams(), &params.Phone, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phone: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListDncHistory(ctx, params)
+	return err
+}
+
+// ImportDnc converts echo context to params.
+func (w *ServerInterfaceWrapper) ImportDnc(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ImportDncParams
+	// ------------- Optional query parameter "workspaceId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "workspaceId", ctx.QueryParams(), &params.WorkspaceId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter workspaceId: %s", err))
+	}
+
+	// ------------- Optional query parameter "defaultRegion" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "defaultRegion", ctx.QueryParams(), &params.DefaultRegion, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter defaultRegion: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ImportDnc(ctx, params)
+	return err
+}
+
 // DeleteDnc converts echo context to params.
 func (w *ServerInterfaceWrapper) DeleteDnc(ctx echo.Context) error {
 	var err error
@@ -605,8 +675,17 @@ func (w *ServerInterfaceWrapper) DeleteDnc(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteDncParams
+	// ------------- Optional query parameter "reason" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "reason", ctx.QueryParams(), &params.Reason, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter reason: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteDnc(ctx, id)
+	err = w.Handler.DeleteDnc(ctx, id, params)
 	return err
 }
 
@@ -849,6 +928,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/v1/dnc", wrapper.ListDnc, options.OperationMiddlewares["listDnc"]...)
 	router.POST(options.BaseURL+"/v1/dnc", wrapper.AddDnc, options.OperationMiddlewares["addDnc"]...)
 	router.GET(options.BaseURL+"/v1/dnc/check", wrapper.CheckDnc, options.OperationMiddlewares["checkDnc"]...)
+	router.GET(options.BaseURL+"/v1/dnc/history", wrapper.ListDncHistory, options.OperationMiddlewares["listDncHistory"]...)
+	router.POST(options.BaseURL+"/v1/dnc/import", wrapper.ImportDnc, options.OperationMiddlewares["importDnc"]...)
 	router.DELETE(options.BaseURL+"/v1/dnc/:id", wrapper.DeleteDnc, options.OperationMiddlewares["deleteDnc"]...)
 	router.GET(options.BaseURL+"/v1/voice/token", wrapper.GetVoiceToken, options.OperationMiddlewares["getVoiceToken"]...)
 	router.POST(options.BaseURL+"/v1/voice/callml", wrapper.VoiceCallControl, options.OperationMiddlewares["voiceCallControl"]...)
@@ -3416,8 +3497,215 @@ func (response CheckDnc500JSONResponse) VisitCheckDncResponse(w http.ResponseWri
 	return err
 }
 
+type ListDncHistoryRequestObject struct {
+	Params ListDncHistoryParams
+}
+
+type ListDncHistoryResponseObject interface {
+	VisitListDncHistoryResponse(w http.ResponseWriter) error
+}
+
+type ListDncHistory200JSONResponse DncList
+
+func (response ListDncHistory200JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDncHistory400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListDncHistory400JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDncHistory401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListDncHistory401JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDncHistory403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListDncHistory403JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDncHistory429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListDncHistory429JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDncHistory500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListDncHistory500JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDncRequestObject struct {
+	Params        ImportDncParams
+	MultipartBody *multipart.Reader
+	Body          io.Reader
+}
+
+type ImportDncResponseObject interface {
+	VisitImportDncResponse(w http.ResponseWriter) error
+}
+
+type ImportDnc200JSONResponse ImportResponse
+
+func (response ImportDnc200JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDnc400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ImportDnc400JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDnc401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ImportDnc401JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDnc403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ImportDnc403JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDnc413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ImportDnc413JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDnc429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ImportDnc429JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDnc500JSONResponse struct{ InternalJSONResponse }
+
+func (response ImportDnc500JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteDncRequestObject struct {
-	Id string `json:"id"`
+	Id     string `json:"id"`
+	Params DeleteDncParams
 }
 
 type DeleteDncResponseObject interface {
@@ -3432,6 +3720,20 @@ func (response DeleteDnc204Response) VisitDeleteDncResponse(w http.ResponseWrite
 	return nil
 }
 
+type DeleteDnc400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteDnc400JSONResponse) VisitDeleteDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteDnc401JSONResponse struct{ UnauthorizedJSONResponse }
 
 func (response DeleteDnc401JSONResponse) VisitDeleteDncResponse(w http.ResponseWriter) error {
@@ -3442,6 +3744,20 @@ func (response DeleteDnc401JSONResponse) VisitDeleteDncResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDnc403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteDnc403JSONResponse) VisitDeleteDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4456,7 +4772,13 @@ type StrictServerInterface interface {
 	// CheckDnc Check whether a number is on the do-not-call list
 	// (GET /v1/dnc/check)
 	CheckDnc(ctx context.Context, request CheckDncRequestObject) (CheckDncResponseObject, error)
-	// DeleteDnc Remove a number from the do-not-call list
+	// ListDncHistory The do-not-call audit trail, removed entries included (admin)
+	// (GET /v1/dnc/history)
+	ListDncHistory(ctx context.Context, request ListDncHistoryRequestObject) (ListDncHistoryResponseObject, error)
+	// ImportDnc Add many numbers to the do-not-call list from CSV
+	// (POST /v1/dnc/import)
+	ImportDnc(ctx context.Context, request ImportDncRequestObject) (ImportDncResponseObject, error)
+	// DeleteDnc Remove a number from the do-not-call list (admin)
 	// (DELETE /v1/dnc/{id})
 	DeleteDnc(ctx context.Context, request DeleteDncRequestObject) (DeleteDncResponseObject, error)
 	// StartRecording Start recording a call (its agent only)
@@ -5335,11 +5657,72 @@ func (sh *strictHandler) CheckDnc(ctx echo.Context, params CheckDncParams) error
 	return nil
 }
 
+// ListDncHistory operation middleware
+func (sh *strictHandler) ListDncHistory(ctx echo.Context, params ListDncHistoryParams) error {
+	var request ListDncHistoryRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDncHistory(ctx.Request().Context(), request.(ListDncHistoryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDncHistory")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListDncHistoryResponseObject); ok {
+		return validResponse.VisitListDncHistoryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ImportDnc operation middleware
+func (sh *strictHandler) ImportDnc(ctx echo.Context, params ImportDncParams) error {
+	var request ImportDncRequestObject
+
+	request.Params = params
+	if strings.HasPrefix(ctx.Request().Header.Get("Content-Type"), "multipart/form-data") {
+		if reader, err := ctx.Request().MultipartReader(); err != nil {
+			return err
+		} else {
+			request.MultipartBody = reader
+		}
+	}
+	if strings.HasPrefix(ctx.Request().Header.Get("Content-Type"), "text/csv") {
+		request.Body = ctx.Request().Body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ImportDnc(ctx.Request().Context(), request.(ImportDncRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ImportDnc")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ImportDncResponseObject); ok {
+		return validResponse.VisitImportDncResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // DeleteDnc operation middleware
-func (sh *strictHandler) DeleteDnc(ctx echo.Context, id string) error {
+func (sh *strictHandler) DeleteDnc(ctx echo.Context, id string, params DeleteDncParams) error {
 	var request DeleteDncRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteDnc(ctx.Request().Context(), request.(DeleteDncRequestObject))
@@ -5728,215 +6111,234 @@ func (sh *strictHandler) VoiceTransferStatus(ctx echo.Context, params VoiceTrans
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L35chs31jj6Kqj+vipTlSZFanFiqVJzZVlOlPF2LXk89YW+arAbJDFuAkwDLZrj6N/7APcR75P8CucA",
-	"3eiFixY7mXyeqqlY7G4sB2fHWT4HsZzNpWBCq+DoczCnGZ0xzTL465Sm6QVPzD8TpuKMzzWXIjgKLqeM",
-	"0AkTmqRs8kiReSavecIyEtM0JRfnz3pBGLBPdDZPWXAUnJ70B3v7B4ePv//hCR3FCRvX/w7CgJuB51RP",
-	"gzAQdGa+i+38YZCx33KesSQ40lnOwkDFUzajuGKtWWa+/X9OT37td5/Q7vik+/zD5/29m/8OwkAv52Yo",
-	"pTMuJsHNTRi84DOuzacw4285y5bllCk89CdI2JjmqQ6ODvthMKOf+CyfBUd7ffMXF/jXoJiHC80mLIOJ",
-	"Xo/Hiq2cSeLT1qn8sfutY7+X2Uc1pzE7T/5vGLf1jBburWMyy5UmI0b0lBEtPzLxSBG5EKRz0N8nUk9Z",
-	"tuCK7fTI6xnXmiVkxqhQ/us9d0i1jSzKpVR2898ZGwdHwX/tlii2i0/Vrrf84MbsJ2NqLoVigHdPafKW",
-	"/ZYzBcCLpdBMwD/pfJ7ymJod7v5LmW1+LtHsc8CyTGb4SYIAu6YpT67mUylYEAYJ05SnKjj69XMw5ixN",
-	"DMbZZzOmFJ2Yr4TUhBL4ksBTIvLZyMD9g/8aPDoiq9++2RYYZ2bZby0AEBzVo3xJ07HMZiwhMiN2U4SL",
-	"ea5JJ3KbzBBiUUiiyr6jnV5wEwItv/77FvDcbs1muHVLNtgHzICONcsAjeScZTAVrkeKMcuYiNkvkovL",
-	"BX/5Ys3iPs3SylkHw7zf34//9mmWkmuWKS7Fj8Ng0OsPA8JELBMuJj8Og3eXz7s/DIO/wdsMv3Gr9n97",
-	"xmnq/10ujjCRlH+9FmefuP5xGBguNAzInGaax3xOhX5BRyz9cRjEudJyxrJhQNLGTziHGnX7gyd748f0",
-	"AKfbLWfwV7FbX9Zude0VaqvzueaJGBATPaWazHONlO1WRrjAv4t1hAbVplRMFMnnZCwzQgXJxUdheEb5",
-	"WnGUKY/vSazmSxrrK/aJK61WUCsIg5IGHRi7h6MB634f7yfdJ7Q/6g7ivWSfHYwP6eNRjWxPiJ2ILLie",
-	"WngA3eLEvYck3AtNNULVwId0ouomDa0aIrkSUl/RWPNrZn7SGRVqzLKrORMGkc1vQrq/rtxj83PGYpnB",
-	"r94QSPDPZTbiScLE/Y5lXAzjQ/HSiQWSSKaACY5YKsWEaIkwLaTCgwK0nHdGl8h7Y02kqM1JOlGxbguO",
-	"c2HUBJreV6LYUXxguKEJvP2g+z0hoBEQOQb6VCy75rA9t5BoJySpnExY4vCZESsJCE/szkEaXPCJoDrP",
-	"2MPIVFUMV8cLN33xBuGKzLhSXEwMV1lkUkweFEova4OT6J/dywVPuewWu448UVmsLNo5Nkg0NR8vqCKx",
-	"4XgMwfZK6pOJhdHdwQVkaYa58mRFBWSvRbpE5kvT9JGyerVB7wRJ6cEJaMRoZng+0m1jam+hpBO1bsDS",
-	"1Cupn8tcJPcH0RiG8cFyarm0WSI8fVAwvJJE5fGUIP904s/pxT4fKVZn9/yGLlNJk0spX9Bsck9imuNg",
-	"V1rKqxSGW0VMI5kszYnBW0afooIc7h3s/fBDv09GS80eVnA9NdPJa6u5gVFEOlFjuQ4m1vw7K7d3Z4jY",
-	"oa7wwQqd3b50ar7xIbbXP+gf1AQ+MoIj4kGTJSRjSuZZzIDsCxx7cFHFUmaUi2VpIWdsnCvU5MeUpywx",
-	"cK1s2jClyG47IjHNMs4U4VqhfCEGUgD2SylfUrG0ppK6H+AzqtkVHDSrEuKllGRGxdIB72ERrTE66Jp6",
-	"ypWV853IX5mBTcZ0trR2RfTW/NE9MX9ERLFYigQM1SmjifVieK9U7ZuGWW2W907QXE9lxv/N7snXcn+k",
-	"qgqKFpzlw7hProhzcnwp2ejU98q8nchfpyXod4JeU57SUcruDYNioDprS6imI6pYqUJSoRYse3B5t2oi",
-	"3LtbX7H1eSZjs9B7bz4R8dUolfHH2vl/NzgYHB4eHu49/n5gzl2i9ElkV0jdBas55eph5f7TXHHBlCJZ",
-	"nhqx5q3NWSEsu+IJ2hFpKhcWGYolFB5B8LplxprXHP01oB+cJ0xorpdVO50mtOmECwM8AJacAFzHMptR",
-	"bSBGNetqPjPIIvLUIiC6/BpjxLf2Tt7NMdmcuDB/X4EHzN+vZ9uvNUrbhs0Y1Q4k6w77ks+Y0nQ2h6+s",
-	"Cb/SVzsMhgHJheZp1eRP2aQweWswWf+/QdviE56xGGf8HDCRz4KjXwOZ6xGI1Q/+BMWvbcPk6CJqbuMC",
-	"eTsZZ3Lm6FdLwoxi6I1+sLcScwo+HwZMJPfDPSO684y9ZVS1Lfb9tFTprZgPCRxE4WmtAr0NFmanVeT6",
-	"bnDY7x8eHvb7/cdtX8xyjUKr+GRMU1WufyRlyqgwr0rxs0y3fFdpqnO1jUfwAt+8CQMt60sveV7b0p1T",
-	"A9hJmr4eg8K3lgrcF0bdW3FgcvQvFmszvu+kvpVv2r97+NW7kbBA8TEfdm3PLay5xassssFDmnRcHJE7",
-	"Vg9GPq+o8NISsz1SqmPrhxbwmFmNxZXJ9D0bTaX8CAeRJNwMQdM3Hr9HCDeciymXjxS5ljwurZbyOumY",
-	"4CtEMUPFM5kxNGL0lClGqEgIeIszRmgcs7lmQNdVOXMSxzIX2rK5ErlOTu/Cxj2OeV+J4OF+ZTTz3Lyy",
-	"4hNE9/L1OOVM6KMVMvNZhcUWH3Gxkps+txykelaRnQZ9ytziJLqUI3T1klEmFwqFRJVRrV/ipWyXxoXQ",
-	"wbsR0jHM0c7xSJHoUkYlruxUZ9zEOVB1OW+RfKcwK3nGrnnMerEUgsUeToYFi2YZOX9mpImaykV99vUs",
-	"t8ZXbrWA6kwLdUVjYAXNK0ufBZUMwiOHlTQNfGI1LVueXyWzcSvanJBrlvExZ4kHM+uX9O4Z7R0m2Kvu",
-	"38X7a2E7o59eMDHR0+Do8UGbiFgvUjZ9/kASQMuVwH7B8cKyCk1jfcAdsGazrYQo7BXHp1lGlyDZmd5o",
-	"A5jpX5r36kuGFdgxVq29sB1Wrn/zstumXTWfxy2tssgF15yipCv5phNuIDLNweMLQnbxSRAGo1wtrZBj",
-	"NVXT+3oFA0ZkqO74bor4OONMJOmyaRNc0JQpknLB2tZRl0BbmA+t++HqmQsf8IarqEOeTgdXXq/wpvpW",
-	"OqZqHJxjC0Zc4xVV9RC8543RwBECagr48tqFh0yYYc4f2ZJwQRZTnjJiZ7q9Vv1AbAAYcFXF80FaQwdP",
-	"Xazt2D83X61bRTcGY+/E1JNbIMeWqLyJ426LY1+Jc/vLWQfeB2LjwFv+CFZuJr4/O8flb83S8bamhZfK",
-	"2ZyKmlPoRNB0qXlMU3JmGD1TD+cPYTPK04YP6v+yf/VisM2atjbPlG6i+0m7mnsHlt3q8Ulp26Qv5DVL",
-	"adwqLITUrGZjvMnYmGVgUgkuJuDNaSfFJns96w0eH0CoB7DRxZQVcSBw+TaFyxHBbqeR5/PkDgf35Rhz",
-	"ebgeyMMi8gsxJixQ1UG5amWXm1qD/3fizNuTiMcoIf6wAfmtkN8bZX+vf1ti2LiGjUi9cYQCyb03B/1+",
-	"67srEPtELEksZzMpiKB4Dhg7B1ET9gchtY1H87G7czA43CGHh4fdL29YrMKjhxBBliN/dQmE876hOp5u",
-	"JITaoY0UE5rALa8CV1DKxprQVAp2TCKRp2lE4pTRTBGKrzV9RB411RFto1e3IJ86iWz2B/skc+t5fZK5",
-	"9cdrqGXjtwX11HB8w4drMPeeiodD2lvqHReMZvH0OU9d5PotsO7sE411SGKqWJcLxYTiml8zMsbRjkmE",
-	"YbQYL5PNaMr/zRICJ74W/e7LzJ30cRfX218J4YdP2VhitNfDKk8b5UeBVXf01dxsOmgvOPw2bq0SPbbA",
-	"wSpKGSJ1aQN3TAgIXcT/LQL9QxtrXz8RksrrrUTpQ8qmZyI+nbL4Y5O03SX3NrYlExo3tN0tzzMRn8EX",
-	"W93yrNAGLqcuKp9wQUDpvY1G22ZHBmFQXu3jnj6sgdn92GIB+a35ovniLrrofUnXLI/WIyOCE/WRJRhs",
-	"KMnI+tyT6mCD/kMjcPPMVkDqzKHkQ7gB72AbxsGdmOj9QP+1HWNBsb5Nbq5nIn4A/bdkHF9ZAX4m4ntT",
-	"u135ttRexF3WdZE2l+oJUdowUaIE/ciujN6DLtaOYjY9DB7bmFjv49rFXC3xqDWcwwVvbnlosJFn8FH7",
-	"udkQKh/DQS4fFfltVJOZVJrs9fsbOXlcjR9dCVq7ogaAbTxqYzWtsRlta7/LonHSLVa9GguLQLWNZ9GY",
-	"HT9tm/NnRlM93Yz61V9Vy625/LgRCPaz5jq2JZmfZZrcTY2kjTCnKYZp5AL+Ubn7sI/Wb8aO2LbM89lc",
-	"Zvq5zGYtAEUl8i2b2PWsO037Fpiq6QoV6fTiH8bqAW9fERY14oJCtmcDo6V4lmM85EYj47X36sOJGtjJ",
-	"aqjdjwsXYxg9fWu0qnzVTneqHfhgTxKjBZFMLjDUG1Nut2Gcdl65sFTb5J32etQntFYjhU+EzFhyKtN8",
-	"JqqE+WvwlGd6mlDQdYt1NS/qa1NzWFxt8idPnvzQNr/6yOdz1hJMUWCQ8txCFYnUuh/rt63M3Z5SXdFi",
-	"3JLLAcqlFcBsQCt0R7wGN9wZbSNNnOa0nTRZmYrcpivKRRPEg+6IKpbA/Z5nMGlAz5Rh2A5G1kMuinlt",
-	"UNUKvt8IWjNzuJUUK1SwBqimVL20vo0aJWU5w2sMQE8McCUjtpQiwayCOZ1UsWZl2GNh8BevHvbXm/Xr",
-	"ECwMtNSYfljPgNA0ddCWYzKjOoaENNhBjxgoKELTBV0qAgE/hH2isU6XPXJCFLgp8Hc1FPYJyedG3x+E",
-	"hp3AgEwdkzlVGhMlI1gLuLTA7rI/gCsMfgWgDEVHTeWCDAMY6LthsBNCpN6cTswCJ5JB8DpVBFI/qSKR",
-	"PRkYxBjpvaHYSKLl3E3oPDcLwRP1Fk1JKhcsIxD5RjrUgaGAXRlfiDCwF1qqiqztPopGwI+GfE9vlWGB",
-	"gGGh8FksaMPjl7lmd9M1ioDeVke5lpNJytR2W2qs6pXzZd5taXfUPlrM2lteuGxt2XsbvI8i8MYLG9ha",
-	"D3hd1Y0Kfx/IEPAYoepo/0QZ441UMuo31SCKmi6aMdoeOPMTk5OMzqc8JuYlsPDC4pYXiINhZm7zfvdg",
-	"cNie9pAbs7R9vvOL12R/8PgxyeCoa3fKNvOoOs27i/Ywpn8YAbaVL7F0x9/OUSIzPuE2F3wNHq5QbErF",
-	"fyZHHBKbxvwTS65sWEz5x5XMrop3tEzTq3HG4Oo5YzOez64yc+phoKY0Y8lVLMGKvpaAE3OWKUOJV4UQ",
-	"N6LL/DenAl+L3dW1hW/V9li1jrXkVICmAt3yWKpoEJYYaAduIwaXHnpK022jy/+IuO87ZL2sivvmojvP",
-	"5CRjSgVbXW+8dXUcWrw469KcIMGkUyQ7kYvzZzsPkuI0pUKwVFWxXUjIK6BpFdHgl1aGYQM275NpszEj",
-	"KCRSxIwUk90hHWjGEk7fZena5Kn2CYJ2R6w9zQaavT27y2koTbPbe6JVS4itj5Zzmiu0a7S0do0fYtsW",
-	"T7sJryt6vg+EsC1zpkCySrJKcRj+vqvI9GEdBd0tBufOuSC3rD9WJa1SL7A0tILWNrgx7eLXguUBXOol",
-	"k/raPvVi5vupct4GtlXkik+QzRuGP6LxLeXXA0qcEs19Dl0Murf2m2ceL/XUvfUfPRAPqwGylvjk8Z3V",
-	"X1oO7XlXtZ6ro91dOuc9DellvVjOdvf6g363f9DtD3at5qB2N6sKJXao3btssYZRb6vsr779tbj2Ds2B",
-	"27GwJrsvGHyVbTt2X+Hsxbt39Lub1U8aqAUqvschfz3p/g/t/vvD5xW88T5E9vBK4m3I5YsplVV95Lec",
-	"5SwJSZEsExKbK2N+K045LLWVkIxytQxJkTETFgnJMRUxS+sKzVpavGC/5ZC02hLV37qZUiOpvPvSmIh7",
-	"++SVvCZ7/b3HZNA/GhweHeyR7wxcbpEE50GrDStXzG/m7A4G3b39S5y53/8f/9bDV1Gbe/JylVfRYPXY",
-	"Ek5TLiako2k2Ydqd2U5INE0/+k/+JblgyQ7kJgr/FN1h+YVj7DfmgMkuEdLmxaMFYJmAndrsA6eqqXlu",
-	"3BUaX/lR0xqG2dst7/7gyZPV39yNWPa2MckXNJvBDus3cfbBerSCp8XOPFW1uu5WRLNIcTdv2haw3Jge",
-	"+bCQcCBYadX/Q/KYXcqPWGCwuh1+m1og2o1Rj1OwGeM0jpkqygH98v6yZuGy5S/T0U8xf81/OX/37/PB",
-	"K36uzmev+uzi/PG5eLtP33+aj5aDWfzT2ffJv/qfzvmCJz+ni/N/SX6RJu/ORb/H9vu9eC8Vo9nzfvLP",
-	"X1rNWa1bDMQXfMwMnyBc+OWHitXtP+5vvm1CCIQl2HCy9VC/nyrsnd7WuvD76rVtW+pyDUlnXBTxXW2K",
-	"QL/75KrX/fBde6FmxeI843p5YdZsIw2hdNFJrqdtCIMoAhVCIrXgOp6OJM0S+ztGHUXHhGsi6AzuLrzU",
-	"ZbjZML+gN8WdRc9VWQXfI0xfLtYooIAagKmVCosr6iM0iiMekZ9fnpx2L34+GYTkI1v6hRwpqjSPFKG5",
-	"+clsI4SybEMRvXn39MX56dXTk4uzq3dvX0TkOzKnekq+IxAzSsYSq/iQEdYiUXChSd68vrj06jKQjgEF",
-	"SJuhuKZpznZCMqKKPT7oQiFdlvTISaN8o1fcEWWOIgf9fdJSYREvgKBuNN4cloWjm0UaS8jSOf87W2Il",
-	"Iy7GLXUFLrwDhishxdJxdyptdJO78YFjBV8pVFYymzh5cw5lDhQkM5rnKp/PZaaHQjM6U2QxlcrigUIX",
-	"mytg4OrPFAUSlBxrvGuFanm4od5QDMV//Rc5leLaYJEUaii65OzanEu0ez2ICBPJXHKhiaYfmSLRiS3B",
-	"BQrnEXmKJbqwRAOcu6vPkIvUcEOuiaJL5WW+DgUhQNCYOmFj7BCZVlID6XZLAnAFIXAq0u06GrBPACB2",
-	"HTCdozgs/aqgHo+9gKyQ1jGhJPKCPiK8hfQKUNrKi2ZQnyA9zCrrueIdJBVE2krl1aGbdcsN7C9ylCIj",
-	"mXCGEIo+D4HXDYMj8rnX693cRCEU3lKVR7/2er0PIRmCdwLehZvAkNg7wBDLI4YEbwBvbqJeedgQDhCS",
-	"xZRqZvCDA0LlioVwQTplhIlrlso5M1s308IXMM0Q4tPMP4dBGas3DHAtcG2OD3u9Hv5qw+1g1Z+HeMde",
-	"e//mg1tgBMuOXJEGOL3DPsDWhaUNer29fv+YRLi1qHiASPAj6cNI72xdOZu4wwX55eL1K790pQN5xows",
-	"cVh50O+TRvlyGLHQ2vGzt89Pyf7+/hMz9LvL0x5540U34CsQ1E06kX/1E+0c2yrpXBBqAFykfqGij0X3",
-	"aFH/U7HsGguSPDt7fvLuxeXV27Ofzl+/ikhHZn5pXfNK5QI02vEO3dWyL2o3Rv/sWrWwazAUwiiwkIot",
-	"ws8VYfFUsmTHsY6zotSjGorfCSqi5HeM1Pwdb9V+H4rfu91u8X/zooHp702okt/JrCgiD7VEZeZXQsn9",
-	"IzQCICFGjyQgEUjbyDYp5ndCK7EmFcp2wSj2kR1mYIapFB00q9tQptB+u2++LVkB+b0k9A0Vof0B2mva",
-	"+oM9UoUCsLJOrj9iU+4hZFzluQVeewHey7yETGuhYjvwgVsqlp8lvxsLb7uqtSAVyh/UI/sJ0ooAVpSx",
-	"a0ZTluy4+Q7NfDOmp7JaBdDCBZQLLBiHlXPw1bKooh3miRmmVuccgLG+7rpf8xS1M8MreVIdtihTWA6s",
-	"veQORWhqCHpppltZpKYxpF883Y4IUp/71SKNEQ418RWBIlvwFwDGHbKQEAfD8CVehUijqDvAxP3qL92+",
-	"4MpCwkr8kdpKwQNnQKPeLAuNeg/b3JjG9isn9UdtrSRPfidzlFYZU/kMxlZazgklxfsFxVu/oud78nwV",
-	"ONUAiKVZRpj8bplSreLwYZ+85E9BWcOIPBWSAfxUdiyxQ+/tmaH9spYN3LAALfDgkWrU3KwM1l4U00MQ",
-	"RK+S2W2uj+TGR5D7hW3NsBtq4R4TxVit5C2Md+hYs60JD6jVVjh+Xa14N9TAsR1uTnHGhF2dUbhcBw83",
-	"rCHpzNA0LHKU89TjByBNyZJpNzIAtVbr2DHdLQolr6qKjCLRqdxQcTGVi6GIomjGshnlyVAo67d8xukk",
-	"ozOjC/hlzp8SqshTq9J3wDYmF8/+vlN/79K8hwy7/ujCPPJsEvP8adfr3sEujshPZ5dk93qwC/bILur1",
-	"jfcuj2oVwzqfL2VIXJ2zkHjq7g0s8bI+Dxh55UTm01lKOkY6sQQ+uejW59zYCaWl2QlaBLatyauTl2db",
-	"9zOBJdRW8Pbs4hIOUPXQOulcyh+d5RWSd1n6o7enYoruvyQXfyv//tEsZDu4rB+DdIq6dU4E3BV2d+8i",
-	"czfYbtq51Sc7JaveLd3I9qKA7FrC2wFasgR2wWd5SrVhTIZvWB18KN5bWRNdvj9/cf766uT09PW7V5dX",
-	"F+fPokrviiw3FqogbDZiScISoooR5dgSV0iURMY5lSkbCkPQiPaGiRulYUbjKRfsiES4M8Vnu67A3men",
-	"uoVErySciMxTulRDYWwzmKsgezAAKhQYAVcLSQQEDHMZNI2gYKAiDNT+lE3ANB0Kf03mvd3Piic3u1Mq",
-	"Jvk8sm11KATs5HMwBxQjkXk/IpnMtbWWAGoOOI9UOBSGrRpsQf7LFTl5c77Tg9L29kWWeF4jo0X7RlLk",
-	"F16K7Fq9376PjpD/Km7BjN6DAnkQlF2eKPja6DhclXKPaojF6Q3FewNUq4MV+r+B4ZFBo98Li4CM2JRe",
-	"c5lnFWvGvFIubNDvowBCdwBWft8n1nWj6VLZEB0lZ8ysuuhb1Bho0DpQWH4xWhqZwtKxe9onqjnMHmgs",
-	"hl4aj/bNo4yb4fb6RNmLnJKoGh8cmA8MobXMc+gvV6VykS5JZ7BHlNV6jLKAun75Wso/sgbwwAmX8phZ",
-	"h7H1wJ3MaTxl3b1ePwiDPEu9O/XFYtGj8Lgns8mu/Vbtvjg/PXt1cQbf3ISB5hoLg3kOppM350EY2LZc",
-	"wVEw6PXxZTlngs55cBTs9/q9fbwbnoJjd3cK6WP/Nv+2NyGFtnGeBEc2vezfQa1V3F6/f7si7c457q7q",
-	"AvnxFnXWa0luKwrOO1aHJKLKAvRFgfswOOzvr5qs2OCuX4ff94gHR79+CAOVz2Y0W8ItxDWD6u5mxmK2",
-	"GHLGw0DTiQqOfg0ucFnBBzNUlZxXgv0FV9qVA8OgsbJB5IrU/fKV3UaXwptw4zfYnnGLF217xZsPd0KJ",
-	"7dvcFTXhWvszzemEGXZc6PwKjvcAF7H+eL0+h/DJYCuMKJtKwEdboFHZCsx8sfdk8xf11iKAsFvsqOiy",
-	"Bdjq4afSDdurhJiHo6fljx9uwmAuVUtSyD9qAqcsXOYbe8xZKYVJUUpGLmI5M8arE48yG4pCjslcT6R5",
-	"Wi7xuLQ4nfMGLaHCgDIGMIQrHllv3VBEZQM3Q5hRtfZj5FzAjQKXdjOVrqrK219vKMqUwYqxSUsIg3/C",
-	"QKF6E2DdlkeQnROBG9or1Yu3NVUWgAGVRU1AvCxkSj+VyfKWvNeFO2L8TrXMZLW2ZKV2ZL1gZCV/tLh9",
-	"3JqJ1+po3lQvQM3abhosZfDgLGWdEHnjlDDbi+xPzE36W3CTokHk12M/5oO9zR9UO1dVmVZxCL4zcRWr",
-	"8iTqZmH6v1SQbidEv8nPNfIT70SsaQfQColgCyOAQBrU0HOdEH0LNop2vXIeqeJOu7O2Q8DOcSmh8CLE",
-	"Wh5lPf1ujK0krOEOFn8ubHNFEIXV5rOKJBwsxR6JtKxVWjsmtOKmRRE4FMXt8N5e1e97TKJxJmflbeV2",
-	"ntnOwd7eUKzqhHRcuXDG8a34rviTGxXv1wrU+whTrNLfqNctm/lvDyAu/zhRuU2T6dDdjxZhsX96HrK3",
-	"zTR+J7L/KNF5mvL4Y1dLoNgWnuRLy93PNn/lZqXc/AlDL4MvLJ+2QbXel8WSouksfHCw1QfYgvUPkkw/",
-	"MefnIx1jR6BEkCJd7rTLolupPS7g9uZDO8bsTm0Tq7sOu0o4YgZGrUm6f93jLsAwIKC8OCCd6GeZJtbi",
-	"Q5PLLDIidCjg0bssjczn9QC+0jlv3u/OcsXjKCRjpuOps95+OrsMyWLK46nzXkc/v37x7Orlu4vzU4wC",
-	"5AKqI8g53NXSpSLD4E3KqGLEjNsbBtZh7K35Am8xUyk/soTkczCqh2JuTU/YSsZmzAheENLYmgok4CIz",
-	"MlHAkaMxXjFdp1SRxFihXB8bEFRgmPmLWHeVruCWuqVXOhXLoUAPKNwX0hTuGRu3jMV9p3vwyN4bclHe",
-	"KvZs/I6Bk9EvEoIlnTC8ECDBrploNZINPO4r0V1lKawatb1P0itltZWA3oLazVZe//1PJ0Tvxx7/uqaq",
-	"QQEMnQJ89bnW1tJ3d5ZjztmX5KWNDuOPFIle5hrUdqydRCjGPQC3atCZefe+dGarqlji2I7I/BouN5bK",
-	"vhHVX5qozJEjURmE8dC3Ywvv2LJEgE5Ylgjq8uxsT3JFENVmn1GZnfol1eBquvgaPRhSGdyKqj6Ibypy",
-	"i/OGNqG2TmH2TvsLaM1+s9WH5vbvaTY7avh3piwtHT9eqqO7ACm1QAkpkV4OjIHP8VCMueBqajXqYge7",
-	"LoAlMpTq/w4RkFGPnMo0OWpOa9cyFK52Cr1mqghgIK9F0WKsDJeEkAZI9uqAOtoI6cTo7QgnqjcMwHt5",
-	"LSPzdb8eSL0DK4IbW5YQOqFcoMtvKBoxip2Gy8uq9HaHhhNBZA01emvTahmKhtkSYl6Lb9I4D1ZIUjpi",
-	"EMdR7Biji+Ip+2SdgiEejEFouRBDYf0xsc3kJp3IC3tzg+BL0c6R7ekGh+QFxBY93mDNdnPo9sMab9cQ",
-	"AWhwJrJ5qi45xIHCxaZiDnSt/3s4FBh3AWG9NgAEL9UqY2MUFEa8oIZVNQx7BIIxjXlTxlMVG/FQL2Pz",
-	"lMa+KlTBTIOEZmPFWvCsilnQOlGazRsWCXlvRBFNbEBuMSTsL6ysdiiAGCGmFmCTi4I6jSkFocfjxmEo",
-	"LY3t12L6uMzX+6plLgd2RRIxpK1ura/V03G/GUYPqsP9td2XF5pmhtdDtDx4KdKSoLfX7mrC6EtI21eM",
-	"JcqL73dTFmUhIEnB1RgAqdWWPrDTNLROYc2X5abvRyvfjJev7IHHDBBay/jo1MQNU8cNXQ3lwc5d8NxK",
-	"v6+J6euw2iby2v1OjTpk47iHolOoDMdW/eCaKM3TFKM3Q9Ku4x2RBYVsT5dls9N6xWch8Y1+/lPpx2VT",
-	"tVKQbzRUCSi05BPawOTCjkEkXEdVNmF9vSfAvfS/L4DE64y4PobEJf53ijYz0MQkJDyBfxy7Big0zqTC",
-	"iuBq51vUSbvjwoFzdZyJQ8nVoSbtHfS0tK24yEmRGyqQywNtgdcEqlPIzGUZ98iJbZUihbGN7Gdzltlk",
-	"0rmf93oEVSFi6Qp7FPUEnjQzVB2hDgX8AtGf+ArkAlcuikgH8qRJxJNoZ02Eh+1meA+bqGgn2N5D0Pbr",
-	"a2nS5zWktI1byyaTfjNWW4+7Wfz4vkEjlYa4XztupNaLsoVf4ML+etGVgy2meIP5t5dSvjBC6Y9iL3gE",
-	"ZWJ4O0+pScddzAMGDbOV11wwkRDG4Uo4muWp5nOa6d2xzGbdhGpqKZ2SaMxTFmE6Vef04h8heXf5vPtD",
-	"SOTcFol4+vrlTukotNUtKsVGwnoZiJBEXlucKETWFWn2Se/G6jrCNGfLa6DIjBoKrNdTylPDEG2XjUwu",
-	"sEgFks6xMUXzmbAZ8tDugEAPEoxWVywkmPEfDkV0hS6rqBsdWbcWcNNO9Bz+MMzALBgeXQn/L/dowq8Z",
-	"ThbthMRwEPjDaM+OnZjXVJ4Vn9MZT5fFJxH8g+ySaJynKf5MOmqeck1s2h2MCoveCYcCuXjHSozQNl+1",
-	"NdDN31jH3PxLsxSmACYYYdo5FUvSiey/IgMEmU2osHV1cEVSMxX1iqolCFFMkLPtXABsKVeaId+vdnmJ",
-	"ekNxRuOpO5y6j5dCsuUxoVBGozhBbCgD4+FFJ54OFmNQWs4V4hkieI94/W466HwDbGI0S3m1L8sOrN12",
-	"pyFQb4brqdl7iYo/YouBKCS2n02PvJUL3LUL4eCCjLBXSEiY2SDHJEDQfTE4oTcUT7GcC6Tq2/x8m9p2",
-	"MNg/hsbMqU0cFJYOixIhQA2AhBaPS5Hcb5Oj2DLnYZXeZt8CbFkAHlFXIKZrC8S49JCOC+yslImpVokB",
-	"Jwq3VTqhZZbNsqu2ygi3vorDnhlmzW2j+u23th2z0ocL1fVVikkL69xeAHtty6DcvWV/1apxJRcKX1D3",
-	"L6jsE54Zkg5PkYyH4iShodNZwqqmEtZUn7CpJw2rMK/XmdvWL/wgmkmtM9mKC9Y5y7qGbyDT+LPrKP9B",
-	"KgeCvzQR4dLr9OIf26keBaNfrX2cCFtxCi6eYgoZ2yOGVabgOs5mqDnGt9fv2ztN22Ejwt5LKLlL0RJB",
-	"N5Wmm7ZocvOmaLJ6R1NjhSWwtcbf6Cf0lUmr2e5nBXV58tqm031VAvsD0L4ATaNYlzXBt8N/bLLl+adq",
-	"Vv5vkes11uimn6LSy4WniHoKZUgK9TAkoM+FeJdq9DnoOAarTviEa0U6w+BgcGhQdBiQMReJIn7Gw06P",
-	"FBogXJQKrEpohmxv8t8jbtfWY+y8DrAUzOu0rjyzyVjObPJlOBSY3u+HvxDo6IaqFUzc1o0Nu+1GriNC",
-	"uxsBe9C7tf0E9XgfQANqbSXfpmL8VhGcG5rNV0dudVe0zeE8HLec6S/kunzpmtY5QvvmimxwsAvX5tD5",
-	"dtFmRozYuZ038sIQd9EpEKr+ZpAdjnEZP51dQnlIG9ICnQSRTRjDXHilEs1vmLSNBswG+n2D7b3unvCF",
-	"i9joFixbV+71Q0turvj2w3j1cF9/kJz/Rk0PT01Qr7V0TVlM29lOLfhsU7cS5u5+q1TwDH73neEVzDho",
-	"afULXyR4s8YTz0twgCq7kAsixX0CTf8D4kYRCpv8o+HqlLlVEO9/TUe7TTUyr/3Fz8umwq0/rJr6VipM",
-	"/cGTvfFjetA9HA1Y9/t4P+k+of1RdxDvJfvsYHxIH4+cCjWnelpqUNzV5Cj57wplqq2b6gcowhS31tPH",
-	"Wy4XQ4nR7ZAoVvTfDkkk8jSNSJwyminCdYjlUXJWRjtyDYKTzeZ6Sebos1ZGcWdNkYnJIg9wc1a5AMsn",
-	"uYIOY+D8DY7Mmm8r9N4AlP4YYbeJwKBMnvPs1sjtawm+v0jsSIWkERuhrpyrbg5Fdra5sUpEvDaU45mI",
-	"//dFcTwT8eYIDiZ0xtk3xW1NHRA/J8CCa2WAxjMJMe+Qir/aKjopPJO2DLW9/2o4KqFpgQuRMHMvj12B",
-	"Kkmo+8wNBkX/oZBvk9efJAkSwb19lrWCFxmjCjelPrIEq7dLMrJFm5P720HPRHybyIYHpZ91suCkcnbH",
-	"LWcFRPWQsRYbVvQCVvKNlBukfJIk5W2Alg2qNke4kohLEbOLRR5XCZpT8/TBJM3KDuttjr25dyGxlWZa",
-	"bRbVoqd+SaoCQK1D5PdTBnfZ1SqDNgErLHLbgMhQZYZnoP1+w/5G7I8BN1lYmNJmkf67kMJ2johWavgS",
-	"ZtVmP8dbNpPXBXf8q9rFuMvykItMw9uecTVbekVVM9vnxM9kdLkNKZuQTnTqVeQu02x7hmNER83iJUIO",
-	"he2VBQsdV6uWlGvaCUmS07Rr+3u7Rl2R6/cNd1HRTAoZuQCdWpYkaFBeomQxtsuUdLVfPjI2J1HxY+S6",
-	"p7uS3q6FekTiPMsgP9DlbZdF0WwmhMv7w6YmNpuiXmil/XZK00yXLbXvE+Xq+oFu13K97KCODdJvwttm",
-	"t/8xYanNLuYtcqZ4qfetUMR/VLpg2RBncz2sSnp/g7vtfs685uFry6JVye9LF4XY5IbK/qq4+4d5k0uk",
-	"6jT6j92uZsQt+/e3KERZtaP9atXI6/P69uzXfvcJ7Y5Pus8/fN5vbfu+Oucvwq70RsR5zc0j0sFuVDtQ",
-	"88G2nYqOt2xKNRRlVypXWKy1+VWvHJuMWCxnTGFgCQwTFVVQh8IvKuYqHkDpNWyTlnDqOg0u2wQpehkf",
-	"RJIWXQ1sP//bi0ZczNf2a3xjMX/hOtqbOshtEIx+D6vViv8ptpqxzY7LxouVUsVekWNjDNjuPqpHbEcB",
-	"ZXvu2FaMoVP9FaEkF/y3nFVqpkBYfmlr2L606C8t00Q9a+FywV++OB6KjE+mGjvMhMRNUcnDNsvT00zm",
-	"k0bdQmiTdfLmHC7VbBUZ6F/QrJJs80/KqsfVksdFPRS5EGGx8giLu1xQV/GZfDcU9sefoYXRrnsA7UY4",
-	"Tc0oI5kse+SEZExnnCVFy8uOojNGbIL3TgU+8ARgguUWHSSEdGl7PjyguM5zY3751WVJp9qeSEU7q5on",
-	"1FBgKNYXunbWFs0yDsWBFIkupa3UU7TogzZM796+KJ3jZaEVdwgl/KEoaAF/LqBiDjjOQoLd2fzWfKqo",
-	"M/ru7Ys2yQEtq6A+Mxbcbjo2akRSgZxRIEKimC5ahGODmFr5Jhck2+7m0zK4hVskvNeKiqLaq2IJyx4V",
-	"X2dFxVGuWpF/z7BiUYO9H1a4j7bRAT51F4sFZKt08yy1HdtvV/bY4s57pNf7S/5PyKZLhROp62+fZimx",
-	"TaF+HAaDXn8YEFgwF5MfhwFk3w2Dv/ld7Zw24P+2psseBOpW+uwZOVY22mvvwgfx9u1t+Cr9DdWo64I0",
-	"tm7Fhz9Ut7EpG6Wm9Bj2eHdlZ38bYQ8ipGzCfzfLpWxN9TnQ0MWvHPHo1w83H6rlScouAaWkMCQF+yUn",
-	"8/kjZTvyvXv7wjdz3tR6Kjc1hWpXx5Xx6i9p9rEivNEh1rM9CAmdz5lIsD1OyVXdXQ0GoEI0wE9nl24x",
-	"xySyks51Ma5L9d4KJl4s+hfJRWuodxt/cXVT7uWZ7m+neZbLgzP6q6HkZe2gHinERa8Et9Mla21BFen8",
-	"dHa5CUfXWOQeZ1kZJe/gv+2lBIiVjVdq7br0Ssrwwp89rbamOLYx7Yre2MoVo60I41Yx1PeUje4QDY15",
-	"wvHmG/08PP0YFf5WTL6skb+Sv6MkwUbzKV0qsqZWfsfi7puULuGXH4dB3wn+aCdcWUx/KMpBYH+upqJi",
-	"ukfe5KOUx0fGoMHOPdjI2965eIYmGbHYmMmu4mecz2ysZWEnjWVmG81iyxPs36+Kmo1YP5SKCSt+s8Uw",
-	"SwcVHgXUmJRpQgB+eCOEaegjRnSeGSuELugSb42Kb2d0aWWiEYlYRHSVYITQk6WfU7/SfPlZpslLOMg/",
-	"k5Z50YIHlZNHHlYYyQ+q6d2LVCtEafvwQoHPguqmEKoL2la1ErttT3ErQqxfUvoempbTLhw8F/j2V+Ll",
-	"tWlPrZd2O2On5eb+JDZSMGXJ5D7BTX9STl4Ai9QuqG+DF01sWNNhBS7WiwLEVSGCCjXedZNO9FvOcpZE",
-	"u1HR6yki////+/+VrZ/CoYhs8Ut8Yv+oXyKYR06zCX3H/m40ytUy2o2Kps3RrqsBPBRw966njGeo4JtP",
-	"oQ6gW4jtmd4juGbDjYG3TiQxMFzQLFF4VzHHvpwOukNRY9/Qc8zpW1bTh0B8D/mwVImcTNZw2BrOfyWS",
-	"+0Zp25nB9yEy0CZWKkAnhSUbx0wpq3t0fr7YO3xMfnl/uQM6RaWtIHqsnSPUlUpCO3ySUaGHolN0x/X9",
-	"08Yc4JM8Y0lpwYdlm13bR2+nRyKtUwiF4cI6eVUb4v7ENMx6CTvc4NZ8wccM6rKXY5YVW/Yf9/shobZs",
-	"3A+PD/r9lZVatE4rMrtoWAuDGPOKz/JZcASjgHmFfz8uk5S50GzCsi8csVjCZtOFGRz6X77CwblSuTFE",
-	"q6ju0NuSAaLxLxfk4tnfPSqDnxuUVS1Sv1qOQb/3WrV78AqVBeCh8ucjZePPnMyxxbm8C2Uo5a52erYL",
-	"ZcWDhF0OG27owubAgv9lodEeee9q6g9Fa1H9qjRsLaZ/7C8vJCgXjXwtJWNYlseXmS8Kza+wsLKNVmvN",
-	"fP9ivqxeXW7kkSLG4vBr4vuDiCVaPyxVrC4bVwpEV5W30EG38LTFZXX7uweEfhO7fwqxe9JCnLeUwvU5",
-	"UYKe5Ob47XRQJaxNXJ2QVMY0JRcLruPpSNIsIZ1oIkmWC9LbjWfJriofRcYcy7M0OAqmWs+Pdnfh66lU",
-	"+uiH/g99SNiya23OVGm4X5Ryhdh8EMFQ/uXY3ry64nAhwRBqw3EgU9wQMdalK0om9TwntMt9a16mvbL1",
-	"08ALU3U0YC7OcSNlCCJlIGPI8Lr65S4sxfLAuOUSwVuWH0PcXNmJJyjUOknhKu3Vbo+9iVCAtEyBhg0E",
-	"tVea3KBaJYoy0hPbtMS3fI6xo2IZQzijSywjhQHIsGmue9W7gLYzKGMqbPJiMyw6xKszYwhh4JAL10D7",
-	"woZB+XB3uqI3vxe70VzEZZE2oQj1rsDNrtRULgj1Ws4cA8Dw6nvmnGBWF6tt2DZgb7nGLeJB7Jl27BGz",
-	"2YiBsFR8lqdUy2wndFi5JBgQoHrkwruNj/7ZxUG6BVOJvHU0GURzOT8zmuqpu87PciHAvkYp7o11gb8E",
-	"Nx9u/k8AAAD//w==",
+	"7L35ctu4mjj6KijOVEWqpmR5S3fs6jrXcZKO+2S7sXNyaloZEyIhCScUoCZAKzppV92/7gPch7gPNk/y",
+	"K3wfQIKLFi9JL5OpmtOxSGL58OHbl89BLGdzKZjQKjj6HMxpRmdMswz+OqVpes4T88+EqTjjc82lCI6C",
+	"iykjdMKEJimbPFBknskrnrCMxDRNyfnZk34QBuwTnc1TFhwFpyeD3b39g8OH3//wiI7ihI3rfwdhwM3A",
+	"c6qnQRgIOjPfxXb+MMjYrznPWBIc6SxnYaDiKZtRXLHWLDPf/vfpyS+D3iPaG5/0nn34vL93/Z9BGOjl",
+	"3AyldMbFJLi+DoMXfMa1+RRm/DVn2bKcMoWH/gQJG9M81cHR4SAMZvQTn+Wz4GhvYP7iAv/aLebhQrMJ",
+	"y2Ci1+OxYitnkvi0dSp/7EHr2O9l9lHNaczOkv8bxm09o4V765jMcqXJiBE9ZUTLj0w8UEQuBOkcDPaJ",
+	"1FOWLbhi3T55PeNas4TMGBXKf73vDqm2kUW5lMpu/jNj4+Ao+I+dEsV28Kna8ZYfXJv9ZEzNpVAM8O4x",
+	"Td6yX3OmAHixFJoJ+Cedz1MeU7PDnX8ps83PJZp9DliWyQw/SRBgVzTlyeV8KgULwiBhmvJUBUe/fA7G",
+	"nKWJwTj7bMaUohPzlZCaUAJfEnhKRD4bGbh/8F+DR0dk9dvX2wLjqVn2WwsABEf1KF/SdCyzGUuIzIjd",
+	"FOFinmvSidwmM4RYFJKosu+o2w+uQ7jLr/++BTy3W7MZbt2SDfYBMaBjzTJAIzlnGUyF65FizDImYvaz",
+	"5OJiwV++WLO4T7O0ctbBMB8M9uO/fZql5Iplikvx4zDY7Q+GAWEilgkXkx+HwbuLZ70fhsHf4G2G37hV",
+	"+7894TT1/y4XR5hIyr9ei6efuP5xGBgqNAzInGaax3xOhX5BRyz9cRjEudJyxrJhQNLGTziHGvUGu4/2",
+	"xg/pAU63U87gr2Knvqyd6tort61O55onYkBM9JRqMs813my3MsIF/l2sIzSoNqViokg+J2OZESpILj4K",
+	"QzPK14qjTHl8x8tqvqSxvmSfuNJqxW0FZlDeQQfG3uFol/W+j/eT3iM6GPV2471knx2MD+nDUe3anhA7",
+	"EVlwPbXwgHuLE/fv8+Kea6oRqgY+pBNVN2nuqrkkl0LqSxprfsXMTzqjQo1ZdjlnwiCy+U1I99ele2x+",
+	"zlgsM/jVGwIv/DOZjXiSMHG3YxkXw/hQvHBsgSSSKSCCI5ZKMSFaIkwLrnCvAC3nndEl0t5YEylqc5JO",
+	"VKzbguNMGDGBpnflKHYUHxhuaAJv3+t+TwhIBESO4X4qll1x2J5bSNQNSSonE5Y4fGbEcgLCE7tz4Abn",
+	"fCKozjN2PzxVFcPV8cJNX7xBuCIzrhQXE0NVFpkUk3uF0sva4CT6Z+9iwVMue8WuI49VFiuLuscGiabm",
+	"4wVVJDYUjyHYXkl9MrEwuj244FqaYS49XlEB2WuRLpH40jR9oKxcbdA7wat07xdoxGhmaD7e28bU3kJJ",
+	"J2rdgL1Tr6R+JnOR3B1EYxjGB8uppdJmifD0XsHwShKVx1OC9NOxPycX+3SkWJ3d8xu6TCVNLqR8QbPJ",
+	"HS/THAe71FJepjDcqss0ksnSnBi8ZeQpKsjh3sHeDz8MBmS01Ox+GddjM528spIbKEWkEzWW62Bi1b+n",
+	"5fZuDRE71CU+WCGz25dOzTc+xPYGB4ODGsNHQnBEPGiyhGRMyTyLGVz7AsfunVWxlBnhYllqyBkb5wol",
+	"+THlKUsMXCubNkQpstuOSEyzjDNFuFbIX4iBFID9QsqXVCytqqTuBviManYJB82qF/FCSjKjYumAd7+I",
+	"1hgdZE095cry+U7kr8zAJmM6W1q9Inpr/uidmD8iolgsRQKK6pTRxFoxvFeq+k1DrTbLeydorqcy4/9m",
+	"d6RruT9SVQRFDc7SYdwnV8QZOb4Ub3Tie2XeTuSv017od4JeUZ7SUcruDINioDppS6imI6pYKUJSoRYs",
+	"u3d+t2oi3LtbX7H1eSZjs9A7bz4R8eUolfHH2vl/t3uwe3h4eLj38Ptdc+4SuU8ie0LqHmjNKVf3y/cf",
+	"54oLphTJ8tSwNW9tTgth2SVPUI9IU7mwyFAsobAIgtUtM9q85mivAfngLGFCc72s6uk0oU0jXBjgAbDk",
+	"BOA6ltmMagMxqllP85lBFpGnFgHR5NcYI76xdfJ2hsnmxIX6+wosYP5+Pd1+rVLaNmzGqHYgWXfYF3zG",
+	"lKazOXxlVfiVttphMAxILjRPqyp/yiaFyluDyfr/221bfMIzFuOMnwMm8llw9Esgcz0CtvrBn6D4tW2Y",
+	"HE1EzW2cI20n40zO3P3VkjAjGHqjH+ytxJyCzocBE8ndcM+w7jxjbxlVbYt9Py1FesvmQwIHUVhaq0Bv",
+	"g4XZaRW5vts9HAwODw8Hg8HDti9muUamVXwypqkq1z+SMmVUmFeleC7TLd9VmupcbWMRPMc3r8NAy/rS",
+	"S5rXtnRn1ABykqavxyDwrb0F7gsj7q04MDn6F4u1Gd83Ut/INu37Hn7xPBIWKD7mw67tuYU1s3iVRDZo",
+	"SPMeF0fkjtWDkU8rKrS0xGzvKtWx9UMLeMysRuPKZPqejaZSfoSDSBJuhqDpG4/eI4QbxsWUyweKXEke",
+	"l1pL6U46JvgKUczc4pnMGCoxesoUI1QkBKzFGSM0jtlcM7jXVT5zEscyF9qSuRK5Tk5vQ8Y9inlXjuDh",
+	"fmU089y8suITRPfy9TjlTOijFTzzSYXEFh9xsZKaPrMUpHpWkZ0Gbcrc4iSalCM09ZJRJhcKmUSVUK1f",
+	"4oVs58YF00HfCOkY4mjneKBIdCGjEle61Rk3UQ4UXc5aON8pzEqesCses34shWCxh5NhQaJZRs6eGG6i",
+	"pnJRn309ya3RlRstoDrTQl3SGEhB02Xpk6CSQHjXYeWdBjqx+i5bml+9ZuNWtDkhVyzjY84SD2bWLun5",
+	"Ga0PE/RV9+/i/bWwndFPL5iY6Glw9PCgjUWsZymbPr8nDqDlSmC/4OiwrELTaB/gA9ZsthUThb3i+DTL",
+	"6BI4O9MbdQAz/UvzXn3JsAI7xqq1F7rDyvVvXnbbtKvm86ilFRa54JpT5HQl3XTMDVimOXh8QcgePgnC",
+	"YJSrpWVyrCZqel+vIMCIDNUd304QH2eciSRdNnWCc5oyRVIuWNs66hxoC/WhdT9cPXHhA95wFXHIk+nA",
+	"5fUKPdU3kjFV4+AcWTDsGl1U1UPwnjdGA0MIiClgy2tnHjJhhjh/ZEvCBVlMecqInenmUvU9kQEgwFUR",
+	"zwdpDR08cbG2Y//cfLFu1b0xGHsrop7cADm2ROVNFHdbHPtKlNtfzjrw3hMZB9rye5ByM/HdyTkuf2uS",
+	"jt6aFloqZ3MqakahE0HTpeYxTclTQ+iZuj97CJtRnjZsUP+X/asfg27W1LV5pnQT3U/axdxbkOxWi09K",
+	"2yZ9Ia9YSuNWZiGkZjUd403GxiwDlUpwMQFrTvtVbJLXp/3dhwcQ6gFkdDFlRRwION+m4BwR7GYSeT5P",
+	"bnFwX44wl4frgTwsIr8QY8ICVR2Uq1p2uak1+H8ryrz9FfEIJcQfNiC/FfJ7o+zvDW56GTauYSNSbxyh",
+	"QHLvzd3BoPXdFYh9IpYklrOZFERQPAeMnYOoCfuDkNrGo/nY3TnYPeySw8PD3pdXLFbh0X2wIEuRvzoH",
+	"wnnfUB1PN16E2qGNFBOagJdXgSkoZWNNaCoFOyaRyNM0InHKaKYIxdeaNiLvNtURbaNVt7g+9Suy2R7s",
+	"X5kbz+tfmRt/vOa2bPy2uD01HN/w4RrMvaPg4ZD2hnLHOaNZPH3GUxe5fgOse/qJxjokMVWsx4ViQnHN",
+	"rxgZ42jHJMIwWoyXyWY05f9mCYETX4t+dyXmjvs4x/X2LiH88DEbS4z2ul/haSP/KLDqlraa600H7QWH",
+	"38SsVaLHFjhYRSlzSV3awC0TAkIX8X+DQP/QxtrXT4Sk8morVnqfvOmJiE+nLP7YvNrOyb2NbsmExg1t",
+	"5+V5IuKn8MVWXp4V0sDF1EXlEy4ICL03kWjb9MggDErXPu7pwxqY3Y0sFpDfmi6aL24ji9716prl0Xpk",
+	"RHCiPrIEgw0lGVmbe1IdbHdw3wjcPLMVkHrqULIW1ZAkLHm8XBdf4Jwnzg6OITUQi5xyiDPjuoppKxwn",
+	"t9N1b6GHxsGtCPbdjrnl65m8ouk69znXEJoHb7LkmEiRLokU7gdi7hxn9dgFc8eEJhN+xQQYCzOuVzjg",
+	"7EAI8i1dziXwP4SNNVvdGYjBVmtHN9iUKy2zJUYf2TdWYl0y46LEOkA0NyjXWwJpkq0wLmBEZHPm53IB",
+	"O7Mk1GwNsfsYA4dANKIY7CBzHcsZGgysfZjOeRAGfDaXGdg4aZrWrPTwwte21AYFEhc7D4s7v8kU+0TE",
+	"Z7ChZzKbtRB15O9v2cS6a9ct3r4FWkS6gnudnv/DCKQA1yJiZcQFhUS8LwU6WM+K7d+Dilry9q+soz4R",
+	"8Z0Zsl35tgy5CI2uqwttXo8TorSRc4gS9CO7NKoJekE6itkMTnhsw9a9j2u+81puYGvElYuv3vLQYCNP",
+	"4KP2c7NRjj5jANH5qEhBpZrMpNJkbzDYKGzF1RDvlaC1K2oA2IaMN1bTGj7VtvbbLBon3WLVq7GwiCXd",
+	"eBaN2fHTtjmfM5rq6WbUr/6qWgJb5MeNQLCfNdex7ZV5LtPkdpoebUQiTjGSKhfwjwr3sY/Wb8aO2LbM",
+	"PzIfkOJJjiHLG+0Ar71XvwIHQajdjQoXYxhVemu0qnzVfu9UO/DB5EOMokIyucBsDMyK34Zw2nnlwt7a",
+	"Ju20EQz+RWu1I/CJkBlLTmWaz8SpzIVul9kgryKGtzDdF2UwknCU0nPFQoi6Q+1lVuEdm2feBKUNU1dm",
+	"+yV4zDM9TSio0QU8mySafjrDh7ueulhAEGepwfDRo0c/tG1GfeTzOWsJ2yougvIM0JuBYz1ElbnbizdU",
+	"xFO35HKAcmkFTjRA34oFoUPfNXjv8G8bTunk5O045cpKCG3Kl1w04b7bG1HFEggv8Ow1GpAqZVZdgsQe",
+	"SIUzr+1WJZ7vN8LbzBxuxaEL8bIBqilVL61ptYb/Wc7QiwoojPH1ZMSWUiSY1DSnkyoqrYy6LuyNxauH",
+	"g/VWxXVYFwZaasx+ridgaZo6aMsxmVEdQz4s7KBPDBQUoemCLhWBeEPCPtFYp8s+OSEKrKT4uxoK+4Tk",
+	"c6Il2Q0NqYQBmTomc6o0qqwRrAXURjD72B/AEg+/AlCGoqOmckGGAQz03TDohhAoPKcTs8CJZJA7Y9RR",
+	"KSbmv5E9GRhEZznrD8XGe1vO3YTOM7MQPFFv0ZSkcsEyAoG3pEMdGArYleHNCAPrT1dVZG03kTbiDTWk",
+	"m3urDAsEDAth1mJBGx6/zDW7nRxV5BO0+um0nEzSmnFh5ZYaq3rlXCm3W9otJasWS9cN/b1bGxa9Dd5F",
+	"yHnjRS1tLeO8rsp9hbsBGItnmrF/IuPxRioJ9ZtqDFdNzs4YbY/b+4nJSUbnUx4T8xJor2ERZAKXg2Fh",
+	"gGZ4ycHuYXvWVW5U7vb5zs5fk/3dhw9JBkddC2mxiY/Vad6dt0dR/sMwsK1cGaU38Ga2U5nxCbelKNbg",
+	"YTMAGn4olZqZHHHIqxzzTyy5tFF55R+XMrss3tEyTS/HGYPIl4zNeD67zMyph4Ga0owll7EEC8GVBJyY",
+	"s0yZm3hZMHHDusx/cyrwtdhFzlj4VvWqVetYe50K0FSgWx5LFQ3CEgPtwG2XwWWnn9J02+SW3yPt5BZJ",
+	"d6vSTrjozTM5yZhSwVbe1beujEyLhWpdliWYfDtFriU5P3vSvZcMyykVgqWqiu1CQloTrZmP4ZdWgmHj",
+	"xe+S6LcxITEkUsSMFJPdIhtxxhJO32Xp2tzN9gmCds+GPc0Gmr19epvTUJpmN3dOqZYIfx8t5zRXqOxo",
+	"aZUdP8K/LZx/E15X5HwfCGFb4l6BZJVcueIw/H1XkenDuht0uxDAW6ei3bD8YfVqlXKBvUMr7toGE61d",
+	"/Fqw3IO7oCRSX9tfUMx8N1HO28C2glzxCZJ5Q/BHNL4h/7pHjlOiuU+hi0H31n7zxKOlnri3/qN7omE1",
+	"QNbyLj26s/pLS6E9y7HWc3W0s0PnvK8hu7Ufy9nO3mB30Bsc9Aa7O1ZyUDubRYUSO9TObbZYw6i3VfJX",
+	"3/5aXHuH6sDNSFiT3BcEvkq2HbmvUPbi3Vv6FMzqJw3UAhHfo5C/nPT+i/b+/eHzCtp4l0t2/0LiTa7L",
+	"FxMqq/LIrznLWRKSIlcvJDZVz/xWnHJYSishGeVqGZIiYS8s6iHEVMQsrQs0a+/iOfs1h5z5lqSi1s2U",
+	"Eknl3ZdGRdzbJ6/kFdkb7D0ku4Oj3cOjgz3ynYHLDXJwPWi1YeWK+c2cvd3d3t7+Bc48GPyX79HxRdTm",
+	"nrxSCavuYPXYEk5TLiako2k2YdqdWTckmqYf/Sf/klywpAup0cI/RXdYft0q+405YLJDhLRlObp+8Ied",
+	"2uwDp6qJeW7cFRJf+VFTG4bZ2zXvwe6jR6u/ud1l2dtGJV/QbAY7rHsZ7YP1aAVPi515omp13a2IZpHi",
+	"dta0LWC5MTv7fiHhQLBSq/+H5DG7kB+xvml1O/wmpYi0G6Meg2ELVtA4ZqqoRvbz+4uahsuWP09HP8X8",
+	"Nf/57N2/z3Zf8TN1Nns1YOdnD8/E2336/tN8tNydxT89/T751+DTGV/w5Hm6OPuX5Odp8u5MDPpsf9CP",
+	"91Ixmj0bJP/8uVWd1bpFQXzBx8zQCcKFX/2sWN3+w8FmFxRCICzBhpOth/rdRGHv9LaWhd9XXdJtlRNq",
+	"SDrjoggvbRMEBr1Hl/3eh+/a68QrFucZ18tzs2YXEjrj4jGUTzvJ9bTdKKLojFVrrFFFolHxVRRCkY2i",
+	"HLbCsD0qbHjfjC7BsHLk16QcikymrAihieDViHQiteA6no4kzRI7G0aukf/5f/5/0uvBV/hy9xjmmDCh",
+	"Hzh8RoqthuJgsE+8mrl90nk9Z+LkzRnZ7w8IFARTRMVyzuxyzRZem+3sgU/GvH32hJxijYuQKGlWb1cN",
+	"LhM4ekbkGEpDyIUgGdVTV8uS4uD9Ljhs8N3gKEColcdjRG6DC6M1Z3Bi9waVolbCJzomXBNBZ7Ahr4RF",
+	"CH/W4nupSIaCEthNJ4KHkWGF9hy6fXIiliQXGbuSHw2/zAX7NDcobSetF8oIyWJKNbti2VAYeJiRw+Lo",
+	"zUEV+EEAEcsCv1xZWPa3gxWqJpXyvyuK9zQq9x6R5y9PTnvnz092Q/KRLf0qwxQF3geK0Nz8ZLYZQs3Q",
+	"oYjevHv84uz08vHJ+dPLd29fROQ7Mqd6Sr4jkNBAxhJLzJERFspS4AMnb16fX3hFg0jHnA/IIkNxRdOc",
+	"dUMyooo9POhBlXeW9MlJo7awV3nY4jcB9G6W/0UIQlMD9CuXXQ2aFYRLyNI5/ztbYpk9LsYtRW/OPaxD",
+	"7GfpuDeVNq7P+QPh6oAlHcr+mU2YK2fuloJMe/Nc5fO5zPRQaEZniiymUln8VIgsrrqOK45WVO9RcqzR",
+	"Ew+lXHFD/aEYiv/4D3NVrwx2S6GGokeeXplziXaudiPCRDKXXGii6UemSHRi60MCOh4RJIAE6wfBubvi",
+	"QblIDa/kmii6VF5ZhqEgBMg95vXZ4FpEptUkrNcrK/G6akU4Fen1iruJTwAgdh0wnSMDWJdcQbE4656u",
+	"3PdjQknkhTtF6KP2qiMXJJh4lYErmFUSTvRQm+tr22hUh2421TCwP89RxhjJhDOEUPR5CJxwGByRz/1+",
+	"//o6CiHqWlUe/dLv9z+EZAi2K3gX/MQhsR7iEGv3hgT9w9fXUb88bAgWKQkR0OWYQlQQVzaW/Yqlcs7M",
+	"1s208AVMM4TITPPPYVBGqQ4DXAsEVeDDfr+Pv9pAU1j15yFGYNTev/7gFhjBsiNXQQhO73AAsHUscLff",
+	"3xsMjkmEW4uKB4gEP5IBjPTOFj21WaVckJ/PX7/y6yo7kGfMSBoOKw8GA9LorQEjFjodfvb22SnZ399/",
+	"ZIZ+d3HaJ2+82Bd8BTKOSCfyHYOGHWMLDy4INQAu8pJRDcSKsLQoTq1YdoXVsp48fXby7sXF5dunP529",
+	"fhWRjsz8uu/mlYp7POp6h+4arRSFhaN/9qzS0DMYCkE2WOXLdojhirB4KlnSdaTjaVGHWA3FbwTVFPIb",
+	"xij/hj7X34bit16vV/y/edHA9LcmVMlvZFZ0OIFC1zLzy3Tl/hEaBpAQo2UQ4AikbWSbsfkboZVIpMrN",
+	"dqFK9pEdZtcMU6mIa1aHDKZYSUgsnzcLdXy+IvHZ0fbNaCVxIL95WUJrGxiAA7vSNIUIxhJVSonNedor",
+	"tftzPlClRLOq+rs/YpNhIkhdPdUFelPhwsi8BGlr+X078IFbKhZVJ78RsW0tdmAn5Q/qgf0EL5kAGpax",
+	"K0ZTlnTdfIdmvhnTU1mtbWvhAlIJlkHFenD4alkq2A7zyAxT694BwFjfTcSv5I2ypiGyPKkOWxTfLQf2",
+	"8m2M/JAaSrC0STbtpdcaQ/otQeyIIC5wvwaykVWh04siUDqyQLzikIWE8CqGL/EqRBqtSgAm7ld/6fYF",
+	"V+wYVuKP1NbgBEgK2orMstBW5GGbG3NBs1k5qT9qa38U8huZI5vLmMpnMLbSck4oKd4vSIU1V3smTc8E",
+	"hlPtwmVpFscnv1lqVqujfzggL/ljkPIw+lOFZBd+Kvtw2aH39szQfrHmBm5YgBZ48EA1KklXBmsv9ewh",
+	"CKJXSSU3V/1z4yPI/XLtZtgNFd6PiWKsVsgdxjt0NN12OgHUamuHsq4Dihtq15Edbk5xxoRdXUXRssOa",
+	"K52ZOw2LHOU89egBsGGyZNqNDECtVfB3RHeL8v+rav0jL8Up9i1TKkqV2/HLwuYZIKlbvcA6oWaSCb1i",
+	"JJ9DnGTRiOiYKDqGmmoba+mbJaC6AKWMU7kYiiiKZiybUZ4MhbIW+SecTjI6M3KM3z/kMaGKPLbqSAes",
+	"PuT8yd+79fcuzHvIM+qPzs0jT58yzx/3vLZY7PyI/PT0guxc7e6ALrWDOknjvYujWinOzucLGRJXQDQk",
+	"nqh+DUu8qM8DCmo5kfl0lpKOYZAsgU/Oe/U5N7YYa+kihtqM7Rf26uTl060bhcESait4+/T8Ag5Q9VGz",
+	"6lzIH53WGJJ3Wfqjt6diit6/JBd/K//+0SxkO7isH4N0ioKwjgvdFna3b892O9hu2rmVhTslt9gpHSTW",
+	"BUZ27N3vwl2yF+ycz/KUakMbDemy+sNQvLfsLrp4f/bi7PXlyenp63evLi7Pz55ElaZQWS5APmSzEUsS",
+	"lhBVjCjH9nI5wxxZTGXKhsJcaER7QyGM3DKj8ZQLdkQi3Jnisx1Xufazkx5DoldenIjMU7pUQ2H0Spir",
+	"uPagvFRuYASENSQRXGCYy6BpBJV4FWGgsqRsEqIFzl+TeW/ns+LJ9c6Uikk+j2y/OgqhaPkcVBnFSGTe",
+	"j0gmc201PYCaA84DFQ6FoewGW5AFcEVO3px1+9Azxr7IEs/iZbQRX8GL/IqGkV2r99v30RGyAMUtmNHy",
+	"USAPgrLHEwVfGzGLq5L1Ug1RZv2heG+AasXAQncxMDwyaPRboc2QEZvSKy7zrKKJmVfKhe0OBsgD0ZSB",
+	"bGCfWLOTpktlg8+UnDGz6qIhYGOg3daBwvKL0dKwNZaO3dMBUc1h9kBoMvel8WjfPMq4GW5vQJR1UZaX",
+	"qvHBgfnAXLSWeQ795apULtIl6ezuEWUFLyOvoLpRvpbyj6wBPDAgpjxm1hVirYcncxpPWW+vPwjCIM9S",
+	"L1pksVj0KTzuy2yyY79VOy/OTp++On8K31yHgeYaK256xrGTN2dBGNh+l8FRsNsf4MtyzgSd8+Ao2O8P",
+	"+vsY9TAFl8XOFJI+/23+bX18hcBzlgRHNin030GtB+veYHCz7ifO7eOc0IH8eIMGJrXU1BWdXBypwyui",
+	"SgGo6BwTBoeD/VWTFRvc8Rvc+L6e4OiXD2Gg8tmMZkvwr10xaJtiZixmi6EYSxhoOlHB0S/BOS4r+GCG",
+	"ql7nlWB/wZV2dTYxHLLsvLyiDEX5yk6j/e91uPEb7Hu8xYu2b/H1h1uhxPb9Y4tiq62ND+d0At6iQu1Q",
+	"cLwHuIj1x+s1EIZPdrfCiLJbE3y0BRqVPTbNF3uPNn9R79kFCLvFjor2lYCtHn4q3VD/Soh5OHpa/vjh",
+	"OgzmUrWkO/2jxnDKiqC+vsmcolRoNSVn5CKWM6M/O/Yos6Eo+JjM9USap+USj0ul19mPUBkrdDijg0Mg",
+	"7pG1NA5FVHZGNRczqhZVjpz5ulE52m6m0q5cefvrD0WZwlrRd2nNNmegUPViWJPrEeSdRWBC92rgo6ep",
+	"SgIwVLgototucKb0Y5ksb0h7XSAvRqZV6zdXizZXijLXKzFXsr4Lv/rWRLxWoPq66to3a7tukJTdeycp",
+	"65jIGyeE2Saff2BqMtiCmhSdl78e+TEf7G3+oNoSskq0ikPw7ZmrSJXHUTcz0/+ljHQ7JvqNf67hn+i9",
+	"saodQCskgi0MAwJuUEPPdUz0Lego2hWJe6AKf3xnbeud7nHJodAXYzWPslFNL8YeTVZxB40/F7ZrMbDC",
+	"ald3RRIOmmKfRFrWSpgeE1qxFCMLHIrCs723VzU9H5NonMlZ6WndzjjcOdjbG4pVLQaPK85yHN+y74pJ",
+	"u9FKZi1DvQszxfY3jUYYspnZeQ/s8vdjlZt0LQPp0Pl2i4DvPzwN2dtmGr/F55+KdZ6mPP7Y0xJubAtN",
+	"8rnlzmebmXW9km/+hEHFwRfmT9ugWv/LYknRzR0+ONjqA+xt/jtxpp+Ys/ORjtEjkCNIkS677bzoRmKP",
+	"CyW//tCOMTtT2x3ytsOuYo6YW6SqfMp39zgfHMYklI4D0omeyzSxGh+qXGaREaFDAY/eZWlkPq8HH5bG",
+	"efN+b5YrHkchGTMdT5329tPTi5AspjyeOut19Pz1iyeXL9+dn51iBCMXUPdDzsFdTJeKDIM3KaOKETNu",
+	"fxhYg7G35nN0pKYSgkXADRezoZhb1RO2krEZM4wXmDT2fAQOuMgMTxSupmfMqqrrlCqSGC2U62MDggoM",
+	"M38R67z5ChzljXABA+TlUKAFFFyWNAVXZ8PRWbhc3YMH1nXJRenY7NvYIwMnI18kBAuxeXVD2RUTrUqy",
+	"gcddObqrB4e13ra3SXoF6LZi0FvcdrOV13//wzHRu5HHv66qalAAW6cDvvpUa2vuuzPLMZvyS9JSZA8e",
+	"EXigSPQy1yC2Y1UwQjH0AqhV456Zd+96z2y9IHs5trtkfnWia3vLvl2qv/SlMkeOl8ogjIe+HVtSyhbc",
+	"AnTCgltQcaq7/ZUr4rg224zKvOsvKQZXCyGskYMhDcOtqGqD+CYitxhvaBNq6wRm77S/gNTsdzG/b2r/",
+	"nmazo4Z9Z8rS0vDjJfE6B0gpBUpI9vXydwx8jodizAVXUytRFzvYcQEsmObk/Q5BmFGfnMo0OWpOa9cy",
+	"FK4qEL1iqghgIK9F0buzjNiEkAZIY+yAONqIKsXI8wgnqnfiQb+8lpH5elAPAu/CisBjyxJCJ5QLNPkN",
+	"RSNMstMweVmR3u7QUCKIrKFGbm1qLUPRUFtCzMnxVRpnwQpJSkcM4jiKHWN0UTxln6xRMMSDsSlzQ2Ht",
+	"MbGtUUA6kRf25gbBl6LukW2WCofkxeQWzVNhzXZzaPbD6oVXEIRocCayGdguscWBwoXHYnZ/ER1pc/yH",
+	"AuMuILLYBoCgU60yNkZBYcQLSlhVxbBPIBjRqDdlPFWxEQ/1MjZPaeyLQhXMNEhoNlasBc+qmAW1E6XZ",
+	"vKGREOjrQBMbE1wMCfsLK6sdCriMENYLsMlFcTuNKgXRz+PGYSgtje7Xovq4nO67imUuu3tFejwkZG8t",
+	"r9UTzb8pRvcqw/21zZfnmmaG1kPAPlgp0vJCby/d1ZjRl+C2rzDbpsGrioInkCfhqmcA12rLYOg2Fa1T",
+	"WPNFuem73ZVvystXtsBjEgqtJZ10auyGqeOGrIb8oHsbPLfc72ti+jqstknIdr9TIw7ZOO6h6BQiw7EV",
+	"P7gmSvM0xejNkLTLeEdkQSFT1SX6dFtdfBYS3+7Pn/X+uISu1hvkKw3VCxTa6xPawORCj0EkXHerbLL9",
+	"ekuAe+l/XwCJ13J4fQyJK1rQKXpjQeuhkPAE/nHs2hbROJMKa92r7reok3bDhQPn6jgTh5KrQ03aW9Nq",
+	"aXtckpMiPdVmD8PdAqsJVNaQmcuQ7pMT2+BICqMb2c/mLLP5rHM/9fYIKlrEUiRYLKWohfComSTrLupQ",
+	"wC8Q/YmvQDpyxVFEOpDjTSKeRN01ER62TfAddKKiT297c17bCLel+63X6dl2RC+7N/tdzm2l+WZZ77sG",
+	"jVQ6zX/tuJFak+cWeoEL++tFV+5uMcUbTAG+kPKFYUq/F3nBIyhz09tpSo077tgGjUbCbKU150wkhHFw",
+	"CUezPNV8TjO9M5bZrJdQTe1NpyQa85RFmE7VOT3/R0jeXTzr/RASObcFLh6/ftktDYW2MkelUEpYL2ER",
+	"kshrZhWFSLoizT7pnVhdRZhpbWkNFMhRQ4G1hkp+agii7R+TyQUW2MCrc2ybFdkkfWjkQaDDDkarKxYS",
+	"LDoQDkV0iSarqBcdWbMWUNNO9Az+MMTALBgeXQr/L/cIG5TCo25IDAWBP4z07MiJeU3lWfE5nfF0WXwS",
+	"wT/IDonGeZriz6Sj5inXxKbdwaiw6G44FEjFO5ZjhLarua3ub/7GCv3mX5qlMAUQwQgz36lYkk5k/xUZ",
+	"IMhsQoWtCYQrkpqpqF9UXHHtn2jGiG1WBGBznXEFiapNjaL+UDyl8dQdTt3GSyHZ8phQKAFSnCD2T4Lx",
+	"0NGJp4P1IJSWc4V4hgjeJ157pw4a3wCbGM1SXu041IW122ZMBGrlcD01ey9R8UdsnhGFxLZv6pO3coG7",
+	"diEcXJARdsEJCTMb5JgECLIvBif0h+IxlqKBagG2RIBNbTvY3Te7hiZIgOLC3sOivAncBkBCi8clSx60",
+	"8VFsBnW/Qm+zIwc24wCLqCtu07PFbVx6SMcFdlZK3FQr3IARhdv6s9DozmbZVZvAhFu74rAbjFlz26h+",
+	"07xtx6x0z0NxfZVg0kI6t2fAXrNBaORgyV+1HmJJhcIX1P0LqhKFT82VDk/xGg/FSUJDJ7OEVUklrIk+",
+	"YVNOGlZhXq+guK1d+F4kk1o/wRUO1jnLeoZuINH4o8sofyKRA8Ffqojg9Do9/8d2okdB6FdLHyfCVssC",
+	"x1NMIWN7xLBCFrjjbIaaI3x7g4H1adreMRF2FUPOXbKWCPoENc20RfumN0Wz6FuqGis0ga0l/kanrK98",
+	"tZqNrFbcLo9f23S6r3rBfge0L0DTKDRmVfDt8B/bx3n2qZqW/2vkuuiBKNrjQjGhuOZXLEWhlwtPEPUE",
+	"ypAU4mFIQJ4L0Zdq5DnopQerTviEa0U6w+Bg99Cg6DAgYy4SRfyMh26fFBIgOEoFVlQ0Q9aWZWQVzbI+",
+	"cbu2FmNndYClYF6nNeWZTcZyZpMvw6HA9H4//IVAr0IUrWDitj6D2CM7cr0+2s0I5wBwt7afoNL0PUhA",
+	"lVrTJJVXbIXg8muFcXpVi/e8cs1lKeJKP4E2c0XbHM7CccOZ/kKmy5euHaO7aN9MkQ0Kdu4aeDrbLurM",
+	"iBHdm1kjz83lLnpgGuoiM8gOx7iMn55eQGlLG9ICPTKRTBjFXHhlHs1vmLSNCsyG+/sGG9fdPuELF7HR",
+	"LFg2Zd0bhPa6ubLy92PVw339Tnz+2226/9sEtWZL05TFtO52YsFnm7qVMOf7rd6CJ/C7bwyvYMZBS2dr",
+	"+CJBzxpPPCvBAYrsQi6IFHcJNP0TxI0iFDbZR8PVKXOrID74moZ2m2pkXvuLn5dNhVt/WDXxrRSYBruP",
+	"9sYP6UHvcLTLet/H+0nvER2MervxXrLPDsaH9OHIiVBzqqelBMVdTY6S/q4Qptr6BH+AIkxxa4MC9HK5",
+	"GEqMbodEsaLdfEgikadpROKU0UwRrkMsj5KzMtqRa2CcbDbXSzJHm7UygjtrskxMFrkHz1nFAZZPcgW9",
+	"88D4GxyZNd+U6b0BKP0+zG7TBYMyec6yW7tuX4vx/UViRypXGrER6sq5yuxQZGcbj1Ui4rWhHE9E/L8v",
+	"iuOJiDdHcDChM86+CW5r6oD4OQEWXCsDNJ5IiHmHVPzVWtFJYZm0lbCt/6thqISGCy5Ewsy9PHYFqiSh",
+	"7jM3GDQsgFrCTVp/kiR4Ce5ss6wVvMgYVbgp9ZElWEBekpGtG53cXQ96IuKbRDbc6/1ZxwtOKmd33HJW",
+	"cKnuM9Ziw4pewEq+XeXGVT5JktIboGXjVpsjXHmJSxazg0UeVzGaU/P03jhNs+uevXBthr2555DYSjKt",
+	"tkFrkVO/5K0CQK1D5PdTZtuA+VUGbQJWWOS2wSVDkRmegfT7DfsbsT8G3GRhYUqbfQJucxWmXGmZLVc6",
+	"KGw7IXtCfu0niMFAolllo0dGtLbZdEa3WUyZMP+LXolxJmdDgfU4IiXzLGYR6UR0zqOQRBjIgTFAULoi",
+	"ghADm7clcx3LGesi6uCDjM3kFUtwiWZgWfzkJseyItNlnxQM263bveoFr0AeIQS+Q68PHHZuv+Fi0icu",
+	"NFPQLJMLl/LmuYg69fAWKHa9mLKMEZYq1uq4sPLtc3sgvx/xuSWx+QtL1WEp2CUOZb4RKEegyvrKLV00",
+	"f/lwXam6fFGjUzRPzPXJKE/Dyl2GZhkiTnNDRjowbncbgrYp1rFo45nPU4kBBnrqte3D70ln6zhIyJ0d",
+	"imozONvPanUkY/Q37/0fo26I4Q6uZ6JZ4On5P4Yiw5jGQouAJ+CqUJCnnc+EOipc1DZCbItQwKGAWECw",
+	"RcGzbtHdzoVyRqgSGOps/1VEAobgLZ4xoaOurfILvtuhaEYD9gkE/iELcV2dLOU/suCOClkA/4ZkJdea",
+	"z9VS9Mh3Td/quD5qWmZsZcAfVy7eD6oq3SLQ0K5uddTdvUmNf7qAuy8XF/dExFuFxgGmh4ipQ1GLeGtX",
+	"av/sUW6kE1n7JQZtpAu6VGTQ/Rb9dq8qJ7S4cpdshdrZFha3kkc1vX/Nk0Z6iaQHtCJXW12RUQ4ehY9s",
+	"rg37siI86USuVZIn2Edd5B2LqTTMZJVg/MLaOzxNDeXglGqggBDNQ42cb1dmPv3I2FxBOE9BcaVgqo0+",
+	"omOulT7eu3umQT/fT5f+zmZ0WdIA3OcxQrM01qHdp51UWlPZihXtDtrCbz5s48N9++cQLf/AjsUbyaII",
+	"7lKTLsq5NKvHbCd/VktTrSghbSUgv2yMSyRP2YR0olOv/VFZ06hv2El01KwUKeRQ2KbKsOBxtURkuaZu",
+	"SJKcpr14SoVgqevoHNm/FfCQaCaFjFw2RK0kDVA/rypNMbYrS+MKbRrCQKLixyjJkRS4/kkzlnAKRT3j",
+	"PMugGIsrklVWoLZp567ICjaxtKnr9aqW7aGAhmoVELxTSqFNtT8KTk8Gu3v7B4cPv//hER3FCRvX/w7C",
+	"wEHUiFU5JlffsJTY75MDWEy/TgwpXup/q8r3p6rNUjZA3Vx8uFJLrUHddj4X/95Ug7p6/b50Bb5N4nP2",
+	"V8Xd3y10p0SqTqPf9M0K9JWa3NunW9DYFqnRR8q18uOcarOl4Cj477dPfxn0HtHe+KT37MPn/b3r/wza",
+	"431WJOnTXDHIaeWiN8/kJGNKRaSD3Ye7YMa2bYaj4y2bEA9F2YXYVXFubXbcL8cmIxbLGVMYxQ/DREXL",
+	"iaHwKzi78nJQ5xrbYiecupb0yzZGiiEd98JJixZyCLlbsEZczNdWz7+RmL9w06JNHcM3MEa/YfBqwf8U",
+	"1U1r4S0b7Vf6wngdZYwyYFupqj6x7duUbXBqW++HTvQ3unku+K85qxSoBINoqWtYEy8Gp5Q1eTxt4WLB",
+	"X744HoqMT6Ya23mGxE1RKXpllqenmcwnjSLx0JP45M0ZRDDakp3QLK7ZksaayMsWM1UfY1F8Ui5EWKw8",
+	"wkqa59S11yHfDYX98Tn0i91xD6C3I6epGWUkE7AhZ0xnnCVkwUZTKT+SDlrbUcTvVuADTwAmWNveQUJI",
+	"VyPFhwdUMn1m1C+/lQfpVHvBqqi7qlNdDQWGYn1XIadt0SzjUIlVkehCWkt+0ZIdet6+e/uiNG6UVS3d",
+	"IZTwB4tQAX8uoDwp2D9Cgq2w/Vbsqmjq8O7tizbOAf2BoRkOdjdqWn9ql6QCOSNAhEQxXfhFsBtnrVau",
+	"y0hst9ZoGdzFdnSjFRUdjFYlbpUNAb/OioqjXLUiP6hrlUFr74cV9qxtZIBPvcViAZ6KXp6lTMQyYcnN",
+	"esxY3HmP9/XunP8TkulS4MTb9bdPs5TYDrw/DoPd/mAYEFgwF5MfhwGUOhkGf/NbiDtpwP9tTUtzsKNW",
+	"mpobPlZ2NW9veQ7Jze09zyvN5NWo5yLit+57jj9Ut7HJKVITegx5vL2ws78NswcWcu643j3YBjW0TC9H",
+	"bNgGT72WbCWnMFcK9ktO5vMHyrY/f/f2ha/mvClYO37WlBSqLfRXxt68pNnHCvNGg1jfNnwndD5nIsFe",
+	"pCVVdR4KzPaD0Oufnl64xRyTyHK6yBbEqXP1/goiXiz6Z8lFa15tG31xRSpvll1xi7qPleXBGf3VUPKi",
+	"dlAPFOKi1+/IyZLFa06Y6fz09GITjq7RyD3KsjIl2cF/W88NsJWN8YvtsvTKm+HlmnpSbU1wbCPaFbmx",
+	"lSpGW12MGyWs3pE3ukM0d8xjjtff7s/93x8jwt+IyJcNyVbSd+QkYAiCzmRkTWOyjsXdNyldwi8/DoOB",
+	"Y/xRN1zZuWwoykFgf66AvWK6T97ko5THR0ahwTapGHZjfS6eoklGLDZqsmuvEOczm9hW6EljmWGgo+0v",
+	"mbErhpqXLrLGsZ9p8VvooqcKZQiOAgr6yzQhAD/0CGEozogRnWdGC6ELukSvUfHtjC4tTzQsETs2rGKM",
+	"EOe/9AuYrVRfnss0eQkH+UeSMs9b8KBy8kjDCiX5XiW9O13VyqV8P4UOIdBNobh1U8iLBGmr2vbK9gK8",
+	"0UWsOyl9C03LaRcGnnN8+yvR8tq0p9ZKu52y0xJKcBIbLpiyZHKXeII/KCUvgEVqDuqb4EUTG9a0swTH",
+	"etHtpcpEUKBGXzfpRL/mLGdJtBMVjXUj8j//7/9X9tkNhyKynQbwif2j7kQwj5xkE/qG/Z1olKtltBMJ",
+	"2cMXoh3XcGUowPeup4xnKOCbT6HoulsIvtntE1yzocZAWyeSGBguaJYo9FXMGebGWugORY18Q4NnJ29Z",
+	"SR8C0Tzkw0hQOZmsobA1nP9KV+7bTdtODb7LJQNpYqUAdFJosnHMlLKyR+f5+d7hQ/Lz+4suyBSVHu5o",
+	"sXaGUBePjXr4JKNCD0VH5noi0cdW2qeNOsAnecaSUoMPCRexnIFwgk3Lu30SaZ1CKAwX1sjbGtD2E9Mw",
+	"6wXscINZ8wUfM2iCVY5ZRuvuPxwMQkJtje4fHh4MBiujdLVOKzzbjhEcwSBGveKzfBYcwSigXuHfD8uQ",
+	"NC40m7DsC6eHlbDZ5DCDQ//Ll5M7Uyo3imgV1R1622uAaPzzOTl/8nfvlsHPjZtV7Qi2IeGh1loMrEJl",
+	"ty1os/BA2fgzx3NsJWTPoQx9s1S3b1v+VyxI2FK+YYYudA7MByu7OvTJe9fAbChaO5hVuWFr57Jjf3kh",
+	"Qb5o+GvJGcOyFxnmlDlWaH6FhZU9i1sblPmO+bJVULmRB4oYjcNvQOYPIpao/bBUsTpvXMkQXQuUQgbd",
+	"wtIWl63EblvU5Bvb/YOw3ZOWy3lDLlyfc9QMhIUMkTZ2dUJSGdOUnC+4jqcjSbOEdKKJJFkuSH8nniU7",
+	"qnwUGXUsz9LgKJhqPT/a2YGvp1Lpox8GPwwgj8+utTlT4YDC3oq2bwYkcwALhlqbx9bz6ipxhwRD5w3F",
+	"gbJc5hLbzC0XiN/3jNCu0EjTmfbKhfUbPbRqaMD48ONGfQaIlIHyDIbW1Z27sBRLA+MWJ4K3LD+GuLmy",
+	"E49RqHWcwmU51bzH3kTIQFqmQMWGY6qrZzBFsUoUPXsmtkOkr/kcY/v6MoZwRpeYxIYByLBprvtVX0Db",
+	"GZQxFbZSTDMsOkTXmVGEMHDIhWugfmHDoHy4O1nRm9+L3Wgu4qLID1CEei5wsys1lQtCvf6exwAwdH3P",
+	"nBHMymK1DcP7bROW8SD2TDv2iNlsxIBZKj7LU6pl1g0dVi4JBgSoPjn3vPHRP3s4SK8gKpG3jiaBaC7n",
+	"OaOpnjp3fpYLAfo1cnFvrHP8Jbj+cP1/AgAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
