@@ -152,9 +152,13 @@ func (s *Server) bearer(c echo.Context) (*sb.Token, error) {
 // keyed by operationId: the guard, then the per-token rate limiter, then
 // request validation.
 func (s *Server) operationMiddlewares(pols map[string]policy, after ...echo.MiddlewareFunc) map[string][]echo.MiddlewareFunc {
-	out := make(map[string][]echo.MiddlewareFunc, len(pols))
+	out := make(map[string][]echo.MiddlewareFunc, 2*len(pols))
 	for id, p := range pols {
-		out[id] = append([]echo.MiddlewareFunc{s.guard(p)}, after...)
+		chain := append([]echo.MiddlewareFunc{s.guard(p)}, after...)
+		// The embedded spec spells operationIds as Go names (GetCall);
+		// the generated routes look them up as openapi.yaml does (getCall).
+		out[id] = chain
+		out[strings.ToLower(id[:1])+id[1:]] = chain
 	}
 	return out
 }

@@ -32,6 +32,8 @@ type testBundle struct {
 	tokA   string // agent "ada" of A
 	tokA2  string // agent "grace" of A
 	tokB   string // agent "alan" of B
+	admA   string // admin "boss" of A
+	admB   string // admin "chief" of B
 	client *http.Client
 }
 
@@ -70,7 +72,15 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 		return tok
 	}
 	tb.tokA, tb.tokA2, tb.tokB = mk(tb.wsA, "ada"), mk(tb.wsA, "grace"), mk(tb.wsB, "alan")
+	tb.admA, tb.admB = mkAdmin(t, db, tb.wsA, "boss"), mkAdmin(t, db, tb.wsB, "chief")
 	return tb
+}
+
+func mkAdmin(t testing.TB, db *store.DB, ws, identity string) string {
+	t.Helper()
+	tok, _, err := db.CreateToken(context.Background(), ws, identity, sb.RoleAdmin)
+	require.NoError(t, err)
+	return tok
 }
 
 func testLogger() *slog.Logger {
