@@ -111,6 +111,7 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	e := s.echo
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	e.JSONSerializer = jsonSerializer{}
 
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
 		DisableStackAll: true,
@@ -171,7 +172,7 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	})
 
 	api.RegisterHandlersWithOptions(e, api.NewStrictHandler((*strict)(s), nil), api.RegisterHandlersOptions{
-		OperationMiddlewares: s.operationMiddlewares(pols, s.rateLimiter(), validate, validateImport),
+		OperationMiddlewares: s.operationMiddlewares(pols, s.rateLimiter(), validate, validateImport, checkParams),
 	})
 	return s, nil
 }
