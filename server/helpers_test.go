@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -39,6 +40,7 @@ type testBundle struct {
 
 type setupOpts struct {
 	rateLimit float64
+	now       func() time.Time
 }
 
 // forEachDB runs fn once per database dialect (PostgreSQL skips when
@@ -59,7 +61,7 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 		o = opts[0]
 	}
 	db := open(t)
-	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", ImportWriters: db.ImportWriters()},
+	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", ImportWriters: db.ImportWriters(), Now: o.now},
 		server.Deps{Auth: db, Contacts: db, DNC: db, Ping: db.Ping}, testLogger())
 	require.NoError(t, err)
 	ts := httptest.NewServer(srv.Handler())

@@ -10,6 +10,8 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"text/tabwriter"
+	"time"
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/server"
@@ -138,9 +140,96 @@ func createToken(ctx context.Context, cfg Config, logger *slog.Logger, args []st
 	workspace := fs.String("workspace", "", "workspace id (created when new)")
 	identity := fs.String("identity", "", "agent identity (also the Twilio client identity)")
 	role := fs.String("role", string(sb.RoleAgent), "agent or admin")
+	ttl := fs.Duration("ttl", 0, "lifetime as a Go duration (90m, 720h); 0: the token never expires")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if *ttl < 0 {
+		return fmt.Errorf("--ttl must be positive, got %s", *ttl)
+	}
+	return withDB(ctx, cfg, logger, func(db *store.DB) error {
+		var plaintext string
+		var tok *sb.Token
+		var err error
+		if *ttl > 0 {
+			plaintext, tok, err = db.CreateExpiringToken(ctx, *workspace, *identity, sb.Role(*role), time.Now().Add(*ttl))
+		} else {
+			plaintext, tok, err = db.CreateToken(ctx, *workspace, *identity, sb.Role(*role))
+		}
+		if err != nil {
+			return fmt.Errorf("%s", sb.ErrorMessage(err))
+		}
+		expires := "never expires"
+		if tok.ExpiresAt != nil {
+			expires = "expires " + tok.ExpiresAt.Format(time.RFC3339)
+		}
+		fmt.Fprintf(stdout, "token %s for %s in workspace %s (role %s, %s):\n%s\n", tok.ID, tok.Identity, tok.WorkspaceID, tok.Role, expires, plaintext)
+		return nil
+	})
+}
+
+// listTokens prints a workspace's tokens, one a line; never their secrets
+// (the store has only hashes).
+func listTokens(ctx context.Context, cfg Config, logger *slog.Logger, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("token list", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	workspace := fs.String("workspace", "", "workspace id")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *workspace == "" {
+		return errors.New("--workspace is required")
+	}
+	return withDB(ctx, cfg, logger, func(db *store.DB) error {
+		toks, err := db.ListTokens(ctx, *workspace)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tIDENTITY\tROLE\tCREATED\tEXPIRES\tLAST USED\tREVOKED")
+		for _, t := range toks {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.ID, t.Identity, t.Role,
+				t.CreatedAt.Format(time.RFC3339), stamp(t.ExpiresAt, "never"), stamp(t.LastUsedAt, "-"), stamp(t.RevokedAt, "-"))
+		}
+		return tw.Flush()
+	})
+}
+
+// revokeToken revokes a token named by its plaintext or its id. Every
+// instance refuses it within the auth cache's lifetime.
+func revokeToken(ctx context.Context, cfg Config, logger *slog.Logger, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("token revoke", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	token := fs.String("token", "", "the bearer token itself")
+	id := fs.String("id", "", "the token's id (from token list)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	key := *token
+	if (*token == "") == (*id == "") {
+		return errors.New("name the token with exactly one of --token and --id")
+	} else if *id != "" {
+		key = *id
+	}
+	return withDB(ctx, cfg, logger, func(db *store.DB) error {
+		tok, err := db.RevokeToken(ctx, key)
+		if err != nil {
+			return fmt.Errorf("%s", sb.ErrorMessage(err))
+		}
+		fmt.Fprintf(stdout, "revoked token %s of %s in workspace %s\n", tok.ID, tok.Identity, tok.WorkspaceID)
+		return nil
+	})
+}
+
+func stamp(t *time.Time, none string) string {
+	if t == nil {
+		return none
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// withDB opens and migrates the database for an administration command.
+func withDB(ctx context.Context, cfg Config, logger *slog.Logger, fn func(*store.DB) error) error {
 	db, err := store.Open(ctx, cfg.DatabaseURL, logger)
 	if err != nil {
 		return err
@@ -149,10 +238,5 @@ func createToken(ctx context.Context, cfg Config, logger *slog.Logger, args []st
 	if err := db.Migrate(ctx); err != nil {
 		return err
 	}
-	plaintext, tok, err := db.CreateToken(ctx, *workspace, *identity, sb.Role(*role))
-	if err != nil {
-		return fmt.Errorf("%s", sb.ErrorMessage(err))
-	}
-	fmt.Fprintf(stdout, "token for %s in workspace %s (role %s):\n%s\n", tok.Identity, tok.WorkspaceID, tok.Role, plaintext)
-	return nil
+	return fn(db)
 }

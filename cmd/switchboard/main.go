@@ -4,7 +4,9 @@
 //	switchboard [serve]      run the HTTP service (the default)
 //	switchboard migrate      apply the database migrations and exit
 //	switchboard sim          run the provider simulator alone
-//	switchboard token create --workspace ID --identity AGENT [--role agent|admin]
+//	switchboard token create --workspace ID --identity AGENT [--role agent|admin] [--ttl DURATION]
+//	switchboard token list --workspace ID
+//	switchboard token revoke (--token TOKEN | --id ID)
 //
 // Configuration comes from the environment (see Config and the README).
 package main
@@ -36,7 +38,9 @@ const usage = `usage:
   switchboard [serve]        run the HTTP service
   switchboard migrate        apply database migrations
   switchboard sim            run the Twilio simulator alone on SWITCHBOARD_ADDR
-  switchboard token create --workspace ID --identity AGENT [--role agent|admin]
+  switchboard token create --workspace ID --identity AGENT [--role agent|admin] [--ttl DURATION]
+  switchboard token list --workspace ID
+  switchboard token revoke (--token TOKEN | --id ID)
 `
 
 // run is main without the process: tests call it with their own arguments,
@@ -65,11 +69,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	case "migrate":
 		return migrate(ctx, cfg, logger, stdout)
 	case "token":
-		if len(args) == 0 || args[0] != "create" {
-			fmt.Fprint(stderr, usage)
-			return errors.New("unknown token command")
+		sub := map[string]func(context.Context, Config, *slog.Logger, []string, io.Writer, io.Writer) error{
+			"create": createToken, "list": listTokens, "revoke": revokeToken,
 		}
-		return createToken(ctx, cfg, logger, args[1:], stdout, stderr)
+		if len(args) == 0 || sub[args[0]] == nil {
+			fmt.Fprint(stderr, usage)
+			return errors.New("unknown token command: want create, list or revoke")
+		}
+		return sub[args[0]](ctx, cfg, logger, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		fmt.Fprint(stdout, usage)
 		return nil
