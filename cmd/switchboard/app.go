@@ -49,7 +49,12 @@ func (m *Main) Run(ctx context.Context) error {
 	if err := db.Migrate(ctx); err != nil {
 		return fmt.Errorf("migrating the database: %w", err)
 	}
-	v, err := newVoice(m.Config, db, m.Logger)
+	if n, err := server.RemoveOrphanedSpools(); err != nil {
+		m.Logger.Warn("removing uploads spooled by a dead process failed", "error", err)
+	} else if n > 0 {
+		m.Logger.Info("removed uploads spooled by a dead process", "files", n, "dir", server.SpoolDir)
+	}
+	v, err := newVoice(ctx, m.Config, db, m.Logger)
 	if err != nil {
 		return fmt.Errorf("setting up voice: %w", err)
 	}
