@@ -19,6 +19,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/gen/api"
+	"github.com/switchboard-oss/switchboard/gen/docs"
 )
 
 // Body limits: imports stream up to 50 MiB (CONTRACT section 3); nothing else
@@ -135,8 +136,9 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	}))
 
 	e.GET("/openapi.yaml", s.serveSpec)
-	e.GET("/docs", s.serveDocs)
-	e.GET("/docs/*", s.serveDocs)
+	docsHeaders := SecurityHeaders(pageCSP(docs.Index()))
+	e.GET("/docs", s.serveDocs, docsHeaders)
+	e.GET("/docs/*", s.serveDocs, docsHeaders)
 
 	// The spec's servers are for the docs; the validator must match paths
 	// only, or every request fails with "no matching operation".
