@@ -27,6 +27,9 @@ const (
 	EInvalidSignature    = "invalid_signature"
 	ENotImplemented      = "not_implemented"
 	EProviderError       = "provider_error"
+	// EUnavailable is a passing fault of the database (a dropped
+	// connection, a serialization failure, a deadlock): retry later.
+	EUnavailable = "unavailable"
 	EInternal            = "internal"
 )
 

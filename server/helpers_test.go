@@ -64,6 +64,12 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", ImportWriters: db.ImportWriters(), Now: o.now},
 		server.Deps{Auth: db, Contacts: db, DNC: db, Ping: db.Ping}, testLogger())
 	require.NoError(t, err)
+	return newBundle(t, srv, db)
+}
+
+// newBundle serves srv over real HTTP and creates the bundle's tokens in db.
+func newBundle(t testing.TB, srv *server.Server, db *store.DB) *testBundle {
+	t.Helper()
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	tb := &testBundle{t: t, url: ts.URL, db: db, wsA: storetest.NewWorkspaceID(), wsB: storetest.NewWorkspaceID(), client: ts.Client()}

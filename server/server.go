@@ -49,7 +49,20 @@ type Config struct {
 	// work on an instance; 0 means DefaultAuthCacheTTL, negative turns the
 	// cache off.
 	AuthCacheTTL time.Duration
+	// ReadTimeout, WriteTimeout and IdleTimeout bound a request's reading,
+	// its response and an idle keep-alive connection; 0 means the default
+	// below. A CSV import gets ImportTimeout for both instead.
+	ReadTimeout, WriteTimeout, IdleTimeout, ImportTimeout time.Duration
 }
+
+// Default HTTP timeouts. A JSON body is at most 1 MiB, so 30 s is a slow
+// client's lot; an import streams up to 50 MiB, so it gets ten minutes.
+const (
+	DefaultReadTimeout   = 30 * time.Second
+	DefaultWriteTimeout  = 60 * time.Second
+	DefaultIdleTimeout   = 120 * time.Second
+	DefaultImportTimeout = 10 * time.Minute
+)
 
 // DefaultAuthCacheTTL keeps a revoked token working for less than the five
 // seconds the README promises.
@@ -99,6 +112,15 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	if cfg.AuthCacheTTL == 0 {
 		cfg.AuthCacheTTL = DefaultAuthCacheTTL
 	}
+	for _, d := range []struct {
+		v   *time.Duration
+		def time.Duration
+	}{{&cfg.ReadTimeout, DefaultReadTimeout}, {&cfg.WriteTimeout, DefaultWriteTimeout},
+		{&cfg.IdleTimeout, DefaultIdleTimeout}, {&cfg.ImportTimeout, DefaultImportTimeout}} {
+		if *d.v <= 0 {
+			*d.v = d.def
+		}
+	}
 	swagger, err := api.GetSwagger()
 	if err != nil {
 		return nil, fmt.Errorf("loading the embedded spec: %w", err)
@@ -126,6 +148,7 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 		RequestIDHandler: s.attachLogger,
 	}))
 	e.Use(s.accessLog)
+	e.Use(s.importDeadline)
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
 		Limit:   fmt.Sprintf("%dB", defaultBodyLimit),
 		Skipper: func(c echo.Context) bool { return isImport(c.Path()) },
@@ -174,7 +197,7 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	})
 
 	api.RegisterHandlersWithOptions(e, api.NewStrictHandler((*strict)(s), nil), api.RegisterHandlersOptions{
-		OperationMiddlewares: s.operationMiddlewares(pols, s.rateLimiter(), validate, validateImport, checkParams),
+		OperationMiddlewares: s.operationMiddlewares(pols, s.rateLimiter(), s.retryReads, validate, validateImport, checkParams),
 	})
 	return s, nil
 }
@@ -183,6 +206,22 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 // and are read once, by the handler.
 func isImport(route string) bool {
 	return route == "/v1/contacts/import" || route == "/v1/dnc/import"
+}
+
+// importDeadline gives a CSV upload longer to arrive and be answered than
+// the server's timeouts allow other requests.
+func (s *Server) importDeadline(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if isImport(c.Path()) {
+			rc := http.NewResponseController(c.Response().Writer)
+			at := time.Now().Add(s.cfg.ImportTimeout)
+			// Not every ResponseWriter supports deadlines (httptest's
+			// recorder, say); the server's own timeouts then apply.
+			_ = rc.SetReadDeadline(at)
+			_ = rc.SetWriteDeadline(at)
+		}
+		return next(c)
+	}
 }
 
 // Handler returns the application as an http.Handler.
@@ -198,6 +237,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 	srv := &http.Server{
 		Handler:           s.echo,
 		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       s.cfg.ReadTimeout,
+		WriteTimeout:      s.cfg.WriteTimeout,
+		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	errc := make(chan error, 1)

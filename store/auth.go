@@ -111,7 +111,7 @@ func (db *DB) createToken(ctx context.Context, workspaceID, identity string, rol
 		CreatedAt:   now(),
 		ExpiresAt:   expiresAt,
 	}
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		if err := ensureWorkspace(tx, workspaceID); err != nil {
 			return err
 		}
@@ -170,7 +170,7 @@ func (db *DB) RevokeToken(ctx context.Context, idOrPlaintext string) (*switchboa
 		col, key = "token_hash", HashToken(key)
 	}
 	var row tokenRow
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		if err := tx.Where(col+" = ? AND revoked_at IS NULL", key).Take(&row).Error; err != nil {
 			return translate(err, "Token")
 		}

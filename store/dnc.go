@@ -78,7 +78,7 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 	}
 	row := newDNCRow(e, now())
 	created := false
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {
 			return err
 		}
@@ -111,7 +111,7 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 func (db *DB) ImportDNC(ctx context.Context, workspaceID string, entries []*switchboard.DNCEntry) ([]bool, error) {
 	created := make([]bool, len(entries))
 	t := now()
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		if err := ensureWorkspace(tx, workspaceID); err != nil {
 			return err
 		}
