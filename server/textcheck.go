@@ -3,7 +3,8 @@ package server
 // Text input is checked in two central places rather than per handler:
 // JSON bodies where Echo decodes them (jsonSerializer), and query, path and
 // form parameters in the chain every operation shares (checkParams). A
-// control character anywhere answers 400 invalid_request naming the field,
+// control character (or invalid UTF-8) anywhere answers 400 invalid_request
+// naming the field,
 // the same on SQLite and PostgreSQL (which cannot store NUL at all); free
 // text that may span lines (notes, reasons) keeps tab and newline.
 
@@ -14,6 +15,7 @@ import (
 	"io"
 	"net/http"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -24,6 +26,9 @@ import (
 var multilineFields = map[string]bool{"notes": true, "reason": true, "removalReason": true}
 
 func checkText(field, last, v string) error {
+	if !utf8.ValidString(v) {
+		return sb.FieldErrorf(sb.EInvalid, field, "is not valid UTF-8")
+	}
 	if r, bad := sb.ControlChar(v, multilineFields[last]); bad {
 		return sb.FieldErrorf(sb.EInvalid, field, "contains the control character %U", r)
 	}

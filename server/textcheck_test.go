@@ -128,6 +128,9 @@ func TestControlCharactersRefusedEverywhere(t *testing.T) {
 		id := r.data()["id"].(string)
 		requireError(t, tb.do("PATCH", "/v1/contacts/"+id, tb.tokA, map[string]any{"company": "x\x00"}), 400, "invalid_request", "company")
 		require.Equal(t, "", tb.do("GET", "/v1/contacts/"+id, tb.tokA, nil).data()["company"])
+		// Invalid UTF-8 in a parameter (PostgreSQL refuses it) is the client's fault.
+		requireError(t, tb.do("DELETE", "/v1/dnc/x?reason=%FF%FE", tb.admA, nil), 400, "invalid_request", "reason")
+		requireError(t, tb.do("GET", "/v1/contacts/search?q=%FF", tb.tokA, nil), 400, "invalid_request", "q")
 	})
 }
 

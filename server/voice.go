@@ -83,7 +83,7 @@ const webhookBodyLimit = 64 << 10
 func (s *Server) checkSignature(c echo.Context) error {
 	r := c.Request()
 	if r.ContentLength > webhookBodyLimit {
-		return tooLargeWebhook()
+		return tooLargeWebhook(c)
 	}
 	var body []byte
 	if r.Body != nil && r.Body != http.NoBody {
@@ -92,7 +92,7 @@ func (s *Server) checkSignature(c echo.Context) error {
 			return err
 		}
 		if len(b) > webhookBodyLimit {
-			return tooLargeWebhook()
+			return tooLargeWebhook(c)
 		}
 		body = b
 		r.Body = io.NopCloser(bytes.NewReader(body))
@@ -109,7 +109,11 @@ func (s *Server) checkSignature(c echo.Context) error {
 	return nil
 }
 
-func tooLargeWebhook() error {
+// tooLargeWebhook refuses the body and closes the connection after the
+// answer: otherwise net/http would first read (up to 256 KiB) of the body
+// nobody wants, waiting on a sender that may never finish.
+func tooLargeWebhook(c echo.Context) error {
+	c.Response().Header().Set("Connection", "close")
 	return sb.Errorf(sb.EPayloadTooLarge, "A provider webhook's body may not exceed %d bytes.", webhookBodyLimit)
 }
 
