@@ -5,13 +5,37 @@ import (
 	"time"
 )
 
-// DNCEntry puts a phone number on a workspace's do-not-call list.
+// DNCSource says how a number came onto the do-not-call list.
+type DNCSource string
+
+const (
+	DNCSourceAPI    DNCSource = "api"
+	DNCSourceImport DNCSource = "import"
+	DNCSourceCall   DNCSource = "call" // a call outcome
+)
+
+// DNCEntry puts a phone number on a workspace's do-not-call list. A removed
+// entry is kept as history: it no longer blocks calls, and listing the
+// number again makes a new entry.
 type DNCEntry struct {
 	ID          string
 	WorkspaceID string
 	Phone       string // E.164
 	Reason      string
+	Source      DNCSource // empty means DNCSourceAPI
+	AddedBy     string    // the identity of the token that listed it
 	CreatedAt   time.Time
+
+	// Set once the entry is removed.
+	RemovedAt     *time.Time
+	RemovedBy     string
+	RemovalReason string
+}
+
+// DNCRemoval is who removes an entry and why.
+type DNCRemoval struct {
+	By     string
+	Reason string
 }
 
 // DNCService is the do-not-call store.
@@ -19,10 +43,19 @@ type DNCService interface {
 	// AddDNC stores e, or, when its phone is already listed, fills e with the
 	// stored entry and returns created=false.
 	AddDNC(ctx context.Context, e *DNCEntry) (created bool, err error)
-	// ListDNC lists newest first.
+	// ImportDNC lists many numbers of one workspace in one transaction;
+	// created[i] is false where entries[i]'s phone was already listed (the
+	// entry is then left as it was given).
+	ImportDNC(ctx context.Context, workspaceID string, entries []*DNCEntry) (created []bool, err error)
+	// ListDNC lists the entries still listed, newest first.
 	ListDNC(ctx context.Context, workspaceID string, page Page) ([]*DNCEntry, Meta, error)
-	// FindDNCByPhone errors: ENotFound when the number is not listed.
+	// ListDNCHistory lists every entry, removed ones too, newest first;
+	// phone, when not empty, narrows it to one number.
+	ListDNCHistory(ctx context.Context, workspaceID, phone string, page Page) ([]*DNCEntry, Meta, error)
+	// FindDNCByPhone finds the listed entry. Errors: ENotFound when the
+	// number is not listed.
 	FindDNCByPhone(ctx context.Context, workspaceID, phone string) (*DNCEntry, error)
-	// DeleteDNC errors: ENotFound.
-	DeleteDNC(ctx context.Context, workspaceID, id string) error
+	// DeleteDNC removes a listed entry, keeping it as history.
+	// Errors: ENotFound (unknown, or already removed).
+	DeleteDNC(ctx context.Context, workspaceID, id string, by DNCRemoval) error
 }

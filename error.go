@@ -29,7 +29,10 @@ const (
 	EInvalidSignature    = "invalid_signature"
 	ENotImplemented      = "not_implemented"
 	EProviderError       = "provider_error"
-	EInternal            = "internal"
+	// EUnavailable is a passing fault of the database (a dropped
+	// connection, a serialization failure, a deadlock): retry later.
+	EUnavailable = "unavailable"
+	EInternal    = "internal"
 )
 
 // FieldError names one field of a request and what is wrong with it.

@@ -18,7 +18,8 @@ func (s *strict) AddDnc(ctx context.Context, req api.AddDncRequestObject) (api.A
 	if err != nil {
 		return nil, err
 	}
-	e := &sb.DNCEntry{WorkspaceID: ws, Phone: phone, Reason: clean(req.Body.Reason)}
+	e := &sb.DNCEntry{WorkspaceID: ws, Phone: phone, Reason: clean(req.Body.Reason),
+		Source: sb.DNCSourceAPI, AddedBy: tokenFrom(ctx).Identity}
 	created, err := s.deps.DNC.AddDNC(ctx, e)
 	if err != nil {
 		return nil, err
@@ -72,12 +73,45 @@ func (s *strict) DeleteDnc(ctx context.Context, req api.DeleteDncRequestObject) 
 	if err != nil {
 		return nil, err
 	}
-	if err := s.deps.DNC.DeleteDNC(ctx, ws, req.Id); err != nil {
+	by := sb.DNCRemoval{By: tokenFrom(ctx).Identity, Reason: clean(req.Params.Reason)}
+	if err := s.deps.DNC.DeleteDNC(ctx, ws, req.Id, by); err != nil {
 		return nil, err
 	}
 	return api.DeleteDnc204Response{}, nil
 }
 
+func (s *strict) ListDncHistory(ctx context.Context, req api.ListDncHistoryRequestObject) (api.ListDncHistoryResponseObject, error) {
+	ws, err := workspaceOf(ctx, req.Params.WorkspaceId)
+	if err != nil {
+		return nil, err
+	}
+	phone := ""
+	if req.Params.Phone != nil {
+		if phone, err = s.phone("phone", *req.Params.Phone, ""); err != nil {
+			return nil, err
+		}
+	}
+	items, meta, err := s.deps.DNC.ListDNCHistory(ctx, ws, phone, pageOf(req.Params.Limit, req.Params.Offset))
+	if err != nil {
+		return nil, err
+	}
+	out := api.ListDncHistory200JSONResponse{Data: make([]api.DncEntry, len(items)), Meta: toAPIMeta(meta)}
+	for i, e := range items {
+		out.Data[i] = toAPIDNC(e)
+	}
+	return out, nil
+}
+
 func toAPIDNC(e *sb.DNCEntry) api.DncEntry {
-	return api.DncEntry{Id: e.ID, WorkspaceId: e.WorkspaceID, Phone: e.Phone, Reason: e.Reason, CreatedAt: e.CreatedAt.UTC()}
+	src := e.Source
+	if src == "" {
+		src = sb.DNCSourceAPI
+	}
+	out := api.DncEntry{Id: e.ID, WorkspaceId: e.WorkspaceID, Phone: e.Phone, Reason: e.Reason,
+		Source: api.DncEntrySource(src), AddedBy: e.AddedBy, CreatedAt: e.CreatedAt.UTC()}
+	if e.RemovedAt != nil {
+		at, by, why := e.RemovedAt.UTC(), e.RemovedBy, e.RemovalReason
+		out.RemovedAt, out.RemovedBy, out.RemovalReason = &at, &by, &why
+	}
+	return out
 }

@@ -1,6 +1,8 @@
 package server_test
 
 import (
+	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -43,10 +45,13 @@ func TestDNC(t *testing.T) {
 		require.Nil(t, r.data()["entry"])
 		require.Contains(t, string(r.body), `"entry":null`)
 		require.Empty(t, tb.do("GET", "/v1/dnc", tb.tokB, nil).list())
-		requireError(t, tb.do("DELETE", "/v1/dnc/"+e["id"].(string), tb.tokB, nil), 404, "not_found")
+		requireError(t, tb.do("DELETE", "/v1/dnc/"+e["id"].(string), tb.admB, nil), 404, "not_found")
 
-		require.Equal(t, 204, tb.do("DELETE", "/v1/dnc/"+e["id"].(string), tb.tokA, nil).status)
-		requireError(t, tb.do("DELETE", "/v1/dnc/"+e["id"].(string), tb.tokA, nil), 404, "not_found")
+		// Only an admin removes an entry.
+		requireError(t, tb.do("DELETE", "/v1/dnc/"+e["id"].(string), tb.tokA, nil), 403, "forbidden")
+		require.Equal(t, true, tb.do("GET", "/v1/dnc/check?phone=4155552671", tb.tokA, nil).data()["blocked"])
+		require.Equal(t, 204, tb.do("DELETE", "/v1/dnc/"+e["id"].(string)+"?reason=consent", tb.admA, nil).status)
+		requireError(t, tb.do("DELETE", "/v1/dnc/"+e["id"].(string), tb.admA, nil), 404, "not_found")
 		require.Equal(t, false, tb.do("GET", "/v1/dnc/check?phone=4155552671", tb.tokA, nil).data()["blocked"])
 
 		requireError(t, tb.do("POST", "/v1/dnc", tb.tokA, map[string]any{"phone": "12"}), 400, "invalid_phone", "phone")
@@ -57,5 +62,82 @@ func TestDNC(t *testing.T) {
 		requireError(t, tb.do("GET", "/v1/dnc/check?phone=abc", tb.tokA, nil), 400, "invalid_phone", "phone")
 		requireError(t, tb.do("GET", "/v1/dnc?limit=0", tb.tokA, nil), 400, "invalid_request", "limit")
 		requireError(t, tb.do("GET", "/v1/dnc", "", nil), 401, "unauthorized")
+	})
+}
+
+// Removing keeps the entry as history; listing again keeps both; the
+// history is the admin's; it records who, when, why and the source.
+func TestDNCHistory(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		tb := setup(t, open)
+		r := tb.do("POST", "/v1/dnc", tb.tokA, map[string]any{"phone": "+14155552671", "reason": "asked"})
+		require.Equal(t, 201, r.status, "body: %s", r.body)
+		first := r.data()
+		require.Equal(t, "api", first["source"])
+		require.Equal(t, "ada", first["addedBy"])
+		require.Equal(t, 204, tb.do("DELETE", "/v1/dnc/"+first["id"].(string)+"?reason=consent", tb.admA, nil).status)
+		r = tb.do("POST", "/v1/dnc", tb.tokA2, map[string]any{"phone": "+14155552671", "reason": "asked again"})
+		require.Equal(t, 201, r.status, "listing again is a new entry")
+		second := r.data()
+
+		requireError(t, tb.do("GET", "/v1/dnc/history", tb.tokA, nil), 403, "forbidden")
+		r = tb.do("GET", "/v1/dnc/history?phone=415-555-2671", tb.admA, nil)
+		require.Equal(t, 200, r.status, "body: %s", r.body)
+		require.Len(t, r.list(), 2)
+		require.Equal(t, second["id"], r.list()[0]["id"])
+		require.Nil(t, r.list()[0]["removedAt"])
+		old := r.list()[1]
+		require.Equal(t, first["id"], old["id"])
+		require.Equal(t, "boss", old["removedBy"])
+		require.Equal(t, "consent", old["removalReason"])
+		require.NotEmpty(t, old["removedAt"])
+		require.Equal(t, "ada", old["addedBy"])
+		require.Equal(t, "asked", old["reason"])
+		require.Empty(t, tb.do("GET", "/v1/dnc/history", tb.admB, nil).list(), "another workspace's history is not shown")
+	})
+}
+
+// The DNC import reads CSV like the contacts import and reports per row.
+func TestDNCImport(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		tb := setup(t, open)
+		tb.do("POST", "/v1/dnc", tb.tokA, map[string]any{"phone": "+14155550100"})
+		csv := "Phone Number,Reason,Extra\n" +
+			"(415) 555-2671,asked\n" + // line 2: listed
+			"+14155550100,dup of store\n" + // line 3: already listed
+			"415 555 2671,dup in file\n" + // line 4: earlier in the file
+			"12,bad\n" + // line 5: not a number
+			"+14155550101,bad \x00 reason\n" + // line 6: NUL fails this row only
+			"+14155550102,\"multi\nline\"\n" // line 7: newline allowed in a reason
+		req, err := http.NewRequest("POST", tb.url+"/v1/dnc/import", strings.NewReader(csv))
+		require.NoError(t, err)
+		req.Header.Set("Content-Type", "text/csv")
+		req.Header.Set("Authorization", "Bearer "+tb.tokA2)
+		r := tb.send(req)
+		require.Equal(t, 200, r.status, "body: %s", r.body)
+		d := r.data()
+		require.Equal(t, 2, num(d["imported"]))
+		require.Equal(t, 2, num(d["skipped"]))
+		require.Equal(t, 2, num(d["failed"]))
+		require.Equal(t, []any{"Extra"}, d["ignoredColumns"])
+		require.Equal(t, 1, num(d["ignoredColumnCount"]))
+		errs := d["errors"].([]any)
+		require.Equal(t, 5, num(errs[0].(map[string]any)["row"]))
+		require.Equal(t, 6, num(errs[1].(map[string]any)["row"]))
+		require.Equal(t, "reason", errs[1].(map[string]any)["field"])
+
+		r = tb.do("GET", "/v1/dnc/check?phone=4155552671", tb.tokA, nil)
+		entry := r.data()["entry"].(map[string]any)
+		require.Equal(t, "import", entry["source"])
+		require.Equal(t, "grace", entry["addedBy"])
+		require.Equal(t, "asked", entry["reason"])
+		require.Equal(t, true, tb.do("GET", "/v1/dnc/check?phone=4155550102", tb.tokA, nil).data()["blocked"])
+
+		r = tb.postCSV(tb.tokA, "", "name\nAda\n")
+		require.Equal(t, 200, r.status, "the contacts import still takes a file without phones")
+		req, _ = http.NewRequest("POST", tb.url+"/v1/dnc/import", strings.NewReader("name\nAda\n"))
+		req.Header.Set("Content-Type", "text/csv")
+		req.Header.Set("Authorization", "Bearer "+tb.tokA)
+		requireError(t, tb.send(req), 400, "invalid_request", "file")
 	})
 }

@@ -1,10 +1,14 @@
 package server
 
 import (
+	"context"
 	"errors"
 	"fmt"
+	"net"
 	"net/http"
+	"os"
 	"strings"
+	"syscall"
 
 	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/getkin/kin-openapi/openapi3filter"
@@ -13,12 +17,12 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/gen/api"
+	"github.com/switchboard-oss/switchboard/store/dbfault"
 )
 
 // Codes the HTTP layer raises itself, beside the domain's.
 const (
 	eMethodNotAllowed = "method_not_allowed"
-	eUnavailable      = "unavailable"
 )
 
 // statusOf is the one table from error codes to HTTP statuses.
@@ -46,7 +50,7 @@ var statusOf = map[string]int{
 	sb.EInternal:            http.StatusInternalServerError,
 	sb.ENotImplemented:      http.StatusNotImplemented,
 	sb.EProviderError:       http.StatusBadGateway,
-	eUnavailable:            http.StatusServiceUnavailable,
+	sb.EUnavailable:         http.StatusServiceUnavailable,
 }
 
 // codeOfStatus names the errors Echo itself raises (routing, body limit,
@@ -69,18 +73,30 @@ func (s *Server) handleError(err error, c echo.Context) {
 	if c.Response().Committed {
 		return
 	}
+	log := loggerFrom(c.Request().Context(), s.log)
+	gone := errors.Is(c.Request().Context().Err(), context.Canceled)
+	if !gone && dbfault.Transient(err) {
+		// The database's passing trouble, not a bug: the client may retry.
+		log.Warn("database unavailable", "error", err.Error())
+		err = sb.Errorf(sb.EUnavailable, "The database is briefly unavailable; retry shortly.")
+	} else if gone || clientGone(err) {
+		// Not the service's fault and nobody to answer: logged as such and
+		// recorded with nginx's 499 in the access log, never as a 500.
+		log.Info("client went away", "error", err.Error())
+		c.Response().WriteHeader(statusClientClosed)
+		return
+	}
 	e := toDomainError(err)
 	status, ok := statusOf[e.Code]
 	if !ok {
 		status = http.StatusInternalServerError
 	}
-	log := loggerFrom(c.Request().Context(), s.log)
-	if status >= 500 {
+	if status >= 500 && e.Code != sb.EUnavailable {
 		log.Error("request failed", "error", err.Error(), "code", e.Code, "status", status)
 	} else {
 		log.Debug("request refused", "error", err.Error(), "code", e.Code, "status", status)
 	}
-	if e.Code == sb.ERateLimited && c.Response().Header().Get("Retry-After") == "" {
+	if (e.Code == sb.ERateLimited || e.Code == sb.EUnavailable) && c.Response().Header().Get("Retry-After") == "" {
 		c.Response().Header().Set("Retry-After", "1")
 	}
 	body := api.ErrorResponse{Error: api.Error{Code: api.ErrorCode(e.Code), Message: e.Message}}
@@ -236,9 +252,40 @@ func schemaMessage(se *openapi3.SchemaError) string {
 	return "is not valid"
 }
 
+// statusClientClosed is what the access log records for a request whose
+// client left before the answer (nginx's convention).
+const statusClientClosed = 499
+
+// clientGone reports an error caused by the client leaving or being too
+// slow: its body cut off or timed out. (A request whose context was
+// cancelled is the other sign; handleError checks it first.)
+func clientGone(err error) bool {
+	var ne net.Error
+	return errors.Is(err, os.ErrDeadlineExceeded) ||
+		errors.Is(err, net.ErrClosed) || errors.Is(err, syscall.ECONNRESET) ||
+		(errors.As(err, &ne) && ne.Timeout())
+}
+
 // isTooLarge reports an error raised by a body limit.
 func isTooLarge(err error) bool {
 	var mbe *http.MaxBytesError
 	var he *echo.HTTPError
 	return errors.As(err, &mbe) || (errors.As(err, &he) && he.Code == http.StatusRequestEntityTooLarge)
+}
+
+// retryReads runs a read (GET, HEAD) once more when it failed on a passing
+// database fault: a read changes nothing, and the pool has by then dropped
+// the dead connection. Writes are retried, where that is safe, inside the
+// store's transactions.
+func (s *Server) retryReads(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		err := next(c)
+		m := c.Request().Method
+		if err == nil || (m != http.MethodGet && m != http.MethodHead) || c.Response().Committed ||
+			!dbfault.Transient(err) || c.Request().Context().Err() != nil {
+			return err
+		}
+		loggerFrom(c.Request().Context(), s.log).Warn("retrying a read after a database fault", "error", err.Error())
+		return next(c)
+	}
 }

@@ -12,6 +12,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -33,12 +34,15 @@ type testBundle struct {
 	tokA2  string // agent "grace" of A
 	tokB   string // agent "alan" of B
 	tokAdm string // admin "root" of A
+	admA   string // admin "boss" of A
+	admB   string // admin "chief" of B
 	client *http.Client
 }
 
 type setupOpts struct {
 	rateLimit   float64
 	corsOrigins []string
+	now         func() time.Time
 }
 
 // forEachDB runs fn once per database dialect (PostgreSQL skips when
@@ -59,9 +63,15 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 		o = opts[0]
 	}
 	db := open(t)
-	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", ImportWriters: db.ImportWriters(), CORSAllowedOrigins: o.corsOrigins},
+	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", ImportWriters: db.ImportWriters(), CORSAllowedOrigins: o.corsOrigins, Now: o.now},
 		server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Ping: db.Ping}, testLogger())
 	require.NoError(t, err)
+	return newBundle(t, srv, db)
+}
+
+// newBundle serves srv over real HTTP and creates the bundle's tokens in db.
+func newBundle(t testing.TB, srv *server.Server, db *store.DB) *testBundle {
+	t.Helper()
 	ts := httptest.NewServer(srv.Handler())
 	t.Cleanup(ts.Close)
 	tb := &testBundle{t: t, url: ts.URL, db: db, wsA: storetest.NewWorkspaceID(), wsB: storetest.NewWorkspaceID(), client: ts.Client()}
@@ -69,8 +79,8 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 	return tb
 }
 
-// makeTokens creates the bundle's tokens: agents ada and grace and admin
-// root of A, agent alan of B.
+// makeTokens creates the bundle's tokens: agents ada and grace and admins
+// root and boss of A, agent alan and admin chief of B.
 func (tb *testBundle) makeTokens() {
 	mk := func(ws, id string, role sb.Role) string {
 		tok, _, err := tb.db.CreateToken(context.Background(), ws, id, role)
@@ -79,6 +89,14 @@ func (tb *testBundle) makeTokens() {
 	}
 	tb.tokA, tb.tokA2, tb.tokB = mk(tb.wsA, "ada", sb.RoleAgent), mk(tb.wsA, "grace", sb.RoleAgent), mk(tb.wsB, "alan", sb.RoleAgent)
 	tb.tokAdm = mk(tb.wsA, "root", sb.RoleAdmin)
+	tb.admA, tb.admB = mkAdmin(tb.t, tb.db, tb.wsA, "boss"), mkAdmin(tb.t, tb.db, tb.wsB, "chief")
+}
+
+func mkAdmin(t testing.TB, db *store.DB, ws, identity string) string {
+	t.Helper()
+	tok, _, err := db.CreateToken(context.Background(), ws, identity, sb.RoleAdmin)
+	require.NoError(t, err)
+	return tok
 }
 
 func testLogger() *slog.Logger {

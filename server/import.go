@@ -33,40 +33,17 @@ func (s *strict) ImportContacts(ctx context.Context, req api.ImportContactsReque
 	if req.Params.OnDuplicate != nil {
 		p.onDuplicate = string(*req.Params.OnDuplicate)
 	}
-	var body io.Reader
-	switch {
-	case req.MultipartBody != nil:
-		file, err := readImportForm(req.MultipartBody, &p)
-		if err != nil {
-			return nil, err
-		}
-		defer func() { _ = file.Close(); _ = os.Remove(file.Name()) }()
-		body = file
-	case req.Body != nil:
-		file, err := spool(req.Body)
-		if err != nil {
-			return nil, err
-		}
-		defer func() { _ = file.Close(); _ = os.Remove(file.Name()) }()
-		body = file
-	default:
-		return nil, sb.FieldErrorf(sb.EInvalid, "Content-Type", "send the CSV as multipart/form-data (part \"file\") or as a text/csv body")
-	}
-	ws, err := workspaceOf(ctx, p.workspaceID)
+	body, ws, err := s.receiveUpload(ctx, req.MultipartBody, req.Body, &p)
 	if err != nil {
 		return nil, err
 	}
-	if p.region == "" {
-		p.region = s.cfg.DefaultRegion
-	} else if !regionPattern.MatchString(p.region) {
-		return nil, sb.FieldErrorf(sb.EInvalid, "defaultRegion", "want a two-letter ISO region, got %q", truncate(p.region, 16))
-	}
+	defer body.discard()
 	switch p.onDuplicate {
 	case "", "skip", "update":
 	default:
 		return nil, sb.FieldErrorf(sb.EInvalid, "onDuplicate", "want skip or update, got %q", truncate(p.onDuplicate, 16))
 	}
-	res, err := csvimport.Run(ctx, body, s.deps.Contacts, csvimport.Options{
+	res, err := csvimport.Run(ctx, body.file, s.deps.Contacts, csvimport.Options{
 		WorkspaceID: ws,
 		Region:      strings.ToUpper(p.region),
 		Update:      p.onDuplicate == "update",
@@ -78,20 +55,67 @@ func (s *strict) ImportContacts(ctx context.Context, req api.ImportContactsReque
 		}
 		return nil, err
 	}
+	loggerFrom(ctx, s.log).Info("contacts imported", "imported", res.Imported, "updated", res.Updated,
+		"skipped", res.Skipped, "failed", res.Failed)
+	return api.ImportContacts200JSONResponse{Data: toAPIImportResult(res)}, nil
+}
+
+func toAPIImportResult(res *csvimport.Result) api.ImportResult {
 	out := api.ImportResult{
-		Imported:       res.Imported,
-		Updated:        res.Updated,
-		Skipped:        res.Skipped,
-		Failed:         res.Failed,
-		IgnoredColumns: res.IgnoredColumns,
-		Errors:         make([]api.ImportRowError, len(res.Errors)),
+		Imported:           res.Imported,
+		Updated:            res.Updated,
+		Skipped:            res.Skipped,
+		Failed:             res.Failed,
+		IgnoredColumns:     res.IgnoredColumns,
+		IgnoredColumnCount: res.IgnoredColumnCount,
+		Errors:             make([]api.ImportRowError, len(res.Errors)),
 	}
 	for i, e := range res.Errors {
 		out.Errors[i] = api.ImportRowError{Row: e.Row, Field: e.Field, Message: e.Message}
 	}
-	loggerFrom(ctx, s.log).Info("contacts imported", "imported", res.Imported, "updated", res.Updated,
-		"skipped", res.Skipped, "failed", res.Failed)
-	return api.ImportContacts200JSONResponse{Data: out}, nil
+	return out
+}
+
+// upload is a received CSV upload, spooled to a temporary file.
+type upload struct{ file *os.File }
+
+func (u upload) discard() { _ = u.file.Close(); _ = os.Remove(u.file.Name()) }
+
+// receiveUpload spools an import's body (multipart or text/csv), reads its
+// form fields into p, and resolves the workspace and region.
+func (s *strict) receiveUpload(ctx context.Context, mr *multipart.Reader, raw io.Reader, p *importParams) (upload, string, error) {
+	var file *os.File
+	var err error
+	switch {
+	case mr != nil:
+		file, err = readImportForm(mr, p)
+	case raw != nil:
+		file, err = spool(raw)
+	default:
+		err = sb.FieldErrorf(sb.EInvalid, "Content-Type", "send the CSV as multipart/form-data (part \"file\") or as a text/csv body")
+	}
+	if err != nil {
+		return upload{}, "", err
+	}
+	u := upload{file: file}
+	ws, err := workspaceOf(ctx, p.workspaceID)
+	if err == nil {
+		if r, bad := sb.ControlChar(p.region+p.onDuplicate, false); bad {
+			err = sb.FieldErrorf(sb.EInvalid, "body", "a form field contains the control character %U", r)
+		}
+	}
+	if err == nil {
+		if p.region == "" {
+			p.region = s.cfg.DefaultRegion
+		} else if !regionPattern.MatchString(p.region) {
+			err = sb.FieldErrorf(sb.EInvalid, "defaultRegion", "want a two-letter ISO region, got %q", truncate(p.region, 16))
+		}
+	}
+	if err != nil {
+		u.discard()
+		return upload{}, "", err
+	}
+	return u, ws, nil
 }
 
 // readImportForm reads every part of the upload. The file is spooled (see
@@ -153,7 +177,7 @@ func readImportForm(mr *multipart.Reader, p *importParams) (*os.File, error) {
 // is received before the first row is written, so a body over the limit is
 // refused with nothing imported, and the workspace is known first.
 func spool(r io.Reader) (*os.File, error) {
-	f, err := os.CreateTemp("", "switchboard-import-*.csv")
+	f, err := createSpool()
 	if err != nil {
 		return nil, fmt.Errorf("spooling the upload: %w", err)
 	}

@@ -5,7 +5,6 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
-	"strings"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -70,33 +69,8 @@ func (s *Server) accessLog(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// authenticate resolves the bearer token of every /v1 route but the
-// provider-facing ones (signed instead) and puts it in the request context.
-func (s *Server) authenticate(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		p := c.Request().URL.Path
-		if !strings.HasPrefix(p, "/v1/") || isProviderPath(p) {
-			return next(c)
-		}
-		h := c.Request().Header.Get(echo.HeaderAuthorization)
-		scheme, token, ok := strings.Cut(h, " ")
-		if !ok || !strings.EqualFold(scheme, "Bearer") || strings.TrimSpace(token) == "" {
-			return sb.Errorf(sb.EUnauthorized, "A valid bearer token is required.")
-		}
-		tok, err := s.deps.Auth.Authenticate(c.Request().Context(), strings.TrimSpace(token))
-		if err != nil {
-			return err
-		}
-		r := c.Request()
-		ctx := context.WithValue(r.Context(), tokenKey, tok)
-		ctx = withLogAttrs(ctx, s.log, "workspace_id", tok.WorkspaceID, "identity", tok.Identity)
-		c.SetRequest(r.WithContext(ctx))
-		return next(c)
-	}
-}
-
-// tokenFrom returns the authenticated token. Handlers behind authenticate
-// always have one.
+// tokenFrom returns the authenticated token. Handlers of operations with
+// bearer security always have one.
 func tokenFrom(ctx context.Context) *sb.Token {
 	tok, _ := ctx.Value(tokenKey).(*sb.Token)
 	if tok == nil {

@@ -19,6 +19,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/gen/api"
+	"github.com/switchboard-oss/switchboard/gen/docs"
 )
 
 // Body limits: imports stream up to 50 MiB (CONTRACT section 3); nothing else
@@ -44,7 +45,31 @@ type Config struct {
 	// CORSAllowedOrigins are the browser origins ("https://app.example.com",
 	// or "*" for any) allowed to call the API; none sends no CORS headers.
 	CORSAllowedOrigins []string
+	// Now is the clock token expiry is read on; nil means time.Now.
+	Now func() time.Time
+	// AuthCacheTTL is how long an authenticated token is trusted without
+	// asking the database again, and so how long a revoked token may still
+	// work on an instance; 0 means DefaultAuthCacheTTL, negative turns the
+	// cache off.
+	AuthCacheTTL time.Duration
+	// ReadTimeout, WriteTimeout and IdleTimeout bound a request's reading,
+	// its response and an idle keep-alive connection; 0 means the default
+	// below. A CSV import gets ImportTimeout for both instead.
+	ReadTimeout, WriteTimeout, IdleTimeout, ImportTimeout time.Duration
 }
+
+// Default HTTP timeouts. A JSON body is at most 1 MiB, so 30 s is a slow
+// client's lot; an import streams up to 50 MiB, so it gets ten minutes.
+const (
+	DefaultReadTimeout   = 30 * time.Second
+	DefaultWriteTimeout  = 60 * time.Second
+	DefaultIdleTimeout   = 120 * time.Second
+	DefaultImportTimeout = 10 * time.Minute
+)
+
+// DefaultAuthCacheTTL keeps a revoked token working for less than the five
+// seconds the README promises.
+const DefaultAuthCacheTTL = 4 * time.Second
 
 // Deps are the services the handlers call.
 type Deps struct {
@@ -66,11 +91,14 @@ type Deps struct {
 
 // Server is the HTTP application.
 type Server struct {
-	echo *echo.Echo
-	cfg  Config
-	deps Deps
-	log  *slog.Logger
+	echo   *echo.Echo
+	cfg    Config
+	deps   Deps
+	log    *slog.Logger
+	tokens *tokenCache
 }
+
+func (s *Server) now() time.Time { return s.cfg.Now() }
 
 // strict implements the generated strict interface; it is the Server under
 // another name so that handler methods do not clash with Server's own.
@@ -83,14 +111,35 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	if cfg.DefaultRegion == "" {
 		cfg.DefaultRegion = "US"
 	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.AuthCacheTTL == 0 {
+		cfg.AuthCacheTTL = DefaultAuthCacheTTL
+	}
+	for _, d := range []struct {
+		v   *time.Duration
+		def time.Duration
+	}{{&cfg.ReadTimeout, DefaultReadTimeout}, {&cfg.WriteTimeout, DefaultWriteTimeout},
+		{&cfg.IdleTimeout, DefaultIdleTimeout}, {&cfg.ImportTimeout, DefaultImportTimeout}} {
+		if *d.v <= 0 {
+			*d.v = d.def
+		}
+	}
 	swagger, err := api.GetSwagger()
 	if err != nil {
 		return nil, fmt.Errorf("loading the embedded spec: %w", err)
 	}
+	pols, err := policies(swagger)
+	if err != nil {
+		return nil, fmt.Errorf("reading the spec's security: %w", err)
+	}
 	s := &Server{echo: echo.New(), cfg: cfg, deps: deps, log: logger}
+	s.tokens = newTokenCache(deps.Auth, cfg.AuthCacheTTL, cfg.Now)
 	e := s.echo
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
+	e.JSONSerializer = jsonSerializer{}
 
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
 		DisableStackAll: true,
@@ -105,27 +154,30 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	}))
 	e.Use(s.accessLog)
 	e.Use(cors(cfg.CORSAllowedOrigins))
+	e.Use(s.importDeadline)
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
 		Limit:   fmt.Sprintf("%dB", defaultBodyLimit),
-		Skipper: func(c echo.Context) bool { return c.Path() == "/v1/contacts/import" },
+		Skipper: func(c echo.Context) bool { return isImport(c.Path()) },
 	}))
 	e.Use(middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{
 		Limit:   fmt.Sprintf("%dB", importBodyLimit),
-		Skipper: func(c echo.Context) bool { return c.Path() != "/v1/contacts/import" },
+		Skipper: func(c echo.Context) bool { return !isImport(c.Path()) },
 	}))
 
 	e.GET("/openapi.yaml", s.serveSpec)
-	e.GET("/docs", s.serveDocs)
-	e.GET("/docs/*", s.serveDocs)
+	docsHeaders := SecurityHeaders(pageCSP(docs.Index()))
+	e.GET("/docs", s.serveDocs, docsHeaders)
+	e.GET("/docs/*", s.serveDocs, docsHeaders)
 
 	// The spec's servers are for the docs; the validator must match paths
 	// only, or every request fails with "no matching operation".
 	swagger.Servers = nil
-	// Bearer tokens and Twilio signatures are checked by this server's own
-	// middleware, before validation, with the contract's envelope. The
-	// validator's security check would only repeat it, and it reads the
-	// whole body into memory to do so, which would defeat the streaming
-	// import: the validator's copy of the spec has no security.
+	// Bearer tokens and Twilio signatures are checked by the guard each
+	// operation's security in the spec puts in front of it (access.go),
+	// before validation, with the contract's envelope. The validator's own
+	// security check would only repeat it, and it reads the whole body into
+	// memory to do so, which would defeat the streaming import: the
+	// validator's copy of the spec has no security.
 	swagger.Security = nil
 	for _, item := range swagger.Paths.Map() {
 		for _, op := range item.Operations() {
@@ -136,7 +188,7 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 		Options:               openapi3filter.Options{},
 		SilenceServersWarning: true,
 		Skipper: func(c echo.Context) bool {
-			return !strings.HasPrefix(c.Request().URL.Path, "/v1/") || c.Path() == "/v1/contacts/import"
+			return !strings.HasPrefix(c.Request().URL.Path, "/v1/") || isImport(c.Path())
 		},
 		ErrorHandler: routeErrors,
 	})
@@ -146,13 +198,36 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	validateImport := oapimw.OapiRequestValidatorWithOptions(swagger, &oapimw.Options{
 		Options:               openapi3filter.Options{ExcludeRequestBody: true},
 		SilenceServersWarning: true,
-		Skipper:               func(c echo.Context) bool { return c.Path() != "/v1/contacts/import" },
+		Skipper:               func(c echo.Context) bool { return !isImport(c.Path()) },
 		ErrorHandler:          routeErrors,
 	})
 
-	e.Use(s.verifySignature, s.authenticate, s.rateLimiter(), validate, validateImport)
-	api.RegisterHandlers(e, api.NewStrictHandler((*strict)(s), nil))
+	api.RegisterHandlersWithOptions(e, api.NewStrictHandler((*strict)(s), nil), api.RegisterHandlersOptions{
+		OperationMiddlewares: s.operationMiddlewares(pols, s.rateLimiter(), s.retryReads, validate, validateImport, checkParams),
+	})
 	return s, nil
+}
+
+// isImport tells the CSV upload routes: their bodies stream up to 50 MiB
+// and are read once, by the handler.
+func isImport(route string) bool {
+	return route == "/v1/contacts/import" || route == "/v1/dnc/import"
+}
+
+// importDeadline gives a CSV upload longer to arrive and be answered than
+// the server's timeouts allow other requests.
+func (s *Server) importDeadline(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if isImport(c.Path()) {
+			rc := http.NewResponseController(c.Response().Writer)
+			at := time.Now().Add(s.cfg.ImportTimeout)
+			// Not every ResponseWriter supports deadlines (httptest's
+			// recorder, say); the server's own timeouts then apply.
+			_ = rc.SetReadDeadline(at)
+			_ = rc.SetWriteDeadline(at)
+		}
+		return next(c)
+	}
 }
 
 // Handler returns the application as an http.Handler.
@@ -168,6 +243,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 	srv := &http.Server{
 		Handler:           s.echo,
 		ReadHeaderTimeout: 10 * time.Second,
+		ReadTimeout:       s.cfg.ReadTimeout,
+		WriteTimeout:      s.cfg.WriteTimeout,
+		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
 	errc := make(chan error, 1)
@@ -195,10 +273,4 @@ func routeErrors(_ echo.Context, err *echo.HTTPError) error {
 		return sb.Errorf(eMethodNotAllowed, "Method not allowed on this resource.")
 	}
 	return err
-}
-
-// isProviderPath tells the routes Twilio calls, which are signed instead of
-// carrying a bearer token.
-func isProviderPath(p string) bool {
-	return strings.HasPrefix(p, "/v1/voice/") && p != "/v1/voice/token"
 }

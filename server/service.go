@@ -14,7 +14,7 @@ func (s *strict) Healthz(ctx context.Context, _ api.HealthzRequestObject) (api.H
 	if s.deps.Ping != nil {
 		if err := s.deps.Ping(ctx); err != nil {
 			loggerFrom(ctx, s.log).Error("health check: database does not answer", "error", err)
-			return nil, sb.Errorf(eUnavailable, "The database does not answer.")
+			return nil, sb.Errorf(sb.EUnavailable, "The database does not answer.")
 		}
 	}
 	var out api.Healthz200JSONResponse

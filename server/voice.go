@@ -69,39 +69,52 @@ type SignatureValidator interface {
 	Validate(r *http.Request) bool
 }
 
-// verifySignature guards the provider-facing routes: it runs before
-// authentication, validation and the handler, so an unsigned or wrongly
-// signed request changes nothing and learns only 403 invalid_signature. The
-// validator parses the form from the body; the body is put back afterwards
-// for the request validator and the handler's binding (which then also
-// finds r.PostForm already parsed).
-func (s *Server) verifySignature(next echo.HandlerFunc) echo.HandlerFunc {
-	return func(c echo.Context) error {
-		r := c.Request()
-		if !isProviderPath(r.URL.Path) || r.URL.Path == callflow.PathHoldMusic {
-			// Hold music is public: the same document for everyone.
-			return next(c)
-		}
-		var body []byte
-		if r.Body != nil && r.Body != http.NoBody {
-			b, err := io.ReadAll(r.Body) // bounded by the body limit
-			if err != nil {
-				return err
-			}
-			body = b
-			r.Body = io.NopCloser(bytes.NewReader(body))
-		}
-		ok := s.deps.Signatures != nil && s.deps.Signatures.Validate(r)
-		if body != nil {
-			r.Body = io.NopCloser(bytes.NewReader(body))
-		}
-		if !ok {
-			loggerFrom(r.Context(), s.log).Warn("provider webhook refused: missing or wrong signature",
-				"path", r.URL.Path, "signed", r.Header.Get(telephony.SignatureHeader) != "")
-			return sb.Errorf(sb.EInvalidSignature, "The request does not carry a valid X-Twilio-Signature.")
-		}
-		return next(c)
+// webhookBodyLimit caps a provider webhook's body. Twilio's are a few KiB;
+// the cap is read before the signature is checked, so an unsigned flood
+// costs at most this much memory per request.
+const webhookBodyLimit = 64 << 10
+
+// checkSignature guards the signed provider-facing operations: an unsigned
+// or wrongly signed request changes nothing and learns only 403
+// invalid_signature. At most webhookBodyLimit bytes are read (a declared
+// longer body is refused before any is read); the body is then put back for
+// the request validator and the handler's binding (which then also finds
+// r.PostForm already parsed).
+func (s *Server) checkSignature(c echo.Context) error {
+	r := c.Request()
+	if r.ContentLength > webhookBodyLimit {
+		return tooLargeWebhook(c)
 	}
+	var body []byte
+	if r.Body != nil && r.Body != http.NoBody {
+		b, err := io.ReadAll(io.LimitReader(r.Body, webhookBodyLimit+1))
+		if err != nil {
+			return err
+		}
+		if len(b) > webhookBodyLimit {
+			return tooLargeWebhook(c)
+		}
+		body = b
+		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	ok := s.deps.Signatures != nil && s.deps.Signatures.Validate(r)
+	if body != nil {
+		r.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	if !ok {
+		loggerFrom(r.Context(), s.log).Warn("provider webhook refused: missing or wrong signature",
+			"path", r.URL.Path, "signed", r.Header.Get(telephony.SignatureHeader) != "")
+		return sb.Errorf(sb.EInvalidSignature, "The request does not carry a valid X-Twilio-Signature.")
+	}
+	return nil
+}
+
+// tooLargeWebhook refuses the body and closes the connection after the
+// answer: otherwise net/http would first read (up to 256 KiB) of the body
+// nobody wants, waiting on a sender that may never finish.
+func tooLargeWebhook(c echo.Context) error {
+	c.Response().Header().Set("Connection", "close")
+	return sb.Errorf(sb.EPayloadTooLarge, "A provider webhook's body may not exceed %d bytes.", webhookBodyLimit)
 }
 
 func (s *strict) GetVoiceToken(ctx context.Context, req api.GetVoiceTokenRequestObject) (api.GetVoiceTokenResponseObject, error) {

@@ -23,6 +23,9 @@ type tokenRow struct {
 	Role        string
 	TokenHash   string
 	CreatedAt   time.Time
+	ExpiresAt   *time.Time
+	RevokedAt   *time.Time
+	LastUsedAt  *time.Time
 }
 
 func (tokenRow) TableName() string { return "api_tokens" }
@@ -34,8 +37,15 @@ func (r *tokenRow) toDomain() *switchboard.Token {
 		Identity:    r.Identity,
 		Role:        switchboard.Role(r.Role),
 		CreatedAt:   r.CreatedAt.UTC(),
+		ExpiresAt:   utcPtr(r.ExpiresAt),
+		RevokedAt:   utcPtr(r.RevokedAt),
+		LastUsedAt:  utcPtr(r.LastUsedAt),
 	}
 }
+
+// lastUsedEvery is how stale a token's last_used_at may get before a use
+// writes it again: one write a minute per token, not one per request.
+const lastUsedEvery = time.Minute
 
 // TokenPrefix starts every bearer token, so a leaked one is recognisable
 // (secret scanners, logs) and a typo'd one fails fast.
@@ -64,6 +74,16 @@ func ensureWorkspace(tx *gorm.DB, workspaceID string) error {
 
 // CreateToken implements switchboard.AuthService. An empty role means agent.
 func (db *DB) CreateToken(ctx context.Context, workspaceID, identity string, role switchboard.Role) (string, *switchboard.Token, error) {
+	return db.createToken(ctx, workspaceID, identity, role, nil)
+}
+
+// CreateExpiringToken implements switchboard.AuthService.
+func (db *DB) CreateExpiringToken(ctx context.Context, workspaceID, identity string, role switchboard.Role, expiresAt time.Time) (string, *switchboard.Token, error) {
+	at := expiresAt.UTC().Truncate(time.Microsecond)
+	return db.createToken(ctx, workspaceID, identity, role, &at)
+}
+
+func (db *DB) createToken(ctx context.Context, workspaceID, identity string, role switchboard.Role, expiresAt *time.Time) (string, *switchboard.Token, error) {
 	workspaceID, identity = strings.TrimSpace(workspaceID), strings.TrimSpace(identity)
 	switch {
 	case workspaceID == "":
@@ -89,8 +109,9 @@ func (db *DB) CreateToken(ctx context.Context, workspaceID, identity string, rol
 		Role:        string(role),
 		TokenHash:   HashToken(plaintext),
 		CreatedAt:   now(),
+		ExpiresAt:   expiresAt,
 	}
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		if err := ensureWorkspace(tx, workspaceID); err != nil {
 			return err
 		}
@@ -109,10 +130,55 @@ func (db *DB) Authenticate(ctx context.Context, plaintext string) (*switchboard.
 		return nil, switchboard.Errorf(switchboard.EUnauthorized, "A bearer token is required.")
 	}
 	var row tokenRow
-	err := db.r.WithContext(ctx).Where("token_hash = ?", HashToken(plaintext)).Take(&row).Error
+	err := db.r.WithContext(ctx).Where("token_hash = ? AND revoked_at IS NULL", HashToken(plaintext)).Take(&row).Error
 	if errors.Is(err, gorm.ErrRecordNotFound) {
-		return nil, switchboard.Errorf(switchboard.EUnauthorized, "Unknown bearer token.")
+		return nil, switchboard.Errorf(switchboard.EUnauthorized, "Unknown or revoked bearer token.")
 	} else if err != nil {
+		return nil, err
+	}
+	if t := now(); row.LastUsedAt == nil || t.Sub(*row.LastUsedAt) >= lastUsedEvery {
+		// Best effort: a failed bookkeeping write must not refuse the
+		// request it was written for.
+		err := db.w.WithContext(ctx).Model(&tokenRow{}).Where("id = ?", row.ID).Update("last_used_at", t).Error
+		if err != nil {
+			db.logger.WarnContext(ctx, "recording a token's last use failed", "token_id", row.ID, "error", err)
+		} else {
+			row.LastUsedAt = &t
+		}
+	}
+	return row.toDomain(), nil
+}
+
+// ListTokens implements switchboard.AuthService.
+func (db *DB) ListTokens(ctx context.Context, workspaceID string) ([]*switchboard.Token, error) {
+	var rows []tokenRow
+	if err := db.r.WithContext(ctx).Where("workspace_id = ?", workspaceID).Order("created_at, id").Find(&rows).Error; err != nil {
+		return nil, err
+	}
+	out := make([]*switchboard.Token, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, nil
+}
+
+// RevokeToken implements switchboard.AuthService. A plaintext is told from
+// an id by its prefix.
+func (db *DB) RevokeToken(ctx context.Context, idOrPlaintext string) (*switchboard.Token, error) {
+	col, key := "id", strings.TrimSpace(idOrPlaintext)
+	if strings.HasPrefix(key, TokenPrefix) {
+		col, key = "token_hash", HashToken(key)
+	}
+	var row tokenRow
+	err := db.transact(ctx, func(tx *gorm.DB) error {
+		if err := tx.Where(col+" = ? AND revoked_at IS NULL", key).Take(&row).Error; err != nil {
+			return translate(err, "Token")
+		}
+		t := now()
+		row.RevokedAt = &t
+		return tx.Model(&tokenRow{}).Where("id = ?", row.ID).Update("revoked_at", t).Error
+	})
+	if err != nil {
 		return nil, err
 	}
 	return row.toDomain(), nil
@@ -120,8 +186,10 @@ func (db *DB) Authenticate(ctx context.Context, plaintext string) (*switchboard.
 
 // agentHoldsToken is the one definition of "the agent belongs to the
 // workspace" (arguments: workspace id, identity), shared by
-// IdentityInWorkspace and AgentWorkspaceSettings.
-const agentHoldsToken = "EXISTS (SELECT 1 FROM api_tokens t WHERE t.workspace_id = ? AND t.identity = ?)"
+// IdentityInWorkspace and AgentWorkspaceSettings: a token that is not
+// revoked. Expiry is not read here: an expired bearer token can mint no new
+// voice token, and a voice token already minted lives at most its own TTL.
+const agentHoldsToken = "EXISTS (SELECT 1 FROM api_tokens t WHERE t.workspace_id = ? AND t.identity = ? AND t.revoked_at IS NULL)"
 
 // IdentityInWorkspace implements switchboard.AuthService.
 func (db *DB) IdentityInWorkspace(ctx context.Context, workspaceID, identity string) (bool, error) {

@@ -167,7 +167,7 @@ func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
 	}
 	c.ConferenceName = ""
 	row := callRowOf(c, now())
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "call_sid"}}, DoNothing: true}).Create(&row)
 		if res.Error != nil || res.RowsAffected == 1 {
 			return res.Error
@@ -200,7 +200,7 @@ func (db *DB) BeginCall(ctx context.Context, c *switchboard.Call, claim time.Dur
 	t := now()
 	var out callRow
 	var dial *pendingDialRow
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		out, dial = callRowOf(c, t), nil
 		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "call_sid"}}, DoNothing: true}).Create(&out)
 		if res.Error != nil {
@@ -318,7 +318,7 @@ func (db *DB) ListCalls(ctx context.Context, workspaceID, agentIdentity string, 
 // the winner's SID in the call it gets back.
 func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID string) (*switchboard.Call, error) {
 	var row callRow
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		if err := db.lockLeg(tx, customerCallSID); err != nil {
 			return err
 		}
@@ -350,7 +350,7 @@ func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID s
 // FailCall implements switchboard.CallService.
 func (db *DB) FailCall(ctx context.Context, callSID, reason string) (bool, error) {
 	changed := false
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		t := now()
 		res := tx.Model(&callRow{}).Where("call_sid = ? AND status_rank < 3", callSID).Updates(map[string]any{
 			"status": string(switchboard.CallFailed), "status_rank": 3, "failure_reason": reason,

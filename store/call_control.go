@@ -14,7 +14,7 @@ import (
 // over. Only the control columns are written, and only those that changed.
 func (db *DB) UpdateCall(ctx context.Context, callSID string, change switchboard.CallChange) (*switchboard.Call, error) {
 	var out *switchboard.Call
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		var row callRow
 		if err := db.lockRow(tx).Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
 			return translate(err, "Call")

@@ -45,7 +45,7 @@ func (db *DB) RecordCallEvent(ctx context.Context, ev *switchboard.CallEvent) (*
 	t := now()
 	var out callRow
 	var applied bool
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		var row callRow
 		if err := db.lockRow(tx).Where("call_sid = ?", ev.CallSID).Take(&row).Error; err != nil {
 			return translate(err, "Call")
@@ -88,7 +88,7 @@ func (db *DB) RecordCallEvent(ctx context.Context, ev *switchboard.CallEvent) (*
 func (db *DB) HoldCallEvent(ctx context.Context, ev *switchboard.CallEvent) (bool, error) {
 	t := now()
 	held := false
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		held = false
 		if err := db.lockLeg(tx, ev.LegSID); err != nil {
 			return err
@@ -223,7 +223,7 @@ func (db *DB) ClaimPendingDials(ctx context.Context, claim time.Duration, limit 
 		limit = 100
 	}
 	var out []*switchboard.PendingDial
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		out = nil
 		t := now()
 		var rows []pendingDialRow

@@ -57,7 +57,7 @@ func (db *DB) CreateCallerID(ctx context.Context, c *switchboard.CallerID) error
 	if row.Status == string(switchboard.CallerIDVerified) {
 		row.ValidationCode = ""
 	}
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {
 			return err
 		}

@@ -164,7 +164,7 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 	row.ID = newID()
 	row.CreatedAt = now()
 	row.UpdatedAt = row.CreatedAt
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {
 			return err
 		}
@@ -221,7 +221,7 @@ func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, p switc
 		return nil, notFound("Contact")
 	}
 	var row contactRow
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		err := tx.Clauses(clause.Locking{Strength: "UPDATE"}).
 			Where("workspace_id = ? AND id = ?", workspaceID, id).Take(&row).Error
 		if err != nil {
@@ -271,7 +271,7 @@ func (db *DB) DeleteContact(ctx context.Context, workspaceID, id string) error {
 	if !isContactID(id) {
 		return notFound("Contact")
 	}
-	return db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	return db.transact(ctx, func(tx *gorm.DB) error {
 		res := tx.Where("workspace_id = ? AND id = ?", workspaceID, id).Delete(&contactRow{})
 		if res.Error != nil {
 			return res.Error

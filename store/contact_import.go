@@ -48,7 +48,7 @@ func (db *DB) ImportContacts(ctx context.Context, workspaceID string, batch []*s
 		im = sqliteImporter{}
 	}
 	inserted := 0
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		if err := ensureWorkspace(tx, workspaceID); err != nil {
 			return err
 		}

@@ -10,29 +10,64 @@ import (
 	switchboard "github.com/switchboard-oss/switchboard"
 )
 
-// dncRow is a row of dnc_entries.
+// dncRow is a row of dnc_entries. Rows with a removed_at are history: the
+// unique (workspace_id, phone) index covers only the listed ones.
 type dncRow struct {
-	ID          string
-	WorkspaceID string
-	Phone       string
-	Reason      string
-	CreatedAt   time.Time
+	ID            string
+	WorkspaceID   string
+	Phone         string
+	Reason        string
+	Source        string
+	AddedBy       string
+	CreatedAt     time.Time
+	RemovedAt     *time.Time
+	RemovedBy     *string
+	RemovalReason *string
 }
 
 func (dncRow) TableName() string { return "dnc_entries" }
 
 func (r *dncRow) toDomain() *switchboard.DNCEntry {
-	return &switchboard.DNCEntry{
+	e := &switchboard.DNCEntry{
 		ID:          r.ID,
 		WorkspaceID: r.WorkspaceID,
 		Phone:       r.Phone,
 		Reason:      r.Reason,
+		Source:      switchboard.DNCSource(r.Source),
+		AddedBy:     r.AddedBy,
 		CreatedAt:   r.CreatedAt.UTC(),
+		RemovedAt:   utcPtr(r.RemovedAt),
 	}
+	if r.RemovedBy != nil {
+		e.RemovedBy = *r.RemovedBy
+	}
+	if r.RemovalReason != nil {
+		e.RemovalReason = *r.RemovalReason
+	}
+	return e
+}
+
+// listed is the condition of the entries that still block calls.
+const listed = "removed_at IS NULL"
+
+func newDNCRow(e *switchboard.DNCEntry, t time.Time) dncRow {
+	src := e.Source
+	if src == "" {
+		src = switchboard.DNCSourceAPI
+	}
+	return dncRow{ID: newID(), WorkspaceID: e.WorkspaceID, Phone: e.Phone, Reason: e.Reason,
+		Source: string(src), AddedBy: e.AddedBy, CreatedAt: t}
+}
+
+// onListedConflict targets the partial unique index of the listed entries.
+var onListedConflict = clause.OnConflict{
+	Columns:     []clause.Column{{Name: "workspace_id"}, {Name: "phone"}},
+	TargetWhere: clause.Where{Exprs: []clause.Expression{clause.Expr{SQL: listed}}},
+	DoNothing:   true,
 }
 
 // AddDNC implements switchboard.DNCService. Two requests listing the same
-// number at once are settled by the unique (workspace_id, phone) index: the
+// number at once are settled by the unique index of listed entries: the
 // loser's insert does nothing and it reads the winner's entry.
 func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error) {
 	switch {
@@ -41,16 +76,13 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 	case e.Phone == "":
 		return false, switchboard.FieldErrorf(switchboard.EInvalid, "phone", "A phone number is required.")
 	}
-	row := dncRow{ID: newID(), WorkspaceID: e.WorkspaceID, Phone: e.Phone, Reason: e.Reason, CreatedAt: now()}
+	row := newDNCRow(e, now())
 	created := false
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {
 			return err
 		}
-		res := tx.Clauses(clause.OnConflict{
-			Columns:   []clause.Column{{Name: "workspace_id"}, {Name: "phone"}},
-			DoNothing: true,
-		}).Create(&row)
+		res := tx.Clauses(onListedConflict).Create(&row)
 		if res.Error != nil {
 			return res.Error
 		}
@@ -61,7 +93,7 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 		// A fresh value: Take adds the primary key of a non-empty one to
 		// its conditions.
 		var stored dncRow
-		err := tx.Where("workspace_id = ? AND phone = ?", row.WorkspaceID, row.Phone).Take(&stored).Error
+		err := tx.Where("workspace_id = ? AND phone = ? AND "+listed, row.WorkspaceID, row.Phone).Take(&stored).Error
 		row = stored
 		return err
 	})
@@ -70,7 +102,32 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 	}
 	*e = *row.toDomain()
 	if created {
-		db.logger.DebugContext(ctx, "dnc entry added", "workspace", e.WorkspaceID, "entry", e.ID)
+		db.logger.DebugContext(ctx, "dnc entry added", "workspace", e.WorkspaceID, "entry", e.ID, "source", e.Source)
+	}
+	return created, nil
+}
+
+// ImportDNC implements switchboard.DNCService.
+func (db *DB) ImportDNC(ctx context.Context, workspaceID string, entries []*switchboard.DNCEntry) ([]bool, error) {
+	created := make([]bool, len(entries))
+	t := now()
+	err := db.transact(ctx, func(tx *gorm.DB) error {
+		if err := ensureWorkspace(tx, workspaceID); err != nil {
+			return err
+		}
+		for i, e := range entries {
+			e.WorkspaceID = workspaceID
+			row := newDNCRow(e, t)
+			res := tx.Clauses(onListedConflict).Create(&row)
+			if res.Error != nil {
+				return res.Error
+			}
+			created[i] = res.RowsAffected == 1
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, err
 	}
 	return created, nil
 }
@@ -78,14 +135,26 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 // ListDNC implements switchboard.DNCService. A do-not-call list is short
 // next to the contacts, so its total is an exact count.
 func (db *DB) ListDNC(ctx context.Context, workspaceID string, page switchboard.Page) ([]*switchboard.DNCEntry, switchboard.Meta, error) {
+	return db.listDNC(ctx, db.r.WithContext(ctx).Where("workspace_id = ? AND "+listed, workspaceID), page)
+}
+
+// ListDNCHistory implements switchboard.DNCService.
+func (db *DB) ListDNCHistory(ctx context.Context, workspaceID, phone string, page switchboard.Page) ([]*switchboard.DNCEntry, switchboard.Meta, error) {
+	q := db.r.WithContext(ctx).Where("workspace_id = ?", workspaceID)
+	if phone != "" {
+		q = q.Where("phone = ?", phone)
+	}
+	return db.listDNC(ctx, q, page)
+}
+
+func (db *DB) listDNC(_ context.Context, q *gorm.DB, page switchboard.Page) ([]*switchboard.DNCEntry, switchboard.Meta, error) {
 	page = clampPage(page)
-	r := db.r.WithContext(ctx)
 	var total int64
-	if err := r.Model(&dncRow{}).Where("workspace_id = ?", workspaceID).Count(&total).Error; err != nil {
+	if err := q.Session(&gorm.Session{}).Model(&dncRow{}).Count(&total).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []dncRow
-	err := r.Where("workspace_id = ?", workspaceID).Order("created_at DESC, id DESC").
+	err := q.Session(&gorm.Session{}).Order("created_at DESC, id DESC").
 		Limit(page.Limit).Offset(page.Offset).Find(&rows).Error
 	if err != nil {
 		return nil, switchboard.Meta{}, err
@@ -103,21 +172,25 @@ func (db *DB) ListDNC(ctx context.Context, workspaceID string, page switchboard.
 // FindDNCByPhone implements switchboard.DNCService.
 func (db *DB) FindDNCByPhone(ctx context.Context, workspaceID, phone string) (*switchboard.DNCEntry, error) {
 	var row dncRow
-	err := db.r.WithContext(ctx).Where("workspace_id = ? AND phone = ?", workspaceID, phone).Take(&row).Error
+	err := db.r.WithContext(ctx).Where("workspace_id = ? AND phone = ? AND "+listed, workspaceID, phone).Take(&row).Error
 	if err != nil {
 		return nil, translate(err, "DNC entry")
 	}
 	return row.toDomain(), nil
 }
 
-// DeleteDNC implements switchboard.DNCService.
-func (db *DB) DeleteDNC(ctx context.Context, workspaceID, id string) error {
-	res := db.w.WithContext(ctx).Where("workspace_id = ? AND id = ?", workspaceID, id).Delete(&dncRow{})
+// DeleteDNC implements switchboard.DNCService: the entry is marked removed,
+// never deleted.
+func (db *DB) DeleteDNC(ctx context.Context, workspaceID, id string, by switchboard.DNCRemoval) error {
+	res := db.w.WithContext(ctx).Model(&dncRow{}).
+		Where("workspace_id = ? AND id = ? AND "+listed, workspaceID, id).
+		Updates(map[string]any{"removed_at": now(), "removed_by": by.By, "removal_reason": by.Reason})
 	if res.Error != nil {
 		return res.Error
 	}
 	if res.RowsAffected == 0 {
 		return notFound("DNC entry")
 	}
+	db.logger.DebugContext(ctx, "dnc entry removed", "workspace", workspaceID, "entry", id)
 	return nil
 }

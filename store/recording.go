@@ -71,7 +71,7 @@ func (db *DB) CreateRecording(ctx context.Context, r *switchboard.Recording) err
 	if r.Status.Final() {
 		row.CompletedAt = &t
 	}
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		var call callRow
 		if err := db.lockRow(tx).Where("call_sid = ?", r.CallSID).Take(&call).Error; err != nil {
 			return translate(err, "Call")
@@ -136,7 +136,7 @@ func (db *DB) UpdateRecording(ctx context.Context, recordingSID string, u switch
 	}
 	var out recordingRow
 	moved := false
-	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		moved = false
 		var row recordingRow
 		if err := db.lockRow(tx).Where("recording_sid = ?", recordingSID).Take(&row).Error; err != nil {

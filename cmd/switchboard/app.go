@@ -9,6 +9,8 @@ import (
 	"net"
 	"net/url"
 	"strings"
+	"text/tabwriter"
+	"time"
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/server"
@@ -46,7 +48,12 @@ func (m *Main) Run(ctx context.Context) error {
 	if err := db.Migrate(ctx); err != nil {
 		return fmt.Errorf("migrating the database: %w", err)
 	}
-	v, err := newVoice(m.Config, db, m.Logger)
+	if n, err := server.RemoveOrphanedSpools(); err != nil {
+		m.Logger.Warn("removing uploads spooled by a dead process failed", "error", err)
+	} else if n > 0 {
+		m.Logger.Info("removed uploads spooled by a dead process", "files", n, "dir", server.SpoolDir)
+	}
+	v, err := newVoice(ctx, m.Config, db, m.Logger)
 	if err != nil {
 		return fmt.Errorf("setting up voice: %w", err)
 	}
@@ -142,23 +149,115 @@ func migrate(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Wri
 	return nil
 }
 
+// tokenCommands are the token subcommands, by name.
+var tokenCommands = map[string]func(context.Context, func(string) string, []string, io.Writer, io.Writer) error{
+	"create": createToken, "list": listTokens, "revoke": revokeToken,
+}
+
 // createToken prints the new bearer token alone on the last line of stdout,
 // so scripts can take it with `tail -n1`. It is never logged.
 func createToken(ctx context.Context, getenv func(string) string, args []string, stdout, stderr io.Writer) error {
 	c := lookupCommand("token create")
 	fs := c.flags()
 	workspace := fs.String("workspace", "", "workspace id (created when new)")
-	identity := fs.String("identity", "", "agent identity (also the Twilio client identity)")
+	identity := fs.String("identity", "", "agent identity (its Twilio client identity adds the workspace)")
 	role := fs.String("role", string(sb.RoleAgent), "agent or admin")
+	ttl := fs.Duration("ttl", 0, "lifetime as a Go duration (90m, 720h); 0: the token never expires")
 	if err := c.parse(fs, args, stdout, stderr); err != nil {
 		return err
 	}
+	if *ttl < 0 {
+		return fmt.Errorf("--ttl must be positive, got %s", *ttl)
+	}
+	return withDB(ctx, getenv, stderr, func(db *store.DB) error {
+		var plaintext string
+		var tok *sb.Token
+		var err error
+		if *ttl > 0 {
+			plaintext, tok, err = db.CreateExpiringToken(ctx, *workspace, *identity, sb.Role(*role), time.Now().Add(*ttl))
+		} else {
+			plaintext, tok, err = db.CreateToken(ctx, *workspace, *identity, sb.Role(*role))
+		}
+		if err != nil {
+			return fmt.Errorf("%s", sb.ErrorMessage(err))
+		}
+		expires := "never expires"
+		if tok.ExpiresAt != nil {
+			expires = "expires " + tok.ExpiresAt.Format(time.RFC3339)
+		}
+		fmt.Fprintf(stdout, "token %s for %s in workspace %s (role %s, %s):\n%s\n", tok.ID, tok.Identity, tok.WorkspaceID, tok.Role, expires, plaintext)
+		return nil
+	})
+}
+
+// listTokens prints a workspace's tokens, one a line; never their secrets
+// (the store has only hashes).
+func listTokens(ctx context.Context, getenv func(string) string, args []string, stdout, stderr io.Writer) error {
+	c := lookupCommand("token list")
+	fs := c.flags()
+	workspace := fs.String("workspace", "", "workspace id")
+	if err := c.parse(fs, args, stdout, stderr); err != nil {
+		return err
+	}
+	if *workspace == "" {
+		return errors.New("--workspace is required")
+	}
+	return withDB(ctx, getenv, stderr, func(db *store.DB) error {
+		toks, err := db.ListTokens(ctx, *workspace)
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tIDENTITY\tROLE\tCREATED\tEXPIRES\tLAST USED\tREVOKED")
+		for _, t := range toks {
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\n", t.ID, t.Identity, t.Role,
+				t.CreatedAt.Format(time.RFC3339), stamp(t.ExpiresAt, "never"), stamp(t.LastUsedAt, "-"), stamp(t.RevokedAt, "-"))
+		}
+		return tw.Flush()
+	})
+}
+
+// revokeToken revokes a token named by its plaintext or its id. Every
+// instance refuses it within the auth cache's lifetime.
+func revokeToken(ctx context.Context, getenv func(string) string, args []string, stdout, stderr io.Writer) error {
+	c := lookupCommand("token revoke")
+	fs := c.flags()
+	token := fs.String("token", "", "the bearer token itself")
+	id := fs.String("id", "", "the token's id (from token list)")
+	if err := c.parse(fs, args, stdout, stderr); err != nil {
+		return err
+	}
+	key := *token
+	if (*token == "") == (*id == "") {
+		return errors.New("name the token with exactly one of --token and --id")
+	} else if *id != "" {
+		key = *id
+	}
+	return withDB(ctx, getenv, stderr, func(db *store.DB) error {
+		tok, err := db.RevokeToken(ctx, key)
+		if err != nil {
+			return fmt.Errorf("%s", sb.ErrorMessage(err))
+		}
+		fmt.Fprintf(stdout, "revoked token %s of %s in workspace %s\n", tok.ID, tok.Identity, tok.WorkspaceID)
+		return nil
+	})
+}
+
+func stamp(t *time.Time, none string) string {
+	if t == nil {
+		return none
+	}
+	return t.UTC().Format(time.RFC3339)
+}
+
+// withDB reads the environment, then opens and migrates the database for an
+// administration command.
+func withDB(ctx context.Context, getenv func(string) string, stderr io.Writer, fn func(*store.DB) error) error {
 	cfg, err := LoadConfig(getenv)
 	if err != nil {
 		return err
 	}
-	logger := newLogger(cfg, stderr)
-	db, err := store.Open(ctx, cfg.DatabaseURL, logger)
+	db, err := store.Open(ctx, cfg.DatabaseURL, newLogger(cfg, stderr))
 	if err != nil {
 		return err
 	}
@@ -166,10 +265,5 @@ func createToken(ctx context.Context, getenv func(string) string, args []string,
 	if err := db.Migrate(ctx); err != nil {
 		return err
 	}
-	plaintext, tok, err := db.CreateToken(ctx, *workspace, *identity, sb.Role(*role))
-	if err != nil {
-		return fmt.Errorf("%s", sb.ErrorMessage(err))
-	}
-	fmt.Fprintf(stdout, "token for %s in workspace %s (role %s):\n%s\n", tok.Identity, tok.WorkspaceID, tok.Role, plaintext)
-	return nil
+	return fn(db)
 }

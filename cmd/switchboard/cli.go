@@ -62,8 +62,10 @@ var commands = []command{
 	{"serve", "", "run the HTTP service (the default command); migrates the database first", allEnv()},
 	{"migrate", "", "apply the database migrations and exit", databaseEnv},
 	{"sim", "", "run the Twilio simulator alone on SWITCHBOARD_ADDR, in front of a service at PUBLIC_BASE_URL", simEnv},
-	{"token create", "--workspace ID --identity AGENT [--role agent|admin]",
+	{"token create", "--workspace ID --identity AGENT [--role agent|admin] [--ttl DURATION]",
 		"create a bearer token and print it alone on the last line (the database keeps its SHA-256)", databaseEnv},
+	{"token list", "--workspace ID", "list a workspace's tokens: id, identity, role, created, expires, last used, revoked (never a secret)", databaseEnv},
+	{"token revoke", "(--token TOKEN | --id ID)", "revoke a token; every instance refuses it within seconds", databaseEnv},
 }
 
 func lookupCommand(name string) command {

@@ -12,7 +12,10 @@ import (
 // Config is the deployment's configuration, read from the environment (the
 // README's configuration table; --help lists it too).
 type Config struct {
-	Addr          string // SWITCHBOARD_ADDR
+	// Addr is SWITCHBOARD_ADDR; unset, it is ":8080", or "127.0.0.1:8080"
+	// when the simulator runs (its /sim routes and webhooks must not be
+	// reachable from the network).
+	Addr          string
 	DatabaseURL   string // DATABASE_URL
 	PublicBaseURL string // PUBLIC_BASE_URL
 	DefaultRegion string // DEFAULT_REGION
@@ -43,6 +46,10 @@ type Config struct {
 	// (CORS_ALLOWED_ORIGINS, comma-separated); none turns CORS off.
 	CORSAllowedOrigins []string
 }
+
+// LocalOnlyAddr is where the service listens in simulator mode unless
+// SWITCHBOARD_ADDR says otherwise.
+const LocalOnlyAddr = "127.0.0.1:8080"
 
 // LoadConfig reads and checks the configuration.
 func LoadConfig(getenv func(string) string) (Config, error) {
@@ -93,6 +100,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if len(cfg.DefaultRegion) != 2 {
 		return cfg, fmt.Errorf("DEFAULT_REGION: want a two-letter ISO region, got %q", cfg.DefaultRegion)
+	}
+	if getenv("SWITCHBOARD_ADDR") == "" && cfg.TwilioAccountSid == "" {
+		cfg.Addr = LocalOnlyAddr
 	}
 	if cfg.TwilioAccountSid != "" && cfg.TwilioAuthToken == "" {
 		return cfg, fmt.Errorf("TWILIO_AUTH_TOKEN is required when TWILIO_ACCOUNT_SID is set")

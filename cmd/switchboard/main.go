@@ -4,7 +4,9 @@
 //	switchboard [serve]      run the HTTP service (the default)
 //	switchboard migrate      apply the database migrations and exit
 //	switchboard sim          run the provider simulator alone
-//	switchboard token create --workspace ID --identity AGENT [--role agent|admin]
+//	switchboard token create --workspace ID --identity AGENT [--role agent|admin] [--ttl DURATION]
+//	switchboard token list --workspace ID
+//	switchboard token revoke (--token TOKEN | --id ID)
 //
 // Configuration comes from the environment (see Config and the README);
 // `switchboard COMMAND --help` lists the variables each command reads.
@@ -78,16 +80,21 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		}
 		return serve(ctx, cfg, logger)
 	case "token":
-		if len(args) > 0 && args[0] == "create" {
-			return createToken(ctx, getenv, args[1:], stdout, stderr)
+		if len(args) > 0 {
+			if run := tokenCommands[args[0]]; run != nil {
+				return run(ctx, getenv, args[1:], stdout, stderr)
+			}
 		}
 		w, err := stdout, errHelpShown
 		if len(args) == 0 || !isHelp(args[0]) {
 			w, err = stderr, errUsage
-			fmt.Fprintln(stderr, "switchboard token: want a subcommand")
+			fmt.Fprintln(stderr, "switchboard token: want create, list or revoke")
 		}
-		fmt.Fprintln(w, "usage: switchboard token create --workspace ID --identity AGENT [--role agent|admin]")
-		fmt.Fprintln(w, "\n(switchboard token create --help for its flags and environment)")
+		for _, name := range []string{"token create", "token list", "token revoke"} {
+			c := lookupCommand(name)
+			fmt.Fprintf(w, "usage: switchboard %s %s\n", c.name, c.synopsis)
+		}
+		fmt.Fprintln(w, "\n(switchboard token COMMAND --help for its flags and environment)")
 		return err
 	default:
 		fmt.Fprintf(stderr, "switchboard: unknown command %q\n\n", name)

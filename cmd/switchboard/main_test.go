@@ -48,7 +48,7 @@ func TestTokenCreatePrintsTokenLast(t *testing.T) {
 func TestConfig(t *testing.T) {
 	cfg, err := LoadConfig(func(string) string { return "" })
 	require.NoError(t, err)
-	require.Equal(t, ":8080", cfg.Addr)
+	require.Equal(t, "127.0.0.1:8080", cfg.Addr, "simulator mode: loopback only")
 	require.Equal(t, "sqlite:switchboard.db", cfg.DatabaseURL)
 	require.Equal(t, "http://localhost:8080", cfg.PublicBaseURL)
 	require.Equal(t, "US", cfg.DefaultRegion)

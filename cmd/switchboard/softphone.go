@@ -11,6 +11,7 @@ import (
 	"github.com/labstack/echo/v4"
 
 	"github.com/switchboard-oss/switchboard/examples/softphone"
+	"github.com/switchboard-oss/switchboard/server"
 )
 
 // mountSoftphone serves the reference softphone (examples/softphone, built
@@ -19,9 +20,10 @@ import (
 // its calls through /sim/connect, with Twilio through the Voice SDK.
 func mountSoftphone(e *echo.Echo) {
 	files := softphone.Files()
+	headers := server.SecurityHeaders(server.SoftphoneCSP)
 	e.GET("/softphone", func(c echo.Context) error {
 		return c.Redirect(http.StatusMovedPermanently, "/softphone/")
-	})
+	}, headers)
 	e.GET("/softphone/*", func(c echo.Context) error {
 		name := strings.TrimPrefix(c.Request().URL.Path, "/softphone/")
 		if name == "" {
@@ -44,5 +46,5 @@ func mountSoftphone(e *echo.Echo) {
 			c.Response().Header().Set("Cache-Control", "no-cache")
 		}
 		return c.Blob(http.StatusOK, mime.TypeByExtension(path.Ext(name)), b)
-	})
+	}, headers)
 }

@@ -28,6 +28,9 @@ const (
 	simAppSid    = "AP00000000000000000000000000000000"
 )
 
+// simAuthTokenSecret names the simulator's auth token in the database.
+const simAuthTokenSecret = "simulator_auth_token"
+
 // voice is the provider side of the program: the REST client, the token
 // issuer, the signature validator, the call flow and, without a Twilio
 // account, the simulator.
@@ -43,7 +46,7 @@ type voice struct {
 // verify) and the REST client talks to it at TWILIO_API_BASE_URL, which then
 // defaults to PUBLIC_BASE_URL: the simulator is mounted on the service's own
 // listener (mountSimulator).
-func newVoice(cfg Config, db *store.DB, logger *slog.Logger) (*voice, error) {
+func newVoice(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logger) (*voice, error) {
 	v := &voice{}
 	accountSid, authToken, apiBase := cfg.TwilioAccountSid, cfg.TwilioAuthToken, cfg.TwilioAPIBaseURL
 	apiKey, apiSecret, appSid := cfg.TwilioAPIKey, cfg.TwilioAPISecret, cfg.TwilioTwiMLAppSid
@@ -51,7 +54,15 @@ func newVoice(cfg Config, db *store.DB, logger *slog.Logger) (*voice, error) {
 		if apiBase == telephony.DefaultAPIBaseURL {
 			apiBase = cfg.PublicBaseURL
 		}
+		// Random per database and kept there, so that every instance on
+		// it (and every restart) signs and checks with the same token,
+		// and nobody can sign with one read from the source.
+		simToken, err := db.Secret(ctx, simAuthTokenSecret, simulator.RandomAuthToken)
+		if err != nil {
+			return nil, fmt.Errorf("the simulator's auth token: %w", err)
+		}
 		v.sim = simulator.New(simulator.Config{
+			AuthToken:            simToken,
 			CallControlURL:       cfg.PublicBaseURL + callflow.PathCallControl,
 			AppStatusCallbackURL: cfg.PublicBaseURL + callflow.PathStatus,
 			BaseURL:              apiBase,
@@ -61,8 +72,14 @@ func newVoice(cfg Config, db *store.DB, logger *slog.Logger) (*voice, error) {
 		if apiKey == "" && apiSecret == "" && appSid == "" {
 			apiKey, apiSecret, appSid = simAPIKey, simAPISecret, simAppSid
 		}
-		logger.Info("no TWILIO_ACCOUNT_SID: the embedded provider simulator stands in for Twilio",
-			"api_base_url", apiBase, "call_control_url", cfg.PublicBaseURL+callflow.PathCallControl)
+		host, _, _ := net.SplitHostPort(cfg.Addr)
+		if ip := net.ParseIP(host); ip != nil && ip.IsLoopback() {
+			logger.Info("simulator on, local-only: no TWILIO_ACCOUNT_SID, so the embedded provider simulator stands in for Twilio and the service listens on loopback only",
+				"addr", cfg.Addr, "api_base_url", apiBase)
+		} else {
+			logger.Warn("simulator on and reachable from the network: SWITCHBOARD_ADDR is not a loopback address, so anyone who reaches it can drive /sim",
+				"addr", cfg.Addr, "api_base_url", apiBase)
+		}
 	}
 	client, err := telephony.NewClient(telephony.Config{AccountSID: accountSid, AuthToken: authToken, BaseURL: apiBase,
 		Timeout: cfg.TwilioRequestTimeout})
@@ -133,7 +150,8 @@ func (v *voice) close() {
 // sending its webhooks to PUBLIC_BASE_URL (the service it stands in front
 // of). It uses TWILIO_ACCOUNT_SID / TWILIO_AUTH_TOKEN when set, so a service
 // configured with the same values verifies its signatures, and the
-// simulator's defaults otherwise.
+// simulator's account and a random auth token otherwise, which it prints
+// for the service's TWILIO_AUTH_TOKEN.
 func runSimulator(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Writer) error {
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -155,6 +173,9 @@ func runSimulator(ctx context.Context, cfg Config, logger *slog.Logger, stdout i
 	srv := &http.Server{Handler: sim.Handler(), ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stdout, "simulator listening on %s (account %s); webhooks go to %s\n",
 		ln.Addr(), sim.AccountSid(), cfg.PublicBaseURL)
+	if cfg.TwilioAuthToken == "" {
+		fmt.Fprintf(stdout, "auth token (set it as the service's TWILIO_AUTH_TOKEN): %s\n", sim.AuthToken())
+	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

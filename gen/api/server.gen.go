@@ -97,9 +97,15 @@ type ServerInterface interface {
 	// CheckDnc Check whether a number is on the do-not-call list
 	// (GET /v1/dnc/check)
 	CheckDnc(ctx echo.Context, params CheckDncParams) error
-	// DeleteDnc Remove a number from the do-not-call list
+	// ListDncHistory The do-not-call audit trail, removed entries included (admin)
+	// (GET /v1/dnc/history)
+	ListDncHistory(ctx echo.Context, params ListDncHistoryParams) error
+	// ImportDnc Add many numbers to the do-not-call list from CSV
+	// (POST /v1/dnc/import)
+	ImportDnc(ctx echo.Context, params ImportDncParams) error
+	// DeleteDnc Remove a number from the do-not-call list (admin)
 	// (DELETE /v1/dnc/{id})
-	DeleteDnc(ctx echo.Context, id string) error
+	DeleteDnc(ctx echo.Context, id string, params DeleteDncParams) error
 	// StartRecording Start recording a call (its agent only)
 	// (POST /v1/recordings)
 	StartRecording(ctx echo.Context) error
@@ -600,6 +606,70 @@ func (w *ServerInterfaceWrapper) CheckDnc(ctx echo.Context) error {
 	return err
 }
 
+// ListDncHistory converts echo context to params.
+func (w *ServerInterfaceWrapper) ListDncHistory(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListDncHistoryParams
+	// ------------- Optional query parameter "workspaceId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "workspaceId", ctx.QueryParams(), &params.WorkspaceId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter workspaceId: %s", err))
+	}
+
+	// ------------- Optional query parameter "phone" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "phone", ctx.QueryParams(), &params.Phone, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter phone: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListDncHistory(ctx, params)
+	return err
+}
+
+// ImportDnc converts echo context to params.
+func (w *ServerInterfaceWrapper) ImportDnc(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ImportDncParams
+	// ------------- Optional query parameter "workspaceId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "workspaceId", ctx.QueryParams(), &params.WorkspaceId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter workspaceId: %s", err))
+	}
+
+	// ------------- Optional query parameter "defaultRegion" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "defaultRegion", ctx.QueryParams(), &params.DefaultRegion, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter defaultRegion: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ImportDnc(ctx, params)
+	return err
+}
+
 // DeleteDnc converts echo context to params.
 func (w *ServerInterfaceWrapper) DeleteDnc(ctx echo.Context) error {
 	var err error
@@ -611,8 +681,17 @@ func (w *ServerInterfaceWrapper) DeleteDnc(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params DeleteDncParams
+	// ------------- Optional query parameter "reason" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "reason", ctx.QueryParams(), &params.Reason, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter reason: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.DeleteDnc(ctx, id)
+	err = w.Handler.DeleteDnc(ctx, id, params)
 	return err
 }
 
@@ -873,6 +952,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/v1/dnc", wrapper.ListDnc, options.OperationMiddlewares["listDnc"]...)
 	router.POST(options.BaseURL+"/v1/dnc", wrapper.AddDnc, options.OperationMiddlewares["addDnc"]...)
 	router.GET(options.BaseURL+"/v1/dnc/check", wrapper.CheckDnc, options.OperationMiddlewares["checkDnc"]...)
+	router.GET(options.BaseURL+"/v1/dnc/history", wrapper.ListDncHistory, options.OperationMiddlewares["listDncHistory"]...)
+	router.POST(options.BaseURL+"/v1/dnc/import", wrapper.ImportDnc, options.OperationMiddlewares["importDnc"]...)
 	router.DELETE(options.BaseURL+"/v1/dnc/:id", wrapper.DeleteDnc, options.OperationMiddlewares["deleteDnc"]...)
 	router.GET(options.BaseURL+"/v1/voice/token", wrapper.GetVoiceToken, options.OperationMiddlewares["getVoiceToken"]...)
 	router.POST(options.BaseURL+"/v1/voice/callml", wrapper.VoiceCallControl, options.OperationMiddlewares["voiceCallControl"]...)
@@ -3676,8 +3757,215 @@ func (response CheckDnc500JSONResponse) VisitCheckDncResponse(w http.ResponseWri
 	return err
 }
 
+type ListDncHistoryRequestObject struct {
+	Params ListDncHistoryParams
+}
+
+type ListDncHistoryResponseObject interface {
+	VisitListDncHistoryResponse(w http.ResponseWriter) error
+}
+
+type ListDncHistory200JSONResponse DncList
+
+func (response ListDncHistory200JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDncHistory400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListDncHistory400JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDncHistory401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListDncHistory401JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDncHistory403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListDncHistory403JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDncHistory429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListDncHistory429JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDncHistory500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListDncHistory500JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDncRequestObject struct {
+	Params        ImportDncParams
+	MultipartBody *multipart.Reader
+	Body          io.Reader
+}
+
+type ImportDncResponseObject interface {
+	VisitImportDncResponse(w http.ResponseWriter) error
+}
+
+type ImportDnc200JSONResponse ImportResponse
+
+func (response ImportDnc200JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDnc400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ImportDnc400JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDnc401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ImportDnc401JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDnc403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ImportDnc403JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDnc413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response ImportDnc413JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDnc429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ImportDnc429JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ImportDnc500JSONResponse struct{ InternalJSONResponse }
+
+func (response ImportDnc500JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteDncRequestObject struct {
-	Id string `json:"id"`
+	Id     string `json:"id"`
+	Params DeleteDncParams
 }
 
 type DeleteDncResponseObject interface {
@@ -3716,6 +4004,20 @@ func (response DeleteDnc401JSONResponse) VisitDeleteDncResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDnc403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteDnc403JSONResponse) VisitDeleteDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5003,7 +5305,13 @@ type StrictServerInterface interface {
 	// CheckDnc Check whether a number is on the do-not-call list
 	// (GET /v1/dnc/check)
 	CheckDnc(ctx context.Context, request CheckDncRequestObject) (CheckDncResponseObject, error)
-	// DeleteDnc Remove a number from the do-not-call list
+	// ListDncHistory The do-not-call audit trail, removed entries included (admin)
+	// (GET /v1/dnc/history)
+	ListDncHistory(ctx context.Context, request ListDncHistoryRequestObject) (ListDncHistoryResponseObject, error)
+	// ImportDnc Add many numbers to the do-not-call list from CSV
+	// (POST /v1/dnc/import)
+	ImportDnc(ctx context.Context, request ImportDncRequestObject) (ImportDncResponseObject, error)
+	// DeleteDnc Remove a number from the do-not-call list (admin)
 	// (DELETE /v1/dnc/{id})
 	DeleteDnc(ctx context.Context, request DeleteDncRequestObject) (DeleteDncResponseObject, error)
 	// StartRecording Start recording a call (its agent only)
@@ -5888,11 +6196,72 @@ func (sh *strictHandler) CheckDnc(ctx echo.Context, params CheckDncParams) error
 	return nil
 }
 
+// ListDncHistory operation middleware
+func (sh *strictHandler) ListDncHistory(ctx echo.Context, params ListDncHistoryParams) error {
+	var request ListDncHistoryRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDncHistory(ctx.Request().Context(), request.(ListDncHistoryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDncHistory")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListDncHistoryResponseObject); ok {
+		return validResponse.VisitListDncHistoryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ImportDnc operation middleware
+func (sh *strictHandler) ImportDnc(ctx echo.Context, params ImportDncParams) error {
+	var request ImportDncRequestObject
+
+	request.Params = params
+	if strings.HasPrefix(ctx.Request().Header.Get("Content-Type"), "multipart/form-data") {
+		if reader, err := ctx.Request().MultipartReader(); err != nil {
+			return err
+		} else {
+			request.MultipartBody = reader
+		}
+	}
+	if strings.HasPrefix(ctx.Request().Header.Get("Content-Type"), "text/csv") {
+		request.Body = ctx.Request().Body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ImportDnc(ctx.Request().Context(), request.(ImportDncRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ImportDnc")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ImportDncResponseObject); ok {
+		return validResponse.VisitImportDncResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // DeleteDnc operation middleware
-func (sh *strictHandler) DeleteDnc(ctx echo.Context, id string) error {
+func (sh *strictHandler) DeleteDnc(ctx echo.Context, id string, params DeleteDncParams) error {
 	var request DeleteDncRequestObject
 
 	request.Id = id
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.DeleteDnc(ctx.Request().Context(), request.(DeleteDncRequestObject))
@@ -6350,317 +6719,346 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3pkts4sij8KgieE2Gpm1JJtbhtVTjmqstlu2a8XVd5PN+0fE2IhCSOKUBNkCVr3BVxft34fp/7DvfB",
-	"5kluIBMAwUVLLXYv44kYd0kisSQyE7nnZy8U84XgjGfSG3z22Cc6XyQM/j6hSTLkcslSFqnPMp/Pabry",
-	"Bt6QE6p/ICFNErKMs5nIM0JJllIuJyzter53SZOcqTcjmlH1XzplPDuLGM/iTI1DI+r5nhlqmHkDb7+3",
-	"f7/T73f2Dy76vUH/aNA7+rvne2qW8zjyBt7JsNffPzg8uv/Dg4d0HEZsUv2sHhd8wlLGQ/aSzpk38OS4",
-	"0+s/3J/cp4edo3GfdX4ID6LOQ9obd/rhfnTADidH9P5YvZoymq1dTA8Wk8tMzFl64i5q8//6nu9FccrC",
-	"LBbcG3giz8Yi55H6Ok8pfsvzJPE9xiOcHj9OaJzkKXvDqIQ3Pd+bpGLuDbzv+0e93tHRUa/Xu+/53jzP",
-	"1DlNaCKZ7wn+TCTFR5nRLJcK5OZAfS8TMMhh/+jo6Gj//g9qjeb4zOxLkX6UCxqyM7XNpfxAwznzrq6u",
-	"fECPMx5nMc1q+EHCJA4/djLRAfT4Ry4zIjOaZiwaEC6IgSBJ2JSsWOarL2+JOrjg3zii/FbQILYHdyd4",
-	"8DyWWRUFFnTKiJgAg5ANZ/rTN36wBREO9x00qE9++IOa/I4RQ10HCbs1Yrz3vTlDyp1R+UKkzE6VxPM4",
-	"8wZHPd8Tk4lkmTfoqbkymniDvv7r9BMNM2+QpTmzSHahp05jPq0i25Kmc8tASMzJIhXTlEk5INmMFfxm",
-	"SeNMEsHJTCTRtzvqt3FHqVO+yRX1uXgno8lHhRa+l9F0qnDKvtbrP3xov78GOPbVS6uFOhmFXd7VVi7I",
-	"0rPaRXjJ0ngSs4hEbELzJAN2yFJy9rgR+3Y42UkaMx4lK4015zRhkiQxZ57vwc52QCIF21g+xiWZA1jM",
-	"BGcv8/lYwbZ6chbSZkO4+jgCvDgREcNz3wFE2y4LgM6aG+OPCp8755eCZ/BNRSzDr5tRT8wXlKN4T5NV",
-	"Foc0Iad8GnMmd+M5bE7jBFnm/9CKRDcUc3UmcSozfSBDYKi7noRidwm1Lz8XlyyhoTpLLjKlp3ivUzZh",
-	"qSRzkfKYTwFx4KjqrCNfRNv2sAl/EXgb0RcfWYe83yD89SjgMQ9/TET4sa6bJLHMWEQ4UHIjKYzNi0j4",
-	"jGfq1Z24z65QD9fDMDXX6FB+VOsUGckEGTNkjtF6EK4Z0YDjJGE0rQIDoUCyGc1ILGEyhM+ABLDvAL7O",
-	"k2QzpPRRaVChWFBdTa/f69nVnBqguquJRIeLDJVGGOqml+SveQx6g5v4RHWfMbv5ffdrbvWuifZsvhBp",
-	"9oapf2smpxh+BFsTEZyRMY1IKpaE8ohQTuIpF2CQEkk+542Iw9JUpBIAO4mZEj01RNQ2pKRTBRu1e0rg",
-	"7ibwq6YRBSex9AY/qF0riVehfd/39LwnMK0a3PsxTrNZRFfee9/DRatHHz58+MD35Md4sdBvambpDXqw",
-	"+ZcindMk/medY709N3Qac8JBoqCJOib4s1mNSRnVUsdh/wjUjVwRlP7u7TlIOH9VuzRsjjvzVzFEpPE0",
-	"5urovNZh/6hNjo6OOkYgRyF5En9iUUcJWh2RduZiHCeaGN6wUKRRg9aWmh9cja2Z5K+pW80o5yxRl1eU",
-	"0wS2r/XaQmupKjVzFsX0bZqgoGbXhtO+Od1hWm3iaqLW+5paHQtMx+y4AqVNjIMCSd6TBejWMY47BVh9",
-	"N4f7f6/ZKhwAzrJsIQd7e3QRd7NlnMRCySl7+71+r9M77PT6e8MQMFLuDU+2rW/Pgkbu7XQOX/rsCiPJ",
-	"nXPAv4o4ZBfiI+M1TVL9QjL1E5mIlIChgtCINhNMEpftGEv54eiJ4tpdqsXDiokjw0k9tvrzbPw0jF/F",
-	"fz57+8+z/sv4TJ7NX/bY+dn9M/7mgL77tBiv+vPw6ekP0T96n87iZRw9S5Zn/xDxeRK9PeO9LjvodcP9",
-	"hI/nT3rR3/6s8CnLEm9wcL+neJ2SVGhK5yxjqXU1wFl99iImwzReaBvExYzpjSZsek8qJnEZRyxFt8M5",
-	"atFaEt4V12M18IJmMyXiotBrqEWhzs95nBaynwxnbA4QXdAsY6l693+dDH/qdR7SzmTYefL+88H+1X8W",
-	"bFBmYJ9Se3yOCNC0p7mQGYkzNpfqpk1ZlqdcMcFsxoDWfdLvdvd7PdIydoOjXvuYUL7KZopfskQyJZgd",
-	"9nokiDncVh/U2pnMghJMFPrBjn/OWboqtozY6W4wMuquemVOP8XzfO4N9nvqU8zxU9/uM+YZm7IUNvpK",
-	"o3d1p8/EkswpXxU7VdcfGbOJSJndK3oGpE9Gea93wB4RZ9dq04EisK6mroBIupJkOWPZjKWEcgH/hXEm",
-	"IknEUpa2v2b3miAbt+/ut9e433eFNPQ/YdzGM7Yy0zGZ5zJT8pTaMtDZPUnEkpPWYe+AwA6WsWTtLnk1",
-	"jzOlnMwZ5dJ9vOs1b8QVzNzd/GfKJt7A+4+9wr+3h7/KPWf5ePWkTC4El+j2+5FGbxCR0CrAM8bhT7pY",
-	"JHEI/H7vHyAvfi7grIUrfCVCgCFWGgkrYhmNkxtLX8hpzWPw04Csf/pqV2CcqmW/0QBAcJSP8gVNJiKd",
-	"s4gIJX/hZDFf5Blp1UjPL6gR1hO0u542fb0U2TDM4kt2O7AqVvWBi+wDxcFcqCisA8YYS2LvqAERPFkp",
-	"CbnsswWVb0ZR5wODLgkpB6lf8CwVSvLv3iUg3dXBwenl+AqwaiGwCPgErMGwei5IIviU4UOxAnsFCA6U",
-	"X/1ld/ACulPHw920PfPsXskdflXYoY07YuvLJf/F7nBVr+4EVjrJGIJOLFiqVQMNljdskkvc5DVgE5Vs",
-	"KFbGqKJkxMMPxhDgoqOrQ6hDF3i/ucpvEsusi7sSeSbjiKnVxnz6TOQoGqydVT//IcQXPszgjWY+k4nS",
-	"wmKwdezvD/pH5B1T1EyGc5bGId17yZYf/j+RfgQR6/v+fn//6OhIyRDHsHbLbtGtiaQ1ScWc9B4Mej11",
-	"xe331R+JCGlCshjsMsVC4OsL9a27HpA3e/1O//ACFjXo9To99W/pXTXY36v8srruCp/8yju9ukN2MSTj",
-	"XMacSUnSPGEkBRTGSxFwpxU4iKc4LzoPPsQRsgYlDOAPjajiMA2WnkUngk+SOMxuz51xCexTLDO56d57",
-	"acwKLgMHYxuq+pLQJGU0WmmtD/wiSgksHU+3cuI3G+Juufz1ptf83AVb0IZrQCm8WsBrfjqjHxkPfLKc",
-	"xeGMRILhzaJkIxJn+oCtn/XPIuYXy/jF8w1n/GmelI7YA6E0/NOneUIuWSpjwR+NvH63N/II46FQWuaj",
-	"kff24knnwcj7E4qw+I6Bkvvd45gm7udicer2Kz694qef4uzRyFNayMgjC5pmcRgvKM+e0zFLHo2sh3fk",
-	"kaT2Fc7heJRxur1iBncVe9Vl7ZXXXpIsq3pOHQMUiFG8WOSZLDvgtY5TOL/17c+nkuQLVGw5yflHruTj",
-	"4jFzlBkNszsiVRxsM6HG5RttJ3dKmR6t0w0NlwgWEFVx4jslvm2TGfCXqKkEh0ApXBoSARCSErkkiSM4",
-	"gSciHcdRhNaJm8N+Yoepiq9o37CUPGZK9FOXDezly7EsnHdOVyiahhlKK+6cpBXYdevL44xnLAWz6O00",
-	"JT2KCwwzNIGn7xhLULnWjFiy9DKG7ZmFKPabiOmURQaP1PULGo5BhDPUcs7jKadZnrK70RWlHa6KF2Z6",
-	"+4S6XeaxlDGfKg6yTAWf3imUXlQGJ8HfOhdgyuzYXQeOCmhXpkhI3Vrq5SWVJFTcjSHYlBI41TC6ObhA",
-	"vFHDfHDuhRLIXilpzUhK96S2oSn0jpCU7pyAxoymeOeD+6g6tbNQ0goaN6Bp6qXInkDY0a1BNNHRSwVY",
-	"9AUCS4Rf7xQMLwWReTjTtnnDa429x+UjdnV6z6/pKhE0uhDiOU2ntySmBQ72IRPiQwLDrSOmsYhW6sTg",
-	"KXACc3K0f7j/4EGvR8arjN3t7fSjmk5caiUVDJCkFdSWa2Ci9f/TYns3hoge6gP+sEYm1w+Bh6ysnR32",
-	"DqtSNjCCAXGgySKSMinyNGRA9hbH7vyqYglTl/qqMJGgbgQWKvRMKriWNl2+10OaprG+2eFnoiAFYLe+",
-	"ljuyV1lfzCajleMIdCxX4NkNKUdBwOGjdwvP0uQyE4sFi3xnFS5Qm3aj8fVCiBeUr7TtVN4SajRjH4BC",
-	"KjaVCyHQpK6x7m4ptDY6COSZUilRQGoF7soUUqUsS1fa9hS8UR86Q/UhIJKFgkdguZ4xGmlXj/NI3Wx+",
-	"jq8oeW9J48z1FHD2KTPL6pYUEgvGJueE2qMxvN2N3sDFhwXjgAM2FLXRCIu2VaIfdtIbvqRNFTCyyULq",
-	"O8k5rmZulidS4AYYJktkFicJURqeJK3AvGc2rtVzpZgznNkOUw7EVjddDVqGXvTHX9U02es/fPjNNPnN",
-	"NHl3pkmL+5qSalbKTcbIt5zm2UykJgjo5lwqd0cq2yPQg6XldWTrsSTG8f2ldChj0inN2wrcdRZAuKRx",
-	"QscJuzUM7EBVDh3RjI6pZIWpAR1Bd86d102Eezfrg63biW1MBMQdpGLB0izW7qpyeoprqdRhHGXzXDl1",
-	"5bM3EemcZooz0ox1MiR3nica3Bj0UBsjvHZ8xs1CM+oTV5Jk3P3uni9TH7YIq9x8xIofyozOF/BWNaem",
-	"Co2RN/JIzrM4KRs9Eza11r4KTLan5NQW7+TofPYYz+fe4KciWee9O4GTwlMfxsZurZPCgKVqbM0EYTwq",
-	"Lf9wfy3mWPnLSRW6Ke5Vkouqi303KwwdWk73CRyEjasoA70JFpit5CJXJb2j9obOZHJe0VFf+smxEAmj",
-	"XD1q0px2edaEmG13CZ/jk1eYJFVeejlfqrp0N4FqI+6b56qZT9eJLnEjqn5y4qz0Rl1s9lEWgrPwK4Et",
-	"ZbZX4wt12rRgN0fl7Nul/xJ/LLDVIY8qBr63IBXjf7AwM07EE4yaeMfGMyE+Aq+OohhjdV87PBzRvOYy",
-	"SWJxT+ogP2OfKYLkjgk+QiRTlDlHrYiC1CoZhkAnCaEpIzQM2SJjQKvlu0OHXGrWVSDM9gjMJjRyuOBt",
-	"ubyDz6XR1O86q6/pFUTh4nGMeRxUIx1r7z4uMVD7eszX8sonmj+UTy3QE6LPrBxxiY6zAB1aZJyKpcSL",
-	"oMyMdl3yhWi+e+0Vo12uLcUK9Wz3JAkuRFBgUbs89zY+ETopjeWZT2BW8phdxiHrhoJzFjrY6luGjA7f",
-	"TBA5E8vq7JsZbIXjXGsBx0QskPB8II3ljHEyjS+VpJuVgvEKVUI7Q3DV9yTBkyEmTLa8eJMA0RT16fK7",
-	"ghs5tLeWgQBTWs849KVRpulJI2Y6eafr/e7HNidVKf6N+alrj2tOPz1nfJrNvMH9w6Y7ZvOdtO31O7pu",
-	"MrEW2CbIvgxNEz0N8aq73MKwVxyfpildgWig48E3vaumf6Geqy4ZVqDHWLd2q3KsXf/2ZTdNu24+hzVr",
-	"adMtH1EwaSdx2y0jwEUHf/F8b5zLlWfTZ0qyqpv23cztERnKO76ZJF/OEXYRtZQuXFtH9brbMZW4Pk6R",
-	"W+wMVxKAHaGwlHh8HSFV1g7OyU7WZrnyITi/10arpjM33kciYorff2QrEnOynMUJM7bB64vld8QG4qgm",
-	"T5YDsEro4MimlR275+bKkOvoBsLKbsbUd0LPbVy0hGXVoOaPTN2FpQvhXtMtQFpPRDpnabIigf418EnK",
-	"OJ2zSB31nGbhjARmw107a4DWOpFEOiBLEg7petYWBObDwZokhraLHrclja904bjL2YQVd3T7AEv8NW4g",
-	"NfHtbyFc/nVuItf6vpGequJQRONkRZYxj8SyJOoppC/MxANtUQY9CuNH0QoSQI5KQFoxD5M8YlGbZGLE",
-	"A8ajgLTYJ/1ll5xlJImZhLiZmEOeakRXkEwdQSq19pTheMck6PUGvV7wr//6P8H+ofoLfTOJeqs74gHP",
-	"kyRAARZoFXcQS5LlKWcREZNJd8Qb7CjlI2F8K16fJCL8eIFeAcyGu8YblUPE10Gdbj5L+2aD6FocB6RK",
-	"05VPgmfPBi9eBKS1f9iZiVxpGEtBongKDmwaztq+gaRiSRqU5QsGfAOK9Rd5XK3WT73++596nYfvf9n/",
-	"qdc5eN8e/NTrHJmv1Cjt/2wUSIr6GhV5xNR4KCnYTeUe7sgoqUtCVAzBleoQdYNXUS6itNBm7fMGYk+j",
-	"2bUoM+GO5lScqL2hS1C4jzdVo6i9pxPdq8h12u3fPwTfJYgilqxM1CS6bDm7nqLsFL24xsF9OeGmOFwH",
-	"5L5NtkKM8S2qGiiXzWLFphoJWEfi3kS62Z1EnFsb0hBrkN8J+Z1RDvZ71yWGrWvYitRbR7BI7jzZ7/Ua",
-	"n12D2EO+IqGYz4VTHwDS1SCgs6FgQLHSWj7/F5SV1uHRXchDmiN/dXEI532tpODriiVjyXiGUjDKHAmb",
-	"ZIQmgrNjoq/+MGE0lYTiY3WjrkNNVUTb6lqx5FMlke1OGZdkrj2vSzLXfnkDtWx911JPBce3vLgBc28p",
-	"BRuk3VkIxhfOGU3D2ZM4MQn018A6qDjgk5BK1om5ZFzGEDM0wdGOSYCZq6ivmZIgBE58I/rdlpmb28eE",
-	"hu3ul8UXf4RgsbsXnrbeHxarbmjvvNp20E4+9nWsCAV67ICDZZS6suUrblwXoKh6sXtuva/T26snQhJx",
-	"udNVepd302MensxY+LFO2uMi8myrhcIWD6sby+AnTDJJIDsnK3LnwJGjbwYxIYGpmKVD7xTDQvE1rtTt",
-	"6pJ3aZxljBORZwQi9MYspLlk5NWC8eHrM3LQ7XUP7km8YSD6pAhOSZU2peQGQSgnAU2SVxNQpDbrlzfT",
-	"XW6gV4TejQiw9kpqwwkctrWu+tXXNkwWJbk2mhl971NnKjr6S1tTbb2U6OZmcgLK0HU0nSZjl+d7RXwl",
-	"4vr7DbR0u+vSUuTO96V64yY6ym1Z+jURrCLKfGED5TpI2ZJ832j7V6ftcg3BW+hFLlv4qorRYx7emtr1",
-	"yneldpsqVJVRI7ZTLCd4ea6cOO0dYQwvP4aXmsGsI09dhATxamCDEWiGNaH2wUa5mfGG5QyltZBodtMN",
-	"iczURU4kpx/ZB6UHgNsOvTX4k05dG74+A5+QfR2LL0HSKPjIILoim7ERRwlDTMAa2yVqam1Gj6CoC2eX",
-	"kKcEbqNjQk18hZyJPIlIpihBfSsi8EsZeWQEniIyxhi/ZxcXr/XMXTIkTwXJmMxIqO4EiWkqSggidEpj",
-	"LjOb3QoBHYKb3YnJiIe4QB7p8Zj0iRQIgqUwWUdRGk8ytK8Xru+SnwrKMpULHVVCr91c53WJm035r+UM",
-	"xmwmSmUtMAaunMDeUHyiUipBf1NOxapmd8DcTTkua1K5mvINy3kXjYU5PH9tnkQl+8nJj1bvx4qC5ozj",
-	"j7XcPjfqu+Tbrp9cjfe7hFxjIzrZoUbEjeGhTSR/E1rHSXcg9vW81obFb2Vhtdnx1aY5nzGaZLPtDL78",
-	"rWwI8hMftwJBv1Zfx64XwzORRDdTomkt0nqGUaU5hz9KGKZ/2rwZPWLTMrH87RORzhsAiir0GzbV69l0",
-	"mvopMNQlaxSBk/O/EvVrF3kURmaPY06hvFwNowV/nGP2xda79JXz6N0JVLCT9VC7naxhx8iTa6BV6a1m",
-	"upPNwAdrGlGyPpQwxkehxt8u8oaeVyw11dZFDlOfeHN2ZL14sfN8pY6xWVc91K8ydVHx2BkMix/X57fl",
-	"kKtAshgkHaN4SVlt3I8tqfy5VAKyoYZjSVY3Sy4GKJZmgVmDlm+OeANumDPa5TYxAsRut8mGOtV1jUgs",
-	"6yDud8ZUsgiiiRyzABqeEoYmKMzchSIB6rF+OYb4h62gVTP7O91iVtGogcoW1q1RUpozYwVjc4k5NmTM",
-	"VgLE0lhCXdDSitdmXlhzZ6ly6iaj5iYEs3V+a0tWXxtoiwlGT0HuudpBlzwHQyBNlkrQhpBhwj7RMEtW",
-	"SuKVYKTF7+WI619IvlBabd9X7AQGZPKYLChIwDQjAawFDPpgXdBfgCMAvgWgjHhLzsSSjDwY6PuR18bo",
-	"6QWdqgVOlUguOKESyjGq/wa2KGssSZbmTIvKG0nULXtchc4TtRA8UWfRlCiBMSUQnk9a1IDBwq5Ih0AY",
-	"mDYcZWRtttDWQoYzEDSdVfoWAX0r8GksaMLjF3nGbiZr2JyiRjdhJqbThMndtlRblS0uf7Ol3VD6aDDe",
-	"XNPdvLP9ytngbQSB104E385ywKuybGS9HXCHOLqj/oh3jDNSwahfl+MZK7KorelfRZGnTExTupjFodK5",
-	"UY32bYwLVlAwqfrV6BZsD9CQeen0C6jOd3b+ihz0798nKRx1JaJGh3eWp4GOAw0hqroFwQ6eFF7qj7C7",
-	"ObDoXbARD9cINoXgr1sa+E6ng9IHp+2B4h9J0pmkDBTklM3jfN5Raq0SLGY0ZVEnFKCDXgrAiQVLpaLE",
-	"jr3E1dUF+izl+FhoAnc0fMu6x7p1bCQnC5oSdItjKaOBX2CgHriJGEzdnhOa7JoM92ukqd0g8XZdmprb",
-	"ymEn526pIUbFVrkp0xrLntp8a3J+9rh9J1nWtvuDi+1cQBokTcqIpvtDNDAMp2HETZN9tyYl+0TwkBXV",
-	"eW6QkVy0qdiQv908gdfsbnC7TbiIsVPjiaasjfT6/hbZkKTjouWCQpUV9aDQeo2bpNOUkbMNr0tyvgsE",
-	"vynR1yJZKbfWHoa77zIyvd9EQTeLQLxx6uo1m0CUSauQCzQNraG1LdZ/vfiNYLkDx1HBpL6258jOfDtR",
-	"ztnAroKcfQXZvGL4Yxpe8/66wxunQHOXQ9tB9ze+89jhpY64t/mlO+JhFUBW8rTdHsNr39Qc2rGu/qo9",
-	"hTYT5Zsy+6tufyOuvUV14HosrM7uLYMvs23D7kuc3T57Q7u7Wv20hlog4jsc8qdh5++088/3n9fwxtsQ",
-	"2d0Lidchly8mVJblkZ9zlrPIJzbd1ic621Z9Z0/ZKVbok3EuVz6xObe+rYkSUh6ypCrQbKTFc/ZzDjU2",
-	"GhLsGjdTSCSlZ18oFXH/gLwUl2S/t3+f6Abm++R7BZdrpNE70GrCyjXzr+sU3CSi1vfklEupVdvGErfG",
-	"R+qG5sUJA2UbaoFq0aZLWi+1eAqReT4EpECJZR1pR2hmmp8oZF/5dxC8194avSfX4F8U0yTmU9LStcw0",
-	"8rV9ovtt21/+IWLOojZUfuAuOhqsc6to6ncUppI9woWuMYSqjOZmempo3G1ae7u4asZdI7o6/cBrar1u",
-	"EN5kQjC9wpvfuRnV7+9iW4AO42qHVZei/mEzfcCvdmeOzF1edyPF2CqMNzEL7gDLrZUi7hYSBgRrzRPl",
-	"BnsVvaDSNK9JB9d1eCrlQYpKz2SaUp7JgVNaBKrzKKXdx5YRigYkYwSWMuJ6jJjJdhcKCjvVYghN0/iS",
-	"SbC2by83c6zWFX7sZAJrWGIBzzir2OW9rfVm4o0wgM3ck8XuYw41RJzy/P72wnSZOYQqV9UgpmHIpC08",
-	"++d3FxVbx5dqVFhbZ9ZgKngeTxikqMbcLXRrV3dwv7fd74gQcKDtV1EQZ9+Mx7fTkhx62FlNsm76ZvuV",
-	"m6W9LQfcPtsQMrq2yo5fFBytm6aHL4fkn+riFRPtZ5Om19mlvpIxATxOsQefqXkQvL04CSo4Vqthuo0B",
-	"WeuH3Ziz2I2wPFu7+woLncfcBgs3ydu9zsMP3c777xtlbjvdF0hYc7cdoByU5anuY2hz7ycNSUS3QBoX",
-	"Ezae20Yo7mC0tZC7Hb0VtLMjuV35nmRhnsbZ6lyNoVNQoIzqMM9mTRxUd4nFygXLOAtnY0HTSH+PYcfB",
-	"MYkz3eEF5NTSfaW+QUOzWwELNgFuGZi+QDClm8NpAOsudQVZU+mu1tBjQJ69GJ50zp8N+z75yFZu8xGK",
-	"2t49SWiuvlLb8KGVwIgHr9/++Pzs5MOPw/PTD2/fPA/I92RBsxn5nkAykW4LyiITRSoh1oO8fnV+4VTY",
-	"Iy0oUqLk1xGHys5tn4ypZPcPO/rW7pJhreWI05AEpVhJDnsHpKErCN7B0MMTgyqKJp71xiIFZOki/gtb",
-	"YXXZmE8a6sCdOwcM3nLJkklnJnSYr3GGw7GCG6mj6Y0ofWIiUiKhqgwEw+aLhUizEc8YnUuynAmp8UCi",
-	"98EUnDPVQa2wIsUkwzAU6PCAG+qO+Ij/x3+QE8EvFRYJLke8Q04v1bkEe5f9gDAeLUTMM5LRj0ySYKhj",
-	"Z0EXH5AfsVwwyjxw7qayXs4TJR7EGQYlF2WFRpwQuNCQRekge61mraMG0ukUBICzxRFORTodK+jgLwAQ",
-	"vQ6YzlActiuC+vUmNqNEWseEksCJhwvwZnKapuhuIWpQlyAdzCp6EPmm9b3QXWPLQ9d7yCrYn+coVo1F",
-	"FOsQ7eDzCJjPyBuQz91u9+oq8HVGmvvTT91u971PRmC4hWchSMInOjzCx5YePsHgiKuroFscNkRK+WQ5",
-	"oxlEgseAULlkPsSOQDbcJUvEgqmtq2nhDZhmBBHv6s+RVwStjzxcC0QU4Y/dbhe/1QH8sOrPIww/qjx/",
-	"9d4sMIBlB6b2EZzeUQ9gayJ2sRnzMQlwa4H9wbYshpHeunWNoNnWn89fvXTbrRiQp0wxd4OVzQWQ1IjW",
-	"oIGvvXlyQg4ODh6qod9enHTJayfwCx+BrC7SClyveNA+1h1rY06oArCtCYA2ECwATm3PGhs0Hzw+fTJ8",
-	"+/ziw5vTp2evXgakpbuz6lWqR0qxIUHbOXTTV9j2Gwn+1tGKZkdhKESYocSrGyLHkrBwJliEw7wRCZMD",
-	"Qosy5QHQnn5Vz9xW3Dig0TzmAWmtJ/F//df/JZ1OKhJG8OE2EO8r0y1VkjlNP7KIfPcd/A6F5b/7zpRA",
-	"rlAfQSuL0YVgJlj0j5ojLuhUR0zpHobobYcuTLoDL6RYFGVIIrZIxGoO7l2dEEoz/ZpaacxJcPLqzfmH",
-	"4fPnr96dPv7w6s3Z07OX51hpK07JImWTJJ7OMhK8en1x9urleVC08uAMMqDM7Ul5BKRWPhKF9eU2Hoiu",
-	"NILLBK/QOCV4ASFLOeX5nMCVqYVCiNaCxBJA76VII6lNRGqEoBNAZwhtosSmydaaGfiwrCKeIRiU+gHf",
-	"k0QuGF5gcHnp/I32sdPKBhfiZLggB5/ELJUwvrpdrUQQ2HQZdR/l8y7RIAFwWCzWZA3xG8DXQWJoBUXF",
-	"M8TaIT6Jp6dOe8xMNQe4qqRQ29cWuQEEzgUKTxRPVESAoqLpaqlk0jDTiGpMgESXphOpxJ5TVJLXaSzn",
-	"ZCa4yNNjnXBjzIrfO/ZCl0Jtp2CNcAy+1ck9cQYdoXVhfHOVa9kBcjVG/KVAXAbTowK7jW3E3I6yXeAe",
-	"ShHQKAT0AV8dgW32/mDQ6/3rv/4PNm9AVjTiDWW6kPrfnpOLk9fDexLXoo0n9nGlA0IzIYaiipNcHWdK",
-	"RBrxVhKPQWbB7xUVx3PW+SdW7coorE5HwOBda4Kr2sdItXa7c7rABvcKgjQZcZze0XzgypiJBJjsd98B",
-	"pL/7TuGRvsfNUEAzoKe2yvVbJimDxk9sxIPvHyhQ/d/AVyjVhjuUKlaH2Y3VNo+KTRtFKahpvAA3XOWI",
-	"6wJn2BsK7NawOl3iTLeM4hFp6VOSJEyEBNuv+nvGQsVBtRl7LoCZiQmJYjz3EYftRXQFfKoj6SU0x1Gn",
-	"Cu0dWOTXKqjhyUd0RVpcgHzJgcnhmuWxrq42p6sRV7SG5b90+GqpVpqWAkcllVOJCUiereDp6UWwF7we",
-	"Xpw8I3uX/T0LQiCbM7gpGZ+INFQDck0wancDEoBKod6CKnKBPlbjHbhnu+uYC2V/f8TX9ANRhwQyzGBd",
-	"rToYXWGZ3qd5rKPbt4/4EqOvrPgYoPR6Tm116u/Nd88on+aLPf29r3tiOc2WA7Sy457UdpXIOhbRSom0",
-	"OldsxNUP8O4l9JnHWndUcVBAJBdBpjTmpr8T1jAAFGERMJqX1nCDlEgWCQ2ZbvXiEKWCJh6BMfnEGULs",
-	"5fDl63sQ79iZOtGR6tKzsXkFPUvSOur1fPIA/nnwwFfCQpvIBeXkaU7npPX24uT7fq+tCOw1nep/1Lf/",
-	"+v//u99vm+zBETfEpcleUbxpo8Xmuhf/WOQZ2d9HdtfrDQ56KM4pQpTxPE8UZ1f4ou4gLd2NuBLqsKql",
-	"ovw2XnGK+esnBkSyzGU5SljDi6etC5FHbC4UcVK+Aq5puDpYAUlhiR5xaFOpzQNqopzHP+cM1x9zYO20",
-	"YDA2eXKNeRw6OaOspPZRtnIGUOHi6SnSDqioeyCkBG0rOY5FNhtUSnbHkUV8LYVZY/rKh0RUaGJor6Kg",
-	"MJB13gdkqetkBB/+9reAtPLFgqUdEBZm7FPbdwQWSiIB69Y2OSAcGtGA/Ot//zcJStb04Njm9/X3+ySc",
-	"0ZSGmRI7CEskU7K+4rgIJgQvoI1r9N/B0t9M88SQPCrTZXAh7tuGLXApKnUNJQV7R1b108IfAb0HBjUV",
-	"ltM5EH+tVTe4Q23nb1fTRZGFk+K0QAHBJoZJ/JG5VWJhuQZRTwsRb8R/MZLKL5g4/Ateyr+M+C+dTsf+",
-	"Xz2oVKxf6koW+YXMaaKUIHXS0J8ydQvZlyrV+mRMIxAQUdolTSPr4km/KLboKGel7Zu0Hf2THqavhin1",
-	"Q1Kr29JBSb97oN51dJNfHIfU5qbG7gDNbVndwUpOnzWtXt0R62YwhIxpE2TwVV3LiicayDT22tUDH5ql",
-	"YgdV8otSanZrvFpBUHnPXnSKxZkc9UtGExa1zXxHar56BraBC9gaMeEaGx/go4VXXg/zUA1TabYNwNjc",
-	"sntdO+7ysNX++Xpt12zE3zwkNtmvj1geqaFRv5VoHbNYyRzWrs3otizUM5baG+oa8bppPEii+pOrIiqE",
-	"UDMyfCgun0GtmyGcwsbeiLxYiTtSU3ND4EUYp6CWhXEKDn43N0p0R23sMUp+IQs0l6VM5nMYW2ZiAdKV",
-	"6V9qeMzGJqY4VR/Is957l/yi2WClTe9Rj7yIfwQpArMlpU/68JU1vJrT3N9XQ7td72q4I+r6SbX1Ymmw",
-	"xgICLoIgGhbsdXv3i9L4a2TwX9bK3moPWqqobiR0FWSXeqfxJYi6oJRkqKCaVeDBu61V1eRburEeE8lY",
-	"xVoD4x2ZK0m3cwcEb+r5vqnNuxmqb9itU3cBRuSO9cCU1FZiiOJlsMhxHicOHwSjIlmxzIwMoK+0KTaX",
-	"zQ49jtc1NEZRAKc40Heq7bOnx9/QlQ/k0BmUN/hnADht7R5kkigVOQiCOUvnNI5GXOoQuccxnaZ0PuKk",
-	"1Or8R0KlNQi2UMo+f/yXdvW5c/Wc48ip/n6hfscbUf30YwfFQPz3fEAahOf6cxeDSsec1ucL4RPT58cn",
-	"jlh3BUu8qM5jNVycSL06T0hLXe8sglfOO9U5UYp9HNPE+SE8sR283I0+p2OWPBphv6+R574wTrV6+nL4",
-	"4hS/2isGcZ/cc+aCFVUW9Ob0/ALOU3bRMty6EI+MY8uvzPY2TR45G7YTdpR6UHn2T8XPj9Qqd4PhtYbU",
-	"NnPT9slciHcIejO2hn6xFMaj4s1X/PRTnD0aeVmaszs6qG2QQmG/MklrfexrwSraQLSaks+Ngl1Rr9/p",
-	"Ozq4eHf2/OzVh+HJyau3Ly8+nJ89DlymSdKcS8X+2HzMoohFhcqu+CBSqVWIlzORsBFXnAPpS11+ivPP",
-	"aTiLObNmIxnP90wnq8+FYpStpdCALBK6kiO+nGlzm+Uv4LkpkbqOEm0FsVW6td+tSRmn6CgeceAkbV9r",
-	"57BENG3JmVgac3HCptqd4G5FPbf3WcbR1d4MrEsBUf+FdG42JfkCUFkyEqjnA5KKPNO2hqxsBvFHUIxJ",
-	"4SpeNLEkw9dn7ZK9hEVOlIBSk1ynWOC2Awn0Wp3vfggGeNHIWJ8O2glLBj2WduJIW/XQYmXFDJpBWlp3",
-	"xN/NsI4VmLKMxKNAP1DY94tV+ciYzehlLPK0pK6qR4qF9Xs9vGnRfofmtANi61atpM5Wk2LO1KoRwPmC",
-	"1AbqNw7kF2+MV9osbn7tEVkfZh8ExFyu6j8dqJ8w4HC/R6QOBS6IsfbCoXpB0WfDPEfucmUilsmKtPr7",
-	"RGohU0lFqG8Uj4HdoAo8CLpI4pDpgB0dcTFc0HDGOvvdnud7eZo46SXL5bJL4eeuSKd7+l259/zs5PTl",
-	"+Sm8A3FHGXbkcbyNw9dnnu9dslTqChvdHj4sFozTRewNPAjfxjSJGQTyGFFD/T1lWVNpd9zefq+nw8ob",
-	"eBFKlFaqsQdNFjGfHhMl5JMxTZQyklr0SbNOvjCePLIQSs/KuuQCbEfGUdj1YPko551F3kCXfvonFARD",
-	"zxhsZL/Xu167ZhMtZaLPPfHxGs2XKwWo1nRfNmBaAyHoN32EC2+azG5w78zUIIMXDra/4HaxdmO4vMFP",
-	"731P5vM5TVcQSHrJoJM4GNbN8sBMDgHcU+kNfvLOcR/eezVUmSGtRxzwQNcUH62igFYkj0txKvjoHJRm",
-	"x6sJHkrMu7V1BChf1THjeSwz09gHc05NdBW0vG8CWPGIW/zpf0IV6Ct/6zvPoR7HDg++woIdV+9vg7U2",
-	"WNHt4dQ0sXl+r9TwaXfkrrzW0IDeHG1xlIDLh7vg8o/UFkODV/o7YXNR0xBe2oEEntjKh+qN/Yfb37gQ",
-	"4gXlK706eQPqvCrTlsw2IL9DXyfFl++vfG8hZANB/bVy3ReBG65lw1Kc1VwLuSTmoZjHfGqFE5GOuJUi",
-	"RJ5NhfrVpU9rXjG2UVS4rZ5uk4sG2hg+4oExbKGTICi3sbOCX61Xn96MXTf2wir21x3xonZZ2fhXMfor",
-	"KJTj7iw30fEOYPF3+o52R3y4zVw4KHzkdWsj+tmKSLmHI163YYLyVH1TW42gMmnbJ6ESidAoAMWF7GWp",
-	"vhrxApjHNdQqxE7t34xhJQ32WQwGLXNPTGW3jdEwOJjJ7EcRra53s5b7B5abBjpNAXUqmFtypto3r1S7",
-	"z4akX5uP6Sz9q3LIs5r/qsaP+zfkxzvz4hvw4U1ixmujN7Dot86CezuwYHtkgk+SGEPfD/s7TPUabckX",
-	"QjyHIrBfj+erF/Z3WKDma0Wp0+KmsIfoujXW3Q+OCLar9IWs1AmnNky46lXzCWdLxdiBy2r2ryOw7znd",
-	"CdFXpVs+rBXE/tBC2M4C2A2Er90Er28y1waZC93U+lYEaJVxu0JdmwSvN2BVcOI8bEhCa4dQCROrV4Q+",
-	"aCnBLwIMbQAF2OlAqc45SgJFkIm1ujrBSiTIRKVV0jGhI+66s6zMomWT/f2ye+zYif0DDrHW0TTiaz1N",
-	"5eHXBZWVw68MWEa8BJf2MQkmqZgXYe67edRaGNDW7KxrH5cyFXD8WO7QgXijqHQ7MUnMG7poi3pNuTsQ",
-	"g760CDQ07dN34Yj24StMVjyz/dx3ebt4+npMdZuxRq3Et8HHZpLfOo+9sWy0v5sw9gb9nr8veerETUNv",
-	"4PSuCLX3WZe0ulorTBXYAdqk0htt6ERL19xod8krCE7MTCDSnK50Vks2sBojxkTVeNeUZTq/qjkIyq+r",
-	"nJoDo5J3WBfCnmLlBe9OhJ0/CHn/9oj5pcgg1BVfONzphSfQluNXErCeMuNgIq0C1wVPVu1mkepa8r+p",
-	"FXL1vplE96DHweDzjYddJ+NhFSxZFrTcEAhHk1KUV/iwW8EzkUTa2IXWJrXIQIlh8NPbNMEQ40qmcOFZ",
-	"Vs935rmMw8AnE5aFM2O4enp6YRJxtLc1ePbq+eMPL96en51gunHMoUK1WEBMFl1JMvJeJwwCiUUSdUee",
-	"SU0p1nyO0UqJEEoayxdgTxzxhba66byjOVNCIUiZgsMm1UsmbhlCsY1VvrDazagkkeCMxBlIoiUYpu4i",
-	"NoXMOYYrNwxNAXk10pwQInJoApE8tTgeG1Hk5G1hdx9exO10dRqSgtOIq01jW40ivpCwS4z+rbuhRBLd",
-	"VgI03T2wc8fuviennchOAl1vt6v+1V/+YOxxV4OTmgXbCf1bWJsU/mBENyC7y/J2lpX25jkWDfySjBjv",
-	"FoeD3JMkeJFnoLRi8wtCMSwRWF2NSNWztyVSXRZfU9ZuFOoW4b/SJPqNIr9R5DqKVPiCFKmwzcH9lm67",
-	"oJtSAC5iUwqohdPenV5tmPZ1bMZQKMW8V7MNKwGgln6htJ5EG+Hm603DRf3T2ysoabXs8EYdo1ykeHcd",
-	"o/reWiVjA9C+6R93Y+CldUBv0kYcZPsCKknmVOi869vwHU3ng5r1d8aSwizslMA0jvVCxBZQKtOpZKTg",
-	"czzik5jHcqbVFbuDPRPMGkBJC+d7SCMJuuREJNGgPq3tw2maA1AoGqjDEskrzmziiTWcQKAiptODrF/L",
-	"i2lD0l2AE1WM3DraLhOBertXzX8DP7pjakZ2VDaLA5Nq1azhbQvY9bZuk+EFK7snR9ytDbDBAK4VMQ06",
-	"xcUhfpdCpFxN10TXQEnZ9Is8SfObsVP7JKFjBmGfFpQY0BzO2CebtmkNWGLJR1wbO0NdA5m0AieK3wyC",
-	"DwXtgRP/56Yr6fPS7oxSjjl2R7qEzAiFjIEujGpqBxlQmMwhjKCuJEX4I45hmpB0peNFMQqkNLabIo6i",
-	"bVmd75IhJoSPeJGYZDfi4HTKdLq3pZgSyivsBlwwa8GzsrOc6iIWbFHTI8k7qNoQ6XQpOyTszy+tdsSB",
-	"yiHjCWCTc0v2JjZE39TuYchMpJDEXrt5TanV28rDpujqmqq1UCd150u1Wv/1mzp7S+HZnvKdxE/s7z7h",
-	"79JPcI4FRjAbEqxTScESdpetK/fklxAEXjIWSSd/s6j5ratiQxKqKYsNF2pTemi7LpGfwJov3D7L36jt",
-	"NtT2+/GSYXIwrSQDtyp3HZPHNQkUL6P2TUhEX71fk0g2EYSOedD7nVFpk9pGvGXllWMt+8QZkVlsSlv7",
-	"pFlyHZAlhUqEJgG73RhFoCHxjfT+DUnP5Og3Ep+rRZVpz9eU5+v8K6vYIf5uIkhdh/Um+Rr61bItg7R0",
-	"iPUwI2oknXEVR/CpDSscJ4zQMBUSW+HKNfYgs7Q/arQg7m+3gEHn2Wv4v0tvbQobNNV4a4enz+246dja",
-	"3wINm+1QzZThEqFB7fXRhYEu2VO2b2QCS6l2ydBWaOF4vQFnACMYFICEIkcwRpcMdeknKNJnXluwVJd0",
-	"WbjxIwMo1RwKU227SF2o14kxbGbE4RtIEsFHIHa45FQlLSw/GcRR0N4QPYfv30YTVcdF+QqSFGmyyuKQ",
-	"JuRUScMMuqNDv1Lo//A/9FvdUMyhaWoqM52dMITuEAm1XzwXl0yp/57tH1xv1nrbgDzc+xeNydPg3ZHf",
-	"XJ/XbAq3wY39MfIR9FH9ftIRynIGlh62VZ6aWVNFRNjDEjsgoTeyrHPGI8JiiMII5nmSxQuaZnsTkc47",
-	"Ec2oZhiUBJM4YQGmzrdOzv/qk7cXTzoPfCIWuqjoj69etAvzsS5xWyrw5ldLPPskEEXH60CXeQsy9inb",
-	"C+VlgBWENMuCjAc54liLv7jeFV/FOvgkFUus/4YUeExCkeRzrstdQZd3Ek+5SDE3TjKfYPkuf8SDD7pm",
-	"cScYaLFIV+V9Ah8UT1ELhp8+cPeT+WkaXzKcLGj7RDEi+KC0D8OV1GMyT+3rdB4nK/tKAH+QPRJM8iTB",
-	"r0lLLpI4M4VQYVSseeWPOF4GLX3x+AT/+IAx4Ooztm9Wf2UsgSmAlwZY0YnyFWkF+q9AAUGkU8p1zXxc",
-	"kciYDLq2IjlCFFNHAJQ6rB0TSOD60F+f4JNBd8RPaTgzh1O1/FMoznFMKNTEsye4wN4KajwMD8DTwWwV",
-	"mYmFrnaICN4lFoskaaHlFLCJ0TSJlaKLdn6FxLrc5cd4sYAiQGhJV3svUPERdlYPfIJ/RF3yRixx1yZq",
-	"KuZkrDCKSV0iUteYBQUA44G6I/4jlmqHKli69JUp2to/ULtWS9KVejUd2np/QA2AhBqPi5u913QdnwEs",
-	"7lYGr7drx07tYM42BYU7uvi7SUa1dYFLJeDLFeDBfhXr5oTpquhhUWIR3u4+XXj8qr5mXUhDYRYaCBC6",
-	"5VJ2WsCKhDrNQCFHUd0Yq8JrjMAtAYKZt9ZtxMGnnbfxynnnChWWdSJVA7eu1kUoQVK31VT45g28gqn5",
-	"z6n5C5oA+KeKQ/gnyBVGfBhR30hSfll+8isCmV+X3hBNnV0NPAXd20teiOxPRDrHLjv6zih37/mquyzW",
-	"XW0CtKsn5BpSIfK9N8xc7xtFwzP34atrgnhbNPaCpR1FXMiz/7BJFl9f4kPwF4o+OIxPzv+6m+Rn79n1",
-	"wt+Q62Ye4LQNKRRHGmOTBnRlVxLOoHKMzsL/K03iKCDQ3gsFp+JmD8jIG3l1E9FL8wSQ4G0UxjX63M6o",
-	"bVdyfXflNYi0gMhWEn1ZPHp1k11splFH6NIVGL4qmf6OiM6CtFZ2WZtxdqM+yWiKXfEaLbTBzwGqI0yC",
-	"HtKJuWRcxll8yZKV6VhQaCGONuETqxv4BIR5H6MglDCv6BBXHcXTOJOkNfIO+0eKQEYemcQ8ksTNSGx3",
-	"iRX/sRgPlvFRQ1aWpQTVjKVdYnatpSljuYKlmPoWyCR+DnTXDLUPH0qG83IQHbkQGdWJ6DAxBGEI0vd7",
-	"vZ6FEPQ4DZ7HMnvBMtpsijoHgJu1PYXWrXcu/r7DVgYCIKnkfVAszTGQ9adQBWb7WId9lrqlGCnU9k5S",
-	"WyIijRS9VvqgkkRcsjWC588lYcRpV7jvtBItOhRWdwnJb/bWMXXyrL6ICFJD22q/yyY7XtNijenvmkv+",
-	"5huoMfoXilwcg+63ogJ19o5swnGeoDUJMat9PXP/ueJ8cwN06HWZQpUmDDd7enoBTdF0pN5cpIaHyi4Z",
-	"cqcjgPoOiyehar+Fub0W8lbGdr2IrXb3K9+DGtKKCH1NtqYH892YzXFfX1QE+0aVf2ANqUbN0CWxMBpr",
-	"TG/vJrN91onjETNRLeWTfAzf28hs9dKx6aFQWOYObWAvJ4J3sTw01mR0QpYZz1LTwlFpXaXeqjKjDTUR",
-	"cXrX2VYijMN1C44w7qBpkVws1Rq/LkL+DjITEHDbfC3+uugLI8eZoN5q+5Bjp+psHDUXBNDd0yJ/Y1WA",
-	"dcjQ+z35GC8KevqGimuS9DfjYUXRWQtedPG3sJ13UZJaDxWg+01pJO0ueXXJUnL/0Ok7pcWTY+y31Nyq",
-	"pUDWQhXo9R/uT+7Tw87RuM86P4QHUech7Y07/XA/OmCHkyN6f2yUgwXNZoVuEJvihYVEsEZNuH9Y1xLe",
-	"Q3HksLGvudNX06bgQR69bUPvm06bYcKo2nzmY+HMnBVpBXEGohybL7IVWaB/USrtkNXpFdNh7yBYohTz",
-	"kE9zmSmJDBx13kCt+brEiR38v6T49esxFqiab7x4vxM2828QzYDEAOXmTTdcqP66S3BDxMMbhD42SF/V",
-	"jM6miMbHPPyjBjNGPNxJLXqsn9udNos3NgQw6kP4ZqRYX/lwK846dPJYoCJBk2SDzcKWRja+bx23UfPw",
-	"QCN9EyGo5l4dmzLOQgsJRVsK7OwNWUN1KhpGERLRrZ09lVp6KaMSNyU/QkPyTDctxp4Zt7dSPObhdQL7",
-	"bkB/pwqwuxAgPngtCtx0Mw5Lp3/ccNpAltcPVvwV9/Rcl7D9Zl25IzY0jJxe4pmocSSFPGsZUHFX72EL",
-	"inU3tnW4SWLipzEjvEE/gUxjzamWM4YKNMrtGpEDQF5bDzRxURoCwpR83FRuXy19XRHkE7WBOxMEGryz",
-	"FsQAKh8KgXHotYo1+hthEYZskcnGpHncYOy0icUpKj6aCj9t8s4sHEf9TkrYPObmY79RJbs90/wR8/t3",
-	"YTHmUcUseHiiNLldXsMHr8WZAEc2sad3Gl/LaKdrFRRNmAFTUTGF30DH/CYi1aKhFbgtD6D1jqA3YVTb",
-	"DMBvGFYpsOd07J5mSHkhfGCxinVG3EZeUucLMEezzSbiYWCa1f4aBpvwCxlsthu18RCib5bCKkkgYApa",
-	"sPVFrksK5fpSawqp627Xbv0Sk1ScsClpBSdO276iak9X8fRgUC80ycWIYyIbVtmYlCtMFmtq+yTKadIJ",
-	"Z5RzlpCcJ0xKEujPEu7+YC64CExkd6U2CqgwTnkUO7apj2LqdH5kbEEC+2UQ5UjJpu/fnEUxhZqgYZ6m",
-	"UBXEVI4qCp7rFGRT7QMbTes05mpRzObIloymmYXgrbKsdNr1wDsZ9vr7B4dH93948JCOw4hNqp893zMQ",
-	"9Qaegrh3/fpaXzItyp7a7mXCblIibNOVbh/qfqvt9+9Q2w9rjBRd0rcXTy6VK6ux173P9u+tRcuLWW3d",
-	"J810dJ37Y+Lwo1gSyXRvMVQDbJ2kRkdimb3cTQm/X48uS/D6VqjvjnyQBQa2aqUir1emb8Np3ZOFWHB+",
-	"9lhXSSvk3oJ4grLM+uZ0hxutQWJ1KXCj7LqgmQKON/D+15vTn3qdh7QzGXaevP98sH/1n16z93FNljjN",
-	"JYNsyJh3FqmYpkzKgLRSJvM5w2wjmYnFQnd0KQBv/JX6V7+g6hG3LaptyW37nitidIuxyZiFYs4khgDD",
-	"MIHTycUtt22qykFRcnX6wGowU49GqyaxBT08dyK32L6uCLkbCCK4mC9jxv3G8H59YcRC6d9MInmtCMIn",
-	"yDmga0AmFi7L2CKLoAKkyHuerFf2TtCkMV6V1bZyLyynl5ZSAHW3eNklutmp1M3Yp5xmecp8o+5JQknO",
-	"459zVqqOCSmWhX5ZMv0WhXUcDfFiGb94fjziaTydZdh63CdmilLRK7W8bJaKfFrrK/Dm9PyCDF+foSJX",
-	"WElA39OtrVKdIFWq34lsEpqG2Q58pBU8ScU82Auw6V9AHpEduoz5Iy6ZacGvx4qZbEP9EKwRau4BpU/K",
-	"PJyhgcf0/aPlrHvC6Tzm0xGvGX989R7uSgmVIoc6ro1tbeBRbWRWeObYFEYcDQ5+YXowjcZASnXrreoM",
-	"/6L1V7l3ji0XCiVNzXEHCKxzaiBEvjffPaN8mi/2bE3UtGKWKEqJWqcmeg0xIDOmiZpvLOAKG5KUZWnM",
-	"IrJk45kQH0lL0jkjulpZu4R/8AvgHAxlEI0LU4nFRTcof3tRKbyW5nyKErpp1jFQoEEbCObWiDyDBBoo",
-	"04bR4i2stCvyzCd0xMcpHJemtlhwdQpHnz618W4OBQ9BJmhqooGRqVg8d7wiwYVQMgmgLLbQUBMdk59z",
-	"lut2bZJkQrTJmE1EytBFwZZECUbzRWYKwSrymiju7fT4jsQi0/3sDj990r36zSEhsSVMCX+6nQmeI4uw",
-	"MnlRrBbOFM1FUCTH1IcbcXWWGL01XhGqthkyKZFSohilIgce9giXdEVoVjSxV3uAbJwRDx6fDZ9/OHk+",
-	"PHsRgA3V2HJ8bcQRhRtdd/GzfZywToH5Fo3BCgmeiFSxiaKlFWk5zh0F4qC9rndyhc2O+C49C40ti6Zp",
-	"DJWcJRx0WzeGwcsLM3zevnle4ElRvNZQd0G00B6nsCBzoHNwHPnA4F18S5m0gbBv3zxvkhSB00FnO2yd",
-	"uM00XmoJBhjig7ar7yfdqb9Sa9ukPV7T/5UJ7xoGbP9WS7V9CiuLLDUVbEyhKjo9f52l2sMvL9UEWDSv",
-	"0g3GWLPQ/v6DNV6BXTSHT53lcgmlKDp5mjAeigi9hI4qMcQO6mgFHZ7soDOeXM9oCo8bfUUXdNVfQ1ts",
-	"TbGYRfM4TplpHBTzMYi8vvcEu0mWnrxo6CVZ9Kv+As22NS2+w5vw9prTJxQwC2RBnvWnT/OEXLJUxoI/",
-	"Gnn9bm/kETi6mE8fjTwoMjTy/oTcDN8xmpD73eOYJu7nk0IwBNZefH7FT5UE/mjkqU3AbFHp109x9mjk",
-	"QV77yHOLuT+nY5Y8GnnAh0e4ASbHHeMuw5n3isHcBe1VV7hX3sa2+hEVhU8JHjdX9A52UVNA1js38vpt",
-	"9Kkb2J5YmKdxtgLuny3jJBbFSgY/vVdMwa1+6/TdtbKbYlQooA0Xi3tSC9Rv3zx3DVWvrTKDr9V1I3ua",
-	"nX+ImK+10b6g6ceSuoKiQlctIYkFoQslqki4KovbzYTVYBYiRMA+Pb0wizke8UCzn0DXsKoqMih0uRIT",
-	"Xe+UA4WNY/GbEV+xTElQ6gcMvVXrBnlJCVgg4fjoYqammi7qD9X5QSge8WA9dZbE9Eb0D9YLBvYA/ixi",
-	"3pjY3ZDv4CwRpUpfn0Bdjy3fYSfD3ub/rZMUzD1xK393b6fAbwcegOBfmw98aXpuOEHYp9NR0Zge7GNG",
-	"N2s9Pb3YRuC7JcyY+wMKHDgiEFnkNkW/skol4Jawybkd1qa/m4l2jZwAIWlrmFWzJWcNl9LKAOrOBcuh",
-	"UvuZ1vAQgiyEj3huq8MVFhxMJtrAXbALyBq+UlP/vyxfuVZO9VcQNLfzoJKg6TgSdhfzDGmokRw57+p3",
-	"ypV+q9LJrbjZ61fnF9eSV4oGtOvdySAUAS1CJ1qyoRFtS1Pf64Su4JtHI69nZN+g7a/tVDvixSBONGrO",
-	"peIZr/NxEocDwgUZM5rabtoYJONYicmYhTSXzDR9CvO5ztSzFpyJSE39FGjsnbJLhna9zBZmCGeUT5n9",
-	"TpuqCh8XHgWaKZOIAPwwhAcNOWNGsjzlilMu6QoNVvbdOV1p4UKxS+z1tE7Gg4jBlVs9cy2DeiaS6AUc",
-	"5G9J0TpvwIPSySMXtsbaO1V2bkWqJaLURSGhD5OluhkkeoLiUO5Uqns/X4sQq1Fl690rF2WzbOHurff0",
-	"ch3Gvuu39UmASaxYVRZs3u0BRLBJbYcrPOzrQtpIU0SbU6nkjeMrB7NuqL5PWDQ1RWDFdNoUYQL4XLyN",
-	"8LjL2/aad2cRoFaEuO273z/WYPEG3mHpB5xkp2CD6n6x1BEcl/vr2zTxBt4syxZysLdHF3EXb5RuKOZ7",
-	"+71+r9M77PT6e1qgkHvbhQkn3nJvh6Ve3xeNOzrReLmbcaghlHfo4M83Y4YN411D/tdhPttYTqlHPoTb",
-	"WmdmWVIJCjEzIK0AfUHBXhDzOIspRIz863//N7Ef/REPtNUTf9EfqsEu6qfCneIwsr1gnMtVsBdw0cEH",
-	"gj3D0EYcInKzGYtTU3otwLY8ZiH4ZLtLcM3MeGKmgigYLmkaSYypWTDMCNfQHfGKjAAeH8P5NH/ZxPTW",
-	"XeMVWvn1dYwqb7uN3uFytHO1Lx6yl+Bp8Qbeged7F/GcyYzOF0r5FNwn+wfkpbgk+739+6TfG/SPBof7",
-	"5Hs1+O586Bv7+bK21NtwHpDjN6TnG3NoiO5ZkPpbz873j+6TP7+7aJt2A2isnaaUZ6Ql8mwqMP6tiNoI",
-	"BZ/E0xy6e1kzr09iHoo5iP1JIpYsaoN+4LpP9QoqwRq+Cc0w/tPAH3F0naLldSy0R7MUFeI2+G6M2jgm",
-	"gZnCZCXqSJJ70LlVF/KkthWtqw91SZBlGM4bcx1YAP0OHO8rMiH0SXAbepIJQRKhQCZQygc/bX+/76YH",
-	"mUL0bgKh5k6NdpOnLIP9XcAZb7GiPY8nDNroFisv6sIf3O/1fEJ1j5sH9w97vbX14LMsKekLegxvAIN4",
-	"c/opnudzbwCjgGUMP98vCkfGPGNTlt5JAuJlAYFt8X4OsHYP+Cte2hbxhyjyVaP9fo0q2FLmDKIvXJZh",
-	"iFoTM5Ldn8/J+eO/ONwKvq5xqHI35M16WVUFA1tm0WlYt43WKU9GoNHKlBNVCz2DZbs74pDzU/LmgNGi",
-	"7mm3VhPsLF10huuSdyYeZsQbuzeXRa3Grs3HFeURhC4lvBViV6FIQkRyIWepb2Fhtjtzc3NmNzq5aHLq",
-	"ttsmjEel5svuIHyF9huWSFYVvNZKW6aXoNUxt1v6Kykc1mPULndkHjPFTxX+NZ6WcQgYRKm5AnaKHlgX",
-	"3XHrrMpvIuc3kfO3KnIOGxjqjSRQKxVtzKSqlWP04TahfEVSkbDG/ChbyOFW+VGwHt2mRYfFPhM5VuJl",
-	"XE213x/0ekrayWiaeQOv92CAWBpHpfgqJVj9HYvivL04uYZ0YTeyTbiQLMsgYfd3JSy8YTSqVf4yW3GQ",
-	"qDhP9AY3Vgn87rthNIemTsnqu+9IywRL35PWW2HqqR6QYGJKIgTtLhliQUFd2YymzCkseDziwah0/iNv",
-	"QLDWYJanvBALMNuPR2JJxGSi0dSR/TG41cRMYyx2KLjM52pVOVdUAuHhaZ4w0BtAIHejx4NnzwYvXgQ6",
-	"zarXG/R6AQgK+4fqTwj7DhiPghE0B4GwerAfp1nRrk0jY1AamXJyNnw5JP+EHgp07val7I14TeHQYeq6",
-	"TRc0xm3w3Ci5wAnC1ieL61qfhVQm3xtkIQGJiskEFACa5KxOwlB48cr38MA2PGhpvVeh9Yea1h3iHs5Z",
-	"God072QWh3QqkFivSelfprrjDrxs3f7W87L6dr8YX9OoDKQGKPatcNQdFmdRAK03n3YzQSCyTHEj4A8t",
-	"ajltew2brskVaCgZ5kru1SIFdJprEvSHJBEhTcj5Ms7C2VjQFPtuQ49BMDlNBUlzTrp74Tzak8Vjnu/l",
-	"1kMz2NuDcWZCZoMHvQc9KMOoV1ufs7nzNpRUAoMO9JM51ikfptWgT7D8jG/6f0CAH7aCMh2guk7YmSmP",
-	"WY/ofqm78QFXLjuzsUjNca2QHwQSQh0/pd9UMxNgKVrvCRtiLp1luYVF6isbOqq83KTLG7WqkvrgTIQq",
-	"fsMUNhVD4ZcTzoUGRl5oezptxXV8HGPeSaEUzukKk76wKglsOs665ei/pjMoPHFFGFQlLNMiok8wv9Xk",
-	"80W6GDxk67pwN2nXzvxOct+mGmOyJD+oXcmZWBIqi+yDYwAYZmzMTaCFtrkpEUJjSqEOw/OljAAHJjDk",
-	"ujU1CWnHFTZh8pCATziDF6yhIZXB5itqlGppDGPzMQNriozneUIzkbZ9QxQrbRGWXXLu5LAEf+vgIB2r",
-	"wQTOMuraSH05zxhNsplJgklzzsG7h4YDZ6xz/Ma7en/1/wIAAP//",
+	"7L3pchs5sij8Kog6J8Jkd5EitXjaVDjmyrLd1oy3a8nd803T1wVWgWSNiwC7gJLMcSvi/Lrx/T73He6D",
+	"zZPcQCaAQi2kqMXuZTwR4xbJKiyJzETu+SmIxWIpOONKBqNPAftIF8uMwd/HNMuOuLxgOUv0Z1ksFjRf",
+	"BaPgiBNqfiAxzTJykaq5KBShROWUyynL+0EYnNOsYPrNhCqq/0tnjKuThHGVKj0OTWgQBnaoIxWMgt3B",
+	"7v3ecNjb3TsbDkbDg9Hg4O9BGOhZTtMkGAXHR4Ph7t7+wf0/ffeATuKETeuf9eOCT1nOeMxe0gULRoGc",
+	"9AbDB7vT+3S/dzAZst6f4r2k94AOJr1hvJvssf3pAb0/0a/mjKq1ixnAYgqpxILlx/6iNv9vGIRBkuYs",
+	"VqngwSgQhZqIgif66yKn+C0vsiwMGE9wevw4pWlW5OwNoxLeDMJgmotFMAq+HR4MBgcHB4PB4H4QBotC",
+	"6XOa0kyyMBD8mcjKj1JRVUgNcnugYaAEDLI/PDg4ONi9/ye9Rnt8dvYLkX+QSxqzE73NC/mexgsWXF5e",
+	"hoAeJzxVKVUN/CBxlsYfekr0AD3+UUhFpKK5YsmIcEEsBEnGZmTFVKi/vCXq4IJ/44jyW0GD1B3cneDB",
+	"81SqOgos6YwRMQUGIVvO9Kev/OAKRNjf9dCgOfn+n/Tkd4wY+jrI2K0R410YLBhS7pzKFyJnbqosXaQq",
+	"GB0MwkBMp5KpYDTQcymaBaOh+evJRxqrYKTygjkkOzNT5ymf1ZHtguYLx0BIyskyF7OcSTkias5KfnNB",
+	"UyWJ4GQusuTrHfXbuKP0Kd/kivpUvqNo9kGjRRgoms80TrnXBsMHD9z31wDHrn5ptdQno7EruLySC7L8",
+	"pHERnrM8naYsIQmb0iJTwA5ZTk4et2LfFic7zVPGk2xlsOaUZkySLOUsCAPY2RZIpGGbyse4JHsAy7ng",
+	"7GWxmGjY1k/OQdpuCFefJoAXxyJheO5bgOiqywKgs+bG+KPC5875peAKvqmJZfh1O+qJxZJyFO9ptlJp",
+	"TDPyhM9SzuR2PIctaJohy/wfRpHox2KhzyTNpTIHcgQMdduT0Owuo+7l5+KcZTTWZ8mF0npK8DpnU5ZL",
+	"shA5T/kMEAeOqsk6imVy1R424S8CbyP64iPrkPcrhL8cBTzm8aNMxB+aukmWSsUSwoGSW0lhYl9Ewmdc",
+	"6Vc/BTRJWPKolAq2OLFtTyFeD9PcXqtH8oNet1BECTJhyCw1o5GiyGP9Jl2m6yG8ZgILreOM0bwOKwQS",
+	"UXOqSCphbgTfiEQAlgi+LrJsMyDNSRpIotRQX81gOBi41TyxMPdXk4geFwp1ShiqXYL7XZ+S2f8mLlMH",
+	"Q8rW6Ve/a0jcNUc4WSxFrt4w/W/DnpXCj2DIIoIzMqEJycUFoTwhlJN0xgVYu0RWLHgr2rE8F7kEuE9T",
+	"puVaAyC9DSnpTG9YA4MSEAwI/GooTINNXASjP+lda3FaE80wDMy8xzDtsSi4an6t5wwepbmaJ3QVvAsD",
+	"3Ise4cGDB9+FgfyQLpdmQMOgg9EAYPJS5Auapf9scsm3p5b4U044SDE004cJf7YTXs6okXT2hweg4hSa",
+	"Ss13b09BqvpBb96yVu7NX8cjkaezlOsTDTr7w4MuOTg46FklAAXzafqRJT0t3PVE3luISZoZEnrDYpEn",
+	"LZpibn/wtcR2geia+tyccs4yfWEmBc1g+0aXLjWluiK1YElK3+YZCodubTjtmydbTGvMam00fd/QtGf1",
+	"6dkd16C0id1QINx7sgTdOvnmTgHW3M3+7t8b9hEPgHOllnK0s0OXaV9dpFkqtGy0szsYDnqD/d5guHMU",
+	"A0bKnaPjq9a340Ajd7Y6h899dqVh5s4Z4w8ijdmZ+MB4Q3vVvxClfyJTkRMwjhCa0HaCydKq7eRCvj94",
+	"qpl5nxqRtGZWUThpwFZ/mU++j9NX6V9O3v7zZPgyPZEni5cDdnpy/4S/2aM/flxOVsNF/P2TPyX/GHw8",
+	"SS/S5Fl2cfIPkZ5mydsTPuizvUE/3s34ZPF0kPztLxqflMqC0d79geZ1WvyhOV0wxXLn3oCz+hQkTMZ5",
+	"ujR2j7M5MxvN2Oye1EziPE1Yjq6OU9TcjfS9La6neuAlVXMtVqOgbalFo87PRZqX8qaM52wBEF1SpViu",
+	"3/1fx0c/DXoPaG961Hv67tPe7uV/lmxQKrCJ6T0+RwRo29NCSEVSxRZS38c5U0XONRNUcwa0HpJhv787",
+	"GJCOtVUcDLqHhPKVmmt+yTLJtLS3PxiQKOVwib3Xa2dSRRWYaPSDHf9csHxVbhmx099gYlVs/cqCfkwX",
+	"xSIY7Q70p5Tjp6HbZ8oVm7EcNvrKoHd9p8/EBVlQvip3qq8/MmFTkTO3V/RGyJCMi8Fgjz0k3q71piNN",
+	"YH1DXRGRdCXJxZypOcsJ5QL+C+NMRZaJC1nZ/prdG4Js3b6/30Hrfn8shaT/CeO2nrETpQ7JopBKS116",
+	"y0Bn9yQRF5x09gd7BHZwkUrW7ZNXi1RphWjBKJf+4/2gfSO+vObv5j9zNg1GwX/slD7FHfxV7njLx6sn",
+	"Z3IpuERX4yOavEFEQksEV4zDn3S5zNIY+P3OP0Cq/FTC2chc+EqCAEOstIJXwhRNsxsLZchp7WPw04is",
+	"f/pyW2A80ct+YwCA4Kge5QuaTUW+YAkRWv7CyVK+LBTpNEgvLKkR1hN1+4Ext70U6ihW6Tm7HVg1q3rP",
+	"hXpPcTAfKhrrgDGmkrg7akQEz1ZacK76iUGPnFNUJMGITGLKQTcQXOVC6wf9uwSkvzo4OLOcUANWLwQW",
+	"AZ+ANVhWzwXJBJ8xfCjVYK8BwYPyq79uD15Ad+p51du2Z5/dqbjgL0vbt3WBXPlyxWeyPVz1q1uBlU4V",
+	"Q9CJJcuNamDA8oZNC4mbvAZskordxskYdZRMePzeWhd8dPR1CH3oAu83X2XOUqn6uCtRKJkmTK825bNn",
+	"okDRYO2s5vn3Mb7wfg5vtPMZJSoLS8GAsrs7Gh6QH5mmZnK0YHka052X7OL9/yfyDyBifTvcHe4eHBxo",
+	"GeIQ1u7YLbpSkbSmuViQwXejwUBfcbtD/UcmYpoRlYKxp1wIfH2mv/XXA/LmYNgb7p/BokaDQW+g/628",
+	"qwf7e51f1tdd45NfeKeXd8gujsikkClnUpK8yBjJAYXxUgTc6UQe4mnOiw6L92mCrEELA/hDK6p4TIPl",
+	"J8mx4NMsjdXtuTMugX1MpZKb7r2X1trgM3Cw4KGqLwnNckaTldH6wBejlcDK8fRrJ36zIe6Wy19vesPP",
+	"fbBFXbgGtMJrBLz2pxX9wHgUkot5Gs9JIhjeLFo2IqkyB+x8u38RKT+7SF8833DGHxdZ5YgDEErjP39c",
+	"ZOSc5TIV/OE4GPYH44AwHgutZT4cB2/Pnva+Gwd/RhEW37FQ8r97nNLM/1wuTt9+5adX/MnHVD0cB1oL",
+	"GQdkSXOVxumScvWcTlj2cOy8yuOAZI2vcA7Pi43T7ZQz+KvYqS9rp7r2imRZ13OaGKBBjOLFslCy6vQ3",
+	"Ok7pcDe3P59JUixRseWk4B+4lo/Lx+xRKhqrOyJVHGwzoabVG20rF06VHp2jD+2ZCBYQVXHiOyW+qyaz",
+	"4K9QUwUOkVa4DCQiICQtckmSJnACT0U+SZMErRM3h/3UDVMXX9G+4Sh5wrTopy8b2MvnY1k474KuUDSN",
+	"FUor/pykE7l1m8vjhCuWg1n0dpqSGcUHhh2awNN3jCWoXBtGLFl+nsL27EI0+83EbMYSi0f6+gUNxyLC",
+	"CWo5p+mMU1Xk7G50RemGq+OFnd49oW+XRSplymeag1zkgs/uFEovaoOT6G+9MzBl9tyuI08FdCvTJKRv",
+	"Lf3yBZUk1tyNIdi0EjgzMLo5uEC80cO89+6FCsheaWnNSkr3pLGhafROkJTunIAmjOZ454OTqT61t1DS",
+	"iVo3YGjqpVBPIdTp1iCamoipEizmAoElwq93CoaXgsginhvbvOW11t7j8xG3OrPn13SVCZqcCfGc5rNb",
+	"EtMSB3uvhHifwXDriGkikpU+MXgKPMucHOzu73733WBAJivF7vZ2eqSnE+dGSQUDJOlEjeVamBj9/0m5",
+	"vRtDxAz1Hn9YI5Obh8BDVtXO9gf7dSkbGMGIeNBkCckZelOB7B2O3flVxTKmL/VVaSJB3QgsVOiw1HCt",
+	"bLp6r8c0z1Nzs8PPREMKwO58LXdkr3K+mE1GK88R6FmuwOEbU46CgMdH7xaelcmlEsslS0JvFT5Q23Zj",
+	"8PVMiBeUr4ztVN4SalSx90AhNZvKmRBoUjdYd7cU2hgdBHKlVUoUkDqRvzKNVDlT+crYnqI3+kPvSH+I",
+	"iGSx4AlYrueMJsbV4z3SNJuf4ita3rugqfI9BZx9VHZZ/YpC4sDY5pzQe7SGt7vRG7h4v2QccMCFv7Ya",
+	"YdG2SszDXkrF57SpAka2WUhDLyHI18zt8kQO3ABDc4lUaZYRreFJ0onse3bjRj3XijnDmd0w1eBvfdM1",
+	"oGXpxXz8VU2Tg+GDB19Nk19Nk3dnmnS4byipYaXcZIx8y2mh5iK3QUA351KFP1LVHoEeLCOvI1tPJbGO",
+	"78+lQ1mTTmXeTuSvswTCOU0zOsnYrWHgBqpz6IQqOqGSlaYGdATdOXdeNxHu3a4Ptu4mdjEREHeQiyXL",
+	"VWrcVdWUGN9SacI4qua5arrMp2Aq8gVVmjNSxXoKyZ0XmQE3Bj00xoivHZ9xs9CM5sS1xBx/v9vn6DSH",
+	"LYMvNx+x5odS0cUS3qrn8dShMQ7GASm4SrOq0TNjM2ftq8Hk6jSgxuK9vKBPAePFIhj9VCYIvfMn8NKG",
+	"msO42K11UhiwVIOtShDGk8ry93fXYo6Tv7z0pJviXi2hqb7YH+elocPI6SGBg3BxFVWgt8ECM6R85Kql",
+	"lDTeMNlT3ism6ss8OREiY5TrR21q1TbP2hCzq13Cp/jkJSZmVZdezdGqL91P2tqI+/a5erbVdaJL/Iiq",
+	"n7w4K7NRH5tDlIXgLMJaYEuV7TX4QpM2HdjtUXn79um/wh9LbPXIo46B7xxIxeQfLFbWiXiMURM/sslc",
+	"iA8m+D3FWN3XHg9HNG+4TLJU3JMmyM/aZ8oguUOCjxDJNGUuUCuiILVKhpHRWUZozgiNY7ZUDGi1eneY",
+	"kEvDukqEuToCsw2NPC54Wy7v4XNlNP27ySRsewVRuHwcYx5H9UjHxruPKwzUvZ7ytbzyqeEP1VOLzITo",
+	"M6tGXKLjLEKHFpnk4kLiRVBlRtsu+Uy0373uijEu145mhWa2e5JEZyIqsahbnfsqPhF7aZTVmY9hVvKY",
+	"nacx68eCcxZ72Bo6howOXyWInIuL+uybGWyN41xrAYdELJHwQiCNiznjZJaea0lXVYLxSlXCOENw1fck",
+	"wZMhNky2unibF9EW9enzu5IbebS3loEAU1rPOMylUaXpaStmermu6/3uhy4PViv+rTmxa49rQT8+Z3ym",
+	"5sHo/n7bHbP5Trrq9Tu6bpRYC2wbZF+Fpo2ehnjVbW5h2CuOT/OcrkA0MPHgm97V07/Qz9WXDCswY6xb",
+	"u1M51q7/6mW3TbtuPo81G2nTL1lRMmkvWdwvXcBFD38JwmBSyFXgsmoqsqqfat7O7REZqju+mSRfzUv2",
+	"EbWSotxYR/262zJ9uTlOmc/sDVcRgD2hsJLsfB0hVTYOzsuINma56iF4vzdGq6dQt95HImGa339gK5Jy",
+	"cjFPM2Ztg9cXy++IDQADrsqT1QCsCjp4smltx/65+TLkOrqBsLKbMfWt0PMqLlrBsnpQ8wem78LKhXCv",
+	"7RYgnaciX7A8W5HI/BqFJGecLliij3pBVTwnkd1w380aobVOZIkJyJKEQxafswWB+XC0Jomh66PHbUnj",
+	"C104/nI2YcUd3T7AEn+NG0hPfPtbCJd/nZvIt75vpKe6OJTQNFuRi5Qn4qIi6mmkL83EI2NRBj0K40fR",
+	"ChJBjkpEOimPsyJhSZcoMeYR40lEOuyj+bJPThTJUiYhbiblkL6a0BVkaCeQn208ZTjeIYkGg9FgEP3r",
+	"v/5PtLuv/0LfTKbf6o95xIssi1CABVrFHaSSqCLnLCFiOu2PeYsdpXokjF+J18eZiD+coVcAs+Gu8Ubt",
+	"EPF1UKfbz9K92SK6lscBCdZ0FZLo2bPRixcR6ezu9+ai0BrGhSBJOgMHNo3n3dBCUrMkA8rqBQO+Ac36",
+	"yzyuTuenwfDdT4Peg3e/7P406O29645+GvQO7Fd6lO5/tgokZU2Pmjxi60pUFOy2EhN3ZJQ0ZShqhuBa",
+	"RYqmwassUVFZaLv2eQOxp9XsWpa28Efzqlw03jBlL/zH2ypgNN4z6fB15HrSH97fB98liCKOrGzUJLps",
+	"ObueouwV2rjGwX0+4aY8XA/koUu2QowJHapaKFfNYuWmWgnYROLeRLrZnkS8WxvSEBuQ3wr5vVH2dgfX",
+	"JYYr13AlUl85gkNy78nhYND67BrEPuIrEovFQnj1ASBdDQI6WwoGlCtt5PN/RllpHR7dhTxkOPIXF4dw",
+	"3tdaCr6uWDKRjCuUglHmyNhUEZoJzg6JufrjjNFcEoqPNY26HjXVEe1K14ojnzqJXO2U8Unm2vP6JHPt",
+	"lzdQy5XvOuqp4fgVL27A3FtKwRZptxaC8YVTRvN4/jTNbAL9NbAOKg6EJKaS9VIuGZcpxAxNcbRDEmHm",
+	"KuprtiQIgRPfiH63Zeb29rGhYdv7ZfHFRxAsdvfC05X3h8OqG9o7L686aC8f+zpWhBI9tsDBKkpduvIV",
+	"N64LUFa92D63PjTp7fUTIZk43+oqvcu76TGPj+cs/tAk7UkZeXalhcIVLGsay+AnTDLJIDtHlblz4Mgx",
+	"N4OYksiW4TKhd5phofia1oqB9cmPeaoU40QUikCE3oTFtJCMvFoyfvT6hOz1B/29exJvGIg+KYNTcq1N",
+	"ablBEMpJRLPs1RQUqc36patutT5AxHpSrPqNEUBu9ywhqapKJmt8YTfTk26gw8TBjYi98UruQhc8Frmu",
+	"HlfTiGsKdLUV1/AQ5oJKiwGgeKO9F4t6YREqUxa3ZnWHB7605bWsTOb2Fzoc2mhaDYOPvZnomS9dcbr1",
+	"krGfj8oJKIDX0e7aDHxBGJQxpUjf7zbwj9uJCI4LbS0j6Dduopfd9hq7JqLXxLfPbJRdBylX2/ArP/tC",
+	"/CxnC3FOs03xXKkCdgZPsuQQA3wFt1/4hRa90BNNY1xZPz8nF3mq1kSPmIEQ5HDHQUz2lsB/FzbWbOxI",
+	"eKNvs3a84OepVCJfYdyreWIt1iWLlJdYB4hmB03VlkCa5WsMbde+ZQ6x3gLaqzH6ThQqFgv2h75/kGtg",
+	"+cqnIl+0MHWUdd+wmYkw2rR48xRo1Nma2+v49AetnAFcXQjlJOUU6kB9LtDBetZs/w7MNf7N/UXtNY95",
+	"fOsL2ax82wvZZTDWVeeEbRViDs7nSy99ZEsYw8uP4aV2MJuAeJ+Pg9Y3cjFSVGGpul1wnWyWjeJq4uRa",
+	"SLRHDxwRqbR+QSSnH9j7mEqMJkAnMv5kMmqPXp+Aq9q9jjXhIJcdXPcQ9KXmbMxR8RFTcBL1iZ7aePcS",
+	"qDXF2TmkT4I3+1AzMgz7knNRZAlRmhHob0UC7nKrJo3BgU0mGHr87OzstZm5T47I94IoJhWJtdgmMXtO",
+	"80xCZzTlUrmke4gzE9zuTkzHPMYF8sSMx2RIpEAQXAibDJnk6VSh26+MyKm4z6FaXLX+Wi0jxC/BsC6f",
+	"vC0tv5pYreaiUm0HQ3OrdTVaauLUKriYb6oZovWkM5i7LfVuTYZpWxp0NR2stV5QEK5N36olZXplG/T7",
+	"qaagBeP4YyPl2E9GqdyAzZNrsHSfkBtsxORgNYi4NWq9jeRvQus46RbEvp7XumydK1lYY3Z8tW3OZ4xm",
+	"an41g69+K1tij8WHK4FgXmuuY9uL4ZnIkpvZ9mgjAWSOwe4Fhz8qGGZ+2rwZM2LbMn/L0o7gjwtMCrvy",
+	"Ln3lPfoF5CRb4vw2soYbo8iugVaVt9rpTrYDH4z8RKvjUHAdH4XSo9vIG2ZecWGotily2Grqm5O220ut",
+	"ry0ui3Xg8f43peOTFHXRQrIQomlQR19UlKGrZ74KSldMXZmtVhbewrPJounHE/xx6BlFHATLevIeDLG0",
+	"fHMzrth8fReOEKTncrwaOK5g/adKgd2WCrkVJcwuuRygXJrDiQboW7EgtOi7Ae8t/m1zU1rhaLubckPH",
+	"gKaJQVw04T7sTahkCQRwelZJtPVnzBgFoFgC1GXRjw2raRt/uhLeeuZwqxvaKVENULla5g38zwtmHQ9s",
+	"ITGtkUzYSoDInUooxVxZ8dpkN+dhqhSr3uRH2oR1rrR6Y8n6awttMcWAVSj3oXfQJ8/B90KzC61EQJYG",
+	"YR9prLKVluYl+MXweznm5hdSLIkSZBhqVgkDMnlIlhSke6pIBGsB4wgYN80X4HuFbwEoY96Rc3FBxgEM",
+	"9O046GLCypLO9AJnWt0QnFAJFXD1fyNXBzuVROUFM2rARrr1K83XofNULwRP1Fs0JVoYzglkRJEOtWBw",
+	"sCsz0BAGtttSFVnbnWKNLA0FQrS3ytAhYOiEWYMFbXj8olDsZnKUS+NsjcxQYjbLaia0tVtqrMr187jZ",
+	"0m4oWbXYc68Z4bO1+dzb4G2EnNde0PTWMs6rqtznHMxwsXh6sfmIF483UsmoX1dDyGtytmujUkeR75mY",
+	"5XQ5T2OiHwITQejCCrFoja2OUg8oxI4sLcnuXouW+nwnp6/I3vD+fZLDUdeCGE1EfXUaaPLSkhVgur5s",
+	"4bzmlZY023sIynYxG/GwmTYGX5RKjekiE3rNZSofvE4zmn9kWW+aM1D+c7ZIi0VPq+xa2pjTnCW9WIB+",
+	"fS4AJ5Ysl5oSe+4S11cX6OqU42OxjZU08K3qVevWsZGcHGgq0C2PpYoGYYmBZuA2YrCl0o5ptm3+8a+R",
+	"GXyDWgfrMoP97jlbxdNUehDV7LCbiltgpWlX4oKcnjzu3klhC9dwx8d2LiDznNacJKYlTwvD8Hr03LS+",
+	"wpV1IEIieMzKgmg3KAJRdgbaUDKjfYKg3X/nN/jxEWOrXj9tiXL59V2wsiUv0kfLJYXCVvpBYZQdPy+y",
+	"LQnyKryuyPk+EMK22goOySrlDNxh+PuuItO7TRR0s6DvG1cLuGbfnSpplXKBoaE1tHaFZ8MsfiNY7sAp",
+	"VjKpL+0VczPfTpTzNrCtIOdeQTavGf6Exte8v+7wxinR3OfQbtDdje889nipJ+5tfumOeFgNkLXSGH4r",
+	"+bVvGg7tWY5/1TZum4nyTZX91be/EdfeojpwPRbWZPeOwVfZtmX3Fc7unr2hT0GvftZALRDxPQ7501Hv",
+	"77T3z3ef1vDG2xDZ3QuJ1yGXzyZUVuWRnwtWsCQkrsJBSEyBA/2dO2WvPmxIJoVchcSVOQhdGaqY8phl",
+	"dYFmIy2esp8LKGvUktPcuplSIqk8+0KriLt75KU4J7uD3fsEG8vu75JvNVyuUbnEg1YbVq6Zf11D+DYR",
+	"tbknr0JVo8EBVhW3/l8/GjrNGCjbEKVkRJs+6bw04ikEQ4dgnIeq9ia4mVBl+01pZF+FdxAv3b0yYFqu",
+	"wb8kpVnKZ6Rjykca5OuGRNHsg//LP0TKWdKFYjvcR0eLdX7hYvOOxlSyQ7gwZd26fqyWmVofCE5Vk1ft",
+	"uGtE1/KlploPs7ebEAbDBw/Wv3Mzqt/dxrZwQfMF7LDuLjU/bKYP+NXtzJO5q+tupRhX+PYmZsEtYHll",
+	"cZ67hYQFwVrzRLWnaU0vqPUpbdPBTemzWkUmL+h2llOu5Mir5gQF0bTSHmKXHk0DkjECSxlzM0bKZLcP",
+	"Ndy9Al2E5nl6ziRY26+u8HWo1xV/6CmBZYOxZnKqanb54MoSX+lGGMBm7sly9ymHsk1eR5QtQo2VPYQ6",
+	"VzUgpnHMpKv1/Zcfz2q2js/VG7axTtViKnieThlUBUi5X1vcrW7v/uBqZyRCwIN2WEdBnH0zHt9OS/Lo",
+	"YWs1yYUgtNuv/MIYV5XdcM+2RJGvLWwWljWem6bpo5dH5J/64hVT42eTtr3kubmS0QGf5tj21JaZid6e",
+	"HUc1HGuUjb6KATnrh9uYt9iNsDxZu/saC12k3OUqtMnbg96D9/3eu29bZW433WfIEfa3HaEcpIrcRCS4",
+	"cifTlrzNWyCNjwkbz20jFLcw2jrI3Y7eStrZktwuw0CyuMhTtTrVY9ickEXKH0H56qNCzdv5tKQLVq1x",
+	"ra+RiXsrCqEkpOvQKcvurBDfv6ArEHFHfu+YMc9FxlxQbgSPRqQTyYtUxfOJoHliZsPQdfKv//q/pNeD",
+	"t/BhaB7tbhGzMpAB5ZjvD/aI19uqTzqe6IuFcCSRsVgyW2xd5OSV3s4u3LT66ZPH5BjrMNqIVbNq8CbD",
+	"UQAX0JeW5gE5hb5+4EKmOHi/C3cmPhuMAoRaSVJzpcDuOtlwBke2QzpW7VkDn+iQpMp0NwOFwWJICB9r",
+	"CT6UJ2NOCeymE8GPkRauzTl0++SIr0jBc3YuPmgJvODs41LjmJm0XnkxJBdzqtg5y8dcw0OPHLqj1wfl",
+	"8IMAIpaNuFJpYNnfDlZotam06VpTerbRYWtEnr04Ou6dPjsahuQDW/ndwCjaAu5JQgv9ld5mCL19xjx6",
+	"/fbR85Pj94+OTp+8f/vmeUS+JUuq5uRbAtm9pk83S2z8tITwIPL61emZV/KWdKBqmNZuxhxaLXRDMqGS",
+	"3d/vGZmuT44aPcC8DmEGvwmgd7NNF0IQmmpjyE3ZVbvZ6auELF2mf2UrLPee8mlLYdZTD+sQ+1k27c2F",
+	"CXC3oRJAOuBk7BluTDTJadqSUOYNwsCL5VLkaswVowtJLuZCGvyUiCy2Aqwt1+1EWSmmCoOUoOUSbqg/",
+	"5mP+H/+hSfVcY7fgcsx75Mm5Ppdo53wYEcaTpUi5Iop+YJJERyZqHNBxRJABYq/2GM7dlroteKaFx1Rh",
+	"OH5Z52/MCQFxBy8wk11jlPC1LKzXK8V5nC1NcCrS6znaxF8AIGYdMJ1lA9g/EBrK2MidCr0fEkoiLxI0",
+	"QrnF62LmWDCpqBceZpWME4N3NPmaNu7VoZtN3TXsTwsUuiciSU1yQvRpDFfTOBiRT/1+//IyCk2KuP/T",
+	"T/1+/11IxmDWh2chhCYkJngmxB5bIcHQmcvLqF8eNsTRlYwI+DKYPUKILIJktnOWiSXTW9fTwhswzRhy",
+	"PfSf46BM1xgHuBaIN8Mf+/0+fmtSV2DVn8YYnFZ7/vKdXWAEy45sMUI4vYMBwNZegcN+f3cwOCQRbi1y",
+	"PyASPCQDGOmtX2gQul/+5fTVS7//mQV5zvTVb7GytSIhnq4UQNMaKNA+DZ6nfIX9/rC6m4YlTARsy2LF",
+	"iij2UZEOvAYrCv2ayVORL/CFrh58LjJoqENtO3YSz2lOYz2+14geGs+SjqITmIWzCwga9AvYpZxEUDQl",
+	"wpuMkAiT37RQAAcNHcDwNnRlBwB+P87FmmspxeZhkZWTolFFygEY6R2333+wiJo8FRFqHgeQwm3rJB1P",
+	"dllDe10ctHbfRZVW8vck3A76lDFKQprTsKkP9/fJX9NH3RB1FkqWxSRLYz1wLgrF9EVP7NUucmIu/Ko4",
+	"RfYHQ1Lta0I61D0L7AeLAx4Q2QUwOxsq4uKbp8dkb2/vgT65t2fHffLaizXFRyCPnXQiPxBHH2fKl4XS",
+	"7wGCuspPaHbFNi/UdSZ0OUjR4ydPj94+P3v/5sn3J69eRqRjevAb1NePVMLRoq7HSXIjnLuuctHfesa2",
+	"1dNsD4JaUcm+h7JfKgmL54IlOMwbkTE5csefSmKFLHjVzNz1RK7rib5wI7wqJe4FzfVJfPMNitxaov3m",
+	"G9voooZWBA27FcEZFv3IXLNLOjNBmqZTNQb4lGRjMtbKYnMJW2ZitYCIElP2gyrzml6pptfjV29O3x89",
+	"f/7qxyeP3796c/L9yctTrKea5mSZs2mWzuaKRK9en528enkalQ3bOIM8bCuSWYqvHolmFdVmbcgDaQIS",
+	"CsplaU5QqsF76gkvDH8yeigEiEKeHhDshcgTaazSeoSoF0H/L+MViULNUZ0DJUJyLUOoolGDVJcMpSKQ",
+	"iEw6XPfQa1iIC/ESBlEsmKYslzC+FtmcmBm57EMt5BSLPjEgAXA4LDZ3BYSMAbWCGNqJyrq2iLVH+CSe",
+	"nj5trZlhzS6Qf6TQ2zdOgBHE6kYaT6wChNqp7V2u1eBYGUR1qpcpQCxyiZ1FqSSv81QuyFxwUeSHJn/R",
+	"ejK+9VwUPoWWbBsRjsG3JlcyVSSmlns5+dAIpJD6NuYvBeIyeDs02F04NabKVU2R91A0hXZwYIII9RFY",
+	"mw/U4fzXf/0fbNGFrGjMW4qxIvW/PSVnx6+P7klci7HXusf/KTiDlpEM5V8vVz1VWu4e806WTkAQxu81",
+	"FacL1vsn1mZVFFZngu7wqrbxnN1DpFq33QVdgjQiNQRpNuY4vWdsATlE3916Z998A5D+5huNR0YMcJn0",
+	"mmbgmulUq/RNcwbtPdmYR99+p0H1f6NQo1QXBDMKVSagxkK9mbdm09Y2EzWMbAA3XOWYmzK2eImDqwxW",
+	"ZwrZmsagPCEdc0qSxJmQ4G7Sf89ZrDmo8ZwtBDAzMSVJiuc+5rC9hK6AT/UkPYcWiPpUoYmX1pLrdXLx",
+	"5BO6Ih0uQGnhwORwzfLQ1NBd0NWYa1rDIq8mYr5SEdeoFuOKlUvLnkienej7J2fRTvT66Oz4Gdk5H+44",
+	"EALZnMBNyfhU5DHc2IZg9O5GJAI9Vb8FtYIjc6zWIXnP9VC0F8ru7piv6fqmDwkE49G6isQwusYys0/7",
+	"WM9IhWNuRBknfkSoEp1S14PkW/vdM8pnxXLHfB+azqey7J8UoWMP96S3q/UgLSFpPcmk3o65/gHePWda",
+	"EEKZV0s4iEg+gsxoym0XT6xUBSjCEmA0L52tGCmRLDMaWxuTR5QamngE1sqcKoTYy6OXr+9BiHVv5gVk",
+	"60vPhQOX9CxJ52AwCMl38M9334VaWOgSuaScfF/QBem8PTv+djjoagJ7TWfmH/3tv/7//x4Ou6VpyxKX",
+	"IXtN8bZZKlsYm95EFIrs7iK7GwxGewMU58BOmC6KTHN2jS/6DjLS3ZhroQ5rl2vK7+IVp5m/eWJEJFM+",
+	"y9HCGl48XdNuJmELoYlTS+Aa0SxXB8cDKZ1fYw7NyI3orycqePpzwXD9KQfWTn27lclFX+ORE1MnK+l9",
+	"VB0rEdQx+/4J0g7YPXZASIm6TnKcCDUf1RqzpIlDfCOFOf/dKoS8fmhV7a6iqLTJ995FUAVGMU6i93/7",
+	"W0Q6xXLJ8h4IC3P2sRt6AgsliYB1GzcAEA5NaET+9b//m0QVB1506HSG4e6wVM1kSFgmmVYgNcdFMDnN",
+	"asx9P+MWzsV2mrfai7HQVMGFuO+qFMGlmCpb6cDdkXWjR+kChQ5To4ZdhNMFEL8Vc32TaW4qwKA915lP",
+	"UGQpa9aEqIBgq+os/cD8XgCwXIuoT0oRb8x/sZLKL1iH4Re8lH8Z8196vZ77v35Q6+2/NDV38gtZ0Ewr",
+	"QfqkoQt57qvelX4EIZnQBARElHZJ28imROYvmi16ylll+zZT0PxkhhnqYara4S/WiOlWEpbqYu4UzopX",
+	"wYy2p0fztJVfPK+4lklNT2Dsb0tV7dSgPYOTDbXmIEtPRHOe9q79/pwVB3VpQzMxO4iR/ohNoyyC1HaR",
+	"tIiu73PNTC1Io6aBNrID79ulYoN98ovWhrbry1/DbHnP3ZCaN9paIeeMZizp2vkO9HzNShgWLmD5xsIX",
+	"2BcLHy0jiMwwD/Qw1doZCAxbm9zY3qkyGIfP+F3dkc9o0S1NqsPWKnDYtVlBuewGTTf0i1ozJEikLSNW",
+	"R2qwDdJxorBnpK0YZ7uNGf2O1mbGSvdr00IIkHtOQYQ1n3zdUiOEnpHhQ2n1DBrNruEUNrbO5uVK/JHa",
+	"el8DE8OYKr0sjKny8Lu9j7Y/amsLevILWaLxNmeyWMDYUokliGW2vb1lTht73ONUQyDPRgkVPQ/yz3OG",
+	"MAVTrRaryIv0EYgfmO4tQzKEr5wbwJ7m7q4e2m+K3MAd0VRs6p25K4O1FnLxEQTRsOTLVzdHq4y/Rnj/",
+	"Za3QrvdgxJH6RmJfs/apd5aeg4wM2oxCzdauAg/e77yvJ7+iWf8hkYzVzDww3oG9y7B+DSI4irMGDJLl",
+	"56m+JDIxm/l+P2s5twzmAO+zWv0bGNG3FtuOK1p+0bwMFjkp0szjg2CNJCum7MgA+modHXfZsAx05FVJ",
+	"01aucJjsw9bKl+DkABkCp9gzl7Frw2zGL5s250AqdvUc+0bqSWb0nJFiCZY//dM0S2N1SCSdQgOsnIE1",
+	"AZu9VI7AhC7pJThTC5lmWiuPomjB8gVNkzGXJhD4cUpnOV2MOSHerUseESqdDbKDgv3p479268+d6uc8",
+	"h2T99zP9O96l+qdHPZQ88d/TEWmR15vPnY1qrRg7n85ESGwDyZB4kuQlLPGsPo9TqnEi/eoiIx0018Mr",
+	"p736nCg4P05p5v0QH7vWsP5Gn9MJyx6OsZHsOPBfmORGI3559OIJfrVTDuI/uePNBSuqLejNk9MzOE/Z",
+	"R2N050w8tA7asDbb2zx76G3YTdjTGknt2T+XPz/Uq9wOhtca0pjpbT9Re5XeIejt2Ab65VIYT8o3X/En",
+	"H1P1cByovGB3dFBXQQr1i9oknfUR/iWT6QLRGko+tTp9TaP/0dzu0dmPJ89PXr0/Oj5+9fbl2fvTk8eR",
+	"z25JXnAQwNliwpKEJaWVQHNQpFKng1/MRcbGXHMOpC/NivSdsaDxPOXMWapkutixLVI/lbqYWkuhEVlm",
+	"dCXH/GJuLHyOv4CzqELqJha+E6VOzzf+4zb9n2LAw5gDJ+mGxiAAS0RrmpyLC2uhztjMeDD8rejndj7J",
+	"NLncmYNBKyL6v1C0gs00T+5gV+RIPx+h6w5FeFW1vIRjKKencRWvqFSSo9cn3YqJhiVetIvWEn0/XOT3",
+	"mTP+Vf+7P0UjvKJkak4HTZMVGyLLe2liDIloJHMCClWQfNsf8x/nWIkQrGdWVtKgH2ns+8VpmWTC5vQ8",
+	"FUVe0ZD1I+XChoMB3tFoMsRrao+4yoMraXJypVgwvWoEcLEkjYGGrQOF5RuTlbHE218HRDaH2QXRspCr",
+	"5k97+icMq94dEGkSHkpibLywr1/Q9Nkyz4G/XJmJi2xFOsNdIo14quUp1FTKx8BUUQceBA9lacxMWKKJ",
+	"HDpa0njOerv9QRAGRZ55SXQXFxd9Cj/3RT7bMe/Knecnx09enj6BdyC6UmGrR8/BefT6JAiDc5ZLU0eo",
+	"P8CHxZJxukyDUQBJKpgMNodwxZ051ML7p/57xlRbzyDc3u5gYJJnWngRyqJOHnIHTZYpnx0SrR6QCc20",
+	"GpM79MlVr1ha5yFZCq2hqT45A3OV9U32A1g+SognSTAyxfv+CSUd0RkHG9kdDLBcKlcMC4GBCyGGF3f+",
+	"US9FXcaE2hybQGD1dPS4XRUtWishCHFeLXGeBkxrIAQFnQ9w4W2TuQ3unNgqkvDC3tUvvPUKSfqRqsHo",
+	"p3dhIIvFguYrCJc/Z5xJPBS3PLDMQ5rKTAajn4JT3EfwTg9VZUjrEQec3g2VySg3oE/Jw0q8lSm/Buq2",
+	"50gFpyhWF3DVUihfNTHjeSqV7RiJmfU2SnBt3e7yEb983/+E9iKX4ZXvPIeqQ1s8+ArLEl2+uw3WupBs",
+	"vzlo28T2+Z1KJ9Htkbv22mW49mjLowRc3t8Glx9RV84SXhluhc1lVVp4aQsSeOpq1+o3dh9c/caZEC8o",
+	"X5nVyRtQ52WVtqTagPwefR2XX767DIOlkC0E9UPtui9jRXybiKM4p/OWcknKY7FI+cwJJyIfcydFiELN",
+	"hP7Vp09nmLFWVVTVnYbvUihHxv4+5pE1iaFfIqr2R3aCX6MJtNmMWzc2WS331x/zsq5i1WxYs1hrKFTj",
+	"Rx03MSEWoQ1NMx66/pgfXWVoHJVu+aadEl17ZXDXgzFvWj9Beaq/aexNUFu6G5JYi0Ro7MBYQXtZ6q/G",
+	"vATmYQO1SrHTuFRTWEmLZReDmqvcEwt2uI67mALBpHokktX1btZqY+pqN2qv27RJePULa9UbMleqr7rE",
+	"m2vzMVOL5LKa2KHnv2zw4+EN+fHWvPgGfHiTmPHa6g0s+a2z4MEWLNgdmbGVwYvDLaZ6jVboMyGeQxnv",
+	"L8fz9Qu7WyzQ8LWyWHV5U7hD9B0i6+4HTwTbVvpCVuqlBVgmXPfHhYSzC83Ygcsa9m8yCe55ba/Ry1V2",
+	"kmoXxP7QQtjWAtgNhK/tBK+vMtcGmQv94OZWBGhVcbtGXZsErzdgVfBCS1wURGeL6AwbHlhGWxgpISxj",
+	"Gl3MBtjpQKkuOEoCZVyLs7p68VEkUqLWg/OQ0DH3HWFOZjGyye5u1bF26IUbAodY66Ia87U+qurw6+LY",
+	"qhFfFixjXoFL95BE01wsynSN7XxxHYyha3fzYWajy7jB8VPZ9CCaiC03z2ZR6XZiklg0RR4lmpUz70AM",
+	"+twi0JHxBGzFEd3Dl5iSfWLL6Gz1dvn09ZjqVcYavZLQxTvbSX7rPPbGstHudsLYG/SY/r7kqWO/2EYL",
+	"p/dFqJ1PpnDf5VphqsQO0Ca13uiCLjqmslC3T15BPKSyIUwLujKJNGrkNMb2VCcyY8rkKrWHT4VNldNw",
+	"YFTy9ptC2PdYXya4E2HnD0Levz1ifikURNfiC/tbvfAUGiv9SgLW98w6mEinxHXBs1W3XaS6lvxvKyJd",
+	"vmsn0R3oUjP6dONh18l4WOtPVgUtPwTC06Q05ZU+7E70TGSJMXahtUkvMtJiGPz0Ns8wqrmW8V56lvXz",
+	"vUUh0zgKyZSpeG4NV98/ObO5P8bbGj179fzx+xdvT0+OMW0+5VCHXywhmouuJBkHrzMGscsiS/rjwGbD",
+	"lGs+xTinTED0KMSnxGzMl8bqZlKdFkwLhSBlCg6b1C/ZUGnTSRKt8qXVbk4lSQRn0G2SjnkFhrm/iE3B",
+	"dp7hyg9g00BejQ0nhFgemkEMUCMCyMUieali2J+NlxE/fZP5pOE05nrT2BjJ61bJzjHguOmGEllyWwnQ",
+	"9mfC3kvb+568hlBbCXSD7a76V3/9g7HHbQ1OehZsCPdvYW3S+KNp0SC7z/K2lpV2FgWWRv2cjBjvFo+D",
+	"3JMkelEoUFqxxQ+hGNAIrK5BpPrZ2xKpaf5hKGs7CvVbjVwaEv1KkV8pch1FanxBitTY5uF+xzSXMa13",
+	"ABexbAJU/OpuT68uwPs6NmMo+GPfa9iGtQDQSNzQWk9mjHCL9abhssrz7RWUvF5cfaOOUS3Fvr2OUX9v",
+	"rZKxAWhf9Y+7MfDSJqA3aSMesn0GlUR5dYjv+jb8keaLUcP6O2dZaRb2Cv1ax3opYgsoCOxV5NLwORzz",
+	"acpTOTfqitvBjg1mxcJl3veQgBL1ybHIklFzWtdJ2bZAoVAa1YQlklecuZQVZziBQEXM4AdZv5FR04U8",
+	"vwgnqhm5TbSdEpF+e1BPuQM/umdqRnZUNYsDk+o0rOFdB9j1tm6bGwYruyfH3C9HsMEAbhQxAzrNxSF+",
+	"l0KkXEPXRNdARdkMy9RM+5u1U4ckoxMGYZ8OlBjQHM/ZR5cp6gxY4oKPuTF2xqbSO+lEXhS/HQQfiroj",
+	"L/7PT3Qy52XcGZW0duwBdw45FRoZI1P+2dbAsqCwOUcYQe2SPUyl9DHHME1I1zLxohgFUhnbz0pH0baq",
+	"zvfJEeagj3mZ0uQ24uF0zkyGuaOYCspr7AZcsGvBs3KzPDF1M9iyoUeSH6FQRGISrdyQsL+wstoxByqH",
+	"XCmATcEd2dvYEHNT+4chlcghb75x89qC0reVh21p6TW1uaEa9NaXar3K9Vd19pbCszvlO4mf2N1+wt+l",
+	"n+AUa5pgHiVYp7KSJWwvW9fuyc8hCLzEtOvGNeoaT0D6qi3+DxdqW2JptymRH8Oaz/xO+V+p7TbU9vvx",
+	"kmFaMa2lEXdqdx2Thw0JFC+j7k1IxFy9X5JINhGEiXkw+51T6ZLaxrzj5JVDI/ukikiV2gL+IWmXXEfk",
+	"gkJFTZu63W2NIjCQ+Ep6/4akZ7P7W4nP16KqtBcaygtN/pVT7BB/NxGkqSd8k3wN82rVlkE6JsT6SBE9",
+	"ksm4ShP41IUVTjJGaJwLiQ2/5Rp7kF3aHzVaEPe3XcCg9+w1/N+VtzaFDdqq0o3DM+d22HZs3a+Bhu12",
+	"qHbK8InQovb66MLIVAmq2jeUwOqtfXLkaruY0jvAGcAIBjUnoa4SjNEnR6baFNQFtK8tWW6KwSz9+JER",
+	"lByPBcdqs17qQrPCjGUzYw7fQJIIPgKxwxWnKulgxcsoTaLuhug5fP82mqg+LspXkKRIs5VKY5qRJ1oa",
+	"ZpqXYFdm6HLzP8xb/VgsoDV0LpXJTjiCHjgZdV88F+dMq/+B65LebEl924A83Ptnjckz4N2S31yf12wK",
+	"t8GN/THyEcxR/X7SEapyBlY7dvWh2llTTUTYweI8IKG3sqxTxhPCUojCiBZFptIlzdXOVOSLXkIVNQyD",
+	"kmiaZizC1PnO8ekPIVYiD4lYmjqmj1696JbmY1NVt1JTLqxXlQ5JJMq+/pGpLBcp9lHtxPI88iquK8x4",
+	"kGOOPSXK613zVeznQHJxgSXnkAIPSSyyYsFNoawFVfGcpDMucsyNkywkWPgrHPPovSmT3ItGRiwyhYCf",
+	"wgfNU/SC4af33P9kf5ql5wwni7oh0YwIPmjtw3Il/Zgscvc6XaTZyr0SwR9kh0TTIsvwa9KRyyxVtvYq",
+	"jIrVssIxx8ugYy6ekOAf7zEGXH/GJvX6L8UymAJ4aYS1oChfkU5k/oo0EEQ+o9z0fsAVQSH5vqusjxDF",
+	"1BEApQlrxwQSuD7M18f4ZNQf8yc0ntvDqVv+KRTnOCQUyvC5E1xijxA9HoYHRKbe/TnDSlemwCIieJ84",
+	"LJKkg5ZTwCZG8yzVii43le4zZipsfkih0A/0REjVXO+9RMWHBcQuRCHBP5I+eSMucNc2airlZKIxiklT",
+	"ldKUtQUFAOOB+mP+CFsOQP0sUzTL1okd7uld6yWZ4sCGDl2JQaAGQEKDx+XNPmi7jk8AFncrg9c6f52+",
+	"IjnQLpizbQ3jnqk3b5NRXSniStX5atF5sF+lpgVrvip7sVRYRLC9Txcev2yu2RTS0JiFBgKEbrUInhGw",
+	"EqFPM9LIURZUxkL0BiNwS4Bg9q11G/HwaettvPLeuUSFZZ1I1cKt63URKpA0zYM1vgWjoGRq4XNq/4K+",
+	"A+ETzSHCY+QKY36U0NBKUmFVfgprAlnYlN4QTb1djQIN3dtLXojsT0W+wF5i5s6o9ij7orss111vdbat",
+	"J+QaUiHyvTfMXu8bRcMT/+HLa4L4qmjsJct7mriQZ/9hkyy+vMSH4C8VfXAYH5/+sJ3k5+7Z9cLfETf9",
+	"Q8BpG1MojjTBvhDoyq4lnEHlGJOF/wPN0iQi0MQQBafyZo/IOBgHTRPRS/sEkOBtFMY1+tzWqO1Wcn13",
+	"5TWItITIlST6snz08ia72EyjntBlKjB8UTL9HRGdA2mj0rMx42xHfZLRHHt/tlpoo58jVEeYBD2kl3LJ",
+	"uExVes6ylW2SUGohnjYREqcbhASE+RCjILQwr+kQV52ks1RJ0hkH+8MDTSDjgExTnkjiZyR2+8SJ/1iM",
+	"B8v46CFry9KCqmJ5n9hdG2nKWq5gKba+BTKJnyPTqEPvI4Qq5bwaREfOhKImER0mhiAMQYbhYDBwEIJO",
+	"ztHzVKoXTNF2U9QpANyu7XtoUH3n4u+P2D1BACS1vA+KpT0Gsv4U6sDsHpqwz0qDFiuFunZNektE5Imm",
+	"11q3Z5KJc7ZG8Py5Iox4TVl3vYbJZR/W+i4h+c3dOrZOntMXEUEaaFvv6ttmx2tbrDX9XXPJX30DDUb/",
+	"QpOLZ9D9WlSgyd6RTXjOE7QmIWZ1r2fuP9Wcb2GBrokeSFVLTpp8v39yBn3YTKTeQuSWh0roK1c2IdDf",
+	"YfEkVO2vYG6vhbyVsd0s4kq7+2UYQPVpTYShIVvbaf5uzOa4r88qgn2lyj+whtSgZmjCWRqNDaZ3t5PZ",
+	"PpnE8YTZqJbqST6G711ktn7p0HZfKC1z+y6wlxPB+1geGmsyeiHLjKvctiLVWlelR7BUtKUmIk7vO9sq",
+	"hLG/bsEJxh20LZKLC73GL4uQv4PMBATcVb6WcF30hZXjbFBvvfHIoVd1Nk3aCwKYhm1JuLEqwDpkGPye",
+	"fIxnJT19RcU1Sfqb8bCm6KwFL7r4O9grvyxJbYaK0P2mNZJun7w6Zzm5v++1ujLiySG2eGpv8lIia6kK",
+	"DIYPdqf36X7vYDJkvT/Fe0nvAR1MesN4N9lj+9MDen9ilYMlVfNSN0ht8cJSIlijJtzfb2oJ76A4Mmrh",
+	"dRL1Wnm6FDzIo2dTRWgG7RtNc884Y1RvXoVYOLNgZVpBqrBF8GKpVmSJ/kWptUPWpFdMh72DYIlKzEMx",
+	"K6TSEhk46oKRXvN1ifM1QOlzil+/HmOBqvnWi/c7YTP/BtEMSAxQbt424IXqr9sENyQ8vkHoY4v0Vc/o",
+	"bItofMzjP2owY8LjrdSix+a57WmzfGNDAKM5hK9GivWVD6/EWY9OHgtUJGiWbbBZuNLI1vdt4jYaHh49",
+	"vYsQ1HOvDm0ZZ2GEhLItBTYTh6yhJhUdJQkS0a2dPbVaejmjEjclP0APdGX6JGPPjNtbKR7z+DqBfTeg",
+	"vycasNsQID54LQrcdDMeVU7/sOW0gSyvH6z4K+7puSlh+9W6ckds6Cjx2pcr0eBIGnnWMqDyrt7BFhTr",
+	"bmzncJPExk9jRniLfgKZxoZTXcwZKtAotxtEjgB5XT3QzEdpCAjT8nFbuX299HVFkI/1Bu5MEGjxzjoQ",
+	"A6hCKATGoZkr1uhvhUUcs6WSrUnzuMHU60yLU9R8NDV+2uadWXqO+q2UsEXK7cdhq0p2e6b5CPP7t2Ex",
+	"9lHNLHh8rDW5bV7DB6/FmQBHNrGnHw2+VtHO1Coo+z4DpqJiCr+BjvlVRGpEQ2twOx5Am71Eb8Ko5qlU",
+	"Au+uVlaF5QDsCflFP70a6lUBbaQVUFMcIlUhEKb+F53E01wsxhyLAkZSFHnMItKJ6DKNQhJhiBdGRUP9",
+	"vMi0e4dNiULFYsG6iDr4Q84W4pwluEQ9sHBf2cmxtuF81SdOFLTrto964bxY3XlOsR2JGXZp3kn5rO94",
+	"Nqd5Li5sBQcvbqJTD/gFX/cFtP9hmWSt3nyjeT0zB/IZ+O4rLHmkGSSs8550NvnGikv2m/A46h4ad72r",
+	"tK2hChakG7PXG7LT35paWTbj+ulTAEj/qHQZujS1YBTsDnbv94bD3u7gbDgYDQ9Gg8HfNYiS7cyFsZfR",
+	"c22lANCcZm/sg8d6r1wRjN5POQR4a/iaR+tL3jsbPBgNBmbJ5hHY5yzHZCOkZL3xZbpeC3kXBguGMbtz",
+	"Kl+InAUjiKZzbteDQRgIPJfRIAyUUDRDPNB/PfkIhjXQRT6LZh6WymFimcPXq8heRWUXNo3qi5Q/gjYF",
+	"R4Wm1Z/eXVZ6s53VbiRaJJpR5hA25HNtaFpsXD+kA+N2t7m6rsrzgRZ2dMFIsYQWfrTixpSmiTfpbJ0D",
+	"BKL4mFfye9CStymLJ/qz9/zDqBtirOkE71NY4PHpD2OeYz6Ps0TAL0AVEipXFQsuRy5Cz2RHbJEGM+aQ",
+	"BwO2ffita3SKMo0pQg6i72Hzl8uCCSFYbsG40pcAuD7AgzvmzUyYPoGkFxQWsLaZtHf8yIA7clIffoZC",
+	"B+gsHHPbx8W7qGs2m46NE1MiZ2uTXVJpc12giO8NkmzM6tZnnHwm1eh3kGxyywQNk4sB2Boito15Lfmg",
+	"/R6Ds7i9eWurJIqbLu9L5UP4LUARjQEBgRl5MtaCSUlneh2oEoPCXInx1de5uAhGB/pcsQYZXLeVhLZj",
+	"UXC8j6t5btiOE0lFv7c/DANDeMFoNwyMCyoYDT5vAgbpmFQlU100u6ArSQbdr4axOzWMLcBAY1jQGuNY",
+	"W8bG2hv8quijM2ccQMYM1gHb41GSSQHWng9sqfTlblRZ0olsQ39PwY26eLNezIW+atcpiM+N8cyzWKA+",
+	"mFEF9wOEelOt75qV6Vc/MLaUEOvt7iPBmWy7PTDMpvX2WLP39gAGrZVB0Sxj8fvS0Qvx54heaMljXPlH",
+	"saCrkt/iwRzi8Zf+GzTk+7vxBrig1myq5a9FKhX9sC6i3GhVa5Y/HLQFab/bJkTtze9DrfgNRwpdSw9B",
+	"cJf2MleDtFlOdTvdo1qLek3TNSP9+rVObQGyjM1IJzr2WvyXFX77+p6PRs2mFFyMOVoT0BQ2rXajKNfU",
+	"DUlS0KwXzynnLCMFz5iUJDKfJdyQ0UJwEdks8FodVeDtXilVN7atpWp7emi2RyL3ZZQUyOhAoh7zaMGS",
+	"lEL/kLjIc6ggaqtMl83RTLkyWxmUMA5qYGsDjfYsGM2THQRvVZHFlGgbBcdHg+Hu3v7B/T9994BO4oRN",
+	"65+DMLAQ1SJ1gZW1rlmL+3OWUHGntn1J8ZuUE98kqLmH+l/7APw79AHAeqQO8bZotFQpbd5grzuf3N9X",
+	"NjgrZ3U1og3TMT3xDonHj1JJJDN9yNFl6GoqtwYdV9nL3ZT7//XosgKvr0X97yheucTATqOtxPVK+m84",
+	"rXuyFAtOTx6biuqlWlAST1QVgt882eJGaxHofQrcKNovqdLACUbB/3rz5KdB7wHtTY96T9992tu9/M+g",
+	"PVJ5TUU5WkgGlZNS3lvmYpYzKSPSyZksFgwrk2h9cGm6v5aAt7HN5tewpOoxFzlB84Zrz+Xe80WMfjk2",
+	"mbBYLJjEdGEYJvK6vvqtuWwFemhgpk8fWA0aHGmyahNbMBr0TuQWZHBwdLaI9TW5BS7m84R8fWV4v74w",
+	"4qD0byaRvNYEERLkHNBhUImlzzKukEVQAdLkvcjWK3vHaI8wHh3Hn6t9s72+21oBjAXnLFayT37A5tDI",
+	"N2Q641QVOQutuicJJQVPfy5YpZMGOEBK/bISJlYW4fU0xLOL9MXzwzHP09lcETpVLA+JnaJSIFsvT81z",
+	"UcwaPQjfPDk9I0evT1CRK41IoO+ZNti5KaZS6fWBbBIajLtu/aQTPc3FItoBXZjlEXlItuhIHo65ZIz8",
+	"oI/GjpUy2YVao9hPxN4DWp+URTxH+xeOEhJardBHOF2kfDbmDdtYqN/DXWmhUhTQ86W1BS48agLSNJ55",
+	"toUxR8NDWJogbFNykFL93izGj1i2Ca+G3LjWItD+xB53hMA6pRZC5Fv73TPKZ8Vyx/VPyWtmibLtiDOg",
+	"odkLkzdTmun5JgKusCOSM5WnLCEXbDIX4gPpoPcS1eZuBf/gF8A5GMoiGhe2aquPbtAq56xWpD0v+Awl",
+	"dNvYc6RBgzYQrMNh4oGwpDtmlnewK48oVAiuvxyOy1BbKrg+hYOPH7t4N8eCxyATtDXcxCxWtAxNViQ6",
+	"E1omAZTFdpt6okPyc8EK09pdEiVEl0zYVOQMwxnZBdGC0WKpbNMYTV5Tzb31fDkWZUvEUhln5f7Hj9hQ",
+	"xR0SElvGtPBnWp/iObIEu5iVjW3gTNFcBAV1bS35MddniZlekxWhepsxkxIpJUlRKvLg4Y7wgq4IVWj4",
+	"7hVL2AOEAo159Pjk6Pn74+dHJy8iMDFbW05ojDiidN+ajv+u5zO6W+23YMkFJHgqcs0myvbXpOMFgmoQ",
+	"R90qlzVwb7LZMe9sw02MLYvmeQpdnyQcdNcEgODlhUFTb988L/GkbHRjqbskWvAmlAZ2DnQO1uUQGLyP",
+	"bzmTLmn27ZvnbZIicDrogi+4ykV2leeg0j4cMCQEbddGHLD8PI1ZrS+XLZF0zWAuJYLb2PevtVQL3/oi",
+	"DwaDg4ODwWBwf125FXjzJPliS3WHX12q9Va3r9L3bK9zOux+t8bnsI3m8LF3cXEBkQS9Is8Yj0WCEcWe",
+	"KnEUx6LgCq2gR8db6IzH1zOawuNWXzHNX8zXLNdnhRSL4XOP05zZJsMpn4DIGwaaA9efPBNNfHXH3kCS",
+	"21byKGnxR7wJb685fUQBs0QW5Fl//rjIyDnLZSr4w3Ew7A/GAYGjS/ns4TiAgsTj4M/IzfAdqwn53z1O",
+	"aeZ/Pi4FQ2Dt5edX/ImWwB+OA70JmC2p/PoxVQ/HAUTtjQO/8dtzOmHZw3EAfHiMG2By0rPeRJx5pxzM",
+	"X9BOfYU71W1cFVtRU/i04HFzRW9vGzUFZL1TK6/fRp+6pQdMXaRZKsqVNDxgGl97MSJsKbtpRoUC2tFy",
+	"eU8agfrtm+e+oeq1U2bwtaZu5E6z9w+R8rU22hc0/1BRV1BU6OslZKkgdKlFFQlXZXm72SgDrFgE2bLf",
+	"Pzmzizkc88iwn8jUu64rMih0+RITXe+UA4WNY6HcMV8xpSUo/QOm6ep1g7ykBSyQcEL0wFPbeQf1h/r8",
+	"IBSPebSeOitieiv6R+sFA3cAfxEpby0C11IbwVsiSpWhOYGmHlu9w46PBpv/t05SsPfE9YoZ3KClUAUe",
+	"gOBfmg98bnpuOUHYZ0imTMVzLV5a04N7zOpmne+fnF1F4NsV17D3BxRD9EQgsixcOb/aKrWAW8Em73ZY",
+	"WyrPTrRtYAkISVemZLVbctZwKaMMmIBWx3KoNH6mNTyEIAvhY164SvKlBQcLj2zgLtgxdA1faaj/n5ev",
+	"XKv+2hcQNK/mQRVB03MkbC/mWdLQI3ly3uXvlCv9VqWTW3Gz169Oz64lr8xFlvQWhUzX19NAoQhocZnR",
+	"lSTRs1fPH79/8fb05Pj92zfPI8hVJZkQS9Ix1Pc6oyv45uE4GFjZN+oClYNTaBy8zhiVjOgF9MfBmJeD",
+	"eJmrBZeaZ7wuJlkajwgXZAKhTcbsiEEynpWYTFhMC8lsg+i4WJiqPs6CMxW5rbVKM0i9OGdo11OuiGM8",
+	"p3zG3HehTXVwVhY4CjRTZgkB+GEIDxpyJoyoIueaU17QFRqs3LsLujLChWaX2Bd6nYwHafkrv9PGWgb1",
+	"TGTJCzjI35KiddqCB5WTRy7sjLV3quzcilQrRGkaSEDPZkd1cygKBYqDp/bdk0Qfxds8uxYh1qPKNufx",
+	"eGbZ0t3b7P/tO4xD328bkgjTFbEDDdi8uyMM3DV2uNLDvi6kjbRFtHlVTd94vnIw68b6+4wlM5smI2az",
+	"tggTwOfybYTHXd6217w7ywC1MsRt1//+sQFLMAr2Kz/gJFsFG9T3i2WR4bj8X9/mWTAK5kot5Whnhy7T",
+	"Pt4o/VgsdnYHw0FvsN8bDHeMQCF3rhYmvHjLnS2Wen1fNO7o2ODldsahlkDhIw9/vhozXDjvGvK/DvO5",
+	"iuVgPISnCZTOzKqkEpViZkQ6EfqCop0o5alKMSHlX//7v4n7GI55ZKye+Iv5UA920T+V7hSPke1Ek0Ku",
+	"op2Iix4+EO1YhjbmEJGr5izNbZn2CFv42oXgk90+wTUz64mZCaJheEHzRGJMzZJh9TgD3TGvyQjg8bGc",
+	"z/CXTUxv3TVeo5VfX8eo87bb6B0+RzvV++Ixe4l5V6NgLwiDs3TBpKKLpVY+BQ/J7h55Kc7J7mD3PsE0",
+	"8f1d8q0efHs+9JX9fF5b6m04D8jxG0r5WXNojO5ZkPo7z053D+6Tv/x41rVpyWisneWUK9IRhZoJjH8r",
+	"ozZiwafprIBO4M7MG5KUx2IBYn+WiQuWdEE/8N2nZgW1YI3QhmZY/2kU2ioeaHmdCOPRrESFeLEondao",
+	"jUMS2SlsBSMTSXJPEs1asOkHldak5OtDfRIpheG8KTeBBdAb0fO+IhNCn4RLMCZKCJIJyD1GKR/8tMPd",
+	"oZ89ZZvW+cWGDHdqtZt8zxTs7wzO+Aor2vN0ylS6YN7Ky7TevfuDQUio6Yf73f39wWBtOq9SWUVfMGME",
+	"IxgkWNCP6aJYBCMYBSxj+Pl+mb+UcsVmLL+TYkXnJQSuivfzgLV9wF/50lURf4giXzTa79fomCVlwSD6",
+	"wmcZlqgNMSPZ/eWUnD7+q8et4OsGhzLN3LfSy+oqGNgyXTt4bOt+T5qUJyvQGGXKi6pl53qz3f6Ym6I/",
+	"njcHjBZNT7uzmmChobKLfJ/8aONhxtwtJZU2FqYuai3EObM1fCJFsw9aNjusKY8gdGnhrRS7SkXSFCuy",
+	"cpb+FhbGE1JwMJj4kmOfHE0VFHDyopPtOkNvI1CeJyFa7JLQI6g6CF+h/YZlktUFr7XS1pmZx+mYV1v6",
+	"aykczmOEcTgOwBOm+anGv9bTsg4BiygNV8BW0QProjtuWTL7q8j5VeT87YqcRy0M9UYSqJOKNmZSNVo3",
+	"hFhpja9ILjLWmh/lKpsEd1XUwoTFPhMFdu1hXE+1OxwNBlraUTRXwSgYfDdCLE2TSnyVFqz+jrWy3p4d",
+	"X0O6cBu5SriQTClI2P1dCQtvGE0aVcLtVjwkKs8TvcGtHQW++eYoWUAD6Gz1zTekY4Ol70nnrbC9V/ZI",
+	"NLXJ5VG3T46w+YCpgk5z5jUhOBzzaFw5/3EwItiXQBU5L8UCzPbjibggYjo1aOrJ/hjcamOmMRY7FlwW",
+	"C72qgmsqgfDwvMgY6A0gkPvR49GzZ6MXLyKTZgUV0CIQFHb39Z8Q9h0xnkRjaCQKYfVgP7ZFDCmJLDJG",
+	"lZEpJydHL4/IP6EWC10wv9P1mDcUDhOmbqocQc2pFs+Nlgu8IGxzsriu9VlIVfK9QRYSkKiYTkEBoFnB",
+	"miQMTRouwwAPbMODjtYHNVp/YGjdI+6jBcvTmO4cz9OYzgQS6zUp/fN0gtiCl63b33pe1tzuZ+NrBpWB",
+	"1ADFvtbS+aJVK44B6A1eXckWgegzzbGAh2D1ikaqqc/KG8uYNFcAxcTalIEjkomYZuT0IlXxfCJonoQY",
+	"PGrj2WeC5AUn/Z14kezI8rEgDArnxRnt7MA4cyHV6LvBdwOoCmlW25yzsnlTuS/EClZg9IH+tIcmLSQ0",
+	"TU9CghWFQttPFIIAsdyfrU/U90LTbLuNZtT3S1vtSHPuqsMbq9AcNhoDQLAh9AXQOlA9ewGWYnSjuCUu",
+	"01uWX3ykubIjT92Xm/R9q3rV0iO8idAM0DKFS9fAioMu5AuNkLzUCE1qi+8cOcTclFJxXNAVJoZh5RLY",
+	"dKr61QjBtjMovXVlqFQtdNMhYkgwB9bm/CWmuRxk9Ppwt6nZ3vxeAuCmmuWyImPoXcm5uCBUlhkKhwAw",
+	"zOpY2GAMY5fzahuWKjM8X8ka8GACQ65bU5sgd1hjEzZXCfiEN3jJGlrSHVxOo0GpjsEwtpgwsLjIdFFk",
+	"VIm8G1qiWBmrseyTUy/PJfpbDwfpOS0n8pbR1Fiay3nGaKbmNlEmLzgHDyAaF7yxTvGb4PLd5f8LAAD/",
+	"/w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -78,6 +78,27 @@ func (e CallerIdStatus) Valid() bool {
 	}
 }
 
+// Defines values for DncEntrySource.
+const (
+	DncEntrySourceApi    DncEntrySource = "api"
+	DncEntrySourceCall   DncEntrySource = "call"
+	DncEntrySourceImport DncEntrySource = "import"
+)
+
+// Valid indicates whether the value is a known member of the DncEntrySource enum.
+func (e DncEntrySource) Valid() bool {
+	switch e {
+	case DncEntrySourceApi:
+		return true
+	case DncEntrySourceCall:
+		return true
+	case DncEntrySourceImport:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for ErrorCode.
 const (
 	ErrorCodeCallNotActive       ErrorCode = "call_not_active"
@@ -746,6 +767,11 @@ type DncCreate struct {
 
 // DncEntry defines model for DncEntry.
 type DncEntry struct {
+	// AddedBy The agent identity of the token that listed it.
+	//
+	// Example: ada
+	AddedBy string `json:"addedBy"`
+
 	// CreatedAt Example: 2026-11-23T10:15:00Z
 	CreatedAt Timestamp `json:"createdAt"`
 
@@ -758,8 +784,43 @@ type DncEntry struct {
 	// Reason Example: Asked not to be called
 	Reason string `json:"reason"`
 
+	// RemovalReason Why it was removed; only on removed entries.
+	//
+	// Example: Consent given in writing
+	RemovalReason *string `json:"removalReason,omitempty"`
+
+	// RemovedAt When the entry was removed; only on removed entries (the history).
+	RemovedAt *Timestamp `json:"removedAt,omitempty"`
+
+	// RemovedBy The admin identity that removed it; only on removed entries.
+	//
+	// Example: grace
+	RemovedBy *string `json:"removedBy,omitempty"`
+
+	// Source How the number was listed; `call` is a call outcome.
+	//
+	// Example: api
+	Source DncEntrySource `json:"source"`
+
 	// WorkspaceId Example: ws_acme
 	WorkspaceId WorkspaceId `json:"workspaceId"`
+}
+
+// DncEntrySource How the number was listed; `call` is a call outcome.
+//
+// Example: api
+type DncEntrySource string
+
+// DncImportForm defines model for DncImportForm.
+type DncImportForm struct {
+	// DefaultRegion Example: US
+	DefaultRegion *Region `json:"defaultRegion,omitempty"`
+
+	// File The CSV file.
+	File openapi_types.File `json:"file"`
+
+	// WorkspaceId Example: ws_acme
+	WorkspaceId *WorkspaceId `json:"workspaceId,omitempty"`
 }
 
 // DncList defines model for DncList.
@@ -854,7 +915,14 @@ type ImportResult struct {
 	// Failed Example: 1
 	Failed int `json:"failed"`
 
-	// IgnoredColumns Example: ["Birthday"]
+	// IgnoredColumnCount How many columns the import did not use, all of them.
+	//
+	// Example: 1
+	IgnoredColumnCount int `json:"ignoredColumnCount"`
+
+	// IgnoredColumns The first 100 columns the import did not use.
+	//
+	// Example: ["Birthday"]
 	IgnoredColumns []string `json:"ignoredColumns"`
 
 	// Imported Example: 9998
@@ -1353,6 +1421,36 @@ type CheckDncParams struct {
 	Phone string `form:"phone" json:"phone"`
 }
 
+// ListDncHistoryParams defines parameters for ListDncHistory.
+type ListDncHistoryParams struct {
+	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
+	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
+
+	// Phone Only this number's entries (normalized like `POST /v1/dnc`); every number when absent.
+	Phone *string `form:"phone,omitempty" json:"phone,omitempty"`
+
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+}
+
+// ImportDncParams defines parameters for ImportDnc.
+type ImportDncParams struct {
+	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
+	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
+
+	// DefaultRegion ISO region for national-format numbers (default the server's DEFAULT_REGION).
+	DefaultRegion *Region `form:"defaultRegion,omitempty" json:"defaultRegion,omitempty"`
+}
+
+// DeleteDncParams defines parameters for DeleteDnc.
+type DeleteDncParams struct {
+	// Reason Why the number may be called again; kept with the entry.
+	Reason *string `form:"reason,omitempty" json:"reason,omitempty"`
+}
+
 // VoiceCallControlParams defines parameters for VoiceCallControl.
 type VoiceCallControlParams struct {
 	// To Click-to-call only, set by the service: the customer number.
@@ -1424,6 +1522,9 @@ type UpdateContactJSONRequestBody = ContactPatch
 
 // AddDncJSONRequestBody defines body for AddDnc for application/json ContentType.
 type AddDncJSONRequestBody = DncCreate
+
+// ImportDncMultipartRequestBody defines body for ImportDnc for multipart/form-data ContentType.
+type ImportDncMultipartRequestBody = DncImportForm
 
 // StartRecordingJSONRequestBody defines body for StartRecording for application/json ContentType.
 type StartRecordingJSONRequestBody = RecordingCreate

@@ -61,6 +61,7 @@ func fold(s string) string {
 type columns struct {
 	index   []field // per column
 	ignored []string
+	used    int // one past the last mapped column
 }
 
 // mapHeader maps each header cell to a field. A field named twice is fed by
@@ -76,6 +77,7 @@ func mapHeader(header []string) (columns, bool) {
 		}
 		seen[f] = true
 		cols.index[i] = f
+		cols.used = i + 1
 	}
 	usable := seen[fieldPhone] || seen[fieldFirstName] || seen[fieldLastName] || seen[fieldFullName]
 	return cols, usable

@@ -48,8 +48,11 @@ type RowError struct {
 // Result is the report of an import.
 type Result struct {
 	Imported, Updated, Skipped, Failed int
-	IgnoredColumns                     []string
-	Errors                             []RowError
+	// IgnoredColumns lists the first MaxIgnoredColumns unused columns;
+	// IgnoredColumnCount counts them all.
+	IgnoredColumns     []string
+	IgnoredColumnCount int
+	Errors             []RowError
 }
 
 // Field length limits, the same as the API's for one contact.
@@ -98,20 +101,15 @@ func Run(ctx context.Context, r io.Reader, w Writer, opts Options) (*Result, err
 	if opts.MaxErrors <= 0 {
 		opts.MaxErrors = 1000
 	}
-	cr := csv.NewReader(skipBOM(bufio.NewReaderSize(r, 64<<10)))
-	cr.FieldsPerRecord = -1 // short or long rows: missing cells are empty
-	cr.ReuseRecord = false
-	header, err := cr.Read()
-	if errors.Is(err, io.EOF) {
-		return nil, sb.FieldErrorf(sb.EInvalid, "file", "the file is empty: a header row is required")
-	} else if err != nil {
-		return nil, readError(err)
+	cr, err := Open(r)
+	if err != nil {
+		return nil, err
 	}
-	cols, ok := mapHeader(header)
+	cols, ok := mapHeader(cr.Header)
 	if !ok {
 		return nil, sb.FieldErrorf(sb.EInvalid, "file", "%s", ErrNoUsableHeader.Error())
 	}
-	res := &Result{IgnoredColumns: cols.ignored, Errors: []RowError{}}
+	res := &Result{IgnoredColumns: CappedIgnored(cols.ignored), IgnoredColumnCount: len(cols.ignored), Errors: []RowError{}}
 
 	g, gctx := errgroup.WithContext(ctx)
 	raw := make(chan *chunk, opts.Workers*8)
@@ -119,7 +117,7 @@ func Run(ctx context.Context, r io.Reader, w Writer, opts Options) (*Result, err
 
 	g.Go(func() error { // reader: the only goroutine touching cr
 		defer close(raw)
-		return readChunks(gctx, cr, raw)
+		return readChunks(gctx, cr, cols.used, raw)
 	})
 	workers, wctx := errgroup.WithContext(gctx)
 	for i := 0; i < opts.Workers; i++ {
@@ -173,25 +171,23 @@ type Finisher interface {
 	FinishImport(ctx context.Context, inserted int)
 }
 
-func readChunks(ctx context.Context, cr *csv.Reader, out chan<- *chunk) error {
+func readChunks(ctx context.Context, cr *Reader, used int, out chan<- *chunk) error {
 	seq := 0
 	c := &chunk{seq: seq}
 	for {
-		rec, err := cr.Read()
+		line, rec, rowErr, err := cr.Next()
 		if errors.Is(err, io.EOF) {
 			break
-		}
-		var pe *csv.ParseError
-		if errors.As(err, &pe) {
-			// A malformed row (a stray quote, say) is reported and
-			// skipped; the reader carries on at the next record.
-			c.rows = append(c.rows, rawRow{line: pe.StartLine, fields: nil})
-			c.errs = append(c.errs, RowError{Row: pe.StartLine, Field: "row", Message: pe.Err.Error()})
 		} else if err != nil {
-			return readError(err)
+			return err
+		}
+		if rowErr != nil {
+			c.rows = append(c.rows, rawRow{line: line, fields: nil})
+			c.errs = append(c.errs, *rowErr)
 		} else {
-			line, _ := cr.FieldPos(0)
-			c.rows = append(c.rows, rawRow{line: line, fields: rec})
+			// Only the mapped columns are kept: a row of a million empty
+			// cells must not stay in memory while it waits for a worker.
+			c.rows = append(c.rows, rawRow{line: line, fields: Keep(rec, used)})
 		}
 		if len(c.rows) == chunkRows {
 			select {
@@ -260,6 +256,9 @@ func buildContact(rec []string, cols columns) (*sb.Contact, *RowError) {
 		}
 		if !utf8.ValidString(v) {
 			return nil, &RowError{Field: fieldNames[f], Message: "not valid UTF-8"}
+		}
+		if e := CheckText(fieldNames[f], v, f == fieldNotes); e != nil {
+			return nil, e
 		}
 		switch f {
 		case fieldFirstName:

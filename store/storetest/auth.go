@@ -3,6 +3,7 @@ package storetest
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -39,13 +40,57 @@ func testAuth(t *testing.T, open Opener) {
 
 		got, err := db.Authenticate(ctx(), plain)
 		require.NoError(t, err)
+		require.NotNil(t, got.LastUsedAt, "the first use is recorded")
+		used := *got.LastUsedAt
+		got.LastUsedAt = nil
 		require.Equal(t, tok, got)
+		// Within the minute, a use writes nothing: the stored time stays.
+		again, err := db.Authenticate(ctx(), plain)
+		require.NoError(t, err)
+		require.Equal(t, used, *again.LastUsedAt)
 
 		// A second token of the same workspace is distinct.
 		plain2, tok2, err := db.CreateToken(ctx(), ws, "bob", "")
 		require.NoError(t, err)
 		require.NotEqual(t, plain, plain2)
 		require.Equal(t, switchboard.RoleAgent, tok2.Role, "empty role means agent")
+	})
+
+	t.Run("ExpiringListRevoke", func(t *testing.T) {
+		t.Parallel()
+		ws := NewWorkspaceID()
+		at := time.Date(2030, 1, 2, 3, 4, 5, 0, time.UTC)
+		plain, tok, err := db.CreateExpiringToken(ctx(), ws, "dora", switchboard.RoleAgent, at)
+		require.NoError(t, err)
+		require.Equal(t, at, *tok.ExpiresAt)
+		require.True(t, tok.Expired(at))
+		require.False(t, tok.Expired(at.Add(-time.Second)))
+		plain2, tok2, err := db.CreateToken(ctx(), ws, "erin", switchboard.RoleAdmin)
+		require.NoError(t, err)
+
+		list, err := db.ListTokens(ctx(), ws)
+		require.NoError(t, err)
+		require.Len(t, list, 2)
+		require.Equal(t, []string{tok.ID, tok2.ID}, []string{list[0].ID, list[1].ID})
+		require.Equal(t, at, *list[0].ExpiresAt)
+		require.Nil(t, list[1].ExpiresAt)
+
+		// By plaintext, then by id; a second revoke finds nothing.
+		revoked, err := db.RevokeToken(ctx(), plain)
+		require.NoError(t, err)
+		require.Equal(t, tok.ID, revoked.ID)
+		require.NotNil(t, revoked.RevokedAt)
+		_, err = db.Authenticate(ctx(), plain)
+		require.Equal(t, switchboard.EUnauthorized, switchboard.ErrorCode(err))
+		_, err = db.RevokeToken(ctx(), tok2.ID)
+		require.NoError(t, err)
+		_, err = db.Authenticate(ctx(), plain2)
+		require.Equal(t, switchboard.EUnauthorized, switchboard.ErrorCode(err))
+		_, err = db.RevokeToken(ctx(), tok2.ID)
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
+		list, err = db.ListTokens(ctx(), ws)
+		require.NoError(t, err)
+		require.NotNil(t, list[0].RevokedAt, "revoked tokens stay listed")
 	})
 
 	t.Run("Unauthorized", func(t *testing.T) {

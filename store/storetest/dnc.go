@@ -35,10 +35,58 @@ func testDNC(t *testing.T, open Opener) {
 		_, err = db.FindDNCByPhone(ctx(), ws, "+14155550199")
 		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
 
-		require.NoError(t, db.DeleteDNC(ctx(), ws, e.ID))
+		require.NoError(t, db.DeleteDNC(ctx(), ws, e.ID, switchboard.DNCRemoval{By: "admin"}))
 		_, err = db.FindDNCByPhone(ctx(), ws, "+14155550100")
 		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
-		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(db.DeleteDNC(ctx(), ws, e.ID)))
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(db.DeleteDNC(ctx(), ws, e.ID, switchboard.DNCRemoval{By: "admin"})))
+	})
+
+	t.Run("History", func(t *testing.T) {
+		t.Parallel()
+		ws := NewWorkspaceID()
+		phone := "+14155550123"
+		first := &switchboard.DNCEntry{WorkspaceID: ws, Phone: phone, Reason: "asked", AddedBy: "ada"}
+		_, err := db.AddDNC(ctx(), first)
+		require.NoError(t, err)
+		require.Equal(t, switchboard.DNCSourceAPI, first.Source)
+		require.NoError(t, db.DeleteDNC(ctx(), ws, first.ID, switchboard.DNCRemoval{By: "boss", Reason: "consent"}))
+
+		// Listed again: a new entry, the first kept as history.
+		second := &switchboard.DNCEntry{WorkspaceID: ws, Phone: phone, Reason: "asked again", AddedBy: "grace", Source: switchboard.DNCSourceCall}
+		created, err := db.AddDNC(ctx(), second)
+		require.NoError(t, err)
+		require.True(t, created)
+		require.NotEqual(t, first.ID, second.ID)
+
+		listedNow, _, err := db.ListDNC(ctx(), ws, switchboard.Page{Limit: 50})
+		require.NoError(t, err)
+		require.Len(t, listedNow, 1)
+		require.Equal(t, second.ID, listedNow[0].ID)
+
+		hist, meta, err := db.ListDNCHistory(ctx(), ws, phone, switchboard.Page{Limit: 50})
+		require.NoError(t, err)
+		require.Equal(t, 2, meta.Total)
+		require.Equal(t, second.ID, hist[0].ID)
+		require.Nil(t, hist[0].RemovedAt)
+		require.Equal(t, switchboard.DNCSourceCall, hist[0].Source)
+		old := hist[1]
+		require.Equal(t, first.ID, old.ID)
+		require.NotNil(t, old.RemovedAt)
+		require.Equal(t, "boss", old.RemovedBy)
+		require.Equal(t, "consent", old.RemovalReason)
+		require.Equal(t, "ada", old.AddedBy)
+		require.Equal(t, "asked", old.Reason)
+
+		// Import: listed numbers are skipped, new ones created with their source.
+		created2, err := db.ImportDNC(ctx(), ws, []*switchboard.DNCEntry{
+			{Phone: phone, Source: switchboard.DNCSourceImport, AddedBy: "ada"},
+			{Phone: "+14155550124", Source: switchboard.DNCSourceImport, AddedBy: "ada", Reason: "list"},
+		})
+		require.NoError(t, err)
+		require.Equal(t, []bool{false, true}, created2)
+		got, err := db.FindDNCByPhone(ctx(), ws, "+14155550124")
+		require.NoError(t, err)
+		require.Equal(t, switchboard.DNCSourceImport, got.Source)
 	})
 
 	t.Run("Invalid", func(t *testing.T) {
@@ -58,7 +106,7 @@ func testDNC(t *testing.T, open Opener) {
 
 		_, err = db.FindDNCByPhone(ctx(), wsB, a.Phone)
 		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
-		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(db.DeleteDNC(ctx(), wsB, a.ID)))
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(db.DeleteDNC(ctx(), wsB, a.ID, switchboard.DNCRemoval{By: "admin"})))
 		list, meta, err := db.ListDNC(ctx(), wsB, switchboard.Page{Limit: 50})
 		require.NoError(t, err)
 		require.Empty(t, list)

@@ -75,7 +75,6 @@ func (t Timing) withDefaults() Timing {
 // credentials that are not alphanumeric, so these are.
 const (
 	DefaultAccountSid = "AC00000000000000000000000000000000"
-	DefaultAuthToken  = "simulatorauthtoken0000000000000000"
 )
 
 // DefaultIncomingNumbers are the account's phone numbers when Config names
@@ -86,7 +85,9 @@ var DefaultIncomingNumbers = []string{"+15005550006", "+15005550007"}
 type Config struct {
 	// AccountSid and AuthToken are the account's credentials: REST requests
 	// must carry them as HTTP Basic auth, and webhooks are signed with the
-	// token. Empty means DefaultAccountSid / DefaultAuthToken.
+	// token. An empty AccountSid means DefaultAccountSid; an empty AuthToken
+	// a random one (see AuthToken): a constant would let anyone who reads
+	// the source sign webhooks.
 	AccountSid string
 	AuthToken  string
 
@@ -145,13 +146,23 @@ type Simulator struct {
 	validations map[string]string // phone number → pending validation code
 }
 
+// RandomAuthToken returns a new auth token: 32 random bytes in hex,
+// alphanumeric as twilio-go requires.
+func RandomAuthToken() string {
+	var b [32]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		panic(err) // crypto/rand does not fail on supported platforms
+	}
+	return hex.EncodeToString(b[:])
+}
+
 // New returns a running simulator. Call Close to stop its calls.
 func New(cfg Config) *Simulator {
 	if cfg.AccountSid == "" {
 		cfg.AccountSid = DefaultAccountSid
 	}
 	if cfg.AuthToken == "" {
-		cfg.AuthToken = DefaultAuthToken
+		cfg.AuthToken = RandomAuthToken()
 	}
 	if cfg.IncomingNumbers == nil {
 		cfg.IncomingNumbers = DefaultIncomingNumbers

@@ -205,6 +205,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dnc/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The do-not-call audit trail, removed entries included (admin)
+         * @description Every entry the workspace ever listed, newest first: who added it, when, why and from
+         *     which `source` (`api`, `import`, or `call` for a call outcome), and for a removed entry
+         *     who removed it, when and why. A number listed, removed and listed again has one entry
+         *     per listing. `phone` narrows it to one number (normalized like everywhere else).
+         */
+        get: operations["listDncHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dnc/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add many numbers to the do-not-call list from CSV
+         * @description The same upload as the contacts import (`multipart/form-data` with a `file` part and a
+         *     `workspaceId` field, or a `text/csv` body with `?workspaceId=`), read by the same CSV
+         *     reader with the same limits. Columns: a phone column (`phone`, `phone_number`, `mobile`,
+         *     `tel`, `number`) and an optional `reason` (`reason`, `notes`, `comment`); others are
+         *     ignored and listed. Each entry records `source: import` and the importing token's
+         *     identity. A number already listed (in the store or earlier in the file) is skipped; a
+         *     bad row is reported in `errors` and never stops the import.
+         */
+        post: operations["importDnc"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/dnc/{id}": {
         parameters: {
             query?: never;
@@ -216,8 +265,10 @@ export interface paths {
         put?: never;
         post?: never;
         /**
-         * Remove a number from the do-not-call list
-         * @description Removes the entry; the number can be called again.
+         * Remove a number from the do-not-call list (admin)
+         * @description The entry stops blocking calls but is kept as history (`GET /v1/dnc/history`) with who
+         *     removed it, when and why. Listing the number again later starts a new entry and keeps
+         *     the earlier ones.
          */
         delete: operations["deleteDnc"];
         options?: never;
@@ -928,11 +979,17 @@ export interface components {
             /** @example 1 */
             failed: number;
             /**
+             * @description The first 100 columns the import did not use.
              * @example [
              *       "Birthday"
              *     ]
              */
             ignoredColumns: string[];
+            /**
+             * @description How many columns the import did not use, all of them.
+             * @example 1
+             */
+            ignoredColumnCount: number;
             /** @description The first 1000 row errors. */
             errors: components["schemas"]["ImportRowError"][];
         };
@@ -989,7 +1046,39 @@ export interface components {
             phone: string;
             /** @example Asked not to be called */
             reason: string;
+            /**
+             * @description How the number was listed; `call` is a call outcome.
+             * @example api
+             * @enum {string}
+             */
+            source: "api" | "import" | "call";
+            /**
+             * @description The agent identity of the token that listed it.
+             * @example ada
+             */
+            addedBy: string;
             createdAt: components["schemas"]["Timestamp"];
+            /** @description When the entry was removed; only on removed entries (the history). */
+            removedAt?: components["schemas"]["Timestamp"];
+            /**
+             * @description The admin identity that removed it; only on removed entries.
+             * @example grace
+             */
+            removedBy?: string;
+            /**
+             * @description Why it was removed; only on removed entries.
+             * @example Consent given in writing
+             */
+            removalReason?: string;
+        };
+        DncImportForm: {
+            /**
+             * Format: binary
+             * @description The CSV file.
+             */
+            file: string;
+            workspaceId?: components["schemas"]["WorkspaceId"];
+            defaultRegion?: components["schemas"]["Region"];
         };
         DncCreate: {
             workspaceId?: components["schemas"]["WorkspaceId"];
@@ -1022,6 +1111,17 @@ export interface components {
                 phone: string;
                 /** @example Asked not to be called */
                 reason: string;
+                /**
+                 * @description How the number was listed.
+                 * @example api
+                 * @enum {string}
+                 */
+                source: "api" | "import" | "call";
+                /**
+                 * @description The agent identity of the token that listed it.
+                 * @example ada
+                 */
+                addedBy: string;
                 createdAt: components["schemas"]["Timestamp"];
             } | null;
         };
@@ -2236,9 +2336,148 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    listDncHistory: {
+        parameters: {
+            query?: {
+                /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
+                workspaceId?: components["parameters"]["WorkspaceIdQuery"];
+                /**
+                 * @description Only this number's entries (normalized like `POST /v1/dnc`); every number when absent.
+                 * @example +14155552671
+                 */
+                phone?: string;
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries, listed and removed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6c",
+                     *           "workspaceId": "ws_acme",
+                     *           "phone": "+14155552671",
+                     *           "reason": "Asked not to be called",
+                     *           "source": "api",
+                     *           "addedBy": "ada",
+                     *           "createdAt": "2026-11-20T10:15:00Z",
+                     *           "removedAt": "2026-11-23T09:00:00Z",
+                     *           "removedBy": "grace",
+                     *           "removalReason": "Consent given in writing"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "totalExact": true,
+                     *         "hasMore": false,
+                     *         "limit": 50,
+                     *         "offset": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DncList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    importDnc: {
+        parameters: {
+            query?: {
+                /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
+                workspaceId?: components["parameters"]["WorkspaceIdQuery"];
+                /** @description ISO region for national-format numbers (default the server's DEFAULT_REGION). */
+                defaultRegion?: components["schemas"]["Region"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "file": "phone,reason\n(415) 555-2671,Asked not to be called\n",
+                 *       "workspaceId": "ws_acme"
+                 *     }
+                 */
+                "multipart/form-data": components["schemas"]["DncImportForm"];
+                /**
+                 * @example phone,reason
+                 *     (415) 555-2671,Asked not to be called
+                 */
+                "text/csv": string;
+            };
+        };
+        responses: {
+            /** @description The per-row report (`updated` is always 0). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "imported": 41,
+                     *         "updated": 0,
+                     *         "skipped": 2,
+                     *         "failed": 1,
+                     *         "ignoredColumns": [],
+                     *         "ignoredColumnCount": 0,
+                     *         "errors": [
+                     *           {
+                     *             "row": 5,
+                     *             "field": "phone",
+                     *             "message": "not a valid phone number"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ImportResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+        };
+    };
     deleteDnc: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description Why the number may be called again; kept with the entry.
+                 * @example the number was listed by mistake
+                 */
+                reason?: string;
+            };
             header?: never;
             path: {
                 /**
@@ -2260,6 +2499,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
