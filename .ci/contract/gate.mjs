@@ -96,7 +96,9 @@ export async function startGate({ upstream, logFile, spec = specPath }) {
   const prismUrl = new URL(`http://127.0.0.1:${prismPort}`);
   const upstreamUrl = new URL(upstream);
   const front = http.createServer((req, res) => {
-    const viaPrism = throughPrism(req.url ?? "/");
+    // A CORS preflight (OPTIONS) is HTTP's, not an operation of the contract:
+    // the program answers it before any route, so it goes around Prism.
+    const viaPrism = req.method !== "OPTIONS" && throughPrism(req.url ?? "/");
     const target = viaPrism ? prismUrl : upstreamUrl;
     const headers = { ...req.headers, host: target.host };
     const out = http.request({ host: target.hostname, port: target.port, method: req.method, path: req.url, headers }, (answer) => {

@@ -207,7 +207,7 @@ test("softphone sign-in: a refused token is said on the sign-in card, not later"
 
     await page.fill(byId("token"), token);
     await page.click(byId("sign-in-button"));
-    await waitText(page, "agent", "ada · ws_e2e");
+    await waitText(page, "agent", "ada · ws_e2e · no calling window");
     assert.equal((await page.locator(byId("message")).textContent()).trim(), "", "the old error does not reappear");
     assert.equal(await page.evaluate(() => document.activeElement?.id), "search", "the focus moves to the search");
   });
@@ -333,7 +333,7 @@ test("softphone: DNC marks the contact and disables Call; a number listed elsewh
 
     // A new page reads the list at sign-in: the mark is still there.
     await page.reload();
-    await waitText(page, "agent", "ada · ws_e2e");
+    await waitText(page, "agent", "ada · ws_e2e · no calling window");
     await showOnly(page, "busy", "Bob Busy");
     assert.ok(await page.locator(byId("contact")).locator(byId("call")).isDisabled());
 
