@@ -30,7 +30,7 @@ const (
 	// EUnavailable is a passing fault of the database (a dropped
 	// connection, a serialization failure, a deadlock): retry later.
 	EUnavailable = "unavailable"
-	EInternal            = "internal"
+	EInternal    = "internal"
 )
 
 // FieldError names one field of a request and what is wrong with it.
