@@ -75,11 +75,27 @@ func (r *Reader) Next() (line int, rec []string, rowErr *RowError, err error) {
 	return 0, nil, nil, readError(err)
 }
 
-// Keep returns the first n cells of rec as strings of their own: the csv
-// reader slices every cell of a record from one string, and a kept cell
-// would otherwise hold a whole long row in memory.
+// Keep returns the first n cells of rec for keeping. The csv reader slices
+// every cell of a record from one string, so a kept cell holds the whole
+// row in memory: when the row is mostly cells that are not kept (a million
+// empty ones, say), the kept cells are copied out of it; otherwise they are
+// kept as they are, at no cost.
 func Keep(rec []string, n int) []string {
-	out := make([]string, min(n, len(rec)))
+	n = min(n, len(rec))
+	if n == len(rec) {
+		return rec
+	}
+	total, kept := 0, 0
+	for i, c := range rec {
+		total += len(c) + 1
+		if i < n {
+			kept += len(c) + 1
+		}
+	}
+	if total <= 2*kept+256 {
+		return rec[:n:n]
+	}
+	out := make([]string, n)
 	for i := range out {
 		out[i] = strings.Clone(rec[i])
 	}
