@@ -21,11 +21,11 @@ import (
 // a style cannot run script). The softphone needs none. Redoc also builds
 // its search worker with Function(), so /docs allows 'unsafe-eval' (the
 // page evaluates nothing but its own bundle; without it search degrades
-// and every load logs a violation), and the "API docs by Redocly" badge
-// loads its logo from cdn.redoc.ly, as it did before the policy.
+// and every load logs a violation). Images come from the page itself (the
+// Redocly badge's logo is a local file), never from another host.
 const (
 	commonCSP = "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'; font-src 'self' data:"
-	docsCSP   = commonCSP + "; img-src 'self' data: https://cdn.redoc.ly"
+	docsCSP   = commonCSP + "; img-src 'self' data:"
 	// SoftphoneCSP also lets the Twilio Voice SDK reach Twilio's signalling
 	// and event gateways and play its sounds from sdk.twilio.com.
 	SoftphoneCSP = commonCSP + "; img-src 'self' data:; script-src 'self'; style-src 'self'; connect-src 'self' wss://*.twilio.com https://*.twilio.com; media-src 'self' blob: https://sdk.twilio.com"
