@@ -57,7 +57,10 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 		o = opts[0]
 	}
 	db := open(t)
-	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", ImportWriters: db.ImportWriters()},
+	key, err := db.ServerKey(context.Background(), "cursor")
+	require.NoError(t, err)
+	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", ImportWriters: db.ImportWriters(),
+		CursorKey: key},
 		server.Deps{Auth: db, Contacts: db, DNC: db, Ping: db.Ping}, testLogger())
 	require.NoError(t, err)
 	ts := httptest.NewServer(srv.Handler())

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -41,6 +42,10 @@ type Config struct {
 	// ImportWriters is how many CSV import batches are written at once
 	// (the store's ImportWriters); 0 means 1.
 	ImportWriters int
+	// CursorKey signs list cursors. Every instance serving the same
+	// database needs the same key (the store keeps one); empty means a
+	// random key, whose cursors die with the process.
+	CursorKey []byte
 }
 
 // Deps are the services the handlers call.
@@ -61,10 +66,11 @@ type Deps struct {
 
 // Server is the HTTP application.
 type Server struct {
-	echo *echo.Echo
-	cfg  Config
-	deps Deps
-	log  *slog.Logger
+	echo    *echo.Echo
+	cfg     Config
+	deps    Deps
+	log     *slog.Logger
+	cursors cursorCodec
 }
 
 // strict implements the generated strict interface; it is the Server under
@@ -82,7 +88,13 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("loading the embedded spec: %w", err)
 	}
-	s := &Server{echo: echo.New(), cfg: cfg, deps: deps, log: logger}
+	s := &Server{echo: echo.New(), cfg: cfg, deps: deps, log: logger, cursors: cursorCodec{key: cfg.CursorKey}}
+	if len(s.cursors.key) == 0 {
+		s.cursors.key = make([]byte, 32)
+		if _, err := rand.Read(s.cursors.key); err != nil {
+			return nil, fmt.Errorf("cursor key: %w", err)
+		}
+	}
 	e := s.echo
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

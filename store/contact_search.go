@@ -17,9 +17,11 @@ const minTrigram = 3
 // searchQuery is a search compiled to SQL for one dialect.
 type searchQuery struct {
 	workspaceID string
-	where       []string
-	whereArgs   []any
-	order       string
+	// term is the folded query ("" for none).
+	term      string
+	where     []string
+	whereArgs []any
+	order     string
 	// rank is the "starts with" condition: matches for which it holds come
 	// first. Empty when there is no query.
 	rank     string
@@ -137,6 +139,8 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	if err != nil {
 		return nil, meta, err
 	}
+	// Read limit+1 rows to learn whether more follow.
+	want := page.Limit + 1
 	var out []*switchboard.Contact
 	if n <= searchCountCap {
 		// Selective: at most searchCountCap rows to rank.
@@ -146,34 +150,45 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 			order = "CASE WHEN " + q.rank + " THEN 0 ELSE 1 END, " + order
 			orderArgs = q.rankArgs
 		}
-		if out, err = db.searchPage(r, q, false, "", nil, order, orderArgs, page.Limit, page.Offset); err != nil {
+		after, afterArgs := q.afterAny(page.After)
+		if out, err = db.searchPage(r, q, false, after, afterArgs, order, orderArgs, want, page.Offset); err != nil {
 			return nil, meta, err
 		}
 		meta.Total = int(n)
-		meta.HasMore = page.Offset+len(out) < int(n)
-		return out, meta, nil
-	}
-
-	// Broad: read limit+1 rows to learn whether more follow.
-	meta.Total, meta.TotalIsLowerBound = searchCountCap, true
-	want := page.Limit + 1
-	if q.rank == "" {
-		out, err = db.searchPage(r, q, true, "", nil, q.order, nil, want, page.Offset)
 	} else {
-		out, err = db.rankedBroadPage(r, q, want, page.Offset)
-	}
-	if err != nil {
-		return nil, meta, err
+		meta.Total, meta.TotalIsLowerBound = searchCountCap, true
+		if q.rank == "" {
+			after, afterArgs := q.afterAny(page.After)
+			out, err = db.searchPage(r, q, true, after, afterArgs, q.order, nil, want, page.Offset)
+		} else {
+			out, err = db.rankedBroadPage(r, q, want, page)
+		}
+		if err != nil {
+			return nil, meta, err
+		}
 	}
 	if len(out) > page.Limit {
 		out, meta.HasMore = out[:page.Limit], true
+		last := out[len(out)-1]
+		meta.Next = &switchboard.PageKey{Bucket: q.bucket(last), Time: last.CreatedAt, ID: last.ID}
 	}
 	return out, meta, nil
 }
 
-// rankedBroadPage reads want rows from offset of a broad search: first the
-// "starts with" matches, then the rest, each newest first.
-func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want, offset int) ([]*switchboard.Contact, error) {
+// rankedBroadPage reads want rows of a broad search from the page's offset
+// or key: first the "starts with" matches, then the rest, each newest first.
+func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchboard.Page) ([]*switchboard.Contact, error) {
+	offset := page.Offset
+	// After a key of the second bucket only the rest remains.
+	if k := page.After; k != nil && k.Bucket > 0 {
+		after, args := q.after(k)
+		return db.searchPage(r, q, true, "NOT "+q.rank+" AND "+after, append(append([]any{}, q.rankArgs...), args...), q.order, nil, want, 0)
+	}
+	rank, rankArgs := q.rank, q.rankArgs
+	if page.After != nil {
+		after, args := q.after(page.After)
+		rank, rankArgs = q.rank+" AND "+after, append(append([]any{}, q.rankArgs...), args...)
+	}
 	// Often the page is among the newest rows: when the workspace's newest
 	// probeRows rows hold the whole window of "starts with" matches, those
 	// are the window (newer matches cannot exist elsewhere), and no count
@@ -182,7 +197,7 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want, offset int) ([]*s
 	// start with it from 29 to 9 ms p99; SQLite counts from its FTS5 index
 	// cheaply, and there the probe only cost queries it could not decide.
 	if db.dialect == Postgres {
-		if out, err := db.probeRanked(r, q, want, offset); err != nil || len(out) == want {
+		if out, err := db.probeRanked(r, q, rank, rankArgs, want, offset); err != nil || len(out) == want {
 			return out, err
 		}
 	}
@@ -193,16 +208,18 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want, offset int) ([]*s
 		return nil, err
 	}
 	var out []*switchboard.Contact
-	if offset < int(p) || p > searchCountCap {
+	if page.After != nil || offset < int(p) || p > searchCountCap {
 		// From the index when they are few, walking when they are many.
 		walk := p > searchCountCap
-		if out, err = db.searchPage(r, q, walk, q.rank, q.rankArgs, q.order, nil, want, offset); err != nil {
+		if out, err = db.searchPage(r, q, walk, rank, rankArgs, q.order, nil, want, offset); err != nil {
 			return nil, err
 		}
 		if len(out) == want {
 			return out, nil
 		}
-		if walk {
+		if page.After != nil {
+			p, offset = 0, 0 // the rest from its start
+		} else if walk {
 			if len(out) > 0 {
 				p = int64(offset + len(out)) // the walk reached the last one
 			} else if err := db.countAll(r, q, q.rank, q.rankArgs, &p); err != nil {
@@ -223,13 +240,13 @@ const probeRows = 5000
 // probeRanked (PostgreSQL) reads the window of "starts with" matches from
 // the workspace's newest probeRows rows, walking them in order; fewer than
 // want rows means the probe could not decide.
-func (db *DB) probeRanked(r *gorm.DB, q searchQuery, want, offset int) ([]*switchboard.Contact, error) {
+func (db *DB) probeRanked(r *gorm.DB, q searchQuery, rank string, rankArgs []any, want, offset int) ([]*switchboard.Contact, error) {
 	newest := "SELECT * FROM contacts c WHERE c.workspace_id = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ?"
-	where := append(append([]string{}, q.where...), q.rank)
+	where := append(append([]string{}, q.where...), rank)
 	sql := "SELECT " + qualified("c.", contactColumns) + " FROM (" + newest + ") c WHERE " + strings.Join(where, " AND ") +
 		" ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?"
 	sql = strings.ReplaceAll(sql, "c.search LIKE", "(c.search || '') LIKE")
-	args := append(append(append([]any{q.workspaceID, probeRows}, q.whereArgs...), q.rankArgs...), want, offset)
+	args := append(append(append([]any{q.workspaceID, probeRows}, q.whereArgs...), rankArgs...), want, offset)
 	var out []*switchboard.Contact
 	err := db.walking(r, true, func(tx *gorm.DB) error {
 		res, err := tx.Raw(sql, args...).Rows()
@@ -324,7 +341,7 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, ext
 		return nil, nil
 	}
 	var extraFTS []string
-	if extra == q.rank && q.rank != "" {
+	if q.rank != "" && strings.HasPrefix(extra, q.rank) {
 		extraFTS = q.rankFTS
 	}
 	body, args := db.searchSQL(q, walk, extra, extraArgs, extraFTS)
@@ -363,6 +380,7 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 	q.order = "c.created_at DESC, c.id DESC"
 
 	if term := fold(s.Query); term != "" {
+		q.term = term
 		esc := escapeLike(term)
 		match := "c.search LIKE ? ESCAPE '\\'"
 		args := []any{"%" + esc + "%"}
@@ -424,6 +442,42 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 		q.ftsAny, q.ftsAll = nil, nil
 	}
 	return q
+}
+
+// after is the condition "newer-first after k" on the contact order.
+func (q *searchQuery) after(k *switchboard.PageKey) (string, []any) {
+	return contactOrder.qualified("c.").after(k)
+}
+
+// afterAny is the condition "after k" in the search's whole order, rank
+// bucket first; "" when k is nil.
+func (q *searchQuery) afterAny(k *switchboard.PageKey) (string, []any) {
+	if k == nil {
+		return "", nil
+	}
+	after, args := q.after(k)
+	if q.rank == "" {
+		return after, args
+	}
+	if k.Bucket == 0 {
+		cond := "((" + q.rank + " AND " + after + ") OR NOT " + q.rank + ")"
+		return cond, append(append(append([]any{}, q.rankArgs...), args...), q.rankArgs...)
+	}
+	return "(NOT " + q.rank + " AND " + after + ")", append(append([]any{}, q.rankArgs...), args...)
+}
+
+// bucket is the rank bucket of a match, as the rank condition decides it:
+// 0 when its name or email starts with the query, else 1.
+func (q *searchQuery) bucket(c *switchboard.Contact) int {
+	if q.term == "" {
+		return 0
+	}
+	row := newContactRow(c)
+	t := row.Search
+	if strings.HasPrefix(t, markFull+q.term) || strings.Contains(t, markLast+q.term) || strings.Contains(t, markEmail+q.term) {
+		return 0
+	}
+	return 1
 }
 
 // isPhoneLike reports whether a query holds only what people type in phone

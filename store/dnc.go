@@ -85,19 +85,17 @@ func (db *DB) ListDNC(ctx context.Context, workspaceID string, page switchboard.
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []dncRow
-	err := r.Where("workspace_id = ?", workspaceID).Order("created_at DESC, id DESC").
-		Limit(page.Limit).Offset(page.Offset).Find(&rows).Error
-	if err != nil {
+	if err := (keyset{"created_at", "id"}).page(r.Where("workspace_id = ?", workspaceID), page).Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
+	rows, meta := trim(rows, page, total, func(e *dncRow) switchboard.PageKey {
+		return switchboard.PageKey{Time: e.CreatedAt, ID: e.ID}
+	})
 	out := make([]*switchboard.DNCEntry, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 	}
-	if len(rows) > 0 {
-		total = max(total, int64(page.Offset+len(rows)))
-	}
-	return out, switchboard.Meta{Total: int(total), HasMore: int64(page.Offset+len(rows)) < total, Limit: page.Limit, Offset: page.Offset}, nil
+	return out, meta, nil
 }
 
 // FindDNCByPhone implements switchboard.DNCService.
