@@ -168,6 +168,7 @@ func Run(t *testing.T, open Opener) {
 		{"Call", testCall}, {"CallerID", testCallerID},
 		{"CallControl", testCallControl}, {"Recording", testRecording},
 		{"ConcurrentWriters", testConcurrentWriters},
+		{"CursorWalk", testCursorWalk},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
