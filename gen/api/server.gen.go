@@ -51,7 +51,7 @@ type ServerInterface interface {
 	MuteCall(ctx echo.Context, callSid CallSid) error
 	// ListCallRecordings List a call's recordings (its agent only)
 	// (GET /v1/calls/{callSid}/recordings)
-	ListCallRecordings(ctx echo.Context, callSid CallSid) error
+	ListCallRecordings(ctx echo.Context, callSid CallSid, params ListCallRecordingsParams) error
 	// TransferCall Start a warm or cold transfer
 	// (POST /v1/calls/{callSid}/transfer)
 	TransferCall(ctx echo.Context, callSid CallSid) error
@@ -176,6 +176,13 @@ func (w *ServerInterfaceWrapper) ListCallerIds(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
 	}
 
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.ListCallerIds(ctx, params)
 	return err
@@ -215,6 +222,13 @@ func (w *ServerInterfaceWrapper) ListCalls(ctx echo.Context) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
 	}
 
 	// Invoke the callback with all the unmarshaled arguments
@@ -290,8 +304,31 @@ func (w *ServerInterfaceWrapper) ListCallRecordings(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter callSid: %s", err))
 	}
 
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListCallRecordingsParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
-	err = w.Handler.ListCallRecordings(ctx, callSid)
+	err = w.Handler.ListCallRecordings(ctx, callSid, params)
 	return err
 }
 
@@ -368,6 +405,13 @@ func (w *ServerInterfaceWrapper) ListContacts(ctx echo.Context) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
 	}
 
 	// Invoke the callback with all the unmarshaled arguments
@@ -466,6 +510,13 @@ func (w *ServerInterfaceWrapper) SearchContactsGet(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
 	}
 
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.SearchContactsGet(ctx, params)
 	return err
@@ -553,6 +604,13 @@ func (w *ServerInterfaceWrapper) ListDnc(ctx echo.Context) error {
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
 	if err != nil {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
 	}
 
 	// Invoke the callback with all the unmarshaled arguments
@@ -1760,6 +1818,7 @@ func (response MuteCall502JSONResponse) VisitMuteCallResponse(w http.ResponseWri
 
 type ListCallRecordingsRequestObject struct {
 	CallSid CallSid `json:"callSid"`
+	Params  ListCallRecordingsParams
 }
 
 type ListCallRecordingsResponseObject interface {
@@ -1776,6 +1835,20 @@ func (response ListCallRecordings200JSONResponse) VisitListCallRecordingsRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallRecordings400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListCallRecordings400JSONResponse) VisitListCallRecordingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4796,10 +4869,11 @@ func (sh *strictHandler) MuteCall(ctx echo.Context, callSid CallSid) error {
 }
 
 // ListCallRecordings operation middleware
-func (sh *strictHandler) ListCallRecordings(ctx echo.Context, callSid CallSid) error {
+func (sh *strictHandler) ListCallRecordings(ctx echo.Context, callSid CallSid, params ListCallRecordingsParams) error {
 	var request ListCallRecordingsRequestObject
 
 	request.CallSid = callSid
+	request.Params = params
 
 	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
 		return sh.ssi.ListCallRecordings(ctx.Request().Context(), request.(ListCallRecordingsRequestObject))
@@ -5728,215 +5802,227 @@ func (sh *strictHandler) VoiceTransferStatus(ctx echo.Context, params VoiceTrans
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L35chs31jj6Kqj+vipTlSZFanFiqVJzZVlOlPF2LXk89YW+arAbJDFuAkwDLZrj6N/7APcR75P8CucA",
-	"3eiFixY7mXyeqqlY7G4sB2fHWT4HsZzNpWBCq+DoczCnGZ0xzTL465Sm6QVPzD8TpuKMzzWXIjgKLqeM",
-	"0AkTmqRs8kiReSavecIyEtM0JRfnz3pBGLBPdDZPWXAUnJ70B3v7B4ePv//hCR3FCRvX/w7CgJuB51RP",
-	"gzAQdGa+i+38YZCx33KesSQ40lnOwkDFUzajuGKtWWa+/X9OT37td5/Q7vik+/zD5/29m/8OwkAv52Yo",
-	"pTMuJsHNTRi84DOuzacw4285y5bllCk89CdI2JjmqQ6ODvthMKOf+CyfBUd7ffMXF/jXoJiHC80mLIOJ",
-	"Xo/Hiq2cSeLT1qn8sfutY7+X2Uc1pzE7T/5vGLf1jBburWMyy5UmI0b0lBEtPzLxSBG5EKRz0N8nUk9Z",
-	"tuCK7fTI6xnXmiVkxqhQ/us9d0i1jSzKpVR2898ZGwdHwX/tlii2i0/Vrrf84MbsJ2NqLoVigHdPafKW",
-	"/ZYzBcCLpdBMwD/pfJ7ymJod7v5LmW1+LtHsc8CyTGb4SYIAu6YpT67mUylYEAYJ05SnKjj69XMw5ixN",
-	"DMbZZzOmFJ2Yr4TUhBL4ksBTIvLZyMD9g/8aPDoiq9++2RYYZ2bZby0AEBzVo3xJ07HMZiwhMiN2U4SL",
-	"ea5JJ3KbzBBiUUiiyr6jnV5wEwItv/77FvDcbs1muHVLNtgHzICONcsAjeScZTAVrkeKMcuYiNkvkovL",
-	"BX/5Ys3iPs3SylkHw7zf34//9mmWkmuWKS7Fj8Ng0OsPA8JELBMuJj8Og3eXz7s/DIO/wdsMv3Gr9n97",
-	"xmnq/10ujjCRlH+9FmefuP5xGBguNAzInGaax3xOhX5BRyz9cRjEudJyxrJhQNLGTziHGnX7gyd748f0",
-	"AKfbLWfwV7FbX9Zude0VaqvzueaJGBATPaWazHONlO1WRrjAv4t1hAbVplRMFMnnZCwzQgXJxUdheEb5",
-	"WnGUKY/vSazmSxrrK/aJK61WUCsIg5IGHRi7h6MB634f7yfdJ7Q/6g7ivWSfHYwP6eNRjWxPiJ2ILLie",
-	"WngA3eLEvYck3AtNNULVwId0ouomDa0aIrkSUl/RWPNrZn7SGRVqzLKrORMGkc1vQrq/rtxj83PGYpnB",
-	"r94QSPDPZTbiScLE/Y5lXAzjQ/HSiQWSSKaACY5YKsWEaIkwLaTCgwK0nHdGl8h7Y02kqM1JOlGxbguO",
-	"c2HUBJreV6LYUXxguKEJvP2g+z0hoBEQOQb6VCy75rA9t5BoJySpnExY4vCZESsJCE/szkEaXPCJoDrP",
-	"2MPIVFUMV8cLN33xBuGKzLhSXEwMV1lkUkweFEova4OT6J/dywVPuewWu448UVmsLNo5Nkg0NR8vqCKx",
-	"4XgMwfZK6pOJhdHdwQVkaYa58mRFBWSvRbpE5kvT9JGyerVB7wRJ6cEJaMRoZng+0m1jam+hpBO1bsDS",
-	"1Cupn8tcJPcH0RiG8cFyarm0WSI8fVAwvJJE5fGUIP904s/pxT4fKVZn9/yGLlNJk0spX9Bsck9imuNg",
-	"V1rKqxSGW0VMI5kszYnBW0afooIc7h3s/fBDv09GS80eVnA9NdPJa6u5gVFEOlFjuQ4m1vw7K7d3Z4jY",
-	"oa7wwQqd3b50ar7xIbbXP+gf1AQ+MoIj4kGTJSRjSuZZzIDsCxx7cFHFUmaUi2VpIWdsnCvU5MeUpywx",
-	"cK1s2jClyG47IjHNMs4U4VqhfCEGUgD2SylfUrG0ppK6H+AzqtkVHDSrEuKllGRGxdIB72ERrTE66Jp6",
-	"ypWV853IX5mBTcZ0trR2RfTW/NE9MX9ERLFYigQM1SmjifVieK9U7ZuGWW2W907QXE9lxv/N7snXcn+k",
-	"qgqKFpzlw7hProhzcnwp2ejU98q8nchfpyXod4JeU57SUcruDYNioDprS6imI6pYqUJSoRYse3B5t2oi",
-	"3LtbX7H1eSZjs9B7bz4R8dUolfHH2vl/NzgYHB4eHu49/n5gzl2i9ElkV0jdBas55eph5f7TXHHBlCJZ",
-	"nhqx5q3NWSEsu+IJ2hFpKhcWGYolFB5B8LplxprXHP01oB+cJ0xorpdVO50mtOmECwM8AJacAFzHMptR",
-	"bSBGNetqPjPIIvLUIiC6/BpjxLf2Tt7NMdmcuDB/X4EHzN+vZ9uvNUrbhs0Y1Q4k6w77ks+Y0nQ2h6+s",
-	"Cb/SVzsMhgHJheZp1eRP2aQweWswWf+/QdviE56xGGf8HDCRz4KjXwOZ6xGI1Q/+BMWvbcPk6CJqbuMC",
-	"eTsZZ3Lm6FdLwoxi6I1+sLcScwo+HwZMJPfDPSO684y9ZVS1Lfb9tFTprZgPCRxE4WmtAr0NFmanVeT6",
-	"bnDY7x8eHvb7/cdtX8xyjUKr+GRMU1WufyRlyqgwr0rxs0y3fFdpqnO1jUfwAt+8CQMt60sveV7b0p1T",
-	"A9hJmr4eg8K3lgrcF0bdW3FgcvQvFmszvu+kvpVv2r97+NW7kbBA8TEfdm3PLay5xassssFDmnRcHJE7",
-	"Vg9GPq+o8NISsz1SqmPrhxbwmFmNxZXJ9D0bTaX8CAeRJNwMQdM3Hr9HCDeciymXjxS5ljwurZbyOumY",
-	"4CtEMUPFM5kxNGL0lClGqEgIeIszRmgcs7lmQNdVOXMSxzIX2rK5ErlOTu/Cxj2OeV+J4OF+ZTTz3Lyy",
-	"4hNE9/L1OOVM6KMVMvNZhcUWH3Gxkps+txykelaRnQZ9ytziJLqUI3T1klEmFwqFRJVRrV/ipWyXxoXQ",
-	"wbsR0jHM0c7xSJHoUkYlruxUZ9zEOVB1OW+RfKcwK3nGrnnMerEUgsUeToYFi2YZOX9mpImaykV99vUs",
-	"t8ZXbrWA6kwLdUVjYAXNK0ufBZUMwiOHlTQNfGI1LVueXyWzcSvanJBrlvExZ4kHM+uX9O4Z7R0m2Kvu",
-	"38X7a2E7o59eMDHR0+Do8UGbiFgvUjZ9/kASQMuVwH7B8cKyCk1jfcAdsGazrYQo7BXHp1lGlyDZmd5o",
-	"A5jpX5r36kuGFdgxVq29sB1Wrn/zstumXTWfxy2tssgF15yipCv5phNuIDLNweMLQnbxSRAGo1wtrZBj",
-	"NVXT+3oFA0ZkqO74bor4OONMJOmyaRNc0JQpknLB2tZRl0BbmA+t++HqmQsf8IarqEOeTgdXXq/wpvpW",
-	"OqZqHJxjC0Zc4xVV9RC8543RwBECagr48tqFh0yYYc4f2ZJwQRZTnjJiZ7q9Vv1AbAAYcFXF80FaQwdP",
-	"Xazt2D83X61bRTcGY+/E1JNbIMeWqLyJ426LY1+Jc/vLWQfeB2LjwFv+CFZuJr4/O8flb83S8bamhZfK",
-	"2ZyKmlPoRNB0qXlMU3JmGD1TD+cPYTPK04YP6v+yf/VisM2atjbPlG6i+0m7mnsHlt3q8Ulp26Qv5DVL",
-	"adwqLITUrGZjvMnYmGVgUgkuJuDNaSfFJns96w0eH0CoB7DRxZQVcSBw+TaFyxHBbqeR5/PkDgf35Rhz",
-	"ebgeyMMi8gsxJixQ1UG5amWXm1qD/3fizNuTiMcoIf6wAfmtkN8bZX+vf1ti2LiGjUi9cYQCyb03B/1+",
-	"67srEPtELEksZzMpiKB4Dhg7B1ET9gchtY1H87G7czA43CGHh4fdL29YrMKjhxBBliN/dQmE876hOp5u",
-	"JITaoY0UE5rALa8CV1DKxprQVAp2TCKRp2lE4pTRTBGKrzV9RB411RFto1e3IJ86iWz2B/skc+t5fZK5",
-	"9cdrqGXjtwX11HB8w4drMPeeiodD2lvqHReMZvH0OU9d5PotsO7sE411SGKqWJcLxYTiml8zMsbRjkmE",
-	"YbQYL5PNaMr/zRICJ74W/e7LzJ30cRfX218J4YdP2VhitNfDKk8b5UeBVXf01dxsOmgvOPw2bq0SPbbA",
-	"wSpKGSJ1aQN3TAgIXcT/LQL9QxtrXz8RksrrrUTpQ8qmZyI+nbL4Y5O03SX3NrYlExo3tN0tzzMRn8EX",
-	"W93yrNAGLqcuKp9wQUDpvY1G22ZHBmFQXu3jnj6sgdn92GIB+a35ovniLrrofUnXLI/WIyOCE/WRJRhs",
-	"KMnI+tyT6mCD/kMjcPPMVkDqzKHkQ7gB72AbxsGdmOj9QP+1HWNBsb5Nbq5nIn4A/bdkHF9ZAX4m4ntT",
-	"u135ttRexF3WdZE2l+oJUdowUaIE/ciujN6DLtaOYjY9DB7bmFjv49rFXC3xqDWcwwVvbnlosJFn8FH7",
-	"udkQKh/DQS4fFfltVJOZVJrs9fsbOXlcjR9dCVq7ogaAbTxqYzWtsRlta7/LonHSLVa9GguLQLWNZ9GY",
-	"HT9tm/NnRlM93Yz61V9Vy625/LgRCPaz5jq2JZmfZZrcTY2kjTCnKYZp5AL+Ubn7sI/Wb8aO2LbM89lc",
-	"Zvq5zGYtAEUl8i2b2PWsO037Fpiq6QoV6fTiH8bqAW9fERY14oJCtmcDo6V4lmM85EYj47X36sOJGtjJ",
-	"aqjdjwsXYxg9fWu0qnzVTneqHfhgTxKjBZFMLjDUG1Nut2Gcdl65sFTb5J32etQntFYjhU+EzFhyKtN8",
-	"JqqE+WvwlGd6mlDQdYt1NS/qa1NzWFxt8idPnvzQNr/6yOdz1hJMUWCQ8txCFYnUuh/rt63M3Z5SXdFi",
-	"3JLLAcqlFcBsQCt0R7wGN9wZbSNNnOa0nTRZmYrcpivKRRPEg+6IKpbA/Z5nMGlAz5Rh2A5G1kMuinlt",
-	"UNUKvt8IWjNzuJUUK1SwBqimVL20vo0aJWU5w2sMQE8McCUjtpQiwayCOZ1UsWZl2GNh8BevHvbXm/Xr",
-	"ECwMtNSYfljPgNA0ddCWYzKjOoaENNhBjxgoKELTBV0qAgE/hH2isU6XPXJCFLgp8Hc1FPYJyedG3x+E",
-	"hp3AgEwdkzlVGhMlI1gLuLTA7rI/gCsMfgWgDEVHTeWCDAMY6LthsBNCpN6cTswCJ5JB8DpVBFI/qSKR",
-	"PRkYxBjpvaHYSKLl3E3oPDcLwRP1Fk1JKhcsIxD5RjrUgaGAXRlfiDCwF1qqiqztPopGwI+GfE9vlWGB",
-	"gGGh8FksaMPjl7lmd9M1ioDeVke5lpNJytR2W2qs6pXzZd5taXfUPlrM2lteuGxt2XsbvI8i8MYLG9ha",
-	"D3hd1Y0Kfx/IEPAYoepo/0QZ441UMuo31SCKmi6aMdoeOPMTk5OMzqc8JuYlsPDC4pYXiINhZm7zfvdg",
-	"cNie9pAbs7R9vvOL12R/8PgxyeCoa3fKNvOoOs27i/Ywpn8YAbaVL7F0x9/OUSIzPuE2F3wNHq5QbErF",
-	"fyZHHBKbxvwTS65sWEz5x5XMrop3tEzTq3HG4Oo5YzOez64yc+phoKY0Y8lVLMGKvpaAE3OWKUOJV4UQ",
-	"N6LL/DenAl+L3dW1hW/V9li1jrXkVICmAt3yWKpoEJYYaAduIwaXHnpK022jy/+IuO87ZL2sivvmojvP",
-	"5CRjSgVbXW+8dXUcWrw469KcIMGkUyQ7kYvzZzsPkuI0pUKwVFWxXUjIK6BpFdHgl1aGYQM275NpszEj",
-	"KCRSxIwUk90hHWjGEk7fZena5Kn2CYJ2R6w9zQaavT27y2koTbPbe6JVS4itj5Zzmiu0a7S0do0fYtsW",
-	"T7sJryt6vg+EsC1zpkCySrJKcRj+vqvI9GEdBd0tBufOuSC3rD9WJa1SL7A0tILWNrgx7eLXguUBXOol",
-	"k/raPvVi5vupct4GtlXkik+QzRuGP6LxLeXXA0qcEs19Dl0Murf2m2ceL/XUvfUfPRAPqwGylvjk8Z3V",
-	"X1oO7XlXtZ6ro91dOuc9DellvVjOdvf6g363f9DtD3at5qB2N6sKJXao3btssYZRb6vsr779tbj2Ds2B",
-	"27GwJrsvGHyVbTt2X+Hsxbt39Lub1U8aqAUqvschfz3p/g/t/vvD5xW88T5E9vBK4m3I5YsplVV95Lec",
-	"5SwJSZEsExKbK2N+K045LLWVkIxytQxJkTETFgnJMRUxS+sKzVpavGC/5ZC02hLV37qZUiOpvPvSmIh7",
-	"++SVvCZ7/b3HZNA/GhweHeyR7wxcbpEE50GrDStXzG/m7A4G3b39S5y53/8f/9bDV1Gbe/JylVfRYPXY",
-	"Ek5TLiako2k2Ydqd2U5INE0/+k/+JblgyQ7kJgr/FN1h+YVj7DfmgMkuEdLmxaMFYJmAndrsA6eqqXlu",
-	"3BUaX/lR0xqG2dst7/7gyZPV39yNWPa2MckXNJvBDus3cfbBerSCp8XOPFW1uu5WRLNIcTdv2haw3Jge",
-	"+bCQcCBYadX/Q/KYXcqPWGCwuh1+m1og2o1Rj1OwGeM0jpkqygH98v6yZuGy5S/T0U8xf81/OX/37/PB",
-	"K36uzmev+uzi/PG5eLtP33+aj5aDWfzT2ffJv/qfzvmCJz+ni/N/SX6RJu/ORb/H9vu9eC8Vo9nzfvLP",
-	"X1rNWa1bDMQXfMwMnyBc+OWHitXtP+5vvm1CCIQl2HCy9VC/nyrsnd7WuvD76rVtW+pyDUlnXBTxXW2K",
-	"QL/75KrX/fBde6FmxeI843p5YdZsIw2hdNFJrqdtCIMoAhVCIrXgOp6OJM0S+ztGHUXHhGsi6AzuLrzU",
-	"ZbjZML+gN8WdRc9VWQXfI0xfLtYooIAagKmVCosr6iM0iiMekZ9fnpx2L34+GYTkI1v6hRwpqjSPFKG5",
-	"+clsI4SybEMRvXn39MX56dXTk4uzq3dvX0TkOzKnekq+IxAzSsYSq/iQEdYiUXChSd68vrj06jKQjgEF",
-	"SJuhuKZpznZCMqKKPT7oQiFdlvTISaN8o1fcEWWOIgf9fdJSYREvgKBuNN4cloWjm0UaS8jSOf87W2Il",
-	"Iy7GLXUFLrwDhishxdJxdyptdJO78YFjBV8pVFYymzh5cw5lDhQkM5rnKp/PZaaHQjM6U2QxlcrigUIX",
-	"mytg4OrPFAUSlBxrvGuFanm4od5QDMV//Rc5leLaYJEUaii65OzanEu0ez2ICBPJXHKhiaYfmSLRiS3B",
-	"BQrnEXmKJbqwRAOcu6vPkIvUcEOuiaJL5WW+DgUhQNCYOmFj7BCZVlID6XZLAnAFIXAq0u06GrBPACB2",
-	"HTCdozgs/aqgHo+9gKyQ1jGhJPKCPiK8hfQKUNrKi2ZQnyA9zCrrueIdJBVE2krl1aGbdcsN7C9ylCIj",
-	"mXCGEIo+D4HXDYMj8rnX693cRCEU3lKVR7/2er0PIRmCdwLehZvAkNg7wBDLI4YEbwBvbqJeedgQDhCS",
-	"xZRqZvCDA0LlioVwQTplhIlrlso5M1s308IXMM0Q4tPMP4dBGas3DHAtcG2OD3u9Hv5qw+1g1Z+HeMde",
-	"e//mg1tgBMuOXJEGOL3DPsDWhaUNer29fv+YRLi1qHiASPAj6cNI72xdOZu4wwX55eL1K790pQN5xows",
-	"cVh50O+TRvlyGLHQ2vGzt89Pyf7+/hMz9LvL0x5540U34CsQ1E06kX/1E+0c2yrpXBBqAFykfqGij0X3",
-	"aFH/U7HsGguSPDt7fvLuxeXV27Ofzl+/ikhHZn5pXfNK5QI02vEO3dWyL2o3Rv/sWrWwazAUwiiwkIot",
-	"ws8VYfFUsmTHsY6zotSjGorfCSqi5HeM1Pwdb9V+H4rfu91u8X/zooHp702okt/JrCgiD7VEZeZXQsn9",
-	"IzQCICFGjyQgEUjbyDYp5ndCK7EmFcp2wSj2kR1mYIapFB00q9tQptB+u2++LVkB+b0k9A0Vof0B2mva",
-	"+oM9UoUCsLJOrj9iU+4hZFzluQVeewHey7yETGuhYjvwgVsqlp8lvxsLb7uqtSAVyh/UI/sJ0ooAVpSx",
-	"a0ZTluy4+Q7NfDOmp7JaBdDCBZQLLBiHlXPw1bKooh3miRmmVuccgLG+7rpf8xS1M8MreVIdtihTWA6s",
-	"veQORWhqCHpppltZpKYxpF883Y4IUp/71SKNEQ418RWBIlvwFwDGHbKQEAfD8CVehUijqDvAxP3qL92+",
-	"4MpCwkr8kdpKwQNnQKPeLAuNeg/b3JjG9isn9UdtrSRPfidzlFYZU/kMxlZazgklxfsFxVu/oud78nwV",
-	"ONUAiKVZRpj8bplSreLwYZ+85E9BWcOIPBWSAfxUdiyxQ+/tmaH9spYN3LAALfDgkWrU3KwM1l4U00MQ",
-	"RK+S2W2uj+TGR5D7hW3NsBtq4R4TxVit5C2Md+hYs60JD6jVVjh+Xa14N9TAsR1uTnHGhF2dUbhcBw83",
-	"rCHpzNA0LHKU89TjByBNyZJpNzIAtVbr2DHdLQolr6qKjCLRqdxQcTGVi6GIomjGshnlyVAo67d8xukk",
-	"ozOjC/hlzp8SqshTq9J3wDYmF8/+vlN/79K8hwy7/ujCPPJsEvP8adfr3sEujshPZ5dk93qwC/bILur1",
-	"jfcuj2oVwzqfL2VIXJ2zkHjq7g0s8bI+Dxh55UTm01lKOkY6sQQ+uejW59zYCaWl2QlaBLatyauTl2db",
-	"9zOBJdRW8Pbs4hIOUPXQOulcyh+d5RWSd1n6o7enYoruvyQXfyv//tEsZDu4rB+DdIq6dU4E3BV2d+8i",
-	"czfYbtq51Sc7JaveLd3I9qKA7FrC2wFasgR2wWd5SrVhTIZvWB18KN5bWRNdvj9/cf766uT09PW7V5dX",
-	"F+fPokrviiw3FqogbDZiScISoooR5dgSV0iURMY5lSkbCkPQiPaGiRulYUbjKRfsiES4M8Vnu67A3men",
-	"uoVErySciMxTulRDYWwzmKsgezAAKhQYAVcLSQQEDHMZNI2gYKAiDNT+lE3ANB0Kf03mvd3Piic3u1Mq",
-	"Jvk8sm11KATs5HMwBxQjkXk/IpnMtbWWAGoOOI9UOBSGrRpsQf7LFTl5c77Tg9L29kWWeF4jo0X7RlLk",
-	"F16K7Fq9376PjpD/Km7BjN6DAnkQlF2eKPja6DhclXKPaojF6Q3FewNUq4MV+r+B4ZFBo98Li4CM2JRe",
-	"c5lnFWvGvFIubNDvowBCdwBWft8n1nWj6VLZEB0lZ8ysuuhb1Bho0DpQWH4xWhqZwtKxe9onqjnMHmgs",
-	"hl4aj/bNo4yb4fb6RNmLnJKoGh8cmA8MobXMc+gvV6VykS5JZ7BHlNV6jLKAun75Wso/sgbwwAmX8phZ",
-	"h7H1wJ3MaTxl3b1ePwiDPEu9O/XFYtGj8Lgns8mu/Vbtvjg/PXt1cQbf3ISB5hoLg3kOppM350EY2LZc",
-	"wVEw6PXxZTlngs55cBTs9/q9fbwbnoJjd3cK6WP/Nv+2NyGFtnGeBEc2vezfQa1V3F6/f7si7c457q7q",
-	"AvnxFnXWa0luKwrOO1aHJKLKAvRFgfswOOzvr5qs2OCuX4ff94gHR79+CAOVz2Y0W8ItxDWD6u5mxmK2",
-	"GHLGw0DTiQqOfg0ucFnBBzNUlZxXgv0FV9qVA8OgsbJB5IrU/fKV3UaXwptw4zfYnnGLF217xZsPd0KJ",
-	"7dvcFTXhWvszzemEGXZc6PwKjvcAF7H+eL0+h/DJYCuMKJtKwEdboFHZCsx8sfdk8xf11iKAsFvsqOiy",
-	"Bdjq4afSDdurhJiHo6fljx9uwmAuVUtSyD9qAqcsXOYbe8xZKYVJUUpGLmI5M8arE48yG4pCjslcT6R5",
-	"Wi7xuLQ4nfMGLaHCgDIGMIQrHllv3VBEZQM3Q5hRtfZj5FzAjQKXdjOVrqrK219vKMqUwYqxSUsIg3/C",
-	"QKF6E2DdlkeQnROBG9or1Yu3NVUWgAGVRU1AvCxkSj+VyfKWvNeFO2L8TrXMZLW2ZKV2ZL1gZCV/tLh9",
-	"3JqJ1+po3lQvQM3abhosZfDgLGWdEHnjlDDbi+xPzE36W3CTokHk12M/5oO9zR9UO1dVmVZxCL4zcRWr",
-	"8iTqZmH6v1SQbidEv8nPNfIT70SsaQfQColgCyOAQBrU0HOdEH0LNop2vXIeqeJOu7O2Q8DOcSmh8CLE",
-	"Wh5lPf1ujK0krOEOFn8ubHNFEIXV5rOKJBwsxR6JtKxVWjsmtOKmRRE4FMXt8N5e1e97TKJxJmflbeV2",
-	"ntnOwd7eUKzqhHRcuXDG8a34rviTGxXv1wrU+whTrNLfqNctm/lvDyAu/zhRuU2T6dDdjxZhsX96HrK3",
-	"zTR+J7L/KNF5mvL4Y1dLoNgWnuRLy93PNn/lZqXc/AlDL4MvLJ+2QbXel8WSouksfHCw1QfYgvUPkkw/",
-	"MefnIx1jR6BEkCJd7rTLolupPS7g9uZDO8bsTm0Tq7sOu0o4YgZGrUm6f93jLsAwIKC8OCCd6GeZJtbi",
-	"Q5PLLDIidCjg0bssjczn9QC+0jlv3u/OcsXjKCRjpuOps95+OrsMyWLK46nzXkc/v37x7Orlu4vzU4wC",
-	"5AKqI8g53NXSpSLD4E3KqGLEjNsbBtZh7K35Am8xUyk/soTkczCqh2JuTU/YSsZmzAheENLYmgok4CIz",
-	"MlHAkaMxXjFdp1SRxFihXB8bEFRgmPmLWHeVruCWuqVXOhXLoUAPKNwX0hTuGRu3jMV9p3vwyN4bclHe",
-	"KvZs/I6Bk9EvEoIlnTC8ECDBrploNZINPO4r0V1lKawatb1P0itltZWA3oLazVZe//1PJ0Tvxx7/uqaq",
-	"QQEMnQJ89bnW1tJ3d5ZjztmX5KWNDuOPFIle5hrUdqydRCjGPQC3atCZefe+dGarqlji2I7I/BouN5bK",
-	"vhHVX5qozJEjURmE8dC3Ywvv2LJEgE5Ylgjq8uxsT3JFENVmn1GZnfol1eBquvgaPRhSGdyKqj6Ibypy",
-	"i/OGNqG2TmH2TvsLaM1+s9WH5vbvaTY7avh3piwtHT9eqqO7ACm1QAkpkV4OjIHP8VCMueBqajXqYge7",
-	"LoAlMpTq/w4RkFGPnMo0OWpOa9cyFK52Cr1mqghgIK9F0WKsDJeEkAZI9uqAOtoI6cTo7QgnqjcMwHt5",
-	"LSPzdb8eSL0DK4IbW5YQOqFcoMtvKBoxip2Gy8uq9HaHhhNBZA01emvTahmKhtkSYl6Lb9I4D1ZIUjpi",
-	"EMdR7Biji+Ip+2SdgiEejEFouRBDYf0xsc3kJp3IC3tzg+BL0c6R7ekGh+QFxBY93mDNdnPo9sMab9cQ",
-	"AWhwJrJ5qi45xIHCxaZiDnSt/3s4FBh3AWG9NgAEL9UqY2MUFEa8oIZVNQx7BIIxjXlTxlMVG/FQL2Pz",
-	"lMa+KlTBTIOEZmPFWvCsilnQOlGazRsWCXlvRBFNbEBuMSTsL6ysdiiAGCGmFmCTi4I6jSkFocfjxmEo",
-	"LY3t12L6uMzX+6plLgd2RRIxpK1ura/V03G/GUYPqsP9td2XF5pmhtdDtDx4KdKSoLfX7mrC6EtI21eM",
-	"JcqL73dTFmUhIEnB1RgAqdWWPrDTNLROYc2X5abvRyvfjJev7IHHDBBay/jo1MQNU8cNXQ3lwc5d8NxK",
-	"v6+J6euw2iby2v1OjTpk47iHolOoDMdW/eCaKM3TFKM3Q9Ku4x2RBYVsT5dls9N6xWch8Y1+/lPpx2VT",
-	"tVKQbzRUCSi05BPawOTCjkEkXEdVNmF9vSfAvfS/L4DE64y4PobEJf53ijYz0MQkJDyBfxy7Big0zqTC",
-	"iuBq51vUSbvjwoFzdZyJQ8nVoSbtHfS0tK24yEmRGyqQywNtgdcEqlPIzGUZ98iJbZUihbGN7Gdzltlk",
-	"0rmf93oEVSFi6Qp7FPUEnjQzVB2hDgX8AtGf+ArkAlcuikgH8qRJxJNoZ02Eh+1meA+bqGgn2N5D0Pbr",
-	"a2nS5zWktI1byyaTfjNWW4+7Wfz4vkEjlYa4XztupNaLsoVf4ML+etGVgy2meIP5t5dSvjBC6Y9iL3gE",
-	"ZWJ4O0+pScddzAMGDbOV11wwkRDG4Uo4muWp5nOa6d2xzGbdhGpqKZ2SaMxTFmE6Vef04h8heXf5vPtD",
-	"SOTcFol4+vrlTukotNUtKsVGwnoZiJBEXlucKETWFWn2Se/G6jrCNGfLa6DIjBoKrNdTylPDEG2XjUwu",
-	"sEgFks6xMUXzmbAZ8tDugEAPEoxWVywkmPEfDkV0hS6rqBsdWbcWcNNO9Bz+MMzALBgeXQn/L/dowq8Z",
-	"ThbthMRwEPjDaM+OnZjXVJ4Vn9MZT5fFJxH8g+ySaJynKf5MOmqeck1s2h2MCoveCYcCuXjHSozQNl+1",
-	"NdDN31jH3PxLsxSmACYYYdo5FUvSiey/IgMEmU2osHV1cEVSMxX1iqolCFFMkLPtXABsKVeaId+vdnmJ",
-	"ekNxRuOpO5y6j5dCsuUxoVBGozhBbCgD4+FFJ54OFmNQWs4V4hkieI94/W466HwDbGI0S3m1L8sOrN12",
-	"pyFQb4brqdl7iYo/YouBKCS2n02PvJUL3LUL4eCCjLBXSEiY2SDHJEDQfTE4oTcUT7GcC6Tq2/x8m9p2",
-	"MNg/hsbMqU0cFJYOixIhQA2AhBaPS5Hcb5Oj2DLnYZXeZt8CbFkAHlFXIKZrC8S49JCOC+yslImpVokB",
-	"Jwq3VTqhZZbNsqu2ygi3vorDnhlmzW2j+u23th2z0ocL1fVVikkL69xeAHtty6DcvWV/1apxJRcKX1D3",
-	"L6jsE54Zkg5PkYyH4iShodNZwqqmEtZUn7CpJw2rMK/XmdvWL/wgmkmtM9mKC9Y5y7qGbyDT+LPrKP9B",
-	"KgeCvzQR4dLr9OIf26keBaNfrX2cCFtxCi6eYgoZ2yOGVabgOs5mqDnGt9fv2ztN22Ejwt5LKLlL0RJB",
-	"N5Wmm7ZocvOmaLJ6R1NjhSWwtcbf6Cf0lUmr2e5nBXV58tqm031VAvsD0L4ATaNYlzXBt8N/bLLl+adq",
-	"Vv5vkes11uimn6LSy4WniHoKZUgK9TAkoM+FeJdq9DnoOAarTviEa0U6w+BgcGhQdBiQMReJIn7Gw06P",
-	"FBogXJQKrEpohmxv8t8jbtfWY+y8DrAUzOu0rjyzyVjObPJlOBSY3u+HvxDo6IaqFUzc1o0Nu+1GriNC",
-	"uxsBe9C7tf0E9XgfQANqbSXfpmL8VhGcG5rNV0dudVe0zeE8HLec6S/kunzpmtY5QvvmimxwsAvX5tD5",
-	"dtFmRozYuZ038sIQd9EpEKr+ZpAdjnEZP51dQnlIG9ICnQSRTRjDXHilEs1vmLSNBswG+n2D7b3unvCF",
-	"i9joFixbV+71Q0turvj2w3j1cF9/kJz/Rk0PT01Qr7V0TVlM29lOLfhsU7cS5u5+q1TwDH73neEVzDho",
-	"afULXyR4s8YTz0twgCq7kAsixX0CTf8D4kYRCpv8o+HqlLlVEO9/TUe7TTUyr/3Fz8umwq0/rJr6VipM",
-	"/cGTvfFjetA9HA1Y9/t4P+k+of1RdxDvJfvsYHxIH4+cCjWnelpqUNzV5Cj57wplqq2b6gcowhS31tPH",
-	"Wy4XQ4nR7ZAoVvTfDkkk8jSNSJwyminCdYjlUXJWRjtyDYKTzeZ6Sebos1ZGcWdNkYnJIg9wc1a5AMsn",
-	"uYIOY+D8DY7Mmm8r9N4AlP4YYbeJwKBMnvPs1sjtawm+v0jsSIWkERuhrpyrbg5Fdra5sUpEvDaU45mI",
-	"//dFcTwT8eYIDiZ0xtk3xW1NHRA/J8CCa2WAxjMJMe+Qir/aKjopPJO2DLW9/2o4KqFpgQuRMHMvj12B",
-	"Kkmo+8wNBkX/oZBvk9efJAkSwb19lrWCFxmjCjelPrIEq7dLMrJFm5P720HPRHybyIYHpZ91suCkcnbH",
-	"LWcFRPWQsRYbVvQCVvKNlBukfJIk5W2Alg2qNke4kohLEbOLRR5XCZpT8/TBJM3KDuttjr25dyGxlWZa",
-	"bRbVoqd+SaoCQK1D5PdTBnfZ1SqDNgErLHLbgMhQZYZnoP1+w/5G7I8BN1lYmNJmkf67kMJ2johWavgS",
-	"ZtVmP8dbNpPXBXf8q9rFuMvykItMw9uecTVbekVVM9vnxM9kdLkNKZuQTnTqVeQu02x7hmNER83iJUIO",
-	"he2VBQsdV6uWlGvaCUmS07Rr+3u7Rl2R6/cNd1HRTAoZuQCdWpYkaFBeomQxtsuUdLVfPjI2J1HxY+S6",
-	"p7uS3q6FekTiPMsgP9DlbZdF0WwmhMv7w6YmNpuiXmil/XZK00yXLbXvE+Xq+oFu13K97KCODdJvwttm",
-	"t/8xYanNLuYtcqZ4qfetUMR/VLpg2RBncz2sSnp/g7vtfs685uFry6JVye9LF4XY5IbK/qq4+4d5k0uk",
-	"6jT6j92uZsQt+/e3KERZtaP9atXI6/P69uzXfvcJ7Y5Pus8/fN5vbfu+Oucvwq70RsR5zc0j0sFuVDtQ",
-	"88G2nYqOt2xKNRRlVypXWKy1+VWvHJuMWCxnTGFgCQwTFVVQh8IvKuYqHkDpNWyTlnDqOg0u2wQpehkf",
-	"RJIWXQ1sP//bi0ZczNf2a3xjMX/hOtqbOshtEIx+D6vViv8ptpqxzY7LxouVUsVekWNjDNjuPqpHbEcB",
-	"ZXvu2FaMoVP9FaEkF/y3nFVqpkBYfmlr2L606C8t00Q9a+FywV++OB6KjE+mGjvMhMRNUcnDNsvT00zm",
-	"k0bdQmiTdfLmHC7VbBUZ6F/QrJJs80/KqsfVksdFPRS5EGGx8giLu1xQV/GZfDcU9sefoYXRrnsA7UY4",
-	"Tc0oI5kse+SEZExnnCVFy8uOojNGbIL3TgU+8ARgguUWHSSEdGl7PjyguM5zY3751WVJp9qeSEU7q5on",
-	"1FBgKNYXunbWFs0yDsWBFIkupa3UU7TogzZM796+KJ3jZaEVdwgl/KEoaAF/LqBiDjjOQoLd2fzWfKqo",
-	"M/ru7Ys2yQEtq6A+Mxbcbjo2akRSgZxRIEKimC5ahGODmFr5Jhck2+7m0zK4hVskvNeKiqLaq2IJyx4V",
-	"X2dFxVGuWpF/z7BiUYO9H1a4j7bRAT51F4sFZKt08yy1HdtvV/bY4s57pNf7S/5PyKZLhROp62+fZimx",
-	"TaF+HAaDXn8YEFgwF5MfhwFk3w2Dv/ld7Zw24P+2psseBOpW+uwZOVY22mvvwgfx9u1t+Cr9DdWo64I0",
-	"tm7Fhz9Ut7EpG6Wm9Bj2eHdlZ38bYQ8ipGzCfzfLpWxN9TnQ0MWvHPHo1w83H6rlScouAaWkMCQF+yUn",
-	"8/kjZTvyvXv7wjdz3tR6Kjc1hWpXx5Xx6i9p9rEivNEh1rM9CAmdz5lIsD1OyVXdXQ0GoEI0wE9nl24x",
-	"xySyks51Ma5L9d4KJl4s+hfJRWuodxt/cXVT7uWZ7m+neZbLgzP6q6HkZe2gHinERa8Et9Mla21BFen8",
-	"dHa5CUfXWOQeZ1kZJe/gv+2lBIiVjVdq7br0Ssrwwp89rbamOLYx7Yre2MoVo60I41Yx1PeUje4QDY15",
-	"wvHmG/08PP0YFf5WTL6skb+Sv6MkwUbzKV0qsqZWfsfi7puULuGXH4dB3wn+aCdcWUx/KMpBYH+upqJi",
-	"ukfe5KOUx0fGoMHOPdjI2965eIYmGbHYmMmu4mecz2ysZWEnjWVmG81iyxPs36+Kmo1YP5SKCSt+s8Uw",
-	"SwcVHgXUmJRpQgB+eCOEaegjRnSeGSuELugSb42Kb2d0aWWiEYlYRHSVYITQk6WfU7/SfPlZpslLOMg/",
-	"k5Z50YIHlZNHHlYYyQ+q6d2LVCtEafvwQoHPguqmEKoL2la1ErttT3ErQqxfUvoempbTLhw8F/j2V+Ll",
-	"tWlPrZd2O2On5eb+JDZSMGXJ5D7BTX9STl4Ai9QuqG+DF01sWNNhBS7WiwLEVSGCCjXedZNO9FvOcpZE",
-	"u1HR6yki////+/+VrZ/CoYhs8Ut8Yv+oXyKYR06zCX3H/m40ytUy2o2Kps3RrqsBPBRw966njGeo4JtP",
-	"oQ6gW4jtmd4juGbDjYG3TiQxMFzQLFF4VzHHvpwOukNRY9/Qc8zpW1bTh0B8D/mwVImcTNZw2BrOfyWS",
-	"+0Zp25nB9yEy0CZWKkAnhSUbx0wpq3t0fr7YO3xMfnl/uQM6RaWtIHqsnSPUlUpCO3ySUaGHolN0x/X9",
-	"08Yc4JM8Y0lpwYdlm13bR2+nRyKtUwiF4cI6eVUb4v7ENMx6CTvc4NZ8wccM6rKXY5YVW/Yf9/shobZs",
-	"3A+PD/r9lZVatE4rMrtoWAuDGPOKz/JZcASjgHmFfz8uk5S50GzCsi8csVjCZtOFGRz6X77CwblSuTFE",
-	"q6ju0NuSAaLxLxfk4tnfPSqDnxuUVS1Sv1qOQb/3WrV78AqVBeCh8ucjZePPnMyxxbm8C2Uo5a52erYL",
-	"ZcWDhF0OG27owubAgv9lodEeee9q6g9Fa1H9qjRsLaZ/7C8vJCgXjXwtJWNYlseXmS8Kza+wsLKNVmvN",
-	"fP9ivqxeXW7kkSLG4vBr4vuDiCVaPyxVrC4bVwpEV5W30EG38LTFZXX7uweEfhO7fwqxe9JCnLeUwvU5",
-	"UYKe5Ob47XRQJaxNXJ2QVMY0JRcLruPpSNIsIZ1oIkmWC9LbjWfJriofRcYcy7M0OAqmWs+Pdnfh66lU",
-	"+uiH/g99SNiya23OVGm4X5Ryhdh8EMFQ/uXY3ry64nAhwRBqw3EgU9wQMdalK0om9TwntMt9a16mvbL1",
-	"08ALU3U0YC7OcSNlCCJlIGPI8Lr65S4sxfLAuOUSwVuWH0PcXNmJJyjUOknhKu3Vbo+9iVCAtEyBhg0E",
-	"tVea3KBaJYoy0hPbtMS3fI6xo2IZQzijSywjhQHIsGmue9W7gLYzKGMqbPJiMyw6xKszYwhh4JAL10D7",
-	"woZB+XB3uqI3vxe70VzEZZE2oQj1rsDNrtRULgj1Ws4cA8Dw6nvmnGBWF6tt2DZgb7nGLeJB7Jl27BGz",
-	"2YiBsFR8lqdUy2wndFi5JBgQoHrkwruNj/7ZxUG6BVOJvHU0GURzOT8zmuqpu87PciHAvkYp7o11gb8E",
-	"Nx9u/k8AAAD//w==",
+	"7L3pchu3tij8KiieU2Wq0qRIDU4sVWp/tCw7yvZ0LDne54T+1GA3SCJqAkwDLZpx9Pc+wH3E+yS3sBbQ",
+	"jR44aIiTnetdtSsWuxvDwpqxhs+tSM7mUjChVevoc2tOUzpjmqXw1wlNknMem3/GTEUpn2suReuodTFl",
+	"hE6Y0CRhk0eKzFN5zWOWkogmCTk/e9ZtBS32ic7mCWsdtU4Gvf7e/sHh42+/e0JHUczG1b9bQYubgedU",
+	"T1tBS9CZ+S6y8wetlP2a8ZTFrSOdZixoqWjKZhRXrDVLzbf//8ng517nCe2MB53nHz/v7938Zyto6eXc",
+	"DKV0ysWkdXMTtE6yVMm0vqkPU5YyoqeMzOmEEaVpqtUR/BDOmKZdwT5p/Dgkcoxvpuyay0zBJwHJRDSl",
+	"YsLiLhmQCF4dCq6IFMmSXNOEx2QsU/gy4UqT9kKmV2pOIxaQXzOWLgkVMRnzxJzADtFTqglXKmMx4fqY",
+	"UGKHD4ZiLFPGJ4LIlMxoMpbpjMVECkaoUAuWKnLQ65GQC5j10sCPKR0GhCoSS6ZIGNmdLLieklCOx4rp",
+	"sDsU7ihgPd5ZINR80M/op5dMTPS0dXTY32sC9Us+49q82jRiAg/9AWM2plmiW0eHvcCMzmfZrHW01zN/",
+	"cYF/9fN5uNBswlKY6A0sv36mZ5rNFNGSqCs+PyY9spgyQehIMaG75LXURMsJ01OWWjg4qLQPer2d7gpY",
+	"ILDKsHDr6zWu74M757P4v2CsRpLKseGYzDKlyQjRUcsrJh4pIhfCrGufSLPgBVdsp0vezLjWLCYzRoXy",
+	"X1+1+EWxlNIO/jNl49ZR6z92C46wi0/Vrrf81o3ZT8rUXArFgE08pfE7xC/zVySFZgL+SefzhEfU7HD3",
+	"F2W2+bngCp9bLE2RDiMZI8AQWedTKVgraMVMU56o1tHPn1tjzpLYMAj7bMaUohPzlZCaUEtc8JSIbDYy",
+	"cP/ovwaPjsjqt2+2BcapWfY7CwAER/koXxX0mBK7KcLFPNOk3UCRYWnf4U63ZZgUTZI3/9wCntut2Qy3",
+	"bskG+4B307FmyKDknKUwFa5HijFLmYjYj5KLiwV/9XLN4j7NktJZt4ZZr7cf/ePTLCHXLFVciu+HrX63",
+	"N2wRJiIZczH5fth6f/G8892w9Q94m+E3btX+b884Tfy/i8URJuLirzfi9BPX3w9bRmgMW2ROU80jPqdC",
+	"v6Qjlnw/bEWZ0nLG0mGLJLWfcA416vT6T/bGj+kBTrdbzOCvYre6rN3y2kvUVuWV9RMxIEYJMM80UrZb",
+	"GeEC/87XERhUM7JBkWwOMoYKkokrYXhG8Vp+lAmP7kms5ksa6Uv2iSutVlAryO6CBh0YO4ejPut8G+3H",
+	"nSe0N+r0o714nx2MD+njUYVsB8ROhPwZ4QF0ixN3H5JwzzXVCFUDH9IOy5s0tGqI5FJIfUkjza+Z+Umn",
+	"VKgxSy/nTBhENr8J6f66dI/NzymLZAq/ekMgwT+X6YjHMRP3O5ZxPowPxQsnFlD2GyY4YokUEyMaAaa5",
+	"VHhQgBbzzugSeW+kiRSVOUk7zNdtwXEmjFZHk/tKFDuKDww3NIG3H3S/AwIKjNMOFUuvOWzPLSTcCUgi",
+	"JxMWO3xmxEoCwmO7c5AG53wiqM5S9jAyVeXDVfHCTZ+/QbgiM64UFxPDVRapFJMHhdKryuAk/FfnYsET",
+	"Ljv5rkNPVOYrC3eODRJNzccLqpw2DGB7LfVgYmF0d3ABWZphLj1ZUQLZG6PKaysuHylrBhn0jpGUHpyA",
+	"Roymhucj3dam9hZK2mHjBixNvZb6ucxEfH8QjWEYHywnlkubJcLTBwXDa0lUFk0J8k8n/pxe7PORfHV2",
+	"z2/pMpE0vpDyJU0n9ySmOQ52qaW8TGC4VcQ0kvHSnBi8ZfQpKsjh3sHed9/1emS01OxhBddTM528Zs60",
+	"nHGDC7XlOphYa/202N6dIWKHusQHK3R2+9KJ+caH2F7voHdQEfjICI6IB00Wk5QpmaURA7LPcezBRRVL",
+	"mFEuloVDI2XjTKEmP6Y8YbGBa2nThimFdtshiWiacqYI1wrlCzGQArBfSPmKiqU1ldT9AJ9SzS7hoFmZ",
+	"EC+kJDMqlg54D4totdGtP4MrK+fbob8yA5uU6XRp7YrwnfmjMzB/hESxSIoYDNUpo7F1OnmvlO2bmllt",
+	"lvde0ExPZcp/Y/fka5k/UlkFRQvO8mHcJ1fE+aT+KNno1PfSvO3QX6cl6PeCXlOe0FHC7g2DfKAqa4up",
+	"piOqWKFCoqfpweXdqolw7259+dbnqYzMQu+9+VhEl6NERleV8/+mf9A/PDw83Hv8bZ+AMw+4bCw7QuoO",
+	"WM0JVw8r959migumFEmzxIg1b23OCmHpJY/RjkgSubDIkC8hd+CCkzQ11rzm6K8B/eAsZkJzvSzb6TSm",
+	"dZ9p0MIDYPEA4DqW6YxqAzGqWUfzmUEWkSUWAdFDWxsjurUz+W5+5PrEufn7Gjxg/n49236tUdo0bMqo",
+	"diBZd9gXfMaUprM5fGVN+JWu9WFr2CKZ0Dwpm/wJm+QmbwUm6//Xb1p8zFMW4YyfW0xks9bRzy2Z6RGI",
+	"1Y/+BPmvTcNk6CKqb+MceTsZp3Lm6FdLwoxi6I1+sLcSc3I+H7SYiO+He0Z0Zyl7x6hqWuyHaaHSWzEf",
+	"EDiI3NNaBnoTLMxOy8j1Tf+w1zs8POz1eo+bvphlGoVW/smYJqpY/0jKhFFhXpXiB5ls+a7SVGdqG4/g",
+	"Ob55E7S0rC694HlNS3dODWAnSfJmDArfWipwXxh1b8WBydEvLNJmfN9JfSvftH9V9LN3gWSB4mM+7Nqe",
+	"W1Bxi5dZZI2H1Ok4PyJ3rB6MfF5R4qUFZnukVMXWjw3gMbMaiyuVyQc2mkp5BQcRx9wMQZO3Hr9HCNec",
+	"iwmXjxS5ljwqrJbi9u+Y4CtEMUPFMwk3YxQkn2JwSwXe4pQRGkVsrhnQdVnODKJIZkJbNlcg1+DkLmzc",
+	"45j3lQge7pdGM8/NKys+QXQvXo8SzoQ+WiEzn5VYbP4RFyu56XPLQcpnFdpp0KfMLU6iSzlEVy8ZpXKh",
+	"UEiUGdX6JV7IZmmcCx28GyFtwxztHI8UCS9kWODKTnnGTZwDVZezBsl3ArOSZ+yaR6wbSSFY5OFkkLNo",
+	"lpKzZ3CpN5WL6uzrWW6Fr9xqAeWZFuqSRsAK6teePgsqGIRHDitpGvjEalq2PL9MZuNGtBmQa5byMWex",
+	"BzPrl/TuGe2VK9ir7t/5+2th693+Pj5oEhHrRcqmzx9IAmi5EtgvOV5YlqFprA+4sdZstpUQhb3i+DRN",
+	"6RIkO9MbbQAz/SvzXnXJsAI7xqq157bDyvVvXnbTtKvm87ilVRa54JpTlHQF33TCDUSmOXh8QcgOPmkF",
+	"rVGmllbIsYqq6X29ggEjMpR3fDdFfJxyJuJkWbcJzmnCFEm4YE3rqEqgLcyHxv1w9cxFO3jDldQhT6eD",
+	"K6/XeFN9Kx1T1Q7OsQUjrvGKqnwI3vPaaOAIATUFfHnNwkPGzDDnK7YkXJDFlCeM2Jlur1U/EBsABlxW",
+	"8XyQVtDBUxcrO/bPzVfrVtGNwdg7MfX4FsixJSpv4rjb4tgX4tz+ctaB94HYOPCWP4OVm4nvz85x+Vuz",
+	"dLytaeClcjanouIUGgiaLDWPaEJODaNn6uH8IWxGeVLzQf1/9q9uBLZZ3dbmqdJ1dB80q7l3YNmNHp+E",
+	"Nk36Ul6zhEaNwkJIzSo2xtuUjVkKJpXgYgLenGZSrLPX027/8QGEegAbhVg2GwcCl29TuBwR7HYaeTaP",
+	"73BwfxxjLg7XA3mQR34hxgQ5qjool63sYlNr8P9OnHl7EvEYJcQw1iC/FfJ7o+zv9W5LDBvXsBGpN46Q",
+	"I7n3Zr/Xa3x3BWIPxJJEcjaTggiK54CxcxA1YX8QUtt4NB+72wf9wx1yeHjY+eMNi1V49BAiyHLkLy6B",
+	"cN63VEfTjYRQOTSIoiVwy6vAFZSwsSY0kYIdk1BkSRKSKGE0VYTia3UfkUdNVUTb6NXNyadKIpv9wT7J",
+	"3Hpen2Ru/fEaatn4bU49FRzf8OEazL2n4uGQ9pZ6xzmjaTR9jmHut8S600800gGJqGIdLhQTimt+zVzQ",
+	"/DEJMYwW42XSGU34bywmcOJr0e++zNxJH3dxvf2VEH74lI0lRns9rPK0UX7kWHVHX83NpoP2gsNvI2dX",
+	"pGlcbJ2PkYfh0RkjCpZC2ophUH0e6V92ZG7IaTCsI8faLUijjOmGd7iMiDvmOgQu+aAGl1eGhbP7JTus",
+	"y2IIbCJBFd1IIq+30hMeUvA+E9HJlEVXdb7lbvC3MZyZ0Lih7a6wnonoFL7Y6gprhapj0Ne61bkgoNHf",
+	"Rl1vMpJbQauIW8A9fVwDs/vx/BzyWzN988VdFO378iWzPFoN+2gN1BWLMZJSkpG9UIjLg/V7D43A9TNb",
+	"AalTh5IP4eO8g+Ebte4kIe4H+i/t9Wvl69vkw3smogdQ7gvG8YW1+2ciuje125VvS+15UGlV0WryFw+I",
+	"0oaJEiXoFbs0Sh36j3MxjY9twK/3ceXWsZJV1Rir4iJTtzw02Mgz+Kj53Gx8mI/hIN2P8uQ9qslMKk32",
+	"er2NnDwqB8euBK1dUQ3ANti2tprGwJOmtd9l0TjpFqtejYV5FN7Gs6jNjp82zfkDo4mebkb98q+qISRA",
+	"Xm0Egv2svo5tSeYHmcR305FpLYZrijEomYB/lC527KP1m7EjNi3zbDaXqX4u01kDQFGbfccmdj3rTtO+",
+	"hcr0ChXp5PwnY9KBKzOP+RpxQSGVtYbRUjzLMNhzowX1xnv14UQN7GQ11O7HhfMxjMGwNVqVvmqmO9UM",
+	"fDCWidGCSCoXGMeO+cTbME47r1xYqq3zTnv36xNao6nDJ0KmLD6RSTYTZcL8ufWUp3oaU9B183XVoxAq",
+	"U3NYXGXyJ0+efNc0v7Gj5qwhUiTHIOX5vEoSqXE/1ildmrs5X7ykxbglFwMUS8uBWYNW4I54DW64M9pG",
+	"mjjNaTtpsjLPuklXlIs6iPudEVUshstLz2DSgJ4Jw5gkTBuARBvzWr+sFXy7EbRm5mArKZarYDVQTal6",
+	"ZR03FUpKM4YmOKAnRu+SEVtKEWPKxJxOylizMqYzdxvkrx42muiFS6S+nrdUKUK9yg9akpTRuCh5AVmZ",
+	"Y5kkcqFwhb4r18a9JxQiBSdsKNrsE410ssRdhhYS4HqDnex0yZs5/TVjRxBfZPg4ZMph3h4ZMb1gTLiM",
+	"cIXFJzx7YfDiee/Zf18NBqPH1//V+/Tm4sfZ69lp7+XFT/zVh/f69d6r3/5n8N35d+qk/+nXvd9ePkkO",
+	"X/Wivf/+5b+2CQpe5UjxMo8eqbwyxjHp2WA7ABUAbrTMgVk6xsaj0VJjOms1o0bTxCG4HJMZ1REkOALS",
+	"dIlBPEVosqBLRSCAjFiod8nAebXgdzUU7jyyuTncfmA4+Az9Qsdkbg4OjjiEtcA5galrfwDXanF6Q9FW",
+	"U7kgwxYM9M2wtRNA5OecTswCJ5JBMgRVBFKJDWr5KGDAXjnS/krAwNx16Dw3C7HoVSyakkQuWEogkpK0",
+	"qQNDDrsiXhVhYC9IVZk/NLuFagFkGvKHvVUGOc0HuY6dlwTxKLCJj7zKNLubrpdHizfewmg5mSRMbbe/",
+	"2qpeO0f53ZZ2R+2vwa1wy9u8rT0r3gbvo4i99WJSttbD3pR109zxCzIcPHaouts/UcZ7IxUc6205Qqdi",
+	"C6SMNkdlvWByktL5lEfEvAQWdpCHEGDNI0z7rgcPHPQPm3NqMqHTZfN8Z+dvyH7/8WOSwlFXAhZsWlt5",
+	"mvfnzTFyPxkFYitfbnHXcztHlUz5hNtCA2vwcIViWRheMznikDU35p9YfGljroo/LmV6mb+jZZJcjlMG",
+	"cQ0pm/FsdpmaUw9aakpTFl9GErwY1xJwYs5SZSjxMleijBAy/82owNciFxdh4Vu2/VatYy055aApQbc4",
+	"ljIaBAUG2oGbiMHlHp/QZNvUhT8jqeAOKVWrkgq46MxTOUmZUq2t7s7euSIhDV60dTl0kL3UzjPpyPnZ",
+	"s50HyZ+bUiFYosrYLiQkrdCkjGjwSyPDsNHA90nj2phuFhApIkbyye6QazZjMafv02RtZl7zBK1mR7g9",
+	"zRqavTu9y2lAWbpb3wSohvhtHy3nNFNoV2pp7Uo/frspWHsTXpfsLB8IQVNaVo5kpUyo/DD8fZeR6eM6",
+	"CrpbgNedE41uWYuwTFqFXmBpaAWtbXAj28WvBcsDXGkUTOpL32nkM99PlfM2sK0il3+CbN4w/BGNbim/",
+	"HlDiFGjuc+h80L213zzzeKmn7q3/6IF4WAWQlaw6j++s/tJyaM+7rfVcHe3u0jnvashd7EZytrvX6/c6",
+	"vYNOr79rNQe1u1lVKLBD7d5lixWMeldmf9Xtr8W192gO3I6F1dl9zuDLbNux+xJnz9+9472HWf2khlqg",
+	"4nsc8udB539o57ePn1fwxvsQ2cMribchlz9MqSzrI79mLGNxQPJMrIDYRCzzW37KQaGtBGSUqWVA8nSs",
+	"IM92j6iIWFJVaNbS4jn7NYOM6IaUkcbNFBpJ6d1XxkTc2yev5TXZ6+09Jv3eUf/w6GCPfGPgcosMSw9a",
+	"TVi5Yn4zZ6ff7+ztX+DMvd7/+LdOvopa35OXCL+KBsvHFnOacDEhbU3TCdPuzHYComly5T/5RXLB4h1I",
+	"fBX+KbrD8qsS2W/MAZNdIqQtuoAWgGUCdmqzD5yqoua5cVdofMVHdWsYZm+2vHv9J09Wf3M3YtnbxiRf",
+	"0HQGO6zehNoH69EKnuY781TV8robEc0ixd28aVvAcmPu7cNCwoFgpVX/k+QRu5BXWL2yvB1+m0Iz2o1R",
+	"jROx5QhoFDGV15r68cNFxcJlyx+noxcRf8N/PHv/21n/NT9TZ7PXPXZ+9vhMvNunHz7NR8v+LHpx+m38",
+	"S+/TGV/w+IdkcfaL5OdJ/P5M9Lpsv9eN9hIxmj3vxf/6sdGc1brBQHzJx8zwCcKFX9sqX93+497m2z6E",
+	"QFCADSdbD/X7qcLe6W2tC38oX5s35cVXkHTGRR5f16QI9DpPLrudj980F21XLMpSrpfnZs020hPqYg0y",
+	"PW1CGEQRKD8TqgXX0XQkaRrb3zHqKzwmXBNBZ3CR4eXFwzUHFFMHb4o7i64r4Qu+R5i+WKxRQAE1AFNL",
+	"5TtXFN+oVd48Ij+8Gpx0zn8Y9ANyxZZ+lVCKKs0jRWhmfjLbCKDm31CEb98/fXl2cvl0cH56+f7dy5B8",
+	"Q+ZUT8k3tqo83ukxuLGCiGi4UCZv35xfeEU/SNuAAqTNUFzTJGM7ARlRxR4fdKBKM9a1r9YG9SqHFrXn",
+	"90lD+U6vujze3BZVyesVQAvI0jn/J1timSwuxg1FK869A4b7IcWScWcqbXSZu/6BYwVfKZTtMpsYvD2D",
+	"az0FmbLmucrmc5nqodCMzhRZTKWyeKDQxeaqY7jiRnn1DSXHGu+6oRQjbqg7FEPxH/9BTqS4NlgkhRqK",
+	"Djm9NucS7l73Q8JEPJdcaKLpFVMkHNj6bqBwHpGnWP8N63/AubviH5lIDDfkmii6VF5a9VAQAgSNeTk2",
+	"xtFGfa+iBtLpFATgqo3gVKTTcTRgnwBA7DpgOkdxWFcYwtDdbWSJtI4JJaEXdBO6Lgd5dVNb1tMM6hOk",
+	"h1lFsWC8kKSCSFsGvzx0vSi+gf15hlJkJGPOEELh5yHwumHriHzudrs3N2EAVd1U6dHP3W73Y0CG4J2A",
+	"d+FaMCDF7WBA7OVggHU4A4JXgwEpbgZvbsJugQQQphGQxZRqZvCGA6JligVwizplhIlrlsg5MyAxy4Ev",
+	"YPohxA2afw5bRQzlsIVrhHAGfNjtdvFXGwYJu/k8xNiHyvs3H90CQ9hC6CqDwKke9gDmLlyw3+3u9XrH",
+	"+T15/gCR43vSg5Hewp3xEWGwZWh+AcSGF7dzOmEKrtPdKDL1b9dJm2JJVVgu4QIgAexr97q/6+h7F4cL",
+	"dwywr+GCWE9tdgMZwCyPVEPyiPmei4wBtM3QuD4oWWlOA0IeuGYz0r5iS8W0uwJ3IREcQgVkGrP0iKRU",
+	"XJFRFl0xbSMGcFmBGRlUecEWhu9DmNVOQJTEM5dKFzUPJ6lcIMHGbK6nFtHJgiZXBjIIGJIynaUCaAUh",
+	"C6sEisJicURPU5lNpjJD4oLvC8KMWECmcgHAgrqeUNEpjsG2MKOmbCavbXsJLOXQxmgWfCnOjIQuRp7R",
+	"JXYksdW+53NG050uCX1wc1jviqiSonOKwX4jOzyxxVKzUAMJvPrXCDkD/8D8q8ozYnhc66xyVHRSMczJ",
+	"wFZiWoz79pGCW0vDuTLFYjMuFtXH99yIazqtdHPi8SJeQGBgqI3E3RraeG8LfdpMSi7Ij+dvXvu1hB2b",
+	"SpnRvxwnb57XjJhbuvjZu+cnZH9//4kZ+v3FSZe89SKy8BVIRCHt0L8uDXeObdsKLgg1MMhzcdE4xiqo",
+	"NC/IjOdjSOzZ6fPB+5cXl+9OX5y9eR2Stu1648XVlIIGwh2PIbrmInkx3fBfHWtKdQxXh9AvrGxlu6Jw",
+	"RVg0lSzeceL2NK+9q4bid4LGG/kdo8t/x5vo34fi906nk//fvGhg+nsdquR3r8sOcCKZ+qWpMv8IjdIU",
+	"E2N7EdCiSNPINkvxd0JL8XElaegC6OwjO0zfDFOqAmtWt6FurP1233xbiE/yeyEcN5To9wdoLjLuD/ZI",
+	"5UrzysLl/oh1XREh40qBLvCqGPDesDIHmcbK8XbgA7dUrAdOfidi2zLiFW6gHtlPkFZQtqTsmtGExTtu",
+	"vkMz34zpqSyXZbVwAYUcmTKWMsNXC45vh3lihqk0ngBgrG+E4RehRovGsD4el4fN68YWA2svIU0RmhiC",
+	"XprpVlYNqw3pd7OwI4KmzP3yvSy2TUoUgaqH8BfmbNpDFhICyRi+xMsQqXXZAJi4X/2l2xecZIGV+CM1",
+	"9eYAzoCOMLMsdIR52ObGXNB0Vkzqj9rY2oP8TuaoyaVMZTMYW2k5J5Tk7+cUb33xnr/W8+/hVH0glnpd",
+	"d/K7ZUqVEvCHPfKKPwXRhVHEKiB9+KloIWWH3tszQ/t1hmu4YQHqCclaEeTSYM1Vij0EQfQqmN3mgnVu",
+	"fAS5X2ncDLuhOPkxUYxVapDDeIeONdsmHYBaTZ081jXvcEP1Hdvh5hRnTNjVGSPFtVRywxqSTg1NwyJH",
+	"GU88fgDSlCyZdiMDUCvF5x3T3aJy/aoy9SgSnZkKJXATuRiKMAxnLJ1RHg+Fsr7+Z5xOUjozuoDfd+Ip",
+	"oYo8tWZwG/xJ5PzZP3eq712Y95BhVx+dm0eeHW+eP+147ZTY+RF5cYoKP9jwu2gL1967OKqUcGx/vpAB",
+	"cYUnA+KZiDewxIvqPLllgROZT2cJaaM2Cp+cd6pzbmxN1dB9Cq1o22fq9eDV6dYNpmAJlRW8Oz2/gANU",
+	"XbTo2xfye+etCMj7NPne21M+RecXycU/ir+/NwvZDi7rxyDtvJCoEwF3hd3d23rdDbabdm71yXbBqneL",
+	"qxd7uUZ2LeHtAC1ZAjvnsyyh2jAmwzesDj4UH6ysCS8+nL08e3M5ODl58/71xeX52bOw1EwozYQyzITN",
+	"RgxsMJWPKMeWuMCmBMY5lQkbCkPQiPaGiRulYUajKRfsyFnRis92XcXTz051C4heSTghmSd0qYZiYcSX",
+	"mSsnezAAShQYAlcLSAgEDHMZNA2hgqtyTgE2ASt3KPw1mfd2Pyse3+waGyqbh7bPGYUgt2wO5oBiJDTv",
+	"hySVmbbWEkDNAeeRCobCsFWDLch/uSKDt2c7Xeg1Yl9ksedpNVq0bySFfiW80K7V++3b8Aj5r+IWzOhx",
+	"KxwVAMoOj1VorVMj/XK5RzWY5N2h+GCAanWwXP83MDwyaPR7bhGQEZvSay6ztGTNmFeKhfV7PRRAaK6i",
+	"X2OfWHenpktlw9qUnDGz6ryRXG2gfuNAQfHFaGlkCkvG7mmPqPowe6CxGHqpPdo3j1JuhtvrEWUvPwui",
+	"qn1wYD4whNYwz6G/XJXIRbIk7f4eUVbrMcoC6vrFawm/YjXggeM64RGzlyzWaz2Y02jKOnvdXitoZWni",
+	"xaEsFosuhcddmU527bdq9+XZyenr81P45iZoaa6xUqPnlB28PWsFLZsV0zpq9bs9fFnOmaBz3jpq7Xd7",
+	"3X2Mp5jCZcjuFFJefzP/treHubZxFreObErsb61K7869Xu92XTPchZK73m7Jq1s0vqgk5q7oAOJYnXPg",
+	"5B1B8o4jQeuwt79qsnyDu35jFP8WqXX088egpbLZjKZLuLm7ZtBuw8yYzxZBnYugpelEtY5+bp3jslof",
+	"zVBlcl4J9pdcaVefEQMtiwbLK8qNFK/s1trG3gQbv8Geu1u8aHvmbvGmzWe5+Xgn5Nm+Q2lezrOxtZ4r",
+	"6ZNbBwoQ4QAXsR4RvBa18El/K9wp+gHBR1sgXNHF0Xyx92TzF9WuUIDaW+wob5AIeO1hstI1K62AmIfN",
+	"J8WPH2+C1lyqhvyrnyqiqag56ZuFrCi/ZI2PQoZyEcmZMXOdIJXpUOQST2Z6Is3TYonHhW3q3DxoM+Wm",
+	"liI2GPjI+vWGIix6bxoSDstle0N3kVKrTWw3U+pfrrz9dYeiSIgumaWUeL27rau4fM9mHZxHkAgXwmWO",
+	"V2Ud70LLzALDlfNyrngVz5R+KuPlLbm0CybG6LhyheByWeBS2d9qrd9Sdnx+t781u6+UQL4phxeYtd3U",
+	"WEr/wVnKOnHz1qlrto3kX5ib9LbgJnlv3y/HfswHe5s/KDcdLDOt/BB8t+MqVuXJ3s1i96vI3UAf24nb",
+	"r5J2jaTFexZrLgK0gtINbwWR14nbd2D3aNcQ7ZHKY0vaa9vA7BwXsgwvV6w1UzRN6UTYL8g6A8CLkAl3",
+	"C0pFXOkwrkjMwfrsklDLSjnNY0JLrl8UlkOR34ju7ZV9ycckHKdyVkQHbOftbR/s7Q3FqnZ3x6XADxzf",
+	"CvqSj7rW1mSt6L2P2MVWLLWmDLKeh/oAgvXPE6qb7DcD6cDduebh6X95HrK3zTR+u8l/KyF7kvDoqqMl",
+	"UGwDT/Ll6u5nm0d2s1LCvsAQ6NYfLJ+2QbXuH4sleWdx+OBgqw+wz/afJJleMOc7JG1jcaBEkCJZ7jTL",
+	"olspSC7w/eZjM8bsTm2nwrsOu0o4YiaUKssp/wrJXaphkEFxGUHa4Q8yia1tiMaZWWRI6FDAo/dpAiWE",
+	"q4G0hcPfvN+ZZYpHYUDGTEdTZ+e9OL0IyGLKo6nziIc/vHn57PLV+/OzE4zG5QJKlsg53P/SpSLD1tuE",
+	"UcWIGbc7bFkntLfmc7wZTaS8YjHJ5mB+D8XcGqmwlZTNmBG8IKSx/yBIwEVqZKKAI0ezvWTkTqkisbFX",
+	"uT42ICjBMPUXse56XsHNd+3+3wB5ObRxUnAHSRO4u6zdXOZ3qO7BI3sXyUVxU9m1MUEGTka/iAmWtsMw",
+	"X4AEu2ai0Zw28LivRHcV9rB63vZ+Tq+k31YCegtqN1t588+/nBC9H3v8+xq1BgUwHAvw1edaW0vf3VmG",
+	"uZ9/JC9F8eAxgUeKhK8yDWo71pAjFGMpgFvV6My8e186s9WNLHFsR2R+LaUbS2VfiepvTVTmyJGoDMJ4",
+	"6Nu2BbBsrTBAJ6wVBvWxdrYnuTwwa7N3qcgSv7Wb6d/UZVQuIbFGJ4f0Jgedsj+k+zejtj/L90TrgF6n",
+	"73vI+gco/X5D8IcWVh9oOjuquaemLCn8Vl7GtLvpKZRYCZnVXiqdgc/xUIy54GpqDYJ8B7supgeSUPzf",
+	"ISg07JITmcRH9WntWobClWCi10zlMR3kjcjbYBYRpBDlATmjbdCma1GuGNAe4kTVpjYYqqAldvCoxpbv",
+	"wIrgEpvFhE4oF+ixHIpa2Ga75rGzFondIXcJH1RBBcyq0TUUNasrwGwH3yJzDriAJHTEILQl3zEGXEVT",
+	"9sn6NAM8GIPQciGGwrqTIlsQgrRDLxLQDYIvhTtHtu8oHJIXI5z3IYU1282h1xLrRl5DUKTBmdCmu7sc",
+	"MwcKF66LpRTyaE1bUGEoMBQFIp1tTAzeHpbGxsAwDAJCBbFs13YJxKca66wIMcs34qFeyuYJjXxNroSZ",
+	"BgnNxvK14Fnls6BxpTSb1wwq8gG6x8SxS/CxQ8L+gtJqhwKIEcKMATaZyKnTWIIQjT2uHYbS0piuDZab",
+	"S6C/r1bpUulX1CKA7Pet1c1qVv9Xu+5BVdC/t/f1XNNUQ/5eOkMnS1IQ9PbKaUUY/RHS9jVjsfJSHtyU",
+	"eXUZyNtwpUpAajVlVOzU7cQTWPNFsen70cpX2+sLXyBgUgytJMG0K+KGqeOarobyYOcueG6l35fE9HVY",
+	"besB2P1OjTpkQ9uHop2rDMdW/eCaKM2TBANaA9Ks4x2RBYVEcZd4tNN4Q2kh8ZV+/l3pxyWYNVKQbzSU",
+	"CSiw5BPYWO3cjkEkXEdVNi9+vSPDvfQ1UmZTN8ctgmVcpZF23lcMulYFhMfwj2PX8YpGqVTYAkLtfA2v",
+	"aXZxOHCuDqhxyLs6pqa5H6yWtvciGeSJtQLlAVAh+FegHA72fDBjdMnA9saSwlhR9rM5S20m7txPGj6C",
+	"wg+RdJWE8mIBT+rpvY6khwJ+gYBYfAUSqUs3YqSNRTBCHoc7a0JZbG/ee1hPeXPc5o64tvtsQ8tZr72y",
+	"bUNetEz2W4vbBgD1auv3jY4ptXf/0gEylc7KDfwCF/b3CzjtbzHFW0xevpDypRFffxZ7wSMosuqbeUpF",
+	"ju5iEjXooo285pyJmDAOd9/hLEs0n9NU745lOuvEVFNL6ZSEY56wEHPR2ifnPwXk/cXzzncBkXNbYePp",
+	"m1c7hUvRlgYpVTcKqjU0AhJ6fdDCAFlXqNknvRup6xBzxC2vgapWaiiwlEkhTw1DtG2VUrnACh9IOsfG",
+	"aM1mwpYXgGYrBJpOYQC/YgHBcgnBUISX6NwKO+GRdYABN22Hz+EPwwzMguHRpfD/co8m/JrhZOFOgAVi",
+	"zB9Gz3bsxLymsjT/nM54ssw/CeEfZJeE4yxJ8GfSVvOEa2JzFmFUWPROMBTIxdtWYgS2lbhtumD+xsYJ",
+	"5l+aJTAFMMEQc/apWJJ2aP8VGiDIdEKFLeSFK5KaqbCbl3xBiGJ2oe3fBWBLuNIM+X65rVfYHYpTGk3d",
+	"4VS9wRQyVY8JhRok+QliBzEYD2908XSwkoXScm5LHyGCd4nX4KyNbjrAJkbThJcbce3A2m07MgKFrLie",
+	"mr0XqPg99jQJA2IbmHXJO7nAXbtYFS7ICDsVBYSZDXLMoAQtGaMwukPxFGvhQJ0DW9zA5gUe9PfNrqE3",
+	"GKC4sHSY11cBagAktHjs1e9pkqPYI+1h1eN6oxTskQK+U1ddp2Or67iMmbaLYC3V2CmX2AF3C7dlgaFH",
+	"ok1RLPfmCba+58MmPWbNTaP6/Ra3HbPUeBHV9VWKSQPr3F4Ae30qob+GZX/lMpUFFwpeUvcvKIsUnBqS",
+	"Dk6QjIdiENPA6SxBWVMJKqpPUNeThmWYVwtbbutBfhDNpNKKcsXt7ZylHcM3kGn81XWUfyOVA8FfmIhw",
+	"PXZy/tN2qkfO6FdrHwNhy3XBFVVEId19ZHvVwcWdTdpzjG+v17O3n7alT4id31ByF6IlhPZNdYdu3lXr",
+	"bd5V+46mxgpLYGuNv9bA7AuTVr2/2Arq8uS1zTD8ogT2J6B9DppapTNrgm+H/1hD0fNkVaz8X0PX6RBU",
+	"0Q4XignFNb9mCSq9XHiKqKdQBiRXDwMC+lyAt65QD1G4/qUxn3CtSHvYOugfGhQdtsiYi1gRP7Vjp0ty",
+	"DRCuVAVWWzRDVpZlqxF2idu19S07rwMsBVNdrdPPbDKSM5uPGgxFrZpkl0A/SVStYOKmXpDYXj10LVia",
+	"3QjnAHC3thdQAPwBNKBSCXCSyGu2QnH5tSQ4vWLSe14V7aJCdKnNQ5O7omkO5+G45Uz/Tzo5X7nmmo4k",
+	"vzota7zu3LVjdV5gtK4Rd3Zu57c8N2wg72gKBclTSK3HWI8XpxdQhdOGyUDHU1vetEsGwqtIaX7DjHc0",
+	"dTZQ+lvsPHj3HDhcxEYHYtHVeK8XWMJ0fQEexv+H+/qTNIKv1PTw1ARlcQsnlsW0ne0UiM82my1m7j65",
+	"TAXP4HffbV7CjIOGLvDwRYy3dTz2/AkHqNwLuSBS3Cc97d8gFhWhsMmTGqzOIlwF8d6XdMnb7Cvz2t/8",
+	"vGx24PrDqih6hWrV6z/ZGz+mB53DUZ91vo32484T2ht1+tFevM8Oxof08cgpW3Oqp4WuxV1Bk4L/rlC7",
+	"mho9f4RaV1Fjqw+8D3NxmRjwD7lzbKwJTaDCt602HiWMpopwHWBtmYwVEZRcg+Bks7lekjl6t5VR8Vld",
+	"ZGL+zAPcsZWuyrJJpqD5IbiJW0dmzbcVem8BSn+OsNtEYFCN0PmAK+T2pQTf3yQepUTSiI1Qvs8VkYcK",
+	"RdvcbcUiWhse8kxEXyNDVmP+MxFtjgphQqecfVXx1hRR8TMSLLhWBn08kxBxD3UMVttPg9zbaeuC2zu1",
+	"mvMTOqy4sAsz9/LY1QGThLrP3GDQhQEqK9elwiCOkVzu7QetVAtJGVW4KXXFYiynL8nIVtGO728xPRPR",
+	"baIlHpR+1kmNQensjhvOCojqIeM3NqzoJazkKynXSHkQx8UNg5Y1qjZHuJKIC2G0i1U3V4mkE/P0wWRS",
+	"vcGiJbgmZ+Hcu+TYSoctd7xr0Gj/SKoCQK1D5A9TBvfj5WKONv0ryDPrgMhQuYZnoCd/xf5aPJEBN1lY",
+	"mNJ614S7kMJ2LotGavgjDLDNHpF32C3qb25B4y6LQ87zHG97xuVU8xUl4WzjGT+P0mVWJGxC2uGJVyK9",
+	"SPLtGo4RHtUrvwg5FLbhHyx0XC75UqxpJyBxRpNOhN3lXbfB0P6t4H4rnEkhQxf0U8nRBA3KS9PMx3Z5",
+	"mq5wzhVjcxLmP4ax7bbtaqzPWMwpFOmJsjSF7ESXaF5UlLN5GC7rELvM2FyOapWa5hsvTVOdQ/BekbOu",
+	"qXHrZLBFx/Eo79/fMhDfXm3LF/vnhLrm06+TM/lL3a9VNv6tkhWLDkWbi4mVigvUuNvu5/zfm2rKlcnv",
+	"j65isclhlf5dcfdP8zsXSNWuNYS7XcWKQnd/d7oFj21QiHykXKsaec2q353+3Os8oZ3xoPP84+f9vZum",
+	"dtUfV+ei0EwxCN3mojNP5SRlSoWkje3BdqDihO0DFh5v2SVsKIo2Ya4qW2M3sm4xNhmxSM6YwmAVGCbM",
+	"S8gOhV+RzdVbgLp12Lcu5tS1flw2CVL0Rz6IJM3bTCDk7iAacTFf2q/xlcX8jcuVb2rpt0Ew+k3FViv+",
+	"J9j7x7a+LTphluo8exWijTFg2y2pLrGNG5RtgmR7YwZO9VeEkkzwXzNWqtgCof6FrWGba6O/tEhS9ayF",
+	"iwV/9fJ4KFI+mdqOyQFxU5SywM3ybC/iatFH6Fs2eHsG12+2hg20iaiXmLY5LUXJ6HK96Lwai1yIIF95",
+	"iKVlzqkrl02+GQr74w/QU2rXPYD+L5wmZpSRjJddMiAp0ylncd6DtK3ojBGbXr5Tgg88AZhgrUoHCSFd",
+	"KqAPDyjt89yYX35pXtIu94tS4c6qHhUVFBiK9VXCnbVF05RDaSJFwgtp6wTlPROhL9b7dy8L53hR5sUd",
+	"QgF/qKiaw5+LouFy4Jo3e70SVV6k9f27l02SA3qIQXFrrFZed2xUiKQEOaNABEQx7TeM5hGrFI9ygbfN",
+	"bj4tW7dwiwT3WlFekXxVfGLRCuTLrCg/ylUr8u8ZViyqv/fdCvfRNjrAp85isYAMmE6WJkxEMmbx7WpG",
+	"W9z5gPR6f8n/Cdl0oXAidf3j0ywhtkvX98NWv9sbtggsmIvJ98MWZPQNW//w2ww6bcD/bU3bQwj+LTU+",
+	"NHKs6HzY3BYRYvib+yKWGk6qUceFc2zdGxF/KG9jU4ZLRekx7PHuys7+NsIeREjeEfqOlkvRK+xzS0Nb",
+	"xWLEo58/3nwsF0cpWiwUksKQFOyXDObzR8q2SHz/7qVv5rytNLmuawrlNpsrY+Bf0fSqJLzRIda1TSGh",
+	"G7+IsQtRwVXdXQ2GqkLcwIvTC7eYYxJaSefaSlelencFE88X/aPkojF8vIm/uKot9/JM97bTPIvlwRn9",
+	"3VDyonJQjxTiole/3OmSlT6tirRfnF5swtE1FrnHWVZG3jv4b3spAWJl45Vasy69kjK8QGlPq60ojk1M",
+	"u6Q3NnLFcCvCuFW09T1loztEQ2OecLz5Sj8PTz9Ghb8Vky8aDKzk7yhJsPN/QpeKrGk00La4+zahS/jl",
+	"+2Gr5wR/uBOs7EQwFMUgsD9X0VEx3SVvs1HCoyNj0GDbI+ysbu9cPEOTjFhkzGRXbzTKZjYqM7eTxjK1",
+	"nX+xX0zKrhlaXjpPecD+RPlvthRn4aDCo4AKlzKJCcAPb4QwtX3EiM5SY4XQBV3irVH+7YwurUw0IhFL",
+	"mK4SjBB6svTz9FeaLz/IJH4FB/lX0jLPG/CgdPLIw3Ij+UE1vXuRaokobWNkKC+aU90UgnpB2yqXsbe9",
+	"PW5FiNVLSt9D03DauYPnHN/+Qry8Mu2J9dJuZ+w03NwPIiMFExZP7hPc9Bfl5DmwSOWC+jZ4UceGNe1p",
+	"4GI9L39cFiKoUONdN2mHv2YsY3G4G+aNskLyf/7X/y76ZgVDEdrSm/jE/lG9RDCPnGYT+I793XCUqWW4",
+	"G+ZdtMNdV4F4KODuXU8ZT1HBN59CFUK3ENvEvktwzYYbA2+dSGJguKBprPCuYo7tTx10h6LCvqFhm9O3",
+	"rKYPIfse8mH5EzmZrOGwFZz/QiT3ldK2M4PvQ2SgTaxUgAa5JRtFTCmre7R/ON87fEx+/HCxAzpFqScj",
+	"eqydI9SVX0I7fJJSoYeinTch9v3TxhzgkyxlcWHBB0U3Y9uEcKdLQq0TCIXhwjp5VRPivmAaZr2AHW5w",
+	"a77kYwZV4Ysxiyow+497vYBQW4ruu8cHvd7K6i9aJyWZnfcFhkGMecVn2ax1BKOAeYV/Py4Sn7nQbMLS",
+	"PzhisYDNpgszOPS/fdWEM6UyY4iWUd2htyUDROMfz8n5s396VAY/1yirXCJ/tRyDBvyVWvvgFSrKz0Pd",
+	"0UfKxp85mWMLfnkXylBIXu10bQvPkgcJW0TW3NC5zYHtBooyp13ywVX0H4rGkv5ladhYyv/YX15AUC4a",
+	"+VpIxqAozi9TXxSaX2FhRQ+yxor9/sV8UTu72MgjRYzF4Vfk9wcRS7R+WKJYVTauFIiuJnCug27haYuK",
+	"2vp3Dwj9Knb/EmJ30ECct5TC1TlRgg4yc/x2Oqg81iSuBiSREU3I+YLraDqSNI1JO5xIkmaCdHejWbyr",
+	"ikehMceyNGkdtaZaz492d+HrqVT66Lvedz1I2LJrrc/kd/YtysNCbD6IYCgpc2xvXl3BuYBgCLXhOJBT",
+	"bogYa93lZZi6nhPaZcnVL9Ne25ps4IUpOxowF+e4ljIEkTKQMWR4XfVyF5ZieWDUcIngLcuPIa6vbOAJ",
+	"CrVOUrjqfZXbY28iFCANU6BhA0HtpRY7qFaJvIj1xLZM8S2fY2xHWcQQzugSS1NhADJsmutu+S6g6QyK",
+	"mAqb5lgPiw7w6swYQhg45MI10L6wYVA+3J2u6M3vxW7UF3GRp00oQr0rcLMrNZULQr2GN8cAMLz6njkn",
+	"mNXFKhu2fe4brnHzeBB7pm17xGw2YiAsFZ9lCdUy3QkcVi4JBgSoLjn3buPDf3VwkE7OVEJvHXUGUV/O",
+	"D4wmeuqu89NMCLCvUYp7Y53jL62bjzf/NwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -593,10 +593,15 @@ type ContactSearchFilters struct {
 
 // ContactSearchRequest defines model for ContactSearchRequest.
 type ContactSearchRequest struct {
+	// Cursor The `meta.nextCursor` of the previous page of the same search (see the `cursor` parameter).
+	Cursor *string `json:"cursor,omitempty"`
+
 	// Filters Exact, case-insensitive filters; `phone` is normalized first.
 	Filters *ContactSearchFilters `json:"filters,omitempty"`
 	Limit   *int                  `json:"limit,omitempty"`
-	Offset  *int                  `json:"offset,omitempty"`
+
+	// Offset Matches to skip; 0 when absent. Not together with `cursor` (400).
+	Offset *int `json:"offset,omitempty"`
 
 	// Query Example: ada love
 	Query *string `json:"query,omitempty"`
@@ -771,7 +776,16 @@ type ListMeta struct {
 	// Limit Example: 50
 	Limit int `json:"limit"`
 
-	// Offset Example: 0
+	// NextCursor Pass as `cursor` to read the page that follows this one; `null` on the last page
+	// (exactly when `hasMore` is false). Opaque: its form may change between versions.
+	//
+	//
+	// Example: AAGF0DYkAAb6vQ0xOTJmNmE0LTViMWUtN2MzZA8S8sC1xq2zL9l5M0c2YjQ
+	NextCursor nullable.Nullable[string] `json:"nextCursor"`
+
+	// Offset The request's `offset`; 0 for a page read by `cursor`.
+	//
+	// Example: 0
 	Offset int `json:"offset"`
 
 	// Total Total number of matching items. Lists always count exactly. A search counts
@@ -1037,6 +1051,9 @@ type WorkspaceId = string
 // CallSid defines model for CallSid.
 type CallSid = string
 
+// Cursor defines model for Cursor.
+type Cursor = string
+
 // Limit defines model for Limit.
 type Limit = int
 
@@ -1093,7 +1110,14 @@ type ListCallerIdsParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
 	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
 	Limit       *Limit            `form:"limit,omitempty" json:"limit,omitempty"`
-	Offset      *Offset           `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Offset Items to skip; 0 when absent. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // ListCallsParams defines parameters for ListCalls.
@@ -1101,7 +1125,27 @@ type ListCallsParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
 	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
 	Limit       *Limit            `form:"limit,omitempty" json:"limit,omitempty"`
-	Offset      *Offset           `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Offset Items to skip; 0 when absent. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// ListCallRecordingsParams defines parameters for ListCallRecordings.
+type ListCallRecordingsParams struct {
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset Items to skip; 0 when absent. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // ListContactsParams defines parameters for ListContacts.
@@ -1109,7 +1153,14 @@ type ListContactsParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
 	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
 	Limit       *Limit            `form:"limit,omitempty" json:"limit,omitempty"`
-	Offset      *Offset           `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Offset Items to skip; 0 when absent. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // ImportContactsParams defines parameters for ImportContacts.
@@ -1129,7 +1180,14 @@ type SearchContactsGetParams struct {
 	Q           *string           `form:"q,omitempty" json:"q,omitempty"`
 	Company     *string           `form:"company,omitempty" json:"company,omitempty"`
 	Limit       *Limit            `form:"limit,omitempty" json:"limit,omitempty"`
-	Offset      *Offset           `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Offset Items to skip; 0 when absent. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // ListDncParams defines parameters for ListDnc.
@@ -1137,7 +1195,14 @@ type ListDncParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
 	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
 	Limit       *Limit            `form:"limit,omitempty" json:"limit,omitempty"`
-	Offset      *Offset           `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Offset Items to skip; 0 when absent. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // CheckDncParams defines parameters for CheckDnc.

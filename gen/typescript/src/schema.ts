@@ -715,8 +715,17 @@ export interface components {
             hasMore: boolean;
             /** @example 50 */
             limit: number;
-            /** @example 0 */
+            /**
+             * @description The request's `offset`; 0 for a page read by `cursor`.
+             * @example 0
+             */
             offset: number;
+            /**
+             * @description Pass as `cursor` to read the page that follows this one; `null` on the last page
+             *     (exactly when `hasMore` is false). Opaque: its form may change between versions.
+             * @example AAGF0DYkAAb6vQ0xOTJmNmE0LTViMWUtN2MzZA8S8sC1xq2zL9l5M0c2YjQ
+             */
+            nextCursor: string | null;
         };
         HealthResponse: {
             data: {
@@ -786,8 +795,10 @@ export interface components {
             filters?: components["schemas"]["ContactSearchFilters"];
             /** @default 50 */
             limit?: number;
-            /** @default 0 */
+            /** @description Matches to skip; 0 when absent. Not together with `cursor` (400). */
             offset?: number;
+            /** @description The `meta.nextCursor` of the previous page of the same search (see the `cursor` parameter). */
+            cursor?: string;
         };
         /** @description Exact, case-insensitive filters; `phone` is normalized first. */
         ContactSearchFilters: {
@@ -1478,7 +1489,14 @@ export interface components {
         /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
         WorkspaceIdQuery: components["schemas"]["WorkspaceId"];
         Limit: number;
+        /** @description Items to skip; 0 when absent. Not together with `cursor` (400). */
         Offset: number;
+        /**
+         * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+         *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+         *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+         */
+        Cursor: string;
         /**
          * @description The agent leg's provider call SID.
          * @example CA0123456789abcdef0123456789abcdef
@@ -1525,7 +1543,14 @@ export interface operations {
                 /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
                 workspaceId?: components["parameters"]["WorkspaceIdQuery"];
                 limit?: components["parameters"]["Limit"];
+                /** @description Items to skip; 0 when absent. Not together with `cursor` (400). */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -1600,7 +1625,14 @@ export interface operations {
                 /** @example Analytical Engines */
                 company?: string;
                 limit?: components["parameters"]["Limit"];
+                /** @description Items to skip; 0 when absent. Not together with `cursor` (400). */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -1834,7 +1866,14 @@ export interface operations {
                 /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
                 workspaceId?: components["parameters"]["WorkspaceIdQuery"];
                 limit?: components["parameters"]["Limit"];
+                /** @description Items to skip; 0 when absent. Not together with `cursor` (400). */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -2165,7 +2204,14 @@ export interface operations {
                 /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
                 workspaceId?: components["parameters"]["WorkspaceIdQuery"];
                 limit?: components["parameters"]["Limit"];
+                /** @description Items to skip; 0 when absent. Not together with `cursor` (400). */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -2417,7 +2463,17 @@ export interface operations {
     };
     listCallRecordings: {
         parameters: {
-            query?: never;
+            query?: {
+                limit?: components["parameters"]["Limit"];
+                /** @description Items to skip; 0 when absent. Not together with `cursor` (400). */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
             header?: never;
             path: {
                 /**
@@ -2439,6 +2495,7 @@ export interface operations {
                     "application/json": components["schemas"]["RecordingList"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotAgent"];
             404: components["responses"]["NotFound"];
@@ -2559,7 +2616,14 @@ export interface operations {
                 /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
                 workspaceId?: components["parameters"]["WorkspaceIdQuery"];
                 limit?: components["parameters"]["Limit"];
+                /** @description Items to skip; 0 when absent. Not together with `cursor` (400). */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
