@@ -14,6 +14,7 @@ import {
   unwrap,
 } from "@switchboard/client";
 
+import { ContactScroller } from "./contact-list";
 import { type Phone, type PhoneCall, SimulatorPhone, TwilioPhone } from "./phone";
 import "./style.css";
 
@@ -119,23 +120,18 @@ function signOut(): void {
 
 // ---- contacts -----------------------------------------------------------
 
-let searchSeq = 0;
+let scroller: ContactScroller | null = null;
 
 async function loadContacts(q: string): Promise<void> {
   if (!session) return;
-  const seq = ++searchSeq;
-  const { api } = session;
-  const list = q.trim()
-    ? await unwrap(api.GET("/v1/contacts/search", { params: { query: { q: q.trim(), limit: 50 } } }))
-    : await unwrap(api.GET("/v1/contacts", { params: { query: { limit: 50 } } }));
-  if (seq !== searchSeq) return; // a newer search answered first
-  renderContacts(list.data);
+  scroller ??= new ContactScroller(session.api, $("contacts"), renderContacts, (e) => say(failure(e), "error"));
+  await scroller.show(q);
 }
 
-function renderContacts(contacts: Contact[]): void {
+function renderContacts(contacts: Contact[], append = false): void {
   const ul = $("contacts");
-  ul.replaceChildren();
-  if (contacts.length === 0) {
+  if (!append) ul.replaceChildren();
+  if (contacts.length === 0 && !append) {
     const li = document.createElement("li");
     li.className = "empty";
     li.textContent = "No contacts";
