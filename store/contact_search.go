@@ -86,15 +86,24 @@ func (q *searchQuery) ftsMatchBase() string {
 	return strings.Join(all, " AND ")
 }
 
-// trigramQuery is the AND of the quoted trigrams of s's literal runs ('%'
-// and '_', which may stand for anything in a LIKE, split runs); "" when s has
-// no run of three characters.
+// trigramQuery is the AND of quoted trigrams of s's literal runs ('%' and
+// '_', which may stand for anything in a LIKE, split runs); "" when s has no
+// run of three characters. A long run contributes at most maxRunTrigrams of
+// its trigrams, spread from its first to its last: FTS5 reads every listed
+// trigram's whole list of rows, so each more one costs as much as a short
+// query, while a few spread over the run already leave few candidates for the
+// LIKEs to reject.
 func trigramQuery(s string) string {
 	seen := map[string]bool{}
 	var toks []string
 	for _, run := range strings.FieldsFunc(s, func(r rune) bool { return r == '%' || r == '_' }) {
 		rs := []rune(run)
-		for i := 0; i+3 <= len(rs); i++ {
+		n := len(rs) - 2 // trigrams in the run
+		for k := 0; k < min(n, maxRunTrigrams); k++ {
+			i := k
+			if n > maxRunTrigrams {
+				i = k * (n - 1) / (maxRunTrigrams - 1)
+			}
 			tok := string(rs[i : i+3])
 			if !seen[tok] {
 				seen[tok] = true
@@ -104,6 +113,9 @@ func trigramQuery(s string) string {
 	}
 	return strings.Join(toks, " AND ")
 }
+
+// maxRunTrigrams bounds the trigrams one literal run adds to an FTS5 query.
+const maxRunTrigrams = 4
 
 func (q *searchQuery) and(cond string, args ...any) {
 	q.where = append(q.where, cond)
