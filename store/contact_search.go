@@ -18,7 +18,10 @@ const minTrigram = 3
 type searchQuery struct {
 	workspaceID string
 	// term is the folded query ("" for none).
-	term      string
+	term string
+	// matchArgs is how many of whereArgs belong to where[0], the query's
+	// match condition; -1 when there is no query.
+	matchArgs int
 	where     []string
 	whereArgs []any
 	order     string
@@ -196,6 +199,7 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 		after, args := q.after(k)
 		return db.searchPage(r, q, true, "NOT "+q.rank+" AND "+after, append(append([]any{}, q.rankArgs...), args...), q.order, nil, want, 0)
 	}
+	qr := q.rankOnly()
 	rank, rankArgs := q.rank, q.rankArgs
 	if page.After != nil {
 		after, args := q.after(page.After)
@@ -209,13 +213,13 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 	// start with it from 29 to 9 ms p99; SQLite counts from its FTS5 index
 	// cheaply, and there the probe only cost queries it could not decide.
 	if db.dialect == Postgres {
-		if out, err := db.probeRanked(r, q, rank, rankArgs, want, offset); err != nil || len(out) == want {
+		if out, err := db.probeRanked(r, qr, rank, rankArgs, want, offset); err != nil || len(out) == want {
 			return out, err
 		}
 	}
 	// How many start with the query? The index serves the rank condition
 	// too, so this stays cheap unless they are many as well.
-	p, err := db.countUpTo(r, q, q.rank, q.rankArgs, q.rankFTS, searchCountCap+1)
+	p, err := db.countUpTo(r, qr, q.rank, q.rankArgs, q.rankFTS, searchCountCap+1)
 	if err != nil {
 		return nil, err
 	}
@@ -223,7 +227,7 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 	if page.After != nil || offset < int(p) || p > searchCountCap {
 		// From the index when they are few, walking when they are many.
 		walk := p > searchCountCap
-		if out, err = db.searchPage(r, q, walk, rank, rankArgs, q.order, nil, want, offset); err != nil {
+		if out, err = db.searchPage(r, qr, walk, rank, rankArgs, q.order, nil, want, offset); err != nil {
 			return nil, err
 		}
 		if len(out) == want {
@@ -234,7 +238,7 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 		} else if walk {
 			if len(out) > 0 {
 				p = int64(offset + len(out)) // the walk reached the last one
-			} else if err := db.countAll(r, q, q.rank, q.rankArgs, &p); err != nil {
+			} else if err := db.countAll(r, qr, q.rank, q.rankArgs, &p); err != nil {
 				return nil, err
 			}
 		}
@@ -257,7 +261,7 @@ func (db *DB) probeRanked(r *gorm.DB, q searchQuery, rank string, rankArgs []any
 	where := append(append([]string{}, q.where...), rank)
 	sql := "SELECT " + qualified("c.", contactColumns) + " FROM (" + newest + ") c WHERE " + strings.Join(where, " AND ") +
 		" ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?"
-	sql = strings.ReplaceAll(sql, "c.search LIKE", "(c.search || '') LIKE")
+	sql = unindexed(sql)
 	args := append(append(append([]any{q.workspaceID, probeRows}, q.whereArgs...), rankArgs...), want, offset)
 	var out []*switchboard.Contact
 	err := db.walking(r, true, func(tx *gorm.DB) error {
@@ -307,7 +311,7 @@ func (db *DB) searchSQL(q searchQuery, walk bool, extra string, extraArgs []any,
 	}
 	sql := from + " WHERE " + strings.Join(where, " AND ")
 	if walk && db.dialect == Postgres {
-		sql = strings.ReplaceAll(sql, "c.search LIKE", "(c.search || '') LIKE")
+		sql = unindexed(sql)
 	}
 	return sql, args
 }
@@ -388,14 +392,13 @@ func scanContacts(res *sql.Rows) ([]*switchboard.Contact, error) {
 
 // compileSearch turns the request into conditions on the search text.
 func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
-	q := searchQuery{workspaceID: s.WorkspaceID}
+	q := searchQuery{workspaceID: s.WorkspaceID, matchArgs: -1}
 	q.order = "c.created_at DESC, c.id DESC"
 
 	if term := fold(s.Query); term != "" {
 		q.term = term
 		esc := escapeLike(term)
-		match := "c.search LIKE ? ESCAPE '\\'"
-		args := []any{"%" + esc + "%"}
+		match, args := db.like("%" + esc + "%")
 		// A phone-like query also matches the phone's digits, whatever
 		// punctuation either side uses: "415 555" finds +14155552671.
 		d := ""
@@ -405,17 +408,19 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 			}
 		}
 		if d != "" {
-			match = "(" + match + " OR (c.search LIKE ? ESCAPE '\\' AND c.phone LIKE ?))"
-			args = append(args, "%"+d+"%", "%"+d+"%")
+			digitsMatch, digitsArgs := db.like("%" + d + "%")
+			match = "(" + match + " OR (" + digitsMatch + " AND c.phone LIKE ?))"
+			args = append(append(args, digitsArgs...), "%"+d+"%")
 		}
 		short := utf8.RuneCountInString(term) < minTrigram || (d != "" && len(d) < minTrigram)
 		if short && db.dialect == Postgres {
 			// A LIKE with no whole trigram would make PostgreSQL read the
 			// entire GIN index; an expression the index does not cover
 			// makes it scan the workspace's rows instead, which is cheaper.
-			match = strings.ReplaceAll(match, "c.search LIKE", "(c.search || '') LIKE")
+			match = unindexed(match)
 		}
 		q.and(match, args...)
+		q.matchArgs = len(args)
 		if !short {
 			q.ftsAny = append(q.ftsAny, term)
 			if d != "" {
@@ -425,6 +430,17 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 		// Names and emails that start with the query come first.
 		q.rank = "(c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\')"
 		q.rankArgs = []any{markFull + esc + "%", "%" + markLast + esc + "%", "%" + markEmail + esc + "%"}
+		if db.dialect == Postgres {
+			if utf8.RuneCountInString(term) >= minTrigram-1 {
+				// One index condition for the three: a part of the
+				// text starting with the query (its marker and first
+				// two letters make a trigram no other position has).
+				q.rank = "(" + pgIndexed + " LIKE ? ESCAPE '\\' AND " + q.rank + ")"
+				q.rankArgs = append([]any{"%" + pgMarker + esc + "%"}, q.rankArgs...)
+			} else {
+				q.rank = unindexed(q.rank)
+			}
+		}
 		if utf8.RuneCountInString(term) >= minTrigram-1 {
 			// With its marker even a two-letter prefix is a trigram.
 			q.rankFTS = []string{markFull + term, markLast + term, markEmail + term}
@@ -435,7 +451,8 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 	// trigram the FTS index can serve.
 	exact := func(value, open, close string) {
 		if v := fold(value); v != "" {
-			q.and("c.search LIKE ? ESCAPE '\\'", "%"+open+escapeLike(v)+close+"%")
+			cond, args := db.like("%" + open + escapeLike(v) + close + "%")
+			q.and(cond, args...)
 			q.ftsAll = append(q.ftsAll, open+v+close)
 		}
 	}
@@ -453,6 +470,22 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 	if db.dialect != SQLite {
 		q.ftsAny, q.ftsAll = nil, nil
 	}
+	return q
+}
+
+// rankOnly is q for reading its "starts with" matches: without the match
+// condition, which the rank condition implies. Left in, it makes PostgreSQL
+// build the trigram bitmap of every match (tens of thousands of rows for a
+// common run of digits) just to AND it with the rank's few; on SQLite the
+// FTS5 query keeps only the rank's trigrams, the selective ones.
+func (q searchQuery) rankOnly() searchQuery {
+	if q.matchArgs < 0 {
+		return q
+	}
+	q.where = q.where[1:]
+	q.whereArgs = q.whereArgs[q.matchArgs:]
+	q.ftsAny = nil
+	q.matchArgs = -1
 	return q
 }
 
@@ -490,6 +523,48 @@ func (q *searchQuery) bucket(c *switchboard.Contact) int {
 		return 0
 	}
 	return 1
+}
+
+// On PostgreSQL the trigram index is on pgIndexed: the search text with each
+// marker turned into the letter pgMarker. pg_trgm takes only letters and
+// digits for words, so a control-character marker is a word break to it and
+// "\x02inc%" (a last name starting with "inc") would fetch every row with a
+// word starting with "inc", every "Acme Inc" among them; glued to a letter,
+// "qinc" is a trigram only the start of a part holds. The index then serves
+// prefix ranking as well as it serves substrings.
+const (
+	// The markers are the literal's own bytes, not E'\x01…' escapes: GORM
+	// reads a backslash before a quote as an escaped quote.
+	pgIndexed = "translate(c.search, '" + markFull + markLast + markEmail + markCompany + markDigits + markEnd + "', 'qqqqqq')"
+	pgMarker  = "q"
+)
+
+// pgMarkers turns the markers of a LIKE pattern into pgMarker.
+var pgMarkers = strings.NewReplacer(markFull, pgMarker, markLast, pgMarker, markEmail, pgMarker,
+	markCompany, pgMarker, markDigits, pgMarker, markEnd, pgMarker)
+
+// like is the condition "the search text matches pattern" (a LIKE pattern
+// escaped for ESCAPE '\'). On PostgreSQL it also matches the indexed text
+// against the same pattern, markers turned: implied by the exact condition,
+// it is there for the planner, which can use the index only for it.
+func (db *DB) like(pattern string) (string, []any) {
+	if db.dialect != Postgres {
+		return "c.search LIKE ? ESCAPE '\\'", []any{pattern}
+	}
+	return "(" + pgIndexed + " LIKE ? ESCAPE '\\' AND c.search LIKE ? ESCAPE '\\')", []any{pgMarkers.Replace(pattern), pattern}
+}
+
+// unindexed rewrites a condition so that no index can serve its LIKEs (an
+// expression the indexes do not cover): for walks, which read the
+// workspace's rows in order and must not be turned into an index scan and a
+// sort, and for queries too short for a trigram.
+//
+// The conditions on pgIndexed, there only for the index, become trivially
+// true (their pattern is never NULL): computing the indexed text costs more
+// per row than the LIKE it would feed.
+func unindexed(sql string) string {
+	sql = strings.ReplaceAll(sql, pgIndexed+" LIKE ? ESCAPE '\\'", "?::text IS NOT NULL")
+	return strings.ReplaceAll(sql, "c.search LIKE", "(c.search || '') LIKE")
 }
 
 // isPhoneLike reports whether a query holds only what people type in phone
