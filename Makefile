@@ -7,7 +7,7 @@ GOFILES = $(shell git ls-files '*.go' | grep -v '^gen/')
 NPM_CI = npm ci --no-audit --no-fund --loglevel=error
 NODE_PKGS = gen/typescript gen/docs examples/softphone
 
-.PHONY: help run generate check drift fmt vet test test-postgres bench fuzz lint-spec test-ts test-browser node-deps
+.PHONY: help run generate check drift fmt vet test test-postgres bench bench-1m fuzz lint-spec test-ts test-browser node-deps
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -58,6 +58,9 @@ test-postgres: ## the store and HTTP suites against PostgreSQL
 
 bench: ## the benchmarks on both databases (see README)
 	TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test -run '^$$' -bench . -benchtime 3x -timeout 30m ./...
+
+bench-1m: ## not in CI: 1,000,000 contacts imported into the real program on PostgreSQL, then every search class and a cursor walk (see README)
+	SWITCHBOARD_BENCH_1M=1 TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test ./server -run '^$$' -bench 'Contacts1M' -benchtime 1x -timeout 60m -v
 
 fuzz: ## run each fuzz target for a while
 	$(GO) test -run '^$$' -fuzz FuzzNormalize -fuzztime 30s ./telephony/
