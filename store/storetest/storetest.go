@@ -169,6 +169,7 @@ func Run(t *testing.T, open Opener) {
 		{"CallControl", testCallControl}, {"Recording", testRecording},
 		{"ConcurrentWriters", testConcurrentWriters},
 		{"CursorWalk", testCursorWalk},
+		{"SearchClasses", testSearchClasses},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
