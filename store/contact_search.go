@@ -166,7 +166,7 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 			orderArgs = q.rankArgs
 		}
 		after, afterArgs := q.afterAny(page.After)
-		if out, err = db.searchPage(r, q, false, after, afterArgs, order, orderArgs, want, page.Offset); err != nil {
+		if out, err = db.searchPage(r, q, false, after, afterArgs, order, orderArgs, want, page.Offset, nil); err != nil {
 			return nil, meta, err
 		}
 		meta.Total = int(n)
@@ -174,7 +174,7 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 		meta.Total, meta.TotalIsLowerBound = searchCountCap, true
 		if q.rank == "" {
 			after, afterArgs := q.afterAny(page.After)
-			out, err = db.searchPage(r, q, true, after, afterArgs, q.order, nil, want, page.Offset)
+			out, err = db.searchPage(r, q, true, after, afterArgs, q.order, nil, want, page.Offset, page.After)
 		} else {
 			out, err = db.rankedBroadPage(r, q, want, page)
 		}
@@ -197,7 +197,7 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 	// After a key of the second bucket only the rest remains.
 	if k := page.After; k != nil && k.Bucket > 0 {
 		after, args := q.after(k)
-		return db.searchPage(r, q, true, "NOT "+q.rank+" AND "+after, append(append([]any{}, q.rankArgs...), args...), q.order, nil, want, 0)
+		return db.searchPage(r, q, true, "NOT "+q.rank+" AND "+after, append(append([]any{}, q.rankArgs...), args...), q.order, nil, want, 0, k)
 	}
 	qr := q.rankOnly()
 	rank, rankArgs := q.rank, q.rankArgs
@@ -227,7 +227,7 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 	if page.After != nil || offset < int(p) || p > searchCountCap {
 		// From the index when they are few, walking when they are many.
 		walk := p > searchCountCap
-		if out, err = db.searchPage(r, qr, walk, rank, rankArgs, q.order, nil, want, offset); err != nil {
+		if out, err = db.searchPage(r, qr, walk, rank, rankArgs, q.order, nil, want, offset, page.After); err != nil {
 			return nil, err
 		}
 		if len(out) == want {
@@ -243,7 +243,7 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 			}
 		}
 	}
-	rest, err := db.searchPage(r, q, true, "NOT "+q.rank, q.rankArgs, q.order, nil, want-len(out), max(0, offset-int(p)))
+	rest, err := db.searchPage(r, q, true, "NOT "+q.rank, q.rankArgs, q.order, nil, want-len(out), max(0, offset-int(p)), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -352,9 +352,25 @@ func (db *DB) walking(r *gorm.DB, walk bool, fn func(tx *gorm.DB) error) error {
 }
 
 // searchPage reads one window of matches in the given order.
-func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, extraArgs []any, order string, orderArgs []any, limit, offset int) ([]*switchboard.Contact, error) {
+//
+// On PostgreSQL a walk reads at most walkRows of the workspace's rows, from
+// the newest (or from the page key from, when set: the walk's rows all come
+// after it); when those hold fewer than limit matches it cannot tell whether
+// older rows hold more, and the window is read from the index instead.
+// Matches may be many and still all old (a run of digits only old numbers
+// hold): a walk through every newer row would cost in proportion to the
+// workspace. SQLite cannot stream such a bounded subquery in order (it
+// collects and sorts the whole bound), so there a walk stays unbounded.
+func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, extraArgs []any, order string, orderArgs []any, limit, offset int, from *switchboard.PageKey) ([]*switchboard.Contact, error) {
 	if limit <= 0 {
 		return nil, nil
+	}
+	if walk && db.dialect == Postgres {
+		out, err := db.boundedWalk(r, q, extra, extraArgs, order, orderArgs, limit, offset, from)
+		if err != nil || len(out) == limit {
+			return out, err
+		}
+		walk = false
 	}
 	var extraFTS []string
 	if q.rank != "" && strings.HasPrefix(extra, q.rank) {
@@ -366,6 +382,42 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, ext
 	var out []*switchboard.Contact
 	err := db.walking(r, walk, func(tx *gorm.DB) error {
 		res, err := tx.Raw(query, args...).Rows()
+		if err != nil {
+			return err
+		}
+		out, err = scanContacts(res)
+		return err
+	})
+	return out, err
+}
+
+// walkRows bounds the rows a walk reads before it gives way to the index.
+const walkRows = 10000
+
+// boundedWalk is searchPage's walk over at most walkRows rows (PostgreSQL).
+func (db *DB) boundedWalk(r *gorm.DB, q searchQuery, extra string, extraArgs []any, order string, orderArgs []any, limit, offset int, from *switchboard.PageKey) ([]*switchboard.Contact, error) {
+	inner := "SELECT * FROM contacts c0 WHERE c0.workspace_id = ?"
+	args := []any{q.workspaceID}
+	if from != nil {
+		cond, a := contactOrder.qualified("c0.").after(from)
+		inner += " AND " + cond
+		args = append(args, a...)
+	}
+	inner += " ORDER BY c0.created_at DESC, c0.id DESC LIMIT ?"
+	args = append(args, walkRows)
+	where := append(append([]string{}, q.where...), extra)
+	if extra == "" {
+		where = where[:len(where)-1]
+	}
+	sql := "SELECT " + qualified("c.", contactColumns) + " FROM (" + inner + ") c"
+	if len(where) > 0 {
+		sql += " WHERE " + unindexed(strings.Join(where, " AND "))
+	}
+	sql += " ORDER BY " + order + " LIMIT ? OFFSET ?"
+	args = append(append(append(append(args, q.whereArgs...), extraArgs...), orderArgs...), limit, offset)
+	var out []*switchboard.Contact
+	err := db.walking(r, true, func(tx *gorm.DB) error {
+		res, err := tx.Raw(sql, args...).Rows()
 		if err != nil {
 			return err
 		}
