@@ -578,23 +578,25 @@ func (q *searchQuery) bucket(c *switchboard.Contact) int {
 }
 
 // On PostgreSQL the trigram index is on pgIndexed: the search text with the
-// markers of the parts a rank looks at (full name, last name, email) turned
-// into the letter pgMarker. pg_trgm takes only letters and digits for words,
+// markers of the parts a rank looks at (full name, last name, email) and of
+// the phone's digits turned into the letter pgMarker. pg_trgm takes only letters and digits for words,
 // so a control-character marker is a word break to it and "\x02inc%" (a last
 // name starting with "inc") would fetch every row with a word starting with
 // "inc", every "Acme Inc" among them; glued to a letter, "qinc" is a trigram
 // only the start of a part holds, and the index serves prefix ranking as
-// well as substrings. Three replace() calls cost a fraction of one
-// translate() per row, on every insert as on every recheck.
+// well as substrings. The digits glued to the letter stop every phone from
+// being "a word starting with 1", which a query starting "+1" would otherwise
+// fetch whole. Four replace() calls cost a fraction of one translate() per
+// row, on every insert as on every recheck.
 const (
 	// The markers are the literals' own bytes, not E'\x01' escapes: GORM
 	// reads a backslash before a quote as an escaped quote.
-	pgIndexed = "replace(replace(replace(c.search, '" + markFull + "', 'q'), '" + markLast + "', 'q'), '" + markEmail + "', 'q')"
+	pgIndexed = "replace(replace(replace(replace(c.search, '" + markFull + "', 'q'), '" + markLast + "', 'q'), '" + markEmail + "', 'q'), '" + markDigits + "', 'q')"
 	pgMarker  = "q"
 )
 
 // pgMarkers turns the markers of a LIKE pattern as pgIndexed turns them.
-var pgMarkers = strings.NewReplacer(markFull, pgMarker, markLast, pgMarker, markEmail, pgMarker)
+var pgMarkers = strings.NewReplacer(markFull, pgMarker, markLast, pgMarker, markEmail, pgMarker, markDigits, pgMarker)
 
 // like is the condition "the search text matches pattern" (a LIKE pattern
 // escaped for ESCAPE '\'). On PostgreSQL it also matches the indexed text
