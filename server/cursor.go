@@ -61,7 +61,9 @@ func (c cursorCodec) encode(sc cursorScope, k *sb.PageKey) string {
 
 func (c cursorCodec) decode(sc cursorScope, s string) (*sb.PageKey, error) {
 	bad := sb.FieldErrorf(sb.EInvalid, "cursor", "cursor is not a cursor of this list: pass meta.nextCursor of the previous page, unchanged, with the same workspace, query and filters")
-	b, err := base64.RawURLEncoding.DecodeString(s)
+	// Strict: the last character's unused low bits must be zero, so no
+	// two strings decode to the same cursor.
+	b, err := base64.RawURLEncoding.Strict().DecodeString(s)
 	if err != nil || len(b) < cursorHead+cursorMACSize {
 		return nil, bad
 	}
