@@ -7,7 +7,7 @@ GOFILES = $(shell git ls-files '*.go' | grep -v '^gen/')
 NPM_CI = npm ci --no-audit --no-fund --loglevel=error
 NODE_PKGS = gen/typescript gen/docs examples/softphone .ci/contract
 
-.PHONY: help run generate check drift fmt vet test test-postgres test-readme bench fuzz lint-spec test-ts test-browser test-contract node-deps
+.PHONY: help run generate check drift fmt vet test test-postgres test-readme bench bench-1m fuzz lint-spec test-ts test-browser test-contract node-deps
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -71,6 +71,9 @@ test-readme: ## run the README's sh blocks in order against a fresh server (.ci/
 
 bench: ## the benchmarks on both databases (see README)
 	TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test -run '^$$' -bench . -benchtime 3x -timeout 30m ./...
+
+bench-1m: ## not in CI: 1,000,000 contacts imported into the real program on PostgreSQL, then every search class and a cursor walk (see README)
+	SWITCHBOARD_BENCH_1M=1 TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test ./server -run '^$$' -bench 'Contacts1M' -benchtime 1x -timeout 60m -v
 
 fuzz: ## run each fuzz target for a while
 	$(GO) test -run '^$$' -fuzz FuzzNormalize -fuzztime 30s ./telephony/

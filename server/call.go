@@ -19,11 +19,17 @@ func (s *strict) ListCalls(ctx context.Context, req api.ListCallsRequestObject) 
 	if err != nil {
 		return nil, err
 	}
-	items, meta, err := s.deps.Voice.ListCalls(ctx, ws, tokenFrom(ctx).Identity, pageOf(req.Params.Limit, req.Params.Offset))
+	identity := tokenFrom(ctx).Identity
+	sc := scope("calls", ws, identity)
+	page, err := s.page(sc, req.Params.Limit, req.Params.Offset, req.Params.Cursor)
 	if err != nil {
 		return nil, err
 	}
-	out := api.ListCalls200JSONResponse{Data: make([]api.Call, len(items)), Meta: toAPIMeta(meta)}
+	items, meta, err := s.deps.Voice.ListCalls(ctx, ws, identity, page)
+	if err != nil {
+		return nil, err
+	}
+	out := api.ListCalls200JSONResponse{Data: make([]api.Call, len(items)), Meta: s.listMeta(sc, meta)}
 	for i, c := range items {
 		out.Data[i] = toAPICall(c)
 	}

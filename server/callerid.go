@@ -15,11 +15,16 @@ func (s *strict) ListCallerIds(ctx context.Context, req api.ListCallerIdsRequest
 	if err != nil {
 		return nil, err
 	}
-	items, meta, err := s.deps.Voice.ListCallerIDs(ctx, ws, pageOf(req.Params.Limit, req.Params.Offset))
+	sc := scope("caller-ids", ws)
+	page, err := s.page(sc, req.Params.Limit, req.Params.Offset, req.Params.Cursor)
 	if err != nil {
 		return nil, err
 	}
-	out := api.ListCallerIds200JSONResponse{Data: make([]api.CallerId, len(items)), Meta: toAPIMeta(meta)}
+	items, meta, err := s.deps.Voice.ListCallerIDs(ctx, ws, page)
+	if err != nil {
+		return nil, err
+	}
+	out := api.ListCallerIds200JSONResponse{Data: make([]api.CallerId, len(items)), Meta: s.listMeta(sc, meta)}
 	for i, c := range items {
 		out.Data[i] = toAPICallerID(c)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"time"
 
 	"github.com/oapi-codegen/nullable"
 
@@ -17,11 +18,16 @@ func (s *strict) ListContacts(ctx context.Context, req api.ListContactsRequestOb
 	if err != nil {
 		return nil, err
 	}
-	items, meta, err := s.deps.Contacts.ListContacts(ctx, ws, pageOf(req.Params.Limit, req.Params.Offset))
+	sc := scope("contacts", ws)
+	page, err := s.page(sc, req.Params.Limit, req.Params.Offset, req.Params.Cursor)
 	if err != nil {
 		return nil, err
 	}
-	return api.ListContacts200JSONResponse(toAPIContactList(items, meta)), nil
+	items, meta, err := s.deps.Contacts.ListContacts(ctx, ws, page)
+	if err != nil {
+		return nil, err
+	}
+	return api.ListContacts200JSONResponse(toAPIContactList(items, s.listMeta(sc, meta))), nil
 }
 
 func (s *strict) CreateContact(ctx context.Context, req api.CreateContactRequestObject) (api.CreateContactResponseObject, error) {
@@ -118,13 +124,16 @@ func (s *strict) SearchContactsGet(ctx context.Context, req api.SearchContactsGe
 		WorkspaceID: ws,
 		Query:       clean(req.Params.Q),
 		Company:     clean(req.Params.Company),
-		Page:        pageOf(req.Params.Limit, req.Params.Offset),
+	}
+	sc := searchScope(q)
+	if q.Page, err = s.page(sc, req.Params.Limit, req.Params.Offset, req.Params.Cursor); err != nil {
+		return nil, err
 	}
 	items, meta, err := s.deps.Contacts.SearchContacts(ctx, q)
 	if err != nil {
 		return nil, err
 	}
-	return api.SearchContactsGet200JSONResponse(toAPIContactList(items, meta)), nil
+	return api.SearchContactsGet200JSONResponse(toAPIContactList(items, s.listMeta(sc, meta))), nil
 }
 
 func (s *strict) SearchContactsPost(ctx context.Context, req api.SearchContactsPostRequestObject) (api.SearchContactsPostResponseObject, error) {
@@ -133,7 +142,7 @@ func (s *strict) SearchContactsPost(ctx context.Context, req api.SearchContactsP
 	if err != nil {
 		return nil, err
 	}
-	q := sb.ContactSearch{WorkspaceID: ws, Query: clean(b.Query), Page: pageOf(b.Limit, b.Offset)}
+	q := sb.ContactSearch{WorkspaceID: ws, Query: clean(b.Query)}
 	if f := b.Filters; f != nil {
 		q.Company, q.Email = clean(f.Company), clean(f.Email)
 		if q.Phone, err = s.optionalPhone("filters.phone", clean(f.Phone), ""); err != nil {
@@ -141,11 +150,15 @@ func (s *strict) SearchContactsPost(ctx context.Context, req api.SearchContactsP
 		}
 		q.CreatedAfter, q.CreatedBefore = f.CreatedAfter, f.CreatedBefore
 	}
+	sc := searchScope(q)
+	if q.Page, err = s.page(sc, b.Limit, b.Offset, b.Cursor); err != nil {
+		return nil, err
+	}
 	items, meta, err := s.deps.Contacts.SearchContacts(ctx, q)
 	if err != nil {
 		return nil, err
 	}
-	return api.SearchContactsPost200JSONResponse(toAPIContactList(items, meta)), nil
+	return api.SearchContactsPost200JSONResponse(toAPIContactList(items, s.listMeta(sc, meta))), nil
 }
 
 func (s *strict) NormalizePhone(ctx context.Context, req api.NormalizePhoneRequestObject) (api.NormalizePhoneResponseObject, error) {
@@ -233,15 +246,16 @@ func truncate(s string, n int) string {
 	return s[:n] + "…"
 }
 
-func pageOf(limit, offset *int) sb.Page {
-	p := sb.Page{Limit: sb.DefaultLimit}
-	if limit != nil {
-		p.Limit = *limit
+// searchScope binds a search's cursors to its workspace, query and filters
+// (both forms of the search share them).
+func searchScope(q sb.ContactSearch) cursorScope {
+	ts := func(t *time.Time) string {
+		if t == nil {
+			return ""
+		}
+		return t.UTC().Format(time.RFC3339Nano)
 	}
-	if offset != nil {
-		p.Offset = *offset
-	}
-	return p
+	return scope("search", q.WorkspaceID, q.Query, q.Company, q.Email, q.Phone, ts(q.CreatedAfter), ts(q.CreatedBefore))
 }
 
 func toAPIContact(c *sb.Contact) api.Contact {
@@ -259,14 +273,10 @@ func toAPIContact(c *sb.Contact) api.Contact {
 	}
 }
 
-func toAPIContactList(items []*sb.Contact, meta sb.Meta) api.ContactList {
-	out := api.ContactList{Data: make([]api.Contact, len(items)), Meta: toAPIMeta(meta)}
+func toAPIContactList(items []*sb.Contact, meta api.ListMeta) api.ContactList {
+	out := api.ContactList{Data: make([]api.Contact, len(items)), Meta: meta}
 	for i, c := range items {
 		out.Data[i] = toAPIContact(c)
 	}
 	return out
-}
-
-func toAPIMeta(m sb.Meta) api.ListMeta {
-	return api.ListMeta{Total: m.Total, TotalExact: !m.TotalIsLowerBound, HasMore: m.HasMore, Limit: m.Limit, Offset: m.Offset}
 }

@@ -162,7 +162,7 @@ func TestContactList(t *testing.T) {
 		r := tb.do("GET", "/v1/contacts", tb.tokA, nil)
 		require.Equal(t, 200, r.status)
 		require.Len(t, r.list(), 7)
-		require.Equal(t, map[string]any{"total": 7.0, "totalExact": true, "hasMore": false, "limit": 50.0, "offset": 0.0}, r.meta())
+		require.Equal(t, map[string]any{"total": 7.0, "totalExact": true, "hasMore": false, "limit": 50.0, "offset": 0.0, "nextCursor": nil}, r.meta())
 		require.Equal(t, ids[6], r.list()[0]["id"], "newest first")
 
 		// Pages are stable and cover everything once.

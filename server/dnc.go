@@ -35,11 +35,16 @@ func (s *strict) ListDnc(ctx context.Context, req api.ListDncRequestObject) (api
 	if err != nil {
 		return nil, err
 	}
-	items, meta, err := s.deps.DNC.ListDNC(ctx, ws, pageOf(req.Params.Limit, req.Params.Offset))
+	sc := scope("dnc", ws)
+	page, err := s.page(sc, req.Params.Limit, req.Params.Offset, req.Params.Cursor)
 	if err != nil {
 		return nil, err
 	}
-	out := api.ListDnc200JSONResponse{Data: make([]api.DncEntry, len(items)), Meta: toAPIMeta(meta)}
+	items, meta, err := s.deps.DNC.ListDNC(ctx, ws, page)
+	if err != nil {
+		return nil, err
+	}
+	out := api.ListDnc200JSONResponse{Data: make([]api.DncEntry, len(items)), Meta: s.listMeta(sc, meta)}
 	for i, e := range items {
 		out.Data[i] = toAPIDNC(e)
 	}
@@ -91,11 +96,16 @@ func (s *strict) ListDncHistory(ctx context.Context, req api.ListDncHistoryReque
 			return nil, err
 		}
 	}
-	items, meta, err := s.deps.DNC.ListDNCHistory(ctx, ws, phone, pageOf(req.Params.Limit, req.Params.Offset))
+	sc := scope("dnc-history", ws, phone)
+	page, err := s.page(sc, req.Params.Limit, req.Params.Offset, req.Params.Cursor)
 	if err != nil {
 		return nil, err
 	}
-	out := api.ListDncHistory200JSONResponse{Data: make([]api.DncEntry, len(items)), Meta: toAPIMeta(meta)}
+	items, meta, err := s.deps.DNC.ListDNCHistory(ctx, ws, phone, page)
+	if err != nil {
+		return nil, err
+	}
+	out := api.ListDncHistory200JSONResponse{Data: make([]api.DncEntry, len(items)), Meta: s.listMeta(sc, meta)}
 	for i, e := range items {
 		out.Data[i] = toAPIDNC(e)
 	}

@@ -15,10 +15,6 @@ import (
 	"github.com/switchboard-oss/switchboard/gen/api"
 )
 
-// maxRecordingsListed bounds GET /v1/calls/{callSid}/recordings, which the
-// contract gives no paging parameters: a call has a handful.
-const maxRecordingsListed = 200
-
 func (s *strict) StartRecording(ctx context.Context, req api.StartRecordingRequestObject) (api.StartRecordingResponseObject, error) {
 	if s.deps.Voice == nil {
 		return nil, notImplemented("StartRecording")
@@ -76,11 +72,16 @@ func (s *strict) ListCallRecordings(ctx context.Context, req api.ListCallRecordi
 	if err != nil {
 		return nil, err
 	}
-	items, meta, err := s.deps.Voice.CallRecordings(ctx, ws, tokenFrom(ctx).Identity, req.CallSid, sb.Page{Limit: maxRecordingsListed})
+	sc := scope("recordings", ws, req.CallSid)
+	page, err := s.page(sc, req.Params.Limit, req.Params.Offset, req.Params.Cursor)
 	if err != nil {
 		return nil, err
 	}
-	out := api.ListCallRecordings200JSONResponse{Data: make([]api.Recording, len(items)), Meta: toAPIMeta(meta)}
+	items, meta, err := s.deps.Voice.CallRecordings(ctx, ws, tokenFrom(ctx).Identity, req.CallSid, page)
+	if err != nil {
+		return nil, err
+	}
+	out := api.ListCallRecordings200JSONResponse{Data: make([]api.Recording, len(items)), Meta: s.listMeta(sc, meta)}
 	for i, r := range items {
 		out.Data[i] = toAPIRecording(r)
 	}

@@ -2,6 +2,7 @@ package server
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -56,6 +57,10 @@ type Config struct {
 	// its response and an idle keep-alive connection; 0 means the default
 	// below. A CSV import gets ImportTimeout for both instead.
 	ReadTimeout, WriteTimeout, IdleTimeout, ImportTimeout time.Duration
+	// CursorKey signs list cursors. Every instance serving the same
+	// database needs the same key (the store keeps one); empty means a
+	// random key, whose cursors die with the process.
+	CursorKey []byte
 }
 
 // Default HTTP timeouts. A JSON body is at most 1 MiB, so 30 s is a slow
@@ -91,11 +96,12 @@ type Deps struct {
 
 // Server is the HTTP application.
 type Server struct {
-	echo   *echo.Echo
-	cfg    Config
-	deps   Deps
-	log    *slog.Logger
-	tokens *tokenCache
+	echo    *echo.Echo
+	cfg     Config
+	deps    Deps
+	log     *slog.Logger
+	tokens  *tokenCache
+	cursors cursorCodec
 }
 
 func (s *Server) now() time.Time { return s.cfg.Now() }
@@ -134,8 +140,14 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the spec's security: %w", err)
 	}
-	s := &Server{echo: echo.New(), cfg: cfg, deps: deps, log: logger}
+	s := &Server{echo: echo.New(), cfg: cfg, deps: deps, log: logger, cursors: cursorCodec{key: cfg.CursorKey}}
 	s.tokens = newTokenCache(deps.Auth, cfg.AuthCacheTTL, cfg.Now)
+	if len(s.cursors.key) == 0 {
+		s.cursors.key = make([]byte, 32)
+		if _, err := rand.Read(s.cursors.key); err != nil {
+			return nil, fmt.Errorf("cursor key: %w", err)
+		}
+	}
 	e := s.echo
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError

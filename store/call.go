@@ -301,15 +301,17 @@ func (db *DB) ListCalls(ctx context.Context, workspaceID, agentIdentity string, 
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []callRow
-	if err := q().Order("created_at DESC, call_sid DESC").Limit(page.Limit).Offset(page.Offset).Find(&rows).Error; err != nil {
+	if err := (keyset{"created_at", "call_sid"}).page(q(), page).Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
+	rows, meta := trim(rows, page, total, func(c *callRow) switchboard.PageKey {
+		return switchboard.PageKey{Time: c.CreatedAt, ID: c.CallSID}
+	})
 	out := make([]*switchboard.Call, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 	}
-	return out, switchboard.Meta{Total: int(total), HasMore: int64(page.Offset+len(rows)) < total,
-		Limit: page.Limit, Offset: page.Offset}, nil
+	return out, meta, nil
 }
 
 // CustomerLegCreated implements switchboard.CallService. The SID is written

@@ -134,16 +134,17 @@ func (db *DB) ListCallerIDs(ctx context.Context, workspaceID string, page switch
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []callerIDRow
-	if err := r.Where("workspace_id = ?", workspaceID).Order("created_at DESC, id DESC").
-		Limit(page.Limit).Offset(page.Offset).Find(&rows).Error; err != nil {
+	if err := (keyset{"created_at", "id"}).page(r.Where("workspace_id = ?", workspaceID), page).Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
+	rows, meta := trim(rows, page, total, func(c *callerIDRow) switchboard.PageKey {
+		return switchboard.PageKey{Time: c.CreatedAt, ID: c.ID}
+	})
 	out := make([]*switchboard.CallerID, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 	}
-	return out, switchboard.Meta{Total: int(total), HasMore: int64(page.Offset+len(rows)) < total,
-		Limit: page.Limit, Offset: page.Offset}, nil
+	return out, meta, nil
 }
 
 // FindCallerIDByPhone implements switchboard.CallerIDService.

@@ -125,17 +125,6 @@ func digits(s string) string {
 	return b.String()
 }
 
-// clampPage applies the list limits defensively; the HTTP layer has already
-// rejected out-of-range values.
-func clampPage(p switchboard.Page) switchboard.Page {
-	if p.Limit <= 0 {
-		p.Limit = switchboard.DefaultLimit
-	}
-	p.Limit = min(p.Limit, switchboard.MaxLimit)
-	p.Offset = max(p.Offset, 0)
-	return p
-}
-
 // addContactCount moves the workspace's contact counter by delta inside the
 // caller's transaction. Callers do it last, so the workspace row stays locked
 // (PostgreSQL) for as short a time as possible.
@@ -294,22 +283,19 @@ func (db *DB) ListContacts(ctx context.Context, workspaceID string, page switchb
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []contactRow
-	err := r.Select(contactColumns).Where("workspace_id = ?", workspaceID).
-		Order("created_at DESC, id DESC").Limit(page.Limit + 1).Offset(page.Offset).Find(&rows).Error
+	err := contactOrder.page(r.Select(contactColumns).Where("workspace_id = ?", workspaceID), page).Find(&rows).Error
 	if err != nil {
 		return nil, switchboard.Meta{}, err
 	}
-	more := len(rows) > page.Limit
-	if more {
-		rows = rows[:page.Limit]
-	}
-	// The counter and the rows are two statements; keep the meta coherent
-	// if a write landed between them.
-	if len(rows) > 0 {
-		total = max(total, int64(page.Offset+len(rows)))
-	}
-	return contactsToDomain(rows), switchboard.Meta{Total: int(total), HasMore: more, Limit: page.Limit, Offset: page.Offset}, nil
+	rows, meta := trim(rows, page, total, func(c *contactRow) switchboard.PageKey {
+		return switchboard.PageKey{Time: c.CreatedAt, ID: c.ID}
+	})
+	return contactsToDomain(rows), meta, nil
 }
+
+// contactOrder is the order of the contact list, and of searches within
+// each rank bucket.
+var contactOrder = keyset{"created_at", "id"}
 
 func contactsToDomain(rows []contactRow) []*switchboard.Contact {
 	out := make([]*switchboard.Contact, len(rows))

@@ -4,109 +4,11 @@ import (
 	"context"
 	"database/sql"
 	"strings"
-	"unicode/utf8"
 
 	"gorm.io/gorm"
 
 	switchboard "github.com/switchboard-oss/switchboard"
 )
-
-// minTrigram is the shortest query a trigram index can serve.
-const minTrigram = 3
-
-// searchQuery is a search compiled to SQL for one dialect.
-type searchQuery struct {
-	workspaceID string
-	where       []string
-	whereArgs   []any
-	order       string
-	// rank is the "starts with" condition: matches for which it holds come
-	// first. Empty when there is no query.
-	rank     string
-	rankArgs []any
-	// rankFTS are the substrings (SQLite) one of which a rank match must
-	// contain, for the FTS5 index to serve the rank condition.
-	rankFTS []string
-	// ftsAny are substrings (SQLite), one of which a match must contain;
-	// ftsAll are substrings it must all contain. Both empty: no trigram
-	// index can narrow this search.
-	ftsAny, ftsAll []string
-}
-
-// ftsMatchWith is the FTS5 query selecting the candidates, narrowed further
-// to rows holding one of extraAny (nil: no further): a superset of the
-// matches, which the LIKEs on c.search then check exactly. Each pattern
-// becomes the AND of its trigrams: the table keeps no positions
-// (detail=none), so FTS5 cannot run phrase queries, but a lone trigram is a
-// single token it answers from the index without reading the content.
-func (q *searchQuery) ftsMatchWith(extraAny []string) string {
-	var extra []string
-	for _, p := range extraAny {
-		t := trigramQuery(p)
-		if t == "" {
-			extra = nil
-			break
-		}
-		extra = append(extra, "("+t+")")
-	}
-	base := q.ftsMatchBase()
-	if len(extra) == 0 {
-		return base
-	}
-	group := "(" + strings.Join(extra, " OR ") + ")"
-	if base == "" {
-		return group
-	}
-	return base + " AND " + group
-}
-
-func (q *searchQuery) ftsMatchBase() string {
-	var alts []string
-	for _, p := range q.ftsAny {
-		t := trigramQuery(p)
-		if t == "" {
-			// An alternative no index can narrow: only the ftsAll
-			// part (if any) can.
-			alts = nil
-			break
-		}
-		alts = append(alts, "("+t+")")
-	}
-	var all []string
-	if len(alts) > 0 {
-		all = append(all, "("+strings.Join(alts, " OR ")+")")
-	}
-	for _, p := range q.ftsAll {
-		if t := trigramQuery(p); t != "" {
-			all = append(all, t)
-		}
-	}
-	return strings.Join(all, " AND ")
-}
-
-// trigramQuery is the AND of the quoted trigrams of s's literal runs ('%'
-// and '_', which may stand for anything in a LIKE, split runs); "" when s has
-// no run of three characters.
-func trigramQuery(s string) string {
-	seen := map[string]bool{}
-	var toks []string
-	for _, run := range strings.FieldsFunc(s, func(r rune) bool { return r == '%' || r == '_' }) {
-		rs := []rune(run)
-		for i := 0; i+3 <= len(rs); i++ {
-			tok := string(rs[i : i+3])
-			if !seen[tok] {
-				seen[tok] = true
-				toks = append(toks, `"`+strings.ReplaceAll(tok, `"`, `""`)+`"`)
-			}
-		}
-	}
-	return strings.Join(toks, " AND ")
-}
-
-func (q *searchQuery) and(cond string, args ...any) {
-	q.where = append(q.where, cond)
-	q.whereArgs = append(q.whereArgs, args...)
-}
 
 // searchCountCap is how far a search counts its matches. Up to it, the total
 // is exact and the page is ranked from every match; past it the search is
@@ -137,6 +39,8 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	if err != nil {
 		return nil, meta, err
 	}
+	// Read limit+1 rows to learn whether more follow.
+	want := page.Limit + 1
 	var out []*switchboard.Contact
 	if n <= searchCountCap {
 		// Selective: at most searchCountCap rows to rank.
@@ -146,34 +50,46 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 			order = "CASE WHEN " + q.rank + " THEN 0 ELSE 1 END, " + order
 			orderArgs = q.rankArgs
 		}
-		if out, err = db.searchPage(r, q, false, "", nil, order, orderArgs, page.Limit, page.Offset); err != nil {
+		after, afterArgs := q.afterAny(page.After)
+		if out, err = db.searchPage(r, q, false, after, afterArgs, order, orderArgs, want, page.Offset, nil); err != nil {
 			return nil, meta, err
 		}
 		meta.Total = int(n)
-		meta.HasMore = page.Offset+len(out) < int(n)
-		return out, meta, nil
-	}
-
-	// Broad: read limit+1 rows to learn whether more follow.
-	meta.Total, meta.TotalIsLowerBound = searchCountCap, true
-	want := page.Limit + 1
-	if q.rank == "" {
-		out, err = db.searchPage(r, q, true, "", nil, q.order, nil, want, page.Offset)
 	} else {
-		out, err = db.rankedBroadPage(r, q, want, page.Offset)
-	}
-	if err != nil {
-		return nil, meta, err
+		meta.Total, meta.TotalIsLowerBound = searchCountCap, true
+		if q.rank == "" {
+			after, afterArgs := q.afterAny(page.After)
+			out, err = db.searchPage(r, q, true, after, afterArgs, q.order, nil, want, page.Offset, page.After)
+		} else {
+			out, err = db.rankedBroadPage(r, q, want, page)
+		}
+		if err != nil {
+			return nil, meta, err
+		}
 	}
 	if len(out) > page.Limit {
 		out, meta.HasMore = out[:page.Limit], true
+		last := out[len(out)-1]
+		meta.Next = &switchboard.PageKey{Bucket: q.bucket(last), Time: last.CreatedAt, ID: last.ID}
 	}
 	return out, meta, nil
 }
 
-// rankedBroadPage reads want rows from offset of a broad search: first the
-// "starts with" matches, then the rest, each newest first.
-func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want, offset int) ([]*switchboard.Contact, error) {
+// rankedBroadPage reads want rows of a broad search from the page's offset
+// or key: first the "starts with" matches, then the rest, each newest first.
+func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchboard.Page) ([]*switchboard.Contact, error) {
+	offset := page.Offset
+	// After a key of the second bucket only the rest remains.
+	if k := page.After; k != nil && k.Bucket > 0 {
+		after, args := q.after(k)
+		return db.searchPage(r, q, true, "NOT "+q.rank+" AND "+after, append(append([]any{}, q.rankArgs...), args...), q.order, nil, want, 0, k)
+	}
+	qr := q.rankOnly()
+	rank, rankArgs := q.rank, q.rankArgs
+	if page.After != nil {
+		after, args := q.after(page.After)
+		rank, rankArgs = q.rank+" AND "+after, append(append([]any{}, q.rankArgs...), args...)
+	}
 	// Often the page is among the newest rows: when the workspace's newest
 	// probeRows rows hold the whole window of "starts with" matches, those
 	// are the window (newer matches cannot exist elsewhere), and no count
@@ -182,35 +98,37 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want, offset int) ([]*s
 	// start with it from 29 to 9 ms p99; SQLite counts from its FTS5 index
 	// cheaply, and there the probe only cost queries it could not decide.
 	if db.dialect == Postgres {
-		if out, err := db.probeRanked(r, q, want, offset); err != nil || len(out) == want {
+		if out, err := db.probeRanked(r, qr, rank, rankArgs, want, offset); err != nil || len(out) == want {
 			return out, err
 		}
 	}
 	// How many start with the query? The index serves the rank condition
 	// too, so this stays cheap unless they are many as well.
-	p, err := db.countUpTo(r, q, q.rank, q.rankArgs, q.rankFTS, searchCountCap+1)
+	p, err := db.countUpTo(r, qr, q.rank, q.rankArgs, q.rankFTS, searchCountCap+1)
 	if err != nil {
 		return nil, err
 	}
 	var out []*switchboard.Contact
-	if offset < int(p) || p > searchCountCap {
+	if page.After != nil || offset < int(p) || p > searchCountCap {
 		// From the index when they are few, walking when they are many.
 		walk := p > searchCountCap
-		if out, err = db.searchPage(r, q, walk, q.rank, q.rankArgs, q.order, nil, want, offset); err != nil {
+		if out, err = db.searchPage(r, qr, walk, rank, rankArgs, q.order, nil, want, offset, page.After); err != nil {
 			return nil, err
 		}
 		if len(out) == want {
 			return out, nil
 		}
-		if walk {
+		if page.After != nil {
+			p, offset = 0, 0 // the rest from its start
+		} else if walk {
 			if len(out) > 0 {
 				p = int64(offset + len(out)) // the walk reached the last one
-			} else if err := db.countAll(r, q, q.rank, q.rankArgs, &p); err != nil {
+			} else if err := db.countAll(r, qr, q.rank, q.rankArgs, &p); err != nil {
 				return nil, err
 			}
 		}
 	}
-	rest, err := db.searchPage(r, q, true, "NOT "+q.rank, q.rankArgs, q.order, nil, want-len(out), max(0, offset-int(p)))
+	rest, err := db.searchPage(r, q, true, "NOT "+q.rank, q.rankArgs, q.order, nil, want-len(out), max(0, offset-int(p)), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -223,13 +141,13 @@ const probeRows = 5000
 // probeRanked (PostgreSQL) reads the window of "starts with" matches from
 // the workspace's newest probeRows rows, walking them in order; fewer than
 // want rows means the probe could not decide.
-func (db *DB) probeRanked(r *gorm.DB, q searchQuery, want, offset int) ([]*switchboard.Contact, error) {
+func (db *DB) probeRanked(r *gorm.DB, q searchQuery, rank string, rankArgs []any, want, offset int) ([]*switchboard.Contact, error) {
 	newest := "SELECT * FROM contacts c WHERE c.workspace_id = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ?"
-	where := append(append([]string{}, q.where...), q.rank)
+	where := append(append([]string{}, q.where...), rank)
 	sql := "SELECT " + qualified("c.", contactColumns) + " FROM (" + newest + ") c WHERE " + strings.Join(where, " AND ") +
 		" ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?"
-	sql = strings.ReplaceAll(sql, "c.search LIKE", "(c.search || '') LIKE")
-	args := append(append(append([]any{q.workspaceID, probeRows}, q.whereArgs...), q.rankArgs...), want, offset)
+	sql = unindexed(sql)
+	args := append(append(append([]any{q.workspaceID, probeRows}, q.whereArgs...), rankArgs...), want, offset)
 	var out []*switchboard.Contact
 	err := db.walking(r, true, func(tx *gorm.DB) error {
 		res, err := tx.Raw(sql, args...).Rows()
@@ -278,7 +196,7 @@ func (db *DB) searchSQL(q searchQuery, walk bool, extra string, extraArgs []any,
 	}
 	sql := from + " WHERE " + strings.Join(where, " AND ")
 	if walk && db.dialect == Postgres {
-		sql = strings.ReplaceAll(sql, "c.search LIKE", "(c.search || '') LIKE")
+		sql = unindexed(sql)
 	}
 	return sql, args
 }
@@ -319,12 +237,28 @@ func (db *DB) walking(r *gorm.DB, walk bool, fn func(tx *gorm.DB) error) error {
 }
 
 // searchPage reads one window of matches in the given order.
-func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, extraArgs []any, order string, orderArgs []any, limit, offset int) ([]*switchboard.Contact, error) {
+//
+// On PostgreSQL a walk reads at most walkRows of the workspace's rows, from
+// the newest (or from the page key from, when set: the walk's rows all come
+// after it); when those hold fewer than limit matches it cannot tell whether
+// older rows hold more, and the window is read from the index instead.
+// Matches may be many and still all old (a run of digits only old numbers
+// hold): a walk through every newer row would cost in proportion to the
+// workspace. SQLite cannot stream such a bounded subquery in order (it
+// collects and sorts the whole bound), so there a walk stays unbounded.
+func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, extraArgs []any, order string, orderArgs []any, limit, offset int, from *switchboard.PageKey) ([]*switchboard.Contact, error) {
 	if limit <= 0 {
 		return nil, nil
 	}
+	if walk && db.dialect == Postgres {
+		out, err := db.boundedWalk(r, q, extra, extraArgs, order, orderArgs, limit, offset, from)
+		if err != nil || len(out) == limit {
+			return out, err
+		}
+		walk = false
+	}
 	var extraFTS []string
-	if extra == q.rank && q.rank != "" {
+	if q.rank != "" && strings.HasPrefix(extra, q.rank) {
 		extraFTS = q.rankFTS
 	}
 	body, args := db.searchSQL(q, walk, extra, extraArgs, extraFTS)
@@ -333,6 +267,42 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, ext
 	var out []*switchboard.Contact
 	err := db.walking(r, walk, func(tx *gorm.DB) error {
 		res, err := tx.Raw(query, args...).Rows()
+		if err != nil {
+			return err
+		}
+		out, err = scanContacts(res)
+		return err
+	})
+	return out, err
+}
+
+// walkRows bounds the rows a walk reads before it gives way to the index.
+const walkRows = 10000
+
+// boundedWalk is searchPage's walk over at most walkRows rows (PostgreSQL).
+func (db *DB) boundedWalk(r *gorm.DB, q searchQuery, extra string, extraArgs []any, order string, orderArgs []any, limit, offset int, from *switchboard.PageKey) ([]*switchboard.Contact, error) {
+	inner := "SELECT * FROM contacts c0 WHERE c0.workspace_id = ?"
+	args := []any{q.workspaceID}
+	if from != nil {
+		cond, a := contactOrder.qualified("c0.").after(from)
+		inner += " AND " + cond
+		args = append(args, a...)
+	}
+	inner += " ORDER BY c0.created_at DESC, c0.id DESC LIMIT ?"
+	args = append(args, walkRows)
+	where := append(append([]string{}, q.where...), extra)
+	if extra == "" {
+		where = where[:len(where)-1]
+	}
+	sql := "SELECT " + qualified("c.", contactColumns) + " FROM (" + inner + ") c"
+	if len(where) > 0 {
+		sql += " WHERE " + unindexed(strings.Join(where, " AND "))
+	}
+	sql += " ORDER BY " + order + " LIMIT ? OFFSET ?"
+	args = append(append(append(append(args, q.whereArgs...), extraArgs...), orderArgs...), limit, offset)
+	var out []*switchboard.Contact
+	err := db.walking(r, true, func(tx *gorm.DB) error {
+		res, err := tx.Raw(sql, args...).Rows()
 		if err != nil {
 			return err
 		}
@@ -355,103 +325,4 @@ func scanContacts(res *sql.Rows) ([]*switchboard.Contact, error) {
 		out = append(out, r.toDomain())
 	}
 	return out, res.Err()
-}
-
-// compileSearch turns the request into conditions on the search text.
-func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
-	q := searchQuery{workspaceID: s.WorkspaceID}
-	q.order = "c.created_at DESC, c.id DESC"
-
-	if term := fold(s.Query); term != "" {
-		esc := escapeLike(term)
-		match := "c.search LIKE ? ESCAPE '\\'"
-		args := []any{"%" + esc + "%"}
-		// A phone-like query also matches the phone's digits, whatever
-		// punctuation either side uses: "415 555" finds +14155552671.
-		d := ""
-		if isPhoneLike(term) {
-			if d = digits(term); d == term {
-				d = "" // the plain match already covers the digits part
-			}
-		}
-		if d != "" {
-			match = "(" + match + " OR (c.search LIKE ? ESCAPE '\\' AND c.phone LIKE ?))"
-			args = append(args, "%"+d+"%", "%"+d+"%")
-		}
-		short := utf8.RuneCountInString(term) < minTrigram || (d != "" && len(d) < minTrigram)
-		if short && db.dialect == Postgres {
-			// A LIKE with no whole trigram would make PostgreSQL read the
-			// entire GIN index; an expression the index does not cover
-			// makes it scan the workspace's rows instead, which is cheaper.
-			match = strings.ReplaceAll(match, "c.search LIKE", "(c.search || '') LIKE")
-		}
-		q.and(match, args...)
-		if !short {
-			q.ftsAny = append(q.ftsAny, term)
-			if d != "" {
-				q.ftsAny = append(q.ftsAny, d)
-			}
-		}
-		// Names and emails that start with the query come first.
-		q.rank = "(c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\')"
-		q.rankArgs = []any{markFull + esc + "%", "%" + markLast + esc + "%", "%" + markEmail + esc + "%"}
-		if utf8.RuneCountInString(term) >= minTrigram-1 {
-			// With its marker even a two-letter prefix is a trigram.
-			q.rankFTS = []string{markFull + term, markLast + term, markEmail + term}
-		}
-	}
-	// Exact filters match a whole part of the search text, markers
-	// included; on SQLite the markers make even a one-letter filter a
-	// trigram the FTS index can serve.
-	exact := func(value, open, close string) {
-		if v := fold(value); v != "" {
-			q.and("c.search LIKE ? ESCAPE '\\'", "%"+open+escapeLike(v)+close+"%")
-			q.ftsAll = append(q.ftsAll, open+v+close)
-		}
-	}
-	exact(s.Company, markCompany, markDigits)
-	exact(s.Email, markEmail, markCompany)
-	if s.Phone != "" {
-		q.and("c.phone = ?", s.Phone)
-	}
-	if s.CreatedAfter != nil {
-		q.and("c.created_at >= ?", s.CreatedAfter.UTC())
-	}
-	if s.CreatedBefore != nil {
-		q.and("c.created_at < ?", s.CreatedBefore.UTC())
-	}
-	if db.dialect != SQLite {
-		q.ftsAny, q.ftsAll = nil, nil
-	}
-	return q
-}
-
-// isPhoneLike reports whether a query holds only what people type in phone
-// numbers (digits, + - . ( ) and spaces) and at least one digit.
-func isPhoneLike(s string) bool {
-	hasDigit := false
-	for _, r := range s {
-		switch {
-		case r >= '0' && r <= '9':
-			hasDigit = true
-		case strings.ContainsRune("+-.() ", r):
-		default:
-			return false
-		}
-	}
-	return hasDigit
-}
-
-// escapeLike escapes LIKE's wildcards for ESCAPE '\'.
-func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
-}
-
-// qualified prefixes every column of a comma-separated list.
-func qualified(prefix, columns string) string {
-	cols := strings.Split(columns, ", ")
-	for i, c := range cols {
-		cols[i] = prefix + c
-	}
-	return strings.Join(cols, ", ")
 }

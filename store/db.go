@@ -191,7 +191,13 @@ func (db *DB) openSQLite(path string) error {
 	if err := ws.Ping(); err != nil {
 		return fmt.Errorf("store: cannot open the SQLite database %s (may this user create and write it and its directory?): %w", path, err)
 	}
-	readerDSN := path + "?" + strings.Join(append(common, readerCache, "_pragma=query_only(1)"), "&")
+	// Readers map the file (up to 1 GiB): a search that visits a thousand
+	// rows otherwise spends a third of its time copying pages in with read
+	// calls. The mapped pages are the OS page cache's, shared by every
+	// reader and reclaimable (they do count in the process's resident
+	// size while mapped); the writer keeps plain reads, so imports do not
+	// grow the mapping.
+	readerDSN := path + "?" + strings.Join(append(common, readerCache, "_pragma=mmap_size(1073741824)", "_pragma=query_only(1)"), "&")
 	r, rs, err := openSQLitePool(readerDSN, db.logger)
 	if err != nil {
 		return err

@@ -154,19 +154,17 @@ func (db *DB) listDNC(_ context.Context, q *gorm.DB, page switchboard.Page) ([]*
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []dncRow
-	err := q.Session(&gorm.Session{}).Order("created_at DESC, id DESC").
-		Limit(page.Limit).Offset(page.Offset).Find(&rows).Error
-	if err != nil {
+	if err := (keyset{"created_at", "id"}).page(q.Session(&gorm.Session{}), page).Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
+	rows, meta := trim(rows, page, total, func(e *dncRow) switchboard.PageKey {
+		return switchboard.PageKey{Time: e.CreatedAt, ID: e.ID}
+	})
 	out := make([]*switchboard.DNCEntry, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 	}
-	if len(rows) > 0 {
-		total = max(total, int64(page.Offset+len(rows)))
-	}
-	return out, switchboard.Meta{Total: int(total), HasMore: int64(page.Offset+len(rows)) < total, Limit: page.Limit, Offset: page.Offset}, nil
+	return out, meta, nil
 }
 
 // FindDNCByPhone implements switchboard.DNCService.

@@ -38,7 +38,11 @@
 // (whose lower() only folds ASCII) agree.
 //
 // PostgreSQL serves the substring LIKEs from a pg_trgm GIN index on the search
-// text. SQLite serves them from an FTS5 table with the trigram tokenizer
+// text with the full-name, last-name and email markers turned into a letter
+// (pg_trgm would read a control character as a word break, and a "starts
+// with" condition would fetch every word with that start); each LIKE carries
+// the same pattern on that expression for the planner (see like in
+// contact_search.go). SQLite serves them from an FTS5 table with the trigram tokenizer
 // (external content, kept current by triggers, keyed by an INTEGER PRIMARY KEY
 // so VACUUM cannot renumber it): the store selects candidate rowids with LIKE
 // on the FTS5 table, which the trigram index answers, and rechecks them with
@@ -60,6 +64,16 @@
 // The list endpoint's total is a counter, workspaces.contact_count, changed in
 // the same transaction as every insert and delete, because an exact count(*)
 // over a 200k-contact workspace costs more than the whole latency budget.
+//
+// # Paging
+//
+// Every list orders newest first on (time, unique id) and pages either by
+// offset or by key (switchboard.Page.After): "after the last item of the
+// previous page", one row-value comparison the list's index answers, so a
+// page costs the same at any depth and a walk neither repeats nor skips rows
+// that exist throughout it. A ranked search adds the rank bucket to the key:
+// within the "starts with" bucket the key continues that bucket, then the
+// rest starts from its newest. The HTTP layer signs keys into cursors.
 //
 // # Tests
 //

@@ -116,15 +116,17 @@ func (db *DB) ListRecordings(ctx context.Context, callSID string, page switchboa
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []recordingRow
-	if err := q().Order("started_at DESC, recording_sid DESC").Limit(page.Limit).Offset(page.Offset).Find(&rows).Error; err != nil {
+	if err := (keyset{"started_at", "recording_sid"}).page(q(), page).Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
+	rows, meta := trim(rows, page, total, func(r *recordingRow) switchboard.PageKey {
+		return switchboard.PageKey{Time: r.StartedAt, ID: r.RecordingSID}
+	})
 	out := make([]*switchboard.Recording, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()
 	}
-	return out, switchboard.Meta{Total: int(total), HasMore: int64(page.Offset+len(rows)) < total,
-		Limit: page.Limit, Offset: page.Offset}, nil
+	return out, meta, nil
 }
 
 // UpdateRecording implements switchboard.RecordingService. The decision is

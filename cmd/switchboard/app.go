@@ -58,7 +58,12 @@ func (m *Main) Run(ctx context.Context) error {
 		return fmt.Errorf("setting up voice: %w", err)
 	}
 	m.voice = v
+	cursorKey, err := db.ServerKey(ctx, "cursor")
+	if err != nil {
+		return err
+	}
 	srv, err := server.New(server.Config{
+		CursorKey:          cursorKey,
 		DefaultRegion:      m.Config.DefaultRegion,
 		RateLimit:          m.Config.RateLimit,
 		PublicBaseURL:      m.Config.PublicBaseURL,

@@ -722,10 +722,15 @@ type ContactSearchFilters struct {
 
 // ContactSearchRequest defines model for ContactSearchRequest.
 type ContactSearchRequest struct {
+	// Cursor The `meta.nextCursor` of the previous page of the same search (see the `cursor` parameter).
+	Cursor *string `json:"cursor,omitempty"`
+
 	// Filters Exact, case-insensitive filters; `phone` is normalized first.
 	Filters *ContactSearchFilters `json:"filters,omitempty"`
 	Limit   *int                  `json:"limit,omitempty"`
-	Offset  *int                  `json:"offset,omitempty"`
+
+	// Offset Matches to skip; 0 when absent. Not together with `cursor` (400).
+	Offset *int `json:"offset,omitempty"`
 
 	// Query Example: ada love
 	Query *string `json:"query,omitempty"`
@@ -961,7 +966,16 @@ type ListMeta struct {
 	// Limit Example: 50
 	Limit int `json:"limit"`
 
-	// Offset Example: 0
+	// NextCursor Pass as `cursor` to read the page that follows this one; `null` on the last page
+	// (exactly when `hasMore` is false). Opaque: its form may change between versions.
+	//
+	//
+	// Example: AAGF0DYkAAb6vQ0xOTJmNmE0LTViMWUtN2MzZA8S8sC1xq2zL9l5M0c2YjQ
+	NextCursor nullable.Nullable[string] `json:"nextCursor"`
+
+	// Offset The request's `offset`; 0 for a page read by `cursor`.
+	//
+	// Example: 0
 	Offset int `json:"offset"`
 
 	// Total Total number of matching items. Lists always count exactly. A search counts
@@ -1268,6 +1282,9 @@ type WorkspaceResponse struct {
 // CallSid defines model for CallSid.
 type CallSid = string
 
+// Cursor defines model for Cursor.
+type Cursor = string
+
 // Limit defines model for Limit.
 type Limit = int
 
@@ -1342,8 +1359,13 @@ type ListCallerIdsParams struct {
 	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
 
-	// Offset How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // ListCallsParams defines parameters for ListCalls.
@@ -1354,8 +1376,27 @@ type ListCallsParams struct {
 	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
 
-	// Offset How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// ListCallRecordingsParams defines parameters for ListCallRecordings.
+type ListCallRecordingsParams struct {
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // ListContactsParams defines parameters for ListContacts.
@@ -1366,8 +1407,13 @@ type ListContactsParams struct {
 	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
 
-	// Offset How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // ImportContactsParams defines parameters for ImportContacts.
@@ -1396,8 +1442,13 @@ type SearchContactsGetParams struct {
 	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
 
-	// Offset How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // ListDncParams defines parameters for ListDnc.
@@ -1408,8 +1459,13 @@ type ListDncParams struct {
 	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
 
-	// Offset How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // CheckDncParams defines parameters for CheckDnc.
@@ -1432,8 +1488,13 @@ type ListDncHistoryParams struct {
 	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
 
-	// Offset How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
 	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
 // ImportDncParams defines parameters for ImportDnc.

@@ -25,6 +25,19 @@ func testMigrate(t *testing.T, open Opener) {
 func testAuth(t *testing.T, open Opener) {
 	db := open(t)
 
+	t.Run("ServerKey", func(t *testing.T) {
+		t.Parallel()
+		k, err := db.ServerKey(ctx(), "cursor")
+		require.NoError(t, err)
+		require.Len(t, k, 32)
+		again, err := db.ServerKey(ctx(), "cursor")
+		require.NoError(t, err)
+		require.Equal(t, k, again, "created once, then kept")
+		other, err := db.ServerKey(ctx(), "other")
+		require.NoError(t, err)
+		require.NotEqual(t, k, other)
+	})
+
 	t.Run("CreateAndAuthenticate", func(t *testing.T) {
 		t.Parallel()
 		ws := NewWorkspaceID()

@@ -330,6 +330,17 @@ func testCall(t *testing.T, open Opener) {
 		require.NoError(t, err)
 		require.False(t, meta.HasMore)
 		require.Equal(t, sids[2], items[0].CallSID)
+
+		// By key: the page after the first one's last call.
+		_, meta, err = db.ListCalls(ctx(), ws, "ada", switchboard.Page{Limit: 2})
+		require.NoError(t, err)
+		require.Equal(t, sids[1], meta.Next.ID)
+		items, meta, err = db.ListCalls(ctx(), ws, "ada", switchboard.Page{Limit: 2, After: meta.Next})
+		require.NoError(t, err)
+		require.False(t, meta.HasMore)
+		require.Nil(t, meta.Next)
+		require.Len(t, items, 1)
+		require.Equal(t, sids[2], items[0].CallSID)
 	})
 }
 
@@ -369,6 +380,17 @@ func testCallerID(t *testing.T, open Opener) {
 		}
 		require.Equal(t, 1, defaults)
 		require.Equal(t, third.ID, items[0].ID, "newest first")
+		var walked []string
+		for p := (switchboard.Page{Limit: 1}); ; {
+			page, meta, err := db.ListCallerIDs(ctx(), ws, p)
+			require.NoError(t, err)
+			walked = append(walked, page[0].ID)
+			if !meta.HasMore {
+				break
+			}
+			p.After = meta.Next
+		}
+		require.Equal(t, []string{items[0].ID, items[1].ID, items[2].ID}, walked, "by key, one at a time")
 
 		require.NoError(t, db.MarkCallerIDVerified(ctx(), ws, second.ID))
 		got, err := db.FindCallerIDByPhone(ctx(), ws, "+15005550007")

@@ -149,6 +149,13 @@ func testRecording(t *testing.T, open Opener) {
 		require.NoError(t, err)
 		require.Equal(t, 2, meta.Total)
 		require.Equal(t, second.RecordingSID, list[0].RecordingSID, "newest first")
+		list, meta, err = db.ListRecordings(ctx(), c.CallSID, switchboard.Page{Limit: 1})
+		require.NoError(t, err)
+		require.True(t, meta.HasMore)
+		list, meta, err = db.ListRecordings(ctx(), c.CallSID, switchboard.Page{Limit: 1, After: meta.Next})
+		require.NoError(t, err)
+		require.False(t, meta.HasMore)
+		require.Equal(t, r.RecordingSID, list[0].RecordingSID, "the older one follows by key")
 
 		bad := &switchboard.Recording{RecordingSID: "RE" + randomHex(16), CallSID: newCallSID(), Status: "in-progress", Channels: "mono"}
 		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(db.CreateRecording(ctx(), bad)))

@@ -169,6 +169,8 @@ func Run(t *testing.T, open Opener) {
 		{"Workspace", testWorkspace},
 		{"CallControl", testCallControl}, {"Recording", testRecording},
 		{"ConcurrentWriters", testConcurrentWriters},
+		{"CursorWalk", testCursorWalk},
+		{"SearchClasses", testSearchClasses},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {

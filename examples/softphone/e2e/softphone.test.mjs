@@ -16,7 +16,7 @@ import { fileURLToPath } from "node:url";
 
 import { chromium } from "playwright-core";
 
-import { createSwitchboardClient, unwrap } from "../../../gen/typescript/dist/src/index.js";
+import { createSwitchboardClient, importCsv, unwrap } from "../../../gen/typescript/dist/src/index.js";
 import { startServer } from "../../../gen/typescript/dist/test/server.js";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -373,6 +373,42 @@ test("CORS: a page on an allowed origin calls the API with a bearer token; anoth
     await page.goto(`http://127.0.0.1:${port}/`);
     const refused = await page.evaluate(probe, [srv.baseUrl, token]);
     assert.match(refused.error ?? "", /TypeError: Failed to fetch/, "the browser blocks an origin not in CORS_ALLOWED_ORIGINS");
+  });
+});
+
+test("softphone: the contact list loads the next page as it scrolls", async (t) => {
+  // A workspace of its own with 2.5 pages of contacts.
+  const scrollToken = srv.token("ws_e2e_scroll", "ada");
+  const api = createSwitchboardClient({ baseUrl: srv.baseUrl, token: scrollToken });
+  const rows = ["First Name,Last Name,Phone"];
+  for (let i = 0; i < 125; i++) rows.push(`Scroll${String(i).padStart(3, "0")},Person,+1 415 555 ${String(4000 + i)}`);
+  assert.equal((await unwrap(importCsv(api, rows.join("\n") + "\n"))).data.imported, 125);
+
+  await withPage(t, desktop, async (page) => {
+    await page.goto(`${srv.baseUrl}/softphone/`);
+    await page.fill(byId("token"), scrollToken);
+    await page.click(byId("sign-in-button"));
+    await waitText(page, "agent", /^ada · ws_e2e_scroll · /);
+    const count = () => page.locator(byId("contact")).count();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="contact"]').length >= 50);
+    assert.equal(await count(), 50, "one page before scrolling");
+
+    // Scroll to the end until every contact is there.
+    for (let i = 0; i < 10 && (await count()) < 125; i++) {
+      await page.locator(byId("contacts-more")).scrollIntoViewIfNeeded().catch(() => {});
+      await page.waitForTimeout(300);
+    }
+    const names = await page.locator(byId("contact")).locator("strong").allTextContents();
+    assert.equal(names.length, 125, "every page loaded");
+    assert.equal(new Set(names).size, 125, "no contact twice");
+    assert.equal(names[0], "Scroll124 Person", "newest first");
+    assert.equal(await page.locator(byId("contacts-more")).count(), 0, "nothing more to load");
+
+    // A search starts over, and pages the same way.
+    await page.fill(byId("search"), "scroll0");
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="contact"]').length === 50);
+    await page.locator(byId("contacts-more")).scrollIntoViewIfNeeded();
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="contact"]').length === 100);
   });
 });
 

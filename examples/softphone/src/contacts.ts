@@ -2,26 +2,33 @@
 // do-not-call mark (or the button that adds the number to the list).
 import { type Contact, type SwitchboardClient, unwrap } from "@switchboard/client";
 
-import { $, act, button, say } from "./dom";
+import { ContactScroller } from "./contact-list";
+import { $, act, button, failure, say } from "./dom";
 import { formatPhone } from "./format";
 import { inCall, state } from "./state";
 
-let searchSeq = 0;
+let scroller: ContactScroller | null = null;
+let scrollerApi: SwitchboardClient | null = null;
 
 /**
- * Loads the contacts matching q (all of them, newest first, when q is
- * empty) and shows them. A slower, older search never overwrites a newer one.
+ * Shows the contacts matching q (all of them, newest first, when q is
+ * empty), a page at a time: the next page loads as the end of the list
+ * scrolls into view (contact-list.ts). A slower, older search never
+ * overwrites a newer one.
  */
 export async function loadContacts(q: string): Promise<void> {
   const session = state.session;
   if (!session) return;
-  const seq = ++searchSeq;
-  const query = q.trim();
-  const list = query
-    ? await unwrap(session.api.GET("/v1/contacts/search", { params: { query: { q: query, limit: 50 } } }))
-    : await unwrap(session.api.GET("/v1/contacts", { params: { query: { limit: 50 } } }));
-  if (seq !== searchSeq) return;
-  renderContacts(list.data);
+  if (!scroller || scrollerApi !== session.api) {
+    scrollerApi = session.api;
+    scroller = new ContactScroller(
+      session.api,
+      $("contacts"),
+      (contacts, append) => renderContacts(append ? shown.concat(contacts) : contacts),
+      (e) => say(failure(e), "error"),
+    );
+  }
+  await scroller.show(q);
 }
 
 let shown: Contact[] = [];
@@ -46,6 +53,8 @@ function renderContacts(contacts: Contact[]): void {
   // Keep the keyboard where it was: redrawing would drop the focus.
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const refocus = focused && ul.contains(focused) ? [focused.closest("li")?.dataset["id"], focused.dataset["testid"]] : null;
+  // The scroller's "more" marker stays at the end of the list.
+  const more = ul.querySelector('[data-testid="contacts-more"]');
   ul.replaceChildren();
   if (contacts.length === 0) {
     const li = document.createElement("li");
@@ -92,6 +101,7 @@ function renderContacts(contacts: Contact[]): void {
     li.append(who, actions);
     ul.append(li);
   }
+  if (more) ul.append(more);
   if (refocus) {
     const [id, testid] = refocus;
     const again = ul.querySelector<HTMLElement>(`li[data-id="${id}"] [data-testid="${testid}"]`);

@@ -165,3 +165,5 @@ export function importCsvFile(
     },
   });
 }
+
+export { type ItemOf, type ListParams, type ListPath, type ListQuery, type PageOf, pages, paginate, searchPages } from "./paginate.js";

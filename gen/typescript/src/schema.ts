@@ -871,8 +871,17 @@ export interface components {
             hasMore: boolean;
             /** @example 50 */
             limit: number;
-            /** @example 0 */
+            /**
+             * @description The request's `offset`; 0 for a page read by `cursor`.
+             * @example 0
+             */
             offset: number;
+            /**
+             * @description Pass as `cursor` to read the page that follows this one; `null` on the last page
+             *     (exactly when `hasMore` is false). Opaque: its form may change between versions.
+             * @example AAGF0DYkAAb6vQ0xOTJmNmE0LTViMWUtN2MzZA8S8sC1xq2zL9l5M0c2YjQ
+             */
+            nextCursor: string | null;
         };
         HealthResponse: {
             data: {
@@ -942,8 +951,10 @@ export interface components {
             filters?: components["schemas"]["ContactSearchFilters"];
             /** @default 50 */
             limit?: number;
-            /** @default 0 */
+            /** @description Matches to skip; 0 when absent. Not together with `cursor` (400). */
             offset?: number;
+            /** @description The `meta.nextCursor` of the previous page of the same search (see the `cursor` parameter). */
+            cursor?: string;
         };
         /** @description Exact, case-insensitive filters; `phone` is normalized first. */
         ContactSearchFilters: {
@@ -1820,10 +1831,16 @@ export interface components {
          */
         Limit: number;
         /**
-         * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+         * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
          * @example 0
          */
         Offset: number;
+        /**
+         * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+         *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+         *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+         */
+        Cursor: string;
         /**
          * @description The agent leg's provider call SID.
          * @example CA0123456789abcdef0123456789abcdef
@@ -1876,10 +1893,16 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -1965,10 +1988,16 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -2230,10 +2259,16 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -2352,10 +2387,16 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -2390,7 +2431,8 @@ export interface operations {
                      *         "totalExact": true,
                      *         "hasMore": false,
                      *         "limit": 50,
-                     *         "offset": 0
+                     *         "offset": 0,
+                     *         "nextCursor": null
                      *       }
                      *     }
                      */
@@ -2796,10 +2838,16 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;
@@ -3058,7 +3106,24 @@ export interface operations {
     };
     listCallRecordings: {
         parameters: {
-            query?: never;
+            query?: {
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
             header?: never;
             path: {
                 /**
@@ -3291,10 +3356,16 @@ export interface operations {
                  */
                 limit?: components["parameters"]["Limit"];
                 /**
-                 * @description How many items to skip before the page starts, >= 0 (default 0); `meta.hasMore` says whether another page follows.
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
                  * @example 0
                  */
                 offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
             };
             header?: never;
             path?: never;

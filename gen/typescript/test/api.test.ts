@@ -15,6 +15,9 @@ import {
   createSwitchboardClient,
   importCsv,
   importCsvFile,
+  pages,
+  paginate,
+  searchPages,
   unwrap,
 } from "../src/index.js";
 import { type RunningServer, startServer } from "./server.js";
@@ -145,6 +148,62 @@ describe("contacts", () => {
 
     const anon = createSwitchboardClient({ baseUrl: srv.baseUrl });
     await assert.rejects(unwrap(anon.GET("/v1/contacts", { headers: onPurpose })), (e: unknown) => e instanceof SwitchboardError && e.status === 401 && e.code === "unauthorized");
+  });
+});
+
+describe("paging by cursor", () => {
+  let pager: SwitchboardClient;
+
+  before(async () => {
+    pager = createSwitchboardClient({ baseUrl: srv.baseUrl, token: srv.token("ws_ts_pages", "ada") });
+    const csv = ["First Name,Last Name,Phone,Company"];
+    for (let i = 0; i < 23; i++) csv.push(`Page${i},Walker,+1 415 555 ${String(3000 + i)},${i % 2 ? "Odd Inc" : "Even Inc"}`);
+    const { data } = await unwrap(importCsv(pager, csv.join("\n") + "\n"));
+    assert.equal(data.imported, 23);
+  });
+
+  test("paginate yields every item once, in the list's order", async () => {
+    const whole = await unwrap(pager.GET("/v1/contacts", { params: { query: { limit: 200 } } }));
+    assert.equal(whole.data.length, 23);
+    const walked: Contact[] = [];
+    for await (const c of paginate(pager, "/v1/contacts", { query: { limit: 5 } })) walked.push(c);
+    assert.deepEqual(walked.map((c) => c.id), whole.data.map((c) => c.id));
+  });
+
+  test("pages follow meta.nextCursor until it is null", async () => {
+    const sizes: number[] = [];
+    let last: string | null | undefined;
+    for await (const page of pages(pager, "/v1/contacts/search", { query: { q: "walker", company: "odd inc", limit: 4 } })) {
+      sizes.push(page.data.length);
+      last = page.meta.nextCursor;
+    }
+    assert.deepEqual(sizes, [4, 4, 3]);
+    assert.equal(last, null);
+
+    const posted: string[] = [];
+    for await (const page of searchPages(pager, { query: "walker", filters: { company: "even inc" }, limit: 5 })) {
+      posted.push(...page.data.map((c) => c.firstName));
+    }
+    assert.equal(posted.length, 12);
+    assert.equal(new Set(posted).size, 12);
+  });
+
+  test("a cursor of another query is refused", async () => {
+    const first = await unwrap(pager.GET("/v1/contacts/search", { params: { query: { q: "walker", limit: 2 } } }));
+    const cursor = first.meta.nextCursor;
+    assert.ok(cursor);
+    const other = await pager.GET("/v1/contacts/search", { params: { query: { q: "page", limit: 2, cursor } } });
+    assert.equal(other.response.status, 400);
+    assert.equal(other.error?.error.code, "invalid_request");
+  });
+
+  test("types: only paged lists, and no offset", () => {
+    // Compile-time checks; the calls are never awaited.
+    // @ts-expect-error a single contact is not a list
+    void pages(pager, "/v1/voice/token");
+    // @ts-expect-error the iterator owns the position
+    void pages(pager, "/v1/contacts", { query: { offset: 10 } });
+    void paginate(pager, "/v1/calls/{callSid}/recordings", { path: { callSid: "CA00000000000000000000000000000000" } });
   });
 });
 

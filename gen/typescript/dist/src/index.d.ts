@@ -223,3 +223,4 @@ export declare function importCsvFile(client: SwitchboardClient, file: Blob, fie
         500: components["responses"]["Internal"];
     };
 }>, `${string}/${string}`>>;
+export { type ItemOf, type ListParams, type ListPath, type ListQuery, type PageOf, pages, paginate, searchPages } from "./paginate.js";

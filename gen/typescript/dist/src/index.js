@@ -86,3 +86,4 @@ export function importCsvFile(client, file, fields = {}) {
         },
     });
 }
+export { pages, paginate, searchPages } from "./paginate.js";

@@ -1,0 +1,69 @@
+package store
+
+import (
+	switchboard "github.com/switchboard-oss/switchboard"
+
+	"gorm.io/gorm"
+)
+
+// clampPage applies the list limits defensively; the HTTP layer has already
+// rejected out-of-range values.
+func clampPage(p switchboard.Page) switchboard.Page {
+	if p.Limit <= 0 {
+		p.Limit = switchboard.DefaultLimit
+	}
+	p.Limit = min(p.Limit, switchboard.MaxLimit)
+	p.Offset = max(p.Offset, 0)
+	if p.After != nil {
+		p.Offset = 0
+	}
+	return p
+}
+
+// keyset is the order of a list, newest first: a time column and a unique
+// column that breaks ties.
+type keyset struct {
+	timeCol, idCol string
+}
+
+// qualified names the columns with a table prefix ("c.").
+func (ks keyset) qualified(prefix string) keyset {
+	return keyset{prefix + ks.timeCol, prefix + ks.idCol}
+}
+
+// after is the condition "comes after k in the order". The plain bound on the
+// time column gives both planners an index range to start from; the row
+// comparison makes it exact.
+func (ks keyset) after(k *switchboard.PageKey) (string, []any) {
+	t := k.Time.UTC()
+	return ks.timeCol + " <= ? AND (" + ks.timeCol + ", " + ks.idCol + ") < (?, ?)", []any{t, t, k.ID}
+}
+
+// page orders q and selects the window: one row more than the limit, so the
+// caller learns whether more follow without counting.
+func (ks keyset) page(q *gorm.DB, p switchboard.Page) *gorm.DB {
+	q = q.Order(ks.timeCol + " DESC, " + ks.idCol + " DESC").Limit(p.Limit + 1)
+	if p.After != nil {
+		cond, args := ks.after(p.After)
+		return q.Where(cond, args...)
+	}
+	return q.Offset(p.Offset)
+}
+
+// trim cuts the extra row read by page and returns the meta of the window;
+// key gives an item's position, for Meta.Next.
+func trim[T any](rows []T, p switchboard.Page, total int64, key func(*T) switchboard.PageKey) ([]T, switchboard.Meta) {
+	meta := switchboard.Meta{Limit: p.Limit, Offset: p.Offset}
+	if len(rows) > p.Limit {
+		rows, meta.HasMore = rows[:p.Limit], true
+		k := key(&rows[len(rows)-1])
+		meta.Next = &k
+	}
+	// The count and the rows are two statements; keep the meta coherent if
+	// a write landed between them.
+	if p.After == nil && len(rows) > 0 {
+		total = max(total, int64(p.Offset+len(rows)))
+	}
+	meta.Total = int(total)
+	return rows, meta
+}
