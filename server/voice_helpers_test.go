@@ -32,8 +32,11 @@ var simTiming = simulator.Timing{
 	DialDelay:       5 * time.Millisecond,
 	RingDelay:       30 * time.Millisecond,
 	SlowAnswerDelay: 100 * time.Millisecond,
-	NoAnswerTimeout: 80 * time.Millisecond,
-	TalkTime:        250 * time.Millisecond,
+	// Tests act on a call that still rings or still talks (cancel a
+	// transfer whose target rings, hold a customer who will hang up): these
+	// two leave a loaded 2-core machine running -race ample time to do so.
+	NoAnswerTimeout: 1 * time.Second,
+	TalkTime:        1 * time.Second,
 	ValidationDelay: 500 * time.Millisecond,
 	WebhookTimeout:  5 * time.Second,
 }
