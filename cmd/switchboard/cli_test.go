@@ -23,7 +23,7 @@ func TestHelpOnEveryCommand(t *testing.T) {
 		args []string
 		want []string // in stdout
 	}{
-		{[]string{"--help"}, []string{"serve", "migrate", "sim", "token create", "CORS_ALLOWED_ORIGINS", "DATABASE_URL"}},
+		{[]string{"--help"}, []string{"serve", "migrate", "sim", "token create", "token list", "token revoke", "CORS_ALLOWED_ORIGINS", "DATABASE_URL"}},
 		{[]string{"-h"}, []string{"serve", "token create"}},
 		{[]string{"help"}, []string{"serve", "token create"}},
 		{[]string{"serve", "--help"}, []string{"usage: switchboard serve", "SWITCHBOARD_ADDR", "DATABASE_URL", "PUBLIC_BASE_URL", "TWILIO_ACCOUNT_SID", "CORS_ALLOWED_ORIGINS", "SHUTDOWN_GRACE"}},
@@ -31,8 +31,10 @@ func TestHelpOnEveryCommand(t *testing.T) {
 		{[]string{"help", "serve"}, []string{"usage: switchboard serve"}},
 		{[]string{"migrate", "--help"}, []string{"usage: switchboard migrate", "DATABASE_URL", "LOG_LEVEL"}},
 		{[]string{"sim", "--help"}, []string{"usage: switchboard sim", "SWITCHBOARD_ADDR", "PUBLIC_BASE_URL", "TWILIO_AUTH_TOKEN"}},
-		{[]string{"token", "--help"}, []string{"switchboard token create"}},
-		{[]string{"token", "create", "--help"}, []string{"usage: switchboard token create", "-workspace", "-identity", "-role", "DATABASE_URL"}},
+		{[]string{"token", "--help"}, []string{"switchboard token create", "switchboard token list", "switchboard token revoke"}},
+		{[]string{"token", "create", "--help"}, []string{"usage: switchboard token create", "-workspace", "-identity", "-role", "-ttl", "DATABASE_URL"}},
+		{[]string{"token", "list", "--help"}, []string{"usage: switchboard token list", "-workspace", "DATABASE_URL"}},
+		{[]string{"token", "revoke", "--help"}, []string{"usage: switchboard token revoke", "-token", "-id", "DATABASE_URL"}},
 		{[]string{"help", "token", "create"}, []string{"usage: switchboard token create", "-workspace"}},
 	}
 	for _, tc := range cases {
