@@ -329,19 +329,18 @@ func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID s
 		if res.Error != nil {
 			return res.Error
 		}
-		if err := tx.Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
-			return translate(err, "Call")
-		}
 		if err := tx.Where("call_sid = ?", callSID).Delete(&pendingDialRow{}).Error; err != nil {
 			return err
 		}
-		if res.RowsAffected == 0 {
-			return nil // the call has a leg already: this one is not recorded
+		// No row changed: the call has a leg already (this one is not
+		// recorded), or there is no such call (the read below says so and
+		// the delete above is rolled back).
+		if res.RowsAffected == 1 {
+			if err := db.adoptHeldEvents(tx, callSID, customerCallSID); err != nil {
+				return err
+			}
 		}
-		if err := db.adoptHeldEvents(tx, callSID, customerCallSID); err != nil {
-			return err
-		}
-		return tx.Where("call_sid = ?", callSID).Take(&row).Error
+		return translate(tx.Where("call_sid = ?", callSID).Take(&row).Error, "Call")
 	})
 	if err != nil {
 		return nil, err
