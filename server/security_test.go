@@ -72,8 +72,10 @@ func TestCSVHeaderLimits(t *testing.T) {
 			require.Contains(t, r.errMessage(), "longer than 65536 bytes")
 			// The whole process's allocations while 20 MiB went through:
 			// the spool copies in small buffers, the header reader stops
-			// at 64 KiB.
-			require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(12<<20), "allocated %d bytes", after.TotalAlloc-before.TotalAlloc)
+			// at 64 KiB. Tests running beside this one (and the race
+			// detector) allocate too, so the bound is set against what a
+			// header read whole costs (many times the body), not tight.
+			require.Less(t, after.TotalAlloc-before.TotalAlloc, uint64(64<<20), "allocated %d bytes", after.TotalAlloc-before.TotalAlloc)
 		}
 
 		// 999 unknown columns: the first 100 are listed, all are counted.
