@@ -55,7 +55,7 @@ func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, fr
 	return c, nil
 }
 
-// CallFor returns a call for its agent only (CONTRACT section 4): another
+// CallFor returns a call for its agent only (openapi.yaml, getCall): another
 // workspace's call is ENotFound, another agent's ENotAgentParticipant.
 func (s *Service) CallFor(ctx context.Context, workspaceID, identity, callSID string) (*sb.Call, error) {
 	c, err := s.deps.Calls.FindCall(ctx, workspaceID, callSID)

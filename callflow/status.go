@@ -15,7 +15,8 @@ type StatusRequest struct {
 	Duration   *int   // CallDuration, on completed
 }
 
-// statusOf maps the provider's CallStatus to the call's (CONTRACT section 5).
+// statusOf maps the provider's CallStatus to the call's (openapi.yaml,
+// voiceStatusCallback).
 var statusOf = map[string]sb.CallStatus{
 	"queued":      sb.CallInitiated,
 	"initiated":   sb.CallInitiated,

@@ -1,6 +1,6 @@
 package server
 
-// Call control (CONTRACT section 4): hold, mute and transfers of the
+// Call control (openapi.yaml's Calls operations): hold, mute and transfers of the
 // bearer's own calls, and the transfer target's status callback. The call
 // flow (callflow) does the provider's work and writes what it did; these
 // handlers map the API's types to it and back.

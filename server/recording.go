@@ -1,6 +1,6 @@
 package server
 
-// Recordings (CONTRACT section 4): start, read, pause/resume/stop and list
+// Recordings (openapi.yaml's Recordings operations): start, read, pause/resume/stop and list
 // the recordings of the bearer's own calls, and the provider's signed
 // recording status callback that keeps them current.
 

@@ -23,7 +23,7 @@ import (
 	"github.com/switchboard-oss/switchboard/gen/docs"
 )
 
-// Body limits: imports stream up to 50 MiB (CONTRACT section 3); nothing else
+// Body limits: imports stream up to 50 MiB (openapi.yaml, importContacts); nothing else
 // needs more than a small JSON document.
 const (
 	importBodyLimit  = 50 << 20

@@ -1,7 +1,7 @@
 package server
 
-// The voice token and the provider-facing webhooks (CONTRACT sections 4 and
-// 5). The handlers map the generated request types to the call flow's and
+// The voice token and the provider-facing webhooks (openapi.yaml's Voice
+// operations). The handlers map the generated request types to the call flow's and
 // its answers back; the flow itself, the TwiML and the provider's REST API
 // live in callflow and telephony.
 

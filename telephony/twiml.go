@@ -12,8 +12,8 @@ const (
 	LabelCustomer = "customer"
 )
 
-// The functions below build the call-control documents of CONTRACT section
-// 5 with twilio-go's twiml package. twiml writes attributes from a map, so
+// The functions below build the call-control documents openapi.yaml
+// describes for the voice webhooks, with twilio-go's twiml package. twiml writes attributes from a map, so
 // their order changes from run to run: compare parsed XML, never strings.
 
 // AgentConference is the call-control answer for the agent's browser leg: it
