@@ -88,7 +88,7 @@ type Service struct {
 
 	// Work started after an answer (dials, hang-ups) runs on goroutines that
 	// Wait waits for.
-	wg sync.WaitGroup
+	inflight tasks
 
 	// locks serializes, per call, the operations that call the provider and
 	// then write what it did (hold, mute, transfer) with the callbacks that
@@ -164,10 +164,10 @@ func (s *Service) background(timeout time.Duration, f func(ctx context.Context))
 // later reserves f at once (Wait waits for it from now on) and returns what
 // starts it; the caller must call that exactly once.
 func (s *Service) later(timeout time.Duration, f func(ctx context.Context)) func() {
-	s.wg.Add(1)
+	s.inflight.add()
 	return func() {
 		go func() {
-			defer s.wg.Done()
+			defer s.inflight.done()
 			ctx, cancel := context.WithTimeout(context.Background(), timeout)
 			defer cancel()
 			f(ctx)
@@ -178,10 +178,47 @@ func (s *Service) later(timeout time.Duration, f func(ctx context.Context)) func
 // Wait waits for the work started after answers (dials, hang-ups), or for
 // ctx. A dial cut short stays pending and is taken up by the next Recover.
 func (s *Service) Wait(ctx context.Context) error {
-	done := make(chan struct{})
-	go func() { s.wg.Wait(); close(done) }()
+	return s.inflight.wait(ctx)
+}
+
+// tasks counts work in flight. Unlike a sync.WaitGroup it lets new work be
+// added while a Wait is under way: a webhook may arrive during a shutdown,
+// or while one test's clean-up waits on a service another test still calls.
+type tasks struct {
+	mu sync.Mutex
+	n  int
+	// idle is closed while n is zero; nil before the first task.
+	idle chan struct{}
+}
+
+func (t *tasks) add() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.n == 0 {
+		t.idle = make(chan struct{})
+	}
+	t.n++
+}
+
+func (t *tasks) done() {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.n--
+	if t.n == 0 {
+		close(t.idle)
+	}
+}
+
+// wait returns once no task is in flight, or when ctx ends.
+func (t *tasks) wait(ctx context.Context) error {
+	t.mu.Lock()
+	idle := t.idle
+	t.mu.Unlock()
+	if idle == nil {
+		return nil
+	}
 	select {
-	case <-done:
+	case <-idle:
 		return nil
 	case <-ctx.Done():
 		return ctx.Err()
