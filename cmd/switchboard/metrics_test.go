@@ -112,6 +112,17 @@ func metricsEndToEnd(t *testing.T, dbURL string) {
 	require.Equal(t, 2, imp.Data.Imported)
 	require.Equal(t, 1, imp.Data.Failed)
 
+	// A do-not-call import: one number, one row without a phone.
+	req, err = http.NewRequest("POST", base+"/v1/dnc/import", strings.NewReader("phone,reason\n+14155550199,asked\n,none\n"))
+	require.NoError(t, err)
+	req.Header.Set("Authorization", "Bearer "+tok)
+	req.Header.Set("Content-Type", "text/csv")
+	res, err = http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	body, _ = io.ReadAll(res.Body)
+	res.Body.Close()
+	require.Equal(t, 200, res.StatusCode, "%s", body)
+
 	// A call through the embedded simulator: calls at any hour, the
 	// simulated account's number as caller ID (a provider request), then
 	// what Device.connect does. The called number fails.
@@ -168,6 +179,12 @@ func metricsEndToEnd(t *testing.T, dbURL string) {
 	require.Equal(t, 2.0, rows("imported"))
 	require.Equal(t, 1.0, rows("failed"))
 	require.Equal(t, 0.0, rows("updated"))
+	dnc := func(outcome string) float64 {
+		v, _ := after.Value("switchboard_import_rows_total", "kind", "dnc", "outcome", outcome)
+		return v
+	}
+	require.Equal(t, 1.0, dnc("imported"), "%q", after.Series("switchboard_import_rows_total"))
+	require.Equal(t, 1.0, dnc("skipped")+dnc("failed"), "the row without a phone")
 
 	const prov = "switchboard_provider_requests_total"
 	created, _ := after.Value(prov, "operation", "Calls.create", "status", "201")

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/labstack/echo/v4"
+	"github.com/prometheus/client_golang/prometheus"
 )
 
 // RouteUnmatched is the route label of a request no route matched.
@@ -34,12 +35,44 @@ func (m *Metrics) Middleware() echo.MiddlewareFunc {
 			if route == "" {
 				route = RouteUnmatched
 			}
-			m.httpDuration.WithLabelValues(route, methodLabel(c.Request().Method), statusLabel(c.Response().Status)).
-				Observe(time.Since(start).Seconds())
+			m.httpObserver(route, c.Request().Method, c.Response().Status).Observe(time.Since(start).Seconds())
 			return nil
 		}
 	}
 }
+
+// httpKey names one series of the request histogram.
+type httpKey struct {
+	route, method string
+	status        int
+}
+
+// httpObserver returns the series for a request, from a map of the series
+// already seen: WithLabelValues hashes its labels and allocates on every
+// call, which would be most of the middleware's cost on a cheap request.
+func (m *Metrics) httpObserver(route, method string, status int) prometheus.Observer {
+	k := httpKey{route, method, status}
+	m.httpMu.RLock()
+	o, ok := m.httpSeries[k]
+	m.httpMu.RUnlock()
+	if ok {
+		return o
+	}
+	o = m.httpDuration.WithLabelValues(route, methodLabel(method), statusLabel(status))
+	m.httpMu.Lock()
+	// The key is bounded as the labels are: every method outside the
+	// standard ones shares the label OTHER, but not the key, so keep
+	// only standard methods' keys.
+	if methodLabel(method) == method && len(m.httpSeries) < maxHTTPSeries {
+		m.httpSeries[k] = o
+	}
+	m.httpMu.Unlock()
+	return o
+}
+
+// maxHTTPSeries bounds the map of series seen (routes × methods × statuses
+// in use are far fewer); past it, lookups go through WithLabelValues.
+const maxHTTPSeries = 4096
 
 // methodLabel keeps the method label to the methods HTTP defines: a client
 // may send any token as a method.

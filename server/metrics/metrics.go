@@ -45,6 +45,9 @@ type Metrics struct {
 	webhookDuration   *prometheus.HistogramVec
 	importRows        *prometheus.CounterVec
 
+	httpMu     sync.RWMutex
+	httpSeries map[httpKey]prometheus.Observer
+
 	webhookMu      sync.Mutex
 	webhookResults map[string]bool
 
@@ -103,6 +106,7 @@ func New(logger *slog.Logger) *Metrics {
 			Help: "CSV rows of contact and do-not-call imports, by kind and outcome.",
 		}, []string{"kind", "outcome"}),
 		webhookResults: map[string]bool{},
+		httpSeries:     map[httpKey]prometheus.Observer{},
 	}
 	m.scraped = newScrapeCollector(logger)
 	m.reg.MustRegister(
