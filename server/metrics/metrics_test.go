@@ -235,6 +235,8 @@ func TestNilMetricsIsOff(t *testing.T) {
 	var m *metrics.Metrics
 	m.AddImportRows(metrics.ImportContacts, 1, 2, 3, 4)
 	m.ObserveWebhookDelivery("success", time.Second)
+	onAttempt := m.ObserveWebhookDelivery // how a delivery worker's hook is wired, metrics on or off
+	onAttempt("success", time.Second)
 	m.SetQueueDepthFunc(nil)
 	m.SetCallsByStatusFunc(nil)
 	require.Nil(t, m.InstrumentProvider(nil, telephony.RequestOperation), "the client keeps its default transport")
