@@ -47,7 +47,8 @@ func TestMiddlewareLabelsByRouteAndStatus(t *testing.T) {
 	m := metrics.New(nil)
 	e := echo.New()
 	e.Pre(m.Middleware())
-	e.Use(middleware.Recover())
+	e.Logger.SetOutput(io.Discard)
+	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{DisablePrintStack: true}))
 	e.Use(middleware.BodyLimit("10B"))
 	e.GET("/v1/things/:id", func(c echo.Context) error {
 		if c.Param("id") == "missing" {
@@ -82,6 +83,7 @@ func TestMiddlewareLabelsByRouteAndStatus(t *testing.T) {
 		{"/v1/things", "POST", "413", 1},
 		{"/boom", "GET", "500", 1},
 		{"/v1/things", "OTHER", "405", 1},
+		{metrics.RouteUnmatched, "GET", "404", 1},
 	} {
 		v, _ := s.Value(name, "route", c.route, "method", c.method, "status", c.status)
 		require.Equal(t, c.want, v, "%s %s %s in %q", c.method, c.route, c.status, s.Series(name))
