@@ -10,6 +10,7 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/gen/api"
 	"github.com/switchboard-oss/switchboard/server/csvimport"
+	"github.com/switchboard-oss/switchboard/server/metrics"
 	"github.com/switchboard-oss/switchboard/telephony"
 )
 
@@ -41,6 +42,7 @@ func (s *strict) ImportDnc(ctx context.Context, req api.ImportDncRequestObject) 
 	if err != nil {
 		return nil, err
 	}
+	s.cfg.Metrics.AddImportRows(metrics.ImportDNC, res.Imported, res.Updated, res.Skipped, res.Failed)
 	loggerFrom(ctx, s.log).Info("dnc entries imported", "imported", res.Imported, "skipped", res.Skipped, "failed", res.Failed)
 	return api.ImportDnc200JSONResponse{Data: toAPIImportResult(res)}, nil
 }

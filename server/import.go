@@ -13,6 +13,7 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/gen/api"
 	"github.com/switchboard-oss/switchboard/server/csvimport"
+	"github.com/switchboard-oss/switchboard/server/metrics"
 )
 
 var regionPattern = regexp.MustCompile(`^[A-Za-z]{2}$`)
@@ -49,6 +50,9 @@ func (s *strict) ImportContacts(ctx context.Context, req api.ImportContactsReque
 		Update:      p.onDuplicate == "update",
 		Writers:     s.cfg.ImportWriters,
 	})
+	if res != nil {
+		s.cfg.Metrics.AddImportRows(metrics.ImportContacts, res.Imported, res.Updated, res.Skipped, res.Failed)
+	}
 	if err != nil {
 		if res != nil {
 			loggerFrom(ctx, s.log).Warn("import stopped", "error", err, "imported", res.Imported, "updated", res.Updated)

@@ -21,6 +21,7 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/gen/api"
 	"github.com/switchboard-oss/switchboard/gen/docs"
+	"github.com/switchboard-oss/switchboard/server/metrics"
 )
 
 // Body limits: imports stream up to 50 MiB (openapi.yaml, importContacts); nothing else
@@ -61,6 +62,8 @@ type Config struct {
 	// database needs the same key (the store keeps one); empty means a
 	// random key, whose cursors die with the process.
 	CursorKey []byte
+	// Metrics times every request and counts import rows; nil: none.
+	Metrics *metrics.Metrics
 }
 
 // Default HTTP timeouts. A JSON body is at most 1 MiB, so 30 s is a slow
@@ -152,6 +155,9 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	e.HideBanner, e.HidePort = true, true
 	e.HTTPErrorHandler = s.handleError
 	e.JSONSerializer = jsonSerializer{}
+	if cfg.Metrics != nil {
+		e.Pre(cfg.Metrics.Middleware())
+	}
 
 	e.Use(middleware.RecoverWithConfig(middleware.RecoverConfig{
 		DisableStackAll: true,

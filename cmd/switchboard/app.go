@@ -7,6 +7,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/http"
 	"net/url"
 	"strings"
 	"text/tabwriter"
@@ -14,7 +15,9 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/server"
+	"github.com/switchboard-oss/switchboard/server/metrics"
 	"github.com/switchboard-oss/switchboard/store"
+	"github.com/switchboard-oss/switchboard/telephony"
 )
 
 // Main is the running program: the database, the HTTP server, the call flow
@@ -25,12 +28,17 @@ type Main struct {
 	Logger *slog.Logger
 	// Addr is the address the server listens on, once Run returned.
 	Addr string
+	// MetricsAddr is the address metrics are served on, once Run
+	// returned; "" when METRICS_ADDR is unset.
+	MetricsAddr string
 
-	db      *store.DB
-	voice   *voice
-	cancel  context.CancelFunc
-	done    chan error
-	recover context.CancelFunc // stops retrying pending dials
+	db         *store.DB
+	voice      *voice
+	cancel     context.CancelFunc
+	done       chan error
+	recover    context.CancelFunc // stops retrying pending dials
+	metrics    *metrics.Metrics   // nil: METRICS_ADDR unset
+	metricsSrv *http.Server
 }
 
 // NewMain returns a program for cfg; nothing runs before Run.
@@ -53,7 +61,8 @@ func (m *Main) Run(ctx context.Context) error {
 	} else if n > 0 {
 		m.Logger.Info("removed uploads spooled by a dead process", "files", n, "dir", server.SpoolDir)
 	}
-	v, err := newVoice(ctx, m.Config, db, m.Logger)
+	m.metrics = newMetrics(m.Config, db, m.Logger)
+	v, err := newVoice(ctx, m.Config, db, m.Logger, m.metrics.InstrumentProvider(nil, telephony.RequestOperation))
 	if err != nil {
 		return fmt.Errorf("setting up voice: %w", err)
 	}
@@ -69,12 +78,16 @@ func (m *Main) Run(ctx context.Context) error {
 		PublicBaseURL:      m.Config.PublicBaseURL,
 		ImportWriters:      db.ImportWriters(),
 		CORSAllowedOrigins: m.Config.CORSAllowedOrigins,
+		Metrics:            m.metrics,
 	}, v.deps(server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Ping: db.Ping}), m.Logger)
 	if err != nil {
 		return err
 	}
 	v.mountSimulator(srv.Echo())
 	mountSoftphone(srv.Echo())
+	if err := m.serveMetrics(); err != nil {
+		return err
+	}
 	ln, err := net.Listen("tcp", m.Config.Addr)
 	if err != nil {
 		return fmt.Errorf("listening on %s: %w", m.Config.Addr, err)
@@ -114,6 +127,7 @@ func (m *Main) Close() error {
 		m.cancel = nil
 	}
 	m.voice.close()
+	errs = append(errs, m.stopMetrics())
 	if m.db != nil {
 		errs = append(errs, m.db.Close())
 		m.db = nil

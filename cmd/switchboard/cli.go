@@ -32,6 +32,7 @@ var envVars = []envVar{
 	{"LOG_FORMAT", "json", "json or text"},
 	{"SHUTDOWN_GRACE", "15s", "how long in-flight requests may finish on SIGINT/SIGTERM"},
 	{"HOLD_MUSIC_URL", "", "an MP3 or WAV a held customer hears; unset says \"Please hold.\""},
+	{"METRICS_ADDR", "", "serve Prometheus metrics at /metrics on this address (127.0.0.1:9090); unset serves none"},
 }
 
 var (

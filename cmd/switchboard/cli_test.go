@@ -26,7 +26,7 @@ func TestHelpOnEveryCommand(t *testing.T) {
 		{[]string{"--help"}, []string{"serve", "migrate", "sim", "token create", "token list", "token revoke", "CORS_ALLOWED_ORIGINS", "DATABASE_URL"}},
 		{[]string{"-h"}, []string{"serve", "token create"}},
 		{[]string{"help"}, []string{"serve", "token create"}},
-		{[]string{"serve", "--help"}, []string{"usage: switchboard serve", "SWITCHBOARD_ADDR", "DATABASE_URL", "PUBLIC_BASE_URL", "TWILIO_ACCOUNT_SID", "CORS_ALLOWED_ORIGINS", "SHUTDOWN_GRACE"}},
+		{[]string{"serve", "--help"}, []string{"usage: switchboard serve", "SWITCHBOARD_ADDR", "DATABASE_URL", "PUBLIC_BASE_URL", "TWILIO_ACCOUNT_SID", "CORS_ALLOWED_ORIGINS", "SHUTDOWN_GRACE", "METRICS_ADDR"}},
 		{[]string{"serve", "-h"}, []string{"usage: switchboard serve"}},
 		{[]string{"help", "serve"}, []string{"usage: switchboard serve"}},
 		{[]string{"migrate", "--help"}, []string{"usage: switchboard migrate", "DATABASE_URL", "LOG_LEVEL"}},

@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"log/slog"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -45,6 +46,10 @@ type Config struct {
 	// CORSAllowedOrigins are the browser origins allowed to call the API
 	// (CORS_ALLOWED_ORIGINS, comma-separated); none turns CORS off.
 	CORSAllowedOrigins []string
+
+	// MetricsAddr is where Prometheus metrics are served, at /metrics, on a
+	// listener of their own (METRICS_ADDR); "" serves none.
+	MetricsAddr string
 }
 
 // LocalOnlyAddr is where the service listens in simulator mode unless
@@ -72,6 +77,7 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 		TwilioTwiMLAppSid: get("TWILIO_TWIML_APP_SID", ""),
 		TwilioAPIBaseURL:  strings.TrimRight(get("TWILIO_API_BASE_URL", "https://api.twilio.com"), "/"),
 		HoldMusicURL:      get("HOLD_MUSIC_URL", ""),
+		MetricsAddr:       get("METRICS_ADDR", ""),
 	}
 	var err error
 	if cfg.RateLimit, err = strconv.ParseFloat(get("RATE_LIMIT", "100"), 64); err != nil || cfg.RateLimit < 0 {
@@ -97,6 +103,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if cfg.CORSAllowedOrigins, err = parseOrigins(getenv("CORS_ALLOWED_ORIGINS")); err != nil {
 		return cfg, fmt.Errorf("CORS_ALLOWED_ORIGINS: %w", err)
+	}
+	if _, _, err := net.SplitHostPort(cfg.MetricsAddr); cfg.MetricsAddr != "" && err != nil {
+		return cfg, fmt.Errorf("METRICS_ADDR: want host:port or :port such as 127.0.0.1:9090, got %q", cfg.MetricsAddr)
 	}
 	if len(cfg.DefaultRegion) != 2 {
 		return cfg, fmt.Errorf("DEFAULT_REGION: want a two-letter ISO region, got %q", cfg.DefaultRegion)

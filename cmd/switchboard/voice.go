@@ -45,8 +45,9 @@ type voice struct {
 // simulator runs in-process with its own credentials (so its signatures
 // verify) and the REST client talks to it at TWILIO_API_BASE_URL, which then
 // defaults to PUBLIC_BASE_URL: the simulator is mounted on the service's own
-// listener (mountSimulator).
-func newVoice(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logger) (*voice, error) {
+// listener (mountSimulator). transport carries the REST client's requests
+// (nil: http.DefaultTransport); the metrics wrap it.
+func newVoice(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logger, transport http.RoundTripper) (*voice, error) {
 	v := &voice{}
 	accountSid, authToken, apiBase := cfg.TwilioAccountSid, cfg.TwilioAuthToken, cfg.TwilioAPIBaseURL
 	apiKey, apiSecret, appSid := cfg.TwilioAPIKey, cfg.TwilioAPISecret, cfg.TwilioTwiMLAppSid
@@ -82,7 +83,7 @@ func newVoice(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logger
 		}
 	}
 	client, err := telephony.NewClient(telephony.Config{AccountSID: accountSid, AuthToken: authToken, BaseURL: apiBase,
-		Timeout: cfg.TwilioRequestTimeout})
+		Timeout: cfg.TwilioRequestTimeout, Transport: transport})
 	if err != nil {
 		v.close()
 		return nil, err
