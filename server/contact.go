@@ -10,7 +10,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/gen/api"
-	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/phone"
 )
 
 func (s *strict) ListContacts(ctx context.Context, req api.ListContactsRequestObject) (api.ListContactsResponseObject, error) {
@@ -169,7 +169,7 @@ func (s *strict) NormalizePhone(ctx context.Context, req api.NormalizePhoneReque
 	if req.Body.DefaultRegion != nil {
 		region = *req.Body.DefaultRegion
 	}
-	n := telephony.Normalize(req.Body.Phone, region)
+	n := phone.Normalize(req.Body.Phone, region)
 	out := api.PhoneNumber{
 		Original:    n.Original,
 		Normalized:  n.E164,
@@ -200,7 +200,7 @@ func (s *strict) phone(field, input, region string) (string, error) {
 	if region == "" {
 		region = s.cfg.DefaultRegion
 	}
-	e164, err := telephony.NormalizeE164(input, region)
+	e164, err := phone.NormalizeE164(input, region)
 	var de *sb.Error
 	if errors.As(err, &de) {
 		msg := strings.TrimSpace(strings.TrimPrefix(de.Message, "phone"))

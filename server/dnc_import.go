@@ -10,7 +10,7 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/gen/api"
 	"github.com/switchboard-oss/switchboard/server/csvimport"
-	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/phone"
 )
 
 // dncImportBatch is how many entries are listed per transaction.
@@ -122,7 +122,7 @@ func (s *strict) importDNC(ctx context.Context, r io.Reader, ws, region, by stri
 			fail(*e)
 			continue
 		}
-		phone, ok := telephony.E164(raw, region)
+		phone, ok := phone.E164(raw, region)
 		switch {
 		case raw == "":
 			fail(csvimport.RowError{Row: line, Field: "phone", Message: "a phone number is required"})

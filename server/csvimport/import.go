@@ -14,7 +14,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	sb "github.com/switchboard-oss/switchboard"
-	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/phone"
 )
 
 // Writer stores one batch of contacts in one transaction
@@ -227,7 +227,7 @@ func normalizeChunk(c *chunk, cols columns, region string) {
 		}
 		ct, rerr := buildContact(row.fields, cols)
 		if rerr == nil && ct.Phone != "" {
-			e164, ok := telephony.E164(ct.Phone, region)
+			e164, ok := phone.E164(ct.Phone, region)
 			if !ok {
 				rerr = &RowError{Field: "phone", Message: fmt.Sprintf("%q is not a valid phone number", truncate(ct.Phone, 64))}
 			}
