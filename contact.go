@@ -187,9 +187,11 @@ type ContactService interface {
 	CreateContact(ctx context.Context, c *Contact) error
 	// FindContact errors: ENotFound.
 	FindContact(ctx context.Context, workspaceID, id string) (*Contact, error)
-	// UpdateContact applies the patch and returns the whole contact.
-	// Errors: ENotFound, EContactExists.
-	UpdateContact(ctx context.Context, workspaceID, id string, p ContactPatch) (*Contact, error)
+	// UpdateContact reads the contact under a lock, lets update change it
+	// (its id, workspace and timestamps are kept), writes it back and
+	// returns it, all in one transaction; an error from update is returned
+	// as it is and nothing is written. Errors: ENotFound, EContactExists.
+	UpdateContact(ctx context.Context, workspaceID, id string, update func(*Contact) error) (*Contact, error)
 	// DeleteContact errors: ENotFound.
 	DeleteContact(ctx context.Context, workspaceID, id string) error
 	// ListContacts lists newest first (createdAt desc, id desc).
