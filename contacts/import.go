@@ -8,6 +8,10 @@ import (
 	"github.com/switchboard-oss/switchboard/contacts/csvimport"
 )
 
+// ImportResult is the report of an import: counts, ignored columns and the
+// rejected rows with their line numbers.
+type ImportResult = csvimport.Result
+
 // ImportOptions of one CSV import.
 type ImportOptions struct {
 	WorkspaceID string
@@ -26,7 +30,7 @@ type ImportOptions struct {
 // be read (EInvalid: no usable header, a row over the limits) or a batch
 // could not be written; the batches written before it stay written, and
 // the result so far comes with the error.
-func (s *Service) ImportContacts(ctx context.Context, r io.Reader, opts ImportOptions) (*csvimport.Result, error) {
+func (s *Service) ImportContacts(ctx context.Context, r io.Reader, opts ImportOptions) (*ImportResult, error) {
 	return csvimport.Run(ctx, r, s.deps.Contacts, csvimport.Options{
 		WorkspaceID: opts.WorkspaceID,
 		Region:      s.region(opts.Region),
@@ -37,7 +41,7 @@ func (s *Service) ImportContacts(ctx context.Context, r io.Reader, opts ImportOp
 
 // ImportDNC lists the numbers of a CSV (see csvimport.RunDNC), each row
 // held to DNCEntry.Validate like a POST.
-func (s *Service) ImportDNC(ctx context.Context, r io.Reader, opts ImportOptions) (*csvimport.Result, error) {
+func (s *Service) ImportDNC(ctx context.Context, r io.Reader, opts ImportOptions) (*ImportResult, error) {
 	return csvimport.RunDNC(ctx, r, s.deps.DNC, csvimport.DNCOptions{
 		WorkspaceID: opts.WorkspaceID,
 		Region:      s.region(opts.Region),

@@ -12,7 +12,6 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/contacts"
-	"github.com/switchboard-oss/switchboard/contacts/csvimport"
 	"github.com/switchboard-oss/switchboard/gen/api"
 )
 
@@ -60,7 +59,7 @@ func (s *strict) ImportContacts(ctx context.Context, req api.ImportContactsReque
 	return api.ImportContacts200JSONResponse{Data: toAPIImportResult(res)}, nil
 }
 
-func toAPIImportResult(res *csvimport.Result) api.ImportResult {
+func toAPIImportResult(res *contacts.ImportResult) api.ImportResult {
 	out := api.ImportResult{
 		Imported:           res.Imported,
 		Updated:            res.Updated,
