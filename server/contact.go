@@ -123,10 +123,10 @@ func (s *strict) SearchContactsPost(ctx context.Context, req api.SearchContactsP
 	q := sb.ContactSearch{WorkspaceID: ws, Query: clean(b.Query)}
 	if f := b.Filters; f != nil {
 		q.Company, q.Email = clean(f.Company), clean(f.Email)
-		if f.Phone != nil && clean(f.Phone) != "" {
+		if ph := clean(f.Phone); ph != "" {
 			// Normalized before the cursor is read: the cursor is bound
 			// to the number, not to how it was written.
-			if q.Phone, err = s.deps.Contacts.Phone("filters.phone", clean(f.Phone)); err != nil {
+			if q.Phone, err = s.deps.Contacts.Phone("filters.phone", ph); err != nil {
 				return nil, err
 			}
 		}
