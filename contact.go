@@ -125,7 +125,8 @@ func (p ContactPatch) IsEmpty() bool {
 // Apply applies p to c and validates the result (see Validate): a patch is
 // judged by the contact it leaves, not by its fields alone. When the result
 // has no name and no phone, the error names the fields p cleared, as those
-// are what the caller must change.
+// are what the caller must change. On error c holds the refused result, to
+// be discarded.
 func (c *Contact) Apply(p ContactPatch) error {
 	set := func(dst *string, v *string) {
 		if v != nil {
