@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/getkin/kin-openapi/openapi3"
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
@@ -160,4 +161,32 @@ func TestIsE164(t *testing.T) {
 	} {
 		require.Equal(t, want, sb.IsE164(s), "%q", s)
 	}
+}
+
+// The rules' lengths are openapi.yaml's maxLength: the request validator
+// refuses what is longer in a JSON body, Validate in every other way in (a
+// CSV row, a merged patch), and the two must agree.
+func TestRuleLengthsAreOpenAPIs(t *testing.T) {
+	t.Parallel()
+	doc, err := openapi3.NewLoader().LoadFromData(sb.OpenAPISpec)
+	require.NoError(t, err)
+	maxLen := func(schema, prop string) int {
+		s := doc.Components.Schemas[schema]
+		require.NotNil(t, s, schema)
+		p := s.Value.Properties[prop]
+		require.NotNil(t, p, "%s.%s", schema, prop)
+		require.NotNil(t, p.Value.MaxLength, "%s.%s has no maxLength", schema, prop)
+		return int(*p.Value.MaxLength)
+	}
+	for _, schema := range []string{"ContactCreate", "ContactPatch"} {
+		require.Equal(t, sb.MaxNameLength, maxLen(schema, "firstName"), schema)
+		require.Equal(t, sb.MaxNameLength, maxLen(schema, "lastName"), schema)
+		require.Equal(t, sb.MaxNameLength, maxLen(schema, "company"), schema)
+		require.Equal(t, sb.MaxEmailLength, maxLen(schema, "email"), schema)
+		require.Equal(t, sb.MaxNotesLength, maxLen(schema, "notes"), schema)
+	}
+	require.Equal(t, sb.MaxDNCReasonLength, maxLen("DncCreate", "reason"))
+	removal := doc.Paths.Find("/v1/dnc/{id}").Delete.Parameters.GetByInAndName("query", "reason")
+	require.NotNil(t, removal)
+	require.Equal(t, sb.MaxDNCReasonLength, int(*removal.Schema.Value.MaxLength))
 }
