@@ -76,5 +76,5 @@ bench-1m: ## not in CI: 1,000,000 contacts imported into the real program on Pos
 	SWITCHBOARD_BENCH_1M=1 TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test ./server -run '^$$' -bench 'Contacts1M' -benchtime 1x -timeout 60m -v
 
 fuzz: ## run each fuzz target for a while
-	$(GO) test -run '^$$' -fuzz FuzzNormalize -fuzztime 30s ./telephony/
+	$(GO) test -run '^$$' -fuzz FuzzNormalize -fuzztime 30s ./telephony/phone/
 	$(GO) test -run '^$$' -fuzz FuzzImport -fuzztime 30s ./server/

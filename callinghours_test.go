@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
-	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/phone"
 )
 
 func at(s string) time.Time {
@@ -148,7 +148,7 @@ func BenchmarkCallingHoursCheck(b *testing.B) {
 	for _, n := range []string{"+14155552671", "+15005550100"} {
 		b.Run(n, func(b *testing.B) {
 			for b.Loop() {
-				_, ok, err := sb.OutsideCallingHours(&sb.DefaultCallingHours, telephony.TimeZones(n), "UTC", now)
+				_, ok, err := sb.OutsideCallingHours(&sb.DefaultCallingHours, phone.TimeZones(n), "UTC", now)
 				if err != nil || !ok {
 					b.Fatal(ok, err)
 				}

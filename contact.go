@@ -21,6 +21,64 @@ type Contact struct {
 	UpdatedAt   time.Time
 }
 
+// Longest text of a contact's fields, in characters (openapi.yaml's
+// maxLength of Contact, ContactCreate and ContactPatch).
+const (
+	MaxNameLength  = 200 // firstName, lastName and company
+	MaxEmailLength = 320
+	MaxNotesLength = 10000
+)
+
+// Validate holds every rule a stored contact satisfies, whichever way it
+// arrives (POST, PATCH on the merged result, a CSV row): text fields valid
+// UTF-8, without control characters (notes may span lines) and within
+// their lengths; Phone empty or E.164 (EInvalidPhone); Email empty or a
+// bare address; and a first name, a last name or a phone. Errors are
+// EInvalid naming the field, or "body" for the name-or-phone rule, which
+// no one field breaks. The store's constraints are a backstop behind it.
+func (c *Contact) Validate() error {
+	texts := [...]struct {
+		field, v  string
+		max       int
+		multiline bool
+	}{
+		{"firstName", c.FirstName, MaxNameLength, false},
+		{"lastName", c.LastName, MaxNameLength, false},
+		{"email", c.Email, MaxEmailLength, false},
+		{"company", c.Company, MaxNameLength, false},
+		{"notes", c.Notes, MaxNotesLength, true},
+	}
+	for _, t := range texts {
+		if err := CheckText(t.field, t.v, t.max, t.multiline); err != nil {
+			return err
+		}
+	}
+	if c.Phone != "" && !IsE164(c.Phone) {
+		return FieldErrorf(EInvalidPhone, "phone", "%q is not an E.164 phone number", truncateRunes(c.Phone, 64))
+	}
+	if c.Email != "" && !IsEmailAddress(c.Email) {
+		return FieldErrorf(EInvalid, "email", "%q is not an email address", truncateRunes(c.Email, 64))
+	}
+	if !c.hasNameOrPhone() {
+		return noNameOrPhone("body")
+	}
+	return nil
+}
+
+func (c *Contact) hasNameOrPhone() bool {
+	return c.FirstName != "" || c.LastName != "" || c.Phone != ""
+}
+
+// noNameOrPhone is the name-or-phone rule's error, naming fields.
+func noNameOrPhone(fields ...string) *Error {
+	const msg = "a contact needs a firstName, a lastName or a phone"
+	e := &Error{Code: EInvalid, Message: msg}
+	for _, f := range fields {
+		e.Details = append(e.Details, FieldError{Field: f, Message: msg})
+	}
+	return e
+}
+
 // IsEmailAddress reports whether s is a bare e-mail address with a dotted
 // domain ("ada@example.com", not "Ada <ada@example.com>" nor "ada@localhost"):
 // the rule for a contact's email however it arrives, by POST, PATCH or CSV.
@@ -58,6 +116,47 @@ type ContactPatch struct {
 	Notes     *string
 }
 
+// IsEmpty reports whether the patch changes nothing.
+func (p ContactPatch) IsEmpty() bool {
+	return p.FirstName == nil && p.LastName == nil && p.Phone == nil &&
+		p.Email == nil && p.Company == nil && p.Notes == nil
+}
+
+// Apply applies p to c and validates the result (see Validate): a patch is
+// judged by the contact it leaves, not by its fields alone. When the result
+// has no name and no phone, the error names the fields p cleared, as those
+// are what the caller must change. On error c holds the refused result, to
+// be discarded.
+func (c *Contact) Apply(p ContactPatch) error {
+	set := func(dst *string, v *string) {
+		if v != nil {
+			*dst = *v
+		}
+	}
+	set(&c.FirstName, p.FirstName)
+	set(&c.LastName, p.LastName)
+	set(&c.Phone, p.Phone)
+	set(&c.Email, p.Email)
+	set(&c.Company, p.Company)
+	set(&c.Notes, p.Notes)
+	if !c.hasNameOrPhone() {
+		var cleared []string
+		for _, f := range []struct {
+			name string
+			v    *string
+		}{{"firstName", p.FirstName}, {"lastName", p.LastName}, {"phone", p.Phone}} {
+			if f.v != nil {
+				cleared = append(cleared, f.name)
+			}
+		}
+		if len(cleared) == 0 {
+			cleared = []string{"body"} // it had none before the patch
+		}
+		return noNameOrPhone(cleared...)
+	}
+	return c.Validate()
+}
+
 // ContactSearch is a search request. Query matches case-insensitively within
 // first name, last name, full name, email, company and phone digits; the
 // filters are exact but case-insensitive (Phone already normalized).
@@ -89,9 +188,11 @@ type ContactService interface {
 	CreateContact(ctx context.Context, c *Contact) error
 	// FindContact errors: ENotFound.
 	FindContact(ctx context.Context, workspaceID, id string) (*Contact, error)
-	// UpdateContact applies the patch and returns the whole contact.
-	// Errors: ENotFound, EContactExists.
-	UpdateContact(ctx context.Context, workspaceID, id string, p ContactPatch) (*Contact, error)
+	// UpdateContact reads the contact under a lock, lets update change it
+	// (its id, workspace and timestamps are kept), writes it back and
+	// returns it, all in one transaction; an error from update is returned
+	// as it is and nothing is written. Errors: ENotFound, EContactExists.
+	UpdateContact(ctx context.Context, workspaceID, id string, update func(*Contact) error) (*Contact, error)
 	// DeleteContact errors: ENotFound.
 	DeleteContact(ctx context.Context, workspaceID, id string) error
 	// ListContacts lists newest first (createdAt desc, id desc).

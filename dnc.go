@@ -32,10 +32,37 @@ type DNCEntry struct {
 	RemovalReason string
 }
 
+// MaxDNCReasonLength is the longest reason, for listing a number or for
+// removing it, in characters (openapi.yaml's maxLength of both).
+const MaxDNCReasonLength = 1000
+
+// Validate holds the rules of an entry to be listed: a phone, in E.164
+// (EInvalidPhone); a reason within its length, without control characters
+// but tab and line breaks; a known source. Errors name the field.
+func (e *DNCEntry) Validate() error {
+	switch {
+	case e.Phone == "":
+		return FieldErrorf(EInvalid, "phone", "a phone number is required")
+	case !IsE164(e.Phone):
+		return FieldErrorf(EInvalidPhone, "phone", "%q is not an E.164 phone number", truncateRunes(e.Phone, 64))
+	}
+	switch e.Source {
+	case "", DNCSourceAPI, DNCSourceImport, DNCSourceCall:
+	default:
+		return FieldErrorf(EInvalid, "source", "unknown source %q", truncateRunes(string(e.Source), 16))
+	}
+	return CheckText("reason", e.Reason, MaxDNCReasonLength, true)
+}
+
 // DNCRemoval is who removes an entry and why.
 type DNCRemoval struct {
 	By     string
 	Reason string
+}
+
+// Validate holds the rule of a removal: its reason is text like a listing's.
+func (r DNCRemoval) Validate() error {
+	return CheckText("reason", r.Reason, MaxDNCReasonLength, true)
 }
 
 // DNCService is the do-not-call store.

@@ -1,6 +1,9 @@
 package switchboard
 
-import "unicode"
+import (
+	"unicode"
+	"unicode/utf8"
+)
 
 // ControlChar finds the first control character of s (C0, DEL, C1): text
 // fields refuse them, the same on every database (PostgreSQL cannot store
@@ -23,4 +26,39 @@ func ControlChar(s string, multiline bool) (rune, bool) {
 		return 0, false
 	}
 	return 0, false
+}
+
+// CheckText is the rule for every text field the service keeps: valid
+// UTF-8, no control character (but tab, newline and carriage return where
+// multiline), and at most max characters, counted as openapi.yaml's
+// maxLength counts them (0: no limit). The error is EInvalid naming field.
+func CheckText(field, v string, max int, multiline bool) error {
+	if !utf8.ValidString(v) {
+		return FieldErrorf(EInvalid, field, "is not valid UTF-8")
+	}
+	if r, bad := ControlChar(v, multiline); bad {
+		return FieldErrorf(EInvalid, field, "contains the control character %U", r)
+	}
+	// A string of at most max bytes has at most max characters: only longer
+	// ones are counted.
+	if max > 0 && len(v) > max && utf8.RuneCountInString(v) > max {
+		return FieldErrorf(EInvalid, field, "longer than %d characters", max)
+	}
+	return nil
+}
+
+// IsE164 reports whether s has the form of an E.164 number: "+", a digit
+// other than 0, and at most 14 more digits. It checks the form only; which
+// numbers exist is telephony/phone's to say, and every number is
+// normalized there before it reaches a record.
+func IsE164(s string) bool {
+	if len(s) < 3 || len(s) > 16 || s[0] != '+' || s[1] < '1' || s[1] > '9' {
+		return false
+	}
+	for i := 2; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return false
+		}
+	}
+	return true
 }

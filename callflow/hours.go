@@ -7,7 +7,7 @@ import (
 	"time"
 
 	sb "github.com/switchboard-oss/switchboard"
-	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/phone"
 )
 
 // checkCallingHours answers EOutsideCallingHours when phone (E.164) may not
@@ -25,16 +25,16 @@ func (s *Service) checkCallingHours(ctx context.Context, workspaceID, phone, fie
 	return s.checkHoursWith(settings, phone, field)
 }
 
-func (s *Service) checkHoursWith(settings *sb.WorkspaceSettings, phone, field string) error {
-	outside, ok, err := sb.OutsideCallingHours(settings.CallingHours, telephony.TimeZones(phone), settings.TimeZone, s.cfg.Now())
+func (s *Service) checkHoursWith(settings *sb.WorkspaceSettings, e164, field string) error {
+	outside, ok, err := sb.OutsideCallingHours(settings.CallingHours, phone.TimeZones(e164), settings.TimeZone, s.cfg.Now())
 	if err != nil {
-		return fmt.Errorf("callflow: calling hours of %s: %w", phone, err)
+		return fmt.Errorf("callflow: calling hours of %s: %w", e164, err)
 	}
 	if ok {
 		return nil
 	}
 	msg := fmt.Sprintf("it is %s in %s for %s; the workspace calls only from %s to %s local time",
-		outside.Local.Format("15:04 Mon"), outside.Zone, phone,
+		outside.Local.Format("15:04 Mon"), outside.Zone, e164,
 		sb.FormatClock(settings.CallingHours.Start), sb.FormatClock(settings.CallingHours.End))
 	return &sb.Error{Code: sb.EOutsideCallingHours, Message: msg, Details: []sb.FieldError{
 		{Field: field, Message: msg},

@@ -6,6 +6,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/phone"
 )
 
 // ClickToCall rings the agent's browser (client:<its client identity>, which
@@ -129,13 +130,13 @@ func (s *Service) allowedCallerID(ctx context.Context, workspaceID, raw string) 
 			return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "the workspace has no default caller ID; add one with POST /v1/caller-ids")
 		}
 	} else {
-		phone, nerr := telephony.NormalizeE164(raw, s.cfg.DefaultRegion)
+		e164, nerr := phone.NormalizeE164(raw, s.cfg.DefaultRegion)
 		if nerr != nil {
 			return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "the caller ID is not a valid phone number")
 		}
-		c, err = s.deps.CallerIDs.FindCallerIDByPhone(ctx, workspaceID, phone)
+		c, err = s.deps.CallerIDs.FindCallerIDByPhone(ctx, workspaceID, e164)
 		if sb.ErrorCode(err) == sb.ENotFound {
-			return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "%s is not a caller ID of the workspace", phone)
+			return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "%s is not a caller ID of the workspace", e164)
 		}
 	}
 	if err != nil {

@@ -2,7 +2,6 @@ package server
 
 import (
 	"context"
-	"errors"
 	"strings"
 	"time"
 
@@ -10,7 +9,6 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/gen/api"
-	"github.com/switchboard-oss/switchboard/telephony"
 )
 
 func (s *strict) ListContacts(ctx context.Context, req api.ListContactsRequestObject) (api.ListContactsResponseObject, error) {
@@ -23,7 +21,7 @@ func (s *strict) ListContacts(ctx context.Context, req api.ListContactsRequestOb
 	if err != nil {
 		return nil, err
 	}
-	items, meta, err := s.deps.Contacts.ListContacts(ctx, ws, page)
+	items, meta, err := s.deps.Contacts.List(ctx, ws, page)
 	if err != nil {
 		return nil, err
 	}
@@ -40,20 +38,12 @@ func (s *strict) CreateContact(ctx context.Context, req api.CreateContactRequest
 		WorkspaceID: ws,
 		FirstName:   clean(b.FirstName),
 		LastName:    clean(b.LastName),
+		Phone:       clean(b.Phone),
 		Email:       clean(b.Email),
 		Company:     clean(b.Company),
 		Notes:       clean(b.Notes),
 	}
-	if c.Phone, err = s.optionalPhone("phone", clean(b.Phone), ""); err != nil {
-		return nil, err
-	}
-	if err := checkEmail(c.Email); err != nil {
-		return nil, err
-	}
-	if c.FirstName == "" && c.LastName == "" && c.Phone == "" {
-		return nil, sb.FieldErrorf(sb.EInvalid, "body", "a contact needs a firstName, a lastName or a phone")
-	}
-	if err := s.deps.Contacts.CreateContact(ctx, c); err != nil {
+	if err := s.deps.Contacts.Create(ctx, c); err != nil {
 		return nil, err
 	}
 	return api.CreateContact201JSONResponse{Data: toAPIContact(c)}, nil
@@ -64,7 +54,7 @@ func (s *strict) GetContact(ctx context.Context, req api.GetContactRequestObject
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.deps.Contacts.FindContact(ctx, ws, req.Id)
+	c, err := s.deps.Contacts.Get(ctx, ws, req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -85,19 +75,7 @@ func (s *strict) UpdateContact(ctx context.Context, req api.UpdateContactRequest
 		Company:   patchField(b.Company),
 		Notes:     patchField(b.Notes),
 	}
-	if p.Phone != nil && *p.Phone != "" {
-		e164, err := s.optionalPhone("phone", *p.Phone, "")
-		if err != nil {
-			return nil, err
-		}
-		p.Phone = &e164
-	}
-	if p.Email != nil {
-		if err := checkEmail(*p.Email); err != nil {
-			return nil, err
-		}
-	}
-	c, err := s.deps.Contacts.UpdateContact(ctx, ws, req.Id, p)
+	c, err := s.deps.Contacts.Update(ctx, ws, req.Id, p)
 	if err != nil {
 		return nil, err
 	}
@@ -109,7 +87,7 @@ func (s *strict) DeleteContact(ctx context.Context, req api.DeleteContactRequest
 	if err != nil {
 		return nil, err
 	}
-	if err := s.deps.Contacts.DeleteContact(ctx, ws, req.Id); err != nil {
+	if err := s.deps.Contacts.Delete(ctx, ws, req.Id); err != nil {
 		return nil, err
 	}
 	return api.DeleteContact204Response{}, nil
@@ -129,7 +107,7 @@ func (s *strict) SearchContactsGet(ctx context.Context, req api.SearchContactsGe
 	if q.Page, err = s.page(sc, req.Params.Limit, req.Params.Offset, req.Params.Cursor); err != nil {
 		return nil, err
 	}
-	items, meta, err := s.deps.Contacts.SearchContacts(ctx, q)
+	items, meta, err := s.deps.Contacts.Search(ctx, q)
 	if err != nil {
 		return nil, err
 	}
@@ -145,8 +123,12 @@ func (s *strict) SearchContactsPost(ctx context.Context, req api.SearchContactsP
 	q := sb.ContactSearch{WorkspaceID: ws, Query: clean(b.Query)}
 	if f := b.Filters; f != nil {
 		q.Company, q.Email = clean(f.Company), clean(f.Email)
-		if q.Phone, err = s.optionalPhone("filters.phone", clean(f.Phone), ""); err != nil {
-			return nil, err
+		if ph := clean(f.Phone); ph != "" {
+			// Normalized before the cursor is read: the cursor is bound
+			// to the number, not to how it was written.
+			if q.Phone, err = s.deps.Contacts.Phone("filters.phone", ph); err != nil {
+				return nil, err
+			}
 		}
 		q.CreatedAfter, q.CreatedBefore = f.CreatedAfter, f.CreatedBefore
 	}
@@ -154,7 +136,7 @@ func (s *strict) SearchContactsPost(ctx context.Context, req api.SearchContactsP
 	if q.Page, err = s.page(sc, b.Limit, b.Offset, b.Cursor); err != nil {
 		return nil, err
 	}
-	items, meta, err := s.deps.Contacts.SearchContacts(ctx, q)
+	items, meta, err := s.deps.Contacts.Search(ctx, q)
 	if err != nil {
 		return nil, err
 	}
@@ -162,61 +144,22 @@ func (s *strict) SearchContactsPost(ctx context.Context, req api.SearchContactsP
 }
 
 func (s *strict) NormalizePhone(ctx context.Context, req api.NormalizePhoneRequestObject) (api.NormalizePhoneResponseObject, error) {
-	if strings.TrimSpace(req.Body.Phone) == "" {
-		return nil, sb.FieldErrorf(sb.EInvalid, "phone", "phone is required")
-	}
-	region := s.cfg.DefaultRegion
+	region := ""
 	if req.Body.DefaultRegion != nil {
 		region = *req.Body.DefaultRegion
 	}
-	n := telephony.Normalize(req.Body.Phone, region)
-	out := api.PhoneNumber{
+	n, err := s.deps.Contacts.Normalize(req.Body.Phone, region)
+	if err != nil {
+		return nil, err
+	}
+	return api.NormalizePhone200JSONResponse{Data: api.PhoneNumber{
 		Original:    n.Original,
 		Normalized:  n.E164,
 		IsValid:     n.Valid,
 		CountryCode: n.Region,
 		AreaCode:    n.AreaCode,
 		Type:        api.PhoneNumberType(n.Type),
-	}
-	if !n.Valid {
-		// The contract: an input that is not a valid number reports
-		// isValid false and no normalized form.
-		out.Normalized, out.AreaCode = "", ""
-	}
-	return api.NormalizePhone200JSONResponse{Data: out}, nil
-}
-
-// optionalPhone normalizes a phone number given in field, allowing "". The
-// error names field, so a bad "to" is not reported as a bad "phone".
-func (s *strict) optionalPhone(field, input, region string) (string, error) {
-	if input == "" {
-		return "", nil
-	}
-	return s.phone(field, input, region)
-}
-
-// phone normalizes a required phone number to E.164.
-func (s *strict) phone(field, input, region string) (string, error) {
-	if region == "" {
-		region = s.cfg.DefaultRegion
-	}
-	e164, err := telephony.NormalizeE164(input, region)
-	var de *sb.Error
-	if errors.As(err, &de) {
-		msg := strings.TrimSpace(strings.TrimPrefix(de.Message, "phone"))
-		return "", sb.FieldErrorf(sb.EInvalidPhone, field, "%s", msg)
-	}
-	return e164, err
-}
-
-func checkEmail(email string) error {
-	if email == "" {
-		return nil
-	}
-	if !sb.IsEmailAddress(email) {
-		return sb.FieldErrorf(sb.EInvalid, "email", "%q is not an email address", truncate(email, 64))
-	}
-	return nil
+	}}, nil
 }
 
 // patchField maps a JSON-merge-patch field: absent → nil (left alone),

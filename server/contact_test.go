@@ -7,8 +7,18 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/switchboard-oss/switchboard/contacts"
+	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
+
+// newContacts is the contacts service as cmd/switchboard builds it.
+func newContacts(t testing.TB, db *store.DB) *contacts.Service {
+	svc, err := contacts.New(contacts.Config{DefaultRegion: "US", ImportWriters: db.ImportWriters()},
+		contacts.Deps{Contacts: db, DNC: db})
+	require.NoError(t, err)
+	return svc
+}
 
 func TestContactCreate(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
@@ -146,6 +156,41 @@ func TestContactGetPatchDelete(t *testing.T) {
 		require.Empty(t, r.body)
 		requireError(t, tb.do("GET", path, tb.tokA, nil), 404, "not_found")
 		requireError(t, tb.do("DELETE", path, tb.tokA, nil), 404, "not_found")
+	})
+}
+
+// A patch is judged by the contact it leaves, as a POST would judge it: a
+// contact must keep a name or a phone, and the refusal names the field the
+// patch cleared.
+func TestContactPatchKeepsANameOrAPhone(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		tb := setup(t, open)
+		only := tb.createContact(map[string]any{"firstName": "Ada", "email": "ada@example.com"})
+		path := "/v1/contacts/" + only["id"].(string)
+		requireError(t, tb.do("PATCH", path, tb.tokA, `{"firstName":null}`), 400, "invalid_request", "firstName")
+		requireError(t, tb.do("PATCH", path, tb.tokA, `{"firstName":"  "}`), 400, "invalid_request", "firstName")
+		requireError(t, tb.do("PATCH", path, tb.tokA, `{"firstName":null,"company":"AE"}`), 400, "invalid_request", "firstName")
+		r := tb.do("GET", path, tb.tokA, nil)
+		require.Equal(t, only, r.data(), "refused patches wrote nothing")
+
+		// Replacing the first name by a last name in one patch is fine.
+		r = tb.do("PATCH", path, tb.tokA, `{"firstName":null,"lastName":"Lovelace"}`)
+		require.Equal(t, 200, r.status, "body: %s", r.body)
+		require.Equal(t, "", r.data()["firstName"])
+		require.Equal(t, "Lovelace", r.data()["lastName"])
+
+		// A phone is enough; clearing it and the name together is not.
+		both := tb.createContact(map[string]any{"lastName": "Hopper", "phone": "+14155550142"})
+		path = "/v1/contacts/" + both["id"].(string)
+		r = tb.do("PATCH", path, tb.tokA, `{"lastName":null,"phone":null}`)
+		requireError(t, r, 400, "invalid_request", "lastName", "phone")
+		r = tb.do("PATCH", path, tb.tokA, `{"lastName":null}`)
+		require.Equal(t, 200, r.status, "body: %s", r.body)
+		require.Equal(t, "", r.data()["lastName"])
+		require.Equal(t, "+14155550142", r.data()["phone"])
+		requireError(t, tb.do("PATCH", path, tb.tokA, `{"phone":null}`), 400, "invalid_request", "phone")
+		r = tb.do("GET", path, tb.tokA, nil)
+		require.Equal(t, "+14155550142", r.data()["phone"], "the refused patch wrote nothing")
 	})
 }
 

@@ -14,13 +14,9 @@ func (s *strict) AddDnc(ctx context.Context, req api.AddDncRequestObject) (api.A
 	if err != nil {
 		return nil, err
 	}
-	phone, err := s.phone("phone", req.Body.Phone, "")
-	if err != nil {
-		return nil, err
-	}
-	e := &sb.DNCEntry{WorkspaceID: ws, Phone: phone, Reason: clean(req.Body.Reason),
+	e := &sb.DNCEntry{WorkspaceID: ws, Phone: req.Body.Phone, Reason: clean(req.Body.Reason),
 		Source: sb.DNCSourceAPI, AddedBy: tokenFrom(ctx).Identity}
-	created, err := s.deps.DNC.AddDNC(ctx, e)
+	created, err := s.deps.Contacts.AddDNC(ctx, e)
 	if err != nil {
 		return nil, err
 	}
@@ -40,7 +36,7 @@ func (s *strict) ListDnc(ctx context.Context, req api.ListDncRequestObject) (api
 	if err != nil {
 		return nil, err
 	}
-	items, meta, err := s.deps.DNC.ListDNC(ctx, ws, page)
+	items, meta, err := s.deps.Contacts.ListDNC(ctx, ws, page)
 	if err != nil {
 		return nil, err
 	}
@@ -56,17 +52,12 @@ func (s *strict) CheckDnc(ctx context.Context, req api.CheckDncRequestObject) (a
 	if err != nil {
 		return nil, err
 	}
-	phone, err := s.phone("phone", req.Params.Phone, "")
+	phone, e, err := s.deps.Contacts.CheckDNC(ctx, ws, req.Params.Phone)
 	if err != nil {
 		return nil, err
 	}
 	out := api.DncCheck{Phone: phone, Entry: nullable.NewNullNullable[api.DncEntry]()}
-	e, err := s.deps.DNC.FindDNCByPhone(ctx, ws, phone)
-	switch {
-	case sb.ErrorCode(err) == sb.ENotFound:
-	case err != nil:
-		return nil, err
-	default:
+	if e != nil {
 		out.Blocked = true
 		out.Entry = nullable.NewNullableWithValue(toAPIDNC(e))
 	}
@@ -79,7 +70,7 @@ func (s *strict) DeleteDnc(ctx context.Context, req api.DeleteDncRequestObject) 
 		return nil, err
 	}
 	by := sb.DNCRemoval{By: tokenFrom(ctx).Identity, Reason: clean(req.Params.Reason)}
-	if err := s.deps.DNC.DeleteDNC(ctx, ws, req.Id, by); err != nil {
+	if err := s.deps.Contacts.RemoveDNC(ctx, ws, req.Id, by); err != nil {
 		return nil, err
 	}
 	return api.DeleteDnc204Response{}, nil
@@ -92,7 +83,9 @@ func (s *strict) ListDncHistory(ctx context.Context, req api.ListDncHistoryReque
 	}
 	phone := ""
 	if req.Params.Phone != nil {
-		if phone, err = s.phone("phone", *req.Params.Phone, ""); err != nil {
+		// Normalized before the cursor is read: the cursor is bound to the
+		// number, not to how it was written.
+		if phone, err = s.deps.Contacts.Phone("phone", *req.Params.Phone); err != nil {
 			return nil, err
 		}
 	}
@@ -101,7 +94,7 @@ func (s *strict) ListDncHistory(ctx context.Context, req api.ListDncHistoryReque
 	if err != nil {
 		return nil, err
 	}
-	items, meta, err := s.deps.DNC.ListDNCHistory(ctx, ws, phone, page)
+	items, meta, err := s.deps.Contacts.DNCHistory(ctx, ws, phone, page)
 	if err != nil {
 		return nil, err
 	}

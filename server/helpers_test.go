@@ -65,8 +65,8 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 	db := open(t)
 	key, err := db.ServerKey(context.Background(), "cursor")
 	require.NoError(t, err)
-	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", ImportWriters: db.ImportWriters(), CORSAllowedOrigins: o.corsOrigins, Now: o.now, CursorKey: key},
-		server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Ping: db.Ping}, testLogger())
+	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", CORSAllowedOrigins: o.corsOrigins, Now: o.now, CursorKey: key},
+		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Ping: db.Ping}, testLogger())
 	require.NoError(t, err)
 	return newBundle(t, srv, db)
 }

@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/contacts"
 	"github.com/switchboard-oss/switchboard/gen/api"
-	"github.com/switchboard-oss/switchboard/server/csvimport"
 	"github.com/switchboard-oss/switchboard/server/metrics"
 )
 
@@ -44,11 +44,10 @@ func (s *strict) ImportContacts(ctx context.Context, req api.ImportContactsReque
 	default:
 		return nil, sb.FieldErrorf(sb.EInvalid, "onDuplicate", "want skip or update, got %q", truncate(p.onDuplicate, 16))
 	}
-	res, err := csvimport.Run(ctx, body.file, s.deps.Contacts, csvimport.Options{
+	res, err := s.deps.Contacts.ImportContacts(ctx, body.file, contacts.ImportOptions{
 		WorkspaceID: ws,
-		Region:      strings.ToUpper(p.region),
+		Region:      p.region,
 		Update:      p.onDuplicate == "update",
-		Writers:     s.cfg.ImportWriters,
 	})
 	if res != nil {
 		s.cfg.Metrics.AddImportRows(metrics.ImportContacts, res.Imported, res.Updated, res.Skipped, res.Failed)
@@ -64,7 +63,7 @@ func (s *strict) ImportContacts(ctx context.Context, req api.ImportContactsReque
 	return api.ImportContacts200JSONResponse{Data: toAPIImportResult(res)}, nil
 }
 
-func toAPIImportResult(res *csvimport.Result) api.ImportResult {
+func toAPIImportResult(res *contacts.ImportResult) api.ImportResult {
 	out := api.ImportResult{
 		Imported:           res.Imported,
 		Updated:            res.Updated,
@@ -86,7 +85,8 @@ type upload struct{ file *os.File }
 func (u upload) discard() { _ = u.file.Close(); _ = os.Remove(u.file.Name()) }
 
 // receiveUpload spools an import's body (multipart or text/csv), reads its
-// form fields into p, and resolves the workspace and region.
+// form fields into p, resolves the workspace and checks the region's form
+// ("" leaves the service's default).
 func (s *strict) receiveUpload(ctx context.Context, mr *multipart.Reader, raw io.Reader, p *importParams) (upload, string, error) {
 	var file *os.File
 	var err error
@@ -108,12 +108,10 @@ func (s *strict) receiveUpload(ctx context.Context, mr *multipart.Reader, raw io
 			err = sb.FieldErrorf(sb.EInvalid, "body", "a form field contains the control character %U", r)
 		}
 	}
-	if err == nil {
-		if p.region == "" {
-			p.region = s.cfg.DefaultRegion
-		} else if !regionPattern.MatchString(p.region) {
-			err = sb.FieldErrorf(sb.EInvalid, "defaultRegion", "want a two-letter ISO region, got %q", truncate(p.region, 16))
-		}
+	if err == nil && p.region != "" && !regionPattern.MatchString(p.region) {
+		// The query parameter's pattern, which kin-openapi checks, holds
+		// for the form field too.
+		err = sb.FieldErrorf(sb.EInvalid, "defaultRegion", "want a two-letter ISO region, got %q", truncate(p.region, 16))
 	}
 	if err != nil {
 		u.discard()

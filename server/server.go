@@ -19,6 +19,7 @@ import (
 	oapimw "github.com/oapi-codegen/echo-middleware"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/contacts"
 	"github.com/switchboard-oss/switchboard/gen/api"
 	"github.com/switchboard-oss/switchboard/gen/docs"
 	"github.com/switchboard-oss/switchboard/server/metrics"
@@ -33,7 +34,8 @@ const (
 
 // Config is what the HTTP layer needs to know of the deployment.
 type Config struct {
-	// DefaultRegion reads national-format phone numbers ("US").
+	// DefaultRegion reads national-format phone numbers ("US") given to the
+	// voice endpoints (the contacts service has its own).
 	DefaultRegion string
 	// RateLimit is the steady requests per second allowed per bearer token
 	// (burst twice that); 0 turns the limiter off.
@@ -41,9 +43,6 @@ type Config struct {
 	// PublicBaseURL is the base URL the provider reaches (webhook URLs and
 	// their signature checks are built on it, never on the request's Host).
 	PublicBaseURL string
-	// ImportWriters is how many CSV import batches are written at once
-	// (the store's ImportWriters); 0 means 1.
-	ImportWriters int
 	// CORSAllowedOrigins are the browser origins ("https://app.example.com",
 	// or "*" for any) allowed to call the API; none sends no CORS headers.
 	CORSAllowedOrigins []string
@@ -81,9 +80,10 @@ const DefaultAuthCacheTTL = 4 * time.Second
 
 // Deps are the services the handlers call.
 type Deps struct {
-	Auth     sb.AuthService
-	Contacts sb.ContactService
-	DNC      sb.DNCService
+	Auth sb.AuthService
+	// Contacts runs contacts, their search and import, the do-not-call
+	// list and phone normalization.
+	Contacts *contacts.Service
 	// Workspaces keeps the workspace settings; nil answers 501 for them.
 	Workspaces sb.WorkspaceService
 	// Ping answers whether the database answers (for /healthz).

@@ -15,7 +15,6 @@ import (
 	"io"
 	"net/http"
 	"strconv"
-	"unicode/utf8"
 
 	"github.com/labstack/echo/v4"
 
@@ -25,14 +24,10 @@ import (
 // multilineFields may hold tab, newline and carriage return.
 var multilineFields = map[string]bool{"notes": true, "reason": true, "removalReason": true}
 
+// checkText applies the domain's text rule without a length: lengths are
+// the request validator's to check, against openapi.yaml.
 func checkText(field, last, v string) error {
-	if !utf8.ValidString(v) {
-		return sb.FieldErrorf(sb.EInvalid, field, "is not valid UTF-8")
-	}
-	if r, bad := sb.ControlChar(v, multilineFields[last]); bad {
-		return sb.FieldErrorf(sb.EInvalid, field, "contains the control character %U", r)
-	}
-	return nil
+	return sb.CheckText(field, v, 0, multilineFields[last])
 }
 
 // jsonSerializer is Echo's JSON codec with two checks on the way in: the

@@ -120,7 +120,7 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: base},
-		server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
+		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
 			Signatures: telephony.NewValidator(token, base)}, testLogger())
 	require.NoError(t, err)
 	if vb.sim != nil {

@@ -202,10 +202,11 @@ func (db *DB) FindContact(ctx context.Context, workspaceID, id string) (*switchb
 	return row.toDomain(), nil
 }
 
-// UpdateContact implements switchboard.ContactService. Only the patch's
-// present fields are written, through a map: Updates(struct) would skip the
-// empty strings that clear a field.
-func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, p switchboard.ContactPatch) (*switchboard.Contact, error) {
+// UpdateContact implements switchboard.ContactService. The row is locked
+// while update runs, so the rules update applies (Contact.Validate) judge
+// the contact as it is written, never a version a concurrent update has
+// since changed.
+func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, update func(*switchboard.Contact) error) (*switchboard.Contact, error) {
 	if !isContactID(id) {
 		return nil, notFound("Contact")
 	}
@@ -216,30 +217,20 @@ func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, p switc
 		if err != nil {
 			return translate(err, "Contact")
 		}
-		set := map[string]any{}
-		apply := func(col string, v *string, field *string) {
-			if v != nil {
-				*field = *v
-				set[col] = *v
-			}
+		c := row.toDomain()
+		if err := update(c); err != nil {
+			return err
 		}
-		apply("first_name", p.FirstName, &row.FirstName)
-		apply("last_name", p.LastName, &row.LastName)
-		apply("email", p.Email, &row.Email)
-		apply("company", p.Company, &row.Company)
-		apply("notes", p.Notes, &row.Notes)
-		if p.Phone != nil {
-			row.Phone = nullable(*p.Phone)
-			set["phone"] = row.Phone
-		}
-		if len(set) == 0 {
-			return nil
-		}
-		row.Search = row.searchText()
-		row.UpdatedAt = now()
-		set["search"] = row.Search
-		set["updated_at"] = row.UpdatedAt
-		return tx.Model(&contactRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).Updates(set).Error
+		// Identity and creation time stay the stored ones whatever update did.
+		c.ID, c.WorkspaceID, c.CreatedAt = row.ID, row.WorkspaceID, row.CreatedAt
+		c.UpdatedAt = now()
+		row = newContactRow(c)
+		// A map, not Updates(struct), which would skip the empty strings
+		// that clear a field.
+		return tx.Model(&contactRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).Updates(map[string]any{
+			"first_name": row.FirstName, "last_name": row.LastName, "phone": row.Phone, "email": row.Email,
+			"company": row.Company, "notes": row.Notes, "search": row.Search, "updated_at": row.UpdatedAt,
+		}).Error
 	})
 	if isDuplicate(err) && row.Phone != nil {
 		// The transaction is over (PostgreSQL aborts it on the violation):

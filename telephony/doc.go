@@ -1,14 +1,10 @@
 // Package telephony is Switchboard's adapter to the voice provider (Twilio,
 // or anything that speaks its REST API and webhooks, such as the embedded
-// simulator in telephony/simulator), plus phone-number normalization.
+// simulator in telephony/simulator). Phone numbers are read by its
+// subpackage telephony/phone, which holds no provider code.
 //
 // What it holds, file by file:
 //
-//   - phone.go, phonemeta.go: Normalize and NormalizeE164 on
-//     github.com/nyaruka/phonenumbers (libphonenumber's metadata). Every
-//     contact write and every CSV row goes through them, so they are kept at
-//     the cost of the library's own Parse+Format+IsValidNumber: see
-//     BenchmarkNormalize against BenchmarkLibraryBaseline.
 //   - signature.go: Validator checks X-Twilio-Signature with twilio-go's
 //     request validator on PUBLIC_BASE_URL + the request URI and the POST
 //     form only; Sign produces the same signatures for the simulator and for

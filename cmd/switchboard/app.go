@@ -14,6 +14,7 @@ import (
 	"time"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/contacts"
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/server/metrics"
 	"github.com/switchboard-oss/switchboard/store"
@@ -71,15 +72,21 @@ func (m *Main) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	contactService, err := contacts.New(contacts.Config{
+		DefaultRegion: m.Config.DefaultRegion,
+		ImportWriters: db.ImportWriters(),
+	}, contacts.Deps{Contacts: db, DNC: db})
+	if err != nil {
+		return err
+	}
 	srv, err := server.New(server.Config{
 		CursorKey:          cursorKey,
 		DefaultRegion:      m.Config.DefaultRegion,
 		RateLimit:          m.Config.RateLimit,
 		PublicBaseURL:      m.Config.PublicBaseURL,
-		ImportWriters:      db.ImportWriters(),
 		CORSAllowedOrigins: m.Config.CORSAllowedOrigins,
 		Metrics:            m.metrics,
-	}, v.deps(server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Ping: db.Ping}), m.Logger)
+	}, v.deps(server.Deps{Auth: db, Contacts: contactService, Workspaces: db, Ping: db.Ping}), m.Logger)
 	if err != nil {
 		return err
 	}

@@ -27,7 +27,7 @@ func testConcurrentWriters(t *testing.T, open Opener) {
 					errs <- err
 					continue
 				}
-				if _, err := db.UpdateContact(ctx(), ws, c.ID, switchboard.ContactPatch{Notes: ptr("touched")}); err != nil {
+				if _, err := db.UpdateContact(ctx(), ws, c.ID, patch(switchboard.ContactPatch{Notes: ptr("touched")})); err != nil {
 					errs <- err
 				}
 				// Interleave reads with the writes.

@@ -137,7 +137,7 @@ func testContactSearch(t *testing.T, open Opener) {
 			return meta.Total
 		}
 		require.Equal(t, 1, find("hopper"))
-		_, err := db.UpdateContact(ctx(), ws, c.ID, switchboard.ContactPatch{LastName: ptr("Brewster"), Phone: ptr("+13125550000")})
+		_, err := db.UpdateContact(ctx(), ws, c.ID, patch(switchboard.ContactPatch{LastName: ptr("Brewster"), Phone: ptr("+13125550000")}))
 		require.NoError(t, err)
 		require.Equal(t, 0, find("hopper"))
 		require.Equal(t, 0, find("202 555"))

@@ -156,7 +156,7 @@ export interface paths {
         head?: never;
         /**
          * Update some fields of a contact
-         * @description A field that is absent is left alone, `null` clears it, a value replaces it. An empty patch is fine.
+         * @description A field that is absent is left alone, `null` clears it, a value replaces it. An empty patch is fine. The patched contact must satisfy every rule a new one does: a patch that would leave it with no firstName, no lastName and no phone is 400 `invalid_request` whose details name the fields it cleared, and nothing is written.
          */
         patch: operations["updateContact"];
         trace?: never;

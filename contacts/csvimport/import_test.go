@@ -9,7 +9,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
-	"github.com/switchboard-oss/switchboard/server/csvimport"
+	"github.com/switchboard-oss/switchboard/contacts/csvimport"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 

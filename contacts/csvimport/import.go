@@ -9,12 +9,11 @@ import (
 	"io"
 	"runtime"
 	"strings"
-	"unicode/utf8"
 
 	"golang.org/x/sync/errgroup"
 
 	sb "github.com/switchboard-oss/switchboard"
-	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/phone"
 )
 
 // Writer stores one batch of contacts in one transaction
@@ -54,14 +53,6 @@ type Result struct {
 	IgnoredColumnCount int
 	Errors             []RowError
 }
-
-// Field length limits, the same as the API's for one contact.
-const (
-	maxName  = 200
-	maxEmail = 320
-	maxNotes = 10000
-	maxPhone = 64
-)
 
 // chunkRows is how many rows travel together through the normalizing stage:
 // large enough that channel hand-offs cost nothing, small enough that the
@@ -225,14 +216,7 @@ func normalizeChunk(c *chunk, cols columns, region string) {
 		if row.fields == nil { // a parse error, already reported
 			continue
 		}
-		ct, rerr := buildContact(row.fields, cols)
-		if rerr == nil && ct.Phone != "" {
-			e164, ok := telephony.E164(ct.Phone, region)
-			if !ok {
-				rerr = &RowError{Field: "phone", Message: fmt.Sprintf("%q is not a valid phone number", truncate(ct.Phone, 64))}
-			}
-			ct.Phone = e164
-		}
+		ct, rerr := buildContact(row.fields, cols, region)
 		if rerr != nil {
 			rerr.Row = row.line
 			c.errs = append(c.errs, *rerr)
@@ -243,7 +227,9 @@ func normalizeChunk(c *chunk, cols columns, region string) {
 	c.rows = nil // the raw cells are no longer needed
 }
 
-func buildContact(rec []string, cols columns) (*sb.Contact, *RowError) {
+// buildContact reads one row into a contact with its phone in E.164, and
+// holds it to the contact's rules (Contact.Validate), as a POST would.
+func buildContact(rec []string, cols columns, region string) (*sb.Contact, *RowError) {
 	ct := &sb.Contact{}
 	var full string
 	for i, f := range cols.index {
@@ -254,11 +240,12 @@ func buildContact(rec []string, cols columns) (*sb.Contact, *RowError) {
 		if v == "" {
 			continue
 		}
-		if !utf8.ValidString(v) {
-			return nil, &RowError{Field: fieldNames[f], Message: "not valid UTF-8"}
-		}
-		if e := CheckText(fieldNames[f], v, f == fieldNotes); e != nil {
-			return nil, e
+		// Every mapped cell is checked as written, as every string of a
+		// JSON body is: a cell the contact ends up not using (a full name
+		// beside a first name) too, and a phone before the library reads a
+		// number out of whatever surrounds it.
+		if err := sb.CheckText(fieldNames[f], v, 0, f == fieldNotes); err != nil {
+			return nil, rowError(err)
 		}
 		switch f {
 		case fieldFirstName:
@@ -285,27 +272,31 @@ func buildContact(rec []string, cols columns) (*sb.Contact, *RowError) {
 			ct.FirstName = full
 		}
 	}
-	switch {
-	case len(ct.FirstName) > maxName:
-		return nil, &RowError{Field: "firstName", Message: fmt.Sprintf("longer than %d characters", maxName)}
-	case len(ct.LastName) > maxName:
-		return nil, &RowError{Field: "lastName", Message: fmt.Sprintf("longer than %d characters", maxName)}
-	case len(ct.Company) > maxName:
-		return nil, &RowError{Field: "company", Message: fmt.Sprintf("longer than %d characters", maxName)}
-	case len(ct.Notes) > maxNotes:
-		return nil, &RowError{Field: "notes", Message: fmt.Sprintf("longer than %d characters", maxNotes)}
-	case len(ct.Phone) > maxPhone:
-		return nil, &RowError{Field: "phone", Message: fmt.Sprintf("longer than %d characters", maxPhone)}
-	case len(ct.Email) > maxEmail:
-		return nil, &RowError{Field: "email", Message: fmt.Sprintf("longer than %d characters", maxEmail)}
+	if ct.Phone != "" {
+		e164, ok := phone.E164(ct.Phone, region)
+		if !ok {
+			return nil, &RowError{Field: "phone", Message: fmt.Sprintf("%q is not a valid phone number", truncate(ct.Phone, 64))}
+		}
+		ct.Phone = e164
 	}
-	if ct.Email != "" && !sb.IsEmailAddress(ct.Email) {
-		return nil, &RowError{Field: "email", Message: fmt.Sprintf("%q is not an email address", truncate(ct.Email, 64))}
-	}
-	if ct.FirstName == "" && ct.LastName == "" && ct.Phone == "" {
-		return nil, &RowError{Field: "row", Message: "a contact needs a name or a phone"}
+	if err := ct.Validate(); err != nil {
+		return nil, rowError(err)
 	}
 	return ct, nil
+}
+
+// rowError reports a rule's error on a row: the field it names, and "row"
+// for a rule of the whole record (the API's "body").
+func rowError(err error) *RowError {
+	var e *sb.Error
+	if errors.As(err, &e) && len(e.Details) > 0 {
+		field := e.Details[0].Field
+		if field == "body" {
+			field = "row"
+		}
+		return &RowError{Field: field, Message: e.Details[0].Message}
+	}
+	return &RowError{Field: "row", Message: sb.ErrorMessage(err)}
 }
 
 func truncate(s string, n int) string {

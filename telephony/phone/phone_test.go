@@ -1,7 +1,9 @@
-package telephony
+package phone
 
 import (
 	"errors"
+	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -178,6 +180,9 @@ func checkAgainstLibrary(t *testing.T, in, region string) {
 	if want := typeName(phonenumbers.GetNumberType(num)); n.Type != want {
 		t.Fatalf("%q (%s): Type %s, library %s", in, region, n.Type, want)
 	}
+	if e164, ok := E164(in, region); ok != n.Valid || (ok && e164 != n.E164) {
+		t.Fatalf("%q (%s): E164 %q %v, Normalize %+v", in, region, e164, ok, n)
+	}
 	if !n.Valid {
 		return
 	}
@@ -213,5 +218,34 @@ func TestPhoneMetaMatchesLibrary(t *testing.T) {
 	}
 	if checked < 1000 {
 		t.Fatalf("only %d example numbers checked", checked)
+	}
+}
+
+// TestPhoneMetaMirrorsLibraryVersion fails on any phonenumbers version but
+// the one phonemeta.go was read against: the comparison above covers the
+// example numbers, not every branch of the library's functions, so an
+// upgrade must be checked by hand (read getNumberTypeHelper,
+// GetLengthOfGeographicalAreaCode and GetLengthOfNationalDestinationCode
+// of the new version against phonemeta.go, then move mirroredVersion).
+// It reads go.mod: a test binary carries no dependency versions.
+func TestPhoneMetaMirrorsLibraryVersion(t *testing.T) {
+	t.Parallel()
+	mod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var found []string
+	for _, line := range strings.Split(string(mod), "\n") {
+		f := strings.Fields(line)
+		if i := slices.Index(f, "github.com/nyaruka/phonenumbers"); i >= 0 && i+1 < len(f) {
+			found = append(found, f[i+1:]...)
+		}
+	}
+	if len(found) == 0 {
+		t.Fatal("go.mod does not require github.com/nyaruka/phonenumbers")
+	}
+	if found[0] != mirroredVersion || slices.Contains(found, "=>") {
+		t.Fatalf("go.mod has phonenumbers %s, phonemeta.go mirrors %s: check it against that version's source, then update mirroredVersion",
+			strings.Join(found, " "), mirroredVersion)
 	}
 }

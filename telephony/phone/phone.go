@@ -1,4 +1,4 @@
-package telephony
+package phone
 
 import (
 	"strings"
@@ -9,7 +9,7 @@ import (
 )
 
 // DefaultRegion is the region assumed for national-format numbers when the
-// caller names none (CONTRACT: DEFAULT_REGION defaults to US).
+// caller names none (DEFAULT_REGION's default, see the README).
 const DefaultRegion = "US"
 
 // Number is the result of normalizing one phone number.
@@ -102,9 +102,16 @@ func Normalize(input, defaultRegion string) Number {
 // switchboard.EInvalidPhone (detail field "phone") when it is not a valid
 // number. The API calls it on every write that takes a phone number.
 func NormalizeE164(input, region string) (string, error) {
+	return NormalizeField("phone", input, region)
+}
+
+// NormalizeField is NormalizeE164 for a number given in a field of another
+// name ("to", "filters.phone"): the error names that field, so a bad "to" is
+// not reported as a bad "phone".
+func NormalizeField(field, input, region string) (string, error) {
 	e164, ok := E164(input, region)
 	if !ok {
-		return "", switchboard.FieldErrorf(switchboard.EInvalidPhone, "phone",
+		return "", switchboard.FieldErrorf(switchboard.EInvalidPhone, field,
 			"%q is not a valid phone number", truncate(input, 64))
 	}
 	return e164, nil

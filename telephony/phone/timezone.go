@@ -1,4 +1,4 @@
-package telephony
+package phone
 
 import "github.com/nyaruka/phonenumbers"
 

@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/csv"
 	"errors"
-	"fmt"
 	"io"
 	"strings"
 
@@ -159,14 +158,6 @@ func (l *recordLimiter) Read(p []byte) (int, error) {
 		}
 	}
 	return n, err
-}
-
-// CheckText is the row error for a cell with a control character.
-func CheckText(field, v string, multiline bool) *RowError {
-	if r, bad := sb.ControlChar(v, multiline); bad {
-		return &RowError{Field: field, Message: fmt.Sprintf("contains the control character %U", r)}
-	}
-	return nil
 }
 
 // CappedIgnored keeps the first MaxIgnoredColumns names.
