@@ -171,6 +171,9 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 			}
 			return contactExists(id)
 		}
+		if err := db.emit(tx, row.WorkspaceID, switchboard.EventContactCreated, row.toDomain()); err != nil {
+			return err
+		}
 		return addContactCount(tx, row.WorkspaceID, 1)
 	})
 	if err != nil {
@@ -239,7 +242,10 @@ func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, p switc
 		row.UpdatedAt = now()
 		set["search"] = row.Search
 		set["updated_at"] = row.UpdatedAt
-		return tx.Model(&contactRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).Updates(set).Error
+		if err := tx.Model(&contactRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).Updates(set).Error; err != nil {
+			return err
+		}
+		return db.emit(tx, workspaceID, switchboard.EventContactUpdated, row.toDomain())
 	})
 	if isDuplicate(err) && row.Phone != nil {
 		// The transaction is over (PostgreSQL aborts it on the violation):
@@ -261,12 +267,16 @@ func (db *DB) DeleteContact(ctx context.Context, workspaceID, id string) error {
 		return notFound("Contact")
 	}
 	return db.transact(ctx, func(tx *gorm.DB) error {
-		res := tx.Where("workspace_id = ? AND id = ?", workspaceID, id).Delete(&contactRow{})
+		var gone contactRow
+		res := tx.Clauses(returningContact).Where("workspace_id = ? AND id = ?", workspaceID, id).Delete(&gone)
 		if res.Error != nil {
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
 			return notFound("Contact")
+		}
+		if err := db.emit(tx, workspaceID, switchboard.EventContactDeleted, gone.toDomain()); err != nil {
+			return err
 		}
 		return addContactCount(tx, workspaceID, -1)
 	})

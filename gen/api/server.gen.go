@@ -106,6 +106,12 @@ type ServerInterface interface {
 	// DeleteDnc Remove a number from the do-not-call list (admin)
 	// (DELETE /v1/dnc/{id})
 	DeleteDnc(ctx echo.Context, id string, params DeleteDncParams) error
+	// ListEvents List the workspace's events (admin only)
+	// (GET /v1/events)
+	ListEvents(ctx echo.Context, params ListEventsParams) error
+	// RedeliverEvent Deliver an event again (admin only)
+	// (POST /v1/events/{eventId}/redeliver)
+	RedeliverEvent(ctx echo.Context, eventId string) error
 	// StartRecording Start recording a call (its agent only)
 	// (POST /v1/recordings)
 	StartRecording(ctx echo.Context) error
@@ -139,6 +145,27 @@ type ServerInterface interface {
 	// VoiceTransferStatus A transfer target's status callback
 	// (POST /v1/voice/transfer-status)
 	VoiceTransferStatus(ctx echo.Context, params VoiceTransferStatusParams) error
+	// ListWebhookEndpoints List the workspace's webhook endpoints (admin only)
+	// (GET /v1/webhook-endpoints)
+	ListWebhookEndpoints(ctx echo.Context, params ListWebhookEndpointsParams) error
+	// CreateWebhookEndpoint Register a webhook endpoint (admin only)
+	// (POST /v1/webhook-endpoints)
+	CreateWebhookEndpoint(ctx echo.Context) error
+	// DeleteWebhookEndpoint Remove a webhook endpoint (admin only)
+	// (DELETE /v1/webhook-endpoints/{id})
+	DeleteWebhookEndpoint(ctx echo.Context, id WebhookEndpointId) error
+	// GetWebhookEndpoint Read a webhook endpoint (admin only)
+	// (GET /v1/webhook-endpoints/{id})
+	GetWebhookEndpoint(ctx echo.Context, id WebhookEndpointId) error
+	// UpdateWebhookEndpoint Change a webhook endpoint (admin only)
+	// (PATCH /v1/webhook-endpoints/{id})
+	UpdateWebhookEndpoint(ctx echo.Context, id WebhookEndpointId) error
+	// ListWebhookDeliveries The delivery attempts of a webhook endpoint (admin only)
+	// (GET /v1/webhook-endpoints/{id}/deliveries)
+	ListWebhookDeliveries(ctx echo.Context, id WebhookEndpointId, params ListWebhookDeliveriesParams) error
+	// RotateWebhookSecret Give a webhook endpoint a new secret (admin only)
+	// (POST /v1/webhook-endpoints/{id}/rotate-secret)
+	RotateWebhookSecret(ctx echo.Context, id WebhookEndpointId) error
 	// GetWorkspace Read the workspace's settings
 	// (GET /v1/workspace)
 	GetWorkspace(ctx echo.Context) error
@@ -760,6 +787,61 @@ func (w *ServerInterfaceWrapper) DeleteDnc(ctx echo.Context) error {
 	return err
 }
 
+// ListEvents converts echo context to params.
+func (w *ServerInterfaceWrapper) ListEvents(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListEventsParams
+	// ------------- Optional query parameter "type" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "type", ctx.QueryParams(), &params.Type, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter type: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListEvents(ctx, params)
+	return err
+}
+
+// RedeliverEvent converts echo context to params.
+func (w *ServerInterfaceWrapper) RedeliverEvent(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "eventId" -------------
+	var eventId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", ctx.Param("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter eventId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RedeliverEvent(ctx, eventId)
+	return err
+}
+
 // StartRecording converts echo context to params.
 func (w *ServerInterfaceWrapper) StartRecording(ctx echo.Context) error {
 	var err error
@@ -939,6 +1021,150 @@ func (w *ServerInterfaceWrapper) VoiceTransferStatus(ctx echo.Context) error {
 	return err
 }
 
+// ListWebhookEndpoints converts echo context to params.
+func (w *ServerInterfaceWrapper) ListWebhookEndpoints(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListWebhookEndpointsParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListWebhookEndpoints(ctx, params)
+	return err
+}
+
+// CreateWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateWebhookEndpoint(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateWebhookEndpoint(ctx)
+	return err
+}
+
+// DeleteWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteWebhookEndpoint(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteWebhookEndpoint(ctx, id)
+	return err
+}
+
+// GetWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) GetWebhookEndpoint(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetWebhookEndpoint(ctx, id)
+	return err
+}
+
+// UpdateWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateWebhookEndpoint(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateWebhookEndpoint(ctx, id)
+	return err
+}
+
+// ListWebhookDeliveries converts echo context to params.
+func (w *ServerInterfaceWrapper) ListWebhookDeliveries(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListWebhookDeliveriesParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListWebhookDeliveries(ctx, id, params)
+	return err
+}
+
+// RotateWebhookSecret converts echo context to params.
+func (w *ServerInterfaceWrapper) RotateWebhookSecret(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RotateWebhookSecret(ctx, id)
+	return err
+}
+
 // GetWorkspace converts echo context to params.
 func (w *ServerInterfaceWrapper) GetWorkspace(ctx echo.Context) error {
 	var err error
@@ -1044,6 +1270,15 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PATCH(options.BaseURL+"/v1/workspace", wrapper.UpdateWorkspace, options.OperationMiddlewares["updateWorkspace"]...)
 	router.GET(options.BaseURL+"/v1/caller-ids", wrapper.ListCallerIds, options.OperationMiddlewares["listCallerIds"]...)
 	router.POST(options.BaseURL+"/v1/caller-ids", wrapper.CreateCallerId, options.OperationMiddlewares["createCallerId"]...)
+	router.GET(options.BaseURL+"/v1/webhook-endpoints", wrapper.ListWebhookEndpoints, options.OperationMiddlewares["listWebhookEndpoints"]...)
+	router.POST(options.BaseURL+"/v1/webhook-endpoints", wrapper.CreateWebhookEndpoint, options.OperationMiddlewares["createWebhookEndpoint"]...)
+	router.DELETE(options.BaseURL+"/v1/webhook-endpoints/:id", wrapper.DeleteWebhookEndpoint, options.OperationMiddlewares["deleteWebhookEndpoint"]...)
+	router.GET(options.BaseURL+"/v1/webhook-endpoints/:id", wrapper.GetWebhookEndpoint, options.OperationMiddlewares["getWebhookEndpoint"]...)
+	router.PATCH(options.BaseURL+"/v1/webhook-endpoints/:id", wrapper.UpdateWebhookEndpoint, options.OperationMiddlewares["updateWebhookEndpoint"]...)
+	router.POST(options.BaseURL+"/v1/webhook-endpoints/:id/rotate-secret", wrapper.RotateWebhookSecret, options.OperationMiddlewares["rotateWebhookSecret"]...)
+	router.GET(options.BaseURL+"/v1/webhook-endpoints/:id/deliveries", wrapper.ListWebhookDeliveries, options.OperationMiddlewares["listWebhookDeliveries"]...)
+	router.GET(options.BaseURL+"/v1/events", wrapper.ListEvents, options.OperationMiddlewares["listEvents"]...)
+	router.POST(options.BaseURL+"/v1/events/:eventId/redeliver", wrapper.RedeliverEvent, options.OperationMiddlewares["redeliverEvent"]...)
 
 }
 
@@ -4133,6 +4368,225 @@ func (response DeleteDnc500JSONResponse) VisitDeleteDncResponse(w http.ResponseW
 	return err
 }
 
+type ListEventsRequestObject struct {
+	Params ListEventsParams
+}
+
+type ListEventsResponseObject interface {
+	VisitListEventsResponse(w http.ResponseWriter) error
+}
+
+type ListEvents200JSONResponse EventList
+
+func (response ListEvents200JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListEvents400JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListEvents401JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListEvents403JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListEvents429JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListEvents500JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEventRequestObject struct {
+	EventId string `json:"eventId"`
+	Body    *RedeliverEventJSONRequestBody
+}
+
+type RedeliverEventResponseObject interface {
+	VisitRedeliverEventResponse(w http.ResponseWriter) error
+}
+
+type RedeliverEvent202JSONResponse RedeliverResponse
+
+func (response RedeliverEvent202JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(202)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RedeliverEvent400JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RedeliverEvent401JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RedeliverEvent403JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RedeliverEvent404JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response RedeliverEvent413JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RedeliverEvent429JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent500JSONResponse struct{ InternalJSONResponse }
+
+func (response RedeliverEvent500JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type StartRecordingRequestObject struct {
 	Body *StartRecordingJSONRequestBody
 }
@@ -5122,6 +5576,765 @@ func (response VoiceTransferStatus500JSONResponse) VisitVoiceTransferStatusRespo
 	return err
 }
 
+type ListWebhookEndpointsRequestObject struct {
+	Params ListWebhookEndpointsParams
+}
+
+type ListWebhookEndpointsResponseObject interface {
+	VisitListWebhookEndpointsResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookEndpoints200JSONResponse WebhookEndpointList
+
+func (response ListWebhookEndpoints200JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListWebhookEndpoints400JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListWebhookEndpoints401JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListWebhookEndpoints403JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListWebhookEndpoints429JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListWebhookEndpoints500JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpointRequestObject struct {
+	Body *CreateWebhookEndpointJSONRequestBody
+}
+
+type CreateWebhookEndpointResponseObject interface {
+	VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type CreateWebhookEndpoint201JSONResponse WebhookEndpointResponse
+
+func (response CreateWebhookEndpoint201JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateWebhookEndpoint400JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateWebhookEndpoint401JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateWebhookEndpoint403JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateWebhookEndpoint413JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response CreateWebhookEndpoint429JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint500JSONResponse struct{ InternalJSONResponse }
+
+func (response CreateWebhookEndpoint500JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpointRequestObject struct {
+	Id WebhookEndpointId `json:"id"`
+}
+
+type DeleteWebhookEndpointResponseObject interface {
+	VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type DeleteWebhookEndpoint204Response struct {
+}
+
+func (response DeleteWebhookEndpoint204Response) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteWebhookEndpoint400JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteWebhookEndpoint401JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteWebhookEndpoint403JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteWebhookEndpoint404JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response DeleteWebhookEndpoint429JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint500JSONResponse struct{ InternalJSONResponse }
+
+func (response DeleteWebhookEndpoint500JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpointRequestObject struct {
+	Id WebhookEndpointId `json:"id"`
+}
+
+type GetWebhookEndpointResponseObject interface {
+	VisitGetWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type GetWebhookEndpoint200JSONResponse WebhookEndpointResponse
+
+func (response GetWebhookEndpoint200JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetWebhookEndpoint400JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetWebhookEndpoint401JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetWebhookEndpoint403JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetWebhookEndpoint404JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetWebhookEndpoint429JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint500JSONResponse struct{ InternalJSONResponse }
+
+func (response GetWebhookEndpoint500JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpointRequestObject struct {
+	Id   WebhookEndpointId `json:"id"`
+	Body *UpdateWebhookEndpointJSONRequestBody
+}
+
+type UpdateWebhookEndpointResponseObject interface {
+	VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type UpdateWebhookEndpoint200JSONResponse WebhookEndpointResponse
+
+func (response UpdateWebhookEndpoint200JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateWebhookEndpoint400JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateWebhookEndpoint401JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateWebhookEndpoint403JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateWebhookEndpoint404JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateWebhookEndpoint413JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response UpdateWebhookEndpoint429JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint500JSONResponse struct{ InternalJSONResponse }
+
+func (response UpdateWebhookEndpoint500JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveriesRequestObject struct {
+	Id     WebhookEndpointId `json:"id"`
+	Params ListWebhookDeliveriesParams
+}
+
+type ListWebhookDeliveriesResponseObject interface {
+	VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookDeliveries200JSONResponse WebhookDeliveryList
+
+func (response ListWebhookDeliveries200JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListWebhookDeliveries400JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListWebhookDeliveries401JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListWebhookDeliveries403JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListWebhookDeliveries404JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListWebhookDeliveries429JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListWebhookDeliveries500JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecretRequestObject struct {
+	Id WebhookEndpointId `json:"id"`
+}
+
+type RotateWebhookSecretResponseObject interface {
+	VisitRotateWebhookSecretResponse(w http.ResponseWriter) error
+}
+
+type RotateWebhookSecret200JSONResponse WebhookEndpointResponse
+
+func (response RotateWebhookSecret200JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RotateWebhookSecret400JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RotateWebhookSecret401JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RotateWebhookSecret403JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RotateWebhookSecret404JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RotateWebhookSecret429JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret500JSONResponse struct{ InternalJSONResponse }
+
+func (response RotateWebhookSecret500JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetWorkspaceRequestObject struct {
 }
 
@@ -5380,6 +6593,12 @@ type StrictServerInterface interface {
 	// DeleteDnc Remove a number from the do-not-call list (admin)
 	// (DELETE /v1/dnc/{id})
 	DeleteDnc(ctx context.Context, request DeleteDncRequestObject) (DeleteDncResponseObject, error)
+	// ListEvents List the workspace's events (admin only)
+	// (GET /v1/events)
+	ListEvents(ctx context.Context, request ListEventsRequestObject) (ListEventsResponseObject, error)
+	// RedeliverEvent Deliver an event again (admin only)
+	// (POST /v1/events/{eventId}/redeliver)
+	RedeliverEvent(ctx context.Context, request RedeliverEventRequestObject) (RedeliverEventResponseObject, error)
 	// StartRecording Start recording a call (its agent only)
 	// (POST /v1/recordings)
 	StartRecording(ctx context.Context, request StartRecordingRequestObject) (StartRecordingResponseObject, error)
@@ -5413,6 +6632,27 @@ type StrictServerInterface interface {
 	// VoiceTransferStatus A transfer target's status callback
 	// (POST /v1/voice/transfer-status)
 	VoiceTransferStatus(ctx context.Context, request VoiceTransferStatusRequestObject) (VoiceTransferStatusResponseObject, error)
+	// ListWebhookEndpoints List the workspace's webhook endpoints (admin only)
+	// (GET /v1/webhook-endpoints)
+	ListWebhookEndpoints(ctx context.Context, request ListWebhookEndpointsRequestObject) (ListWebhookEndpointsResponseObject, error)
+	// CreateWebhookEndpoint Register a webhook endpoint (admin only)
+	// (POST /v1/webhook-endpoints)
+	CreateWebhookEndpoint(ctx context.Context, request CreateWebhookEndpointRequestObject) (CreateWebhookEndpointResponseObject, error)
+	// DeleteWebhookEndpoint Remove a webhook endpoint (admin only)
+	// (DELETE /v1/webhook-endpoints/{id})
+	DeleteWebhookEndpoint(ctx context.Context, request DeleteWebhookEndpointRequestObject) (DeleteWebhookEndpointResponseObject, error)
+	// GetWebhookEndpoint Read a webhook endpoint (admin only)
+	// (GET /v1/webhook-endpoints/{id})
+	GetWebhookEndpoint(ctx context.Context, request GetWebhookEndpointRequestObject) (GetWebhookEndpointResponseObject, error)
+	// UpdateWebhookEndpoint Change a webhook endpoint (admin only)
+	// (PATCH /v1/webhook-endpoints/{id})
+	UpdateWebhookEndpoint(ctx context.Context, request UpdateWebhookEndpointRequestObject) (UpdateWebhookEndpointResponseObject, error)
+	// ListWebhookDeliveries The delivery attempts of a webhook endpoint (admin only)
+	// (GET /v1/webhook-endpoints/{id}/deliveries)
+	ListWebhookDeliveries(ctx context.Context, request ListWebhookDeliveriesRequestObject) (ListWebhookDeliveriesResponseObject, error)
+	// RotateWebhookSecret Give a webhook endpoint a new secret (admin only)
+	// (POST /v1/webhook-endpoints/{id}/rotate-secret)
+	RotateWebhookSecret(ctx context.Context, request RotateWebhookSecretRequestObject) (RotateWebhookSecretResponseObject, error)
 	// GetWorkspace Read the workspace's settings
 	// (GET /v1/workspace)
 	GetWorkspace(ctx context.Context, request GetWorkspaceRequestObject) (GetWorkspaceResponseObject, error)
@@ -6349,6 +7589,82 @@ func (sh *strictHandler) DeleteDnc(ctx echo.Context, id string, params DeleteDnc
 	return nil
 }
 
+// ListEvents operation middleware
+func (sh *strictHandler) ListEvents(ctx echo.Context, params ListEventsParams) error {
+	var request ListEventsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListEvents(ctx.Request().Context(), request.(ListEventsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListEvents")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListEventsResponseObject); ok {
+		return validResponse.VisitListEventsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RedeliverEvent operation middleware
+func (sh *strictHandler) RedeliverEvent(ctx echo.Context, eventId string) error {
+	var request RedeliverEventRequestObject
+
+	request.EventId = eventId
+
+	var body RedeliverEventJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RedeliverEvent(ctx.Request().Context(), request.(RedeliverEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RedeliverEvent")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RedeliverEventResponseObject); ok {
+		return validResponse.VisitRedeliverEventResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // StartRecording operation middleware
 func (sh *strictHandler) StartRecording(ctx echo.Context) error {
 	var request StartRecordingRequestObject
@@ -6712,6 +8028,226 @@ func (sh *strictHandler) VoiceTransferStatus(ctx echo.Context, params VoiceTrans
 	return nil
 }
 
+// ListWebhookEndpoints operation middleware
+func (sh *strictHandler) ListWebhookEndpoints(ctx echo.Context, params ListWebhookEndpointsParams) error {
+	var request ListWebhookEndpointsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookEndpoints(ctx.Request().Context(), request.(ListWebhookEndpointsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookEndpoints")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListWebhookEndpointsResponseObject); ok {
+		return validResponse.VisitListWebhookEndpointsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateWebhookEndpoint operation middleware
+func (sh *strictHandler) CreateWebhookEndpoint(ctx echo.Context) error {
+	var request CreateWebhookEndpointRequestObject
+
+	var body CreateWebhookEndpointJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateWebhookEndpoint(ctx.Request().Context(), request.(CreateWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateWebhookEndpointResponseObject); ok {
+		return validResponse.VisitCreateWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteWebhookEndpoint operation middleware
+func (sh *strictHandler) DeleteWebhookEndpoint(ctx echo.Context, id WebhookEndpointId) error {
+	var request DeleteWebhookEndpointRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteWebhookEndpoint(ctx.Request().Context(), request.(DeleteWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteWebhookEndpointResponseObject); ok {
+		return validResponse.VisitDeleteWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetWebhookEndpoint operation middleware
+func (sh *strictHandler) GetWebhookEndpoint(ctx echo.Context, id WebhookEndpointId) error {
+	var request GetWebhookEndpointRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetWebhookEndpoint(ctx.Request().Context(), request.(GetWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetWebhookEndpointResponseObject); ok {
+		return validResponse.VisitGetWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateWebhookEndpoint operation middleware
+func (sh *strictHandler) UpdateWebhookEndpoint(ctx echo.Context, id WebhookEndpointId) error {
+	var request UpdateWebhookEndpointRequestObject
+
+	request.Id = id
+
+	var body UpdateWebhookEndpointJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateWebhookEndpoint(ctx.Request().Context(), request.(UpdateWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateWebhookEndpointResponseObject); ok {
+		return validResponse.VisitUpdateWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListWebhookDeliveries operation middleware
+func (sh *strictHandler) ListWebhookDeliveries(ctx echo.Context, id WebhookEndpointId, params ListWebhookDeliveriesParams) error {
+	var request ListWebhookDeliveriesRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookDeliveries(ctx.Request().Context(), request.(ListWebhookDeliveriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookDeliveries")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListWebhookDeliveriesResponseObject); ok {
+		return validResponse.VisitListWebhookDeliveriesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RotateWebhookSecret operation middleware
+func (sh *strictHandler) RotateWebhookSecret(ctx echo.Context, id WebhookEndpointId) error {
+	var request RotateWebhookSecretRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RotateWebhookSecret(ctx.Request().Context(), request.(RotateWebhookSecretRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RotateWebhookSecret")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RotateWebhookSecretResponseObject); ok {
+		return validResponse.VisitRotateWebhookSecretResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetWorkspace operation middleware
 func (sh *strictHandler) GetWorkspace(ctx echo.Context) error {
 	var request GetWorkspaceRequestObject
@@ -6786,358 +8322,419 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L17cxs3sij+VVBzTpXJZEiRsuSNqUrtVWQ71q5fx5KTPRv6esAZkJz1EGAGGNGMo6rz163f3+d+h/vB",
-	"9pP8Ct0ABvMgRT3sJHu8VeuI5Aweje5Gv/tjEIvFUnDGlQxGHwP2gS6WGYO/T2iWHXO5YjlL9GdZLBY0",
-	"Xwej4JgTan4gMc0yskrVXBSKUKJyyuWU5f0gDC5oVjD9ZkIV1f+lM8bVacK4SpUehyY0CAM71LEKRsH+",
-	"YP9Bbzjs7d8/Hw5Gw8PR4PDvQRjoWc7SJBgFJ8eD4f79g8MHf/rmIZ3ECZvWP+vHBZ+ynPGYvaALFowC",
-	"OekNhg/3pw/oQe9wMmS9P8X3k95DOpj0hvF+cp8dTA/pg4l+NWdUbVzMABZTSCUWLD/xF7X9f8MgDJI0",
-	"Z7FKBQ9GgSjURBQ80V8XOcVveZFlYcB4gtPjxylNsyJnrxmV8GYQBtNcLIJR8PXwcDA4PDwcDAYPgjBY",
-	"FEqf05RmkoWB4E9FVn6UiqpCapDbAw0DJWCQg+Hh4eHh/oM/6TXa47Ozr0T+Xi5pzE71NlfyHY0XLLi8",
-	"vAwBPU55qlKqGvhB4iyN3/eU6AF6/KOQikhFc8WSEeGCWAiSjM3ImqlQf3lL1MEF/84R5feCBqk7uDvB",
-	"g2epVHUUWNIZI2IKDEK2nOlPX/jBFYhwsO+hQXPygz/pye8YMfR1kLFbI8bbMFgwpNw5lc9FztxUWbpI",
-	"VTA6HIQBZx/USZFL4YYT06lkKhgN9OyKZsFoaP56/IHGKhipvGAO7c7NYvKUz+rot6L5wrEUknKyzMUs",
-	"Z1KOiJqzkgOtaKokEZzMRZZ8ubV+H7eWPuWbXFofy3cUzd5rtAgDRfOZxin32mD48KH7/hrg2NcvrZf6",
-	"ZDR2BZdX8kWWnzauxguWp9OUJSRhU1pkChgky8npo1bs2+Fkp3nKeJKtDdac0YxJkqWcBWEAO9sBiTRs",
-	"U/kIl2QPYDkXnL0oFhMN2/rJOUjbDeHq0wTw4kQkDM99BxBddX0AdDbcIf+q8PkMHFRwBd/URDf8uh0Z",
-	"xWJJOaoANFurNKYZecxnKWdyNy7EFjTNkIn+L6Ns9GOx0KeU5lKZIzoGFrvr2WgGmFH38jNxwTIa69Pl",
-	"QmldJniVsynLJVmInKd8BqgEh9dkJsUyuWoP2zAagbcVofGRTej8BcK/JU084vF3mYjfNzWaLJWKJYQD",
-	"tbcSx8S+iMyBcaVf/RjQJGHJd6XksMMZ7nou8WYo5/bqPZbv9bqFIkqQCUOGqpmRFEUe6zfpMt0M8w0T",
-	"WGidZIzmdVghkIiaU0VSCXMj+EYkArBE8HWRZdsBac7WQBLPsr6awXAwcKt5bGHuryYRPS4UaqIwVLuU",
-	"94c+JbP/bXynDoaUbdLK/tCQ+PQ84nSxFLl6zfS/DbtYCj+CQYwIzsiEJiQXK0J5Qign6YwLsJqJrFjw",
-	"VkRkeS5yCScxTZmWhg3I9MakpDMNAg0eSkCcIPCroTkNSLEKRn/ScNBCuCajYRiYeU9g2hNRcNX8Ws8Z",
-	"fJfmap7QdfA2DHAveoSHDx9+EwbyfbpcmgENEw9GA4DJC5EvaJb+0uSbb84sO0g54SD70EwfL/zZToo5",
-	"o0Y+OhgegmJUaLo13705A1nsB715y2y5N38ds0SezlKuTzToHAwPu+Tw8LBnVQcU56fpB5b0tEjYE3lv",
-	"ISZpZojqNYtFnrTol7n9wdct24Wma2qBc8o5y/SlmhQ0g+0bnbzUr+rq14IlKX2TZyhSurXhtK8f7zCt",
-	"Mc+1UfkDQ+We9ahnd1yD0jYGRIGU78kSdJtkoDsFWHM3B/t/b9hZPADOlVrK0d4eXaZ9tUqzVGj5aW9/",
-	"MBz0Bge9wXDvOAaMlHvHJ1etb8+BRu7tdA6f+uxKA89nYJU/iDRm5+I94w0tWP9ClP6JTEVOwMhCaELb",
-	"SShLqzaYlXx3+EQz/D41gmzNPKNw0oCt/zKffB+nL9O/nL755XT4Ij2Vp4sXA3Z2+uCUv75Pf/ywnKyH",
-	"i/j7x39K/jH4cJqu0uRptjr9h0jPsuTNKR/02f1BP97P+GTxZJD87S8aw5TKgtH9BwPN/bSIRHO6YIrl",
-	"znECp/cxSJiM83Rp7Cfnc2Y2mrHZPanZxkWasBydKGdoATAy+67Yn+qBl1TNtTCO4rmlH41MPxdpXsqk",
-	"Mp6zBUB0SZViuX73f58c/zToPaS96XHvyduP9/cv/71kjFKBbQ1UG4MD9U39OGc5A5saEDrgojGyRRq9",
-	"+iUCRZoNwJM5u0hFIeGVkBRc0/CMJX1yTGJ4dMxTSQTP1uaS0zii39RyJOm4uz8kPxcsX8P1Ok0zfQJd",
-	"K3fKgiUkVUea8eDw4ZhPRc7SGSciJwuaTUW+YAlc1GhjkuRgMCBRymHWdxp+TKooJFSSRDBJotjsBG74",
-	"CEkh6o+5PQpYj3cWCDUf9Av64RnjMzUPRofD/TZQP0Pqa0OfhZCKpIotpBaPcqaKnOsbyMI/JMN+f38w",
-	"IB1rXjocdI8I5Ws115cVyyTTwnfrNivop2m/bUfIGvwNJdYqol9Z0A/polgEo/2B/pRy/DR0+0y5YjOW",
-	"w0ZfGk5S3+lTsSILytflTrXsQSZMH18d10IyLgaD++xbMiCdAVnNGSd0IhlX3SODgoa9RUTStdRPqDnL",
-	"CeUC/gtjTUWWiZXskxcgec7wETxle+adg8GgWwHSBhgZDlk5dQuJQSskfiyl2f+AsVpP3+H9EVkUUmnx",
-	"WAMDmN09ScSK6zXeJ7CvVSpZt09eLlKlNdcFo1z6j/c3oKwvWPs7+PecTYNR8G97pct4D3+Ve97yUSLI",
-	"mVwKLtGT/B1NXiOKoRGJK8bhT7pcZmkM1/DeP0D8/1jC1ojC+EqCAEN8tfJwwhRNsxvLyngB2sfgpxHZ",
-	"/PTlrsB4rJf92gAAwVE9yucl59FiMU6W8mWhSKeF90SVfUfdfmBspy+EOo5VesFuB1Z9X7zjQr2jOJgP",
-	"FY11cDulkjjRYYScmdbDAIDxzilq/OARIDHloMQJrnKhFbn+XQLSXx0cnFlOqAGrFwKLgE947Zj7lguS",
-	"CT5j+FCqwV4Dggfll3/dHbyA7tQLmmjbnn12rxJhcVk6Mqw/68qXKw6w3eGqX90JrHSqGIJOLFluNDYD",
-	"ltdsWkjc5DVgk1QMbE7Qq6NkwuN31gzko6Ov2hGQEGB1vm1DSwh93JUolEwTpleb8tlTUaB8tnFW8/y7",
-	"GF94N4c32vmMEpWFpWDp2t8fDQ/Jj1ru4OR4wfI0pnsv2Ordf4r8PcgwXw/3h/uHh4dakDuCtTt2i55y",
-	"JK1pLhZk8M1oMNCX3/5Q/5GJmGZEpWCVKxcCX5/rb/31gBowGPaGB+ewqNFg0Bvofyvv6sH+XueX9XXX",
-	"+ORn3unlHbKLYzIpZMqZlCQvMkZyQGG8FAF3OpGHeJrzovfpXZoga9AiAv7Qiioe02D5aXIi+DRLY3V7",
-	"7oxLYB9SqeS2e++FNQL5DBxMrWiBkYRmOaPJ2ijj4FizQrk7nn7txG82xN1y+etNb/i5D7aoC9eAmDqx",
-	"r/1pRd8zHoVkNU/jOcr8+mbRshFJlTlg56j/i0j5+Sp9/mzLGX9YZJUjDkBcjf/8YZGRC5bLVPBvx8Gw",
-	"PxgHhPFYaOX/23Hw5vxJ75tx8GcUbvEdCyX/u0cpzfzP5eL07Vd+eskff0jVt+NAq4LjgCxprtI4XVKu",
-	"ntEJy74duxCBcUCyxlc4hxeSgNPtlTP4q9irL2uvuvaKZFnXgJoYoEGM4sWyULIawWG0nzJ6wtz+fCZJ",
-	"sUTrAicFf8+1fFw+Zo9S0VjdEaniYNsJNa3eaDt536r06Hy0qJ4gWEBUxYnvlPiumsyCv0JNFThEWg0z",
-	"kIiAkLTIJUmawAk8EfkkTRI0Ed0c9lM3TF18RSOTo+QJ06KfvmxgL5+OZeG8C7pG0TRWKK34c5JO5NZt",
-	"Lo9TrlgO1urbaUpmFB8YdmgCT98xlqCxwTBiyfKLFLZnF6LZbyZmM5ZYPNLXL2g4FhFOUcs5S2ecqiJn",
-	"d6MrSjdcHS/s9O4JfbssUilTPtMcZJULPrtTKD2vDU6iv/XOwcLcc7uOPBXQrUyTkL619MsrKq09C8Cm",
-	"lcCZgdHNwQXijR7mnXcvVED2UktrVlK6J40hU6N3gqR05wQ0YTTHOx+8gfWpvYWSTtS6AUNTL4R6AnFr",
-	"twbR1IS/lWAxFwgsEX69UzC8EEQW8dy4TCyvtfYen4+41Zk9v6LrTNDkXIhnNJ/dkpiWONg7JcS7DIbb",
-	"REwTkaz1icFTEALAyeH+wf433wwGZLJW7G5vp+/0dOKCWePwAnT5xnItTIz+/7jc3o0hYoZ6hz9skMnN",
-	"Q+C4rGpnB4ODupQNjGBEPGiyhOQM3d5A9g7H7vyqYhnTl/q6NJGgbgQWKvQja7hWNl2912Oa56m52eFn",
-	"oiEFYHcusDuyVzkX2Tajleef9SxX4CiIKUdBwOOjdwvPyuRSieWSJaG3Ch+obbsx+HouxHPK18Z2Km8J",
-	"NarYO6CQmk3lXAg0thusu1sKbYxuXDmpNAJSJ/JXppEqZypfG9tT9Fp/6B3rDxGRLBY8Acv1nNHE+Nu8",
-	"R5pm8zN8Rct7K5oq34fA2Qdll9WvKCQOjG1uC71Ha3i7G72Bi3dLxgEHXCxzqxEWbavEPOxlzHxKmypg",
-	"ZJuFNPTyvXzN3C5P5MANMM6aSJVmGdEaniSdyL5nN27UcwXOxLSyy2okv77pGtCy9GI+/qamycHw4cMv",
-	"pskvpsm7M0063DeU1LBSbjNGvuG0UHOR29ism3Opwh+pao9AD5aR15Gtp5LY6INPpUNZk05l3k7kr7ME",
-	"wgVNMzrJ2K1h4Aaqc+iEKjqhkpWmBnQE3Tl33jQR7t2uD7buJnaBKRD8kYsly1Vq3FXV/CbfUmliaarm",
-	"uWru08dgKvIFVZozUsV6CsmdF5kBN0aeNMaIrx0kc7P4mObEtSwrf7+7J1w1hy2jZLcfseaHUtHFEt6q",
-	"J2XVoTEOxgEpuEqzqtEzYzNn7avB5OqcrsbivSSvjwHjxSIY/VRme731J/BywJrDuJC6TVIYsFSDrUoQ",
-	"xpPK8g/2N2KOk7+8XLOb4l4tO60Z0VQaOoycHhI4CBdXUQV6Gyww3c1Hrlp+UOMNkwrnvWKC8cyTEyEy",
-	"Rrl+1ObJ7fKsjfy72iV8hk9eYpZddenVhLv60v0MvK24b5+rp85dJ7rED2v7yQt2Mxv1sTlEWQjOIqwF",
-	"tlTZXoMvNGnTgd0elbdvn/4r/LHEVo886hj41oFUTP7BYmWdiCcYNfEjm8yFeG+yFFIMoX7l8XBE84bL",
-	"JEvFPWkiLa19poxUPCL4CJFMU+YCtSIKUqtkGLCeZYTmjNA4ZkvFgFard4eJhDWsq0SYqwNj29DI44K3",
-	"5fIePldG07+btNC2VxCFy8cx8HRUDzdtvPuowkDd6ynfyCufGP5QPbXITIg+s2rYKzrOInRokUkuVhIv",
-	"gioz2nXJ56L97nVXjHG5djQrNLPdkyQ6F1GJRdVouCv5ROzlxFZnPoFZySN2kcasHwvOWexha+gYMjp8",
-	"lSByLlb12bcz2BrHudYCjohYIuGFQBoQZThLL7SkqyrBeKUqYZwhuOp7kuDJEBurXF28TWBpiwf1+V3J",
-	"jTza28hAgCltZhzm0qjS9LQVM73E5c1+9yOX1KwV/9YE543H5YXFPjhou2O230lXvX5H140SG4Ftcx+q",
-	"0LQh7BDJusstDHvF8Wme0zWIBiZMf9u7evrn+rn6kmEFZoxNa3cqx8b1X73stmk3zeexZiNt+hVJSibt",
-	"Zf77lSm46OEvQRhMCrkOXLJTRVb16wa0c3tEhuqObybJV5PMfUSt5Js31lG/7nbMRW+OUyane8NVBGBP",
-	"KKxkrl9HSJWNg/PS241ZrnoI3u+N0er58K33kUiY5vfv2ZqknKzmacasbfD6YvkdsQFgwFV5shqAVUEH",
-	"Tzat7dg/N1+G3EQ3EFZ2M6a+E3pexUUrWFYPan7P9F1YuRDutd0CpPNE5AuWZ2sSmV+jkOSM0wVL9FEv",
-	"qIrnJLIb7rtZI7TWiSwxAVmScEiudLYgMB+ONqQ3dH30uC1pfKYLx1/ONqy4o9sHWOJvcQPpiW9/C+Hy",
-	"r3MT+db3rfRUF4cSmmZrskp5IlYVUU8jfWkmHhmLMuhRGD+KVpAIslci0kl5nBUJS7pEiTGPGE8i0mEf",
-	"zJd9cqpIljIJcTMph2SlhK4hlT6BRHrjKcPxjkg0GIwGg+if//V/o/0D/Rf6ZjL9Vn/MI15kWYQCLNAq",
-	"7iCVRBU5ZwkR0ynmM9XtKNUjYfxKvD7JRPz+HL0CmKR4jTdqh4ivgzrdfpbuzRbRtTwOyISn65BET5+O",
-	"nj+PSGf/oDcXhdYwVoIk6Qwc2DSed0MLSc2SDCirFwz4BjTrL5PpOp2fBsO3Pw16D9/+uv/ToHf/bXf0",
-	"06B3aL/So3T/vVUgKcux1OQRWxKkomC3VQe5I6OkqSBSMwTXiok0DV5ldZHKQtu1zxuIPa1m17IqiT+a",
-	"V6Ck8YapWOI/3la8pPGeqVtQR67H/eGDA/BdgijiyMpGTaLLlrPrKcpejZRrHNynE27Kw/VAHrpkK8SY",
-	"0KGqhXLVLFZuqpWATSTuTaSb3UnEu7UhQbEB+Z2Q3xvl/v7gusRw5RquROorR3BI7j05HAxan92A2Md8",
-	"TWKxWAivbAOkq0FAZ0sdh3KljTILn1BW2oRHdyEPGY782cUhnPeVloKvK5ZA3itKwShzZGyqCM0EZ0fE",
-	"XP1xxmguCcXHmkZdj5rqiHala8WRT51ErnbK+CRz7Xl9krn2y1uo5cp3HfXUcPyKF7dg7i2lYIu0OwvB",
-	"+MIZo3k8f4I59NfEOij7EJKYStZLuWRcphAzZDLyj0iEmauor9lKLQROfCv63ZaZ29vHhobt7pfFF7+D",
-	"YLG7F56uvD8cVt3Q3nl51UF7+djXuWc31IA437nYg8sQ0Oq7hKWQjmRoOneJ9lX/whUFEzTrcFi7A2lU",
-	"Mf3SFTu5cSGDsiJK0yai4jlzBQyOSKU8wW61BrYVDghN7n4d3UgmLnaSE+7y4n3E45M5i983+dakDKu7",
-	"0vziyuY1MQx+wgyaDFKPVJkYCF4qc+2JKYlsMTgTV6i5MYI+rZWk65Mf81QpxokoFIHwwwmLaSEZeblk",
-	"/PjVKbnfH/Tv35N4fUJoTRl5k2tVUQtFglBOIpplL6egJW5Xnl2Ntc3RL9ZNZCkGw5vc7qG2SVXs2uDo",
-	"u5kSeAMFLQ5uxMkar+QuLsPj/5uqwjUt1KZMXFtNEQ9hVlRaDACrAhqzsbQcFj4zBZxrLgV44HOblcv6",
-	"eG5/ocOhrXbjMPjQm4me+dKVSNws9vvJtpyAdnsd1bXNehmEQRkwi/T9dgv/uJ3847jQzgKQfuMmSudt",
-	"7+hrInpNNv3EFudNkHIVNr/ws8/Ez3K2EBc02xaslipgZ/AkS44wellw+4Vf7tOLq9E0xpUNYuBkladq",
-	"Q2iMGQhBDnccBJzvCPy3YbNkGBrJ8EbfZe14wc9TqUS+xqBe88RGrEsWKS+xDhDNDpqqHYE0yzdYEa99",
-	"yxxhMQk0xmNooShULBbsX/r+Qa6BJVOfiHzRwtRR6H7NZiZ8atvizVMo82+4vU7OftCaJ8DVxYdOUk6h",
-	"yNWnAh2sZ8P278AW5d/cn9UY9YjHt76Qzcp3vZBdembdLpCwneLnwbN+6eXG7AhjePkRvNQOZhPt7/Nx",
-	"0B1HLgCMKqzQtw9+oe2yUVzNCt0IifbQiGMildYviOT0PXsXU4mhEughx59MuvDxq1Pww7vXsQweqOEQ",
-	"lwARbWrOxhwVHzEFD1if6KmN6zKBQlqcXUBuKLjqobIixrTJuSiyhCjNCPS3IoFYAKsmjcE7TyYYV/30",
-	"/PyVmblPjsn3gigmFYm12CYxNRDKPNIZTblUrqIABNEJbncnpmMe4wJ5YsZjMiRSIAhWwmZ6Jnk6VejT",
-	"LMONKrEBUAqvWlyulu7i15fYlCzfVnOgmjWu5qJSSgjjjqtFQ1oK/tTK05hvqumv9Yw6mLstr3BD+mxb",
-	"jnc11621GFIQbsxNq2WcejUp9PuppqAF4/hjI5/az7Sp3IDNk2uwdJ+QG2zEJJg1iLg1JL+N5G9C6zjp",
-	"DsS+mde6VKQrWVhjdny1bc6njGZqfjWDr34rWwKrxfsrgWBea65j14vhqciSmxkuaSO7ZY6R/AWHPyoY",
-	"Zn7avhkzYtsyf8/SjuCPCsx4u/Iufek9+hnkJFtW/zayhhujyK6BVpW32ulOtgMfPBhEq+NQ5B8fhbqq",
-	"u8gbZl6xMlTbFDlsBf/tGent5f031tTF3gN4/5t2BUmKumghWQihQqijLyrK0NUzXwWlK6auzFZrRWDh",
-	"2WTR9MMp/jj0jCIOgmUPAw+G2M6guRnX4KC+C0cI0vOnXg0c1yThY6VicEv534oSZpdcDlAuzeFEA/St",
-	"WBBa9N2C9xb/drkprXC02025pUtF08QgVk24D3sTKlkC0ameVRJt/RkzRgGoBAFFZ/Rjw2pOyp+uhLee",
-	"OdzphnZKVANUrn5+A//zglnHA1tIzNkkE7YWIHKn6BWrrHhjJp/zU1VqdDfRzq/YX1/PKyoloV4dc6gi",
-	"TpOyqDYYSkw1bFyhHztgqhpkFHLJZmzMO+wDjVW2xl1GrtR2KgnspNsnL5f054KNIClE31FQNQprr5AJ",
-	"UyvGuK2EKI2YXhrKjr9/Mnj0n++PjycPLv5j8OHl+V8WLxaPB8/Of0if//hGvdh//svfj785+0aeDD/8",
-	"vP/Ls4fZ4fNBvP+f//iPXVJBN3nuvCo896Sr835EBib9CkAFgJusHTDrpcGbR2P6JTRm019bBBdTDICG",
-	"8jEaafrkGbi7aLbSehtk/RADda1AGTcq9qQYc3sexVIf7jDUt9MCHZFHZElBoaKKRLAWOCewJ5svwJdf",
-	"nt6Yd+RcrMg4gIG+HgddTIBa0ple4ExreIJrlIKyehq1fBTQYK8d6XAjYEz7iDp0nuiFGPQqF02J1j9y",
-	"Ahl2pEMtGBzsyoxGhIFtvFblD+1+yEbWjwK9xVtl6Gg+dPqDK/vuUWAbH3leKHYzOdblCLeG/Sgxm2U1",
-	"E+bG/TVW5Xr43GxpN5RsW+zp1wwf29l94W3wNkLmKy8if2cZ82VV7naRBnCxe3YJ8xEvfm+kkmO9quYn",
-	"1PQc1zqpjiLfMzHL6XKexkQ/BCaa0MWsYkUkW3qnHq2KXZhaKil4bZnq852evST3hw8ekByOuhYha9I1",
-	"qtNAY6eWlBPT6WmH4AFeaUO1u4embBG1FQ+bOYnwRalUms5RoddQqvLB6y6lmUmW9aY5A+NLzhZpsejl",
-	"+tTDQM5pzpJeLMC+cSEAJ5Ysl5oSe06I0pcQ2Eoox8diG4hr4FvVazetYys5OdBUoFseSxUNwhIDzcBt",
-	"xGDr8J3QbNfk9t8i7fwGhTQ2pZ37HbN2Ctaq9B2r2cG3VU7BMuaufgo5O33UvZOqKa7Jlo/tXEBZA1pz",
-	"Upk2XC0Mw+vLddPiHVcWGQmJ4DErq+3doMJI2Q1sSz2W9gmCdv+p39TLR4yd+nu1ZWHm13eBy5akWx8t",
-	"lxSqpukHhVE2/aTbtgzbq/C6omf5QAjbCnc4JKvUynCH4e+7ikxvt1HQzTIKblyK4pqdtaqkVcoFhoY2",
-	"0NoVniWz+K1guQOnZMmkPrdX0s18O1HO28Cugpx7Bdm8ZvgTGl/z/rrDG6dEc59Du0H3t77zyOOlnri3",
-	"/aU74mE1QNbqrnh8Z/ObhkN7lvvftHXjdqJ8XWV/9e1vxbU3qA5cj4U12b1j8FW2bdl9hbO7Z2/o09Gr",
-	"nzVQC0R8j0P+dNz7O+398vbjBt54GyK7eyHxOuTyyYTKqjzyc8EKloTElc8Iiameob9zp+wVHw7JpJDr",
-	"kLgaGqGrcRZTHrOsLtBspcUz9nMBNbNaEuZbN1NKJJVnn2sVcf8+eSEuyP5g/wHB9tIH++RrDZdrlMXx",
-	"oNWGlRvm39DYulVEbe7JK3/W6J6BJeut/92PRk8zBso2RIkZ0aZPOi+MeArB6CE4RzA1AIPLCVW2mZlG",
-	"9nV4B/Hq3SsD1uUG/EtSmqV8RjqmNqlBvm5IFM3e+7/8Q6ScJV2o5MR9dLRY51fFNu9oTCV7hAtTM7Dr",
-	"x8qZqfWB4FQ1edWOu0F0LV9qqvUwe7sJYTB8+HDzOzej+v1dbAsrmi9gh3V3tflhO33Ar25nnsxdXXcr",
-	"xbiqyjcxC+4AyysrP90tJCwINponql2La3pBrRNxmw5u6urVyn15Qc+znHIlR16pMKi2p5X2EFtAaRqQ",
-	"jBFYypibMVImu31oEOBVfyM0z9MLZrw6V5aPO9Lrit/3lMCa1FiQO1V1v8uV9ePSrTCAzdyT5e5TDu4f",
-	"r93ODqHeyh5CnasaENM4ZtIVkv/Lj+c1W8en6v7cWKdqMRU8S6cMSk6k3C9c71Z3/8HgamcwQsCDdlhH",
-	"QZx9Ox7fTkvy6GFnNcmFgLTbr/yqK1fVdHHPtkTxb6yaF5YFxJum6eMXx+QXffGKqXG6Sdu79MJcyRgA",
-	"kebYU9fWMIrenJ9ENRxr1CS/igE564fbmLfYrbA83bj7GgtdpNzlirTJ24Pew3f93tuvW2VuN90nSED3",
-	"tx2hHKSK3ESEuFo605ak4FsgjY8JW89tKxR3MNo6yN2O3kra2ZHcLsNAsrjIU7U+02PYnJxFyr+D2ujH",
-	"hZq382nIw60UUNfXyMS9FYXg8HbtX2XZ+hfyK8CTT7Ns5DcmGvNcZMwFRUfwaEQ6kVylKp5PBM0TMxum",
-	"DpB//tf/I70evIUPQ89yd4uYlWGL9jE/GNwnXuO0Pul4oi9WWZJExmLJbCV/kZOXejv7cNPqp08fkRMs",
-	"8mkjhs2qwbUMRwFcQF9amgfkFJJ0wZ9McfB+F+5MfDYYBQi1kqTmSoHddbLlDI7N3kxJqA3wiY5Iqkzr",
-	"PFAYyv730Lu+mmBFeTLmlMBuOhH8GGnh2pxDt0+O+ZoUPGcX4r2WwAvOPiw1jplJ62U9Q7KaU8UuWD7m",
-	"Gh565NAdvT4ohx8EELHs8pZKA8v+brBCq02lB9yGusaN9m0j8vT58Unv7OnxMCTv2dpvNUfRFnBPElro",
-	"r/Q2Q2gcNebRqzffPTs9effd8dnjd29eP4vI12RJ1Zx8TSC72gTDsMTGr0sIzyKvXp6de/WUSQdK0mnt",
-	"Zsyhj0c3JBMq2YODnpHp+uS40WDOaz9n8JsAejd7wCEEoWM7hjyVLdubbeRKyNJl+le2xl4CKZ+2VP09",
-	"87AOsZ9l095cmAQDGzcBpANOxp7hxkSTnKYtCTUEIQy/WC5FrsZcMbqQZDUX0uCnRGSx5YVtLXgnykox",
-	"VRgkBv28cEP9MR/zf/s3TaoXGrsFl2PeI48v9LlEexfDiDCeLEXKFVH0PZMkOjZR+4COI4IMkKBEDOdu",
-	"6ygXPNPCY6owHaIsIjnmhIC4gxeYyW4ySvhGFtbrleI8zpYmOBXp9Rxt4i8AELMOmM6yAWxOCQUDbBhP",
-	"hd6PCCWRF4kbodzitchzLJhU1AsPs0rGiZE8mnwXqdJbrA69YNTczGbQvob9WYFC90QkqUkOiT6O4Woa",
-	"ByPysd/vX15GoUnR93/6qd/vvw3JGMz68CzE04SkDKsJiYmqCbGZW0gwpiYkZUjN5WXUL5EA4htLBgX8",
-	"GswhIYQfQZLhBcvEkmmQ6OXAGzD9GHJw9J/joEyjGQe4RogDxB/7/T5+a1KKYDcfxxg0WHv+8q1dYARb",
-	"iGwFTDjVwwHA3F6Nw35/fzA4cgFm7gdEjm/JAEZ6BcFWI8Jgy5gco4kNI56WdMYkxKHZUUTuh6WRDsW+",
-	"fLBcknKABLCvvYvhnqXvPRwu6to0n4lQc1OHghzDLPdkS5kP/X7KC2xWo4fG9UFRQn0aECuYKrYgnfds",
-	"LZmysWM2ljCFGDuRJywfkZzy92RSxO+ZMqF2uKxQjwymI85Wmu9DVHEXLm84cyHLfCMyy8UKCTZhSzU3",
-	"iE5WNHuvIYOAITkD4VOPjJCFVQJFmea2ap6LYjYXhalrqt8vCVPfjHOxAmBBaLXLlCIi16Pa3FJNSWjv",
-	"62AYKD6UFDm08bIj6xtV5GXL2OWS0bzbJ5EP7hTWuyEcUx+U2Zy+edMZ964tSKECSGDMnELIafiH+q86",
-	"z0jgZ7wD9SdTZmVEqG2cp5lT2GyofU9ir23OSCFZosfFLsz4nB3R8qS2Uq2OeLxQUbgwMEZV4G41bbzx",
-	"K79CO+K/nL184TektGwqZ1pctpy8dV5EFI1SklC9bqAbeJ7yNTZgLTEbJoKr3nLSNVHsgyKdktxCv4g9",
-	"BL+ibKAHn4sMOpxRoKFcZHqnOY31+FBqDUOnoRM46Sg6gVk4W0Ggs19RNOUkgipWEUp/hESYsKsFaWCC",
-	"0JIRJUhXKgXg9+NcbBDlUuzmGFndIhpVNAOAkd5xu8wIi6jpIBGh5nEAKUioTjvw5P0N91UXB63JiJE1",
-	"h0NM0T2H9iuMLJLmNGy61oMD8tf0O83kQHQmy2KSpTFQqyiUpiBOrDgMPAKE5KoKQg4GQ1JtNKWZrH0W",
-	"rmys1npIZBfA7PwOiIuvn5yQ+/fvP9Qn9+b8pE9eefHx+AjU3iCdyA9e08eZ8mWh9HuAoK4UH7oqsO8W",
-	"da1iXd5k9Ojxk+M3z87fvX78/enLFxHpYLs9P8q5EsIZdb1bNjcKrWvzGf2tZ+zBPS0qQCA+Gqbuob6U",
-	"SsLiuWAJDvNaZAw4h+sOZhUTeNXM3PXUlOupiyBFvSy11AXN9Ul89RWqqVoL/Oor23mohlYEnSEVZRMW",
-	"/Z0RTfGCFdxxMAyKK8nGZNmW1T8TtszEegFRWOYiocq8pleq6fXk5euzd8fPnr388fGjdy9fn35/+uIM",
-	"C1ynOVnmbJqls7ki0ctX56cvX5xFZQdNzqB2hFVjLMVXj0Szimr3TOSBNAGpHi+FNCeoCaBs95gXhj8Z",
-	"2w1EWENuMRDsSuSJNJ4ckDB6ETRkNJ7EKNQc1TkdIyTXMuwwGjVIdclQkwAtwqTwdo+8DrK4EC/JGUXp",
-	"acpyiTLBelnecZHLmNaKQbHoEwMSAIfDYnNXQJglUCuobp2oLDSOWHtsRCY4PX3aE2ZvXtAZpNDbN46z",
-	"EQS7w51sjQZo0dHSaRrPiVR5GiuDqM5cYSrCi1xiq2cqyas8lQsyF1wU+ZERxqz372vPredTaMm2EeFQ",
-	"oDH53akiMbXcy+lURomDdN0xfyEQl8FDqMHu8hEwvbdqvr+H6hz05wSzXaiPwNpJoTDyP//r/2LPRGRF",
-	"Y95SHRup/80ZOT95dXxP4lqMj8M9/ovgDHr4GhHAq6+RKq2rjnknSyegPOL3morTBev9gsWyFYXVmUBV",
-	"vKptDHT3yJRks0Mu6BILtmkI0mzMcXrPQAkyur679c6++gog/dVXVhZKyqGAZuCa6VTLpk5zBv2W2ZhH",
-	"X3+jQfX/olCjVBeUFgqVcaAujGHjPtwja8+MGoZpgBuucsxNXXG8xMG9DKszlcVNp2aekI45JUniTEhw",
-	"0eq/5yzWHNR4mxcCmJmYkiTFcx9zlK/pGvhUT9ILEGb1qUJXRZaEjcLlePIJXZMOF6Doc2ByuGZ5ZIqa",
-	"L+h6zDWtYdVtk3JSKVFu1PFxxTKs9TIkz070/ePzaC96dXx+8hTUHAdCIJtTuCkZn4o8hhvbEIze3chX",
-	"jmiWoVDlNbu955ra2gtlf3/MN7Th1IcESuNoU4l4GF1jmdmnfaxnpMIxN6KMEz8iNCOcUdcU6mv73VPK",
-	"Z8Vyz3wfmlbUsmxoF6EzHPekt6s1Ji0hHWlhCMsFjLn+Ad69YFoQQplXSziISD6CzGjKbVtlrK4HKMIS",
-	"YDQvnH8FKZEsMxpbu6xHlBqaeATWM5MqhNiL4xev7kFaQm/mJTHoS8+F0Jf0LEnncDAIyTfwzzffhFpY",
-	"6BK5pJx8X9AF6bw5P/l6OOhqAntFZ+Yf/e0//7//Hg67pTnYEpche03xtns1Wxg7+ESrhvv7yO4Gg9H9",
-	"AYpzYFtPF0WmObvGF30HGeluzLVQh80kNOV38YrTzN88MSJaTfZYjhbW8OLpGq04YQuhiVNL4BrRLFcH",
-	"Zx0pHcZjfgzWYRT99UQFT38uGK4/5cDaqW/rNfUzNnixxdTJSnofVWck1PzUlAe0A7bCPRBSoq6THCdC",
-	"zUe1Tllp4hDfSGHO570OoRYJmawVc1dRVPqxem8jqFylGCfRu7/9LSKdYrlkeQ+EhTn70A09gYWSRMC6",
-	"jesMCIcmNCL//D//TaKK0zs6cjrDcH9YqmYyJCyTjKBhxIDJaVZj7vvmd3DIt9O81V6MVbMKLsR9V1kN",
-	"LsVUWbONuyPrhsIybABa/o0atkROF0D8DYUe1HlqW7j4JkcUWco6WyEqINB/m2Tpe+Y3Z4HlWkR9XIp4",
-	"Y/6rlVR+xdoxv+Kl/OuY/9rr9dz/9YNab/+1qbmTX8mCZloJ0ietFT6R+6p3pUFMSCY0AQERpV3SNrKp",
-	"WfyrZoueclbZvs1uNj+ZYYZ6mKp2+Ks1/LuVhKW6mDuFs+KJM6Pd16N52sqvXiSJMxXFCm1BVNVODfrl",
-	"ONlQaw6y9N4152ktbVOZsxLUUdqdTZwbYqQ/YtORgSC1bX0touv7XDNTC9Ko6dSI7MAHdqlQWUcPyAWi",
-	"Il53VmyyCy5Jp1PDbHnP3ZCaN9r6RheMZizp2vkO9XzN6j0WLuAtQoshNirER0tzpBnmoR6mWu8HgWGb",
-	"RRh/FVUG4/CZI62ZgwgRGT6jRbc0qQ5bqxpk12YF5bI9P93SwG/DkCCRtoxYHanBNkjHicKeY6Pi0Og2",
-	"ZvSqEtkZQW5J/VbXWrYUOTTXgP6qDtUdWnEBCckMH0qrZ1CvlYSn4Pqse8AyD1hDK6zEH6mlxFIETAzj",
-	"EPWyMA7Rw2875ormi3JSf9S2Ek162CU6NnImiwWMLZVYglhmnnfMycR0e3G/XnglTjUE8myUfdLzIP+8",
-	"YLkx0C9SpcUq8jz9DsQPLFEhQzKEr5zrzJ7m/r4e2u9S38Ad0VRsEtHjQmFYGvgQ/MFai0/5CIJoWPLl",
-	"q7tVVsbfILz/ulFo13sw4kh9I7GvWfvUO0svQEa2tnUQdc0q8OC9klkwuRDoWXC2H5Q/U2OmOiKSsZqZ",
-	"B8Y7tHcZ1txCBEdx1lZgZ/lFqi+JTMxmvq/cWs4tgznE+6xWswtG9K3FtgWWll80L4NFToo08/ggWCPJ",
-	"mik7MoC+WvvLXTYsAx15XdK0lSscJvuwtfIlOoMSZqe4by5j1xffjF920c+BVOzqOTby1ZPM6AUjxRIs",
-	"f/qnaZbG6ohIOmVYNwOsCdh9q3IEJtxPL8GZWsg001p5FEULli9omoy5NMHzj1I6y+lizAnxbl3yHaHS",
-	"2SA7KNifPfprt/7cmX7Oc+LXfz/Xv+Ndqn/6roeSJ/57NiIt8nrzufNRrTdu5+O5CInt6BsST5K8hCWe",
-	"1+dxSjVOpF9dZKSD5np45axXnxMF50cpzbwf4hPXq9vf6DM6Ydm3Y+zsPQ78Fya50YhfHD9/jF/tlYP4",
-	"T+55c8GKagt6/fjsHM5T9tEY3TkX39qghrA225s8+9bbsJuwpzWS2rN/Ln/+Vq9yNxhea0hjprcNnu1V",
-	"eoegt2Mb6JdLYTwp33zJH39I1bfjQOUFu6ODugpSqF/UJulszoopmUwXiNZQ8pnV6Wsa/Y/mdo/Ofzx9",
-	"dvry3fHJycs3L87fnZ0+inx2S/KCgwDOFhMGTmBnJdAcFKnU6eCrucjYmGvOgfSlWZG+MxY0nqecOUuV",
-	"TBd7tmf1x1IXUxspNCLLjK7lmK/mxsLn+As4iyqkbvJHOlHq9HwTW9Gm/1MMEhpz4CTd0BgEYIloTZNz",
-	"sbIW6ozNjAfD34p+bu+jTJPLvTkYtCKi/wtVX9hM8+QOtqmP9PMRuu5QhFdVy0s4hhKgGlfxikolOX51",
-	"2q2YaFjiRYhpLdH3w0V+40/jX/W/+1M0witKpuZ00DRZsSGyvJcmxpCIRjInoFAFoQT9Mf9xjtVTwXpm",
-	"ZSUN+pHGvl+dlkkmbE4vUlHkFQ1ZP1IubDgY4B2NJkO8pu4TVy11LU0euxQLpleNAC6WpDHQsHWgsHxj",
-	"sjaWePvrgMjmMPsgWhZy3fzpvv4JUxH2B0SaJKGSGBsvHOgXNH22zHPoL1dmYpWtSWe4T6QRT7U8hZpK",
-	"+RiYKurAg4C7LI2ZCeU10XbHSxrPWW+/PwjCoMgzL/F0tVr1KfzcF/lsz7wr956dnjx+cfYY3oGIZIW9",
-	"dz0H5/Gr0yAMTBmsYBQM+wN8WCwZp8s0GAWQ2IUJlHMI8d2bQ/3OX/Tfs7YyVsdme/uDgUk4a+FFKIs6",
-	"ecgdNFmmfHZEtHpAJjTTakzu0CdXvWJpnYdkKbSGpvrkHMxV1jfZD2D5KCGeJsHIFBz9BcrQojMONrI/",
-	"GGCJZ64YFi8EF0IML+79o14+v4yjtnlpgcCOD+hxuyrCulb2FGIjW2KjDZg2QAiK0B/iwtsmcxvcO7WV",
-	"b+GF+1e/8MYrfutHdwejn96GgSwWC5qvIcXkgnEm8VDc8sAyD6ldMxmMfgrOcB/BWz1UlSFtRpxKt6a6",
-	"cgP6lDyqxCiakpGgbnuOVHCKYkUOV2GI8nUTM56lUtkWvliNwkbWbuw1UD7ilxz9D2iJdBle+c4zKNu1",
-	"w4Mvsa7XDk+aol+Xb2+D3y7hwe/r3DaxfX6v0gR6dzKovXYZbkSC8tAB6w92wfrvqCvWC68Md8L7suY2",
-	"vLQDsTxxlbn1G/sPr37jXIjnlK/N6uQN6PiySoVSbSETjxJPyi/fXobBUsgW0vuhJhiUUSW+9YSV7dWM",
-	"dlxKMCmPxSLlMyfGiHzMnbwhCjUT+lefkp0Jx9pfUal3tgCXoDwylvoxj6zxDD0YUbW1vRMRG/37zWbc",
-	"urE/drm//piXVWOrBsaabVtDoRqd7fiOCcYIbRCb8eX1x/z4KpPkqHTgNy2a6AQsw8AejnnTTgpqVv1N",
-	"Y5mCyvnd0MQ0wncYVWivVf3VmJfAPGqgVimgGudrCitpsQFjykCVz2I5HNcsHROMmFTfiWR9vTt4mqeM",
-	"J9ka+24GZ5AEYGqeuYNw6eR+2bp6L/1KbWmX1nZtPmYq/VxW06b0/JcNfjy8IT/emRffgA9vE0heWQ2D",
-	"Jb93FjzYgQW7IzNWNXhxuMNUr9BefS7EM2hS8Pl4vn5hf4cFGr5WluIvbwp3iL7rZNP94Alru8ppyEq9",
-	"pBvLhOueu7ASRW/Yv8nTuWeGKf1hZZ+8dpHti7gG7GFnUe0GYtpuItoX6WyLdIa+dXN/ArSqVFCjw20i",
-	"2muwVHjhKi6yorNDxIcNOSwjOIw8EZZxki4OBGx/oKgX3GZduIARa8n1Yq5IpESt0fIRoWPuO9ecdGOk",
-	"mP39qrPuyAthBF6y0e015hv9XtXhN8XGVaPILFjGvAKX7hGJprlYlOlRu/n3OhiX1+46xAxjl/mG46ey",
-	"6ZU0UWBunu1C1e0EKrFoCkdKNCvY3oHA9KmFpWPjXdiJI7qHL7E0wqktZ7XT2+XT12OqVxmA9EpCF0Nt",
-	"J/m989gbS1H7u4ltr9EL+8eSvE78ojctnN4XtvY+mgKalxvFrhI7QO/UGqYL5OiYCl/dPnkJMZbKhkUt",
-	"6Nok56iR0y3b06fIjCmT/9QektWaduciZQ4GB01x7Xus8xTcibDzL0Levz9ifiEUROziCwc7vfAEGsz9",
-	"RgLW98w6rUinxHXBs3W3XaS6lqZgK5Ndvm0n0T3o1jX6eONhN8l4WHNTVgUtP6zC07k05ZV+8U70VGSJ",
-	"MYuhXUovMtJiGPz0Js8wUrpWeaL0Vuvne4tCpnEUkilT8dyauL5/fG7ziYwHN3r68tmjd8/fnJ2eYPmK",
-	"lENzDLGECDG6lmQcvMoYxEOLLOmPA5thU675DGOnMgERqRDzErMxXxr7nEmfWjAtFIKUKThsUr9kw69N",
-	"R1209Jf2vTmVJBGcQdddOuYVGOb+IrYF8HkmLj8oTgN5PTacEOKDaAZxRY2oIhff5KWfYZ9KXkYR9U02",
-	"lYbTmOtNY4M4r2svu8Ag5qZrS2TJbSVA26cOe9Dt7s/yGuPtJNANdrvqX/71X4w97mqa0rNgY8z/EXYp",
-	"jT+aFg2y+yxvZ1lpb1FgieJPyYjxbvE4yD1JoueFAqUVW50RikGSwOoaRKqfvS2RmiY8hrJ2o1C/5c+l",
-	"IdEvFPmFIjdRpMYXpEiNbR7ud0yTJ9MPC3ARSzFA5b3u7vTqgsavY12Gwlv2vYYVWQsAjWQQrfVkxgi3",
-	"2GxELqutX9ua/Lu2DOf1hgtb9Z1qe4bd9Z36exsVni0H+EUXuhtjM20Ceptm5CH+J1CPlFeb/K5v5h9p",
-	"vhg1LNFzlpUmaq/4tw0HKMV9AUXCvSp9Gj5HYz5NeSrnRnVyO9izwbpYzND7HhJsoj45EVkyak7rutvb",
-	"tkgUyiWbsEvykjOXkuOMOBCIiRUKQO9oZAx1IY8xwolqBncTTahEBOWz6imF4P33zN7IGqsmemCYnYZl",
-	"vusAu9nubnPfYGX35Jj75Ra2GOONUmhAl9oiVRQiARt6L7opKopvWKae2t+szTwkGZ0wCGt1oMSA7XjO",
-	"PrhMWGdMEys+5sbwGpvuD6QTeVkKdhB8KOqOvPhGP5HLnJdxrVTS9rFJ5AXkjGhkjExJeFsXz4LC5lRh",
-	"hLhLZjHdE8Ycw1AhHc3Ew2LsSmVsP+sexeyqaaFPjjHHfszLlC23EQ+nc2Yy6B3FVFBeYzfggl0LnpWb",
-	"5bGpC8KWDZ2W/AiFMJLEFiUzQ8L+wspqxxyoHHLBADYFd2RvI1qM1OAfhlQih7oADSnAFpm/rWxuy81v",
-	"qNcPFeJ3vlTrle+/qNa3FOTdKd9J1Mf+7hP+IX0WZ1izBfNEwVKWlSxhdzm/dk9+CkHgBaaVN65R14wG",
-	"0nNtQxC4UNsSZ7tN7eAE1nxebvoLtd2O2v44HjtMm6a1NOlO7a5j8qghgeJl1L0JiZir93MSyTaCMPEX",
-	"Zr9zKl3S3ph3nLxyZGSfVBGpUtvUIyTtkuuIrChU1rWp6d3WiAYDiS+k9z+Q9Gz1glbi87WoKu2FhvJC",
-	"k1/mFDvE320EaWoQ3yQfxbxatWWQjgkMP1ZEj2QyytIEPnVhhZOMERrnQkqs8LjBNmWX9iXGESGxW5ij",
-	"9+w1vPaVt7YFO9qa9I1jNid81HbA3S/hke0Wq3Ya8snVEsHmmMjI1EuqWkKUwDq2UJjaVLkxRYiAh4C5",
-	"DKpvQoUpGKNPjk3dLaiQaF9bstyUxVn6US8jKBEeC451d73UjGatHcuQxhy+gSQYfARioyuuYNLB2p9R",
-	"mkTdLTF/+P5tdFZ9XJSvIV2TZmuVxjQjj7XczDTXwZ7u0CPrf5m3+rFYQGP5XCqTfXEMHbQy6r54Ji5Y",
-	"RmPoLj+H7jfNhva3DSPEvX/SSEID3h35zfV5zbYgIdzYv0a+hTmqP066RVUiwbrPrlJWO2uqCRN7WKYI",
-	"ZPlWlnXGeEJYCrEj0aLIVLqkudqbinzRS6iihmFQEk3TjEVYRKBzcvZDiDXZQyKWpqLrdy+fd0tDs6kv",
-	"XKmuF9bra4ckEvxRgfjPIlNjL1Lsg9qL5UXk1Z5XmNEhxxxr55fXu+ar2A2G5GKFxfeQAo9ILLJiwU3J",
-	"sAVV8ZykMy5yzP2TLCRYAi0c8+idKRjdi0ZGgDIlkZ/AB81T9ILhp3fc/2R/mqUXDCeLuiF2JNAftJ5i",
-	"uZJ+TBa5e50u0mztXongD7JHommRZfg16chllipbhRZGxbph4ZjjZdAxF09I8I93GLmuPy/ERJ9bqIGa",
-	"wRTASyOsikX5mnQi81ekgSDyGeWmcwyuCErq912PAYQopsYAKE0wPibIwPVhvj7BJ6P+mD+m8dweTt1H",
-	"QKFMyRGhUJDQneASOwzp8TCoITKV/y8Y1vwypSYRwfvEYZEkHbSxAjYxmmepVom5qfmfMVNr9H0KJY+g",
-	"c0qq5nrvJSp+W0DERRQS/CPpk9dihbu2sV4pJxONUUya+pymwC+oChjF1B/z77D5AlQSM+XDbMXc4X29",
-	"a70kUybZ0KErtgjUAEho8NhrGNF2HZ8CLO5WWq/1DTx7SXKgXTB822rOPVN53ybbuqLMlfr71fL7YOlK",
-	"TQPnfF12cqqwiGB37y88ftlcsykpAu1QgIkgdKvlAI2AlQh9mpFGjrK0NJbkNxiBWwIEs29t2oiHTztv",
-	"46X3ziUqLJtEqhZuXa8QUYGkaT2u8S0YBSVTC59R+xd0YAgfaw4RniBXGPPjhIZWkgqr8lNYE8jCpvSG",
-	"aOrtahRo6N5e8kJkfyLyBXYiNHdGtcPhZ91lue56o8RdfSbXkAqR771m9nrfKhqe+g9fXhPEV8WQL1ne",
-	"08SFPPtfNjXk80t8CP5S0QfX8snZD7tJfu6e3Sz8HXPTSQXcuzGFMlET7JCBTu9amhzU0DFVBn6gWZpE",
-	"BFqgouBU3uwRGQfjoGlMemGfABK8jcK4QZ/bGbXdSq7v2LwGkZYQuZJEX5SPXt5kF9tp1BO6TIWJz0qm",
-	"fyCicyBt1Lw2ZpzdqA87tm205UY/R6iOMAl6SC/lknGZqvSCZWvbLqLUQjxtIiRONwgJCPMhxktA9zWe",
-	"mFUn6SxVknTGwcHwUBPIOCDTlCeS+HmU3T5x4j+WJcKCRnrI2rJM77M+sbs20pS1XMFSbP0OZBI/R6Zl",
-	"id5HCPXaq73r+uRcKGoS7WFiCNcQZBgOBgMHIegDHz1LpXrOFG03RZ0BwO3avof29ncu/v6IfSQEQFLL",
-	"+6BY2mMgm0+hDszukQlWrbSqsVKoa1wFvQ2hK2CjVzzJxAXbIHj+XBFGvJbO+1679bKLc32XkLLnbh1b",
-	"MdDpi4ggDbSt9wRvs+O1Ldaa/q655C9ehFt4EZ5rwvJMv1+KJjQvAmQonpsF7U6Ig93rOQbONI9cWKBr",
-	"9gBErWUsTejfPz6H3nUm+m8hcsttJfTiKxs36O+wjBQaAa5gg6+EvJVZ3iziSgv9ZRhAxW5NrqEhcOBS",
-	"d2Zgx319UmHtC1X+C+tSDWqGxqWledlgenc36e6jSYxPmI2UqZ7kI/jeRXvrl45sx4rShnfggoU5EbyP",
-	"JbWxjqUXBs24ym37Vq2fVXqRS0Vb6kji9L5brkIYB5sWnGAsQ9siuVjpNX5ehPwDZDsg4K7yyoSbIjqs",
-	"xGcDhevNWo68Sr1p0l7wwDS5S8KtVQ82IcPgj+SNPC/p6QsqbihCsB0PayrRRvBiMEAHaL/ZJz1CR53W",
-	"Xbp98vKC5eTBgdcezIgnR9gWq70xTomspdIwGD7cnz6gB73DyZD1/hTfT3oP6WDSG8b7yX12MD2kDyZW",
-	"jVhSNS+1iNSWcSwlgg0KxYODpj7xFgpKo75eJ1Gv/alLMYQ6AWyqCM2g5aVpiBpnjOrNqxBLiBasTFVI",
-	"FbZVXizVmizREym1Hsma9IrpvncQVlGJjihmhVRaIgOXXjDSa74ucb4CKH1K8eu3YyzQacD6+/4gbOZ/",
-	"QNwDEgOU6LdNi6EO7i5hEAmPbxBO2SJ91bNE26IkH/H4S4BkwuOdFKhH5rndqbh8Y0tQpDmuL+aMzTUg",
-	"r8Ruj6IeCVQ5aJZtsW64ctLWn25iQRpeIz29izrUc6+PbOlrYcSJsukHtmqHnKUmvR0nCZLbrR1ItaqC",
-	"OaMSNyXfQ4d5ZbpQY0eS29szHvH4OsGCN6C/xxqwuxAgPngtCtx2hx5XTv+o5bSBLK8fAPkb7umZKfv7",
-	"xQ5zR2zoOPGawyvR4EgaeTYyoPJW38MGH5vudufEk8TGZGM+eosmA3nOhlOt5gxVbZTwDSJHgLyuMmrm",
-	"ozQEmWlJuq1FgV76psLRJ3oDdyYytHh8HYgBVCGUROPQKhf7GrTCIo7ZUsnWlH3cYOr1/cUpan6fGj9t",
-	"8/gsPef/TuraIuX247BVebs90/wOqwvswmLso5pZ8PhE63y7vIYPXoszAY5sY08/Gnytop2plFB21QZM",
-	"RRUWfgNt9IuI1Iiw1uB2PIA2O7XehFHNU6kE3l2trAqLEdgT8sufenXnqwLaSKuqpjRFqkIgTP0vOp6n",
-	"uViMOZZHjKQo8phFpBPRZRqFJMKwMYy0hkqCkWmmD5sShYrFgnURdfCHnC3EBUtwiXpg4b6yk2OVx/m6",
-	"T5woaNdtH/VChLHO9ZxiCxcz7NK8k/JZ3/FsTvNcrGz9CC8Wo1MPIgb/+QqaK7FMstYIAaOjPTUH8gn4",
-	"7kss/qQZJKzznnTW+8aKS/ab8DjqHpkQAFdzXEMVbE03Zq83ZKd/XAW0bIr208cAyOO70g3pkuSCUbA/",
-	"2H/QGw57+4Pz4WA0PBwNBn/XwEx2M0HGXj7RtdUHIAiavbYPnui9ckUwdyDlEF6uT8I8Wl/y/fPBw9Fg",
-	"YJZsHoF9znJMdUKa1xtfppv1lbdhsGAYMTyn8rnIWTCCWD7nyj0chAFnH5Q5G7AXhoHAMx0NwkAJRTPE",
-	"If3X4w9gvgM95pNo9WGpWCaWsXy5xuw1VvbH08i/SPl30OzhuNB0/tPby0rXvPPabUaLRDPZHMKYfI4P",
-	"7aSNg4l0YNzuLtfeVXlH0FyQLhgpltBckVacpdK0VyednXOSQIwf80q+EdoLt2UVRX/2nv826oYY+zrB",
-	"uxgWeHL2w5jnmF/krBjwC9CJhJpbxYLLkYsYNNkaO6TljDnk5YAHAX7rGn2kTKuKkKfoO9z85bJyQgje",
-	"WzCu9AUCDhbwE495MzOnTyAJBwUNrMomrXwwMuCOnMSIn6FEA7okx9z2zfEu+Zq9p2Pj1pTI2cbkm1Ta",
-	"3BsohXyDpB+zus0ZMJ9IrfoDJL/cMmHE5IYAtoaIbWNeS4Zov9ngLG5vGtspqeOmy/tc+Rl+c1ZEY0BA",
-	"YEaefLZgUtKZXgeq06BsV2KO9QUvVsHoUJ8rVk+D67aSYHciCo73cTXvDhulIqno9w6GYWAILxjth4Fx",
-	"dAWjwadNCCEdkzplarRmK7qWZND9YlS7U6PaAow7hgVtMKy1ZZBsvMGvinE6d4YFZMxgWbA9NSWZFGAp",
-	"es+WSl/uRg0mHeyEXlWOoy7erKu50FftJuXymTG8edYO1CUzquB+gNBzqnVlszL96nvGlhJiz919JDiT",
-	"bbcHBvO03h4b9t4eJqE1Oij3ZayFnztGIv4UMRIteZVr/ygWdF3yWzyYIzz+0veDTgB/N94AK2pNrlr+",
-	"WqRS0febItyNnrVh+cNBW9D4210C4V7/MdSK33E80rX0EAR3aWtz1VObhWB30z2qFb03tK4z0q9fpdWW",
-	"TsvYjHSiEyyOJtPksiwrLfv6no9GzdYeXIw52hfQjDat9vQo19QNSVLQrBfPKecsIwXPmJQkMp8l3JDR",
-	"QnAR2az0WgVY4O1eEVg3tq0CazujaLZHIvdllBTI6ECiHvNowZKUQheWuMhzqH1q62OXLeZMoTVb05Qw",
-	"DmpgaxuS9qwczZMdBG9VIcYUlxsFJ8eD4f79g8MHf/rmIZ3ECZvWPwdhYCGqReoCa4Jds4r4pyzp4k5t",
-	"92LoNymEvk1Qcw/1v3RT+J/QTQErqTrE26FdVaUoe4O97n10f1/ZJq6c1VW3NkzHdBY8Ih4/SiWRzPR9",
-	"R3ejqwbdGtpcZS9306jgt6PLCry+tCO4o6joEgM7jeYc12tGsOW07slSLDg7fWRqwZdqQUk8UVUIfv14",
-	"hxutRaD3KXCraL+kSgMnGAX/+/Xjnwa9h7Q3Pe49efvx/v7lvwft8dAbKtzRQjKo5JTy3jIXs5xJGZFO",
-	"zmSxYFgpReuDS9NDtwS8jaA2v4YlVY+5yAmaN1yTM/eeL2L0y7HJhMViwSSmL8Mwkdc7129wZmvnQxs4",
-	"ffrAatDgSJN1m9iCMad3Ircgg4Ojs+W3r8ktcDGfJlzsC8P77YURB6X/YRLJK00QIUHOAX0alVj6LOMK",
-	"WQQVIE3ei2yzsneC9gjj0XH8udp93OterhXAWHDOYiX75AdssY18Q6YzTlWRs9Cqe5JQUvD054JVeoCA",
-	"A6TULyshZmX5YE9DPF+lz58djXmezuaK0KlieUjsFJXS3np5ap6LYtbo5Pj68dk5OX51iopcaUQCfc80",
-	"E89NcZdKlxJkk9CmnVgvD+lET3KxiPZAF2Z5RL4lO/R1D8dcMkZ+0Edjx0qZ7ELtU+yEYu8BrU/KIp6j",
-	"/QtHCQmtVgwknC5SPhvzhm0s1O/hrrRQKQroVtPaSBgeNcFsGs8828KYo+EhLE0QtrU7SKl+VxnjRyyb",
-	"rVfDdVxTFGjcYo87QmCdUQsh8rX97inls2K55zq/5DWzRNkwxRnQ0OyFKaIpzfR8EwFX2DHJmcpTlpAV",
-	"m8yFeE866L1EtblbwT/4BXAOhrKIxoWtIuujGzT5Oa+Vl88LPkMJ3bZHHWnQoA0E64KYWCIsRo/56x3s",
-	"JyQKFYLrL4fjMtSWCq5P4fDDhy7ezbHgMcgEbW1LMVcWLUOTNYnOhZZJAGWxaame6Ij8XLDCNMiXRAnR",
-	"JRM2FTnDUEi2IlowWiyVbXejyWuqubeeL8cicYlYKuOsPPjwAVvBuENCYsuYFv5MA1k8R5ZgL7iyJQ+c",
-	"KZqLoMCvrYI/5vosMZ9ssiZUbzNmUiKlJClKRR483BGu6JpQhYbvXrGEPUAY0ZhHj06Pn707eXZ8+jwC",
-	"E7O15YTGiCNK962ePjNQAsoEd6v9Fiy5gARPRK7ZRNlEnHS8IFIN4qhb5bIG7k02O+adXbiJsWXRPE+h",
-	"X5WEg+6aABC8vDDg6s3rZyWelC16LHWXRAvehNLAzoHOwbocAoP38S1n0qXmvnn9rE1SBE6nkfFEcJWL",
-	"7CrPQaUJO2BICNqujThg+UUas1pHMVuy6ZqBYEoEt7HvX2upFr71RR4OBoeHh4PB4MGm8i/w5mny2Zbq",
-	"Dr+6VOutbl+l79ne5HTY/2aDz2EXzeFDb7VaQSRBr8gzxmORYDSyp0ocx7EouEIr6PHJDjrjyfWMpvC4",
-	"1VdM2xrzNcv1WSHFYkDdozRntlVzyicg8oaB5sD1J89FE1/dsTeQ5Lb1Qkpa/BFvwttrTh9QwCyRBXnW",
-	"nz8sMnLBcpkK/u04GPYH44DA0aV89u04gALJ4+DPyM3wHasJ+d89Smnmfz4pBUNg7eXnl/yxlsC/HQd6",
-	"EzBbUvn1Q6q+HQcQxzcO/JZ1z+iEZd+OA+DDY9wAk5Oe9SbizHvlYP6C9uor3Ktu46rYiprCpwWPmyt6",
-	"93dRU0DWO7Py+m30qVt6wNQqzVJRrqThAdP42osRYUvZTTMqFNCOl8t70gjUb14/8w1Vr5wyg681dSN3",
-	"mr1/iJRvtNE+p/n7irqCokJfLyFLBaFLLapIuCrL281GGWBdJMjJ/f7xuV3M0ZhHhv1Epv52XZFBocuX",
-	"mOhmpxwobBwL9475miktQekfMBlYrxvkJS1ggYQTogee2p5BqD/U5weheMyjzdRZEdNb0T/aLBi4A/iL",
-	"SHlrUbqWCgzeElGqDM0JNPXY6h12cjzY/r9NkoK9J65XMuEGzZAq8AAE/9x84FPTc8sJwj5DMmUqnmvx",
-	"0poe3GNWN+t8//j8KgLfrYSHvT+gOKMnApFl4coL1lapBdwKNnm3w8bSfXaiXQNLQEi6Mp2r3ZKzgUsZ",
-	"ZcAEtDqWQ6XxM23gIQRZCB/zwlW2Ly04WN5kC3fBXqcb+EpD/f+0fOVaVd4+g6B5NQ+qCJqeI2F3Mc+S",
-	"hh7Jk/Mu/6Bc6fcqndyKm716eXZ+LXllLrKktyhkurlqBwpFQIvLjK4liZ6+fPbo3fM3Z6cn7968fhZB",
-	"nivJhFiSjqG+VxldwzffjoOBlX2jLlA5OIXGwauMUcmIXkB/HIx5OYiX9VpwqXnGq2KSpfGIcEEmENpk",
-	"zI4YJONZicmExbSQzLa2jouFqR3kLDhTkdvarzSD1IsLhnY95UpFxnPKZ8x9F9pUB2dlgaNAM2WWEIAf",
-	"hvCgIWfCiCpyrjnliq7RYOXeXdC1ES40u8SO1ptkPEjpX/udPzYyqKciS57DQf6eFK2zFjyonDxyYWes",
-	"vVNl51akWiFK09ACuk07qptD6SlQHDy1754k+ije5Nm1CLEeVbY9j8czy5bu3mbnct9hHPp+25BEmOqI",
-	"HXHA5t0dYeCuscOVHvZNIW2kLaLNq5362vOVg1k31t9nLJnZNBkxm7VFmAA+l28jPO7ytr3m3VkGqJUh",
-	"bvv+948MWIJRcFD5ASfZKdigvl8s0wzH5f/6Js+CUTBXailHe3t0mfbxRunHYrG3PxgOeoOD3mC4ZwQK",
-	"uXe1MOHFW+7tsNTr+6JxRycGL3czDrUECh97+PPFmOHCeTeQ/3WYz1UsB+MhPE2gdGZWJZWoFDMj0onQ",
-	"FxTtRSlPVYoJKf/8P/9N3MdwzCNj9cRfzId6sIv+qXSneIxsL5oUch3tRVz08IFozzK0MYeIXDVnaW7L",
-	"xkfYfNguBJ/s9gmumVlPzEwQDcMVzROJMTVLhjXqDHTHvCYjgMfHcj7DX7YxvU3XeI1Wfnsdo87bbqN3",
-	"+BztTO+Lx+wF5l2NgvtBGJynCyYVXSy18il4SPbvkxfiguwP9h8QTBw/2Cdf68F350Nf2M+ntaXehvOA",
-	"HL+lYKA1h8bongWpv/P0bP/wAfnLj+ddm5aMxtpZTrkiHVGomcD4tzJqIxZ8ms4K6GHuzLwhSXksFiD2",
-	"Z5lYsaQL+oHvPjUrqAVrhDY0w/pPo9BWAEHL60QYj2YlKsSLRem0Rm0ckchOYasfmUiSe5Jo1oJNSKi0",
-	"JiVfH+qTSCkM5025CSyAXo2e9xWZEPokXIIxUUKQTEDuMUr54Kcd7g/97CnbRM8vVGS4U6vd5HumYH/n",
-	"cMZXWNGepVOm0gXzVl6m9d5/MBiEhJr+vN88OBgMNqbzKpVV9AUzRjCCQYIF/ZAuikUwglHAMoafH5T5",
-	"SylXbMbyOyl0dFFC4Kp4Pw9Yuwf8lS9dFfGHKPJZo/1+iw5eUhYMoi98lmGJ2hAzkt1fzsjZo7963Aq+",
-	"bnAo04Z+J72sroKBLdM1sseG9PekSXmyAo1RpryoWnahN9vtj7kpGOR5c8Bo0fS0O6sJFikq+9/3yY82",
-	"HmbM3VJSaWNh6qLWQlwwW/8nUjR7r2Wzo5ryCEKXFt5KsatUJE2hIytn6W9hYTwhBQeDiS859snxVEHx",
-	"Jy862a4z9DYCpX0SosUuCT2LqoPwNdpvWCZZXfDaKG2dm3mcjnm1pb+WwuE8RhiH4wA8YZqfavxrPS3r",
-	"ELCI0nAF7BQ9sCm645aFub+InF9Ezt+vyHncwlBvJIE6qWhrJlWjQUSIVdr4muQiY635Ua6ySXBXRS1M",
-	"WOxTUWBvIMb1VPvD0WCgpR1FcxWMgsE3I8TSNKnEV2nB6u9YPevN+ck1pAu3kauEC8mUgoTdP5Sw8JrR",
-	"pFGL3G7FQ6LyPNEb3Nq34KuvjpMFNKTO1l99RTo2WPqedN4K2+HlPommNrk86vbJMbY4MLXWac68VgdH",
-	"Yx6NK+c/DkYEux+oIuelWIDZfjwRKyKmU4OmnuyPwa02ZhpjsWPBZbHQqyq4phIID8+LjIHeAAK5Hz0e",
-	"PX06ev48MmlWUBMtAkFh/0D/CWHfEeNJNIbGphBWD/ZjWwCRksgiY1QZmXJyevzimPwCtVjogvmdt8e8",
-	"oXCYMHVT5QhqTrV4brRc4AVhm5PFdW3OQqqS7w2ykIBExXQKCgDNCtYkYWgFcRkGeGBbHnS0PqjR+kND",
-	"6x5xHy9YnsZ072SexnQmkFivSemfpt/EDrxs0/4287Lmdj8ZXzOoDKQGKPalls5nrVpxAkBv8OpKtghE",
-	"n2mOBTwEq1c0Uk19Vt5YxqS5Aigm1qYMHJNMxDQjZ6tUxfOJoHkSYvCojWefCZIXnPT34kWyJ8vHgjAo",
-	"nBdntLcH48yFVKNvBt8MoE6kWW1zzsrmTeW+ECtYgdEH+uUembSQ0LRWCQlWFAptf1MIAsRyf7Y+Ud8L",
-	"TbNNPZpR3y9stSPNuasOb6xCc9RoKgDBhtBTQOtA9ewFWIrRjeKWuExvWX7xkebKjj11X27T963qVUuP",
-	"8CZCM0DLFC5dAysOupAvNELyUiM0qS2+c+QIc1NKxXFB15gYhpVLYNOp6lcjBNvOoPTWlaFStdBNh4gh",
-	"wRxYm/OXmBZ2kNHrw92mZnvzewmA2+qdy4qMoXcl52JFqCwzFI4AYJjVsbDBGMYu59U2LFVmeL6SNeDB",
-	"BIbctKY2Qe6oxiZsrhLwCW/wkjW0pDu4nEaDUh2DYWwxYWBxkemiyKgSeTe0RLE2VmPZJ2denkv0tx4O",
-	"0nNaTuQto6mxNJfzlNFMzW2iTF5wDh5ANC54Y53hN8Hl28v/PwAA//8=",
+	"7L37kts20ij+Kiidr8pSQmk08oxjayq1ZzIex5P4tp5xvN9GPiZEQhJiElAIcmSt46rz16nf3995h/Ng",
+	"+yS/QjcAghR1mYudy+et2ngkkbg0uht97w+tSKZzKZjIVWv4ocXe03SeMPj7hCbJsVALlrFYf1ZFmtJs",
+	"2Rq2jgWh5gcS0SQhC57PZJETSvKMCjVhWa8VtC5pUjD9Zkxzqv+lUybys5iJnOd6HBrTVtCyQx3nrWFr",
+	"0B/c6+7vdwd3L/b7w/3DYf/wn62gpWc553Fr2Do57u8P7h4c3vvm/gM6jmI2qX/Wj0sxYRkTEXtGU9Ya",
+	"ttS4299/MJjcowfdw/E+634T3Y27D2h/3N2PBvFddjA5pPfG+tWM0XztYvqwmELlMmXZib+ozf/bbwWt",
+	"mGcsyrkUrWFLFvlYFiLWXxcZxW9FkSRBi4kYp8ePE8qTImMvGVXwZitoTTKZtoatr/cP+/3Dw8N+v3+v",
+	"FbTSItfnNKGJYkFLiscyKT+qnOaF0iC3Bxq0cgmDHOwfHh4eDu59o9doj8/OvpDZOzWnETvT21yotzRK",
+	"Wevjx48BoMeZ4Dmn+Qp+kCjh0btuLruAHr8UKicqp1nO4iERklgIkoRNyZLlgf7yhqiDC/6DI8ofBQ24",
+	"O7hbwYMnXOV1FJjTKSNyAgxCNZzpz1/4wRZEOBh4aLA6+cE3evJbRgx9HSTsxojxJmilDCl3RtVTmTE3",
+	"VcJTnreGh/2gJdj7/KTIlHTDyclEsbw17OvZc5q0hvvmr9P3NMpbwzwrmEO7C7OYjItpHf0WNEsdSyFc",
+	"kHkmpxlTakjyGSs50ILyXBEpyEwm8Zdb649xa+lTvs6l9aF8J6fJO40WQSun2VTjlHutv//ggfv+CuAY",
+	"6JeWc30yGrtaH7fyRZadrVyNlyzjE85iErMJLZIcGCTLyNnDRuzb4WQnGWciTpYGa85pwhRJuGCtoAU7",
+	"2wGJNGy5eohLsgcwn0nBnhXpWMO2fnIO0nZDuHoeA16cyJjhue8Aom3XB0BnzR3yV4XPZ+CgUuTwTU10",
+	"w6+bkVGmcypQBaDJMucRTcipmHLB1G5ciKWUJ8hE/6dRNnqRTPUp8Uzl5oiOgcXuejaaASbUvfxEXrKE",
+	"Rvp0hcy1LtN6kbEJyxRJZSa4mAIqweGtMpNiHm/bwyaMRuBtRGh8ZB06f4Hw70kTD0X0XSKjd6saTcJV",
+	"zmIigNobiWNsX0TmwESuX/3QonHM4u9KyWGHM9z1XKL1UM7s1Xus3ul1y5zkkowZMlTNjJQsski/Sed8",
+	"PczXTGChdZIwmtVhhUAi+YzmhCuYG8E3JCGAJYSviyTZDEhztgaSeJb11fT3+323mlMLc381sewKmaMm",
+	"CkM1S3l/6lMy+9/Ed+pg4GydVvanhsSn5xFn6Vxm+Uum/7tiF+PwIxjEiBSMjGlMMrkgVMSECsKnQoLV",
+	"TCZFKhoRkWWZzBScxIQzLQ0bkOmNKUWnGgQaPJSAOEHgV0NzGpBy0Rp+o+GghXBNRvtBy8x7AtOeyELk",
+	"q1/rOVvf8SyfxXTZehO0cC96hAcPHtwPWuodn8/NgIaJt4Z9gMkzmaU04f9a5Zuvzi074IIIkH1ooo8X",
+	"/mwmxYxRIx8d7B+CYlRoujXfvToHWewnvXnLbIU3fx2zZManXOgTbbUP9g875PDwsGtVBxTnJ/w9i7ta",
+	"JOzKrJvKMU8MUb1kkcziBv0ysz/4umWz0HRFLXBGhWCJvlTjgiawfaOTl/pVXf1KWczpqyxBkdKtDad9",
+	"ebrDtMY810Tl9wyVe9ajrt1xDUqbGBAFUr6jStCtk4FuFWCruzkY/HPFzuIBcJbnczXc26Nz3ssXPOFS",
+	"y097g/5+v9s/6Pb3944jwEi1d3yybX17DjRqb6dz+NRnVxp4PgOr/EnyiF3Id0ysaMH6F5Lrn8hEZgSM",
+	"LITGtJmEEl61wSzU28NHmuH3qBFka+aZHCdtseUPs/H3EX/Ofzh79a+z/Wf8TJ2lz/rs/OzemXh5l75+",
+	"Px8v99Po+9Nv4l/678/4gsePk8XZL5KfJ/GrM9Hvsbv9XjRIxDh91I//8YPGsDxPWsO79/rI/V6z8UzK",
+	"d6cinksuVghggT8TZn4nbZ4roliUMScfqZlciM51LQAxU1HG58ZMc/LyKVFLEYH1RtFxwmJriLHGGvjS",
+	"SaqX6P75uWV1PzOlMWH1Spwxtwqgp9CXMQ644/3/TX838b+o0GGUpT1PkdnTsFR7asHzaDaWNIs3i0W1",
+	"w3nN89k5gH7rMcElXh7VkEiRLIkUBMDDpYBbPdt0lf3Fzk4ZwLUWM8Wit08nP/79QXb/+x//89fsYvHL",
+	"qxcP7589efHPMzl4Qp/Q80X/H+nJ/Cf5mP09+vazn7zWXGhGU5azzPkzgal+qMH8YsYM/0nY9I7St/kl",
+	"j1mGvs1zNMyZdex6KXE98JzmM60jo9ZsrzXN438teFYeoopmLAV8mdM8Z5l+93+dHP/c7z6g3clx99Gb",
+	"D3cHH/+jlFdUDiZvsDgY1lzf1OsZyxiYuuH+hSvC2L5DzfV7JV8P9e0MT2bskstCwSsBKYS+Wqcs7pFj",
+	"EsGjI8EVkgHKnpp16ze1ekfa7iwC8mvBsiXQx4Qn+gQ6Vh1UBYsJz4+0PIDDByMxkRnjU0FkRlKaTGSW",
+	"shjkZzT9KnLQ75OQC5j1rYYfU3kYEKpILJkiYWR2AjQb4g0V9kbCHgWsxzsLhJoP+pS+f8LENJ+1hof7",
+	"gyZQP8FLsQl9UqlywnOWKq21ZCwvMqEFQwv/gOz3eoN+n7St1few3zkiVCzzmZYhWaKYvgoat1lBP30l",
+	"N+0Ib2x/Q7E1VupXUvqep0XaGg76+hMX+Gnf7ZOLnE1ZBht9bi74+k4fywVJqViWO9UqARkzfXx1XAvI",
+	"qOj377JvSZ+0+2QxY4LQsWIi7xwZFDRSR0gUXSr9RD5jGaFCwr8w1kQmiVyoHnkGCuEUH8FTtmfePuj3",
+	"OxUgrYGREVwqp24h0W+ERO3yOFvDPeyVcUcRHpP2JJMpXBzuovDIBI4dd+joRb+nD/+gyml25MoNvGYL",
+	"m/Fw/d5BE6q/Lrnq3wGGjdt26z8iaaFyra3rXYLsdUcRuRD6bO4S2O2CK9bpkecpz3MWk5RRofzHe2tI",
+	"1Wfw/h7+I2OT1rD1P/bKCJY9/FXtectHISBjai6FwsCW72j8EkkLbdoiZyi00fk84RGc2N4vcOd+KE/D",
+	"aOb4SoyIgnRq1fOY5ZQn11bdUR63j8FPQ7L+6Y+7AuNUL/ulAQCCo3qUT0uOq7V0nIyLeZGTdgPPDSv7",
+	"Dju9lnHlPJP5cZTzS3YzsOp78q2Q+VuKg/lQ0VgHtzJXxEk2RjCj9agkuHBmFAVscFCSiAqwKUmRZzJJ",
+	"WNy7TUD6q4ODM8sJNGD1QmARgeUGTs4QkiRSTBk+xDXYa0DwoPz8x93BC+hOvRiupu3ZZ/cqAV8fS7+q",
+	"da9vfbnij98drvrVncBKJzlD0Mk5y4zUbcDykk0KhZu8Amziir3fie91lIxF9NZapX109C1NBCQjWJ1v",
+	"atUsv4e7kkWueMz0armYPpYFyqVrZzXPv43whbczeKOZz+SysjAOiuVgMNw/JK+1vCXIccoyHtG9Z2zx",
+	"9j9l9g5kt6/3B/uDw8NDLcAewdodu8XAHSQtuND694f9vr70B/v6j0RGNCE5BydBuRD4+kJ/668HxP3+",
+	"fnf/4AIWNez3u33938q7erB/1vllfd01PvmZd/rxFtnFMRkXigumFMmKhJEMUBgvRcCddughnua86Ax/",
+	"y2NkDVo0wh8aUcVjGiw7i0+kmCQ8ym/OnXEJ7D1Xudp07z2zNmmfgYPnBw3CitAkYzReGtsg+PmtMuKO",
+	"p1c78esNcbtc/mrTG37ugy3swDUgJ6vCYOXpnL5jIgzIYsajGeo6+mbRshHhuTlgFzf0g+TiYsGfPtlw",
+	"xu/TpHLELRDTo7+9TxNyyTLFpfh21Nrv9UctwkQkYy6m345ary4ede+PWn9DoR7fsVDyv3vIaeJ/Lhen",
+	"b7/y03Nx+p7n345aWjYdtcicZjmP+JyK/Akds+TbkYtYGrVIsvIVzuFFSOF0e+UM/ir26svaq669IlnW",
+	"xeFVDNAgRvFiXuSqGlBmtL4ymMvc/mKqSDFHY6cghXgntHxcPmaPMqdRfkukioNtJlRevdF2Cgao0qML",
+	"GUG1DMECoipOfKvEt20yC/4KNVXgEGr100AiBEJSoKvxGE7gkczGPI7RYn192E/cMHXxFW3ejpLHTIt+",
+	"+rKBvXw6loXzpnSJommUo7Tiz0naoVu3uTzORM4ycJ7dTFMyo/jAsEMTePqWsQSNLIYRK5ZdctieXYhm",
+	"v4mcTlls8Uhfv6DhWEQ4Qy3nnE8FzYuM3Y6uqNxwdbyw07sn9O2ScqW4mGoOssikmN4qlJ7WBifhP7oX",
+	"4PDqul2HngroVqZJSN9a+uUFVdaOB2DTSuDUwOj64ALxRg/z1rsXKiB7rqU1KyndUcaAq9E7RlK6dQIa",
+	"M5rhnQ/BCfWpvYWSdti4AUNTz2T+CMJobwyiiYnGLcFiLhBYIvx6q2B4Jokqopnx4Fpea+09Ph9xqzN7",
+	"fkGXiaTxhZRPaDa9ITHNcbC3uZRvExhuHTGNZbzUJwZPQUSSIIeDg8H9+/0+GS9zdru303d6OnnJrLUv",
+	"BV1+ZbkWJkb/Py23d22ImKHe4g9rZHLzEMRRVLWzg/5BXcoGRjAkHjRZTDKGUThA9g7Hbv2qYgnTl/qy",
+	"NJGgbgQWKgxr0XCtbLp6r0c0y7i52eFnoiEFYHce+VuyVzmP/SajlRcu4lmuwEESUYGCgMdHbxeelclV",
+	"LudzFgfeKnygNu3G4OuFlE+pWBrbqboh1GjO3gKF1GwqF1Kik8Fg3e1S6MroxoXFlRGQ2qG/Mo1UGcuz",
+	"pbE9hS/1h+6x/hASxSIpYrBczxiNjZ/Re2TVbH6Or2h5b0F57vtOBHuf22X1KgqJA2OTu0bv0Rrebkdv",
+	"EPLtnAnAAZda0WiERdsqMQ97CXyf0qYKGNlkIQ289FNfM7fLkxlwA0z7ICrnSUK0hqdIO7Tv2Y0b9TwH",
+	"Jyqv7LKaWKRvuhVoWXoxH39X02R//8GDL6bJL6bJ2zNNOtw3lLRipdxkjHwlaJHPZGZDRa/PpQp/pKo9",
+	"Aj1YRl5Hts4Vse7QT6VDWZNOZd526K+zBMIl5QkdJ+zGMHAD1Tl0THM6poqVpgZ0BN06d143Ee7drg+2",
+	"7iZ2ATkQ9JLJOctybtxV1XRL31JpQvuq5rlqKuaH1kRmKc01Z6Q56+ZI7qJIDLjRFb4yRnTl4KDrxQWt",
+	"TlxL+vT3u3v+5+qwZeDZ5iPW/FDlNJ3DW/Uc0To0Rq1RixQi50nV6JmwqbP21WCyPcV0ZfFezumHFhNF",
+	"2hr+XCafvvEn8FJSV4dxEb7rpDBgqQZbc0mYiCvLPxisxRwnf3mpr9fFvVqy7GokV2noMHJ6QOAgXFxF",
+	"FehNsMDsWx+5aumKK2+YzFzvFRMbbJ4cS5kwKvSjNm13l2dtIPJ2l/A5PvkRk36rS6/m/9aX7icEb8R9",
+	"+1w9k/cq0SV+nM3PXpCf2aiPzQHKQnAWQS2wpcr2VvjCKm06sNuj8vbt03+FP5bY6pFHHQPfOJDK8S8s",
+	"yq0T8QSjJkxMlEma4pjR8cLj4YjmKy6ThMs7ygR+W/tMGaF5RPARopimzBS1IgpSq2KYP5MkhGaM0Chi",
+	"85wBrVbvDhOYb1hXiTDb4/Sb0Mjjgjfl8h4+V0bTv5ss9aZXEIXLxzEOfliPfl9592GFgbrXuVjLKx8Z",
+	"/lA9tdBMiD6zahQ+Os5CdGiRcSYXCi+CKjPadckXsvnudVeMcbm2NSs0s91RJLyQYYlF1SjArXwi8lL0",
+	"a2HYMCt5yC55xHqRFIJFHrYGjiGjwzeXEMBfn30zg61xnCst4IjIORJeAKQB0ZVTfqkl3bwSjFeqEsYZ",
+	"gqu+owieDLGpE9XF20DqpuBAn9+V3MijvbUMBJjSesZhLo0qTU8aMdOro7De737kaixoxb+x3sLa49oc",
+	"Irn1Ttr2+i1dN7lcC2ybilWFpk1MgAjeXW5h2CuOT7OMLkE0MFlDm97V0z/Vz9WXDCswY6xbu1M51q5/",
+	"+7Kbpl03n8eajbTpF0gqmbRXiMQvlCNkF39pBa1xoZYtl3tZkVX9MibN3B6Robrj60ny1ZoXPqJWyl+s",
+	"rKN+3e1YGmN1nLJWhjdcRQD2hMJKIY2rCKlq5eC8ahvGLFc9BO/3ldHq5Tka7yMZM83v37El4YIsZjxh",
+	"1jZ4dbH8ltgAj1fkyWoAVgUdPNm0tmP/3HwZch3dQFjZ9Zj6Tui5jYtWsKwe1PyO6buwciHcaboFSPuR",
+	"zFKWJUsSml/DgGRM0JTF+qhTmkczEtoN99ysIVrrZBKbgCxFBOR6O1sQmA+Ha9I6Oj563JQ0PtOF4y9n",
+	"E1bc0u0DLPH3uIH0xDe/hXD5V7mJfOv7Rnqqi0Mx5cmSLLiI5aIi6mmkL83EQ2NRBj0K40fRChJC1k5I",
+	"2lxESRGzuENyORIhE3FI2uy9+bJHznKScKYgboYLSNKK6RIqe8RQ18N4ynC8IxL2+8N+P/z3//6/4eBA",
+	"/4W+mUS/1RuJUBRJEqIAC7SKO+CK5EUmWEzkZIJ5XHU7SvVImNiK1yeJjN5doFcAc6av8EbtEPF1UKeb",
+	"z9K92SC6lscBhTnoMiDh48fDp09D0h4cdGey0BrGQpKYT8GBTaNZJ7CQ1CzJgLKWLnR/2O9r1l8mEbbb",
+	"P/f33/zc7z5489vg53737pvO8Od+99B+pUfp/EejQFJWh6rJI7ZCUUXBbipWdEtGSVPQqGYIrtU2WjV4",
+	"lcWOKgtt1j6vIfY0ml3LIkn+aF69pJU3TAEl//GmWkor75kyKnXkOu3t3zsA3yWIIo6sbNQkumwFu5qi",
+	"7GXuXuHgPp1wUx6uB/LAJVshxgQOVS2Uq2axclONBGwica8j3exOIt6tDYmZK5DfCfm9Ue4O+lclhq1r",
+	"2IrUW0dwSO49ud/vNz67BrGPxZJEMk2lV0UG0tUgoLOhrEy50pWqL59QVlqHR7chDxmO/NnFIZz3hZaC",
+	"ryqWQL4vSsEocyRskhOaSMGOiLn6o4TRTBGKj60adT1qqiPaVteKI586iWx3yvgkc+V5fZK58ssbqGXr",
+	"u456aji+5cUNmHtDKdgi7c5CML5wzmgWzR5h7YArYh1UoQlIRBXrcqGYUBxihkwlgiMSYuYq6mu2cBSB",
+	"E9+Ifjdl5vb2saFhu/tl8cXvIFjs9oWnrfeHw6pr2js/bjtoLx/7KvfsmtoXFzsXuXAZAlp9V7AU0lYM",
+	"TeeuwEDVv7ClUIRmHQ5rdyCNKqZ/dLWXrl3AoSzQtGoTyaMZc4UbjkilLMNuNRY2FUwITO5+Hd1IIi93",
+	"khNu8+J9KKKTGYverfKtcRlWt9X84qp4NhV9yLMlZtAkkHqUl4mB4KUy156ckNDWpjRxhZobI+h5rUJm",
+	"j7zOeJ4zQWSREwg/HLOIFoqR53Mmjl+ckbu9fu/uHYXXJ4TWlJE3mVYVtVAkCRUkpEnyfAJa4mbl2ZV8",
+	"XB/9Yt1ElmIwvMntHmq6VMWuNY6+6ymB11DQota1ONnKK5mLy/D4/7oilasWalO1sqmWiocwC6osBoBV",
+	"AY3ZWOkS6zCagk41lwI88LnNymW5Tre/wOHQRrtx0Hrfncqu+dJVbF0v9vvJtoKAdnsV1bXJetkKWmXA",
+	"LNL3mw3842byj+NCOwtA+o3rKJ03vaOviOg12fQTW5zXQcoV/P3Czz4TP8tYKi9psilYjefAzuBJFh+5",
+	"snnmC7/6sBdXo2lM5DaIQZBFxvM1oTFmIAQ53HEQcL4j8N8Eq6XS0EiGN/oua8cLfsZVLrMlBvWaJ9Zi",
+	"XZxyUWIdIJodlOc7AmmarbEiXvmWOcJiEmiMx9BCWeSRTNlf+v5BroEVnB/JLG1g6ih0v2RTEz61afHm",
+	"KZT519xeJ+c/ac0T4OriQ8dcUChy9alAB+tZs/1bsEX5N/dnNUY9FNGNL2Sz8l0vZJeeWbcLxGyn+Hnw",
+	"rH/0cmN2hDG8/BBeagazifb3+TjojkMXAEZzrEw4AL/QZtkoqmaFroVEc2jEMVG51i+IEvQdextRhaES",
+	"6CHHn0y68PGLM/DDu9ex/B+o4RCXABFt+YyNBCo+cgIesB7RUxvXZQyFtAS7hNxQcNVDRUmMaVMzWSQx",
+	"yTUj0N/KGGIBrJo0Au88GWNc9eOLixdm5h45Jt9LkjOVk0iLbQpTA6G8JZ1SLlTuKgpAEJ0UdndyMhIR",
+	"LlDEZjymAqIkgmAhbaZnnPFJjj7NMtyoEhsApfCqxeVq6S5+fYl1yfJNNQeqWeP5TFZKCWHccbVoSEPB",
+	"n1p5GvNNNf21nlEHczflFa5Jn23K8a7mujUWQ2oFa3PTahmnXk0K/T7XFJQygT+u5FP7mTaVG3D15FZY",
+	"uk/IK2zEJJitEHFjSH4TyV+H1nHSHYh9Pa91qUhbWdjK7Phq45yXJg/qNkLgvM4euwapQ660yXCnynIr",
+	"iO0FMa30p0LdZTKj8zkTkDdtrHlh4Bl7Agwa0v+6pHNjAZrIjISuFZDttBCS8IMnAATE/hAQ460MiOnC",
+	"EJhUkI/VIAC/g9DV+gV94gZBn6IfUAMGrUvhgvOC8qz6mohZwi9ZtryjSGjKfnd5HF65+mpz9gl8sYUw",
+	"9HIu9IOfVFqGpVS93uvFHL2kWxANkYY/t1xYArRBJaUlpfZQ7ynLoqMGJJaEibjsUjGEiPFQz9rDqxyL",
+	"FI9EWL4ZkHBcKCBzFwEcauIOkTTD6h3fUKDdfGObqZTfxMzGFq/wCLwHeyABmb+NzmhLvvuxy/BFGcAM",
+	"H/0o5mqJePOFS+QvF+Zu6WpBeS/PY2V3K4TxmNEkn20X36vfqoa0Gflu6xVnXlvFlV3F/scyia/nlqIr",
+	"uYszzNMqBPxRgZv5afNmzIhNy/wj67JSPCwwn3krQ3zuPfoZtGDbw+kmmqQbo0iugFaVt5qlKtUMfLid",
+	"yX6/34eOUvgoVM3ehS2beeXCyGSr/Nm2i9pcb6S5l9TaSvHY6ApFKdMbK+ZoaSwUCyAQFC2waeX23T7z",
+	"NihtmboyW63vlYXnqgBO35/hj/ueydtBsGyY5cEQe2etbsZ106rvwhGC8qJltgPHdeT6UKmD31DUviI0",
+	"lLdKyezt0hxOrIC+EQsCi74b8N7i3y56kFV9d9ODNrREWzUgy8Uq3Pe7Y6pYDLkHns8JPbkJMyZfqPMD",
+	"JcX0Y/vVjMNvtsJbzxzspH85UWgFVK5Z0wr+ZwWzbmWWKszIJ2O2lGBQ4RjzUFnx2jxtF4VQ6TyxinZ+",
+	"e6j6el5QpbQe5aIIoDcGjctWEWAGNz0ecIV+ZJipWaMVC3h8JNrsPY3yZIm7DF0DCa4I7KTTI8/n9NeC",
+	"oQCn7yioCYiVtciY5QvGhK1zq4yAVrpBjr9/1H/4n++Oj8f3Lv/ef//84of0WXraf3LxE3/6+lX+bPD0",
+	"X/88vn9+X53sv/918K8nD5LDp/1o8J+//H2XRP91cRlejTWtkZjuJUekb5JrAVQAuPHSAbPe8GL1aExz",
+	"rpXZ9NcWweUE01ugOJhGmh55AsEMNFnQpSKQ00kM1Hvk2AbJYAO0kbDnUcz14e4H+nZKMczkiMwpmMto",
+	"TkJYC5wTeAvNFxCpVZ7eSLS1qk1GLRjo61Grg+mtc6rlVzKVDAoZUQX18gG1fBTQYK8d6f5awJheZXXo",
+	"PNILMehVLpqSRC5YRiB/mrSpBYODXZmvjjCwYnuVPzRHmazkdOZglfJWGTiaD5x1yDUz8SiwiY88LXJ2",
+	"PTnWVYBoDOrM5XSa1BxUa/e3sirXMPJ6S7umZNvgLb1icPDOzmlvgzcRMl94+VY7y5jPq3K3iyODi93T",
+	"SM1HvPi9kUqO9aKafVbTc1yfzjqKfM/kNKPzGY+IfggM8IHLSMB6d7awWj0XAVt+NtTJ8XqA1uc7O39O",
+	"7u7fu0cyOOpa/oNJxqtOA11EGxIKTVvRHULDRKXn6e7+97If6UY8XGtXsqdn2pQGXvfSygevlalmJknS",
+	"nWQMTOsZS3mRdjN96kFLzWjG4m4kwXp9KQEn5ixTmhK7TojSlxBYwqnAxyKbZmHgW9Vr161jIzk50FSg",
+	"Wx5LFQ2CEgPNwE3EYKusntBk19Ilv0dRkWuUSVpXVMRvz7pTKG6lyW3N9L6pLhY2qXDVscj52cPOrdTE",
+	"ch1dfWwXEorW0FoIgun52sAwvCaw1y3NtLWEVECkiFhZS/Ua9aPK1rMbqm01T9Bqjo7xO8j6iLFTM9mm",
+	"HPvs6t4X1VBSwUfLOYWamPpBaZRN3w7ZVD9hG15X9CwfCEFTWSaHZJVKSO4w/H1XkenNJgq6Xr7YtQsN",
+	"XbFfZJW0SrnA0NAaWtsSN2AWvxEst+BXKJnU5/YtuJlvJsp5G9hVkHOvIJvXDH9MoyveX7d445Ro7nNo",
+	"N+hg4zsPPV7qiXubX7olHlYDZK2qlsd31r9pOLRnuf9d+4RvJsqXVfZX3/5GXHuF6sDVWNgqu3cMvsq2",
+	"LbuvcHb37DV9Onr1xqd7PX2SbWjwaTpNcOXafB4RdsmyJVHFWD84hnBN2zTaS6i5TjPPqydSeVu/mmet",
+	"3HSVIH7eba0bLeV1Bg3+97MrBz3vENNvRw4q+7m+36+0KdSURe+u/fm4+0/a/debD2tu2Zuw69tXN67C",
+	"eD+ZelKlqV8LVrA4IM5VHRDjpNbfOX7hNSkIyLhQy4A4T3vgaqFGVEQsqYvGG7n6ueYSImosrNO4mVK2",
+	"rTz7VIqADO6SZ/KSDPqDewSjVg4G5GsNlyuUz/Og1YSVa+ZfEy/TqOys7skrk7rSZQtb29hIAD9rjScM",
+	"zDYQTW6E5B5pPzOKDiStBeBmwxRCTEIjNLdNTzWyL4NbyGvrbE1sU2vwL+Y04WJK2qaGuUG+TkBymrzz",
+	"f/lFcsHiDlR8FD46Wqzzu2eYdzSmkj0ipKkt3PFj6s3U+kBwqprmY8ddowSVL63yXJi92RjV33/wYP07",
+	"16P6wS5WqgXNUthhPfDB/LCZPkwAk9mZp71V191IMa77wnUEgh1gubVC5O1CwoJgraHrJ8kjdiHfYeu6",
+	"moZZKd3abM0x9XdrZUG95KhpRkWuhl5JUajKO2UiD7BVpKYBxRiBpYyEGYMz1elBIyGvSiyhWcYvmfEP",
+	"bi0ze6TXFb3r5hJ7V2DjDp7XPXhb68zyjTCAzUCYoNk9F+BI9Nry7ZASlttDqHNVA2IaRUy5hjM/vL6o",
+	"Wc3Y8ofZ+PuIP+c/nL3619n+M36mztJnfXZ+du9MvLxLX7+fj5f7afT96TfxL/33Z3zB48fJ4uwXyc+T",
+	"+NWZ6PfY3X4vGiRinD7qx//4odFElucNRqcnfMKgNBUXfoMbt7q79/rbwwoQAh60gzoK4uyb8fhm+rZH",
+	"DzsLf8ZA/NDEhzb4PPKcpfMGv+G+aSRkI1DMg4HxjD7YHsBh3rh6nLMR755Wpfj7B2uK1XuKzpW1k9UC",
+	"Kzaao7lmvdmTuSCPTH1MQVQBJLDdmHmLeoMZ7OKq4blXT9X8pvFmFOx9fozwuIlJOnOhY7Va3dCniotp",
+	"OHQ9hR34TYQFzUlYWUZ45IJVhyjUmUd9iQUOi8UmDhQnWSOd+I+uKda6vrRqxiLGMa3Gy8lx0SCgWcMa",
+	"I5oyojWrCv5sKq6zNvypqje2Al+ddEjgaLPlwF/ZjSWDCi1WCbp+/Dswn1uwmdbZ2ee2nJr5Tw2Aby2z",
+	"w0edisj68ilRSxE1NxVRGjHidZnLDsu0fsMEPHtEwpSKglrso8Lk8drBCM8DpCBNePgQ2oZsioHVDfB2",
+	"yBhUy1S9XSjdLGK3OiUaWetmnIaI82q895vgCjH9lh82xY2CpVFEbFNMpgGE5UlKP1/Gd5kbwaN2fQ4G",
+	"ipwpYlhLb516uxWc/JauPMWirCmKK1zMFIvehjZ9kYypYvcOiJyQuwOSURHL1PQcJS8yBkE0kPVtggxR",
+	"V4R6MXhgMFAmc71JnLRWox/mezr58e8Psvvf//ifv2YXi19evXh4/+zJi3+eycET+oSeL/r/SE/mP8nH",
+	"7O/Rt7dX27FYZw2PsrTnVZfa0/Sv9tSC59FsLGkWf9588QJcef5BOVopCWyFOdSQ+ip1I2ss71r+wF34",
+	"2/b6G5+RJXhx0QMoEWU/1bhF0CoE/7Vg5mdNqCUu1es9EjpWMilyRjRuQRN9jWPk1csnVTq4CupVSlAd",
+	"3IfFOjhu08ERmQxcdzj827vB3Q36O9/gt10EcrXc3i3h/m1fnb8fWXwmPN928jfTxVfQeGeF3HLz5tAk",
+	"v1z6tmLs7tkGWWBtu5ug7Py5GnV4/OyY/EsrJHJi4qkVhjvP6KWxkWNuC8+IXAjSts0HwlcXJ2HN6LPS",
+	"THQbN3KBLW5j3mI3wvJs7e5rNs0q0qw6wPrdB2973TdfNzrB3HSfoHKsv+0QHRN5kZlkH1cEf9JQzfMG",
+	"SONjwsZz2wjFXUjPQu6GROdoZ0dyQ+G2yHi+PNdj2GJaKRffQVPT4yKfNYv4UECz0vmUKhKO3VthABqQ",
+	"3gIoyKanrVOoIEkDEm+dvfmOGolMJsxVMwnh0ZC0Q4/XmdmMxPzv//3/SLcLb+HDnSOYw5h1zcpQ0B6J",
+	"g/5dErpKGmGPtD1fFLZHUERFcs5sC16Zked6OwOQzfXTZw/JCXbnsqU+zKohawCOArgAzxXwgIyCZQZS",
+	"BSgO3uuAERuf1XcTQK0kKc33NVqMN5zBsdmb6eWwBj7hEeE59CrByiVOVg7gY60yGhXxSFACu2mH8COm",
+	"NxvQ9sixWJJCZOxSvoMaBYK9n2scM5PW+3EFZDGjudaPR0LDQ48cuKPXB+XwgwAishh9iBB9gfDp7QYr",
+	"DMg5d5VPVpHWNiS0rQhdlZQhefz0+KR7/vh4PyDv2LJcBLQelAWgEi30V3qbAZGwo/DFq++enJ28/e74",
+	"/PTtq5dPQvI1mdN8Rr4mUBbVmNZYbAvPKMi8Iy+en194jRBJG3rJ5DMmRgIacHcCo0p2jZOlR45JWjYe",
+	"XmRSTMv1O0US0HulCIzJSucaCJjNppVnrNvwjy6CpXvulYyxosqc/8iW2ASYi0lDu75zD+sQ+1ky6c6k",
+	"qQxkU2KAdCB+vGu4MRTZ0LSloPkP1M8p5nOZ5SORM5oqsphJZfBTIbLYvoC2iavzLSk5yTH/Tx+Lcbn0",
+	"RmIk/sf/0KSqBTTNgEaiS07BQhPuXe6HZQRPTt8xRcJjU24H0HFIkAESdFHBudsGiIVImFKasKCOUdn9",
+	"aSQIAf8DXmBGlDRe8bUsrNst/Ws4G49xKtLtOtrEXwAgZh0wnWUDY5ZIMYVKvzZDq0LvR4SS0NOUQ5Rb",
+	"TCnaCgsmFX+fh1kl48QkLU2+Kc/1FqtDp4yam9kM2tOwP0eDDxnLmJuqTuGHEVxNo9aQfOj1eh8/hoGp",
+	"rev/9HOv13sTkBFoLfAspEoFpMyYCohJmNLvpzwPCKZLBaTMlvr4MeyVSAAW3JJBAb+G+IQAMsugOuAl",
+	"S+ScaZDo5cAbMP0IimfpP0etsv7VqIVrhBRP/LHX6+G3phYY7ObDCPNBa89/fGMXGMIWQtu6Ck71sA8w",
+	"t1fjfq836PePXO6g+wGR41vSh5FeQB7d0JgosaqVJjZMZpvTKVOQYmhHkZmfcUjaVJ/WEqUywgVAAtjX",
+	"3uX+nqXvPRwu7Nj6XGOZz0wBaXIMs9xRDfW59ftcFNhlXg+N64NuQvo0wEyolTDSfseWiuU2LdCmiXJI",
+	"n5RZzLIhyah4R8ZF9I7lJosSlxXokSGWQ7CF5vtgnOzA5Q1nLlVZKIxMM7lAgo3ZPJ8ZRCcLmrzTkEHA",
+	"kIyB8KlHRsjCKoGisGYWyWeZLKYzWZiGZPr9kjD1zTiTCwAWZM27EmdEZnpUWxRSUxIaRtuY4YsPxYWW",
+	"JcuR9Y0qM/gHsqLnc0azTg99PxbcHNa7JtNWH5TZnL55+VR41xbUPgNIYDpkjpDT8A/0X3WeEcPPeAfq",
+	"T6Y++pBQk5cba+YUOK+V164N4o405yoUi/W4cJTmOTui5UlNPdYc8XhZwHBhYPqxxN1q2njlt2xThAvy",
+	"w/nzZ0488NhUxrS4bDl547yIKBqlFKF63UA38DwVyxxSRkvMhongqrecdEly9j4n7ZLcAr/7LOQ1o2yg",
+	"B5/JJIYRgYYymeidZjTS40OPFMyKf3XxqHuftHM6hlkEW0AOu98KjAsSQsWmEKU/QkKstKkFaWCCmukZ",
+	"CdLVOAf4vZ7JNaIcV1hNx+oW4bCiGdgCPGtkRlhETQcJCTWPA0hBQnXagSfvr7mvOjhoTUYMbXwapIvd",
+	"cWhvCkQpcxq2ztq9A/Ij/04zORCdybwYJzwCapVFrilIECsOA48AIbmqgpCD/j4J/dJ+wGTts3BlY5u1",
+	"Q6I6AGZnhUdcfPnohNy9e/eBPrlXFyc98sIrfYCPQNFs0g79vER9nFzMi1y/Bwjqeuigc0UfCmScG+eE",
+	"K3gYPjx9dPzqycXbl6ffnz1/FpK2CXvwEtgr2blhx7tlM6PQkohm4NUJ/9E1AVpdLSpAjQWMFLmD+hJX",
+	"hEUzyWIc5qVMGHAOhCNXxCom8KqZueOpKVdTF0GKel5qqSnN9El89RWqqVoL/Oorc3x1tCIYnVhRNmHR",
+	"3xnRFC9YKRwHw3zHkmxswTlXZi5m80QuU0iwMxcJzc1reqWaXk+evzx/e/zkyfPXpw/fPn959v3Zs3Ps",
+	"TMkzMs/YJOHTWU7C5y8uzp4/Ow/tSSkiGBR9tmqMpfjqkWhWEb5kebbsQuOS0PBAGoNUj5cCzwhqAijb",
+	"nYrC8Cdju4HkeSgKCgS7kFmsTGglSBhdfUxlEa1Ac1QXBRwiuZYZpeFwhVTnDDUJ0CJM7c3OkWFXkasb",
+	"6lUnRVF6wlmmUCZYzss7LnSlTrViUKQ9YkCCPjmLxeaugAxaoFZQ3dph2SEUsfbYiExwevq0x8zevKAz",
+	"KKm3bxyYQ6hjAHeyNRqgRUdLpzyaEZVnPMoNojpzhWnlKjNwlc4IVeRFxlVKZlLIIjsywpgNx/3ai7P1",
+	"KbRk24hwJtMBC7PynETUci+nUxklDupsjsQzibgMIbsa7K7UBNblrMbT3UF1Tr+PZrtAH4G1k0JHw3//",
+	"7/872B/2+4YVjURDW0uk/lfn5OLkxfEdhWsxQYfu8X9JwbSAlxoRwCuMzXOtq45EO+FjUB7xe03FPGXd",
+	"f2GXy5zC6kwOMl7VNr29c2RCBOyQKZ1jpxUNQZqMBE7vGShBRtd3t97ZV18BpL/6yspCcTkU0AxcM+1q",
+	"v7NJxhgsdyTCr+9rUP2/MNAo1QGlhUJJeyjobti4D/fQ2jPDFcM0wA1XORKmIShe4hDvDaszLUHxayZi",
+	"0janpEiUSAUx0/rvGYvegdsfFpBKYGZyQmKO5z4SKF/TJfCprqKXIMzqU6XzecJZHKx0HMWTj+mStIUE",
+	"RV8Ak8M1qyPTjTSly5HQtIbtMk01kUpvUaOOjyqWYa2XIXm2w+9PL8K98MXxxcljUHMcCIFszuCmZGIi",
+	"swhubBv+wWky9JUjmiQoVOm7y4Qma/TCiHF7oQwGIxE2FrCFQwKlcbiutyuMrrHM7NM+1jVS4UgYUcaJ",
+	"HyGaEc6pDbPVbAG/e0zFtJjvme8Dggm1yg3q4sZgKr1drTFpCelIC0NY53ck9A/w7iXTghDKvFrCQUTy",
+	"EWRKuSBjaHFl2uIAirAYGM0z519BSiTzhEbWLusRpYYmHoH1zPAcIfbs+NmLO1Bxojv16lPoS89VRyjp",
+	"WZH2Yb8fkPvwn/v3Ay0sdIiaU0G+L2hK2q8uTr7e73c0gb2gU/Mf/e2//7//2t/vlOZgS1yG7DXFKxst",
+	"mho7+FirhoMBsrt+f3i3j+Ic2NZ5WiSas2t80XeQke5GQgt12AVaU34HrzjN/M0TQ6LVZI/laGENL56O",
+	"0YpjlkpNnFoC14hmuTpEz5IygnskjsE6jKK/ngh9ljaEBVg79W29pvD1mrByOXGykt5HNToYmnVpygPa",
+	"AVvhHggpYcdJjmOZz4ZVpkZ47BDfSGEuCH0ZQBFxCMBxV1FY+rG6b0JoOZEzQcK3//hHSNrFfM6yLggL",
+	"M/a+E3gCCyWxhHUb1xkQDo1pSP79f/6LhJUo9PDI6Qz7g/1SNVMBYYliBA0jBkxOsxoJP1h+hwj5Zpq3",
+	"2ouxalbBhbjvWqLApchza7Zxd2TdUFjG8SsmYpDGq48ImgLxryj0oM5T23vdNzmiyFI2yAhQAZkUWJHt",
+	"HfO7qsNyLaIa17IaCRRgjJKPpVzRJBXAeXWFzDF5APp8BK7vBTIkk/2K2qip79wOnT8flEaVy4yVOhHY",
+	"6TUvx/qctmS0WUFb796NKGQhIhMHaO0epguI1ExuJMY0egd5U/alRKPMxBhA4NFIpmhh7QS2S42Wni2h",
+	"YCRDCO/c7UOgoZHqTRwd9rNH9mhCJEq7d13z9tNbjYlHy8ikHcI1aMom29dBSi+VpI4GBiU/n+dUxFrv",
+	"ssf0pm3DGBaLRU+Zn62ODfEMHauhDEcCbtDQWE7QUAJaePhhBI4JNJrmVik21lUwFH/Ut7f+M9Rr0ZoS",
+	"HKZmk4ZQ0P2hRsIvAo2iZFkvOijP2t3uJoZxSGIW20pLKK9rLHGjuWWFpP1K8Pc2n8KC2gyDC3JvlZ6a",
+	"IQkv94N6QOFIWP/U4PDeiofKeIpihuk4c33LmunsUWl9CcIJbat2E7gYQA+D8EMJjI+9Dyt7+dj7oE/g",
+	"Y3gEeDY4QGG7vNpND17oeABk7TakFS1Ara5ic5ph3idI4WxhlnRHmT6c4FtcwR5yyTLQ2cr2DCztjcQx",
+	"CQfv34dWjjKS4n7fQRz9UTbG1NnggAHr32yothFDcDOHRK/4bp+ogAxIykWgh8R/ySwgB/o/+wMygxMa",
+	"wMe8VN1NADBXZUFoMAqVqeJSsZHYJV4YpSETc9wOq+GKQ2IDkDs98rCMmBXoaZ1qBZ8kUs6Rw8wzfgn4",
+	"mpGEi3ddFCBpHGtdW8s9ViLT6K6vTJfKglB5+Oy8Y5xeeHt4RgrFckXC16ffPX7+/Ec0Srx98fLsp+OL",
+	"07fPTi9eP3/54/m3oN72yHNRRclELmwuJYqOtZ1oENGltZ2AFwkugNNSxx+J36yq+ht2/fgNtbLfRuK3",
+	"brfr/q8fPOj3yW+rplvyG0lpMpFZqrmr5jUy822vhW8nDsiYxmAhQHMHaRrZdJv9TcvFnnWucv/ZyqXm",
+	"JzPMvh6mah78zXp+3UqC0l6YOYtjJRTDjHZXj+aZq37zcvucryDK0RlA89q1rZ8tjQOCsViV4Rur8zQ2",
+	"JanMWUmzKx2PJvMYRRJ/xFVPNoLUWIGcpKOJX0vTFqThqlc7tAMf2KVCTxQ9oDBMCwUCe9XbBZeXY7sm",
+	"2qg7TkXSwrHtTHPJaMLijp3vUM+32nfFwgXCBdBlhIwRHy39UWaYB3qYaqcWBIZt82+uA5objMNnjkho",
+	"dMjQCJr6Uudxddhavxe7NmspUYQmGaPxshTkzh6uCg/NQ4JJomHE6kgrciNpO1uI59mueLQ7KzN6/WTs",
+	"jCDvWYozVfABuWcUbBjmk29c1AihZ2T4EK+eQb3LDZ6C/dYHlnnAetpgJf5IDc1xQmBiGJitl4WZ4R5+",
+	"2zEXNEvLSf1Rm5rr6GHn6NnOmCpSGFvlcl4Rgy1zMvVavEoMXsI7TrUP5LnSsEfPg/zzkmXGQ5vyXOvV",
+	"5Cn/Dm44LD+t9H2qv3KxE/Y0BwM9tNf3ZxV35Kply5f1wYnsD9bYNshHEETDki+jxBFvR3Ycf4315re1",
+	"Vhu9B6OP1jcS+aZVn3qn/BKMJNa5CrYOswo8eK/ZEUwuJbqWnfEfBQxu/BRHRDFWs/PDeIf2LsNuSYjg",
+	"aM+wvbNZdsn1JZHI6dQXRa3r1DKYQ7zPat2WYETfXWiGBQVW8zJY5LjgiccHwR1Fliy3IwPoq12b3GXD",
+	"EjCSLkuatoqlw2QfttbAgNEAMbNT3DWXse0DZcfXKoaWukmcAanY1QuGWqHMyJReMlLMwfWjf5okPMqP",
+	"iKIThjWxwZyMwnjlCKz4+ptnayeTRC5GIgzDlGUp5fFIKFPO5CGn04ymI0GId+uS77QCZJ1QbbTsnD/8",
+	"sVN/7lw/50Vx1X+/0L/jXap/+q6Lpgf87/mQNBhsVp+7GJKHTCNMz8Co/eFCBoa6zuKAeKaEj7DEi/o8",
+	"zqqKE+lX04S00V8Lr5x363Oi5eQhp4n3Q3QixYRlGnT+Rp/QMUu+HbXQOtXyXxhnxiT67PjpKX61Vw7i",
+	"P7nnzQUrqi3o5en5BZynMkkG7Qv5rY1qC2qzvcqSb70Nuwm7v0guas/+rfz5W73K3WB4pSGNn9Ys1l2l",
+	"twh6O7aBfrkUJuLyzefi9D3Pvx21tEpxSwe1DVKoX9Qmaa+vU1QymQ4QraHkc2vUrZl0X5vbPbx4ffbk",
+	"7Pnb45OT56+eXbw9P3sY+uyWZIVAS1U6ZhAF5MzEmoMilToj7GImEzYSmnMgfWlWpO+MlEYzLphzVSie",
+	"7hm6JB9KY1y+lkJDMk+gMdJiZlw8jr9AtECF1E1Fn3bInaHXBNc1GYApRomOBHCSTmAMXbBEdKeomVxY",
+	"F2XCpsbY5W9FP7f3QfH4494MPBoh0f9CRXc21TxZo7JiJNTPhxi7gSJ8XjW9ByNo3lgaVLgixy/OOhUb",
+	"PYu9EGGtJfqBGM5Y3+/375kAG/+7b8IhXlGKm9NB31TFicSyLo+NJwm9JE5AoTnEkvVGAlpeGaHa6ZQa",
+	"9EONfb85LZOM2YxecllkFQ1ZP1IubL/fxzsafUZ4Td0lrs/lUpkatUqmTK8aAVzMycpA+40DBeUb46Vx",
+	"xdpf+0StDjMA0bJQy9Wf7uqfsDjMAOw2GOrniHHlhQP9gqbPhnkO/eWqRC6SJWnvD4gy4qmWp1BTKR8D",
+	"W3UdeBBxnfCImVwOE259PKfRjHUHvb7JVC1zvBaLRY/Czz2ZTffMu2rvydnJ6bPzU3gHUlJySELxQ6+P",
+	"X5y1gpZpcdEatvZ7fXxYzpmgc94atqDUFpa0m0GOx94MenP9S/89bUpuPjbbG/T7JjW7gRehLOrkIXfQ",
+	"ZM7F9Iho9YCMaaLVmMyhT5Z3i7mNHiFzqTW0vEcuwF9hg1N6LVg+SojQBPCxWTBUZIBoDNjIoN/HJogi",
+	"N60kwYccwYt7v9Qbn5eJNLZSWEtir34MudiWYlNraQbB8Q3JMQZMayAE7cMPceFNk7kN7p3ZnqXwwt3t",
+	"L7zy2pb66T2t4c9vgpYq0pRmSyj6c8kEU3gobnlgCIRiW1PVGv7cOsd9tN7ooaoMaT3iYKRlXWUyyg3o",
+	"U+qoEqRu2kGBuu1F0kBUDFbbdt0DqFiuYsYTrqAwmL6rsNK0Ta1Y2yW+fMTPL/97gTUztr7zBFpy7PDg",
+	"c+zZscOTpqHHxzc3wW+X8aZBYZORmya2z++d+A/vTga111aIoESC8tAB6w92wfrvqGvEB6/s74T3Zbdk",
+	"eGkHYnnkeirrNwYPtr9xIeVTKpZmdeoadPyxSoWmvXQzmXiUeFJ++eZj0JpL1UB6P9UEgzKs0LeeONp0",
+	"2nEpwXARyZSLqRNjZDYSTt6QRT6V+lefkp0Jx9pfUal3tgBXMnJoLPUjEVrjGbqww/I1DMAzIiLo4rkk",
+	"7xiUzHCbcesGYc/bX28kyuojVQNjzbYNRYUq6TmO75hovMBGMZtgDvA5bTFJDssIrlWLJkaBlHHAD0Zi",
+	"1U4Kalb9TWOZgp7nncC4kpVzHLtrVX81EiUwj1ZQqxRQjduLw0oabMCYM1bls1jawpJ+CzNMmcq/k/Hy",
+	"anfwJONMxMnSdA8+hyww08/EHYQr8Om3pGn5IvWmRsFX42OmasfHat6sycuv8eP9a/LjnXnxNfjwJoHk",
+	"hdUwWPxHZ8H9HViwOzJjVYMX93eY6gXaqy+kfALt5T8fz9cvDHZYoOFrZRP18qZwh+i7TtbdD56wtquc",
+	"hqzUy7q0TLjuuQsqaVSG/ZtEzTtmmNIfhjEr60W2L+IasIedRbVriGm7iWhfpLMN0hn61s39CdCqUkGN",
+	"DjeJaC/BUuHFK7rQuvYOIX825rwM4TPyRFAGyrtAQLD9gaJeCJt25yIGrSXXC7olYS5DFDZsJ64jQkfC",
+	"d6456cZIMYNB1Vl35MWwAy9Z6/YaibV+r+rw64Kjq2HEFiwjUYFL54iEk0ymZX7sbv69NgZmN7sOscSE",
+	"S33G8bla9UqaMGA3z2ah6mYClUxXhaNcrnanuwWB6VMLS8e2Xf0uHNE9/BFr45y5Xvi7vF0+fTWmus0A",
+	"pFcSuCQaO8kfncdeW4oa7Ca2vUQv7J9L8jrxy5A3cHpf2Nr7YJpjfVwrdpXYAXonBNnaQI626bnQ6RHo",
+	"QaN/RHaW0qXJzszLYr/N+bNkynKTANscktWYd+0iZQ76B6vi2vdYeb91K8LOX4S8/3jE/EzmkLKBLxzs",
+	"9MIjWYj49xKwvmfWaUXaJa5DNHmzSHUlTcH2ivj4pplE92YSG9Bfd9h1Mh7201JVQcsPq/B0Lk15pV+8",
+	"HT6WSWzMYmiX0osMtRgGP73KEkyVqZUeKr3V+vluWigehQGZsDyaWRPX96cXNqHUeHDDx8+fPHz79NX5",
+	"2QnWL+ICGl9LKL4Jiaqj1ouEQUKMTOLeqGVTLMs1n2PsVCIhIhViXiI2EnNjnzP5synTQiFImVLAJvVL",
+	"Nv8GUoqspb+0782oIrEUjPAcJNEKDDN/EZsC+DwTlx8Up4G8HBlOCPFBNIG4opWoIhff5OUfg22SizKK",
+	"qGfSaTWcRkJvuhCY6mmjHTHFoEkG1PC4qQSIGSmtYQuwend/lkxK5rSLQNff7ap//uNfjD3uaprSswCC",
+	"/fewS2n80bRokN1neTvLSntpgRWTPyUjxrvF4yB3FAmfFjkorUDo0JlmIjNkdStEqp+9KZGaBvuGsnaj",
+	"UL+d/0dDol8o8gtFrqNIjS9IkRrbPNxv53I6TZhCW0kIuIi1eKD0amd3enVB41exLkPlRfveihUZW27W",
+	"kkG01pMYI1y63ohcdlK9sjX5D20ZzurNlDfqO9XWy7vrO/X31io8Gw7wiy50O8ZmugroTZqRh/ifQD3K",
+	"vW6Rt30zv6ZZOlyxRM9YUpqovXaMNhygFPcltG30yrRq+ByNxIQLrmZGdXI72LPBuljN1vseEmzCHjmR",
+	"STxcndasxRqVE0ahgZ0Ju4SERpuS44w4EIiJJWpA71jJGOpAHmOIE9UM7iaaMJch1E+spxSC998zeyNr",
+	"rJrogWG2VyzzZRL0eru7zX2Dld1RI+HX29lgjDdKoQEdt1UKISF8Ve9FN0VF8Q3K2gP2N2szD0hCxwzC",
+	"Wh0oMWA7mrH3rhSCM6bJhRgJY3iNTD9ek8FushTsIPhQ2Bl68Y1+Ipc5L+NaqdRt0SBL5SXkjGhkDE2T",
+	"TlsY1YLC5lRhhLhLZjH9bEcCw1AhHc3Ew2LsSmVsv+wKitlV00KPHGMm9kiUKVtuIx5OZ8yUUHEUU0F5",
+	"jd2AC3YteFZullNTGIrNV3Ra8hoqIcWxrUpphoT9BZXVjgRQOeSCAWwK4cjeRrQYqcE/DCzE0KQ827af",
+	"N5XNbQPQNR1UoWfnzpdqvRfpF9X6hoK8O+VbifoY7D7hn9JncY5FuzBPFCxlSckSdpfza/fkpxAEnmFa",
+	"+co16tqDQ3qubdEMF2pT4mxnVTs4gTVflJv+Qm03o7Y/j8cO06ZpLU26XbvrmDpakUDxMupch0TM1fs5",
+	"iWQTQZj4C7PfGVUuaW8k2k5eOTKyD8+JyrltsxyQZsl1SBYUSqvb1PROY0SDgcQX0vtvSHq2ekEj8fla",
+	"VJX2AkN5gckvc4od4u8mgjRF6K+Tj2JerdoySNv1/iN6JJNRxmP41IEVjhNGaJRJpbDE7xrblF3alxhH",
+	"hMRuYY7es1fw2lfe2hTsaJuSrByzOeGjpgPufAmPbLZYNdOQT66WCNbHRIamXlLVEpJLLGQOnQlMlRtT",
+	"hAh4CJjLoPwyFNiDMXrk2BRehBK59rU5y0xZnLkf9TKEHhGRFFh43UvNWK21YxnSSMA3kASDj0BsdMUV",
+	"TNpY/DnkcdjZEPOH799EZ9XHRcUS0jVpssx5RBNyquVmBu1OU8qT1rBFY/o/vf6BraAFp2SyL45j2gpa",
+	"CXVfPJGXLKHQBhWg1hq22gf7hx1yeHjYvaUwQtz7J40kNODdkd9cnddsChLCjf018i3MUf150i2qEonp",
+	"rGzJtZk11YSJPSxTBLJ8I8s6ZyImjEPsSJgWSc7nNMv3JjJLu1iB0hSwDCc8YSEWEWifnP8UYFOOgMi5",
+	"Ken93fOnndLQbArMV8qrBvUGCwEJpXho61CGpshqmLP3+V6kLkOv+UiOGR1qJLB5Snm9a76K9TBJJhdY",
+	"fRUp8IhEMilSYUqGpTSPZoRPhcww90+xgGAJtGAkQtP/OuyGQyNAmZr4j+CD5il6wfDTW+F/sj9N+SXD",
+	"ycJOgC1p9Aetp1iupB9TReZepylPlu6VEP4geyScFEmCX5O2mic8t2XIseU41A0LRgIvg7a5eAKCf7zF",
+	"yHX9OZVjfW6BBmoCUwAvDbEqFhVL0g7NX6EGgsymVJjWYbgi6KnSc01mEKKYGgOgNMH4pqirvj7M1yf4",
+	"ZNgbiVMazezh1H0EFMqUHBEKBQndCc6xxZweD4MaQtP65ZJhzS9TaxgRvEccFinSRhsrYBOjWcK1SixM",
+	"05eEmWLT7ziUPILWWTyf6b2XqPgttsoOA2J6ZvfIS7nAXdtYLy7IWGMUU6ZAs6nw7tXV7Y3Ed9h9ByqJ",
+	"mfJhtmT6/l29a70kUyff0KErtgjUAEho8NjrGNR0HZ8BLG5XWq81jj1/TjKgXTB823L+XdN6xSbbuqr8",
+	"lQYs1f4rYOmCXn5A0GUrvwqLaO3u/YXHP66u2ZQUgX5YwEQQutVygEbAiqU+zVAjR9lbAHuyGIzALWE1",
+	"Zdtqec1GPHzaeRvPvXc+osKyTqRq4Nb1ChEVSA5br85BYoK6GyVTC55Q+xe04AlONYcITpArjMRxTAMr",
+	"SQVV+SmoCWTBqvSGaOrtatjS0L255IXI/khmKbaiNXdGtcXtZ91lue56p9xdfSZXkAqR771k9nrfKBqe",
+	"+Q9/vCKIt8WQz1nW1cSFPPsvmxry+SU+BH+p6INr+eT8p90kP3fPrhf+joVppYUl2imUiRpjiyR0etfS",
+	"5KCGjqky8BNNeBwS6IGNglN5s4dk1Bq1Vo1Jz+wTQII3URjX6HM7o7ZbydUdm1cg0hIiW0n0Wfnox+vs",
+	"YjONekKXqTDxWcn0T0R0DqQrNa+NGWc36sOWnWttueGvIaojTIEe0uVCMaF4zi9ZsrRV4EstxNMmAuJ0",
+	"g4CAMB9gvAS03xSxWXXMpzxXpD1qHewfagIZtciEi1gRP4+y0yNO/Lf9I6AL7UjUl2WaX/aI3bWRpqzl",
+	"CpZi63cgk/g1ND2r9D4CKLlebV7aIxcypybRHiaGcA1J9oN+v+8g1IYKr0+4yp+ynDabos4B4HZt37P8",
+	"U4i/r7GRkARIankfFEt7DGT9KdSB2TkywaqVXmVWCnWdC6G5LbSF1by0FGtoTEkiL9kawfPXijDi9fQf",
+	"9PsNbfzru4SUPXfr2IqBTl9EBFlB2051iY12vKbFWtPfFZf8xYtwAy/CU01Ynun3S9GE1YsAGYrnZkG7",
+	"E+Jg52qOgXPNI1MLdM0egKht253vTy+geamJ/ktlZrmtgr4bZeMG/R2WkUIjwBY2+EKqG5nlzSK2Wug/",
+	"Bi2o2K3JNTAEDlzq1gzsuK9PKqx9ocq/sC61Qs1lQyagOYPpnd2kuw8mMT5mNlKmepIP4XsX7a1fOrId",
+	"K0ob3oELFhZEih6W1MY6lrWWX7Z/t9bP3BZsEdtVJoDT+265CmEcrFtwjLEMTYsUcqHX+HkR8k+Q7YCA",
+	"2+aVCdZFdFiJzwYK15u1HHmVenncXPDAdDmNg41VD9YhQ//P5I28KOnpCyquKUKwGQ9rKtFa8GIwQBto",
+	"3yvjbYYK0VGndZdOjzy/ZBm5d+D1hzTiyRH2RWxujFMia6k09PcfDCb36EH3cLzPut9Ed+PuA9ofd/ej",
+	"QXyXHUwO6b2xVSPmNJ+VWgS3ZRxLiWCNQnHvYFWfeAMFpVFfr5Oo1//apRhCnQA2yQlNoOex6YgdJYzq",
+	"zUPbRuyq5VIVeI4t1NJ5viRz9EQqrUeyVXrFdN9bCKuoREcU00LlWiIDl15rqNd8VeJ8AVD6lOLX78dY",
+	"oNOA9ff9SdjMf4O4ByQGKNFvu9b7HVI3CmyxiK4RTtkgfdWzRJuiJB+K6EuAZCyinRSoh+a53am4fGND",
+	"UKQ5ri/mjPU1ILdit0dRDyWqHDRJNlg3XDlp6083sSArXiNo5WqjDqGV8ZEtfS2NOFE2/dD6jul2tUpv",
+	"x3GM5HZjB1KtqmAGfUn1DOodi7G1oyRj0/8svrk946GIrhIseA36O9WA3YUA8cErUeCmO/S4cvpHDacN",
+	"ZHn1AMjfcU9PTNnfL3aYW2JDx3FcupVzucKRNPKsZUDlrb6HDT7W3e3OiaeIjcnGfPQGTQbynA2nWswY",
+	"qtoo4RtEDgF5XWXUxEdpCDLTknRTiwK99HWFo0/0Bm5NZGjw+DoQA6gCKIkmoFUu9jVohEUUsXmuGlP2",
+	"cYPc6/uLU9T8PjV+2uTxmXvO/53UtZQL+3G/UXm7OdP8DqsL7MJi7KOaWYjoROt8u7yGD16JMwGObGJP",
+	"rw2+VtHOVEoIXKEEwFRUYeE30Ea/iEgrEdYa3I4H0NVOrddhVDOucol3VyOrwmIE9oT88qde3fmqgDbU",
+	"qqopTcHzAAhT/xcdz5NMpiOB5RFDJYssYiFph3TOw4CEGDaGkdZQSTCEQE5TBEEWeSRT1kHUwR8ylspL",
+	"FuMS9cDSfWUnxyqPs2WPOFHQrts+6oUIY53rGcUWLmbYuXmHi2nP8WxBs0wubP0ILxajXQ8iBv/5Apor",
+	"sUSxxggBo6M9NgfyCfjucyz+pBkkrPOOctb7lRWX7DcWUdg5MiEArua4hirYmq7NXq/JTv+8CmjZFO3n",
+	"Dy0gj+9KN6RLkmsNW4P+4F53f7876F/s94f7h8N+/58amPFuJsjIyye6svoABEGTl/bBE71XkRPMHeAC",
+	"wsv1SZhH60u+e9F/MOz3zZLNI7DPaYapTkjzeuNzvl5feRO0UoYRwzOqnsqMtYYQy+dcuYf9oCXY+9yc",
+	"DdgLg5bEMx32g1Yuc5ogDum/Tt+D+Q70mE+i1QelYhlbxvLlGrPXWNkfTyN/ysV30OzhuNB0/vObj5Wu",
+	"eRe124wWsWayGYQx+Rwf2kkbBxNpw7idXa69bXlH0FyQpowUc2iuSCvOUmXaq5P2zjlJIMaPRCXfCO2F",
+	"m7KKwr95z38bdgKMfR3jXQwLPDn/aSQyzC9yVgz4BehEQc2tIhVq6CIGTbbGDmk5IwF5OeBBgN86Rh8p",
+	"06pC5Cn6Djd/uaycAIL3UiZyfYGAgwX8xCOxmpnTI5CEg4IGVmVTVj4YGnCHTmLEz1CiAV2SI2H75niX",
+	"fM3e07Zxa7nM2NrkG65s7g2UQr5G0o9Z3foMmE+kVv0Jkl9umDBickMAWwPEtpGoJUM032xwFjc3je2U",
+	"1HHd5X2u/Ay/OSuiMSAgMCNPPkuZUnSq14HqNCjblZhjfcHLRWt4qM8Vq6fBdVtJsDuRhcD7uJp3h41S",
+	"kVT0ewf7QcsQXms4CFrG0dUa9j9tQghpm9QpU6M1WdClIv3OF6ParRrVUjDuGBa0xrDWlEGy9gbfFuN0",
+	"4QwLyJjBsmB7aioyLsBS9I7Nc325GzWYtLETelU5Djt4sy5mUl+165TLJ8bw5lk7UJdMaA73A4SeU60r",
+	"m5XpV98xNlcQe+7uIymYaro9MJin8fZYs/fmMAmt0UG5L2Mt/NwxEtGniJFoyKtc+keR0mXJb/FgjvD4",
+	"S98POgH83XgDLKg1uWr5K+Uqp+/WRbgbPWvN8vf7TUHjb3YJhHv551Ar/sDxSFfSQxDcpa3NVU9dLQS7",
+	"m+4BZTzX11D66qtjPQwUIO599RVUe/Vd//i6DQqAnJu7fRLTZc1HajK+KXTWHYmYJfySgbIU0SxbQnej",
+	"EHUV4zXIGMraVtM5fnFG1MxYt6hJwUtlCgXOtSJjohm0kG/9WvrvE7DZyYyErmhyeATyaOjChu2lH3rS",
+	"MpSJKkSu1trGThF0W1gf2Lh8MOn9LefMGrD033XzVRMFA3XuKnfA0i70G38Z+1SjPepuxR5lZcgtxXF2",
+	"GOkq9XN2tYKN19baMfFlrfVmMiMQblryWl1ix/XBPOYKsLFcBlJ/eKMYoPsOZjGgwi8WsGvdPI0d6w1f",
+	"w7tmpUr9azaeSflO1W+bvQ/w7xk0lDBXQUP1zAYR8hI7p5YipBWOcWATZmuG1MJmuMA1dLnp3tkQDn4t",
+	"mbH0JlRlRrOzmwbXNtoA65fx3wtWMCvA203buxgWEtQscD44ApLLkQiZiOeS6zWDkwvfkFoZyfUT5pZi",
+	"go4TMHHi00QVY720MdZrg2aGyznrEWzbZ/UH87Qiv+qlxj1yTGKuakNB20JbAbwQOU+M19xOCrJx0y38",
+	"0mIPMICbRDeVUNjt9PutK7TZMIvc2MtncE1ziVs3UNxOK38TOCzdEdM/Xmez620ef0dk+KupDH98A8iV",
+	"GP5DPEhIcb+EzspgO9iZ11d7Ba1pim3s6n7/B1uUOWFT0gbxXe19UDz+WDasUT1NEuFwtWmgkCOBUgs6",
+	"6CfVboHlmjoBiQuadKMZFYIlpBAJU4qE5rMCPSRMpZChrXdV6y0BViOvvYQb2/aXsD0X3zE2J6H7MowL",
+	"ZGFgqx+JMGUxp9DfMSqyDLoq2M47ZfNqU8LZdkvQ3JPFpgx0vcFhc75/TrPcQfBGtSdN2eph6+S4vz+4",
+	"e3B475v7D+g4itmk/lmL2wairWFLQ7x19f5En7JYpDu13dssXafF0iZ26B7qfenT9t+hTxv2aHCIt0Mj",
+	"3Eq7pxX2uvfB/b21AXU5q+ubY5iO6Vl+RDx+xBVRDHseGZHM9ZlpTJqsspfbaYH2+9FlBV5fGp3dUr5l",
+	"iYHtlbZ/V2tztuG07qhSLDg/e2i6TJUOh5J4wqri9/J0hxutQe3zKXCj7jenuQZOa9j6Xy9Pf+53H9Du",
+	"5Lj76M2Hu4OP/9G6gjIYzmmhGNSI5aI7z+Q0Y0qFpJ0xVaQMazCqXM7n0OjUB7zNzTS/BiVVj4TMCDpO",
+	"Xftk954vYvTKscmYRTJlCgsjwTChC+4eCb91su3KBQ2m9ekDq8FQBhovm8QWzGa7FbkFGRwcnW3sc0Vu",
+	"gYv5NIkoXxje7y+MOCj9N5NIXmiCCAhyDugAn8u5zzK2yCKoAGnyTpP1yt4JejpNrJjjzy4PBO6AO4qM",
+	"M7lQRgGMpBAsylWP/MQyPuGmRojiU0HzImOBVfcUoaQQ/NeCVboLQmhVqV9WklfKxiSehnix4E+fHI1E",
+	"xqeznNBJzrKA2CkqTYP08vJZJovpSo/4l6fnF+T4xVmv6i9DfQ+nxGw9Glf7HyKbTDikzJv4MdIOH2Uy",
+	"DfdAF2ZZSL4lIT4zxHaI+OHMPG87I46EYoz8pI/GjsWZ6kBXBeyxaO8BrU+qIpqhZx1HCQit1iIngqZc",
+	"TEdixYYa6PdwV9Z2SDEMbiVZGB41aTIazzyv5UigSzMonZum5yRKqX6/ShOh6FpF1hIBXLtFaAlpjztE",
+	"YJ1TCyHytf3uMRXTYr7nekpmNbNE2YrRmVPRoY7FZzhN9HxjCVfYMclYnnEWE2NsJW2Mi0S1uVPBP/gF",
+	"cA6GsogmpO1P4aMbtA+9qDWuygoxRQl9zjJY7VCDBm0gWHHQZClgmyusjNXGTqWyyAMIKszguAy1cSn0",
+	"KRy+f9/BuzmSIgKZwG3fQ3aswoM+5/GShBdSyySAshr4MUx0ZCzALn1VdsiYTWTGMMmKLYgWjNJ5bhtp",
+	"avKaaO6t58uw/HQs57kJgzx4/x6bTLpDQmJLmBb+zs8e2pVnMYuxy3TZ7BPOFM1F0DrE9tcaCX2WWKli",
+	"vCRUbzNiSiGlxBylIg8e7ggXdElojiE13WIOewDL+UiED8+On7w9eXJ89jSE4BVrywmMEUeWgaF6+sRA",
+	"CSgTAjntt9YOPhKPZKbZRPSum0v0+be99DQN4rBT5bIG7qtsdiTau3ATY8uiWcahE66Cg+6Y0HK8vNC5",
+	"/erlkxJPyuaflrpLooU4pTJ0RwCdg9c7AAbv41vGlCv68+rlkyZJETidRsYTKfJMJtsc8ycV+GkMCUDb",
+	"tbHMLLvkEav1KrbFYK+YYpLL1k0ih660VAvf+iIP+/3Dw8N+v39vXWFJeBN8V59nqe7wq0u13uXmVfqe",
+	"6HXhTIP7a6KZdtEc3ncXiwXEKHeLLGEikjHmOXqqxHEEsSFoBT0+2UFnPLma0RQet/qKaYhpvmaZPiuk",
+	"WEzVecgz5NqtYYuLMYi8QUtz4PqTF3IVX92xryDJTSsRlrRovAM315zeo4BZIgvyrL+9TxNyyTLFpfh2",
+	"1Nrv9UctAkfHxfTbUQtar4xaf0Nuhu9YTcj/7iGnif/5pBQMgbWXn5+LUy2Bfztq6U3AbHHl1/c8/3bU",
+	"gmCIUctvhv2Ejlny7agFfHiEG2Bq3LWeOJx5rxzMX9BefYV71W1si9quKXxa8Li+ond3FzUFZL1zK6/f",
+	"RJ+6ocMrX/CEy3IlKw4vja/dCBG2lN00o0IB7Xg+v6OMQP3q5RPfUPXCKTMrbjCjG7nT7P4iuVhro31K",
+	"s3cVdQVFhZ5eQsIloXMtqkAUndfRx8YvY8VVqPbz/emFXczRSISG/YSms09dkUGhy5eY6HqnHChsAluC",
+	"jMSS5VqC0j9gmSG9bpCXtIAFEk6Asb3UdiNF/aE+v4kbCNdTZ0VMb0T/cL1g4A7gB8lFY7nrhtpu3hJR",
+	"qgzMCazqsdU77OS4v/l/6yQFe09cLV7kGm1WK/AABP/cfOBT03PDCcI+AzJheTTT4qU1PbjHrG7W/v70",
+	"YhuB71Yc0N4fUPbdE4HIvHCFy2ur1AJuBZu822FtUXA70a6RRyAkbS0U0WzJWcOljDJgUuUcy8Gg3/U8",
+	"hCALESNRuJ5ZpQUHCydu4C76ibV8ZUX9/7R85Ur1oz+DoLmdB1UETc+RsLuYZ0lDj+TJeR//pFzpjyqd",
+	"3IibvXh+fnEleWUmk7ibFoqvrweIQhHQ4jyhS0XCx8+fPHz79NX52cnbVy+fhFBBhyRSzknbUN+LhC7h",
+	"m29Hrb6VfcMOUDk4hUatFwmjihG9gN6oNRLlIF49nUIozTNeFOOER0MiJBlDJJMxO2KQjGclJmMW0UIx",
+	"dEnFMipSU5XUWXAmMrNdJWgCSd2XDO16uStCH82omDL3XWCTqJ2VBY4CzZRJTAB+GMKDhpwxI3mRCc0p",
+	"F3SJBiv3bkqXRrjAHAlgdWtkPCgWtvR7Cq5lUI9lEj+Fg/wjKVrnDXhQOXnkws5Ye6vKzo1ItUKUplXe",
+	"jCWepXYGRW1BcfDUvjuK6KN4lSVXIsR6VNnmCgGeWbZ099bi1ki74jAOfL9tQELMQsFem2Dz7gwxJdDY",
+	"4UoP+7qQNtIU0eZ1ZXjp+crBrBvp7xMWT20CvpxOmyJMAJ/LtxEet3nbXvHuLAPUyhC3gf/9QwOW1rB1",
+	"UPkBJ9kp2KC+X2wAA8fl//oqS1rD1izP52q4t0fnvIc3Si+S6d6gv9/v9g+6/f09I1Cove3ChBdvubfD",
+	"Uq/ui8YdnRi83M041JCCeOzhzxdjhksUXEP+V2E+21gOxkN4mkDpzKxKKmEpZoakHaIvKNwLueA5x1T3",
+	"f/+f/yLuYzASobF64i/mQz3YRf9UulM8RrYXjgu1DPdCIbv4QLhnGdpIQERuPmM8sw2pwoiKiCV2Ifhk",
+	"p0dwzcx6YqaSaBguaBYrjKmZM6x+baA7EjUZATw+lvMZ/rKJ6a27xmu08vvrGHXedhO9w+do53pfImLP",
+	"sKLDsHW3FbQueMpUTtO5Vj6lCMjgLnkmL8mgP7hHMAvuYEC+1oPvzoe+sJ9Pa0u9CecBOX5DKXJrDo3Q",
+	"PQtSf/vx+eDwHvnh9UXHFjxCY+00oyInbVnkU4nxb2XURiTFhE+LjMUj4cy8AeEikimI/UkiFyzugH7g",
+	"u0/NCmrBGoENzbD+0zCwtQXR8jqWxqNZiQrxYlHajVEbRyS0U9gMaRNJckcRzVqwvSFV1qTk60M9EuY5",
+	"hvNyYQILoAu8531FJoQ+CVe6iORSkkRCVSOU8sFPuz/Y9+sy2PbcfglUw50a7Sbfsxz2dwFnvMWK9oRP",
+	"WM5T5q28LBh0916/HxDIA1c5uX/voN9fWygoz5OKvmDGaA1hkFZK3/O0SFtDGAUsY/j5XlkZgYucTVl2",
+	"KyVUL0sIbIv384C1e8Bf+dK2iD9Ekc8a7fd79AZWqmAQfeGzDEvUhpiR7H44J+cPf/S4FXy9wqEyKtSE",
+	"ZTvpZXUVDGyZdgSSa66sCRlTnqxAY5QpL6oWs1w7vZEwpUg9bw4YLVY97c5qguVPoWkSTNcjr208zEi4",
+	"pXBlY2HqolYqL5mtLBrmNHmHhRSqyiMIXVp4K8WuUpE0JVStnKW/hYWJmBQCDCa+5Ngjx5Mcysp60cl2",
+	"nYG3ESgaGhMtdinohlodRCzRfsMSxeqC11pp68LM43TM7Zb+WgqH8xhhHI4D8Jhpfqrxr/G0rEPAIsqK",
+	"K2Cn6IF10R03zEr+InJ+ETn/uCLncQNDvZYEanPkXfb6ztVx1rfIcWPVGuOQULEoY3noov1GQs20QAdB",
+	"j20TuOgM36Yih2almcz1nx1sk2WT6cEebzI40JxtCwOMBN52GWNQoAecZqHJsR9iX3pz5dgcfSy6O4Tx",
+	"NLtfVwnHuH1OHcCuWkzyL1OBphoL9/IpUUuojlaFqC2DYoBvebGtxfRzQwEWiHAtmZapbwimRBExOyDf",
+	"uXzBTjVliopRMcrSnlcMZw/IZk8teB7NxpJmf/w6MTU83aWQssHoL0Vjbq9ojA2tKquDbK8psGtJlNNq",
+	"PTKsjqdFGewHa3ghFi0JiywJ/W6toHuPhJ3WaQemXq3V051bsdMzY5RZ+oSOlUyKnJFQkw3KvEBA4Ui8",
+	"evkEO4VAoMKCKz2CFh6NBm3ckcDzoU0iWDEy04DkjgqQu2MVNHtxDI05EyXzS5bxCYqUZY21O+WSG8s4",
+	"Yn59jThukmm3lg1ejcNdlf1clw98yvoCFsm3avm1Nb3m+ewcTrh1bf62uejAVBNHBv16PBkEhQ8I5Jci",
+	"Yl+Kzn7m8o54KoSucMndC6+syK9bS9PWuegzE/MAjfW5qrJNblpzu4JTJnFHkam0VQXWtdhu4jFfKoz+",
+	"MSuMXgMBg92LiNpR/XpjiiAjaqwtsRV1+p+JM38afuzD5Auqfy5Up/F1Ef2KzRKqiHAWtza00F6xKmAL",
+	"bdPLV4uxZSvt3qoGj9XFvQq7wLNHor2i1qdUFDQJO0feIFrqCW1p8HzGUlP2y/S3glp9mlK19qnlyWAk",
+	"aKIk9r7y7BCuzN/EVJTgYrq+vsMtyp5X0anNN7ay/6oMel1K/4Rtv/+4bAuz5dF+DUEQXyr8/bGlzRM4",
+	"pU8ga+6V3Gdn2+mpL0vW+/d5BU3BU45P3VGuv92+VdZHwtQbL+aa8T3oBMCuwoypIslD0g5VEUWMxVAV",
+	"J8xYni25mJoifyQU7H1+jMMf5+ERkdlIWAdW4GE4lDo36+gENjaScWxeY+zO7VAUSRJ62Q4RTRmEEHWg",
+	"1I5+DTv3hBhMPJMLdLiDOi/f9cixla4144f2AKbA+hZj7MPyCP6S1lgDe2jNYv5eZ8y8ewi2WeM9eqpa",
+	"w/sHwTVKvgbYnQYrdV+xhKp54WJdge1dLbeDFtpJHY6ubvgbs2FEeShOhUjeCkwNpBMZs9bwsH/3D2aY",
+	"NTi73G6YtTrnF1H5M/a/W1H4IYzhdxKfN19A6Bzroj7ZUFv8evL6TiboY6+8i4OJq7Yo2MLZ23rkkbkD",
+	"NIGRwQFWt7GFQxy8I5qhIL/wclpUYN5cGK35jsLb0tmpZRITKdgdZQKnAqIkXpH2piIRFQQtqDa9pBzP",
+	"KeYZmxQKC1XaJTUW4waQG8gZ0+XvJu1+avPpxdrDtSaML3zpc/Cl73mzrYr6iLy7NGu9VBtrqJoOj35V",
+	"K9R+lySTCWu2XrmRb6tRnimI9VhzDEMpWhTYH/b7eM9n+urv3x9ifAqPK5VVcp6yf2KrkVcXJ1ehEbuR",
+	"bdShWJ5Dqe4/VZggmITqDku7FR933HnibbbVkPPVV6Rty6TdUS5PEa+Kg/5dEk4sgYad3kabz9FIhKPK",
+	"+Y9aQ4KaRl5kogwIxDq/IpYLIicTg6Ze1C+WtbLV0rAKWySFKlK9qkLELMPCcFmRMIgYhlBcv25c+Pjx",
+	"8OlT40YNoc9yCM7VwYH+Ewq+hUzE4UhA10ZQoEJAz9A1mjXIGFZGpoKcHT87Jv+C/o5abyrB1R+JlVBj",
+	"U6DOdE6FPrYNOZu9yv1sTxbXtcE+VSHfa1imgETlZAKhvzQp2CoJ6wPUyIgHtuFBR+v9Gq0/MLTuEfdx",
+	"yjIe0b2TGY/oVCKxXpHSP40xawdetm5/63nZ6nY/GV/701m7/prGqzqvrtSJhLozmmMBD1knBnisfGUZ",
+	"49UVQIPipjDgY5LIiCbkvAxJCNCSbivZTSXJCkF6e1Ea1wKnyliH4d4ejDOTKh/e79/vg+5hVrs6Z2Xz",
+	"pqFdgF1xId3jtLd/7+DIBA4GBG3dAUFXcEAUoxlU/oxtC3Hb87TnFaUx4zb0eH5mO6hCO75Kqjt2tjwi",
+	"1MbhGGMdlBmaFApr6NTrFsJSTFR01FCRyVuW39BwdWXHXqC/2hTpb4Oua4URvYkwAaBhCleoEbuYu2Iv",
+	"mH4kylhwU9TST4s8wkCfMmQ8pUssCYs9S2DT6Er3agM1nUGZp1sWSakVbXKIGBCsfm2r/WLej6nl7cPd",
+	"FmX35vdK/64u4sI1JlUVGUPvSs3kglBV1iY8AoBhlFZq455MRo7XL70MlofnK/UCPZjAkOvW1CTIHdXY",
+	"hK1SCnzCG7xkDQ2FDl01Y4NSbYNhLB0zyLVQPC0SmsusE1iiWJp8MdUj516Fy/AfXRyk6+KbQ28Zq7HK",
+	"q8upBr6V4G/7JuOOsw2UsXeukIQf5OEKcFJFzvP/X4l5KYlFKQqw/pKeAtKAB1Jg4XacR2piTkkGzHFF",
+	"pXl54I3JkD0PSEYEQ0SUamNrAQEAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
