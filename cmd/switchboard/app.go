@@ -15,6 +15,7 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/store"
+	"github.com/switchboard-oss/switchboard/webhook"
 )
 
 // Main is the running program: the database, the HTTP server, the call flow
@@ -25,8 +26,13 @@ type Main struct {
 	Logger *slog.Logger
 	// Addr is the address the server listens on, once Run returned.
 	Addr string
+	// OnWebhookAttempt, when set before Run, is told each webhook delivery
+	// attempt's result (succeeded, retrying, failed) and latency: the hook
+	// for metrics.
+	OnWebhookAttempt func(result string, latency time.Duration)
 
 	db      *store.DB
+	hooks   *webhook.Engine
 	voice   *voice
 	cancel  context.CancelFunc
 	done    chan error
@@ -47,6 +53,9 @@ func (m *Main) Run(ctx context.Context) error {
 	m.db = db
 	if err := db.Migrate(ctx); err != nil {
 		return fmt.Errorf("migrating the database: %w", err)
+	}
+	if err := m.startWebhooks(ctx); err != nil {
+		return err
 	}
 	if n, err := server.RemoveOrphanedSpools(); err != nil {
 		m.Logger.Warn("removing uploads spooled by a dead process failed", "error", err)
@@ -69,7 +78,7 @@ func (m *Main) Run(ctx context.Context) error {
 		PublicBaseURL:      m.Config.PublicBaseURL,
 		ImportWriters:      db.ImportWriters(),
 		CORSAllowedOrigins: m.Config.CORSAllowedOrigins,
-	}, v.deps(server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Ping: db.Ping}), m.Logger)
+	}, v.deps(server.Deps{Auth: db, Contacts: db, DNC: db, Workspaces: db, Events: db, Ping: db.Ping}), m.Logger)
 	if err != nil {
 		return err
 	}
@@ -114,6 +123,7 @@ func (m *Main) Close() error {
 		m.cancel = nil
 	}
 	m.voice.close()
+	errs = append(errs, m.stopWebhooks())
 	if m.db != nil {
 		errs = append(errs, m.db.Close())
 		m.db = nil
