@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/rivertype"
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 
 	sb "github.com/switchboard-oss/switchboard"
@@ -45,6 +46,13 @@ func (w *deliveryWorker) Timeout(*river.Job[deliveryArgs]) time.Duration {
 // time as the attempt's nextAttemptAt.
 func (w *deliveryWorker) NextRetry(job *river.Job[deliveryArgs]) time.Time {
 	return time.Now().Add(w.e.delay(job.Attempt))
+}
+
+// retryPolicy is the delivery schedule as River's client-wide policy.
+type retryPolicy struct{ e *Engine }
+
+func (p retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
+	return time.Now().Add(p.e.delay(job.Attempt))
 }
 
 // delay is the wait after the attempt-th attempt failed.

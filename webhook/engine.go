@@ -148,6 +148,9 @@ func New(ctx context.Context, db *store.DB, databaseURL string, cfg Config, logg
 		JobTimeout:           cfg.Timeout + 5*time.Second,
 		RescueStuckJobsAfter: max(cfg.RescueAfter, cfg.Timeout+10*time.Second),
 		MaxAttempts:          len(cfg.RetryDelays) + 1,
+		// The rescuer of a dead process's jobs schedules their next
+		// attempt with the client's policy: the same schedule.
+		RetryPolicy: retryPolicy{e},
 		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
 			func() (river.JobArgs, *river.InsertOpts) { return pruneArgs{}, nil },
 			&river.PeriodicJobOpts{RunOnStart: true})},
