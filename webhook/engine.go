@@ -209,7 +209,7 @@ func (e *Engine) Enqueue(ctx context.Context, tx *sql.Tx, jobs []sb.DeliveryJob)
 	for i, j := range jobs {
 		params[i] = river.InsertManyParams{Args: deliveryArgs{EventID: j.EventID, EndpointID: j.EndpointID}}
 	}
-	_, err := e.client.InsertManyTx(ctx, tx, params)
+	_, err := e.client.InsertManyFastTx(ctx, tx, params)
 	return err
 }
 
