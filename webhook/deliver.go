@@ -88,7 +88,7 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs])
 	if err != nil {
 		return river.JobCancel(err)
 	}
-	at := e.cfg.Now()
+	at := e.cfg.Now().UTC().Truncate(time.Microsecond)
 	status, sendErr := e.send(ctx, ep, ev.ID, at, body)
 	d := &sb.WebhookDelivery{WorkspaceID: ev.WorkspaceID, EndpointID: ep.ID, EventID: ev.ID, EventType: ev.Type,
 		Attempt: job.Attempt, StatusCode: status, Duration: e.cfg.Now().Sub(at), AttemptedAt: at}
