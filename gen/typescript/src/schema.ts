@@ -1635,9 +1635,8 @@ export interface components {
             /**
              * @description `null` while enabled; `manual` when an admin disabled it, `failing` when every delivery failed for three days.
              * @example null
-             * @enum {string|null}
              */
-            disabledReason: "manual" | "failing" | null;
+            disabledReason: string | null;
             /**
              * Format: date-time
              * @description The first failed attempt since the last success; `null` while deliveries succeed.
