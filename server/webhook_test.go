@@ -1,9 +1,11 @@
 package server_test
 
 import (
+	"context"
 	"net/http"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -152,4 +154,29 @@ func cursorOf(t *testing.T, tb *testBundle) string {
 	c, _ := r.meta()["nextCursor"].(string)
 	require.NotEmpty(t, c)
 	return c
+}
+
+// TestEventRetention: the retention job's store call deletes events older
+// than its bound, and only those.
+func TestEventRetention(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		tb := setup(t, open)
+		tb.createContact(map[string]any{"firstName": "Ada"})
+		tb.createContact(map[string]any{"firstName": "Grace"})
+		evs := tb.do("GET", "/v1/events", tb.admA, nil).list()
+		require.Len(t, evs, 2)
+		oldest, err := time.Parse(time.RFC3339Nano, evs[1]["createdAt"].(string))
+		require.NoError(t, err)
+		n, err := tb.db.PruneEvents(context.Background(), oldest)
+		require.NoError(t, err)
+		require.Zero(t, n, "nothing is older than the oldest event")
+		newest, err := time.Parse(time.RFC3339Nano, evs[0]["createdAt"].(string))
+		require.NoError(t, err)
+		n, err = tb.db.PruneEvents(context.Background(), newest)
+		require.NoError(t, err)
+		require.Equal(t, int64(1), n)
+		left := tb.do("GET", "/v1/events", tb.admA, nil).list()
+		require.Len(t, left, 1)
+		require.Equal(t, evs[0]["id"], left[0]["id"])
+	})
 }
