@@ -199,6 +199,13 @@ func TestWebhookDelivery(t *testing.T) {
 		require.Equal(t, got[0].id, got[1].id)
 		verify(t, got[1], cSecret)
 		requireError(t, hb.do("POST", "/v1/events/nope/redeliver", hb.admA, nil), http.StatusNotFound, "not_found")
+		requireError(t, hb.do("POST", "/v1/events/"+ev[0]["id"].(string)+"/redeliver", hb.admA, map[string]any{"endpointId": "nope"}),
+			http.StatusNotFound, "not_found")
+		requireError(t, hb.do("POST", "/v1/events/"+ev[0]["id"].(string)+"/redeliver", hb.admB, nil), http.StatusNotFound, "not_found")
+		require.Equal(t, http.StatusOK, hb.do("PATCH", "/v1/webhook-endpoints/"+cID, hb.admA, map[string]any{"enabled": false}).status)
+		r = hb.do("POST", "/v1/events/"+ev[0]["id"].(string)+"/redeliver", hb.admA, map[string]any{"endpointId": cID})
+		require.Equal(t, http.StatusAccepted, r.status, "body: %s", r.body)
+		require.Equal(t, []any{}, r.data()["endpointIds"], "a disabled endpoint gets nothing")
 	})
 }
 

@@ -221,14 +221,13 @@ func (db *DB) Redeliver(ctx context.Context, workspaceID, eventID, endpointID st
 			return translate(err, "Event")
 		}
 		if endpointID != "" {
-			var n int64
-			if err := tx.Model(&endpointRow{}).Where("workspace_id = ? AND id = ?", workspaceID, endpointID).Count(&n).Error; err != nil {
-				return err
+			var ep endpointRow
+			if err := tx.Select("id, enabled").Where("workspace_id = ? AND id = ?", workspaceID, endpointID).Take(&ep).Error; err != nil {
+				return translate(err, "Webhook endpoint")
 			}
-			if n == 0 {
-				return notFound("Webhook endpoint")
+			if ep.Enabled { // a disabled endpoint gets nothing
+				ids = []string{endpointID}
 			}
-			ids = []string{endpointID}
 		} else {
 			var err error
 			if ids, err = subscribed(tx, workspaceID, switchboard.EventType(ev.Type)); err != nil {

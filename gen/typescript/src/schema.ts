@@ -972,7 +972,8 @@ export interface paths {
          * Deliver an event again (admin only)
          * @description **Admin only.** Queues a new delivery of the event, with the same `webhook-id`, to
          *     `endpointId`, or, without it, to every enabled endpoint subscribed to its type. Answers
-         *     the endpoints queued. A disabled endpoint gets nothing until it is enabled again.
+         *     the endpoints queued: a disabled endpoint gets nothing (and is not listed) until it is
+         *     enabled again.
          */
         post: operations["redeliverEvent"];
         delete?: never;
