@@ -162,6 +162,7 @@ func TestEventRetention(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		tb := setup(t, open)
 		tb.createContact(map[string]any{"firstName": "Ada"})
+		time.Sleep(3 * time.Millisecond) // retention has millisecond precision
 		tb.createContact(map[string]any{"firstName": "Grace"})
 		evs := tb.do("GET", "/v1/events", tb.admA, nil).list()
 		require.Len(t, evs, 2)

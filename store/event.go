@@ -245,12 +245,21 @@ func (db *DB) Redeliver(ctx context.Context, workspaceID, eventID, endpointID st
 	return ids, nil
 }
 
+// idBefore is the smallest UUIDv7 of time t: every id the store made
+// before t sorts below it (the first 48 bits are the Unix milliseconds, and
+// the text is lower-case hex), so the primary key finds old events without
+// an index on their time.
+func idBefore(t time.Time) string {
+	ms := uint64(t.UnixMilli())
+	return fmt.Sprintf("%08x-%04x-7000-8000-000000000000", ms>>16, ms&0xffff)
+}
+
 // PruneEvents deletes the events and delivery attempts older than before,
 // and reports how many events went.
 func (db *DB) PruneEvents(ctx context.Context, before time.Time) (int64, error) {
 	var n int64
 	err := db.transact(ctx, func(tx *gorm.DB) error {
-		res := tx.Where("created_at < ?", before.UTC()).Delete(&eventRow{})
+		res := tx.Where("id < ?", idBefore(before)).Delete(&eventRow{})
 		if res.Error != nil {
 			return res.Error
 		}
