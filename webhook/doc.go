@@ -22,7 +22,9 @@
 // driver over pgx's stdlib, with a pgx pool for LISTEN/NOTIFY so a queued
 // delivery starts at once; on SQLite River's SQLite driver on the store's
 // one-connection writer pool, so River's writes queue behind the store's
-// instead of failing with "database is locked".
+// instead of failing with "database is locked". River's SQLite driver needs
+// SQLite 3.45 or later (jsonb): go.mod requires the modernc.org/sqlite
+// under glebarez's driver at a version that bundles it.
 //
 // # Delivery
 //
