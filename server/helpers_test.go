@@ -63,10 +63,11 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 		o = opts[0]
 	}
 	db := open(t)
+	db.SetEvents(server.EncodeEvent, nil)
 	key, err := db.ServerKey(context.Background(), "cursor")
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", CORSAllowedOrigins: o.corsOrigins, Now: o.now, CursorKey: key},
-		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Ping: db.Ping}, testLogger())
+		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: db, Ping: db.Ping}, testLogger())
 	require.NoError(t, err)
 	return newBundle(t, srv, db)
 }

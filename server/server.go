@@ -92,6 +92,9 @@ type Deps struct {
 	Voice VoiceService
 	// Tokens mints voice access tokens; nil answers 501.
 	Tokens TokenIssuer
+	// Events keeps the event log and the webhook endpoints; nil answers
+	// 501 for them.
+	Events sb.EventService
 	// Signatures checks the provider's webhook signatures; nil refuses
 	// every webhook.
 	Signatures SignatureValidator

@@ -169,8 +169,11 @@ func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
 	row := callRowOf(c, now())
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "call_sid"}}, DoNothing: true}).Create(&row)
-		if res.Error != nil || res.RowsAffected == 1 {
+		if res.Error != nil {
 			return res.Error
+		}
+		if res.RowsAffected == 1 {
+			return db.emitCall(tx, &row)
 		}
 		// The call-control webhook got here first.
 		var stored callRow
@@ -233,6 +236,11 @@ func (db *DB) BeginCall(ctx context.Context, c *switchboard.Call, claim time.Dur
 			if res.RowsAffected == 0 {
 				return nil
 			}
+			if final {
+				return db.emitCall(tx, &out)
+			}
+		} else if err := db.emitCall(tx, &out); err != nil {
+			return err
 		}
 		if final {
 			return nil
@@ -361,7 +369,11 @@ func (db *DB) FailCall(ctx context.Context, callSID, reason string) (bool, error
 			return res.Error
 		}
 		changed = res.RowsAffected == 1
-		if !changed {
+		if changed {
+			if err := db.emitCallSID(tx, callSID); err != nil {
+				return err
+			}
+		} else {
 			var n int64
 			if err := tx.Model(&callRow{}).Where("call_sid = ?", callSID).Count(&n).Error; err != nil {
 				return err

@@ -43,7 +43,7 @@ func (db *DB) UpdateCall(ctx context.Context, callSID string, change switchboard
 			return err
 		}
 		out = fresh.toDomain()
-		return nil
+		return db.emitTransfer(tx, before, out)
 	})
 	if err != nil {
 		return nil, err

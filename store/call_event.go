@@ -70,9 +70,11 @@ func (db *DB) RecordCallEvent(ctx context.Context, ev *switchboard.CallEvent) (*
 			return err
 		}
 		var fresh callRow
-		err := tx.Where("call_sid = ?", ev.CallSID).Take(&fresh).Error
+		if err := tx.Where("call_sid = ?", ev.CallSID).Take(&fresh).Error; err != nil {
+			return err
+		}
 		out = fresh
-		return err
+		return db.emitCall(tx, &out)
 	})
 	if err != nil {
 		return nil, err

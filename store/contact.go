@@ -171,6 +171,9 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 			}
 			return contactExists(id)
 		}
+		if err := db.emit(tx, row.WorkspaceID, switchboard.EventContactCreated, row.toDomain()); err != nil {
+			return err
+		}
 		return addContactCount(tx, row.WorkspaceID, 1)
 	})
 	if err != nil {
@@ -227,10 +230,13 @@ func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, update 
 		row = newContactRow(c)
 		// A map, not Updates(struct), which would skip the empty strings
 		// that clear a field.
-		return tx.Model(&contactRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).Updates(map[string]any{
+		if err := tx.Model(&contactRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).Updates(map[string]any{
 			"first_name": row.FirstName, "last_name": row.LastName, "phone": row.Phone, "email": row.Email,
 			"company": row.Company, "notes": row.Notes, "search": row.Search, "updated_at": row.UpdatedAt,
-		}).Error
+		}).Error; err != nil {
+			return err
+		}
+		return db.emit(tx, workspaceID, switchboard.EventContactUpdated, row.toDomain())
 	})
 	if isDuplicate(err) && row.Phone != nil {
 		// The transaction is over (PostgreSQL aborts it on the violation):
@@ -252,12 +258,16 @@ func (db *DB) DeleteContact(ctx context.Context, workspaceID, id string) error {
 		return notFound("Contact")
 	}
 	return db.transact(ctx, func(tx *gorm.DB) error {
-		res := tx.Where("workspace_id = ? AND id = ?", workspaceID, id).Delete(&contactRow{})
+		var gone contactRow
+		res := tx.Clauses(returningContact).Where("workspace_id = ? AND id = ?", workspaceID, id).Delete(&gone)
 		if res.Error != nil {
 			return res.Error
 		}
 		if res.RowsAffected == 0 {
 			return notFound("Contact")
+		}
+		if err := db.emit(tx, workspaceID, switchboard.EventContactDeleted, gone.toDomain()); err != nil {
+			return err
 		}
 		return addContactCount(tx, workspaceID, -1)
 	})

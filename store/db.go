@@ -41,6 +41,7 @@ type DB struct {
 	r      *gorm.DB
 	sqlDBs []*sql.DB
 	logger *slog.Logger
+	events events // see SetEvents (event.go)
 }
 
 var (

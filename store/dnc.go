@@ -88,7 +88,7 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 		}
 		if res.RowsAffected == 1 {
 			created = true
-			return nil
+			return db.emit(tx, row.WorkspaceID, switchboard.EventDNCAdded, row.toDomain())
 		}
 		// A fresh value: Take adds the primary key of a non-empty one to
 		// its conditions.
@@ -123,6 +123,11 @@ func (db *DB) ImportDNC(ctx context.Context, workspaceID string, entries []*swit
 				return res.Error
 			}
 			created[i] = res.RowsAffected == 1
+			if created[i] {
+				if err := db.emit(tx, workspaceID, switchboard.EventDNCAdded, row.toDomain()); err != nil {
+					return err
+				}
+			}
 		}
 		return nil
 	})
@@ -180,14 +185,20 @@ func (db *DB) FindDNCByPhone(ctx context.Context, workspaceID, phone string) (*s
 // DeleteDNC implements switchboard.DNCService: the entry is marked removed,
 // never deleted.
 func (db *DB) DeleteDNC(ctx context.Context, workspaceID, id string, by switchboard.DNCRemoval) error {
-	res := db.w.WithContext(ctx).Model(&dncRow{}).
-		Where("workspace_id = ? AND id = ? AND "+listed, workspaceID, id).
-		Updates(map[string]any{"removed_at": now(), "removed_by": by.By, "removal_reason": by.Reason})
-	if res.Error != nil {
-		return res.Error
-	}
-	if res.RowsAffected == 0 {
-		return notFound("DNC entry")
+	err := db.transact(ctx, func(tx *gorm.DB) error {
+		res := tx.Model(&dncRow{}).
+			Where("workspace_id = ? AND id = ? AND "+listed, workspaceID, id).
+			Updates(map[string]any{"removed_at": now(), "removed_by": by.By, "removal_reason": by.Reason})
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected == 0 {
+			return notFound("DNC entry")
+		}
+		return db.emitDNCRemoved(tx, workspaceID, id)
+	})
+	if err != nil {
+		return err
 	}
 	db.logger.DebugContext(ctx, "dnc entry removed", "workspace", workspaceID, "entry", id)
 	return nil

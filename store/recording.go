@@ -177,7 +177,10 @@ func (db *DB) UpdateRecording(ctx context.Context, recordingSID string, u switch
 				return err
 			}
 		}
-		return tx.Where("recording_sid = ?", recordingSID).Take(&out).Error
+		if err := tx.Where("recording_sid = ?", recordingSID).Take(&out).Error; err != nil {
+			return err
+		}
+		return db.emitRecording(tx, moved, &out)
 	})
 	if err != nil {
 		return nil, false, err

@@ -19,6 +19,7 @@ import (
 	"github.com/switchboard-oss/switchboard/server/metrics"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/server/webhook"
 )
 
 // Main is the running program: the database, the HTTP server, the call flow
@@ -32,8 +33,13 @@ type Main struct {
 	// MetricsAddr is the address metrics are served on, once Run
 	// returned; "" when METRICS_ADDR is unset.
 	MetricsAddr string
+	// OnWebhookAttempt, when set before Run, is told each webhook delivery
+	// attempt's result (succeeded, retrying, failed) and latency, besides
+	// the metrics.
+	OnWebhookAttempt func(result string, latency time.Duration)
 
 	db         *store.DB
+	hooks      *webhook.Engine
 	voice      *voice
 	cancel     context.CancelFunc
 	done       chan error
@@ -57,12 +63,16 @@ func (m *Main) Run(ctx context.Context) error {
 	if err := db.Migrate(ctx); err != nil {
 		return fmt.Errorf("migrating the database: %w", err)
 	}
+	// Metrics first: the webhook deliveries report to them.
+	m.metrics = newMetrics(m.Config, db, m.Logger)
+	if err := m.startWebhooks(ctx); err != nil {
+		return err
+	}
 	if n, err := server.RemoveOrphanedSpools(); err != nil {
 		m.Logger.Warn("removing uploads spooled by a dead process failed", "error", err)
 	} else if n > 0 {
 		m.Logger.Info("removed uploads spooled by a dead process", "files", n, "dir", server.SpoolDir)
 	}
-	m.metrics = newMetrics(m.Config, db, m.Logger)
 	v, err := newVoice(ctx, m.Config, db, m.Logger, m.metrics.InstrumentProvider(nil, telephony.RequestOperation))
 	if err != nil {
 		return fmt.Errorf("setting up voice: %w", err)
@@ -86,7 +96,7 @@ func (m *Main) Run(ctx context.Context) error {
 		PublicBaseURL:      m.Config.PublicBaseURL,
 		CORSAllowedOrigins: m.Config.CORSAllowedOrigins,
 		Metrics:            m.metrics,
-	}, v.deps(server.Deps{Auth: db, Contacts: contactService, Workspaces: db, Ping: db.Ping}), m.Logger)
+	}, v.deps(server.Deps{Auth: db, Contacts: contactService, Workspaces: db, Events: db, Ping: db.Ping}), m.Logger)
 	if err != nil {
 		return err
 	}
@@ -134,6 +144,7 @@ func (m *Main) Close() error {
 		m.cancel = nil
 	}
 	m.voice.close()
+	errs = append(errs, m.stopWebhooks())
 	errs = append(errs, m.stopMetrics())
 	if m.db != nil {
 		errs = append(errs, m.db.Close())

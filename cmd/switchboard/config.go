@@ -50,6 +50,14 @@ type Config struct {
 	// MetricsAddr is where Prometheus metrics are served, at /metrics, on a
 	// listener of their own (METRICS_ADDR); "" serves none.
 	MetricsAddr string
+	// WebhookAllowPrivateNetworks lets webhook deliveries reach loopback,
+	// private and link-local addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS);
+	// unset, it is true only in simulator mode, which serves one machine.
+	WebhookAllowPrivateNetworks bool
+	// WebhookRescueAfter is how long a delivery may run before another
+	// process takes it for the job of a dead one (WEBHOOK_RESCUE_AFTER,
+	// default 1m, at least 20s: the 10 s attempt and a margin).
+	WebhookRescueAfter time.Duration
 }
 
 // LocalOnlyAddr is where the service listens in simulator mode unless
@@ -112,6 +120,15 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if getenv("SWITCHBOARD_ADDR") == "" && cfg.TwilioAccountSid == "" {
 		cfg.Addr = LocalOnlyAddr
+	}
+	cfg.WebhookAllowPrivateNetworks = cfg.TwilioAccountSid == ""
+	if v := get("WEBHOOK_ALLOW_PRIVATE_NETWORKS", ""); v != "" {
+		if cfg.WebhookAllowPrivateNetworks, err = strconv.ParseBool(v); err != nil {
+			return cfg, fmt.Errorf("WEBHOOK_ALLOW_PRIVATE_NETWORKS: want true or false, got %q", v)
+		}
+	}
+	if cfg.WebhookRescueAfter, err = time.ParseDuration(get("WEBHOOK_RESCUE_AFTER", "1m")); err != nil || cfg.WebhookRescueAfter < 20*time.Second {
+		return cfg, fmt.Errorf("WEBHOOK_RESCUE_AFTER: want a duration of at least 20s such as 1m, got %q", getenv("WEBHOOK_RESCUE_AFTER"))
 	}
 	if cfg.TwilioAccountSid != "" && cfg.TwilioAuthToken == "" {
 		return cfg, fmt.Errorf("TWILIO_AUTH_TOKEN is required when TWILIO_ACCOUNT_SID is set")

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -83,9 +84,20 @@ func metricsEndToEnd(t *testing.T, dbURL string) {
 	require.True(t, ok, "import rows exist at zero before the first import")
 	require.Zero(t, n)
 
+	// A partner's receiver subscribed to contact.created: the create below
+	// is delivered to it once (the simulator mode allows a local URL).
+	delivered := make(chan struct{}, 8)
+	receiver := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.WriteHeader(http.StatusNoContent)
+		delivered <- struct{}{}
+	}))
+	t.Cleanup(receiver.Close)
+	code, body := api("POST", "/v1/webhook-endpoints", `{"url":"`+receiver.URL+`","events":["contact.created"]}`)
+	require.Equal(t, 201, code, "%s", body)
+
 	// API requests: one create, two reads of a contact that is not there
 	// (two ids, one route), one list.
-	code, body := api("POST", "/v1/contacts", `{"firstName":"Ada","phone":"+14155550101"}`)
+	code, body = api("POST", "/v1/contacts", `{"firstName":"Ada","phone":"+14155550101"}`)
 	require.Equal(t, 201, code, "%s", body)
 	code, _ = api("GET", "/v1/contacts/ct_nothere1", "")
 	require.Equal(t, 404, code)
@@ -203,6 +215,25 @@ func metricsEndToEnd(t *testing.T, dbURL string) {
 	answered, ok := after.Value("switchboard_calls", "status", "answered")
 	require.True(t, ok, "every status present")
 	require.Zero(t, answered)
+
+	// The delivery is counted once it is made; the queue depth is read.
+	select {
+	case <-delivered:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the contact.created event was not delivered")
+	}
+	var succeeded float64
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(50 * time.Millisecond) {
+		if succeeded, _ = metricstest.Get(t, scrapeURL).Value("switchboard_webhook_deliveries_total", "result", "succeeded"); succeeded > 0 {
+			break
+		}
+	}
+	require.Equal(t, 1.0, succeeded, "one delivery, counted once")
+	hooked := metricstest.Get(t, scrapeURL)
+	retrying, _ := hooked.Value("switchboard_webhook_deliveries_total", "result", "retrying")
+	require.Zero(t, retrying)
+	_, ok = hooked.Value("switchboard_job_queue_depth")
+	require.True(t, ok, "the job queue's depth is served")
 
 	// The metrics listener serves /metrics only; the API's listener none.
 	for _, u := range []string{"http://" + m.MetricsAddr + "/", base + "/metrics"} {

@@ -106,6 +106,12 @@ type ServerInterface interface {
 	// DeleteDnc Remove a number from the do-not-call list (admin)
 	// (DELETE /v1/dnc/{id})
 	DeleteDnc(ctx echo.Context, id string, params DeleteDncParams) error
+	// ListEvents List the workspace's events (admin only)
+	// (GET /v1/events)
+	ListEvents(ctx echo.Context, params ListEventsParams) error
+	// RedeliverEvent Deliver an event again (admin only)
+	// (POST /v1/events/{eventId}/redeliver)
+	RedeliverEvent(ctx echo.Context, eventId string) error
 	// StartRecording Start recording a call (its agent only)
 	// (POST /v1/recordings)
 	StartRecording(ctx echo.Context) error
@@ -139,6 +145,27 @@ type ServerInterface interface {
 	// VoiceTransferStatus A transfer target's status callback
 	// (POST /v1/voice/transfer-status)
 	VoiceTransferStatus(ctx echo.Context, params VoiceTransferStatusParams) error
+	// ListWebhookEndpoints List the workspace's webhook endpoints (admin only)
+	// (GET /v1/webhook-endpoints)
+	ListWebhookEndpoints(ctx echo.Context, params ListWebhookEndpointsParams) error
+	// CreateWebhookEndpoint Register a webhook endpoint (admin only)
+	// (POST /v1/webhook-endpoints)
+	CreateWebhookEndpoint(ctx echo.Context) error
+	// DeleteWebhookEndpoint Remove a webhook endpoint (admin only)
+	// (DELETE /v1/webhook-endpoints/{id})
+	DeleteWebhookEndpoint(ctx echo.Context, id WebhookEndpointId) error
+	// GetWebhookEndpoint Read a webhook endpoint (admin only)
+	// (GET /v1/webhook-endpoints/{id})
+	GetWebhookEndpoint(ctx echo.Context, id WebhookEndpointId) error
+	// UpdateWebhookEndpoint Change a webhook endpoint (admin only)
+	// (PATCH /v1/webhook-endpoints/{id})
+	UpdateWebhookEndpoint(ctx echo.Context, id WebhookEndpointId) error
+	// ListWebhookDeliveries The delivery attempts of a webhook endpoint (admin only)
+	// (GET /v1/webhook-endpoints/{id}/deliveries)
+	ListWebhookDeliveries(ctx echo.Context, id WebhookEndpointId, params ListWebhookDeliveriesParams) error
+	// RotateWebhookSecret Give a webhook endpoint a new secret (admin only)
+	// (POST /v1/webhook-endpoints/{id}/rotate-secret)
+	RotateWebhookSecret(ctx echo.Context, id WebhookEndpointId) error
 	// GetWorkspace Read the workspace's settings
 	// (GET /v1/workspace)
 	GetWorkspace(ctx echo.Context) error
@@ -760,6 +787,61 @@ func (w *ServerInterfaceWrapper) DeleteDnc(ctx echo.Context) error {
 	return err
 }
 
+// ListEvents converts echo context to params.
+func (w *ServerInterfaceWrapper) ListEvents(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListEventsParams
+	// ------------- Optional query parameter "type" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "type", ctx.QueryParams(), &params.Type, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter type: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListEvents(ctx, params)
+	return err
+}
+
+// RedeliverEvent converts echo context to params.
+func (w *ServerInterfaceWrapper) RedeliverEvent(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "eventId" -------------
+	var eventId string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "eventId", ctx.Param("eventId"), &eventId, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter eventId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RedeliverEvent(ctx, eventId)
+	return err
+}
+
 // StartRecording converts echo context to params.
 func (w *ServerInterfaceWrapper) StartRecording(ctx echo.Context) error {
 	var err error
@@ -939,6 +1021,150 @@ func (w *ServerInterfaceWrapper) VoiceTransferStatus(ctx echo.Context) error {
 	return err
 }
 
+// ListWebhookEndpoints converts echo context to params.
+func (w *ServerInterfaceWrapper) ListWebhookEndpoints(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListWebhookEndpointsParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListWebhookEndpoints(ctx, params)
+	return err
+}
+
+// CreateWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateWebhookEndpoint(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateWebhookEndpoint(ctx)
+	return err
+}
+
+// DeleteWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteWebhookEndpoint(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteWebhookEndpoint(ctx, id)
+	return err
+}
+
+// GetWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) GetWebhookEndpoint(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetWebhookEndpoint(ctx, id)
+	return err
+}
+
+// UpdateWebhookEndpoint converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateWebhookEndpoint(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateWebhookEndpoint(ctx, id)
+	return err
+}
+
+// ListWebhookDeliveries converts echo context to params.
+func (w *ServerInterfaceWrapper) ListWebhookDeliveries(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListWebhookDeliveriesParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListWebhookDeliveries(ctx, id, params)
+	return err
+}
+
+// RotateWebhookSecret converts echo context to params.
+func (w *ServerInterfaceWrapper) RotateWebhookSecret(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id WebhookEndpointId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.RotateWebhookSecret(ctx, id)
+	return err
+}
+
 // GetWorkspace converts echo context to params.
 func (w *ServerInterfaceWrapper) GetWorkspace(ctx echo.Context) error {
 	var err error
@@ -1044,6 +1270,15 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.PATCH(options.BaseURL+"/v1/workspace", wrapper.UpdateWorkspace, options.OperationMiddlewares["updateWorkspace"]...)
 	router.GET(options.BaseURL+"/v1/caller-ids", wrapper.ListCallerIds, options.OperationMiddlewares["listCallerIds"]...)
 	router.POST(options.BaseURL+"/v1/caller-ids", wrapper.CreateCallerId, options.OperationMiddlewares["createCallerId"]...)
+	router.GET(options.BaseURL+"/v1/webhook-endpoints", wrapper.ListWebhookEndpoints, options.OperationMiddlewares["listWebhookEndpoints"]...)
+	router.POST(options.BaseURL+"/v1/webhook-endpoints", wrapper.CreateWebhookEndpoint, options.OperationMiddlewares["createWebhookEndpoint"]...)
+	router.DELETE(options.BaseURL+"/v1/webhook-endpoints/:id", wrapper.DeleteWebhookEndpoint, options.OperationMiddlewares["deleteWebhookEndpoint"]...)
+	router.GET(options.BaseURL+"/v1/webhook-endpoints/:id", wrapper.GetWebhookEndpoint, options.OperationMiddlewares["getWebhookEndpoint"]...)
+	router.PATCH(options.BaseURL+"/v1/webhook-endpoints/:id", wrapper.UpdateWebhookEndpoint, options.OperationMiddlewares["updateWebhookEndpoint"]...)
+	router.POST(options.BaseURL+"/v1/webhook-endpoints/:id/rotate-secret", wrapper.RotateWebhookSecret, options.OperationMiddlewares["rotateWebhookSecret"]...)
+	router.GET(options.BaseURL+"/v1/webhook-endpoints/:id/deliveries", wrapper.ListWebhookDeliveries, options.OperationMiddlewares["listWebhookDeliveries"]...)
+	router.GET(options.BaseURL+"/v1/events", wrapper.ListEvents, options.OperationMiddlewares["listEvents"]...)
+	router.POST(options.BaseURL+"/v1/events/:eventId/redeliver", wrapper.RedeliverEvent, options.OperationMiddlewares["redeliverEvent"]...)
 
 }
 
@@ -4133,6 +4368,225 @@ func (response DeleteDnc500JSONResponse) VisitDeleteDncResponse(w http.ResponseW
 	return err
 }
 
+type ListEventsRequestObject struct {
+	Params ListEventsParams
+}
+
+type ListEventsResponseObject interface {
+	VisitListEventsResponse(w http.ResponseWriter) error
+}
+
+type ListEvents200JSONResponse EventList
+
+func (response ListEvents200JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListEvents400JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListEvents401JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListEvents403JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListEvents429JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListEvents500JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEventRequestObject struct {
+	EventId string `json:"eventId"`
+	Body    *RedeliverEventJSONRequestBody
+}
+
+type RedeliverEventResponseObject interface {
+	VisitRedeliverEventResponse(w http.ResponseWriter) error
+}
+
+type RedeliverEvent202JSONResponse RedeliverResponse
+
+func (response RedeliverEvent202JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(202)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RedeliverEvent400JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RedeliverEvent401JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RedeliverEvent403JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RedeliverEvent404JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response RedeliverEvent413JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RedeliverEvent429JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent500JSONResponse struct{ InternalJSONResponse }
+
+func (response RedeliverEvent500JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type StartRecordingRequestObject struct {
 	Body *StartRecordingJSONRequestBody
 }
@@ -5122,6 +5576,765 @@ func (response VoiceTransferStatus500JSONResponse) VisitVoiceTransferStatusRespo
 	return err
 }
 
+type ListWebhookEndpointsRequestObject struct {
+	Params ListWebhookEndpointsParams
+}
+
+type ListWebhookEndpointsResponseObject interface {
+	VisitListWebhookEndpointsResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookEndpoints200JSONResponse WebhookEndpointList
+
+func (response ListWebhookEndpoints200JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListWebhookEndpoints400JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListWebhookEndpoints401JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListWebhookEndpoints403JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListWebhookEndpoints429JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListWebhookEndpoints500JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpointRequestObject struct {
+	Body *CreateWebhookEndpointJSONRequestBody
+}
+
+type CreateWebhookEndpointResponseObject interface {
+	VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type CreateWebhookEndpoint201JSONResponse WebhookEndpointResponse
+
+func (response CreateWebhookEndpoint201JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateWebhookEndpoint400JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateWebhookEndpoint401JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateWebhookEndpoint403JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateWebhookEndpoint413JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response CreateWebhookEndpoint429JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateWebhookEndpoint500JSONResponse struct{ InternalJSONResponse }
+
+func (response CreateWebhookEndpoint500JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpointRequestObject struct {
+	Id WebhookEndpointId `json:"id"`
+}
+
+type DeleteWebhookEndpointResponseObject interface {
+	VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type DeleteWebhookEndpoint204Response struct {
+}
+
+func (response DeleteWebhookEndpoint204Response) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteWebhookEndpoint400JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteWebhookEndpoint401JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteWebhookEndpoint403JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteWebhookEndpoint404JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response DeleteWebhookEndpoint429JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint500JSONResponse struct{ InternalJSONResponse }
+
+func (response DeleteWebhookEndpoint500JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpointRequestObject struct {
+	Id WebhookEndpointId `json:"id"`
+}
+
+type GetWebhookEndpointResponseObject interface {
+	VisitGetWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type GetWebhookEndpoint200JSONResponse WebhookEndpointResponse
+
+func (response GetWebhookEndpoint200JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetWebhookEndpoint400JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetWebhookEndpoint401JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response GetWebhookEndpoint403JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetWebhookEndpoint404JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetWebhookEndpoint429JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint500JSONResponse struct{ InternalJSONResponse }
+
+func (response GetWebhookEndpoint500JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpointRequestObject struct {
+	Id   WebhookEndpointId `json:"id"`
+	Body *UpdateWebhookEndpointJSONRequestBody
+}
+
+type UpdateWebhookEndpointResponseObject interface {
+	VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error
+}
+
+type UpdateWebhookEndpoint200JSONResponse WebhookEndpointResponse
+
+func (response UpdateWebhookEndpoint200JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateWebhookEndpoint400JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateWebhookEndpoint401JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateWebhookEndpoint403JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateWebhookEndpoint404JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateWebhookEndpoint413JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response UpdateWebhookEndpoint429JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateWebhookEndpoint500JSONResponse struct{ InternalJSONResponse }
+
+func (response UpdateWebhookEndpoint500JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveriesRequestObject struct {
+	Id     WebhookEndpointId `json:"id"`
+	Params ListWebhookDeliveriesParams
+}
+
+type ListWebhookDeliveriesResponseObject interface {
+	VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error
+}
+
+type ListWebhookDeliveries200JSONResponse WebhookDeliveryList
+
+func (response ListWebhookDeliveries200JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListWebhookDeliveries400JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListWebhookDeliveries401JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ListWebhookDeliveries403JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListWebhookDeliveries404JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListWebhookDeliveries429JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListWebhookDeliveries500JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecretRequestObject struct {
+	Id WebhookEndpointId `json:"id"`
+}
+
+type RotateWebhookSecretResponseObject interface {
+	VisitRotateWebhookSecretResponse(w http.ResponseWriter) error
+}
+
+type RotateWebhookSecret200JSONResponse WebhookEndpointResponse
+
+func (response RotateWebhookSecret200JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response RotateWebhookSecret400JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response RotateWebhookSecret401JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response RotateWebhookSecret403JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response RotateWebhookSecret404JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response RotateWebhookSecret429JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RotateWebhookSecret500JSONResponse struct{ InternalJSONResponse }
+
+func (response RotateWebhookSecret500JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetWorkspaceRequestObject struct {
 }
 
@@ -5380,6 +6593,12 @@ type StrictServerInterface interface {
 	// DeleteDnc Remove a number from the do-not-call list (admin)
 	// (DELETE /v1/dnc/{id})
 	DeleteDnc(ctx context.Context, request DeleteDncRequestObject) (DeleteDncResponseObject, error)
+	// ListEvents List the workspace's events (admin only)
+	// (GET /v1/events)
+	ListEvents(ctx context.Context, request ListEventsRequestObject) (ListEventsResponseObject, error)
+	// RedeliverEvent Deliver an event again (admin only)
+	// (POST /v1/events/{eventId}/redeliver)
+	RedeliverEvent(ctx context.Context, request RedeliverEventRequestObject) (RedeliverEventResponseObject, error)
 	// StartRecording Start recording a call (its agent only)
 	// (POST /v1/recordings)
 	StartRecording(ctx context.Context, request StartRecordingRequestObject) (StartRecordingResponseObject, error)
@@ -5413,6 +6632,27 @@ type StrictServerInterface interface {
 	// VoiceTransferStatus A transfer target's status callback
 	// (POST /v1/voice/transfer-status)
 	VoiceTransferStatus(ctx context.Context, request VoiceTransferStatusRequestObject) (VoiceTransferStatusResponseObject, error)
+	// ListWebhookEndpoints List the workspace's webhook endpoints (admin only)
+	// (GET /v1/webhook-endpoints)
+	ListWebhookEndpoints(ctx context.Context, request ListWebhookEndpointsRequestObject) (ListWebhookEndpointsResponseObject, error)
+	// CreateWebhookEndpoint Register a webhook endpoint (admin only)
+	// (POST /v1/webhook-endpoints)
+	CreateWebhookEndpoint(ctx context.Context, request CreateWebhookEndpointRequestObject) (CreateWebhookEndpointResponseObject, error)
+	// DeleteWebhookEndpoint Remove a webhook endpoint (admin only)
+	// (DELETE /v1/webhook-endpoints/{id})
+	DeleteWebhookEndpoint(ctx context.Context, request DeleteWebhookEndpointRequestObject) (DeleteWebhookEndpointResponseObject, error)
+	// GetWebhookEndpoint Read a webhook endpoint (admin only)
+	// (GET /v1/webhook-endpoints/{id})
+	GetWebhookEndpoint(ctx context.Context, request GetWebhookEndpointRequestObject) (GetWebhookEndpointResponseObject, error)
+	// UpdateWebhookEndpoint Change a webhook endpoint (admin only)
+	// (PATCH /v1/webhook-endpoints/{id})
+	UpdateWebhookEndpoint(ctx context.Context, request UpdateWebhookEndpointRequestObject) (UpdateWebhookEndpointResponseObject, error)
+	// ListWebhookDeliveries The delivery attempts of a webhook endpoint (admin only)
+	// (GET /v1/webhook-endpoints/{id}/deliveries)
+	ListWebhookDeliveries(ctx context.Context, request ListWebhookDeliveriesRequestObject) (ListWebhookDeliveriesResponseObject, error)
+	// RotateWebhookSecret Give a webhook endpoint a new secret (admin only)
+	// (POST /v1/webhook-endpoints/{id}/rotate-secret)
+	RotateWebhookSecret(ctx context.Context, request RotateWebhookSecretRequestObject) (RotateWebhookSecretResponseObject, error)
 	// GetWorkspace Read the workspace's settings
 	// (GET /v1/workspace)
 	GetWorkspace(ctx context.Context, request GetWorkspaceRequestObject) (GetWorkspaceResponseObject, error)
@@ -6349,6 +7589,82 @@ func (sh *strictHandler) DeleteDnc(ctx echo.Context, id string, params DeleteDnc
 	return nil
 }
 
+// ListEvents operation middleware
+func (sh *strictHandler) ListEvents(ctx echo.Context, params ListEventsParams) error {
+	var request ListEventsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListEvents(ctx.Request().Context(), request.(ListEventsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListEvents")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListEventsResponseObject); ok {
+		return validResponse.VisitListEventsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RedeliverEvent operation middleware
+func (sh *strictHandler) RedeliverEvent(ctx echo.Context, eventId string) error {
+	var request RedeliverEventRequestObject
+
+	request.EventId = eventId
+
+	var body RedeliverEventJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		if !errors.Is(err, io.EOF) {
+			return err
+		}
+	} else {
+		request.Body = &body
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RedeliverEvent(ctx.Request().Context(), request.(RedeliverEventRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RedeliverEvent")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RedeliverEventResponseObject); ok {
+		return validResponse.VisitRedeliverEventResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // StartRecording operation middleware
 func (sh *strictHandler) StartRecording(ctx echo.Context) error {
 	var request StartRecordingRequestObject
@@ -6712,6 +8028,226 @@ func (sh *strictHandler) VoiceTransferStatus(ctx echo.Context, params VoiceTrans
 	return nil
 }
 
+// ListWebhookEndpoints operation middleware
+func (sh *strictHandler) ListWebhookEndpoints(ctx echo.Context, params ListWebhookEndpointsParams) error {
+	var request ListWebhookEndpointsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookEndpoints(ctx.Request().Context(), request.(ListWebhookEndpointsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookEndpoints")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListWebhookEndpointsResponseObject); ok {
+		return validResponse.VisitListWebhookEndpointsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateWebhookEndpoint operation middleware
+func (sh *strictHandler) CreateWebhookEndpoint(ctx echo.Context) error {
+	var request CreateWebhookEndpointRequestObject
+
+	var body CreateWebhookEndpointJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateWebhookEndpoint(ctx.Request().Context(), request.(CreateWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateWebhookEndpointResponseObject); ok {
+		return validResponse.VisitCreateWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteWebhookEndpoint operation middleware
+func (sh *strictHandler) DeleteWebhookEndpoint(ctx echo.Context, id WebhookEndpointId) error {
+	var request DeleteWebhookEndpointRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteWebhookEndpoint(ctx.Request().Context(), request.(DeleteWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteWebhookEndpointResponseObject); ok {
+		return validResponse.VisitDeleteWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetWebhookEndpoint operation middleware
+func (sh *strictHandler) GetWebhookEndpoint(ctx echo.Context, id WebhookEndpointId) error {
+	var request GetWebhookEndpointRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetWebhookEndpoint(ctx.Request().Context(), request.(GetWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetWebhookEndpointResponseObject); ok {
+		return validResponse.VisitGetWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateWebhookEndpoint operation middleware
+func (sh *strictHandler) UpdateWebhookEndpoint(ctx echo.Context, id WebhookEndpointId) error {
+	var request UpdateWebhookEndpointRequestObject
+
+	request.Id = id
+
+	var body UpdateWebhookEndpointJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateWebhookEndpoint(ctx.Request().Context(), request.(UpdateWebhookEndpointRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateWebhookEndpoint")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateWebhookEndpointResponseObject); ok {
+		return validResponse.VisitUpdateWebhookEndpointResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListWebhookDeliveries operation middleware
+func (sh *strictHandler) ListWebhookDeliveries(ctx echo.Context, id WebhookEndpointId, params ListWebhookDeliveriesParams) error {
+	var request ListWebhookDeliveriesRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListWebhookDeliveries(ctx.Request().Context(), request.(ListWebhookDeliveriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListWebhookDeliveries")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListWebhookDeliveriesResponseObject); ok {
+		return validResponse.VisitListWebhookDeliveriesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// RotateWebhookSecret operation middleware
+func (sh *strictHandler) RotateWebhookSecret(ctx echo.Context, id WebhookEndpointId) error {
+	var request RotateWebhookSecretRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.RotateWebhookSecret(ctx.Request().Context(), request.(RotateWebhookSecretRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "RotateWebhookSecret")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(RotateWebhookSecretResponseObject); ok {
+		return validResponse.VisitRotateWebhookSecretResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // GetWorkspace operation middleware
 func (sh *strictHandler) GetWorkspace(ctx echo.Context) error {
 	var request GetWorkspaceRequestObject
@@ -6786,360 +8322,421 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L17cxs3sij+VVBzTpXJZEiRsuSNqUrtVWQ71q5fx5KTPRv6esAZkJz1EGAGGNGMo6rz163f3+d+h/vB",
-	"9pP8Ct0ABvMgRT3sJHu8VeuI5Aweje5Gv/tjEIvFUnDGlQxGHwP2gS6WGYO/T2iWHXO5YjlL9GdZLBY0",
-	"Xwej4JgTan4gMc0yskrVXBSKUKJyyuWU5f0gDC5oVjD9ZkIV1f+lM8bVacK4SpUehyY0CAM71LEKRsH+",
-	"YP9Bbzjs7d8/Hw5Gw8PR4PDvQRjoWc7SJBgFJ8eD4f79g8MHf/rmIZ3ECZvWP+vHBZ+ynPGYvaALFowC",
-	"OekNhg/3pw/oQe9wMmS9P8X3k95DOpj0hvF+cp8dTA/pg4l+NWdUbVzMABZTSCUWLD/xF7X9f8MgDJI0",
-	"Z7FKBQ9GgSjURBQ80V8XOcVveZFlYcB4gtPjxylNsyJnrxmV8GYQBtNcLIJR8PXwcDA4PDwcDAYPgjBY",
-	"FEqf05RmkoWB4E9FVn6UiqpCapDbAw0DJWCQg+Hh4eHh/oM/6TXa47Ozr0T+Xi5pzE71NlfyHY0XLLi8",
-	"vAwBPU55qlKqGvhB4iyN3/eU6AF6/KOQikhFc8WSEeGCWAiSjM3ImqlQf3lL1MEF/84R5feCBqk7uDvB",
-	"g2epVHUUWNIZI2IKDEK2nOlPX/jBFYhwsO+hQXPygz/pye8YMfR1kLFbI8bbMFgwpNw5lc9FztxUWbpI",
-	"VTA6HIQBZx/USZFL4YYT06lkKhgN9OyKZsFoaP56/IHGKhipvGAO7c7NYvKUz+rot6L5wrEUknKyzMUs",
-	"Z1KOiJqzkgOtaKokEZzMRZZ8ubV+H7eWPuWbXFofy3cUzd5rtAgDRfOZxin32mD48KH7/hrg2NcvrZf6",
-	"ZDR2BZdX8kWWnzauxguWp9OUJSRhU1pkChgky8npo1bs2+Fkp3nKeJKtDdac0YxJkqWcBWEAO9sBiTRs",
-	"U/kIl2QPYDkXnL0oFhMN2/rJOUjbDeHq0wTw4kQkDM99BxBddX0AdDbcIf+q8PkMHFRwBd/URDf8uh0Z",
-	"xWJJOaoANFurNKYZecxnKWdyNy7EFjTNkIn+L6Ns9GOx0KeU5lKZIzoGFrvr2WgGmFH38jNxwTIa69Pl",
-	"QmldJniVsynLJVmInKd8BqgEh9dkJsUyuWoP2zAagbcVofGRTej8BcK/JU084vF3mYjfNzWaLJWKJYQD",
-	"tbcSx8S+iMyBcaVf/RjQJGHJd6XksMMZ7nou8WYo5/bqPZbv9bqFIkqQCUOGqpmRFEUe6zfpMt0M8w0T",
-	"WGidZIzmdVghkIiaU0VSCXMj+EYkArBE8HWRZdsBac7WQBLPsr6awXAwcKt5bGHuryYRPS4UaqIwVLuU",
-	"94c+JbP/bXynDoaUbdLK/tCQ+PQ84nSxFLl6zfS/DbtYCj+CQYwIzsiEJiQXK0J5Qign6YwLsJqJrFjw",
-	"VkRkeS5yCScxTZmWhg3I9MakpDMNAg0eSkCcIPCroTkNSLEKRn/ScNBCuCajYRiYeU9g2hNRcNX8Ws8Z",
-	"fJfmap7QdfA2DHAveoSHDx9+EwbyfbpcmgENEw9GA4DJC5EvaJb+0uSbb84sO0g54SD70EwfL/zZToo5",
-	"o0Y+OhgegmJUaLo13705A1nsB715y2y5N38ds0SezlKuTzToHAwPu+Tw8LBnVQcU56fpB5b0tEjYE3lv",
-	"ISZpZojqNYtFnrTol7n9wdct24Wma2qBc8o5y/SlmhQ0g+0bnbzUr+rq14IlKX2TZyhSurXhtK8f7zCt",
-	"Mc+1UfkDQ+We9ahnd1yD0jYGRIGU78kSdJtkoDsFWHM3B/t/b9hZPADOlVrK0d4eXaZ9tUqzVGj5aW9/",
-	"MBz0Bge9wXDvOAaMlHvHJ1etb8+BRu7tdA6f+uxKA89nYJU/iDRm5+I94w0tWP9ClP6JTEVOwMhCaELb",
-	"SShLqzaYlXx3+EQz/D41gmzNPKNw0oCt/zKffB+nL9O/nL755XT4Ij2Vp4sXA3Z2+uCUv75Pf/ywnKyH",
-	"i/j7x39K/jH4cJqu0uRptjr9h0jPsuTNKR/02f1BP97P+GTxZJD87S8aw5TKgtH9BwPN/bSIRHO6YIrl",
-	"znECp/cxSJiM83Rp7Cfnc2Y2mrHZPanZxkWasBydKGdoATAy+67Yn+qBl1TNtTCO4rmlH41MPxdpXsqk",
-	"Mp6zBUB0SZViuX73f58c/zToPaS96XHvyduP9/cv/71kjFKBbQ1UG4MD9U39OGc5A5saEDrgojGyRRq9",
-	"+iUCRZoNwJM5u0hFIeGVkBRc0/CMJX1yTGJ4dMxTSQTP1uaS0zii39RyJOm4uz8kPxcsX8P1Ok0zfQJd",
-	"K3fKgiUkVUea8eDw4ZhPRc7SGSciJwuaTUW+YAlc1GhjkuRgMCBRymHWdxp+TKooJFSSRDBJotjsBG74",
-	"CEkh6o+5PQpYj3cWCDUf9Av64RnjMzUPRofD/TZQP0Pqa0OfhZCKpIotpBaPcqaKnOsbyMI/JMN+f38w",
-	"IB1rXjocdI8I5Ws115cVyyTTwnfrNivop2m/bUfIGvwNJdYqol9Z0A/polgEo/2B/pRy/DR0+0y5YjOW",
-	"w0ZfGk5S3+lTsSILytflTrXsQSZMH18d10IyLgaD++xbMiCdAVnNGSd0IhlX3SODgoa9RUTStdRPqDnL",
-	"CeUC/gtjTUWWiZXskxcgec7wETxle+adg8GgWwHSBhgZDlk5dQuJQSskfiyl2f+AsVpP3+H9EVkUUmnx",
-	"WAMDmN09ScSK6zXeJ7CvVSpZt09eLlKlNdcFo1z6j/c3oKwvWPs7+PecTYNR8G97pct4D3+Ve97yUSLI",
-	"mVwKLtGT/B1NXiOKoRGJK8bhT7pcZmkM1/DeP0D8/1jC1ojC+EqCAEN8tfJwwhRNsxvLyngB2sfgpxHZ",
-	"/PTlrsB4rJf92gAAwVE9yucl59FiMU6W8mWhSKeF90SVfUfdfmBspy+EOo5VesFuB1Z9X7zjQr2jOJgP",
-	"FY11cDulkjjRYYScmdbDAIDxzilq/OARIDHloMQJrnKhFbn+XQLSXx0cnFlOqAGrFwKLgE947Zj7lguS",
-	"CT5j+FCqwV4Dggfll3/dHbyA7tQLmmjbnn12rxJhcVk6Mqw/68qXKw6w3eGqX90JrHSqGIJOLFluNDYD",
-	"ltdsWkjc5DVgk1QMbE7Qq6NkwuN31gzko6Ov2hGQEGB1vm1DSwh93JUolEwTpleb8tlTUaB8tnFW8/y7",
-	"GF94N4c32vmMEpWFpWDp2t8fDQ/Jj1ru4OR4wfI0pnsv2Ordf4r8PcgwXw/3h/uHh4dakDuCtTt2i55y",
-	"JK1pLhZk8M1oMNCX3/5Q/5GJmGZEpWCVKxcCX5/rb/31gBowGPaGB+ewqNFg0Bvofyvv6sH+XueX9XXX",
-	"+ORn3unlHbKLYzIpZMqZlCQvMkZyQGG8FAF3OpGHeJrzovfpXZoga9AiAv7Qiioe02D5aXIi+DRLY3V7",
-	"7oxLYB9SqeS2e++FNQL5DBxMrWiBkYRmOaPJ2ijj4FizQrk7nn7txG82xN1y+etNb/i5D7aoC9eAmDqx",
-	"r/1pRd8zHoVkNU/jOcr8+mbRshFJlTlg56j/i0j5+Sp9/mzLGX9YZJUjDkBcjf/8YZGRC5bLVPBvx8Gw",
-	"PxgHhPFYaOX/23Hw5vxJ75tx8GcUbvEdCyX/u0cpzfzP5eL07Vd+eskff0jVt+NAq4LjgCxprtI4XVKu",
-	"ntEJy74duxCBcUCyxlc4hxeSgNPtlTP4q9irL2uvuvaKZFnXgJoYoEGM4sWyULIawWG0nzJ6wtz+fCZJ",
-	"sUTrAicFf8+1fFw+Zo9S0VjdEaniYNsJNa3eaDt536r06Hy0qJ4gWEBUxYnvlPiumsyCv0JNFThEWg0z",
-	"kIiAkLTIJUmawAk8EfkkTRI0Ed0c9lM3TF18RSOTo+QJ06KfvmxgL5+OZeG8C7pG0TRWKK34c5JO5NZt",
-	"Lo9TrlgO1urbaUpmFB8YdmgCT98xlqCxwTBiyfKLFLZnF6LZbyZmM5ZYPNLXL2g4FhFOUcs5S2ecqiJn",
-	"d6MrSjdcHS/s9O4JfbssUilTPtMcZJULPrtTKD2vDU6iv/XOwcLcc7uOPBXQrUyTkL619MsrKq09C8Cm",
-	"lcCZgdHNwQXijR7mnXcvVED2UktrVlK6J40hU6N3gqR05wQ0YTTHOx+8gfWpvYWSTtS6AUNTL4R6AnFr",
-	"twbR1IS/lWAxFwgsEX69UzC8EEQW8dy4TCyvtfYen4+41Zk9v6LrTNDkXIhnNJ/dkpiWONg7JcS7DIbb",
-	"REwTkaz1icFTEALAyeH+wf433wwGZLJW7G5vp+/0dOKCWePwAnT5xnItTIz+/7jc3o0hYoZ6hz9skMnN",
-	"Q+C4rGpnB4ODupQNjGBEPGiyhOQM3d5A9g7H7vyqYhnTl/q6NJGgbgQWKvQja7hWNl2912Oa56m52eFn",
-	"oiEFYHcusDuyVzkX2Tajleef9SxX4CiIKUdBwOOjdwvPyuRSieWSJaG3Ch+obbsx+HouxHPK18Z2Km8J",
-	"NarYO6CQmk3lXAg0thusu1sKbYxuXDmpNAJSJ/JXppEqZypfG9tT9Fp/6B3rDxGRLBY8Acv1nNHE+Nu8",
-	"R5pm8zN8Rct7K5oq34fA2Qdll9WvKCQOjG1uC71Ha3i7G72Bi3dLxgEHXCxzqxEWbavEPOxlzHxKmypg",
-	"ZJuFNPTyvXzN3C5P5MANMM6aSJVmGdEaniSdyL5nN27UcwXOxLSyy2okv77pGtCy9GI+/qamycHw4cMv",
-	"pskvpsm7M0063DeU1LBSbjNGvuG0UHOR29ism3Opwh+pao9AD5aR15Gtp5LY6INPpUNZk05l3k7kr7ME",
-	"wgVNMzrJ2K1h4Aaqc+iEKjqhkpWmBnQE3Tl33jQR7t2uD7buJnaBKRD8kYsly1Vq3FXV/CbfUmliaarm",
-	"uWru08dgKvIFVZozUsV6CsmdF5kBN0aeNMaIrx0kc7P4mObEtSwrf7+7J1w1hy2jZLcfseaHUtHFEt6q",
-	"J2XVoTEOxgEpuEqzqtEzYzNn7avB5OqcrsbivSSvjwHjxSIY/VRme731J/BywJrDuJC6TVIYsFSDrUoQ",
-	"xpPK8g/2N2KOk7+8XLOb4l4tO60Z0VQaOoycHhI4CBdXUQV6Gyww3c1Hrlp+UOMNkwrnvWKC8cyTEyEy",
-	"Rrl+1ObJ7fKsjfy72iV8hk9eYpZddenVhLv60v0MvK24b5+rp85dJ7rED2v7yQt2Mxv1sTlEWQjOIqwF",
-	"tlTZXoMvNGnTgd0elbdvn/4r/LHEVo886hj41oFUTP7BYmWdiCcYNfEjm8yFeG+yFFIMoX7l8XBE84bL",
-	"JEvFPWkiLa19poxUPCL4CJFMU+YCtSIKUqtkGLCeZYTmjNA4ZkvFgFard4eJhDWsq0SYqwNj29DI44K3",
-	"5fIePldG07+btNC2VxCFy8cx8HRUDzdtvPuowkDd6ynfyCufGP5QPbXITIg+s2rYKzrOInRokUkuVhIv",
-	"gioz2nXJ56L97nVXjHG5djQrNLPdkyQ6F1GJRdVouCv5ROzlxFZnPoFZySN2kcasHwvOWexha+gYMjp8",
-	"lSByLlb12bcz2BrHudYCjohYIuGFQBoQZThLL7SkqyrBeKUqYZwhuOp7kuDJEBurXF28TWBpiwf1+V3J",
-	"jTza28hAgCltZhzm0qjS9LQVM73E5c1+9yOX1KwV/9YE543H5YXFPjhou2O230lXvX5H140SG4Ftcx+q",
-	"0LQh7BDJusstDHvF8Wme0zWIBiZMf9u7evrn+rn6kmEFZoxNa3cqx8b1X73stmk3zeexZiNt+hVJSibt",
-	"Zf77lSm46OEvQRhMCrkOXLJTRVb16wa0c3tEhuqObybJV5PMfUSt5Js31lG/7nbMRW+OUyane8NVBGBP",
-	"KKxkrl9HSJWNg/PS241ZrnoI3u+N0er58K33kUiY5vfv2ZqknKzmacasbfD6YvkdsQFgwFV5shqAVUEH",
-	"Tzat7dg/N1+G3EQ3EFZ2M6a+E3pexUUrWFYPan7P9F1YuRDutd0CpPNE5AuWZ2sSmV+jkOSM0wVL9FEv",
-	"qIrnJLIb7rtZI7TWiSwxAVmScEiudLYgMB+ONqQ3dH30uC1pfKYLx1/ONqy4o9sHWOJvcQPpiW9/C+Hy",
-	"r3MT+db3rfRUF4cSmmZrskp5IlYVUU8jfWkmHhmLMuhRGD+KVpAIslci0kl5nBUJS7pEiTGPGE8i0mEf",
-	"zJd9cqpIljIJcTMph2SlhK4hlT6BRHrjKcPxjkg0GIwGg+if//V/o/0D/Rf6ZjL9Vn/MI15kWYQCLNAq",
-	"7iCVRBU5ZwkR0ynmM9XtKNUjYfxKvD7JRPz+HL0CmKR4jTdqh4ivgzrdfpbuzRbRtTwOyISn65BET5+O",
-	"nj+PSGf/oDcXhdYwVoIk6Qwc2DSed0MLSc2SDCirFwz4BjTrL5PpOp2fBsO3Pw16D9/+uv/ToHf/bXf0",
-	"06B3aL/So3T/vVUgKcux1OQRWxKkomC3VQe5I6OkqSBSMwTXiok0DV5ldZHKQtu1zxuIPa1m17IqiT+a",
-	"V6Ck8YapWOI/3la8pPGeqVtQR67H/eGDA/BdgijiyMpGTaLLlrPrKcpejZRrHNynE27Kw/VAHrpkK8SY",
-	"0KGqhXLVLFZuqpWATSTuTaSb3UnEu7UhQbEB+Z2Q3xvl/v7gusRw5RquROorR3BI7j05HAxan92A2Md8",
-	"TWKxWAivbAOkq0FAZ0sdh3KljTILn1BW2oRHdyEPGY782cUhnPeVloKvK5ZA3itKwShzZGyqCM0EZ0fE",
-	"XP1xxmguCcXHmkZdj5rqiHala8WRT51ErnbK+CRz7Xl9krn2y1uo5cp3HfXUcPyKF7dg7i2lYIu0OwvB",
-	"+MIZo3k8f4I59NfEOij7EJKYStZLuWRcphAzZDLyj0iEmauor9lKLQROfCv63ZaZ29vHhobt7pfFF7+D",
-	"YLG7F56uvD8cVt3Q3nl51UF7+djXuWc31IA437nYg8sQ0Oq7hKWQjmRoOneJ9lX/whUFEzTrcFi7A2lU",
-	"Mf3SFTu5cSGDsiJK0yai4jlzBQyOSKU8wW61BrYVDghN7n4d3UgmLnaSE+7y4n3E45M5i983+dakDKu7",
-	"0vziyuY1MQx+wgyaDFKPVJkYCF4qc+2JKYlsMTgTV6i5MYI+rZWk65Mf81QpxokoFIHwwwmLaSEZeblk",
-	"/PjVKbnfH/Tv35N4fUJoTRl5k2tVUQtFglBOIpplL6egJW5Xnl2Ntc3RL9ZNZCkGw5vc7qG2SVXs2uDo",
-	"u5kSeAMFLQ5uxMkar+QuLsPj/5uqwjUt1KZMXFtNEQ9hVlRaDACrAhqzsbQcFj4zBZxrLgV44HOblcv6",
-	"eG5/ocOhrXbjMPjQm4me+dKVSNws9vvJtpyAdnsd1bXNehmEQRkwi/T9dgv/uJ3847jQzgKQfuMmSudt",
-	"7+hrInpNNv3EFudNkHIVNr/ws8/Ez3K2EBc02xaslipgZ/AkS44wellw+4Vf7tOLq9E0xpUNYuBkladq",
-	"Q2iMGQhBDnccBJzvCPy3YbNkGBrJ8EbfZe14wc9TqUS+xqBe88RGrEsWKS+xDhDNDpqqHYE0yzdYEa99",
-	"yxxhMQk0xmNooShULBbsX/r+Qa6BJVOfiHzRwtRR6H7NZiZ8atvizVMo82+4vU7OftCaJ8DVxYdOUk6h",
-	"yNWnAh2sZ8P278AW5d/cn9UY9YjHt76Qzcp3vZBdembdLpCwneLnwbN+6eXG7AhjePkRvNQOZhPt7/Nx",
-	"0B1HLgCMKqzQtw9+oe2yUVzNCt0IifbQiGMildYviOT0PXsXU4mhEughx59MuvDxq1Pww7vXsQweqOEQ",
-	"lwARbWrOxhwVHzEFD1if6KmN6zKBQlqcXUBuKLjqobIixrTJuSiyhCjNCPS3IoFYAKsmjcE7TyYYV/30",
-	"/PyVmblPjsn3gigmFYm12CYxNRDKPNIZTblUrqIABNEJbncnpmMe4wJ5YsZjMiRSIAhWwmZ6Jnk6VejT",
-	"LMONKrEBUAqvWlyulu7i15fYlCzfVnOgmjWu5qJSSgjjjqtFQ1oK/tTK05hvqumv9Yw6mLstr3BD+mxb",
-	"jnc11621GFIQbsxNq2WcejUp9PuppqAF4/hjI5/az7Sp3IDNk2uwdJ+QG2zEJJg1iLg1JL+N5G9C6zjp",
-	"DsS+mde6VKQrWVhjdny1bc6njGZqfjWDr34rWwKrxfsrgWBea65j14vhqciSmxkuaSO7ZY6R/AWHPyoY",
-	"Zn7avhkzYtsyf8/SjuCPCsx4u/Iufek9+hnkJFtW/zayhhujyK6BVpW32ulOtgMfPBhEq+NQ5B8fhbqq",
-	"u8gbZl6xMlTbFDlsBf/tGent5f031tTF3gN4/5t2BUmKumghWQihQqijLyrK0NUzXwWlK6auzFZrRWDh",
-	"2WTR9MMp/jj0jCIOgmUPAw+G2M6guRnX4KC+C0cI0vOnXg0c1yThY6VicEv534oSZpdcDlAuzeFEA/St",
-	"WBBa9N2C9xb/drkprXC02025pUtF08QgVk24D3sTKlkC0ameVRJt/RkzRgGoBAFFZ/Rjw2pOyp+uhLee",
-	"OdzphnZKVANUrn5+A//zglnHA1tIzNkkE7YWIHKn6BWrrHhjJp/zU1VqdDfRzq/YX1/PKyoloV4dc6gi",
-	"TpOyqDYYSkw1bFyhHztgqhpkFHLJZmzMO+wDjVW2xl1GrtR2KgnspNsnL5f054KNIClE31FQNQprr5AJ",
-	"UyvGuK2EKI2YXhrKjr9/Mnj0n++PjycPLv5j8OHl+V8WLxaPB8/Of0if//hGvdh//svfj785+0aeDD/8",
-	"vP/Ls4fZ4fNBvP+f//iPXVJBN3nuvCo896Sr835EBib9CkAFgJusHTDrpcGbR2P6JTRm019bBBdTDICG",
-	"8jEaafrkGbi7aLbSehtk/RADda1AGTcq9qQYc3sexVIf7jDUt9MCHZFHZElBoaKKRLAWOCewJ5svwJdf",
-	"nt6Yd+RcrMg4gIG+HgddTIBa0ple4ExreIJrlIKyehq1fBTQYK8d6XAjYEz7iDp0nuiFGPQqF02J1j9y",
-	"Ahl2pEMtGBzsyoxGhIFtvFblD+1+yEbWjwK9xVtl6Gg+dPqDK/vuUWAbH3leKHYzOdblCLeG/Sgxm2U1",
-	"E+bG/TVW5Xr43GxpN5RsW+zp1wwf29l94W3wNkLmKy8if2cZ82VV7naRBnCxe3YJ8xEvfm+kkmO9quYn",
-	"1PQc1zqpjiLfMzHL6XKexkQ/BCaa0MWsYkUkW3qnHq2KXZhaKil4bZnq852evST3hw8ekByOuhYha9I1",
-	"qtNAY6eWlBPT6WmH4AFeaUO1u4embBG1FQ+bOYnwRalUms5RoddQqvLB6y6lmUmW9aY5A+NLzhZpsejl",
-	"+tTDQM5pzpJeLMC+cSEAJ5Ysl5oSe06I0pcQ2Eoox8diG4hr4FvVazetYys5OdBUoFseSxUNwhIDzcBt",
-	"xGDr8J3QbNfk9t8i7fwGhTQ2pZ37HbN2Ctaq9B2r2cG3VU7BMuaufgo5O33UvZOqKa7Jlo/tXEBZA1pz",
-	"Upk2XC0Mw+vLddPiHVcWGQmJ4DErq+3doMJI2Q1sSz2W9gmCdv+p39TLR4yd+nu1ZWHm13eBy5akWx8t",
-	"lxSqpukHhVE2/aTbtgzbq/C6omf5QAjbCnc4JKvUynCH4e+7ikxvt1HQzTIKblyK4pqdtaqkVcoFhoY2",
-	"0NoVniWz+K1guQOnZMmkPrdX0s18O1HO28Cugpx7Bdm8ZvgTGl/z/rrDG6dEc59Du0H3t77zyOOlnri3",
-	"/aU74mE1QNbqrnh8Z/ObhkN7lvvftHXjdqJ8XWV/9e1vxbU3qA5cj4U12b1j8FW2bdl9hbO7Z2/o09Gr",
-	"nzVQC0R8j0P+dNz7O+398vbjBt54GyK7eyHxOuTyyYTKqjzyc8EKloTElc8Iiameob9zp+wVHw7JpJDr",
-	"kLgaGqGrcRZTHrOsLtBspcUz9nMBNbNaEuZbN1NKJJVnn2sVcf8+eSEuyP5g/wHB9tIH++RrDZdrlMXx",
-	"oNWGlRvm39DYulVEbe7JK3/W6J6BJeut/92PRk8zBso2RIkZ0aZPOi+MeArB6CE4RzA1AIPLCVW2mZlG",
-	"9nV4B/Hq3SsD1uUG/EtSmqV8RjqmNqlBvm5IFM3e+7/8Q6ScJV2o5MR9dLRY51fFNu9oTCV7hAtTM7Dr",
-	"x8qZqfWB4FQ1edWOu0F0LV9qqvUwe7sJYTB8+HDzOzej+v1dbAsrmi9gh3V3tflhO33Ar25nnsxdXXcr",
-	"xbiqyjcxC+4AyysrP90tJCwINponql2La3pBrRNxmw5u6urVyn15Qc+znHIlR16pMKi2p5X2EFtAaRqQ",
-	"jBFYypibMVImu31oEOBVfyM0z9MLZrw6V5aPO9Lrit/3lMCa1FiQO1V1v8uV9ePSrTCAzdyT5e5TDu4f",
-	"r93ODqHeyh5CnasaENM4ZtIVkv/Lj+c1W8en6v7cWKdqMRU8S6cMSk6k3C9c71Z3/8HgamcwQsCDdlhH",
-	"QZx9Ox7fTkvy6GFnNcmFgLTbr/yqK1fVdHHPtkTxb6yaF5YFxJum6eMXx+QXffGKqXG6Sdu79MJcyRgA",
-	"kebYU9fWMIrenJ9ENRxr1CS/igE564fbmLfYrbA83bj7GgtdpNzlirTJ24Pew3f93tuvW2VuN90nSED3",
-	"tx2hHKSK3ESEuFo605ak4FsgjY8JW89tKxR3MNo6yN2O3kra2ZHcLsNAsrjIU7U+02PYnJxFyr+D2ujH",
-	"hZq382nIw60UUNfXyMS9FYXg8HbtX2XZ+hfyK8CTT7Ns5DcmGvNcZMwFRUfwaEQ6kVylKp5PBM0TMxum",
-	"DpB//tf/I70evIUPQ89yd4uYlWGL9jE/GNwnXuO0Pul4oi9WWZJExmLJbCV/kZOXejv7cNPqp08fkRMs",
-	"8mkjhs2qwbUMRwFcQF9amgfkFJJ0wZ9McfB+F+5MfDYYBQi1kqTmSoHddbLlDI7N3kxJqA3wiY5Iqkzr",
-	"PFAYyv730Lu+mmBFeTLmlMBuOhH8GGnh2pxDt0+O+ZoUPGcX4r2WwAvOPiw1jplJ62U9Q7KaU8UuWD7m",
-	"Gh565NAdvT4ohx8EELHs8pZKA8v+brBCq02lB9yGusaN9m0j8vT58Unv7OnxMCTv2dpvNUfRFnBPElro",
-	"r/Q2Q2gcNebRqzffPTs9effd8dnjd29eP4vI12RJ1Zx8TSC72gTDsMTGr0sIzyKvXp6de/WUSQdK0mnt",
-	"Zsyhj0c3JBMq2YODnpHp+uS40WDOaz9n8JsAejd7wCEEoWM7hjyVLdubbeRKyNJl+le2xl4CKZ+2VP09",
-	"87AOsZ9l095cmAQDGzcBpANOxp7hxkSTnKYtCTUEIQy/WC5FrsZcMbqQZDUX0uCnRGSx5YVtLXgnykox",
-	"VRgkBv28cEP9MR/zf/s3TaoXGrsFl2PeI48v9LlEexfDiDCeLEXKFVH0PZMkOjZR+4COI4IMkKBEDOdu",
-	"6ygXPNPCY6owHaIsIjnmhIC4gxeYyW4ySvhGFtbrleI8zpYmOBXp9Rxt4i8AELMOmM6yAWxOCQUDbBhP",
-	"hd6PCCWRF4kbodzitchzLJhU1AsPs0rGiZE8mnwXqdJbrA69YNTczGbQvob9WYFC90QkqUkOiT6O4Woa",
-	"ByPysd/vX15GoUnR93/6qd/vvw3JGMz68CzE04SkDKsJiYmqCbGZW0gwpiYkZUjN5WXUL5EA4htLBgX8",
-	"GswhIYQfQZLhBcvEkmmQ6OXAGzD9GHJw9J/joEyjGQe4RogDxB/7/T5+a1KKYDcfxxg0WHv+8q1dYARb",
-	"iGwFTDjVwwHA3F6Nw35/fzA4cgFm7gdEjm/JAEZ6BcFWI8Jgy5gco4kNI56WdMYkxKHZUUTuh6WRDsW+",
-	"fLBcknKABLCvvYvhnqXvPRwu6to0n4lQc1OHghzDLPdkS5kP/X7KC2xWo4fG9UFRQn0aECuYKrYgnfds",
-	"LZmysWM2ljCFGDuRJywfkZzy92RSxO+ZMqF2uKxQjwymI85Wmu9DVHEXLm84cyHLfCMyy8UKCTZhSzU3",
-	"iE5WNHuvIYOAITkD4VOPjJCFVQJFmea2ap6LYjYXhalrqt8vCVPfjHOxAmBBaLXLlCIi16Pa3FJNSWjv",
-	"62AYKD6UFDm08bIj6xtV5GXL2OWS0bzbJ5EP7hTWuyEcUx+U2Zy+edMZ964tSKECSGDMnELIafiH+q86",
-	"z0jgZ7wD9SdTZmVEqG2cp5lT2GyofU9ir23OSCFZosfFLsz4nB3R8qS2Uq2OeLxQUbgwMEZV4G41bbzx",
-	"K79CO+K/nL184TektGwqZ1pctpy8dV5EFI1SklC9bqAbeJ7yNTZgLTEbJoKr3nLSNVHsgyKdktxCv4g9",
-	"BL+ibKAHn4sMOpxRoKFcZHqnOY31+FBqDUOnoRM46Sg6gVk4W0Ggs19RNOUkgipWEUp/hESYsKsFaWCC",
-	"0JIRJUhXKgXg9+NcbBDlUuzmGFndIhpVNAOAkd5xu8wIi6jpIBGh5nEAKUioTjvw5P0N91UXB63JiJE1",
-	"h0NM0T2H9iuMLJLmNGy61oMD8tf0O83kQHQmy2KSpTFQqyiUpiBOrDgMPAKE5KoKQg4GQ1JtNKWZrH0W",
-	"rmys1npIZBfA7PwOiIuvn5yQ+/fvP9Qn9+b8pE9eefHx+AjU3iCdyA9e08eZ8mWh9HuAoK4UH7oqsO8W",
-	"da1iXd5k9Ojxk+M3z87fvX78/enLFxHpYLs9P8q5EsIZdb1bNjcKrWvzGf2tZ+zBPS0qQCA+Gqbuob6U",
-	"SsLiuWAJDvNaZAw4h+sOZhUTeNXM3PXUlOupiyBFvSy11AXN9Ul89RWqqVoL/Oor23mohlYEnSEVZRMW",
-	"/Z0RTfGCFdxxMAyKK8nGZNmW1T8TtszEegFRWOYiocq8pleq6fXk5euzd8fPnr388fGjdy9fn35/+uIM",
-	"C1ynOVnmbJqls7ki0ctX56cvX5xFZQdNzqB2hFVjLMVXj0Szimr3TOSBNAGpHi+FNCeoCaBs95gXhj8Z",
-	"2w1EWENuMRDsSuSJNJ4ckDB6ETRkNJ7EKNQc1TkdIyTXMuwwGjVIdclQkwAtwqTwdo+8DrK4EC/JGUXp",
-	"acpyiTLBelnecZHLmNaKQbHoEwMSAIfDYnNXQJglUCuobp2oLDSOWHtsRCY4PX3aE2ZvXtAZpNDbN46z",
-	"EQS7w51sjQZo0dHSaRrPiVR5GiuDqM5cYSrCi1xiq2cqyas8lQsyF1wU+ZERxqz372vPredTaMm2EeFQ",
-	"oDH53akiMbXcy+lURomDdN0xfyEQl8FDqMHu8hEwvbdqvr+H6hz05wSzXaiPwNpJoTDyP//r/2LPRGRF",
-	"Y95SHRup/80ZOT95dXxP4lqMj8M9/ovgDHr4GhHAq6+RKq2rjnknSyegPOL3morTBev9gsWyFYXVmUBV",
-	"vKptDHT3yJRks0Mu6BILtmkI0mzMcXrPQAkyur679c6++gog/dVXVhZKyqGAZuCa6VTLpk5zBv2W2ZhH",
-	"X3+jQfX/olCjVBeUFgqVcaAujGHjPtwja8+MGoZpgBuucsxNXXG8xMG9DKszlcVNp2aekI45JUniTEhw",
-	"0eq/5yzWHNR4mxcCmJmYkiTFcx9zlK/pGvhUT9ILEGb1qUJXRZaEjcLlePIJXZMOF6Doc2ByuGZ5ZIqa",
-	"L+h6zDWtYdVtk3JSKVFu1PFxxTKs9TIkz070/ePzaC96dXx+8hTUHAdCIJtTuCkZn4o8hhvbEIze3chX",
-	"jmiWoVDlNbu955ra2gtlf3/MN7Th1IcESuNoU4l4GF1jmdmnfaxnpMIxN6KMEz8iNCOcUdcU6mv73VPK",
-	"Z8Vyz3wfmlbUsmxoF6EzHPekt6s1Ji0hHWlhCMsFjLn+Ad69YFoQQplXSziISD6CzGjKbVtlrK4HKMIS",
-	"YDQvnH8FKZEsMxpbu6xHlBqaeATWM5MqhNiL4xev7kFaQm/mJTHoS8+F0Jf0LEnncDAIyTfwzzffhFpY",
-	"6BK5pJx8X9AF6bw5P/l6OOhqAntFZ+Yf/e0//7//Hg67pTnYEpche03xtns1Wxg7+ESrhvv7yO4Gg9H9",
-	"AYpzYFtPF0WmObvGF30HGeluzLVQh80kNOV38YrTzN88MSJaTfZYjhbW8OLpGq04YQuhiVNL4BrRLFcH",
-	"Zx0pHcZjfgzWYRT99UQFT38uGK4/5cDaqW/rNfUzNnixxdTJSnofVWck1PzUlAe0A7bCPRBSoq6THCdC",
-	"zUe1Tllp4hDfSGHO570OoRYJmawVc1dRVPqxem8jqFylGCfRu7/9LSKdYrlkeQ+EhTn70A09gYWSRMC6",
-	"jesMCIcmNCL//D//TaKK0zs6cjrDcH9YqmYyJCyTjKBhxIDJaVZj7vvmd3DIt9O81V6MVbMKLsR9V1kN",
-	"LsVUWbONuyPrhsIybABa/o0atkROF0D8DYUe1HlqW7j4JkcUWco6WyEqINB/m2Tpe+Y3Z4HlWkR9XIp4",
-	"Y/6rlVR+xdoxv+Kl/OuY/9rr9dz/9YNab/+1qbmTX8mCZloJ0ietFT6R+6p3pUFMSCY0AQERpV3SNrKp",
-	"WfyrZoueclbZvs1uNj+ZYYZ6mKp2+Ks1/LuVhKW6mDuFs+KJM6Pd16N52sqvXiSJMxXFCm1BVNVODfrl",
-	"ONlQaw6y9N4152ktbVOZsxLUUdqdTZwbYqQ/YtORgSC1bX0touv7XDNTC9Ko6dSI7MAHdqlQWUcPyAWi",
-	"Il53VmyyCy5Jp1PDbHnP3ZCaN9r6RheMZizp2vkO9XzN6j0WLuAtQoshNirER0tzpBnmoR6mWu8HgWGb",
-	"RRh/FVUG4/CZI62ZgwgRGT6jRbc0qQ5bqxpk12YF5bI9P93SwG/DkCCRtoxYHanBNkjHicKeY6Pi0Og2",
-	"ZvSqEtkZQW5J/VbXWrYUOTTXgP6qDtUdWnEBCckMH0qrZ1CvlYSn4Pqse8AyD1hDK6zEH6mlxFIETAzj",
-	"EPWyMA7Rw2875ormi3JSf9S2Ek162CU6NnImiwWMLZVYglhmnnfMycR0e3G/XnglTjUE8myUfdLzIP+8",
-	"YLkx0C9SpcUq8jz9DsQPLFEhQzKEr5zrzJ7m/r4e2u9S38Ad0VRsEtHjQmFYGvgQ/MFai0/5CIJoWPLl",
-	"q7tVVsbfILz/ulFo13sw4kh9I7GvWfvUO0svQEa2tnUQdc0q8OC9klkwuRDoWXC2H5Q/U2OmOiKSsZqZ",
-	"B8Y7tHcZ1txCBEdx1lZgZ/lFqi+JTMxmvq/cWs4tgznE+6xWswtG9K3FtgWWll80L4NFToo08/ggWCPJ",
-	"mik7MoC+WvvLXTYsAx15XdK0lSscJvuwtfIlOoMSZqe4by5j1xffjF920c+BVOzqOTby1ZPM6AUjxRIs",
-	"f/qnaZbG6ohIOmVYNwOsCdh9q3IEJtxPL8GZWsg001p5FEULli9omoy5NMHzj1I6y+lizAnxbl3yHaHS",
-	"2SA7KNifPfprt/7cmX7Oc+LXfz/Xv+Ndqn/6roeSJ/57NiIt8nrzufNRrTdu5+O5CInt6BsST5K8hCWe",
-	"1+dxSjVOpF9dZKSD5np45axXnxMF50cpzbwf4hPXq9vf6DM6Ydm3Y+zsPQ78Fya50YhfHD9/jF/tlYP4",
-	"T+55c8GKagt6/fjsHM5T9tEY3TkX39qghrA225s8+9bbsJuwpzWS2rN/Ln/+Vq9yNxhea0hjprcNnu1V",
-	"eoegt2Mb6JdLYTwp33zJH39I1bfjQOUFu6ODugpSqF/UJulszoopmUwXiNZQ8pnV6Wsa/Y/mdo/Ofzx9",
-	"dvry3fHJycs3L87fnZ0+inx2S/KCgwDOFhMGTmBnJdAcFKnU6eCrucjYmGvOgfSlWZG+MxY0nqecOUuV",
-	"TBd7tmf1x1IXUxspNCLLjK7lmK/mxsLn+As4iyqkbvJHOlHq9HwTW9Gm/1MMEhpz4CTd0BgEYIloTZNz",
-	"sbIW6ozNjAfD34p+bu+jTJPLvTkYtCKi/wtVX9hM8+QOtqmP9PMRuu5QhFdVy0s4hhKgGlfxikolOX51",
-	"2q2YaFjiRYhpLdH3w0V+40/jX/W/+1M0witKpuZ00DRZsSGyvJcmxpCIRjInoFAFoQT9Mf9xjtVTwXpm",
-	"ZSUN+pHGvl+dlkkmbE4vUlHkFQ1ZP1IubDgY4B2NJkO8pu4TVy11LU0euxQLpleNAC6WpDHQsHWgsHxj",
-	"sjaWePvrgMjmMPsgWhZy3fzpvv4JUxH2B0SaJKGSGBsvHOgXNH22zHPoL1dmYpWtSWe4T6QRT7U8hZpK",
-	"+RiYKurAg4C7LI2ZCeU10XbHSxrPWW+/PwjCoMgzL/F0tVr1KfzcF/lsz7wr956dnjx+cfYY3oGIZIW9",
-	"dz0H5/Gr0yAMTBmsYBQM+wN8WCwZp8s0GAWQ2IUJlHMI8d2bQ/3OX/Tfs7YyVsdme/uDgUk4a+FFKIs6",
-	"ecgdNFmmfHZEtHpAJjTTakzu0CdXvWJpnYdkKbSGpvrkHMxV1jfZD2D5KCGeJsHIFBz9BcrQojMONrI/",
-	"GGCJZ64YFi8EF0IML+79o14+v4yjtnlpgcCOD+hxuyrCulb2FGIjW2KjDZg2QAiK0B/iwtsmcxvcO7WV",
-	"b+GF+1e/8MYrfutHdwejn96GgSwWC5qvIcXkgnEm8VDc8sAyD6ldMxmMfgrOcB/BWz1UlSFtRpxKt6a6",
-	"cgP6lDyqxCiakpGgbnuOVHCKYkUOV2GI8nUTM56lUtkWvliNwkbWbuw1UD7ilxz9D2iJdBle+c4zKNu1",
-	"w4Mvsa7XDk+aol+Xb2+D3y7hwe/r3DaxfX6v0gR6dzKovXYZbkSC8tAB6w92wfrvqCvWC68Md8L7suY2",
-	"vLQDsTxxlbn1G/sPr37jXIjnlK/N6uQN6PiySoVSbSETjxJPyi/fXobBUsgW0vuhJhiUUSW+9YSV7dWM",
-	"dlxKMCmPxSLlMyfGiHzMnbwhCjUT+lefkp0Jx9pfUal3tgCXoDwylvoxj6zxDD0YUbW1vRMRG/37zWbc",
-	"urE/drm//piXVWOrBsaabVtDoRqd7fiOCcYIbRCb8eX1x/z4KpPkqHTgNy2a6AQsw8AejnnTTgpqVv1N",
-	"Y5mCyvnd0MQ0wncYVWivVf3VmJfAPGqgVimgGudrCitpsQFjykCVz2I5HNcsHROMmFTfiWR9vTt4mqeM",
-	"J9ka+24GZ5AEYGqeuYNw6eR+2bp6L/1KbWmX1nZtPmYq/VxW06b0/JcNfjy8IT/emRffgA9vE0heWQ2D",
-	"Jb93FjzYgQW7IzNWNXhxuMNUr9BefS7EM2hS8Pl4vn5hf4cFGr5WluIvbwp3iL7rZNP94Alru8ppyEq9",
-	"pBvLhOueu7ASRW/Yv8nTuWeGKf1hZZ+8dpHti7gG7GFnUe0GYtpuItoX6WyLdIa+dXN/ArSqVFCjw20i",
-	"2muwVHjhKi6yorNDxIcNOSwjOIw8EZZxki4OBGx/oKgX3GZduIARa8n1Yq5IpESt0fIRoWPuO9ecdGOk",
-	"mP39qrPuyAthBF6y0e015hv9XtXhN8XGVaPILFjGvAKX7hGJprlYlOlRu/n3OhiX1+46xAxjl/mG46ey",
-	"6ZU0UWBunu1C1e0EKrFoCkdKNCvY3oHA9KmFpWPjXdiJI7qHL7E0wqktZ7XT2+XT12OqVxmA9EpCF0Nt",
-	"J/m989gbS1H7u4ltr9EL+8eSvE78ojctnN4XtvY+mgKalxvFrhI7QO/UGqYL5OiYCl/dPnkJMZbKhkUt",
-	"6Nok56iR0y3b06fIjCmT/9QektWaduciZQ4GB01x7Xus8xTcibDzL0Levz9ifiEUROziCwc7vfAEGsz9",
-	"RgLW98w6rUinxHXBs3W3XaS6lqZgK5Ndvm0n0T3o1jX6eONhN8l4WHNTVgUtP6zC07k05ZV+8U70VGSJ",
-	"MYuhXUovMtJiGPz0Js8wUrpWeaL0Vuvne4tCpnEUkilT8dyauL5/fG7ziYwHN3r68tmjd8/fnJ2eYPmK",
-	"lENzDLGECDG6lmQcvMoYxEOLLOmPA5thU675DGOnMgERqRDzErMxXxr7nEmfWjAtFIKUKThsUr9kw69N",
-	"R1209Jf2vTmVJBGcQdddOuYVGOb+IrYF8HkmLj8oTgN5PTacEOKDaAZxRY2oIhff5KWfYZ9KXkYR9U02",
-	"lYbTmOtNY4M4r2svu8Ag5qZrS2TJbSVA26cOe9Dt7s/yGuPtJNANdrvqX/71X4w97mqa0rNgY8z/EXYp",
-	"jT+aFg2y+yxvZ1lpb1FgieJPyYjxbvE4yD1JoueFAqUVW50RikGSwOoaRKqfvS2RmiY8hrJ2o1C/5c+l",
-	"IdEvFPmFIjdRpMYXpEiNbR7ud0yTJ9MPC3ARSzFA5b3u7vTqgsavY12Gwlv2vYYVWQsAjWQQrfVkxgi3",
-	"2GxELqutX9ua/Lu2DOf1hgtb9Z1qe4bd9Z36exsVni0H+EUXuhtjM20Ceptm5CH+J1CPlFeb/K5v5h9p",
-	"vhg1LNFzlpUmaq/4tw0HKMV9AUXCvSp9Gj5HYz5NeSrnRnVyO9izwbpYzND7HhJsoj45EVkyak7rutvb",
-	"tkgUyiWbsEvykjOXkuOMOBCIiRUKQO9oZAx1IY8xwolqBncTTahEBOWz6imF4P33zN7IGqsmemCYnYZl",
-	"vusAu9nubnPfYGX35Jj75Ra2GOONUmhAl9oiVRQiARt6L7opKopvWKae2t+szTwkGZ0wCGt1oMSA7XjO",
-	"PrhMWGdMEys+5sbwGpvuD6QTeVkKdhB8KOqOvPhGP5HLnJdxrVTS9rFJ5AXkjGhkjExJeFsXz4LC5lRh",
-	"hLhLZjHdE8Ycw1AhHc3Ew2LsSmVsP+sexeyqaaFPjjHHfszLlC23EQ+nc2Yy6B3FVFBeYzfggl0LnpWb",
-	"5bGpC8KWDZ2W/AiFMJLEFiUzQ8L+wspqxxyoHHLBADYFd2RvI1qM1OAfhlQih7oADSnAFpm/rWxuy81v",
-	"qNcPFeJ3vlTrle+/qNa3FOTdKd9J1Mf+7hP+IX0WZ1izBfNEwVKWlSxhdzm/dk9+CkHgBaaVN65R14wG",
-	"0nNtQxC4UNsSZ7tN7eAE1nxebvoLtd2O2v44HjtMm6a1NOlO7a5j8qghgeJl1L0JiZir93MSyTaCMPEX",
-	"Zr9zKl3S3ph3nLxyZGSfVBGpUtvUIyTtkuuIrChU1rWp6d3WiAYDiS+k9z+Q9Gz1glbi87WoKu2FhvJC",
-	"k1/mFDvE320EaWoQ3yQfxbxatWWQjgkMP1ZEj2QyytIEPnVhhZOMERrnQkqs8LjBNmWX9iXGESGxW5ij",
-	"9+w1vPaVt7YFO9qa9I1jNid81HbA3S/hke0Wq3Ya8snVEsHmmMjI1EuqWkKUwDq2UJjaVLkxRYiAh4C5",
-	"DKpvQoUpGKNPjk3dLaiQaF9bstyUxVn6US8jKBEeC451d73UjGatHcuQxhy+gSQYfARioyuuYNLB2p9R",
-	"mkTdLTF/+P5tdFZ9XJSvIV2TZmuVxjQjj7XczDTXwZ7u0CPrf5m3+rFYQGP5XCqTfXEMHbQy6r54Ji5Y",
-	"RmPoLj+H7jfNhva3DSPEvX/SSEID3h35zfV5zbYgIdzYv0a+hTmqP066RVUiwbrPrlJWO2uqCRN7WKYI",
-	"ZPlWlnXGeEJYCrEj0aLIVLqkudqbinzRS6iihmFQEk3TjEVYRKBzcvZDiDXZQyKWpqLrdy+fd0tDs6kv",
-	"XKmuF9bra4ckEvxRgfjPIlNjL1Lsg9qL5UXk1Z5XmNEhxxxr55fXu+ar2A2G5GKFxfeQAo9ILLJiwU3J",
-	"sAVV8ZykMy5yzP2TLCRYAi0c8+idKRjdi0ZGgDIlkZ/AB81T9ILhp3fc/2R/mqUXDCeLuiF2JNAftJ5i",
-	"uZJ+TBa5e50u0mztXongD7JHommRZfg16chllipbhRZGxbph4ZjjZdAxF09I8I93GLmuPy/ERJ9bqIGa",
-	"wRTASyOsikX5mnQi81ekgSDyGeWmcwyuCErq912PAYQopsYAKE0wPibIwPVhvj7BJ6P+mD+m8dweTt1H",
-	"QKFMyRGhUJDQneASOwzp8TCoITKV/y8Y1vwypSYRwfvEYZEkHbSxAjYxmmepVom5qfmfMVNr9H0KJY+g",
-	"c0qq5nrvJSp+W0DERRQS/CPpk9dihbu2sV4pJxONUUya+pymwC+oChjF1B/z77D5AlQSM+XDbMXc4X29",
-	"a70kUybZ0KErtgjUAEho8NhrGNF2HZ8CLO5WWq/1DTx7SXKgXTB822rOPVN53ybbuqLMlfr71fL7YOlK",
-	"TQPnfF12cqqwiGB37y88ftlcsykpAu1QgIkgdKvlAI2AlQh9mpFGjrK0NJbkNxiBWwIEs29t2oiHTztv",
-	"46X3ziUqLJtEqhZuXa8QUYGkaT2u8S0YBSVTC59R+xd0YAgfaw4RniBXGPPjhIZWkgqr8lNYE8jCpvSG",
-	"aOrtahRo6N5e8kJkfyLyBXYiNHdGtcPhZ91lue56o8RdfSbXkAqR771m9nrfKhqe+g9fXhPEV8WQL1ne",
-	"08SFPPtfNjXk80t8CP5S0QfX8snZD7tJfu6e3Sz8HXPTSQXcuzGFMlET7JCBTu9amhzU0DFVBn6gWZpE",
-	"BFqgouBU3uwRGQfjoGlMemGfABK8jcK4QZ/bGbXdSq7v2LwGkZYQuZJEX5SPXt5kF9tp1BO6TIWJz0qm",
-	"fyCicyBt1Lw2ZpzdqA87tm205UY/R6iOMAl6SC/lknGZqvSCZWvbLqLUQjxtIiRONwgJCPMhxktA9zWe",
-	"mFUn6SxVknTGwcHwUBPIOCDTlCeS+HmU3T5x4j+WJcKCRnrI2rJM77M+sbs20pS1XMFSbP0OZBI/R6Zl",
-	"id5HCPXaq73r+uRcKGoS7WFiCNcQZBgOBgMHIegDHz1LpXrOFG03RZ0BwO3avof29ncu/v6IfSQEQFLL",
-	"+6BY2mMgm0+hDszukQlWrbSqsVKoa1wFvQ2hK2CjVzzJxAXbIHj+XBFGvJbO+1679bKLc32XkLLnbh1b",
-	"MdDpi4ggDbSt9wRvs+O1Ldaa/q655C9ehFt4EZ5rwvJMv1+KJjQvAmQonpsF7U6Ig93rOQbONI9cWKBr",
-	"9gBErWUsTejfPz6H3nUm+m8hcsttJfTiKxs36O+wjBQaAa5gg6+EvJVZ3iziSgv9ZRhAxW5NrqEhcOBS",
-	"d2Zgx319UmHtC1X+C+tSDWqGxqWledlgenc36e6jSYxPmI2UqZ7kI/jeRXvrl45sx4rShnfggoU5EbyP",
-	"JbWxjqUXBs24ym37Vq2fVXqRS0Vb6kji9L5brkIYB5sWnGAsQ9siuVjpNX5ehPwDZDsg4K7yyoSbIjqs",
-	"xGcDhevNWo68Sr1p0l7wwDS5S8KtVQ82IcPgj+SNPC/p6QsqbihCsB0PayrRRvBiMEAHaL/ZJz1CR53W",
-	"Xbp98vKC5eTBgdcezIgnR9gWq70xTomspdIwGD7cnz6gB73DyZD1/hTfT3oP6WDSG8b7yX12MD2kDyZW",
-	"jVhSNS+1iNSWcSwlgg0KxYODpj7xFgpKo75eJ1Gv/alLMYQ6AWyqCM2g5aVpiBpnjOrNqxBLiBasTFVI",
-	"FbZVXizVmizREym1Hskw5wS+Kn0KWOZJUpXK6dqoh3mRaU7D2Qr8TFAVHRJT9GCm71WRJRiXRlJlm28S",
-	"56QMoaSAcUWaTIXSHdLaDtxo+SYkBLV91z0b26rqXbMkrGQ+lDURmuwIs5nvIGqkEvxRzAqptMAJHstg",
-	"pI/kurznFSDBp5Qufzu+CY0UrDvzD8JF/weEdSAxQAcCS1NQ5neXKI+ExzeIFm0RLutJsG1BoI94/CX+",
-	"M+HxTvrhI/Pc7lRcvrEl5tMc1xdrzeYSl1dit0dRjwRqVDTLthhvXLVsGy5gQl0aTjE9vQuq1HOvj2xl",
-	"b2GkpbKnCXaih5SsJr0dJwmS2639Y7WiiTmjEjcl30MDfWWabGPDldubax7x+DqxkDegv8casLsQID54",
-	"LQrcdoceV07/qOW0gSyvH9/5G+7pmalq/MXMdEds6Djxet8r0eBIGnk2MqDyVt/D/iWb7nbno5TEhpxj",
-	"un2LogZp3IZTreYMLQmowBhEjgB5XeHXzEdpiKHTknRbBwa99E11sU/0Bu5MZGhxaDsQA6hCqPjGoRMw",
-	"tm1ohUUcs6WSrRUJcIOp19YYp6i5tWr8tM2htfRiG3bSRhcptx+Hrbrp7Znmd1g8YRcWYx/VzILHJ1q5",
-	"2+U1fPBanAlwZBt7+tHgaxXtTCGIsmk4YCoqwPAbKNtfRKRGALkGt+MBtNmI9iaMap5KJfDuamVVWGvB",
-	"npBf3dUrq18V0EZaVTWVN1IVAmHqf9GvPs3FYsyx+mMkRZHHLCKdiC7TKCQRRsVhIDkUSowgTtXUeBCF",
-	"isWCdRF18IecLcQFS3CJemDhvrKTYxHL+bpPnCho120f9SKgsYz3nGKHGjPs0ryT8lnf8WxO81ysbHkM",
-	"L9SkU4+RBvvPCnpHsUyy1gAIo6M9NQfyCfjuS6xtpRkkrPOedM6JxopL9pvwOOoeGROWK6muoQqmtBuz",
-	"1xuy0z+uAlr2fPvpYwDk8V3pZXU5gMEo2B/sP+gNh739wflwMBoejgaDv2tgJrtZWGMvXera6gMQBM1e",
-	"2wdP9F65IpgakXKwCuqTMI/Wl3z/fPBwNBiYJZtHYJ+zHDO5kOb1xpfpZn3lbRgsGAZEz6l8LnIWjCBU",
-	"0XmqDwdhwNkHZc4G7IVhIPBMR4MwUELRDHFI//X4A5jvQI/5JFp9WCqWiWUsX64xe42V7f808i9S/h30",
-	"sjguNJ3/9Pay0hTwvHab0SLRTDaHKC2f40O3bOM/Ix0Yt7vLtXdVWhX0TqQLRool9I6kFV+wNN3jSWfn",
-	"lCsQ48e8kk6F9sJtSVPRn73nv426IYb2TvAuhgWenP0w5jmmTzkrBvwCdCKhpFix4OhqAFeBSUbZIeto",
-	"zCHtCBwk8FvX6CNl1liEPEXf4eYvl3QUQmzignGlLxDwH4EbfMybiUd9AjlGKGhg0Tlp5YORAXfkJEb8",
-	"DBUo0OM65rYtkHfJ1+w9HRuWp0TONuYWpdKmFkGl5xvkNJnVbU7w+URq1R8gt+eW+TAm9QWwNURsG/Na",
-	"rkf7zQZncXvT2E45Kzdd3udKP/F7zyIaAwICM/LkswWTks70OlCdBmW7ElKtL3ixCkaH+lyxOBxct5X8",
-	"wRNRcLyPq2mF2AcWSUW/dzAMA0N4wWg/DIyjKxgNPm2+C+mYzDBTgjZb0bUkg+4Xo9qdGtUWYNwxLGiD",
-	"Ya0tQWbjDX5VCNe5MywgYwbLgm0ZKsmkAEvRe7ZU+nI3ajDpYKP3qnIcdfFmXc2Fvmo3KZfPjOHNs3ag",
-	"LplRBfcDRNaj/x9Xpl99z9hSQmi9u48EZ7Lt9sBYpdbbY8Pe26NAtEYH1cyMtfBzh4DEnyIEpCVtdO0f",
-	"xYKuS36LB3OEx1/6ftAJ4O/GG2BFrclVy1+LVCr6flMAv9GzNix/OGiLiX+7S5zf6z+GWvE7Dre6lh6C",
-	"4C5tba44bLPO7W66R7Vg+YbOfEb69YvQ2spwGZuRTnSCtd9kmlyWVbNlX9/z0ajZuYSLMUf7AprRptWW",
-	"JeWauiFJCpr14jnlnGWk4BmTkkTms4QbMloILiKbdF8rcAu83atx68a2RW5t4xfN9kjkvoySAhkdSNRj",
-	"Hi1YklJoMhMXeQ6lXW3577KDnqkjZwOXCOOgBrZ2WWlPOtI82UHwVgVwTO28UXByPBju3z84fPCnbx7S",
-	"SZywaf1zEAYWolqkLrDk2TWLpH/KijXu1Hav9X6TOu/bBDX3UP9Ls4j/Cc0isFCsQ7wdunFVas432Ove",
-	"R/f3lV3wylld8W7DdEzjxCPi8aNUEslMW3t0N7pi162R21X2cjd9GH47uqzA60u3hTsK+i4xsNPoPXK9",
-	"XgtbTuueLMWCs9NHptR9qRaUxBNVheDXj3e40VoEep8Ct4r2S6o0cIJR8L9fP/5p0HtIe9Pj3pO3H+/v",
-	"X/570B7uvaGAHy0kg0JVKe8tczHLmZQR6eRMFguGhWC0Prg0LYJLwNsAcfNrWFL1mIucoHnD9XBz7/ki",
-	"Rr8cm0xYLBZMYnY2DBN5rYH9/m22NQB0udOnD6wGDY40WbeJLRhzeidyCzI4ODpbXfya3AIX82nCxb4w",
-	"vN9eGHFQ+h8mkbzSBBES5BzQhlKJpc8yrpBFUAHS5L3INit7J2iPMB4dx5+rzdW95uxaAYwF5yxWsk9+",
-	"wA7iyDdkOuNUFTkLrbonCSUFT38uWKXFCThASv2yEmJWVkf2NMTzVfr82dGY5+lsrgidKpaHxE5RqVyu",
-	"l6fmuShmjUaVrx+fnZPjV6eoyJVGJND3TK/03NSuqTRhQTYJXeiJ9fKQTvQkF4toD3RhlkfkW7JD2/pw",
-	"zCVj5Ad9NHaslMkulHbFRi/2HtD6pCziOdq/cJSQ0GpBRMLpIuWzMW/YxkL9Hu5KC5WigGY8rX2S4VET",
-	"zKbxzLMtjDkaHsLSBGE714OU6jfNMX7Espd8NVzH9XyBvjT2uCME1hm1ECJf2++eUj4rlnuusU1eM0uU",
-	"/WCcAQ3NXpgBm9JMzzcRcIUdk5ypPGUJWbHJXIj3pIPeS1SbuxX8g18A52Aoi2hc2CK5PrpBD6PzWvX8",
-	"vOAzlNBt99eRBg3aQDAhysQSYa19TM/vYLskUagQXH85HJehtlRwfQqHHz508W6OBY9BJmjryoqpwGgZ",
-	"mqxJdC60TAIoiz1Z9URH5OeCFab/vyRKiC6ZsKnIGYZCshXRgtFiqWw3H01eU8299Xw51sBLxFIZZ+XB",
-	"hw/Y6cYdEhJbxrTwZ/rj4jmyBFvdlR2H4EzRXAT1i22R/zHXZ4npcpM1oXqbMZMSKSVJUSry4OGOcEXX",
-	"hCo0fPeKJewBwojGPHp0evzs3cmz49PnEZiYrS0nNEYcUbpv9fSZgRJQJrhb7bdgyQUkeCJyzSbKHumk",
-	"4wWRahBH3SqXNXBvstkx7+zCTYwti+Z5Cu24JBx01wSA4OWFAVdvXj8r8aTsQGSpuyRa8CaUBnYOdA7W",
-	"5RAYvI9vOZMu8/jN62dtkiJwOo2MJ4KrXGRXeQ4qPeYBQ0LQdm3EAcsv0pjVGqbZilTXDARTIriNff9a",
-	"S7XwrS/ycDA4PDwcDAYPNlW3gTdPk8+2VHf41aVab3X7Kn3P9ianw/43G3wOu2gOH3qr1QoiCXpFnjEe",
-	"iwSjkT1V4jiORcEVWkGPT3bQGU+uZzSFx62+YrrymK9Zrs8KKRYD6h6lObOdqFM+AZE3DDQHrj95Lpr4",
-	"6o69gSS3LYdS0uKPeBPeXnP6gAJmiSzIs/78YZGRC5bLVPBvx8GwPxgHBI4u5bNvxwHUfx4Hf0Zuhu9Y",
-	"Tcj/7lFKM//zSSkYAmsvP7/kj7UE/u040JuA2ZLKrx9S9e04gDi+ceB35HtGJyz7dhwAHx7jBpic9Kw3",
-	"EWfeKwfzF7RXX+FedRtXxVbUFD4teNxc0bu/i5oCst6Zlddvo0/d0gOmVmmWinIlDQ+YxtdejAhbym6a",
-	"UaGAdrxc3pNGoH7z+plvqHrllBl8rakbudPs/UOkfKON9jnN31fUFRQV+noJWSoIXWpRRcJVWd5uNsoA",
-	"yz5BTu73j8/tYo7GPDLsJzLlxeuKDApdvsRENzvlQGHjmIg/5mumtASlf8BkYL1ukJe0gAUSTogeeGpb",
-	"IqH+UJ8fhOIxjzZTZ0VMb0X/aLNg4A7gLyLlrTX3WgpMeEtEqTI0J9DUY6t32MnxYPv/NkkK9p64XkWI",
-	"G/R6qsADEPxz84FPTc8tJwj7DMmUYQELZ3pwj1ndrPP94/OrCHy3CiX2/nDVKIwIRJaFq55YW6UWcCvY",
-	"5N0OGysT2ol2DSwBIenKdK52S84GLmWUARPQ6lgOlcbPtIGHEGQhfMwLV7i/tOBg9ZYt3AVbuW7gKw31",
-	"/9PylWsVsfsMgubVPKgiaHqOhN3FPEsaeiRPzrv8g3Kl36t0citu9url2fm15JW5yJLeopDp5qodKBQB",
-	"LS4zupYkevry2aN3z9+cnZ68e/P6WQR5riQTYkk6hvpeZXQN33w7DgZW9o26QOXgFBoHrzJGJSN6Af1x",
-	"MOblIF7Wa8Gl5hmvikmWxiPCBZlAaJMxO5pqQaWVmExYTAvJbOfuuFiY0kjOgjMVuS1tSzNIvbhgaNdT",
-	"rhJmPKd8xtx3oU11cFYWOAo0U2YJAfhhCA8aciaMqCLnmlOu6NoUU7LvLujaCBeaXWLD7k0yHqT0r/3G",
-	"JhsZ1FORJc/hIH9PitZZCx5UTh65sDPW3qmycytSrRCl6dcBzbQd1c2hshYoDp7ad08SfRRv8uxahFiP",
-	"Ktuex+OZZUt3b7Mxu+8wDn2/bUgiTHXEhj9g8+6OMHDX2OFKD/umkDbSFtHmlYZ97fnKwawb6+8zlsxs",
-	"moyYzdoiTACfy7cRHnd5217z7iwD1MoQt33/+0cGLMEoOKj8gJPsFGxQ3y9WoYbj8n99k2fBKJgrtZSj",
-	"vT26TPt4o/RjsdjbHwwHvcFBbzDcMwKF3LtamPDiLfd2WOr1fdG4oxODl7sZh1oChY89/PlizHDhvBvI",
-	"/zrM5yqWg/EQniZQOjOrkkpUipkR6UToC4r2opSnKsWElH/+n/8m7mM45pGxeuIv5kM92EX/VLpTPEa2",
-	"F00KuY72Ii56+EC0ZxnamENErpqzNLdV8SPsrWwXgk92+wTXzKwnZiaIhuGK5onEmJolwxp1BrpjXpMR",
-	"wONjOZ/hL9uY3qZrvEYrv72OUedtt9E7fI52pvfFY/YC865Gwf0gDM7TBZOKLpZa+RQ8JPv3yQtxQfYH",
-	"+w8IJo4f7JOv9eC786Ev7OfT2lJvw3lAjt9SMNCaQ2N0z4LU33l6tn/4gPzlx/OuTUtGY+0sp1yRjijU",
-	"TGD8Wxm1EQs+TWcFtGh3Zt6QpDwWCxD7s0ysWNIF/cB3n5oV1II1QhuaYf2nUWgrgKDldSKMR7MSFeLF",
-	"onRaozaOSGSnsNWPTCTJPUk0a8EeK1Rak5KvD/VJpBSG86bcBBZAK0rP+4pMCH0SLsGYKCFIJiD3GKV8",
-	"8NMO94d+9pTtEdhWkrWNn33PFOzvHM74Civas3TKVLpg3srLtN77DwaDkFDTfvibBweDwcZ0XqWyir5g",
-	"xghGMEiwoB/SRbEIRjAKWMbw84Myfynlis1YfieFji5KCFwV7+cBa/eAv/KlqyL+EEU+a7Tfb9GgTMqC",
-	"QfSFzzIsURtiRrL7yxk5e/RXj1vB1w0OZbrs76SX1VUwsGW6Pv3Yb/+eNClPVqAxypQXVcsu9Ga7/TE3",
-	"BYM8bw4YLZqedmc1wSJFZXv/PvnRxsOMuVtKKm0sTF3UWogLZuv/RIpm77VsdlRTHkHo0sJbKXaViqQp",
-	"dGTlLP0tLIwnpOBgMPElxz45nioo/uRFJ9t1ht5GoLRPQrTYJaElU3UQvkb7DcskqwteG6WtczOP0zGv",
-	"tvTXUjicxwjjcByAJ0zzU41/radlHQIWURqugJ2iBzZFd9yy7vgXkfOLyPn7FTmPWxjqjSRQJxVtzaRq",
-	"9L8IsUobX5NcZKw1P8pVNgnuqqiFCYt9KgpsfcS4nmp/OBoMtLSjaK6CUTD4ZoRYmiaV+CotWP0dq2e9",
-	"OT+5hnThNnKVcCGZUpCw+4cSFl4zmjRqkduteEhUnid6g1vbMnz11XGygH7b2fqrr0jHBkvfk85bYRvY",
-	"3CfR1CaXR90+OcYODqbWOs2Z18nhaMyjceX8x8GIYHMHVeS8FAsw248nYkXEdGrQ1JP9MbjVxkxjLHYs",
-	"uCwWelUF11QC4eF5kTHQG0Ag96PHo6dPR8+fRybNCmqiRSAo7B/oPyHsO2I8icbQtxXC6sF+bAsgUhJZ",
-	"ZIwqI1NOTo9fHJNfoBYLtoJwjcXHvNkDAsPUy74PYZvnRssFXhC2OVlc1+YspCr53iALCUhUTKegANCs",
-	"YE0ShlYQl2GAB7blQUfrgxqtPzS07hH38YLlaUz3TuZpTGcCifWalP5p+k3swMs27W8zL2tu95PxNYPK",
-	"QGqAYl9q6XzWqhUnAPQGr65ki0D0meZYwEOwekUj1dRn5Y1lTJorgGJibcrAMclETDNytkpVPJ8Imich",
-	"Bo/aePaZIHnBSX8vXiR7snwsCIPCeXFGe3swzlxINfpm8M0A6kSa1TbnrGzeVO4LsYIVGH2gHfCRSQsJ",
-	"TWuVkGBFodC2b4UgQCz3Z+sT9b3QNNvUoxn1/cJWO9Kcu+rwxio0R42mAhBsCD0FtA5Uz16ApRjdKG6J",
-	"y/SW5Rcfaa7s2FP35TZ936petfQIbyI0A7RM4dI1sOKgC/lCIyQvNUKT2uI7R44wN6VUHBd0jYlhWLkE",
-	"Np2qfjVCsO0MSm9dGSpVC910iBgSzIG1OX+J6dAHGb0+3G1qtje/lwC4rd65rMgYeldyLlaEyjJD4QgA",
-	"hlkdCxuMYexyXm3DUmWG5ytZAx5MYMhNa2oT5I5qbMLmKgGf8AYvWUNLuoPLaTQo1TEYxhYTBhYXmS6K",
-	"jCqRd0NLFGtjNZZ9cubluUR/6+EgPaflRN4ymhpLczlPGc3U3CbK5AXn4AFE44I31hl+E1y+vfz/AwAA",
-	"//8=",
+	"7L37kts20ij+Kiier8pSQmk08oxjayq1ZzIex5P4tp5xvN9GPiZEQhJiClAIcmSt46rz16nf3995h/Ng",
+	"+yS/QjcAghR1mYudy+et2ngkkbg0uht97w9BLGdzKZjIVTD4ELD3dDZPGfx9QtP0WKgFy1iiP6tiNqPZ",
+	"MhgEx4JQ8wOJaZqSBc+nssgJJXlGhRqzrBuEwSVNC6bfTGhO9b90wkR+ljCR81yPQxMahIEd6jgPBkG/",
+	"17/X2d/v9O9e7PcG+4eD3uE/gzDQs5zzJBgEJ8e9/f7dg8N739x/QEdxwsb1z/pxKcYsYyJmz+iMBYNA",
+	"jTq9/Qf98T160Dkc7bPON/HdpPOA9kad/bif3GUH40N6b6RfzRjN1y6mB4spVC5nLDvxF7X5f/tBGCQ8",
+	"Y3HOpQgGgSzykSxEor8uMorfiiJNw4CJBKfHj2PK0yJjLxlV8GYQBuNMzoJB8PX+Ya93eHjY6/XuBWEw",
+	"K3J9TmOaKhYGUjyWaflR5TQvlAa5PdAwyCUMcrB/eHh42L/3jV6jPT47+0Jm79ScxuxMb3Oh3tJ4xoKP",
+	"Hz+GgB5nguec5iv4QeKUx+86uewAevxSqJyonGY5SwZESGIhSFI2IUuWh/rLG6IOLvgPjih/FDTg7uBu",
+	"BQ+ecJXXUWBOJ4zIMTAI1XCmP3/hB1sQ4aDvocHq5Aff6MlvGTH0dZCyGyPGmzCYMaTcKVVPZcbcVCmf",
+	"8TwYHPbCQLD3+UmRKemGk+OxYnkw6OnZc5oGg33z1+l7GufBIM8K5tDuwiwm42JSR78FzWaOpRAuyDyT",
+	"k4wpNSD5lJUcaEF5rogUZCrT5Mut9ce4tfQpX+fS+lC+k9P0nUaLMMhpNtE45V7r7T944L6/Ajj6+qXl",
+	"XJ+Mxq7g41a+yLKzlavxkmV8zFlCEjamRZoDg2QZOXvYiH07nOw440wk6dJgzTlNmSIpFywIA9jZDkik",
+	"YcvVQ1ySPYD5VAr2rJiNNGzrJ+cgbTeEq+cJ4MWJTBie+w4g2nZ9AHTW3CF/Vfh8Bg4qRQ7f1EQ3/LoZ",
+	"GeVsTgWqADRd5jymKTkVEy6Y2o0LsRnlKTLR/2mUjW4sZ/qUeKZyc0THwGJ3PRvNAFPqXn4iL1lKY326",
+	"QuZalwleZGzMMkVmMhNcTACV4PBWmUkxT7btYRNGI/A2IjQ+sg6dv0D496SJhyL+LpXxu1WNJuUqZwkR",
+	"QO2NxDGyLyJzYCLXr34IaJKw5LtSctjhDHc9l3g9lDN79R6rd3rdMie5JCOGDFUzIyWLLNZv0jlfD/M1",
+	"E1honaSMZnVYIZBIPqU54QrmRvANSARgieDrIk03A9KcrYEknmV9Nb39Xs+t5tTC3F9NIjtC5qiJwlDN",
+	"Ut6f+pTM/jfxnToYOFunlf2pIfHpecTZbC6z/CXT/12xi3H4EQxiRApGRjQhmVwQKhJCBeETIcFqJtNi",
+	"JhoRkWWZzBScxJgzLQ0bkOmNKUUnGgQaPJSAOEHgV0NzGpByEQy+0XDQQrgmo/0wMPOewLQnshD56td6",
+	"zuA7nuXThC6DN2GAe9EjPHjw4H4YqHd8PjcDGiYeDHoAk2cym9GU/2uVb746t+yACyJA9qGpPl74s5kU",
+	"M0aNfHSwfwiKUaHp1nz36hxksZ/05i2zFd78dcySGZ9woU80aB3sH7bJ4eFhx6oOKM6P+XuWdLRI2JFZ",
+	"ZyZHPDVE9ZLFMksa9MvM/uDrls1C0xW1wCkVgqX6Uk0KmsL2jU5e6ld19WvGEk5fZSmKlG5tOO3L0x2m",
+	"Nea5Jiq/Z6jcsx517I5rUNrEgCiQ8h1Vgm6dDHSrAFvdzUH/nyt2Fg+A0zyfq8HeHp3zbr7gKZdaftrr",
+	"9/Z7nd5Bp7e/dxwDRqq945Nt69tzoFF7O53Dpz670sDzGVjlT5LH7EK+Y2JFC9a/kFz/RMYyI2BkITSh",
+	"zSSU8qoNZqHeHj7SDL9LjSBbM8/kOGnAlj9MR9/H/Dn/4ezVv872n/EzdTZ71mPnZ/fOxMu79PX7+Wi5",
+	"P4u/P/0m+aX3/owvePI4XZz9Ivl5mrw6E70uu9vrxv1UjGaPesk/ftAYludpMLh7r4fc7zUbTaV8dyqS",
+	"ueRihQAW+DNh5nfS4rkiisUZc/KRmsqFaF/XApAwFWd8bsw0Jy+fErUUMVhvFB2lLLGGGGusgS+dpHqJ",
+	"7p+fA6v7mSmNCatb4oy5VQA9hb6MccAd7/9veruJ/0WFDuNs1vUUmT0NS7WnFjyPpyNJs2SzWFQ7nNc8",
+	"n54D6LceE1zi5VENiBTpkkhBADxcCrjVs01X2V/s7JQBXLCYKha/fTr+8e8Psvvf//ifv2YXi19evXh4",
+	"/+zJi3+eyf4T+oSeL3r/mJ3Mf5KP2d/jbz/7yWvNhWZ0xnKWOX8mMNUPNZhfTJnhPymb3FH6Nr/kCcvQ",
+	"t3mOhjmzjl0vJa4HntN8qnVk1JrttaZ5/K8Fz8pDVPGUzQBf5jTPWabf/V8nxz/3Og9oZ3zcefTmw93+",
+	"x/8o5RWVg8kbLA6GNdc39XrKMgambrh/4Yowtu9Ic/1uydcjfTvDkxm75LJQ8EpICqGv1glLuuSYxPDo",
+	"UHCFZICyp2bd+k2t3pGWO4uQ/FqwbAn0MeapPoG2VQdVwRLC8yMtD+Dw4VCMZcb4RBCZkRlNxzKbsQTk",
+	"ZzT9KnLQ65GIC5j1rYYfU3kUEqpIIpkiUWx2AjQb4Q0VdYfCHgWsxzsLhJoP+hl9/4SJST4NBof7/SZQ",
+	"P8FLsQl9ZlLlhOdsprTWkrG8yIQWDC38Q7Lf7fZ7PdKyVt/DXvuIULHMp1qGZKli+ipo3GYF/fSV3LQj",
+	"vLH9DSXWWKlfmdH3fFbMgkG/pz9xgZ/23T65yNmEZbDR5+aCr+/0sVyQGRXLcqdaJSAjpo+vjmshGRa9",
+	"3l32LemRVo8spkwQOlJM5O0jg4JG6oiIokuln8inLCNUSPgXxhrLNJUL1SXPQCGc4CN4yvbMWwe9XrsC",
+	"pDUwMoJL5dQtJHqNkKhdHmdruIe9Mu4owhPSGmdyBheHuyg8MoFjxx06etHv6cM/qHKaHblyA6/ZwmY8",
+	"XL930ITqr0uu+neAYeO23fqPyKxQudbW9S5B9rqjiFwIfTZ3Cex2wRVrd8nzGc9zlpAZo0L5j3fXkKrP",
+	"4P09/EfGxsEg+B97ZQTLHv6q9rzloxCQMTWXQmFgy3c0eYmkhTZtkTMU2uh8nvIYTmzvF7hzP5SnYTRz",
+	"fCVBREE6tep5wnLK02ur7iiP28fgpwFZ//THXYFxqpf90gAAwVE9yqclx9VaOk7GxbzISauB50aVfUft",
+	"bmBcOc9kfhzn/JLdDKz6nnwrZP6W4mA+VDTWwa3MFXGSjRHMaD0qCS6cKUUBGxyUJKYCbEpS5JlMU5Z0",
+	"bxOQ/urg4MxyQg1YvRBYRGi5gZMzhCSpFBOGD3EN9hoQPCg//3F38AK6Uy+Gq2l79tm9SsDXx9Kvat3r",
+	"W1+u+ON3h6t+dSew0nHOEHRyzjIjdRuwvGTjQuEmrwCbpGLvd+J7HSUTEb+1VmkfHX1LEwHJCFbnm1o1",
+	"y+/irmSRK54wvVouJo9lgXLp2lnN829jfOHtFN5o5jO5rCyMg2LZ7w/2D8lrLW8JcjxjGY/p3jO2ePuf",
+	"MnsHstvX+/39/uHhoRZgj2Dtjt1i4A6SFlxovfuDXk9f+v19/UcqY5qSnIOToFwIfH2hv/XXA+J+b7+z",
+	"f3ABixr0ep2e/m/lXT3YP+v8sr7uGp/8zDv9eIvs4piMCsUFU4pkRcpIBiiMlyLgTivyEE9zXnSGv+UJ",
+	"sgYtGuEPjajiMQ2WnSUnUoxTHuc35864BPaeq1xtuveeWZu0z8DB84MGYUVomjGaLI1tEPz8Vhlxx9Ot",
+	"nfj1hrhdLn+16Q0/98EWteEakONVYbDydE7fMRGFZDHl8RR1HX2zaNmI8NwcsIsb+kFycbHgT59sOOP3",
+	"s7RyxAGI6fHf3s9ScskyxaX4dhjsd3vDgDARy4SLybfD4NXFo879YfA3FOrxHQsl/7uHnKb+53Jx+vYr",
+	"Pz0Xp+95/u0w0LLpMCBzmuU85nMq8id0xNJvhy5iaRiQdOUrnMOLkMLp9soZ/FXs1Ze1V117RbKsi8Or",
+	"GKBBjOLFvMhVNaDMaH1lMJe5/cVEkWKOxk5BCvFOaPm4fMweZU7j/JZIFQfbTKi8eqPtFAxQpUcXMoJq",
+	"GYIFRFWc+FaJb9tkFvwVaqrAIdLqp4FEBISkQFfjCZzAI5mNeJKgxfr6sB+7YeriK9q8HSWPmBb99GUD",
+	"e/l0LAvnndEliqZxjtKKPydpRW7d5vI4EznLwHl2M03JjOIDww5N4OlbxhI0shhGrFh2yWF7diGa/aZy",
+	"MmGJxSN9/YKGYxHhDLWccz4RNC8ydju6onLD1fHCTu+e0LfLjCvFxURzkEUmxeRWofS0NjiJ/tG5AIdX",
+	"x+068lRAtzJNQvrW0i8vqLJ2PACbVgInBkbXBxeIN3qYt969UAHZcy2tWUnpjjIGXI3eCZLSrRPQiNEM",
+	"73wITqhP7S2UtKLGDRiaeibzRxBGe2MQjU00bgkWc4HAEuHXWwXDM0lUEU+NB9fyWmvv8fmIW53Z8wu6",
+	"TCVNLqR8QrPJDYlpjoO9zaV8m8Jw64hpJJOlPjF4CiKSBDnsH/Tv3+/1yGiZs9u9nb7T08lLZq19M9Dl",
+	"V5ZrYWL0/9Nye9eGiBnqLf6wRiY3D0EcRVU7O+gd1KVsYAQD4kGTJSRjGIUDZO9w7NavKpYyfakvSxMJ",
+	"6kZgocKwFg3Xyqar93pMs4ybmx1+JhpSAHbnkb8le5Xz2G8yWnnhIp7lChwkMRUoCHh89HbhWZlc5XI+",
+	"Z0norcIHatNuDL5eSPmUiqWxnaobQo3m7C1QSM2mciElOhkM1t0uha6MblxYXBkBqRX5K9NIlbE8Wxrb",
+	"U/RSf+gc6w8RUSyWIgHL9ZTRxPgZvUdWzebn+IqW9xaU577vRLD3uV1Wt6KQODA2uWv0Hq3h7Xb0BiHf",
+	"zpkAHHCpFY1GWLStEvOwl8D3KW2qgJFNFtLQSz/1NXO7PJkBN8C0D6JynqZEa3iKtCL7nt24Uc9zcKLy",
+	"yi6riUX6pluBlqUX8/F3NU329h88+GKa/GKavD3TpMN9Q0krVspNxshXghb5VGY2VPT6XKrwR6raI9CD",
+	"ZeR1ZOtcEesO/VQ6lDXpVOZtRf46SyBcUp7SUcpuDAM3UJ1DJzSnI6pYaWpAR9Ctc+d1E+He7fpg625i",
+	"F5ADQS+ZnLMs58ZdVU239C2VJrSvap6rpmJ+CMYym9Fcc0aas06O5C6K1IAbXeErY8RXDg66XlzQ6sS1",
+	"pE9/v7vnf64OWwaebT5izQ9VTmdzeKueI1qHxjAYBqQQOU+rRs+UTZy1rwaT7SmmK4v3ck4/BEwUs2Dw",
+	"c5l8+safwEtJXR3GRfiuk8KApRpszSVhIqks/6C/FnOc/OWlvl4X92rJsquRXKWhw8jpIYGDcHEVVaA3",
+	"wQKzb33kqqUrrrxhMnO9V0xssHlyJGXKqNCP2rTdXZ61gcjbXcLn+ORHTPqtLr2a/1tfup8QvBH37XP1",
+	"TN6rRJf4cTY/e0F+ZqM+NocoC8FZhLXAlirbW+ELq7TpwG6Pytu3T/8V/lhiq0cedQx840AqR7+wOLdO",
+	"xBOMmjAxUSZpimNGxwuPhyOar7hMUi7vKBP4be0zZYTmEcFHiGKaMmeoFVGQWhXD/Jk0JTRjhMYxm+cM",
+	"aLV6d5jAfMO6SoTZHqffhEYeF7wpl/fwuTKa/t1kqTe9gihcPo5x8IN69PvKuw8rDNS9zsVaXvnI8Ifq",
+	"qUVmQvSZVaPw0XEWoUOLjDK5UHgRVJnRrku+kM13r7tijMu1pVmhme2OItGFjEosqkYBbuUTsZeiXwvD",
+	"hlnJQ3bJY9aNpRAs9rA1dAwZHb65hAD++uybGWyN41xpAUdEzpHwQiANiK6c8Est6eaVYLxSlTDOEFz1",
+	"HUXwZIhNnagu3gZSNwUH+vyu5EYe7a1lIMCU1jMOc2lUaXrciJleHYX1fvcjV2NBK/6N9RbWHtfmEMmt",
+	"d9K212/pusnlWmDbVKwqNG1iAkTw7nILw15xfJpldAmigcka2vSunv6pfq6+ZFiBGWPd2p3KsXb925fd",
+	"NO26+TzWbKRNv0BSyaS9QiR+oRwhO/hLEAajQi0Dl3tZkVX9MibN3B6Robrj60ny1ZoXPqJWyl+srKN+",
+	"3e1YGmN1nLJWhjdcRQD2hMJKIY2rCKlq5eC8ahvGLFc9BO/3ldHq5Tka7yOZMM3v37El4YIspjxl1jZ4",
+	"dbH8ltgAT1bkyWoAVgUdPNm0tmP/3HwZch3dQFjZ9Zj6Tui5jYtWsKwe1PyO6buwciHcaboFSOuRzGYs",
+	"S5ckMr9GIcmYoDOW6KOe0TyekshuuOtmjdBaJ9PEBGQpIiDX29mCwHw4WJPW0fbR46ak8ZkuHH85m7Di",
+	"lm4fYIm/xw2kJ775LYTLv8pN5FvfN9JTXRxKKE+XZMFFIhcVUU8jfWkmHhiLMuhRGD+KVpAIsnYi0uIi",
+	"TouEJW2Sy6GImEgi0mLvzZddcpaTlDMFcTNcQJJWQpdQ2SOBuh7GU4bjHZGo1xv0etG///f/jfoH+i/0",
+	"zaT6re5QRKJI0wgFWKBV3AFXJC8ywRIix2PM46rbUapHwsRWvD5JZfzuAr0CmDN9hTdqh4ivgzrdfJbu",
+	"zQbRtTwOKMxBlyGJHj8ePH0akVb/oDOVhdYwFpIkfAIObBpP26GFpGZJBpS1dKH7g15Ps/4yibDV+rm3",
+	"/+bnXufBm9/6P/c6d9+0Bz/3Oof2Kz1K+z8aBZKyOlRNHrEViioKdlOxolsySpqCRjVDcK220arBqyx2",
+	"VFlos/Z5DbGn0exaFknyR/PqJa28YQoo+Y831VJaec+UUakj12l3/94B+C5BFHFkZaMm0WUr2NUUZS9z",
+	"9woH9+mEm/JwPZCHLtkKMSZ0qGqhXDWLlZtqJGATiXsd6WZ3EvFubUjMXIH8TsjvjXK337sqMWxdw1ak",
+	"3jqCQ3Lvyf1er/HZNYh9LJYklrOZ9KrIQLoaBHQ2lJUpV7pS9eUTykrr8Og25CHDkT+7OITzvtBS8FXF",
+	"Esj3RSkYZY6UjXNCUynYETFXf5wymilC8bFVo65HTXVE2+paceRTJ5HtThmfZK48r08yV355A7VsfddR",
+	"Tw3Ht7y4AXNvKAVbpN1ZCMYXzhnN4ukjrB1wRayDKjQhialiHS4UE4pDzJCpRHBEIsxcRX3NFo4icOIb",
+	"0e+mzNzePjY0bHe/LL74HQSL3b7wtPX+cFh1TXvnx20H7eVjX+WeXVP74mLnIhcuQ0Cr7wqWQlqKoenc",
+	"FRio+he2FIrQrMNh7Q6kUcX0j6720rULOJQFmlZtInk8Za5wwxGplGXYrcbCpoIJocndr6MbSeXlTnLC",
+	"bV68D0V8MmXxu1W+NSrD6raaX1wVz6aiD3m2xAyaFFKP8jIxELxU5tqTYxLZ2pQmrlBzYwQ9r1XI7JLX",
+	"Gc9zJogscgLhhyMW00Ix8nzOxPGLM3K32+vevaPw+oTQmjLyJtOqohaKJKGCRDRNn49BS9ysPLuSj+uj",
+	"X6ybyFIMhje53UNNl6rYtcbRdz0l8BoKWhxci5OtvJK5uAyP/68rUrlqoTZVK5tqqXgIs6DKYgBYFdCY",
+	"jZUusQ6jKehUcynAA5/brFyW63T7Cx0ObbQbh8H7zkR2zJeuYut6sd9PthUEtNurqK5N1ssgDMqAWaTv",
+	"Nxv4x83kH8eFdhaA9BvXUTpvekdfEdFrsukntjivg5Qr+PuFn30mfpaxmbyk6aZgNZ4DO4MnWXLkyuaZ",
+	"L/zqw15cjaYxkdsgBkEWGc/XhMaYgRDkcMdBwPmOwH8TrpZKQyMZ3ui7rB0v+ClXucyWGNRrnliLdcmM",
+	"ixLrANHsoDzfEUiTbI0V8cq3zBEWk0BjPIYWyiKP5Yz9pe8f5BpYwfmRzGYNTB2F7pdsYsKnNi3ePIUy",
+	"/5rb6+T8J615AlxdfOiICwpFrj4V6GA9a7Z/C7Yo/+b+rMaohyK+8YVsVr7rhezSM+t2gYTtFD8PnvWP",
+	"Xm7MjjCGlx/CS81gNtH+Ph8H3XHgAsBojpUJ++AX2iwbxdWs0LWQaA6NOCYq1/oFUYK+Y29jqjBUAj3k",
+	"+JNJFz5+cQZ+ePc6lv8DNRziEiCiLZ+yoUDFR47BA9YlemrjukygkJZgl5AbCq56qCiJMW1qKos0Iblm",
+	"BPpbmUAsgFWThuCdJyOMq358cfHCzNwlx+R7SXKmchJrsU1haiCUt6QTyoXKXUUBCKKTwu5OjocixgWK",
+	"xIzHVEiURBAspM30TDI+ztGnWYYbVWIDoBRetbhcLd3Fry+xLlm+qeZANWs8n8pKKSGMO64WDWko+FMr",
+	"T2O+qaa/1jPqYO6mvMI16bNNOd7VXLfGYkhBuDY3rZZx6tWk0O9zTUEzJvDHlXxqP9OmcgOuntwKS/cJ",
+	"eYWNmASzFSJuDMlvIvnr0DpOugOxr+e1LhVpKwtbmR1fbZzz0uRB3UYInNfZY9cgdciVNhnuVFluBbG9",
+	"IKaV/lSou0ymdD5nAvKmjTUvCj1jT4hBQ/pfl3RuLEBjmZHItQKynRYiEn3wBICQ2B9CYryVITFdGEKT",
+	"CvKxGgTgdxC6Wr+gT9wg6FP0A2rAoHUpXHBeUJ5VXxMJS/kly5Z3FIlM2e8OT6IrV19tzj6BL7YQhl7O",
+	"hX7wk0rLsJSq13u9mKOXdAuiIdLw55YLS4A2qKS0pNQu6j1lWXTUgMSSMJGUXSoGEDEe6Vm7eJVjkeKh",
+	"iMo3QxKNCgVk7iKAI03cEZJmVL3jGwq0m29sM5Xym4TZ2OIVHoH3YBckIPO30RltyXc/dhm+KAOY4aMf",
+	"xVwtEW++cIn85cLcLV0tKO/leazsboUwHjOa5tPt4nv1W9WQNiPfbb3izGuruLKr2P9Ypsn13FJ0JXdx",
+	"inlahYA/KnAzP23ejBmxaZl/ZF1WiocF5jNvZYjPvUc/gxZsezjdRJN0YxTpFdCq8lazVKWagQ+3M9nv",
+	"9XrQUQofharZu7BlM69cGJlslT/bdlGb640095JaWykeG12hKGV6YyUcLY2FYiEEgqIFdla5fbfPvA1K",
+	"W6auzFbre2XhuSqA0/dn+OO+Z/J2ECwbZnkwxN5Zq5tx3bTqu3CEoLxome3AcR25PlTq4DcUta8IDeWt",
+	"UjJ7uzSHEyugb8SC0KLvBry3+LeLHmRV3930oA0t0VYNyHKxCvf9zogqlkDugedzQk9uyozJF+r8QEkx",
+	"/dh+NePwm63w1jOHO+lfThRaAZVr1rSC/1nBrFuZzRRm5JMRW0owqHCMeaiseG2etotCqHSeWEU7vz1U",
+	"fT0vqFJaj3JRBNAbgyZlqwgwg5seD7hCPzLM1KzRigU8PhQt9p7GebrEXUaugQRXBHbS7pLnc/prwVCA",
+	"03cU1ATEylpkxPIFY8LWuVVGQCvdIMffP+o9/M93x8eje5d/771/fvHD7NnstPfk4if+9PWr/Fn/6b/+",
+	"eXz//L462X//a/9fTx6kh097cf8/f/n7Lon+6+IyvBprWiMx3UuOSM8k1wKoAHCjpQNmveHF6tGY5lwr",
+	"s+mvLYLLMaa3QHEwjTRd8gSCGWi6oEtFIKeTGKh3ybENksEGaENhz6OY68PdD/XtNMMwkyMyp2AuozmJ",
+	"YC1wTuAtNF9ApFZ5ekPR0qo2GQYw0NfDoI3prXOq5VcykQwKGVEF9fIBtXwU0GCvHen+WsCYXmV16DzS",
+	"CzHoVS6aklQuWEYgf5q0qAWDg12Zr44wsGJ7lT80R5ms5HTmYJXyVhk6mg+ddcg1M/EosImPPC1ydj05",
+	"1lWAaAzqzOVkktYcVGv3t7Iq1zDyeku7pmTb4C29YnDwzs5pb4M3ETJfePlWO8uYz6tyt4sjg4vd00jN",
+	"R7z4vZFKjvWimn1W03Ncn846inzP5CSj8ymPiX4IDPChy0jAene2sFo9FwFbfjbUyfF6gNbnOzt/Tu7u",
+	"37tHMjjqWv6DScarTgNdRBsSCk1b0R1Cw0Sl5+nu/veyH+lGPFxrV7KnZ9qUhl730soHr5WpZiZp2hln",
+	"DEzrGZvxYtbJ9KmHgZrSjCWdWIL1+lICTsxZpjQldpwQpS8hsIRTgY/FNs3CwLeq165bx0ZycqCpQLc8",
+	"lioahCUGmoGbiMFWWT2h6a6lS36PoiLXKJO0rqiI3551p1DcSpPbmul9U10sbFLhqmOR87OH7VupieU6",
+	"uvrYLiQUraG1EATT87WBYXhNYK9bmmlrCamQSBGzspbqNepHla1nN1Tbap4gaI6O8TvI+oixUzPZphz7",
+	"7OreF9VQUsFHyzmFmpj6QWmUTd8O2VQ/YRteV/QsHwhhU1kmh2SVSkjuMPx9V5HpzSYKul6+2LULDV2x",
+	"X2SVtEq5wNDQGlrbEjdgFr8RLLfgVyiZ1Of2LbiZbybKeRvYVZBzryCb1wx/ROMr3l+3eOOUaO5zaDdo",
+	"f+M7Dz1e6ol7m1+6JR5WA2StqpbHd9a/aTi0Z7n/XfuEbybKl1X2V9/+Rlx7herA1VjYKrt3DL7Kti27",
+	"r3B29+w1fTp69canez19km1o8Gk6TXDl2nweEXbJsiVRxUg/OIJwTds02kuouU4zz6snUnlbv5pnrdx0",
+	"lSB+3m2tGy3ldQYN/vezKwc97xDTb0cOK/u5vt+vtCnUlEXvrv35uPNP2vnXmw9rbtmbsOvbVzeuwng/",
+	"mXpSpalfC1awJCTOVR0S46TW3zl+4TUpCMmoUMuQOE976GqhxlTELK2Lxhu5+rnmEiJuLKzTuJlStq08",
+	"+1SKkPTvkmfykvR7/XsEo1YO+uRrDZcrlM/zoNWElWvmXxMv06jsrO7JK5O60mULW9vYSAA/a42nDMw2",
+	"EE1uhOQuaT0zig4krYXgZsMUQkxCIzS3TU81si/DW8hra29NbFNr8C/hNOViQlqmhrlBvnZIcpq+83/5",
+	"RXLBkjZUfBQ+Olqs87tnmHc0ppI9IqSpLdz2Y+rN1PpAcKqa5mPHXaMElS+t8lyYvdkY1dt/8GD9O9ej",
+	"+v4uVqoFzWaww3rgg/lhM32YACazM097q667kWJc94XrCAQ7wHJrhcjbhYQFwVpD10+Sx+xCvsPWdTUN",
+	"s1K6tdmaY+rv1sqCeslRk4yKXA28kqJQlXfCRB5iq0hNA4oxAksZCjMGZ6rdhUZCXpVYQrOMXzLjH9xa",
+	"ZvZIryt+18kl9q7Axh08r3vwttaZ5RthAJuBMEGzey7Akei15dshJSy3h1DnqgbENI6Zcg1nfnh9UbOa",
+	"seUP09H3MX/Ofzh79a+z/Wf8TJ3NnvXY+dm9M/HyLn39fj5a7s/i70+/SX7pvT/jC548Thdnv0h+niav",
+	"zkSvy+72unE/FaPZo17yjx8aTWR53mB0esLHDEpTceE3uHGru3uvtz2sACHgQTusoyDOvhmPb6Zve/Sw",
+	"s/BnDMQPTXxog88jz9ls3uA33DeNhGwEinkwNJ7RB9sDOMwbV49zNuLd06oUf/9gTbF6T9G5snayWmDF",
+	"RnM016w3ezIX5JGpjymIKoAEthszb1FvMINdXDU89+qpmt803oyCvc+PER43MUlnLnSsVqsb+lRxMYkG",
+	"rqewA7+JsKA5iSrLiI5csOoAhTrzqC+xwGGxxMSB4iRrpBP/0TXFWteXVs1YzDim1Xg5OS4aBDRrWGNM",
+	"Z4xozaqCP5uK66wNf6rqjUHoq5MOCRxtBg78ld1YMqjQYpWg68e/A/O5BZtpnZ19bsupmf/UAPjWMjt8",
+	"1KmIrC+fErUUcXNTEaURI1mXueywTOs3TMCzRySaUVFQi31UmDxeOxjheYgUpAkPH0LbkE0xsLoB3g4Z",
+	"g2qZqrsLpZtF7FanRCNr3YzTEHFejfd+E14hpt/yw6a4UbA0iphtisk0gLA8Senny/gucyN41K7PwUCR",
+	"M0UMa+muU2+3gpPf0pWnWJw1RXFFi6li8dvIpi+SEVXs3gGRY3K3TzIqEjkzPUfJi4xBEA1kfZsgQ9QV",
+	"oV4MHhgMlMlcbxInrdXoh/mejn/8+4Ps/vc//uev2cXil1cvHt4/e/Lin2ey/4Q+oeeL3j9mJ/Of5GP2",
+	"9/jb26vtWKyzhsfZrOtVl9rT9K/21ILn8XQkaZZ83nzxAlx5/kE5WikJbIU51JD6KnUjayzvWv7AXfjb",
+	"9vobn5EleHHRfSgRZT/VuEUYFIL/WjDzsybUEpfq9R4JHSmZFjkjGregib7GMfLq5ZMqHVwF9SolqA7u",
+	"w2IdHLfp4IhMBq47HP7t3eDuBv2db/DbLgK5Wm7vlnD/tq/O348sPhOebzv5m+niK2i8s0JuuXlzaJJf",
+	"Ln1bMXb3bIMssLbdTVh2/lyNOjx+dkz+pRUSOTbx1ArDnaf00tjIMbeFZ0QuBGnZ5gPRq4uTqGb0WWkm",
+	"uo0bucAWtzFvsRthebZ29zWbZhVpVh1gvc6Dt93Om68bnWBuuk9QOdbfdoSOibzITLKPK4I/bqjmeQOk",
+	"8TFh47lthOIupGchd0Oic7SzI7mhcFtkPF+e6zFsMa0ZF99BU9PjIp82i/hQQLPS+ZQqEo3cW1EIGpDe",
+	"AijIpqetU6ggSQMSb529+Y4aikymzFUzieDRiLQij9eZ2YzE/O///f9IpwNv4cPtI5jDmHXNylDQHoqD",
+	"3l0SuUoaUZe0PF8UtkdQRMVyzmwLXpmR53o7fZDN9dNnD8kJdueypT7MqiFrAI4CuADPFfCAjIJlBlIF",
+	"KA7ebYMRG5/VdxNArSQpzfc1Wow2nMGx2Zvp5bAGPtER4Tn0KsHKJU5WDuFjrTIaFclQUAK7aUXwI6Y3",
+	"G9B2ybFYkkJk7FK+gxoFgr2faxwzk9b7cYVkMaW51o+HQsNDjxy6o9cH5fCDACKyBH2IEH2B8OnuBisM",
+	"yDl3lU9WkdY2JLStCF2VlAF5/PT4pHP++Hg/JO/YslwEtB6UBaASLfRXepshkbCj6MWr756cnbz97vj8",
+	"9O2rl08i8jWZ03xKviZQFtWY1lhiC88oyLwjL56fX3iNEEkLesnkUyaGAhpwt0OjSnaMk6VLjsmsbDy8",
+	"yKSYlOt3iiSg90oRGJOVzjUQMJtNK89Yt+EfHQRL59wrGWNFlTn/kS2xCTAX44Z2fece1iH2s3TcmUpT",
+	"GcimxADpQPx4x3BjKLKhaUtB8x+on1PM5zLLhyJndKbIYiqVwU+FyGL7Atomrs63pOQ4x/w/fSzG5dId",
+	"iqH4H/9Dk6oW0DQDGooOOQULTbR3uR+VETw5fccUiY5NuR1AxwFBBkjQRQXnbhsgFiJlSmnCgjpGZfen",
+	"oSAE/A94gRlR0njF17KwTqf0r+FsPMGpSKfjaBN/AYCYdcB0lg2MWCrFBCr92gytCr0fEUoiT1OOUG4x",
+	"pWgrLJhU/H0eZpWME5O0NPnOeK63WB16xqi5mc2gXQ37czT4kJFMuKnqFH0YwtU0DAbkQ7fb/fgxCk1t",
+	"Xf+nn7vd7puQDEFrgWchVSokZcZUSEzClH5/xvOQYLpUSMpsqY8fo26JBGDBLRkU8GuITwghswyqA16y",
+	"VM6ZBoleDrwB0w+heJb+cxiU9a+GAa4RUjzxx263i9+aWmCwmw9DzAetPf/xjV1gBFuIbOsqONXDHsDc",
+	"Xo373W6/1ztyuYPuB0SOb0kPRnoBeXQDY6LEqlaa2DCZbU4nTEGKoR1FZn7GIWlRfVpLlMoIFwAJYF97",
+	"l/t7lr73cLiobetzjWQ+NQWkyTHMckc11OfW73NRYJd5PTSuD7oJ6dMAM6FWwkjrHVsqltu0QJsmyiF9",
+	"UmYJywYko+IdGRXxO5abLEpcVqhHhlgOwRaa74Nxsg2XN5y5VGWhMDLJ5AIJNmHzfGoQnSxo+k5DBgFD",
+	"MgbCpx4ZIQurBIrCmlkkn2aymExlYRqS6fdLwtQ341QuAFiQNe9KnBGZ6VFtUUhNSWgYbWGGLz6UFFqW",
+	"LEfWN6rM4B/Iip7PGc3aXfT9WHBzWO+aTFt9UGZz+ublE+FdW1D7DCCB6ZA5Qk7DP9R/1XlGAj/jHag/",
+	"mfroA0JNXm6imVPovFZeuzaIO9Kcq1As0ePCUZrn7IiWJzX1WHPE42UBw4WB6ccSd6tp45Xfsk0RLsgP",
+	"58+fOfHAY1MZ0+Ky5eSN8yKiaJRShOp1A93A81Qsc0gZLTEbJoKr3nLSJcnZ+5y0SnIL/e6zkNeMsoEe",
+	"fCrTBEYEGspkqnea0ViPDz1SMCv+1cWjzn3SyukIZhFsATnsfiswLkgEFZsilP4IibDSphakgQlqpmck",
+	"SFfjHOD3eirXiHJcYTUdq1tEg4pmYAvwrJEZYRE1HSQi1DwOIAUJ1WkHnry/5r5q46A1GTGy8WmQLnbH",
+	"ob0pEKXMadg6a/cOyI/8O83kQHQm82KU8hioVRa5piBBrDgMPAKE5KoKQg56+yTyS/sBk7XPwpWNbdYO",
+	"iWoDmJ0VHnHx5aMTcvfu3Qf65F5dnHTJC6/0AT4CRbNJK/LzEvVxcjEvcv0eIKjroYPOFX0okHFunBOu",
+	"4GH08PTR8asnF29fnn5/9vxZRFom7MFLYK9k50Zt75bNjEJLYpqBVyf6R8cEaHW0qAA1FjBS5A7qS1wR",
+	"Fk8lS3CYlzJlwDkQjlwRq5jAq2bmtqemXE1dBCnqeamlzmimT+Krr1BN1VrgV1+Z46ujFcHoxIqyCYv+",
+	"zoimeMFK4TgY5juWZGMLzrkycwmbp3I5gwQ7c5HQ3LymV6rp9eT5y/O3x0+ePH99+vDt85dn3589O8fO",
+	"lDwj84yNUz6Z5iR6/uLi7Pmz88ielCKCQdFnq8ZYiq8eiWYV0UuWZ8sONC6JDA+kCUj1eCnwjKAmgLLd",
+	"qSgMfzK2G0ieh6KgQLALmSXKhFaChNHRx1QW0Qo1R3VRwBGSa5lRGg1WSHXOUJMALcLU3mwfGXYVu7qh",
+	"XnVSFKXHnGUKZYLlvLzjIlfqVCsGxaxLDEjQJ2ex2NwVkEEL1AqqWysqO4Qi1h4bkQlOT5/2iNmbF3QG",
+	"JfX2jQNzAHUM4E62RgO06GjplMdTovKMx7lBVGeuMK1cZQau0imhirzIuJqRqRSyyI6MMGbDcb/24mx9",
+	"Ci3ZNiKcyXTAwqw8JzG13MvpVEaJgzqbQ/FMIi5DyK4Guys1gXU5q/F0d1Cd0++j2S7UR2DtpNDR8N//",
+	"+//29we9nmFFQ9HQ1hKp/9U5uTh5cXxH4VpM0KF7/F9SMC3gzYwI4BXG5rnWVYeilfIRKI/4vaZiPmOd",
+	"f2GXy5zC6kwOMl7VNr29fWRCBOyQMzrHTisagjQdCpzeM1CCjK7vbr2zr74CSH/1lZWFknIooBm4ZlrV",
+	"fmfjjDFY7lBEX9/XoPp/UahRqg1KC4WS9lDQ3bBxH+6RtWdGK4ZpgBuucihMQ1C8xCHeG1ZnWoLi10wk",
+	"pGVOSZE4lQpipvXfUxa/A7c/LGAmgZnJMUk4nvtQoHxNl8CnOopegjCrT5XO5ylnSbjScRRPPqFL0hIS",
+	"FH0BTA7XrI5MN9IZXQ6FpjVsl2mqiVR6ixp1fFixDGu9DMmzFX1/ehHtRS+OL04eg5rjQAhkcwY3JRNj",
+	"mcVwY9vwD07Tga8c0TRFoUrfXSY0WaMXRozbC6XfH4qosYAtHBIojYN1vV1hdI1lZp/2sY6RCofCiDJO",
+	"/IjQjHBObZitZgv43WMqJsV8z3wfEkyoVW5QFzcGU+ntao1JS0hHWhjCOr9DoX+Ady+ZFoRQ5tUSDiKS",
+	"jyATygUZQYsr0xYHUIQlwGieOf8KUiKZpzS2dlmPKDU08QisZ4bnCLFnx89e3IGKE52JV59CX3quOkJJ",
+	"z4q0Dnu9kNyH/9y/H2phoU3UnAryfUFnpPXq4uTr/V5bE9gLOjH/0d/++//7r/39dmkOtsRlyF5TvLLR",
+	"ojNjBx9p1bDfR3bX6w3u9lCcA9s6nxWp5uwaX/QdZKS7odBCHXaB1pTfxitOM3/zxIBoNdljOVpYw4un",
+	"bbTihM2kJk4tgWtEs1wdomdJGcE9FMdgHUbRX0+EPksbwgKsnfq2XlP4ek1YuRw7WUnvoxodDM26NOUB",
+	"7YCtcA+ElKjtJMeRzKeDKlMjPHGIb6QwF4S+DKGIOATguKsoKv1YnTcRtJzImSDR23/8IyKtYj5nWQeE",
+	"hSl73w49gYWSRMK6jesMCIcmNCL//j//RaJKFHp05HSG/f5+qZqpkLBUMYKGEQMmp1kNhR8sv0OEfDPN",
+	"W+3FWDWr4ELcdy1R4FLkuTXbuDuybigs4/gVEwlI49VHBJ0B8a8o9KDOU9t73Tc5oshSNsgIUQEZF1iR",
+	"7R3zu6rDci2iGteyGgoUYIySj6Vc0SQVwnl1hMwxeQD6fISu7wUyJJP9itqoqe/cipw/H5RGlcuMlToR",
+	"2Ok1L8f6nLZktFlBS+/ejShkIWITB2jtHqYLiNRMbihGNH4HeVP2pVSjzNgYQODRWM7QwtoObZcaLT1b",
+	"QsFIhgjeuduDQEMj1Zs4Ouxnj+zRhEiUdu+65u2ntxoTj5aRSSuCa9CUTbavg5ReKkltDQxKfj7PqUi0",
+	"3mWP6U3LhjEsFouuMj9bHRviGdpWQxkMBdygkbGcoKEEtPDowxAcE2g0za1SbKyrYCj+qG9v/Wek16I1",
+	"JThMzSYNoaD7Qw2FXwQaRcmyXnRYnrW73U0M44AkLLGVllBe11jiRnPLikjrleDvbT6FBbUZBhfk3io9",
+	"NQMSXe6H9YDCobD+qf7hvRUPlfEUJQzTceb6ljXT2aPS+hKEE9pW7SZwMYQeBtGHEhgfux9W9vKx+0Gf",
+	"wMfoCPCsf4DCdnm1mx680PEAyNptSCtagFodxeY0w7xPkMLZwizpjjJ9OMG3uII95JJloLOV7RnYrDsU",
+	"xyTqv38fWTnKSIr7PQdx9EfZGFNngwMGrH+zodpGDMHNHBK94rs9okLSJzMuQj0k/kumITnQ/9nvkymc",
+	"UB8+5qXqbgKAuSoLQoNRqEwVl4oNxS7xwigNmZjjVlQNVxwQG4Dc7pKHZcSsQE/rRCv4JJVyjhxmnvFL",
+	"wNeMpFy866AASZNE69pa7rESmUZ3fWW6VBaEysNn523j9MLbwzNSKJYrEr0+/e7x8+c/olHi7YuXZz8d",
+	"X5y+fXZ68fr5yx/PvwX1tkueiypKpnJhcylRdKztRIOILq3tBLxIcAGcljr+UPxmVdXfsOvHb6iV/TYU",
+	"v3U6Hfd//eBBr0d+WzXdkt/IjKZjmc00d9W8Rma+7bXw7cQhGdEELARo7iBNI5tus79pudizzlXuP1u5",
+	"1PxkhtnXw1TNg79Zz69bSVjaCzNncayEYpjR7urRPHPVb15un/MVxDk6A2heu7b1s6VxQDCWqDJ8Y3We",
+	"xqYklTkraXal49FkHqNI4o+46slGkBorkJN0NPFradqCNFr1akd24AO7VOiJogcUhmmhQGCvervg8nJs",
+	"1UQbdcepSFo4tp1pLhlNWdK28x3q+Vb7rli4QLgAuoyQMeKjpT/KDPNAD1Pt1ILAsG3+zXVAc4Nx+MwR",
+	"iYwOGRlBU1/qPKkOW+v3YtdmLSWK0DRjNFmWgtzZw1XhoXlIMEk0jFgdaUVuJC1nC/E82xWPdntlRq+f",
+	"jJ0R5D1LcaYKPiD3lIINw3zyjYsaIfSMDB/i1TOod7nBU7Df+sAyD1hPG6zEH6mhOU4ETAwDs/WyMDPc",
+	"w2875oJms3JSf9Sm5jp62Dl6tjOmihmMrXI5r4jBljmZei1eJQYv4R2n2gfyXGnYo+dB/nnJMuOhnfFc",
+	"69XkKf8ObjgsP630faq/crET9jT7fT201/dnFXfkqmXLl/XBiewP1tg2yEcQRMOSL6PEkWxHdhx/jfXm",
+	"t7VWG70Ho4/WNxL7plWfeif8Eowk1rkKtg6zCjx4r9kRTC4lupad8R8FDG78FEdEMVaz88N4h/Yuw25J",
+	"iOBoz7C9s1l2yfUlkcrJxBdFrevUMphDvM9q3ZZgRN9daIYFBVbzMljkqOCpxwfBHUWWLLcjA+irXZvc",
+	"ZcNSMJIuS5q2iqXDZB+21sCA0QAJs1PcNZex7QNlx9cqhpa6SZIBqdjVC4ZaoczIhF4yUszB9aN/Gqc8",
+	"zo+IomOGNbHBnIzCeOUIrPj6m2drJ+NULoYiiqIZy2aUJ0OhTDmTh5xOMjobCkK8W5d8pxUg64RqoWXn",
+	"/OGP7fpz5/o5L4qr/vuF/h3vUv3Tdx00PeB/zwekwWCz+tzFgDxkGmG6BkatDxcyNNR1loTEMyV8hCVe",
+	"1OdxVlWcSL86S0kL/bXwynmnPidaTh5ymno/xCdSjFmmQedv9AkdsfTbYYDWqcB/YZQZk+iz46en+NVe",
+	"OYj/5J43F6yotqCXp+cXcJ7KJBm0LuS3NqotrM32Kku/9TbsJuz8IrmoPfu38udv9Sp3g+GVhjR+WrNY",
+	"d5XeIujt2Ab65VKYSMo3n4vT9zz/dhholeKWDmobpFC/qE3SWl+nqGQybSBaQ8nn1qhbM+m+Nrd7dPH6",
+	"7MnZ87fHJyfPXz27eHt+9jDy2S3JCoGWqtmIQRSQMxNrDopU6oywi6lM2VBozoH0pVmRvjNmNJ5ywZyr",
+	"QvHZnqFL8qE0xuVrKTQi8xQaIy2mxsXj+AtEC1RI3VT0aUXcGXpNcF2TAZhilOhQACdph8bQBUtEd4qa",
+	"yoV1UaZsYoxd/lb0c3sfFE8+7k3BoxER/S9UdGcTzZM1KitGIv18hLEbKMLnVdN7OITmjaVBhSty/OKs",
+	"XbHRs8QLEdZaoh+I4Yz1vV7vngmw8b/7JhrgFaW4OR30TVWcSCzr8MR4ktBL4gQUmkMsWXcooOWVEaqd",
+	"TqlBP9DY95vTMsmITekll0VW0ZD1I+XC9ns9vKPRZ4TX1F3i+lwulalRq+SM6VUjgIs5WRlov3GgsHxj",
+	"tDSuWPtrj6jVYfogWhZqufrTXf0TFofpg90GQ/0cMa68cKBf0PTZMM+hv1yVykW6JK39PlFGPNXyFGoq",
+	"5WNgq64DDyKuUx4zk8thwq2P5zSesk6/2zOZqmWO12Kx6FL4uSuzyZ55V+09OTs5fXZ+Cu9ASkoOSSh+",
+	"6PXxi7MgDEyLi2AQ7Hd7+LCcM0HnPBgEUGoLS9pNIcdjbwq9uf6l/540JTcfm+31ez2Tmt3Ai1AWdfKQ",
+	"O2gy52JyRLR6QEY01WpM5tAnyzvF3EaPkLnUGlreJRfgr7DBKd0Alo8SIjQBfGwWDBUZIBoDNtLv9bAJ",
+	"oshNK0nwIcfw4t4v9cbnZSKNrRQWSOzVjyEX21Jsai3NIDi+ITnGgGkNhKB9+CEuvGkyt8G9M9uzFF64",
+	"u/2FV17bUj+9Jxj8/CYMVDGb0WwJRX8umWAKD8UtDwyBUGxrooLBz8E57iN4o4eqMqT1iIORlnWVySg3",
+	"oE+po0qQumkHBeq2F0kDUTFYbdt1D6BiuYoZT7iCwmD6rsJK0za1Ym2X+PIRP7/87wXWzNj6zhNoybHD",
+	"g8+xZ8cOT5qGHh/f3AS/XcabBoVNRm6a2D6/d+I/vDsZ1F5bIYISCcpDB6w/2AXrv6OuER+8sr8T3pfd",
+	"kuGlHYjlkeuprN/oP9j+xoWUT6lYmtWpa9DxxyoVmvbSzWTiUeJJ+eWbj2Ewl6qB9H6qCQZlWKFvPXG0",
+	"6bTjUoLhIpYzLiZOjJHZUDh5Qxb5ROpffUp2Jhxrf0Wl3tkCXMnIgbHUD0VkjWfowo7K1zAAz4iIoIvn",
+	"krxjUDLDbcatG4Q9b3/doSirj1QNjDXbNhQVqqTnOL5jovFCG8VsgjnA57TFJDkoI7hWLZoYBVLGAT8Y",
+	"ilU7KahZ9TeNZQp6nrdD40pWznHsrlX91VCUwDxaQa1SQDVuLw4rabABY85Ylc9iaQtL+gFmmDKVfyeT",
+	"5dXu4HHGmUjSpekefA5ZYKafiTsIV+DTb0kT+CL1pkbBV+NjpmrHx2rerMnLr/Hj/Wvy45158TX48CaB",
+	"5IXVMFjyR2fBvR1YsDsyY1WDF/d3mOoF2qsvpHwC7eU/H8/XL/R3WKDha2UT9fKmcIfou07W3Q+esLar",
+	"nIas1Mu6tEy47rkLK2lUhv2bRM07ZpjSH4YxK+tFti/iGrCHnUW1a4hpu4loX6SzDdIZ+tbN/QnQqlJB",
+	"jQ43iWgvwVLhxSu60LrWDiF/Nua8DOEz8kRYBsq7QECw/YGiXgibduciBq0l1wu6JVEuIxQ2bCeuI0KH",
+	"wneuOenGSDH9ftVZd+TFsAMvWev2Goq1fq/q8OuCo6thxBYsQ1GBS/uIRONMzsr82N38ey0MzG52HWKJ",
+	"CZf6jONzteqVNGHAbp7NQtXNBCo5WxWOcrnane4WBKZPLSwd23b1u3BE9/BHrI1z5nrh7/J2+fTVmOo2",
+	"A5BeSeiSaOwkf3Qee20pqr+b2PYSvbB/LsnrxC9D3sDpfWFr74NpjvVxrdhVYgfonRBkawM5WqbnQrtL",
+	"oAeN/hHZ2YwuTXZmXhb7bc6fJROWmwTY5pCsxrxrFylz0DtYFde+x8r7wa0IO38R8v7jEfMzmUPKBr5w",
+	"sNMLj2Qhkt9LwPqeWacVaZW4DtHkzSLVlTQF2yvi45tmEt2bSmxAf91h18l42E9LVQUtP6zC07k05ZV+",
+	"8Vb0WKaJMYuhXUovMtJiGPz0KksxVaZWeqj0VuvnO7NC8TgKyZjl8dSauL4/vbAJpcaDGz1+/uTh26ev",
+	"zs9OsH4RF9D4WkLxTUhUHQYvUgYJMTJNusPApliWaz7H2KlUQkQqxLzEbCjmxj5n8mdnTAuFIGVKAZvU",
+	"L9n8G0gpspb+0r43pYokUjDCc5BEKzDM/EVsCuDzTFx+UJwG8nJoOCHEB9EU4opWoopcfJOXfwy2SS7K",
+	"KKKuSafVcBoKvelCYKqnjXbEFIMmGVDD46YSIGakBIMAsHp3f5ZMS+a0i0DX2+2qf/7jX4w97mqa0rMA",
+	"gv33sEtp/NG0aJDdZ3k7y0p7swIrJn9KRox3i8dB7igSPS1yUFqB0KEzzVhmyOpWiFQ/e1MiNQ32DWXt",
+	"RqF+O/+PhkS/UOQXilxHkRpfkCI1tnm438rlZJIyhbaSCHARa/FA6dX27vTqgsavYl2Gyov2vRUrMrbc",
+	"rCWDaK0nNUa42XojctlJ9crW5D+0ZTirN1PeqO9UWy/vru/U31ur8Gw4wC+60O0Ym+kqoDdpRh7ifwL1",
+	"KPe6Rd72zfyaZrPBiiV6ytLSRO21Y7ThAKW4L6Fto1emVcPnaCjGXHA1NaqT28GeDdbFarbe95BgE3XJ",
+	"iUyTweq0Zi3WqJwyCg3sTNglJDTalBxnxIFATCxRA3rHSsZQG/IYI5yoZnA30YS5jKB+Yj2lELz/ntkb",
+	"WWPVRA8Ms7VimS+ToNfb3W3uG6zsjhoKv97OBmO8UQoN6LitUggJ4at6L7opKopvWNYesL9Zm3lIUjpi",
+	"ENbqQIkB2/GUvXelEJwxTS7EUBjDa2z68ZoMdpOlYAfBh6L2wItv9BO5zHkZ10qlbosG2UxeQs6IRsbI",
+	"NOm0hVEtKGxOFUaIu2QW0892KDAMFdLRTDwsxq5UxvbLrqCYXTUtdMkxZmIPRZmy5Tbi4XTGTAkVRzEV",
+	"lNfYDbhg14Jn5WY5NYWh2HxFpyWvoRJSktiqlGZI2F9YWe1QAJVDLhjAphCO7G1Ei5Ea/MPAQgxNyrNt",
+	"+3lT2dw2AF3TQRV6du58qdZ7kX5RrW8oyLtTvpWoj/7uE/4pfRbnWLQL80TBUpaWLGF3Ob92T34KQeAZ",
+	"ppWvXKOuPTik59oWzXChNiXOtle1gxNY80W56S/UdjNq+/N47DBtmtbSpFu1u46poxUJFC+j9nVIxFy9",
+	"n5NINhGEib8w+51S5ZL2hqLl5JUjI/vwnKic2zbLIWmWXAdkQaG0uk1NbzdGNBhIfCG9/4akZ6sXNBKf",
+	"r0VVaS80lBea/DKn2CH+biJIU4T+Ovko5tWqLYO0XO8/okcyGWU8gU9tWOEoZYTGmVQKS/yusU3ZpX2J",
+	"cURI7Bbm6D17Ba995a1NwY62KcnKMZsTPmo64PaX8Mhmi1UzDfnkaolgfUxkZOolVS0hucRC5tCZwFS5",
+	"MUWIgIeAuQzKL0OBPRijS45N4UUokWtfm7PMlMWZ+1EvA+gREUuBhde91IzVWjuWIQ0FfANJMPgIxEZX",
+	"XMGkhcWfI55E7Q0xf/j+TXRWfVxULCFdk6bLnMc0JadabmbQ7nRGeRoMAprQ/+n1DwzCAE7JZF8cJzQI",
+	"g5S6L57IS5ZSaIMKUAsGQetg/7BNDg8PO7cURoh7/6SRhAa8O/Kbq/OaTUFCuLG/Rr6FOao/T7pFVSIx",
+	"nZUtuTazppowsYdlikCWb2RZ50wkhHGIHYlmRZrzOc3yvbHMZh2sQGkKWEZjnrIIiwi0Ts5/CrEpR0jk",
+	"3JT0/u7503ZpaDYF5ivlVcN6g4WQRFI8tHUoI1NkNcrZ+3wvVpeR13wkx4wONRTYPKW83jVfxXqYJJML",
+	"rL6KFHhEYpkWM2FKhs1oHk8JnwiZYe6fYiHBEmjhUESm/3XUiQZGgDI18R/BB81T9ILhp7fC/2R/mvBL",
+	"hpNF7RBb0ugPWk+xXEk/porMvU5nPF26VyL4g+yRaFykKX5NWmqe8tyWIceW41A3LBwKvAxa5uIJCf7x",
+	"FiPX9eeZHOlzCzVQU5gCeGmEVbGoWJJWZP6KNBBkNqHCtA7DFUFPla5rMoMQxdQYAKUJxjdFXfX1Yb4+",
+	"wSej7lCc0nhqD6fuI6BQpuSIUChI6E5wji3m9HgY1BCZ1i+XDGt+mVrDiOBd4rBIkRbaWAGbGM1SrlVi",
+	"YZq+pMwUm37HoeQRtM7i+VTvvUTFb7FVdhQS0zO7S17KBe7axnpxQUYao5gyBZpNhXevrm53KL7D7jtQ",
+	"ScyUD7Ml0/fv6l3rJZk6+YYOXbFFoAZAQoPHXsegpuv4DGBxu9J6rXHs+XOSAe2C4duW8++Y1is22dZV",
+	"5a80YKn2XwFLF/TyA4IuW/lVWESwu/cXHv+4umZTUgT6YQETQehWywEaASuR+jQjjRxlbwHsyWIwAreE",
+	"1ZRtq+U1G/HwaedtPPfe+YgKyzqRqoFb1ytEVCA5CF6dg8QEdTdKphY+ofYvaMETnmoOEZ4gVxiK44SG",
+	"VpIKq/JTWBPIwlXpDdHU29Ug0NC9ueSFyP5IZjNsRWvujGqL28+6y3Ld9U65u/pMriAVIt97yez1vlE0",
+	"PPMf/nhFEG+LIZ+zrKOJC3n2XzY15PNLfAj+UtEH1/LJ+U+7SX7unl0v/B0L00oLS7RTKBM1whZJ6PSu",
+	"pclBDR1TZeAnmvIkItADGwWn8maPyDAYBqvGpGf2CSDBmyiMa/S5nVHbreTqjs0rEGkJka0k+qx89ON1",
+	"drGZRj2hy1SY+Kxk+iciOgfSlZrXxoyzG/Vhy861ttzo1wjVEaZAD+lwoZhQPOeXLF3aKvClFuJpEyFx",
+	"ukFIQJgPMV4C2m+KxKw64ROeK9IaBgf7h5pAhgEZc5Eo4udRtrvEif+2fwR0oR2K+rJM88susbs20pS1",
+	"XMFSbP0OZBK/RqZnld5HCCXXq81Lu+RC5tQk2sPEEK4hyX7Y6/UchFpQ4fUJV/lTltNmU9Q5ANyu7XuW",
+	"fwrx9zU2EpIASS3vg2Jpj4GsP4U6MNtHJli10qvMSqGucyE0t4W2sJqXlmINTShJ5SVbI3j+WhFGvJ7+",
+	"/V6voY1/fZeQsuduHVsx0OmLiCAraNuuLrHRjte0WGv6u+KSv3gRbuBFeKoJyzP9fimasHoRIEPx3Cxo",
+	"d0IcbF/NMXCueeTMAl2zByBq23bn+9MLaF5qov9mMrPcVkHfjbJxg/4Oy0ihEWALG3wh1Y3M8mYRWy30",
+	"H8MAKnZrcg0NgQOXujUDO+7rkwprX6jyL6xLrVBz2ZAJaM5gens36e6DSYxPmI2UqZ7kQ/jeRXvrl45s",
+	"x4rShnfggoUFkaKLJbWxjmWt5Zft3631M7cFW8R2lQng9L5brkIYB+sWnGAsQ9MihVzoNX5ehPwTZDsg",
+	"4LZ5ZcJ1ER1W4rOBwvVmLUdepV6eNBc8MF1Ok3Bj1YN1yND7M3kjL0p6+oKKa4oQbMbDmkq0FrwYDNAC",
+	"2vfKeJuhInTUad2l3SXPL1lG7h14/SGNeHKEfRGbG+OUyFoqDb39B/3xPXrQORzts8438d2k84D2Rp39",
+	"uJ/cZQfjQ3pvZNWIOc2npRbBbRnHUiJYo1DcO1jVJ95AQWnU1+sk6vW/dimGUCeAjXNCU+h5bDpixymj",
+	"evPQthG7arlUBZ5jC7XZPF+SOXoildYjGeacwFelTwHLPCmaczVeGvUwK1LNaQRbgJ8JqqJDYooezPS9",
+	"KtIE49IIz233ZeKclCGUFDCuSJOpULpDKnk6rqkYavkmJAS1ffSkgX+X57hrloSVzIeyJsIqO8Js5luI",
+	"GqkEfxSTQuVa4ASPZTDQR3JV3vMCkOBTSpe/H9+ERgrWnfkn4aL/DcI6kBigA4GlKb8B7EZ5NBHxNaJF",
+	"G4TLehJsUxDoQxF/if9MRLyTfvjQPLc7FZdvbIj5NMf1xVqzvsTlVuz2KOqhRI2KpukG442rlm3DBUyo",
+	"y4pTDDrV2qBK6NR8ZCt7SyMtlT1NtDpnmnmt0ttxkiC53dg/ViuamEHbVT2DescS7Fwpyci0d0tubq55",
+	"KOKrxEJeg/5ONWB3IUB88EoUuOkOPa6c/lHDaQNZXj2+83fc0xNT1fiLmemW2NBxkpRe81yucCSNPGsZ",
+	"UHmr72H/knV3u/NRKmJDzjHdvkFRgzRuw6kWU4aWBFRgDCJHgLyu8GvqozTE0GlJuqkDg176urrYJ3oD",
+	"tyYyNDi0HYgBVCFUfBPQCRjbNjTCIo7ZPFeNFQlwg9xra4xT1NxaNX7a5NCae7ENO2mjMy7sx/1G3fTm",
+	"TPM7LJ6wC4uxj2pmIeITrdzt8ho+eCXOBDiyiT29NvhaRTtTCCJ0dSAAU1EBht9A2f4iIq0EkGtwOx5A",
+	"VxvRXodRTbnKJd5djawKay3YE/Kru3pl9asC2kCrqqbyBs9DIEz9X/SrjzM5Gwqs/hgpWWQxi0gronMe",
+	"hSTCqDgMJIdCiRHEqZoaD7LIYzljbUQd/CFjM3nJElyiHli6r+zkWMRyuuwSJwraddtHvQhoLOM9pdih",
+	"xgw7N+9wMek6ni1olsmFLY/hhZq06jHSYP9ZQO8olirWGABhdLTH5kA+Ad99jrWtNIOEdd5RzjmxsuKS",
+	"/SYijtpHxoTlSqprqIIp7drs9Zrs9M+rgJY9337+EAB5fFd6WV0OYDAI+r3+vc7+fqffu9jvDfYPB73e",
+	"PzUwk90srLGXLnVl9QEIgqYv7YMneq8iJ5gawQVYBfVJmEfrS7570Xsw6PXMks0jsM9JhplcSPN643O+",
+	"Xl95EwYzhgHRU6qeyowFAwhVdJ7qw14YCPY+N2cD9sIwkHimg14Y5DKnKeKQ/uv0PZjvQI/5JFp9WCqW",
+	"iWUsX64xe42V7f808s+4+A56WRwXms5/fvOx0hTwonab0SLRTDaDKC2f40O3bOM/Iy0Yt73LtbctrQp6",
+	"J9IZI8UcekfSii9Yme7xpLVzyhWI8UNRSadCe+GmpKnob97z30btEEN7R3gXwwJPzn8aigzTp5wVA34B",
+	"OlFQUqyYCXQ1gKvAJKPskHU0FJB2BA4S+K1t9JEyayxCnqLvcPOXSzoKITZxxkSuLxDwH4EbfChWE4+6",
+	"BHKMUNDAonPKygcDA+7ISYz4GSpQoMd1KGxbIO+Sr9l7WjYsL5cZW5tbxJVNLYJKz9fIaTKrW5/g84nU",
+	"qj9Bbs8N82FM6gtga4jYNhS1XI/mmw3O4uamsZ1yVq67vM+VfuL3nkU0BgQEZuTJZzOmFJ3odaA6Dcp2",
+	"JaRaX/ByEQwO9blicTi4biv5gyeyEHgfV9MKsQ8skop+72A/DAzhBYN+GBhHVzDofdp8F9IymWGmBG26",
+	"oEtFeu0vRrVbNarNwLhjWNAaw1pTgszaG3xbCNeFMywgYwbLgm0ZqsioAEvROzbP9eVu1GDSwkbvVeU4",
+	"auPNuphKfdWuUy6fGMObZ+1AXTKlOdwPEFmP/n9cmX71HWNzBaH17j6Sgqmm2wNjlRpvjzV7b44C0Rod",
+	"VDMz1sLPHQISf4oQkIa00aV/FDO6LPktHswRHn/p+0EngL8bb4AFtSZXLX/NuMrpu3UB/EbPWrP8/V5T",
+	"TPybXeL8Xv451Io/cLjVlfQQBHdpa3PFYVfr3O6me0CV0vUlor766lgPA/WVu199BYFFvusfX7dBAZBS",
+	"dLdHErqs+UhNQjuFxsFDkbCUXzJQlmKaZUto3hShrmK8BhlDWdtqOscvzoiaGusWNRmGMzmD+u1akTHR",
+	"DFrIt34t/fcJ2OxkRiJXEzo6Ank0clHR9tKPPGkZqmAVIldrbWOnCLotrA9sXD6Y9P6Wc2YNWPrvuvmq",
+	"iYKBOneVO2BpF/qNv4x9qtEedbdij7Iy5JbaPzuMdJXyQLtawUZrSwmZ+LJgvZnMCISblrxWl9hxfTCP",
+	"uQJsLJeB1B/eKAbovoNZDKjwiwXsWjdPY0N+w9fwrlkpwv+ajaZSvlP122bvA/x7Bv0yzFXQUBy0QYS8",
+	"xMawpQhphWMc2EQRmyG1sBktcA0dbpqTNkS7X0tmLL0JVZnR7OymscONNsD6Zfz3ghXMCvB20/YuhoWE",
+	"NQucD46Q5HIoIiaSueR6zeDkwjekVkZy/YS5pZigoxRMnPg0UcVIL22E5eigV+NyzroEuxJa/cE8rciv",
+	"eqnJQB8OV7WhoCujDfNtaRWkEgrQJoXIeYqe9KGwKwGBuelqfmlRCrjCTUKeStDshhK94AqtRcwiN/Yv",
+	"6l/ThuLWDWS408rfhA51d0T/j9fZ7HpDCCDzX0+P+ONbRa50CzzEg4S0/kvoJg0GhZ0vgGp/pDWNwI2x",
+	"3e95YQtRp2xCWiDTq70PiicfyyY9qqtJIhqsNkoUcihQlEGv/bjaIbFcUzskSUHTTjylQrCUFCJlSpHI",
+	"fFagnEQzKWRka3zV+mmAKclrqeHGtj01bJ/Jd4zNSeS+jJICWRgY8IcimrGEU+hpGRdZBp0kbLehsmG3",
+	"KVtt8yQ0S2WJKX1db+rYXOMgp1nuIHijepumVPcgODnu7ffvHhze++b+AzqKEzauf9YyuIFoMAg0xIOr",
+	"92T6lAUy3ant3lrqOm2lNrFD91D3S2+6/w696bAvhUO8HZr/VlpcrbDXvQ/u761Nt8tZXa8gw3RMn/Yj",
+	"4vEjrohi2OfJRDe63jqNiaJV9nI7bd9+P7qswOtLc7dbyjEtMbC10urwaq3dNpzWHVWKBednD01nrdIL",
+	"URJPVNUGX57ucKM16II+BW5UCOc018AJBsH/enn6c6/zgHbGx51Hbz7c7X/8j+AKGmI0p4ViUBeXi848",
+	"k5OMKRWRVsZUMWNYd1Llcj6H5q4+4G0+qvk1LKl6KGRG0JvqWka793wRo1uOTUYsljOmsBgUDBO5iO+h",
+	"8NtF205k0FRbnz6wGoxvoMmySWzBFLdbkVuQwcHR2WZGV+QWuJhPk53yheH9/sKIg9J/M4nkhSaIkCDn",
+	"gK73uZz7LGOLLIIKkCbvWbpe2TtB96cJIHP82SWHwB1wR5FRJhfKKICxFILFueqSn1jGx9zURVF8Imhe",
+	"ZCy06p4ilBSC/1qwSkdFiLcq9ctKRkvZjMXTEC8W/OmTo6HI+GSaEzrOWRYSO0WlUZJeXj7NZDFZ6Yv/",
+	"8vT8ghy/OOtWnWio7+GUmMJHk2rPR2STKYcyASaojLSiR5mcRXugC7MsIt+SCJ8ZYAtI/HBmnrfdIIdC",
+	"MUZ+0kdjx+JMtaGTBPaVtPeA1idVEU/R3Y6jhIRW668TQWdcTIZixbAa6vdwV9agSDE2biWDGB41uTMa",
+	"zzxX5lCgnzMsPZ6mzyZKqX6PThO26Npj1rIDXItJaINpjztCYJ1TCyHytf3uMRWTYr7n+mhmNbNE2X7S",
+	"2VjRy44FdzhN9XwjCVfYMclYnnGWEGOBJS0MlkS1uV3BP/gFcA6GsogmpO3J4aMbtEy9qDXrygoxQQl9",
+	"zjJY7UCDBm0gWH/BpC5gay+sBtbC7qyyyEOINMzguAy1cSn0KRy+f9/GuzmWIgaZwG3fQ3asPISO6NGS",
+	"RBdSyySAshr4CUx0ZMzCLqdVtsmIjWXGMPOKLYgWjGbz3DYP1eQ11txbz5dhye1EznMTG3nw/j021nSH",
+	"hMSWMi38nZ89tCvPEpZgZ+2ywSmcKZqLoF2K7Sk2FPossTrHaEmo3mbMlEJKSThKRR483BEu6JLQHONs",
+	"OsUc9gDm9KGIHp4dP3l78uT47GkEES3WlhMaI44so0X19KmBElAmRHfab60dfCgeyUyzifhdJ5cYCNDy",
+	"ctY0iKN2lcsauK+y2aFo7cJNjC2LZhmH7r8KDrpt4s3x8kKP96uXT0o8KRueWuouiRaCl8p4HgF0Dq7w",
+	"EBi8j28ZU67Q0auXT5okReB0GhlPpMgzmW7z1p9U4KcxJARt1wY4s+ySx6zWn9kWwL1i3kkug5uEE11p",
+	"qRa+9UUe9nqHh4e9Xu/eumKa8CY4tD7PUt3hV5dqXc7Nq/Td0+tinPr314Q47aI5vO8sFgsIXO4UWcpE",
+	"LBNMfvRUieMYAkbQCnp8soPOeHI1oyk8bvUV0wTUfM0yfVZIsZi/85BnyLWDQcDFCETeMNAcuP7khVzF",
+	"V3fsK0hy0+qLJS0a78DNNaf3KGCWyII862/vZym5ZJniUnw7DPa7vWFA4Oi4mHw7DKDdzDD4G3IzfMdq",
+	"Qv53DzlN/c8npWAIrL38/Fycagn822GgNwGzJZVf3/P822EAERLDwG8A/oSOWPrtMAA+PMQNMDXqWE8c",
+	"zrxXDuYvaK++wr3qNraFctcUPi14XF/Ru7uLmgKy3rmV12+iT93Q4ZUveMpluZIVh5fG106MCFvKbppR",
+	"oYB2PJ/fUUagfvXyiW+oeuGUmRU3mNGN3Gl2fpFcrLXRPqXZu4q6gqJCVy8h5ZLQuRZVILTO62Jkg5qx",
+	"yiyUAPr+9MIu5mgoIsN+ItPNqK7IoNDlS0x0vVMOFDaBdb+GYslyLUHpH7D2kF43yEtawAIJJ8SAX2o7",
+	"sKL+UJ/fBBNE66mzIqY3on+0XjBwB/CD5KKxxHdDPTtviShVhuYEVvXY6h12ctzb/L91koK9J64WRHKN",
+	"1rIVeACCf24+8KnpueEEYZ8hGTOsl+dMD+4xq5u1vj+92EbguxVEtPeHK35nRCAyL1yx9toqtYBbwSbv",
+	"dlhbCN1OtGs4EghJW6tHNFty1nApowyY/DnHcjASeD0PIchCxFAUrk9YacHBYpEbuIt+Yi1fWVH/Py1f",
+	"uVLN7M8gaG7nQRVB03Mk7C7mWdLQI3ly3sc/KVf6o0onN+JmL56fX1xJXpnKNOnMCsXXFwlEoQhocZ7S",
+	"pSLR4+dPHr59+ur87OTtq5dPIiirQ1Ip56RlqO9FSpfwzbfDoGdl36gNVA5OoWHwImVUMaIX0B0GQ1EO",
+	"4hXZKYTSPONFMUp5PCBCkhFEMhmzoylOWlqJyYjFtFAMXVKJjIuZqcTqLDhjmdlOGjSFTO9Lhna93BXe",
+	"j6dUTJj7LrSZ1c7KAkeBZso0IQA/DOFBQ86IkbzIhOaUC7o0tVvtuzO6NMIFJk4Aq1sj40EFsaXfR3Et",
+	"g3os0+QpHOQfSdE6b8CDyskjF3bG2ltVdm5EqhWiNO0Bpyz1LLVTKOQLioOn9t1RRB/Fqyy9EiHWo8o2",
+	"lw3wzLKlu7cWt0ZaFYdx6PttQxJhagr2FwWbd3uAeYLGDld62NeFtJGmiDavE8VLz1cOZt1Yf5+yZGKz",
+	"8uVk0hRhAvhcvo3wuM3b9op3ZxmgVoa49f3vHxqwBIPgoPIDTrJTsEF9v9j0Bo7L//VVlgaDYJrnczXY",
+	"26Nz3sUbpRvL2V6/t9/r9A46vf09I1Cove3ChBdvubfDUq/ui8YdnRi83M041JCXeOzhzxdjhsseXEP+",
+	"V2E+21gOxkN4mkDpzKxKKlEpZkakFaEvKNqLuOA5x/z3f/+f/yLuYzgUkbF64i/mQz3YRf9UulM8RrYX",
+	"jQq1jPYiITv4QLRnGdpQQERuPmU8s024opiKmKV2Ifhku0twzcx6YiaSaBguaJYojKmZMyyJbaA7FDUZ",
+	"ATw+lvMZ/rKJ6a27xmu08vvrGHXedhO9w+do53pfImbPsMzDILgbhMEFnzGV09lcK59ShKR/lzyTl6Tf",
+	"698jmBp30Cdf68F350Nf2M+ntaXehPOAHL+hPrk1h8bongWpv/X4vH94j/zw+qJtqyChsXaSUZGTlizy",
+	"icT4tzJqI5ZizCdFxpKhcGbekHARyxmI/WkqFyxpg37gu0/NCmrBGqENzbD+0yi0BQfR8jqSxqNZiQrx",
+	"YlFajVEbRySyU9i0aRNJckcRzVqwpSNV1qTk60NdEuU5hvNyYQILoPO9531FJoQ+CVfPiORSklRCqSOU",
+	"8sFPu9/f94s12JbkTR0gmvjZ9yyH/V3AGW+xoj3hY5bzGfNWXlYRunuv1wsJJIernNy/d9Drra0elOdp",
+	"RV8wYwQDGCSY0fd8VsyCAYwCljH8fK8sl8BFziYsu5W6qpclBLbF+3nA2j3gr3xpW8Qfoshnjfb7Pfoh",
+	"K1UwiL7wWYYlakPMSHY/nJPzhz963Aq+XuFQGRVqzLKd9LK6Cga2TDsCyTVX1oSMKU9WoDHKlBdVi6mv",
+	"7e5QmPqknjcHjBarnnZnNcGaqNAoCqbrktc2HmYo3FK4srEwdVFrJi+ZLTca5TR9h9UVqsojCF1aeCvF",
+	"rlKRNHVVrZylv4WFiYQUAgwmvuTYJcfjHGrNetHJdp2htxGoJJoQLXYp6ABbHUQs0X7DUsXqgtdaaevC",
+	"zON0zO2W/loKh/MYYRyOA/CIaX6q8a/xtKxDwCLKiitgp+iBddEdN0xV/iJyfhE5/7gi53EDQ72WBGoT",
+	"511K+84lc9b3zXFj1brlkEixOGN55KL9hkJNtUAHQY8tE7joDN+mTIdmpZnM9Z9tbA1mM+zBHm8yONCc",
+	"basFDAXedhljULUHnGaRybEfYC9+c+XYxH2sxDuA8TS7X1cex7h9Th3Arlph8i9TlqYaC/fyKVFLKJlW",
+	"haitjWKAb3mxLdD0c0NVFohwLZmWKXoIpkQRMzsg37l8wU6FZoqKUTHOZl2vQs4ekM2eWvA8no4kzf74",
+	"xWNqeLpLdWWD0V8qydxeJRkbWlWWDNleU2DXOimn1SJlWDJPizLYA9fwQqxkEhVZGvkdakH3Hgo7rdMO",
+	"TBFbq6c7t2K7a8Yos/QJHSmZFjkjkSYblHmBgKKhePXyCbYPgUCFBVd6BC08Gg3auCOB50NrSLBiZKYr",
+	"yR0VInfH0mj24hgYcyZK5pcs42MUKcvCa3fKJTfWdsT8+hpx3CTTbi0bvBqHuyr7uS4f+JT1BSySb9Xy",
+	"a2t6zfPpOZxwcG3+trnowEQTRwZNfDwZBIUPCOSXImZfKtF+5pqPeCqErnDJ3QuvrMivW+vV1rnoMxPz",
+	"MJOYeFNhm9y0I3dVqEzijiITaasKrGsr3sRjvpQd/WOWHb0GAoa7Vxa1o/pFyBRBRtRYW2Ir6vQ+E2f+",
+	"NPzYh8kXVP9cqE6T6yL6FTsoVBHhLAk2tA1fsSpg23DT4FeLsWX78O6qBo8lx72yu8Czh6K1otbPqCho",
+	"GrWPvEG01BPZeuH5lM1M2S/T9AoK+GlK1dqnlifDoaCpktgQy7NDuNp/Y1NRgovJ+voOtyh7XkWnNt/Y",
+	"cv+rMuh1Kf0T9gL/47ItzJZH+zUEQXyp8PfHljZP4JQ+gay5V3KfnW2np74sWW/q51U5BU85PnVHuaZ3",
+	"+1ZZHwpThLyYa8b3oB0Cu4oypoo0j0grUkUcM5ZAVZwoY3m25GJiivyRSLD3+TEOf5xHR0RmQ2EdWKGH",
+	"4VD/3KyjHdrYSMaxo42xO7ciUaRp5GU7xHTGIISoDaV29GvYzifCYOKpXKDDHdR5+a5Ljq10rRk/9Aww",
+	"Vde3GGMflkfwl7TGGthDvxbz9zpj5t1DsM0a79FTFQzuH4TXKPkaYssaLN99xRKq5oWLdVW3d7Xc9gO0",
+	"kzocXd3wN2bDiPJQnAqRPAhNDaQTmbBgcNi7+wczzBqcXW43zFqd84uo/Bmb4q0o/BDG8DuJz5svIHSO",
+	"dVCfbCg4fj15fScT9LFX3sXBxFVbFGzh7G1d8sjcAZrASP8Aq9vYwiEO3jHNUJBfeDktKjRvLozWfEfh",
+	"bens1DJNiBTsjjKBUyFREq9Ie1ORmAqCFlSbXlKO5xTzjI0LhYUq7ZIai3EDyA3kjOnyd5N2P7X59GLt",
+	"4VoTxhe+9Dn40ve82VZFfUTeXZq1XqqNNVRN20e/qhVqv0uSyZQ1W6/cyLfVPc8UxHqsOYahFC0K7A96",
+	"PbznM3319+4PMD6FJ5XKKjmfsX9i/5FXFydXoRG7kW3UoVieQ6nuP1WYIJiE6g5LuxUfd9x54m221ZDz",
+	"1VekZcuk3VEuTxGvioPeXRKNLYFG7e5Gm8/RUETDyvkPgwFBTSMvMlEGBGKdX5HIBZHjsUFTL+oXy1rZ",
+	"amlYhS2WQhUzvapCJCzDwnBZkTKIGIZQXL9uXPT48eDpU+NGjaD5cgTO1f6B/hMKvkVMJNFQQCtHUKAi",
+	"QM/IdZ81yBhVRqaCnB0/Oyb/gqaPWm8qwdUbipVQY1OgzrRThea2DTmb3cr9bE8W17XBPlUh32tYpoBE",
+	"5XgMob80LdgqCesD1MiIB7bhQUfrvRqtPzC07hH38YxlPKZ7J1Me04lEYr0ipX8aY9YOvGzd/tbzstXt",
+	"fjK+9qezdv01jVd1Xl2pEwl1ZzTHAh6yTgzwWPnKMkarK4CuxU1hwMcklTFNyXkZkhCiJd1WsptIkhWC",
+	"dPfiWVILnCpjHQZ7ezDOVKp8cL93vwe6h1nt6pyVzZsudyG2yoV0j9Pu/r2DIxM4GBK0dYcEXcEhUYxm",
+	"UPkzsX3FbSPUrleUxozb0Pj5mW2rCj36Kqnu2O7yiFAbh2OMdVBmaFworKFTr1sISzFR0XFDRSZvWX6X",
+	"w9WVHXuB/mpTpL8Nuq4VRvQmwgSAhilcoUZsbe6KvWD6kShjwU1RSz8t8ggDfcqQ8RldYklY7FkCm0ZX",
+	"ulcbqOkMyjzdskhKrWiTQ8SQYPVrW+0X835MLW8f7rYouze/V/p3dREXrlupqsgYeldqKheEqrI24REA",
+	"DKO0ZjbuyWTkeE3Uy2B5eL5SL9CDCQy5bk1NgtxRjU3YKqXAJ7zBS9bQUOjQVTM2KPX/SwOawlJzk1LB",
+	"ey2KM3NLcxJL8os0dWCZohK6X6xYTyEY6YTLhAhdiCG68PXNCUjOwFyrjOkc1IVviODXQB4y1oSPDSDW",
+	"3sEPkkBe5AE/gDOxWCG4JDEvJbEoRQHWX9JTQBrwQAos3I7zSE3MKcmAOa6oNC8PvDEZsucByYhgiIhS",
+	"bWwtIAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

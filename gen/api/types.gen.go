@@ -183,6 +183,54 @@ func (e ErrorCode) Valid() bool {
 	}
 }
 
+// Defines values for EventType.
+const (
+	CallAnswered        EventType = "call.answered"
+	CallCompleted       EventType = "call.completed"
+	CallInitiated       EventType = "call.initiated"
+	CallRinging         EventType = "call.ringing"
+	CallTransferUpdated EventType = "call.transfer.updated"
+	ContactCreated      EventType = "contact.created"
+	ContactDeleted      EventType = "contact.deleted"
+	ContactUpdated      EventType = "contact.updated"
+	ContactsImported    EventType = "contacts.imported"
+	DncAdded            EventType = "dnc.added"
+	DncRemoved          EventType = "dnc.removed"
+	RecordingCompleted  EventType = "recording.completed"
+)
+
+// Valid indicates whether the value is a known member of the EventType enum.
+func (e EventType) Valid() bool {
+	switch e {
+	case CallAnswered:
+		return true
+	case CallCompleted:
+		return true
+	case CallInitiated:
+		return true
+	case CallRinging:
+		return true
+	case CallTransferUpdated:
+		return true
+	case ContactCreated:
+		return true
+	case ContactDeleted:
+		return true
+	case ContactUpdated:
+		return true
+	case ContactsImported:
+		return true
+	case DncAdded:
+		return true
+	case DncRemoved:
+		return true
+	case RecordingCompleted:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for HoldRequestAction.
 const (
 	Hold   HoldRequestAction = "hold"
@@ -408,6 +456,27 @@ func (e TransferRequestType) Valid() bool {
 	case TransferRequestTypeCold:
 		return true
 	case TransferRequestTypeWarm:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for WebhookDeliveryResult.
+const (
+	WebhookDeliveryResultFailed    WebhookDeliveryResult = "failed"
+	WebhookDeliveryResultRetrying  WebhookDeliveryResult = "retrying"
+	WebhookDeliveryResultSucceeded WebhookDeliveryResult = "succeeded"
+)
+
+// Valid indicates whether the value is a known member of the WebhookDeliveryResult enum.
+func (e WebhookDeliveryResult) Valid() bool {
+	switch e {
+	case WebhookDeliveryResultFailed:
+		return true
+	case WebhookDeliveryResultRetrying:
+		return true
+	case WebhookDeliveryResultSucceeded:
 		return true
 	default:
 		return false
@@ -877,6 +946,44 @@ type ErrorResponse struct {
 	Error Error `json:"error"`
 }
 
+// Event defines model for Event.
+type Event struct {
+	// CreatedAt Example: 2026-11-23T10:15:00Z
+	CreatedAt Timestamp `json:"createdAt"`
+
+	// Data The resource as the API showed it when the event happened (`Contact`, `DncEntry`, `Call`, `Recording`), or for `contacts.imported` `{workspaceId, imported, updated, skipped, failed}`.
+	//
+	// Example: {"company":"","createdAt":"2026-11-23T10:15:00Z","email":"","firstName":"Ada","id":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","lastName":"Lovelace","notes":"","phone":"+14155552671","updatedAt":"2026-11-23T10:15:00Z","workspaceId":"ws_acme"}
+	Data map[string]interface{} `json:"data"`
+
+	// Id The event's id; a delivery's `webhook-id`.
+	//
+	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+	Id string `json:"id"`
+
+	// Type What happened. `call.completed` is any end of a call: its `data.status` says
+	// `completed`, `busy`, `no-answer` or `failed`.
+	//
+	//
+	// Example: contact.created
+	Type EventType `json:"type"`
+
+	// WorkspaceId Example: ws_acme
+	WorkspaceId WorkspaceId `json:"workspaceId"`
+}
+
+// EventList defines model for EventList.
+type EventList struct {
+	Data []Event  `json:"data"`
+	Meta ListMeta `json:"meta"`
+}
+
+// EventType What happened. `call.completed` is any end of a call: its `data.status` says
+// `completed`, `busy`, `no-answer` or `failed`.
+//
+// Example: contact.created
+type EventType string
+
 // HealthResponse defines model for HealthResponse.
 type HealthResponse struct {
 	Data struct {
@@ -1147,6 +1254,25 @@ type RecordingUpdate struct {
 // RecordingUpdateStatus Example: paused
 type RecordingUpdateStatus string
 
+// RedeliverRequest defines model for RedeliverRequest.
+type RedeliverRequest struct {
+	// EndpointId Only this endpoint; every subscribed endpoint when absent.
+	//
+	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+	EndpointId *string `json:"endpointId,omitempty"`
+}
+
+// RedeliverResponse defines model for RedeliverResponse.
+type RedeliverResponse struct {
+	Data struct {
+		// EndpointIds Example: ["0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70"]
+		EndpointIds []string `json:"endpointIds"`
+
+		// EventId Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+		EventId string `json:"eventId"`
+	} `json:"data"`
+}
+
 // Region Example: US
 type Region = string
 
@@ -1244,6 +1370,141 @@ type VoiceTokenResponse struct {
 	Data VoiceToken `json:"data"`
 }
 
+// WebhookDelivery defines model for WebhookDelivery.
+type WebhookDelivery struct {
+	// Attempt 1 for the first attempt, up to 9.
+	//
+	// Example: 1
+	Attempt int `json:"attempt"`
+
+	// AttemptedAt Example: 2026-11-23T10:15:00Z
+	AttemptedAt Timestamp `json:"attemptedAt"`
+
+	// DurationMs Example: 84
+	DurationMs int `json:"durationMs"`
+
+	// EndpointId Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+	EndpointId string `json:"endpointId"`
+
+	// Error Why the attempt failed; "" on success.
+	//
+	// Example:
+	Error string `json:"error"`
+
+	// EventId Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+	EventId string `json:"eventId"`
+
+	// EventType What happened. `call.completed` is any end of a call: its `data.status` says
+	// `completed`, `busy`, `no-answer` or `failed`.
+	//
+	//
+	// Example: contact.created
+	EventType EventType `json:"eventType"`
+
+	// Id Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a72
+	Id            string                       `json:"id"`
+	NextAttemptAt nullable.Nullable[time.Time] `json:"nextAttemptAt"`
+
+	// Result `retrying`: another attempt follows at `nextAttemptAt`; `failed`: none follows.
+	//
+	// Example: succeeded
+	Result WebhookDeliveryResult `json:"result"`
+
+	// StatusCode The receiver's HTTP status; `null` when none came back.
+	//
+	// Example: 200
+	StatusCode nullable.Nullable[int] `json:"statusCode"`
+}
+
+// WebhookDeliveryResult `retrying`: another attempt follows at `nextAttemptAt`; `failed`: none follows.
+//
+// Example: succeeded
+type WebhookDeliveryResult string
+
+// WebhookDeliveryList defines model for WebhookDeliveryList.
+type WebhookDeliveryList struct {
+	Data []WebhookDelivery `json:"data"`
+	Meta ListMeta          `json:"meta"`
+}
+
+// WebhookEndpoint defines model for WebhookEndpoint.
+type WebhookEndpoint struct {
+	// CreatedAt Example: 2026-11-23T10:15:00Z
+	CreatedAt Timestamp `json:"createdAt"`
+
+	// Description Example: CRM sync
+	Description string `json:"description"`
+
+	// DisabledReason `null` while enabled; `manual` when an admin disabled it, `failing` when every delivery failed for three days.
+	DisabledReason nullable.Nullable[string] `json:"disabledReason"`
+
+	// Enabled Example: true
+	Enabled bool `json:"enabled"`
+
+	// Events Example: ["contact.created","call.completed"]
+	Events []EventType `json:"events"`
+
+	// FailingSince The first failed attempt since the last success; `null` while deliveries succeed.
+	FailingSince nullable.Nullable[time.Time] `json:"failingSince"`
+
+	// Id Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+	Id string `json:"id"`
+
+	// Secret `whsec_` and the base64 of 32 random bytes. Present only in the answers of create and rotate-secret.
+	//
+	// Example: whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XmCpVoHeQc=
+	Secret *string `json:"secret,omitempty"`
+
+	// UpdatedAt Example: 2026-11-23T10:15:00Z
+	UpdatedAt Timestamp `json:"updatedAt"`
+
+	// Url Example: https://crm.example.com/hooks/switchboard
+	Url string `json:"url"`
+
+	// WorkspaceId Example: ws_acme
+	WorkspaceId WorkspaceId `json:"workspaceId"`
+}
+
+// WebhookEndpointCreate defines model for WebhookEndpointCreate.
+type WebhookEndpointCreate struct {
+	// Description Example: CRM sync
+	Description *string `json:"description,omitempty"`
+
+	// Events Example: ["contact.created","call.completed"]
+	Events []EventType `json:"events"`
+
+	// Url An absolute http or https URL.
+	//
+	// Example: https://crm.example.com/hooks/switchboard
+	Url string `json:"url"`
+}
+
+// WebhookEndpointList defines model for WebhookEndpointList.
+type WebhookEndpointList struct {
+	Data []WebhookEndpoint `json:"data"`
+	Meta ListMeta          `json:"meta"`
+}
+
+// WebhookEndpointPatch Absent fields are left alone.
+type WebhookEndpointPatch struct {
+	// Description Example: CRM sync
+	Description *string `json:"description,omitempty"`
+
+	// Enabled Example: true
+	Enabled *bool `json:"enabled,omitempty"`
+
+	// Events Example: ["contact.created"]
+	Events *[]EventType `json:"events,omitempty"`
+
+	// Url Example: https://crm.example.com/hooks/switchboard
+	Url *string `json:"url,omitempty"`
+}
+
+// WebhookEndpointResponse defines model for WebhookEndpointResponse.
+type WebhookEndpointResponse struct {
+	Data WebhookEndpoint `json:"data"`
+}
+
 // Workspace defines model for Workspace.
 type Workspace struct {
 	// CallingHours A daily window of the callee's local time: calls are allowed from `start` (included) to
@@ -1290,6 +1551,9 @@ type Limit = int
 
 // Offset defines model for Offset.
 type Offset = int
+
+// WebhookEndpointId defines model for WebhookEndpointId.
+type WebhookEndpointId = string
 
 // WorkspaceIdQuery Example: ws_acme
 type WorkspaceIdQuery = WorkspaceId
@@ -1512,6 +1776,23 @@ type DeleteDncParams struct {
 	Reason *string `form:"reason,omitempty" json:"reason,omitempty"`
 }
 
+// ListEventsParams defines parameters for ListEvents.
+type ListEventsParams struct {
+	// Type Only events of this type; every type when absent.
+	Type *EventType `form:"type,omitempty" json:"type,omitempty"`
+
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
 // VoiceCallControlParams defines parameters for VoiceCallControl.
 type VoiceCallControlParams struct {
 	// To Click-to-call only, set by the service: the customer number.
@@ -1551,6 +1832,34 @@ type VoiceTransferStatusParams struct {
 	Call string `form:"call" json:"call"`
 }
 
+// ListWebhookEndpointsParams defines parameters for ListWebhookEndpoints.
+type ListWebhookEndpointsParams struct {
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// ListWebhookDeliveriesParams defines parameters for ListWebhookDeliveries.
+type ListWebhookDeliveriesParams struct {
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
 // CreateCallerIdJSONRequestBody defines body for CreateCallerId for application/json ContentType.
 type CreateCallerIdJSONRequestBody = CallerIdCreate
 
@@ -1587,6 +1896,9 @@ type AddDncJSONRequestBody = DncCreate
 // ImportDncMultipartRequestBody defines body for ImportDnc for multipart/form-data ContentType.
 type ImportDncMultipartRequestBody = DncImportForm
 
+// RedeliverEventJSONRequestBody defines body for RedeliverEvent for application/json ContentType.
+type RedeliverEventJSONRequestBody = RedeliverRequest
+
 // StartRecordingJSONRequestBody defines body for StartRecording for application/json ContentType.
 type StartRecordingJSONRequestBody = RecordingCreate
 
@@ -1607,6 +1919,12 @@ type VoiceStatusCallbackFormdataRequestBody = StatusCallback
 
 // VoiceTransferStatusFormdataRequestBody defines body for VoiceTransferStatus for application/x-www-form-urlencoded ContentType.
 type VoiceTransferStatusFormdataRequestBody = StatusCallback
+
+// CreateWebhookEndpointJSONRequestBody defines body for CreateWebhookEndpoint for application/json ContentType.
+type CreateWebhookEndpointJSONRequestBody = WebhookEndpointCreate
+
+// UpdateWebhookEndpointJSONRequestBody defines body for UpdateWebhookEndpoint for application/json ContentType.
+type UpdateWebhookEndpointJSONRequestBody = WebhookEndpointPatch
 
 // UpdateWorkspaceJSONRequestBody defines body for UpdateWorkspace for application/json ContentType.
 type UpdateWorkspaceJSONRequestBody = WorkspacePatch

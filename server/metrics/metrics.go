@@ -10,6 +10,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	sb "github.com/switchboard-oss/switchboard"
 )
 
 // Namespace prefixes every metric of Switchboard's own.
@@ -123,7 +125,7 @@ func New(logger *slog.Logger) *Metrics {
 			m.importRows.WithLabelValues(ImportDNC, o)
 		}
 	}
-	for _, r := range []string{WebhookSuccess, WebhookFailure, WebhookError} {
+	for _, r := range []string{WebhookSucceeded, WebhookRetrying, WebhookFailed} {
 		m.webhookResults[r] = true
 		m.webhookDeliveries.WithLabelValues(r)
 	}
@@ -180,12 +182,13 @@ func (m *Metrics) AddImportRows(kind string, imported, updated, skipped, failed 
 	}
 }
 
-// Webhook delivery results the README documents. Others are accepted (see
-// ObserveWebhookDelivery) so that the delivery worker may name a new one.
+// Webhook delivery results the README documents: the delivery's own states
+// after an attempt. Others are accepted (see ObserveWebhookDelivery) so that
+// the delivery worker may name a new one.
 const (
-	WebhookSuccess = "success" // a 2xx within the timeout
-	WebhookFailure = "failure" // any other answer
-	WebhookError   = "error"   // no answer: refused, timed out, blocked
+	WebhookSucceeded = sb.DeliverySucceeded // a 2xx within the timeout
+	WebhookRetrying  = sb.DeliveryRetrying  // failed; another attempt is scheduled
+	WebhookFailed    = sb.DeliveryFailed    // failed, and it was the last attempt
 )
 
 // maxWebhookResults bounds the result label: a worker that passed an id or
@@ -194,8 +197,8 @@ const maxWebhookResults = 8
 
 var resultPattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,31}$`)
 
-// ObserveWebhookDelivery records one delivery attempt: its result (success,
-// failure or error, or another short lower-case word) and how long it took.
+// ObserveWebhookDelivery records one delivery attempt: its result (succeeded,
+// retrying or failed, or another short lower-case word) and how long it took.
 // A result that is not such a word, or one beyond the first eight seen, is
 // counted as "other". The delivery worker calls it after every attempt.
 func (m *Metrics) ObserveWebhookDelivery(result string, d time.Duration) {

@@ -156,15 +156,15 @@ func TestWebhookDeliveries(t *testing.T) {
 	m := metrics.New(nil)
 	scrape := serveMetrics(t, m)
 	s := metricstest.Get(t, scrape)
-	for _, r := range []string{"success", "failure", "error"} {
+	for _, r := range []string{"succeeded", "retrying", "failed"} {
 		v, ok := s.Value("switchboard_webhook_deliveries_total", "result", r)
 		require.True(t, ok, "%s exists at zero before the first delivery", r)
 		require.Zero(t, v)
 	}
 
-	m.ObserveWebhookDelivery(metrics.WebhookSuccess, 30*time.Millisecond)
-	m.ObserveWebhookDelivery(metrics.WebhookSuccess, 3*time.Second)
-	m.ObserveWebhookDelivery(metrics.WebhookFailure, 200*time.Millisecond)
+	m.ObserveWebhookDelivery(metrics.WebhookSucceeded, 30*time.Millisecond)
+	m.ObserveWebhookDelivery(metrics.WebhookSucceeded, 3*time.Second)
+	m.ObserveWebhookDelivery(metrics.WebhookRetrying, 200*time.Millisecond)
 	m.ObserveWebhookDelivery("Connection refused: 10.0.0.1", time.Second) // not a word
 	for i := 0; i < 20; i++ {
 		m.ObserveWebhookDelivery(fmt.Sprintf("r%d", i), time.Millisecond) // more words than allowed
@@ -172,14 +172,14 @@ func TestWebhookDeliveries(t *testing.T) {
 
 	s = metricstest.Get(t, scrape)
 	const n, d = "switchboard_webhook_deliveries_total", "switchboard_webhook_delivery_duration_seconds"
-	v, _ := s.Value(n, "result", "success")
+	v, _ := s.Value(n, "result", "succeeded")
 	require.Equal(t, 2.0, v)
-	v, _ = s.Value(n, "result", "failure")
+	v, _ = s.Value(n, "result", "retrying")
 	require.Equal(t, 1.0, v)
 	h := s[d]
 	require.NotNil(t, h)
 	for _, m := range h.GetMetric() {
-		if m.GetLabel()[0].GetValue() == "success" {
+		if m.GetLabel()[0].GetValue() == "succeeded" {
 			require.Equal(t, uint64(2), m.GetHistogram().GetSampleCount())
 			require.InDelta(t, 3.03, m.GetHistogram().GetSampleSum(), 1e-9)
 		}
@@ -236,9 +236,9 @@ func TestNilMetricsIsOff(t *testing.T) {
 	t.Parallel()
 	var m *metrics.Metrics
 	m.AddImportRows(metrics.ImportContacts, 1, 2, 3, 4)
-	m.ObserveWebhookDelivery("success", time.Second)
+	m.ObserveWebhookDelivery("succeeded", time.Second)
 	onAttempt := m.ObserveWebhookDelivery // how a delivery worker's hook is wired, metrics on or off
-	onAttempt("success", time.Second)
+	onAttempt("succeeded", time.Second)
 	m.SetQueueDepthFunc(nil)
 	m.SetCallsByStatusFunc(nil)
 	require.Nil(t, m.InstrumentProvider(nil, telephony.RequestOperation), "the client keeps its default transport")

@@ -4,7 +4,10 @@
 // simulator's own routes (/sim/*) are not part of the API and are called
 // with a plain fetch.
 import assert from "node:assert/strict";
+import { createServer } from "node:http";
 import { after, before, describe, test } from "node:test";
+
+import { Webhook } from "standardwebhooks";
 
 import {
   type Call,
@@ -310,5 +313,53 @@ describe("voice", () => {
 
     const mine = await unwrap(api.GET("/v1/calls"));
     assert.equal(mine.data[0]?.callSid, callSid, "newest first");
+  });
+});
+
+describe("webhooks", () => {
+  test("a delivery verifies with the standardwebhooks package", async () => {
+    // A receiver on this machine: simulator mode lets deliveries reach it.
+    const got: { body: string; headers: Record<string, string> }[] = [];
+    const receiver = createServer((req, res) => {
+      let body = "";
+      req.on("data", (b: Buffer) => (body += b.toString()));
+      req.on("end", () => {
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(req.headers)) if (typeof v === "string") headers[k] = v;
+        got.push({ body, headers });
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((ok) => receiver.listen(0, "127.0.0.1", ok));
+    const addr = receiver.address();
+    assert.ok(addr && typeof addr === "object");
+    try {
+      const denied = await api.POST("/v1/webhook-endpoints", {
+        body: { url: `http://127.0.0.1:${addr.port}/hooks`, events: ["contact.created"] },
+      });
+      assert.equal(denied.response.status, 403, "admin only");
+      const ep = await unwrap(
+        admin.POST("/v1/webhook-endpoints", {
+          body: { url: `http://127.0.0.1:${addr.port}/hooks`, events: ["contact.created"] },
+        }),
+      );
+      const secret = ep.data.secret ?? "";
+      assert.ok(secret.startsWith("whsec_"), "the secret is shown on creation");
+      const { data: contact } = await unwrap(api.POST("/v1/contacts", { body: { firstName: "Hedy", lastName: "Lamarr" } }));
+
+      const deadline = Date.now() + 15_000;
+      while (got.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      assert.equal(got.length, 1, "one delivery");
+      const delivery = got[0]!;
+      const payload = new Webhook(secret).verify(delivery.body, delivery.headers) as { type: string; data: Contact };
+      assert.equal(payload.type, "contact.created");
+      assert.deepEqual(payload.data, contact, "data is the contact as the API shows it");
+      assert.throws(() => new Webhook(`whsec_${Buffer.alloc(32).toString("base64")}`).verify(delivery.body, delivery.headers));
+
+      const events = await unwrap(admin.GET("/v1/events", { params: { query: { type: "contact.created", limit: 1 } } }));
+      assert.equal(events.data[0]?.id, delivery.headers["webhook-id"], "webhook-id is the event's id");
+    } finally {
+      await new Promise((ok) => receiver.close(ok));
+    }
   });
 });

@@ -18,6 +18,10 @@ export type ApiError = Schemas["Error"];
 export type ErrorCode = Schemas["ErrorCode"];
 export type DncCheck = Schemas["DncCheck"];
 export type ListMeta = Schemas["ListMeta"];
+export type Event = Schemas["Event"];
+export type EventType = Schemas["EventType"];
+export type WebhookEndpoint = Schemas["WebhookEndpoint"];
+export type WebhookDelivery = Schemas["WebhookDelivery"];
 /** The statuses after which a call changes no more. */
 export declare const finalCallStatuses: readonly CallStatus[];
 export interface SwitchboardOptions {

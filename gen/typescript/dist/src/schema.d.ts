@@ -808,6 +808,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/webhook-endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's webhook endpoints (admin only)
+         * @description **Admin only.** A page of the workspace's endpoints, newest first. `secret` is never
+         *     shown here (only when it is created or rotated). An endpoint that failed every delivery
+         *     for three days has `enabled: false` and `disabledReason: failing`.
+         */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /**
+         * Register a webhook endpoint (admin only)
+         * @description **Admin only.** Events of the listed types are delivered to `url` from now on (see
+         *     Webhooks for the format and the signature). `url` must be an absolute `http` or `https`
+         *     URL (400 otherwise). The answer is the only one, with rotation's, that shows `secret`:
+         *     keep it to verify the deliveries' signatures.
+         */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id (from its creation or the list); another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a webhook endpoint (admin only)
+         * @description **Admin only.** The endpoint, without its secret.
+         */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /**
+         * Remove a webhook endpoint (admin only)
+         * @description **Admin only.** Nothing more is delivered to it; its delivery attempts go with it.
+         */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a webhook endpoint (admin only)
+         * @description **Admin only.** Absent fields are left alone. `enabled: false` stops deliveries to it
+         *     (`disabledReason: manual`); `enabled: true` starts them again and forgets its failures,
+         *     also for an endpoint disabled for failing.
+         */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id (from its creation or the list); another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Give a webhook endpoint a new secret (admin only)
+         * @description **Admin only.** Answers the endpoint with its new `secret`. For the next 24 hours every
+         *     delivery carries two signatures, the new secret's first and the old one's second, so the
+         *     receiver can switch to the new secret without refusing a delivery.
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhook-endpoints/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id (from its creation or the list); another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The delivery attempts of a webhook endpoint (admin only)
+         * @description **Admin only.** Every attempt, newest first: the event, the attempt's number (1 for the
+         *     first, up to 9), its `result` (`succeeded`; `retrying`, with `nextAttemptAt`; or
+         *     `failed`, after the last attempt), the receiver's status (`null` when none came back)
+         *     or the `error`, and how long it took. Attempts are kept 30 days.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the workspace's events (admin only)
+         * @description **Admin only.** The workspace's events of the last 30 days, newest first, each as its
+         *     deliveries carry it: `data` is the resource as the API shows it at that moment (a
+         *     `Contact`, `DncEntry`, `Call` or `Recording`; for `contacts.imported` the import's counts).
+         */
+        get: operations["listEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events/{eventId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The event's id (from `GET /v1/events` or a delivery's `webhook-id`); another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+                 */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Deliver an event again (admin only)
+         * @description **Admin only.** Queues a new delivery of the event, with the same `webhook-id`, to
+         *     `endpointId`, or, without it, to every enabled endpoint subscribed to its type. Answers
+         *     the endpoints queued: a disabled endpoint gets nothing (and is not listed) until it is
+         *     enabled again.
+         */
+        post: operations["redeliverEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1403,6 +1576,180 @@ export interface components {
             data: components["schemas"]["CallerId"][];
             meta: components["schemas"]["ListMeta"];
         };
+        /**
+         * @description What happened. `call.completed` is any end of a call: its `data.status` says
+         *     `completed`, `busy`, `no-answer` or `failed`.
+         * @example contact.created
+         * @enum {string}
+         */
+        EventType: "contact.created" | "contact.updated" | "contact.deleted" | "contacts.imported" | "dnc.added" | "dnc.removed" | "call.initiated" | "call.ringing" | "call.answered" | "call.completed" | "call.transfer.updated" | "recording.completed";
+        Event: {
+            /**
+             * @description The event's id; a delivery's `webhook-id`.
+             * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+             */
+            id: string;
+            workspaceId: components["schemas"]["WorkspaceId"];
+            type: components["schemas"]["EventType"];
+            createdAt: components["schemas"]["Timestamp"];
+            /**
+             * @description The resource as the API showed it when the event happened (`Contact`, `DncEntry`, `Call`, `Recording`), or for `contacts.imported` `{workspaceId, imported, updated, skipped, failed}`.
+             * @example {
+             *       "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+             *       "workspaceId": "ws_acme",
+             *       "firstName": "Ada",
+             *       "lastName": "Lovelace",
+             *       "phone": "+14155552671",
+             *       "email": "",
+             *       "company": "",
+             *       "notes": "",
+             *       "createdAt": "2026-11-23T10:15:00Z",
+             *       "updatedAt": "2026-11-23T10:15:00Z"
+             *     }
+             */
+            data: {
+                [key: string]: unknown;
+            };
+        };
+        EventList: {
+            data: components["schemas"]["Event"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        WebhookEndpoint: {
+            /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70 */
+            id: string;
+            workspaceId: components["schemas"]["WorkspaceId"];
+            /** @example https://crm.example.com/hooks/switchboard */
+            url: string;
+            /** @example CRM sync */
+            description: string;
+            /**
+             * @example [
+             *       "contact.created",
+             *       "call.completed"
+             *     ]
+             */
+            events: components["schemas"]["EventType"][];
+            /** @example true */
+            enabled: boolean;
+            /**
+             * @description `null` while enabled; `manual` when an admin disabled it, `failing` when every delivery failed for three days.
+             * @example null
+             */
+            disabledReason: string | null;
+            /**
+             * Format: date-time
+             * @description The first failed attempt since the last success; `null` while deliveries succeed.
+             * @example null
+             */
+            failingSince: string | null;
+            /**
+             * @description `whsec_` and the base64 of 32 random bytes. Present only in the answers of create and rotate-secret.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XmCpVoHeQc=
+             */
+            secret?: string;
+            createdAt: components["schemas"]["Timestamp"];
+            updatedAt: components["schemas"]["Timestamp"];
+        };
+        WebhookEndpointCreate: {
+            /**
+             * @description An absolute http or https URL.
+             * @example https://crm.example.com/hooks/switchboard
+             */
+            url: string;
+            /**
+             * @example [
+             *       "contact.created",
+             *       "call.completed"
+             *     ]
+             */
+            events: components["schemas"]["EventType"][];
+            /** @example CRM sync */
+            description?: string;
+        };
+        /** @description Absent fields are left alone. */
+        WebhookEndpointPatch: {
+            /** @example https://crm.example.com/hooks/switchboard */
+            url?: string;
+            /**
+             * @example [
+             *       "contact.created"
+             *     ]
+             */
+            events?: components["schemas"]["EventType"][];
+            /** @example true */
+            enabled?: boolean;
+            /** @example CRM sync */
+            description?: string;
+        };
+        WebhookEndpointResponse: {
+            data: components["schemas"]["WebhookEndpoint"];
+        };
+        WebhookEndpointList: {
+            data: components["schemas"]["WebhookEndpoint"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        WebhookDelivery: {
+            /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a72 */
+            id: string;
+            /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70 */
+            endpointId: string;
+            /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71 */
+            eventId: string;
+            eventType: components["schemas"]["EventType"];
+            /**
+             * @description 1 for the first attempt, up to 9.
+             * @example 1
+             */
+            attempt: number;
+            /**
+             * @description `retrying`: another attempt follows at `nextAttemptAt`; `failed`: none follows.
+             * @example succeeded
+             * @enum {string}
+             */
+            result: "succeeded" | "retrying" | "failed";
+            /**
+             * @description The receiver's HTTP status; `null` when none came back.
+             * @example 200
+             */
+            statusCode: number | null;
+            /**
+             * @description Why the attempt failed; "" on success.
+             * @example
+             */
+            error: string;
+            /** @example 84 */
+            durationMs: number;
+            attemptedAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: date-time
+             * @example null
+             */
+            nextAttemptAt: string | null;
+        };
+        WebhookDeliveryList: {
+            data: components["schemas"]["WebhookDelivery"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        RedeliverRequest: {
+            /**
+             * @description Only this endpoint; every subscribed endpoint when absent.
+             * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+             */
+            endpointId?: string;
+        };
+        RedeliverResponse: {
+            data: {
+                /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71 */
+                eventId: string;
+                /**
+                 * @example [
+                 *       "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70"
+                 *     ]
+                 */
+                endpointIds: string[];
+            };
+        };
         /** @description Twilio's voice request parameters; Twilio sends more than these and all are accepted. */
         CallControlWebhook: {
             /** @example CA0123456789abcdef0123456789abcdef */
@@ -1840,6 +2187,11 @@ export interface components {
          *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
          */
         Cursor: string;
+        /**
+         * @description The endpoint's id (from its creation or the list); another workspace's is 404.
+         * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+         */
+        WebhookEndpointId: string;
         /**
          * @description The agent leg's provider call SID.
          * @example CA0123456789abcdef0123456789abcdef
@@ -3426,6 +3778,462 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+        };
+    };
+    listWebhookEndpoints: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of endpoints. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70",
+                     *           "workspaceId": "ws_acme",
+                     *           "url": "https://crm.example.com/hooks/switchboard",
+                     *           "description": "CRM sync",
+                     *           "events": [
+                     *             "contact.created",
+                     *             "call.completed"
+                     *           ],
+                     *           "enabled": true,
+                     *           "disabledReason": null,
+                     *           "failingSince": null,
+                     *           "createdAt": "2026-11-23T10:15:00Z",
+                     *           "updatedAt": "2026-11-23T10:15:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "totalExact": true,
+                     *         "hasMore": false,
+                     *         "limit": 50,
+                     *         "offset": 0,
+                     *         "nextCursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpointList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://crm.example.com/hooks/switchboard",
+                 *       "events": [
+                 *         "contact.created",
+                 *         "call.completed"
+                 *       ],
+                 *       "description": "CRM sync"
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointCreate"];
+            };
+        };
+        responses: {
+            /** @description Registered; `secret` is shown this once. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id (from its creation or the list); another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id (from its creation or the list); another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id (from its creation or the list); another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "contact.created",
+                 *         "contact.updated",
+                 *         "call.completed"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["WebhookEndpointPatch"];
+            };
+        };
+        responses: {
+            /** @description The endpoint after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id (from its creation or the list); another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The endpoint with its new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpointResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The endpoint's id (from its creation or the list); another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70
+                 */
+                id: components["parameters"]["WebhookEndpointId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of attempts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a72",
+                     *           "endpointId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70",
+                     *           "eventId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71",
+                     *           "eventType": "contact.created",
+                     *           "attempt": 2,
+                     *           "result": "retrying",
+                     *           "statusCode": 503,
+                     *           "error": "",
+                     *           "durationMs": 84,
+                     *           "attemptedAt": "2026-11-23T10:15:35Z",
+                     *           "nextAttemptAt": "2026-11-23T10:17:35Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "totalExact": true,
+                     *         "hasMore": false,
+                     *         "limit": 50,
+                     *         "offset": 0,
+                     *         "nextCursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    listEvents: {
+        parameters: {
+            query?: {
+                /** @description Only events of this type; every type when absent. */
+                type?: components["schemas"]["EventType"];
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71",
+                     *           "workspaceId": "ws_acme",
+                     *           "type": "contact.created",
+                     *           "createdAt": "2026-11-23T10:15:00Z",
+                     *           "data": {
+                     *             "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+                     *             "workspaceId": "ws_acme",
+                     *             "firstName": "Ada",
+                     *             "lastName": "Lovelace",
+                     *             "phone": "+14155552671",
+                     *             "email": "ada@example.com",
+                     *             "company": "Analytical Engines",
+                     *             "notes": "",
+                     *             "createdAt": "2026-11-23T10:15:00Z",
+                     *             "updatedAt": "2026-11-23T10:15:00Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "totalExact": true,
+                     *         "hasMore": false,
+                     *         "limit": 50,
+                     *         "offset": 0,
+                     *         "nextCursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["EventList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+        };
+    };
+    redeliverEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The event's id (from `GET /v1/events` or a delivery's `webhook-id`); another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+                 */
+                eventId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "endpointId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RedeliverRequest"];
+            };
+        };
+        responses: {
+            /** @description Queued. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "eventId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71",
+                     *         "endpointIds": [
+                     *           "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a70"
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RedeliverResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
         };
     };
 }

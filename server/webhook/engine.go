@@ -1,0 +1,268 @@
+package webhook
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/jackc/pgx/v5/pgxpool"
+	"github.com/riverqueue/river"
+	"github.com/riverqueue/river/riverdriver"
+	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
+	"github.com/riverqueue/river/riverdriver/riversqlite"
+	"github.com/riverqueue/river/rivermigrate"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/store"
+)
+
+// DefaultRetryDelays are the waits before the second to the ninth attempt.
+var DefaultRetryDelays = []time.Duration{
+	5 * time.Second, 30 * time.Second, 2 * time.Minute, 10 * time.Minute,
+	time.Hour, 4 * time.Hour, 12 * time.Hour, 24 * time.Hour,
+}
+
+// Defaults of Config.
+const (
+	DefaultTimeout     = 10 * time.Second
+	DefaultRescueAfter = time.Minute
+	DefaultWorkers     = 100
+	// queue is River's queue for deliveries and the retention job.
+	queue = "webhooks"
+)
+
+// Config tunes the engine; the zero value is production's.
+type Config struct {
+	// AllowPrivateNetworks lets deliveries reach loopback, private and
+	// link-local addresses (WEBHOOK_ALLOW_PRIVATE_NETWORKS; local
+	// development, the simulator, tests).
+	AllowPrivateNetworks bool
+	// RetryDelays are the waits before each attempt after the first;
+	// nil means DefaultRetryDelays. Tests shorten them.
+	RetryDelays []time.Duration
+	// Timeout bounds one attempt, connection to last byte of the answer
+	// (DefaultTimeout).
+	Timeout time.Duration
+	// RescueAfter is how long a delivery may run before River takes it for
+	// the job of a dead process and runs it again (DefaultRescueAfter; at
+	// least Timeout plus a margin).
+	RescueAfter time.Duration
+	// Workers is how many deliveries one process runs at once
+	// (DefaultWorkers).
+	Workers int
+	// PollInterval is how often River looks for jobs without a
+	// notification (River's default, 1 s, when 0).
+	PollInterval time.Duration
+	// Now is the clock of attempts and retention; nil means time.Now.
+	Now func() time.Time
+	// OnAttempt, when set, is told each attempt's result (succeeded,
+	// retrying, failed) and latency: the hook for metrics.
+	OnAttempt func(result string, latency time.Duration)
+	// Client overrides the HTTP client (tests); nil builds the guarded one.
+	Client *http.Client
+}
+
+// Store is what the engine needs of the store.
+type Store interface {
+	DeliveryTarget(ctx context.Context, eventID, endpointID string) (*sb.Event, *sb.WebhookEndpoint, error)
+	RecordDelivery(ctx context.Context, d *sb.WebhookDelivery) (bool, error)
+	PruneEvents(ctx context.Context, before time.Time) (int64, error)
+}
+
+// Engine queues and runs deliveries. It is the store's Outbox.
+type Engine struct {
+	cfg      Config
+	store    Store
+	pool     *sql.DB
+	listener *pgxpool.Pool
+	client   *river.Client[*sql.Tx]
+	http     *http.Client
+	log      *slog.Logger
+}
+
+var _ store.Outbox = (*Engine)(nil)
+
+// New migrates River's tables and builds the engine on db. On PostgreSQL,
+// databaseURL opens a small pgx pool for LISTEN/NOTIFY, so a queued
+// delivery starts at once; "" polls instead. Nothing runs
+// before Start; Enqueue works at once.
+func New(ctx context.Context, db *store.DB, databaseURL string, cfg Config, logger *slog.Logger) (*Engine, error) {
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.RetryDelays == nil {
+		cfg.RetryDelays = DefaultRetryDelays
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = DefaultTimeout
+	}
+	if cfg.RescueAfter <= 0 {
+		cfg.RescueAfter = DefaultRescueAfter
+	}
+	if cfg.Workers <= 0 {
+		cfg.Workers = DefaultWorkers
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	e := &Engine{cfg: cfg, store: db, pool: db.WriterPool(), log: logger}
+	e.http = cfg.Client
+	if e.http == nil {
+		e.http = newHTTPClient(cfg.Timeout, cfg.AllowPrivateNetworks)
+	}
+	var driver riverdriver.Driver[*sql.Tx]
+	switch db.Dialect() {
+	case store.SQLite:
+		driver = riversqlite.New(e.pool)
+	case store.Postgres:
+		if databaseURL == "" {
+			// No notifications: River polls every PollInterval.
+			driver = riverdatabasesql.New(e.pool)
+			break
+		}
+		lp, err := pgxpool.New(ctx, databaseURL)
+		if err != nil {
+			return nil, fmt.Errorf("webhook: notification pool: %w", err)
+		}
+		e.listener = lp
+		driver = riverdatabasesql.NewWithPgxListener(e.pool, lp)
+	default:
+		return nil, fmt.Errorf("webhook: unsupported dialect %q", db.Dialect())
+	}
+	if err := e.migrate(ctx, driver, db.Dialect()); err != nil {
+		e.close()
+		return nil, err
+	}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &deliveryWorker{e: e})
+	river.AddWorker(workers, &pruneWorker{e: e})
+	client, err := river.NewClient(driver, &river.Config{
+		Logger:               logger.With("component", "river"),
+		Queues:               map[string]river.QueueConfig{queue: {MaxWorkers: cfg.Workers}},
+		Workers:              workers,
+		FetchPollInterval:    cfg.PollInterval,
+		JobTimeout:           cfg.Timeout + 5*time.Second,
+		RescueStuckJobsAfter: max(cfg.RescueAfter, cfg.Timeout+10*time.Second),
+		MaxAttempts:          len(cfg.RetryDelays) + 1,
+		// The rescuer of a dead process's jobs schedules their next
+		// attempt with the client's policy: the same schedule.
+		RetryPolicy: retryPolicy{e},
+		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
+			func() (river.JobArgs, *river.InsertOpts) { return pruneArgs{}, nil },
+			&river.PeriodicJobOpts{RunOnStart: true})},
+	})
+	if err != nil {
+		e.close()
+		return nil, fmt.Errorf("webhook: river client: %w", err)
+	}
+	e.client = client
+	return e, nil
+}
+
+// riverLockKey serializes River's migrations across processes on
+// PostgreSQL ("sbriver" in ASCII), as the store's own are.
+const riverLockKey = 0x73627269766572
+
+// migrate brings River's tables up to date. On PostgreSQL two processes
+// starting at once take turns on an advisory lock; SQLite's single writer
+// already serializes them.
+func (e *Engine) migrate(ctx context.Context, driver riverdriver.Driver[*sql.Tx], d store.Dialect) error {
+	m, err := rivermigrate.New(driver, &rivermigrate.Config{Logger: e.log.With("component", "rivermigrate")})
+	if err != nil {
+		return fmt.Errorf("webhook: river migrator: %w", err)
+	}
+	if d != store.Postgres {
+		_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+		return wrap("webhook: migrating river's tables", err)
+	}
+	// River's migrations cannot share one transaction (one adds an enum
+	// value a later statement uses), so the lock is a session's, held on a
+	// connection of its own while the migrator uses others.
+	conn, err := e.pool.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", riverLockKey); err != nil {
+		return err
+	}
+	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", riverLockKey)
+	_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
+	return wrap("webhook: migrating river's tables", err)
+}
+
+func wrap(msg string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return fmt.Errorf("%s: %w", msg, err)
+}
+
+// Enqueue implements store.Outbox: one delivery job per event and endpoint,
+// in the caller's transaction.
+func (e *Engine) Enqueue(ctx context.Context, tx *sql.Tx, jobs []sb.DeliveryJob) error {
+	params := make([]river.InsertManyParams, len(jobs))
+	for i, j := range jobs {
+		params[i] = river.InsertManyParams{Args: deliveryArgs{EventID: j.EventID, EndpointID: j.EndpointID}}
+	}
+	_, err := e.client.InsertManyFastTx(ctx, tx, params)
+	return err
+}
+
+// Start runs deliveries until Stop.
+func (e *Engine) Start(ctx context.Context) error { return e.client.Start(ctx) }
+
+// Stop lets running deliveries finish (until ctx ends, when they are
+// cancelled and run again later) and closes the engine's own pool.
+func (e *Engine) Stop(ctx context.Context) error {
+	err := e.client.Stop(ctx)
+	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+		err = e.client.StopAndCancel(context.Background())
+	}
+	e.close()
+	return err
+}
+
+func (e *Engine) close() {
+	if e.listener != nil {
+		e.listener.Close()
+		e.listener = nil
+	}
+}
+
+// QueueDepth is how many jobs wait or run: available, scheduled, retrying
+// or running (the metric of the queue's backlog).
+func (e *Engine) QueueDepth(ctx context.Context) (int, error) {
+	var n int
+	err := e.pool.QueryRowContext(ctx,
+		"SELECT count(*) FROM river_job WHERE state IN ('available', 'scheduled', 'retryable', 'running')").Scan(&n)
+	return n, err
+}
+
+// pruneArgs is the hourly job that deletes events and attempts older than
+// sb.EventRetention.
+type pruneArgs struct{}
+
+func (pruneArgs) Kind() string { return "event_prune" }
+
+func (pruneArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: queue, MaxAttempts: 3} }
+
+type pruneWorker struct {
+	river.WorkerDefaults[pruneArgs]
+	e *Engine
+}
+
+func (w *pruneWorker) Work(ctx context.Context, _ *river.Job[pruneArgs]) error {
+	n, err := w.e.store.PruneEvents(ctx, w.e.cfg.Now().Add(-sb.EventRetention))
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		w.e.log.InfoContext(ctx, "old events pruned", "events", n)
+	}
+	return nil
+}

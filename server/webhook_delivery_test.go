@@ -1,0 +1,362 @@
+package server_test
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/json"
+	"io"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
+	"github.com/stretchr/testify/require"
+
+	"github.com/switchboard-oss/switchboard/server"
+	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/server/webhook"
+)
+
+// hookBundle is a testBundle whose store queues deliveries on a running
+// webhook engine.
+type hookBundle struct {
+	*testBundle
+	engine *webhook.Engine
+}
+
+var fastRetries = []time.Duration{50 * time.Millisecond, 50 * time.Millisecond, 50 * time.Millisecond}
+
+func setupHooks(t *testing.T, open storetest.Opener, cfg webhook.Config) *hookBundle {
+	t.Helper()
+	db := open(t)
+	if cfg.RetryDelays == nil {
+		cfg.RetryDelays = fastRetries
+	}
+	cfg.PollInterval = 100 * time.Millisecond
+	ctx := context.Background()
+	eng, err := webhook.New(ctx, db, "", cfg, testLogger())
+	require.NoError(t, err)
+	db.SetEvents(server.EncodeEvent, eng)
+	require.NoError(t, eng.Start(ctx))
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = eng.Stop(ctx)
+	})
+	key, err := db.ServerKey(ctx, "cursor")
+	require.NoError(t, err)
+	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080", CursorKey: key},
+		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: db, Ping: db.Ping}, testLogger())
+	require.NoError(t, err)
+	return &hookBundle{testBundle: newBundle(t, srv, db), engine: eng}
+}
+
+// delivery is one request a receiver got.
+type delivery struct {
+	id, timestamp, signature string
+	body                     []byte
+	payload                  map[string]any
+}
+
+// receiver is a webhook endpoint under test: it keeps every request and
+// answers with what answer says (200 when nil).
+type receiver struct {
+	t      testing.TB
+	srv    *httptest.Server
+	mu     sync.Mutex
+	got    []delivery
+	answer func(n int) int
+}
+
+func newReceiver(t testing.TB) *receiver {
+	rc := &receiver{t: t}
+	rc.srv = httptest.NewServer(http.HandlerFunc(rc.serve))
+	t.Cleanup(rc.srv.Close)
+	return rc
+}
+
+func (rc *receiver) serve(w http.ResponseWriter, r *http.Request) {
+	b, _ := io.ReadAll(r.Body)
+	d := delivery{id: r.Header.Get("webhook-id"), timestamp: r.Header.Get("webhook-timestamp"),
+		signature: r.Header.Get("webhook-signature"), body: b}
+	_ = json.Unmarshal(b, &d.payload)
+	rc.mu.Lock()
+	rc.got = append(rc.got, d)
+	n := len(rc.got)
+	rc.mu.Unlock()
+	status := http.StatusOK
+	if rc.answer != nil {
+		status = rc.answer(n)
+	}
+	w.WriteHeader(status)
+}
+
+func (rc *receiver) deliveries() []delivery {
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	return append([]delivery(nil), rc.got...)
+}
+
+// waitFor waits until the receiver got n requests.
+func (rc *receiver) waitFor(n int) []delivery {
+	rc.t.Helper()
+	require.Eventually(rc.t, func() bool { return len(rc.deliveries()) >= n }, 15*time.Second, 20*time.Millisecond,
+		"want %d deliveries", n)
+	return rc.deliveries()
+}
+
+// verify checks a delivery's signature with the Standard Webhooks library
+// and, independently, by the definition: base64 HMAC-SHA256 over
+// "id.timestamp.body" keyed with the secret's decoded bytes.
+func verify(t testing.TB, d delivery, secret string) {
+	t.Helper()
+	wh, err := standardwebhooks.NewWebhook(secret)
+	require.NoError(t, err)
+	h := http.Header{}
+	h.Set("webhook-id", d.id)
+	h.Set("webhook-timestamp", d.timestamp)
+	h.Set("webhook-signature", d.signature)
+	require.NoError(t, wh.Verify(d.body, h), "signature %q", d.signature)
+	key, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(secret, "whsec_"))
+	require.NoError(t, err)
+	m := hmac.New(sha256.New, key)
+	m.Write([]byte(d.id + "." + d.timestamp + "."))
+	m.Write(d.body)
+	require.Contains(t, strings.Split(d.signature, " "), "v1,"+base64.StdEncoding.EncodeToString(m.Sum(nil)))
+}
+
+func (hb *hookBundle) endpoint(url string, events ...string) (id, secret string) {
+	hb.t.Helper()
+	r := hb.do("POST", "/v1/webhook-endpoints", hb.admA, map[string]any{"url": url, "events": events})
+	require.Equal(hb.t, http.StatusCreated, r.status, "body: %s", r.body)
+	return r.data()["id"].(string), r.data()["secret"].(string)
+}
+
+func (hb *hookBundle) attempts(endpointID string) []map[string]any {
+	hb.t.Helper()
+	r := hb.do("GET", "/v1/webhook-endpoints/"+endpointID+"/deliveries", hb.admA, nil)
+	require.Equal(hb.t, http.StatusOK, r.status, "body: %s", r.body)
+	return r.list()
+}
+
+// TestWebhookDelivery: each endpoint gets the events it subscribed to and
+// no others, signed, with the event's id as webhook-id and the resource as
+// the API shows it; each attempt is listed.
+func TestWebhookDelivery(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		hb := setupHooks(t, open, webhook.Config{AllowPrivateNetworks: true})
+		contacts, dnc := newReceiver(t), newReceiver(t)
+		cID, cSecret := hb.endpoint(contacts.srv.URL, "contact.created")
+		_, dSecret := hb.endpoint(dnc.srv.URL, "dnc.added", "dnc.removed")
+
+		c := hb.createContact(map[string]any{"firstName": "Ada", "phone": "+14155552671"})
+		r := hb.do("POST", "/v1/dnc", hb.tokA, map[string]any{"phone": "+14155550100"})
+		require.Equal(t, http.StatusCreated, r.status)
+		entry := r.data()
+
+		got := contacts.waitFor(1)
+		verify(t, got[0], cSecret)
+		require.Equal(t, "contact.created", got[0].payload["type"])
+		require.Equal(t, c, got[0].payload["data"])
+		ts, err := time.Parse(time.RFC3339, got[0].payload["timestamp"].(string))
+		require.NoError(t, err)
+		require.WithinDuration(t, time.Now(), ts, time.Minute)
+
+		got = dnc.waitFor(1)
+		verify(t, got[0], dSecret)
+		require.Equal(t, "dnc.added", got[0].payload["type"])
+		require.Equal(t, entry, got[0].payload["data"])
+
+		ev := hb.do("GET", "/v1/events?type=contact.created", hb.admA, nil).list()
+		require.Len(t, ev, 1)
+		require.Equal(t, ev[0]["id"], got0(contacts).id, "webhook-id is the event id")
+
+		require.Eventually(t, func() bool { return len(hb.attempts(cID)) == 1 }, 5*time.Second, 20*time.Millisecond)
+		a := hb.attempts(cID)[0]
+		require.Equal(t, "succeeded", a["result"])
+		require.Equal(t, float64(200), a["statusCode"])
+		require.Equal(t, float64(1), a["attempt"])
+		require.Nil(t, a["nextAttemptAt"])
+
+		// Nothing else arrives: contact.updated is not subscribed.
+		require.Equal(t, http.StatusOK, hb.do("PATCH", "/v1/contacts/"+c["id"].(string), hb.tokA, map[string]any{"company": "X"}).status)
+		time.Sleep(500 * time.Millisecond)
+		require.Len(t, contacts.deliveries(), 1)
+		require.Len(t, dnc.deliveries(), 1)
+
+		// Redelivery: the same event, the same webhook-id.
+		r = hb.do("POST", "/v1/events/"+ev[0]["id"].(string)+"/redeliver", hb.admA, nil)
+		require.Equal(t, http.StatusAccepted, r.status, "body: %s", r.body)
+		require.Equal(t, []any{cID}, r.data()["endpointIds"])
+		got = contacts.waitFor(2)
+		require.Equal(t, got[0].id, got[1].id)
+		verify(t, got[1], cSecret)
+		requireError(t, hb.do("POST", "/v1/events/nope/redeliver", hb.admA, nil), http.StatusNotFound, "not_found")
+		requireError(t, hb.do("POST", "/v1/events/"+ev[0]["id"].(string)+"/redeliver", hb.admA, map[string]any{"endpointId": "nope"}),
+			http.StatusNotFound, "not_found")
+		requireError(t, hb.do("POST", "/v1/events/"+ev[0]["id"].(string)+"/redeliver", hb.admB, nil), http.StatusNotFound, "not_found")
+		require.Equal(t, http.StatusOK, hb.do("PATCH", "/v1/webhook-endpoints/"+cID, hb.admA, map[string]any{"enabled": false}).status)
+		r = hb.do("POST", "/v1/events/"+ev[0]["id"].(string)+"/redeliver", hb.admA, map[string]any{"endpointId": cID})
+		require.Equal(t, http.StatusAccepted, r.status, "body: %s", r.body)
+		require.Equal(t, []any{}, r.data()["endpointIds"], "a disabled endpoint gets nothing")
+	})
+}
+
+func got0(rc *receiver) delivery { return rc.deliveries()[0] }
+
+// TestWebhookRetries: a receiver that fails is tried again with the same
+// webhook-id until it answers 2xx; one that never does gets the last
+// attempt marked failed and nothing after it.
+func TestWebhookRetries(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		hb := setupHooks(t, open, webhook.Config{AllowPrivateNetworks: true})
+		flaky, dead := newReceiver(t), newReceiver(t)
+		flaky.answer = func(n int) int {
+			if n < 3 {
+				return http.StatusServiceUnavailable
+			}
+			return http.StatusNoContent
+		}
+		dead.answer = func(int) int { return http.StatusInternalServerError }
+		fID, fSecret := hb.endpoint(flaky.srv.URL, "contact.created")
+		dID, _ := hb.endpoint(dead.srv.URL, "contact.created")
+		hb.createContact(map[string]any{"firstName": "Ada"})
+
+		got := flaky.waitFor(3)
+		for _, d := range got {
+			require.Equal(t, got[0].id, d.id, "every attempt carries the same webhook-id")
+			verify(t, d, fSecret)
+		}
+		require.Eventually(t, func() bool { return len(hb.attempts(fID)) == 3 }, 5*time.Second, 20*time.Millisecond)
+		as := hb.attempts(fID) // newest first
+		require.Equal(t, []any{"succeeded", "retrying", "retrying"}, []any{as[0]["result"], as[1]["result"], as[2]["result"]})
+		require.Equal(t, []any{float64(3), float64(2), float64(1)}, []any{as[0]["attempt"], as[1]["attempt"], as[2]["attempt"]})
+		require.Equal(t, float64(503), as[2]["statusCode"])
+		require.NotNil(t, as[2]["nextAttemptAt"])
+		require.NotEmpty(t, as[2]["error"])
+
+		n := len(fastRetries) + 1
+		dead.waitFor(n)
+		require.Eventually(t, func() bool { return len(hb.attempts(dID)) == n }, 5*time.Second, 20*time.Millisecond)
+		require.Equal(t, "failed", hb.attempts(dID)[0]["result"])
+		require.Nil(t, hb.attempts(dID)[0]["nextAttemptAt"])
+		time.Sleep(300 * time.Millisecond)
+		require.Len(t, dead.deliveries(), n, "no attempt after the last")
+	})
+}
+
+// TestWebhookReceiverDownThenUp: attempts to a receiver that refuses
+// connections fail (no status), and the delivery arrives once it is up.
+func TestWebhookReceiverDownThenUp(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		hb := setupHooks(t, open, webhook.Config{AllowPrivateNetworks: true,
+			RetryDelays: []time.Duration{300 * time.Millisecond, 300 * time.Millisecond, 300 * time.Millisecond, 300 * time.Millisecond, 300 * time.Millisecond}})
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		require.NoError(t, err)
+		addr := ln.Addr().String()
+		require.NoError(t, ln.Close())
+		id, secret := hb.endpoint("http://"+addr+"/hooks", "contact.created")
+		hb.createContact(map[string]any{"firstName": "Ada"})
+		require.Eventually(t, func() bool { return len(hb.attempts(id)) >= 1 }, 5*time.Second, 20*time.Millisecond)
+		a := hb.attempts(id)[0]
+		require.Equal(t, "retrying", a["result"])
+		require.Nil(t, a["statusCode"])
+		require.NotEmpty(t, a["error"])
+
+		rc := &receiver{t: t}
+		ln, err = net.Listen("tcp", addr)
+		require.NoError(t, err)
+		rc.srv = &httptest.Server{Listener: ln, Config: &http.Server{Handler: http.HandlerFunc(rc.serve)}}
+		rc.srv.Start()
+		t.Cleanup(rc.srv.Close)
+		got := rc.waitFor(1)
+		verify(t, got[0], secret)
+		require.Eventually(t, func() bool { return hb.attempts(id)[0]["result"] == "succeeded" }, 5*time.Second, 20*time.Millisecond)
+	})
+}
+
+// TestWebhookRotation: after a rotation each delivery carries two
+// signatures, the new secret's first, and each secret verifies it.
+func TestWebhookRotation(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		hb := setupHooks(t, open, webhook.Config{AllowPrivateNetworks: true})
+		rc := newReceiver(t)
+		id, old := hb.endpoint(rc.srv.URL, "contact.created")
+		r := hb.do("POST", "/v1/webhook-endpoints/"+id+"/rotate-secret", hb.admA, nil)
+		require.Equal(t, http.StatusOK, r.status)
+		fresh := r.data()["secret"].(string)
+		hb.createContact(map[string]any{"firstName": "Ada"})
+		d := rc.waitFor(1)[0]
+		sigs := strings.Split(d.signature, " ")
+		require.Len(t, sigs, 2, "signature header %q", d.signature)
+		verify(t, d, fresh)
+		verify(t, d, old)
+		verify(t, delivery{id: d.id, timestamp: d.timestamp, signature: sigs[0], body: d.body}, fresh)
+	})
+}
+
+// TestWebhookPrivateNetworks: without WEBHOOK_ALLOW_PRIVATE_NETWORKS a
+// delivery to a loopback address is refused after resolution (the URL
+// names "localhost"), recorded as a failed attempt, and never sent.
+func TestWebhookPrivateNetworks(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		hb := setupHooks(t, open, webhook.Config{})
+		rc := newReceiver(t)
+		url := strings.Replace(rc.srv.URL, "127.0.0.1", "localhost", 1)
+		id, _ := hb.endpoint(url, "contact.created")
+		hb.createContact(map[string]any{"firstName": "Ada"})
+		require.Eventually(t, func() bool { return len(hb.attempts(id)) >= 1 }, 5*time.Second, 20*time.Millisecond)
+		a := hb.attempts(id)[0]
+		require.Contains(t, a["error"], "not public")
+		require.Nil(t, a["statusCode"])
+		require.Empty(t, rc.deliveries())
+	})
+}
+
+// TestWebhookAutoDisable: an endpoint whose every attempt failed for three
+// days is disabled and says so; deliveries to it stop.
+func TestWebhookAutoDisable(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		var clock atomic.Int64
+		start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
+		clock.Store(start.UnixNano())
+		now := func() time.Time { return time.Unix(0, clock.Load()).UTC() }
+		hb := setupHooks(t, open, webhook.Config{AllowPrivateNetworks: true, Now: now,
+			RetryDelays: []time.Duration{200 * time.Millisecond, 200 * time.Millisecond, 200 * time.Millisecond, 200 * time.Millisecond}})
+		rc := newReceiver(t)
+		rc.answer = func(int) int { return http.StatusBadGateway }
+		id, _ := hb.endpoint(rc.srv.URL, "contact.created")
+		hb.createContact(map[string]any{"firstName": "Ada"})
+		rc.waitFor(1)
+		require.Eventually(t, func() bool {
+			r := hb.do("GET", "/v1/webhook-endpoints/"+id, hb.admA, nil)
+			return r.data()["failingSince"] != nil
+		}, 5*time.Second, 20*time.Millisecond)
+		ep := hb.do("GET", "/v1/webhook-endpoints/"+id, hb.admA, nil).data()
+		require.Equal(t, true, ep["enabled"], "failing, but not for three days yet")
+		require.Equal(t, start.Format(time.RFC3339), ep["failingSince"])
+
+		clock.Store(start.Add(72 * time.Hour).UnixNano())
+		require.Eventually(t, func() bool {
+			r := hb.do("GET", "/v1/webhook-endpoints", hb.admA, nil)
+			return r.list()[0]["enabled"] == false
+		}, 5*time.Second, 20*time.Millisecond)
+		require.Equal(t, "failing", hb.do("GET", "/v1/webhook-endpoints", hb.admA, nil).list()[0]["disabledReason"])
+		n := len(rc.deliveries())
+		time.Sleep(600 * time.Millisecond)
+		require.Len(t, rc.deliveries(), n, "a disabled endpoint gets no more attempts")
+
+		// Enabling it again starts afresh.
+		r := hb.do("PATCH", "/v1/webhook-endpoints/"+id, hb.admA, map[string]any{"enabled": true})
+		require.Equal(t, http.StatusOK, r.status)
+		require.Nil(t, r.data()["disabledReason"])
+		require.Nil(t, r.data()["failingSince"])
+	})
+}

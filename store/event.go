@@ -1,0 +1,326 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
+
+	switchboard "github.com/switchboard-oss/switchboard"
+)
+
+// Events are an outbox: emit writes the event row, and queues one delivery
+// job per subscribed endpoint, inside the transaction of the change the
+// event reports. A change that rolls back takes its event and its jobs with
+// it; one that commits has both, so a crash after the commit loses nothing
+// (the job engine picks the jobs up when a process runs again).
+
+// Outbox queues delivery jobs in the caller's transaction (the job engine's
+// own tables live in the same database).
+type Outbox interface {
+	Enqueue(ctx context.Context, tx *sql.Tx, jobs []switchboard.DeliveryJob) error
+}
+
+// events is how the store records events; the zero value records none.
+type events struct {
+	enc    switchboard.EventEncoder
+	outbox Outbox
+}
+
+// SetEvents makes every write that changes a contact, a do-not-call entry,
+// a call or a recording record an event, with data encoded by enc, and
+// queue its deliveries on outbox. Without it (a nil enc, as in the
+// administration commands) no events are recorded. Call it before the store
+// is used.
+func (db *DB) SetEvents(enc switchboard.EventEncoder, outbox Outbox) {
+	db.events = events{enc: enc, outbox: outbox}
+}
+
+// WriterPool is the pool every write transaction runs on: the job engine
+// must use this one, so that on SQLite its writes queue behind the store's
+// on the single writer connection instead of failing with "database is
+// locked".
+func (db *DB) WriterPool() *sql.DB { return db.sqlDBs[0] }
+
+type eventRow struct {
+	ID          string
+	WorkspaceID string
+	Type        string
+	Data        string
+	CreatedAt   time.Time
+}
+
+func (eventRow) TableName() string { return "events" }
+
+func (r *eventRow) toDomain() *switchboard.Event {
+	return &switchboard.Event{ID: r.ID, WorkspaceID: r.WorkspaceID, Type: switchboard.EventType(r.Type),
+		Data: json.RawMessage(r.Data), CreatedAt: r.CreatedAt.UTC()}
+}
+
+// emit records an event of type t about v in workspaceID inside tx and
+// queues its deliveries. A failure fails the caller's transaction: a change
+// without its event would break the outbox's promise.
+func (db *DB) emit(tx *gorm.DB, workspaceID string, t switchboard.EventType, v any) error {
+	if db.events.enc == nil {
+		return nil
+	}
+	data, err := db.events.enc(v)
+	if err != nil {
+		return fmt.Errorf("store: encoding a %s event: %w", t, err)
+	}
+	// Every create, update and delete pays for these two statements, so
+	// they go to database/sql directly: GORM's statement building would
+	// cost about as much as the database's work.
+	stx, ok := tx.Statement.ConnPool.(*sql.Tx)
+	if !ok {
+		return errors.New("store: recording an event outside a transaction")
+	}
+	ctx := tx.Statement.Context
+	id := newID()
+	if _, err := stx.ExecContext(ctx, db.sql(insertEvent), id, workspaceID, string(t), string(data), now()); err != nil {
+		return err
+	}
+	rows, err := stx.QueryContext(ctx, db.sql(selectEndpoints), workspaceID, true)
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	var eps []string
+	for rows.Next() {
+		var r endpointRow
+		if err := rows.Scan(&r.ID, &r.Events); err != nil {
+			return err
+		}
+		if r.toDomain().Subscribed(t) {
+			eps = append(eps, r.ID)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return err
+	}
+	return db.enqueue(tx, id, eps)
+}
+
+const (
+	insertEvent     = "INSERT INTO events (id, workspace_id, type, data, created_at) VALUES ($1, $2, $3, $4, $5)"
+	selectEndpoints = "SELECT id, events FROM webhook_endpoints WHERE workspace_id = $1 AND enabled = $2"
+)
+
+// sql adapts a statement written with PostgreSQL's $n placeholders to the
+// dialect (SQLite reads "?").
+func (db *DB) sql(q string) string {
+	if db.dialect == Postgres {
+		return q
+	}
+	for i := 9; i >= 1; i-- {
+		q = strings.ReplaceAll(q, "$"+strconv.Itoa(i), "?")
+	}
+	return q
+}
+
+// subscribed returns the ids of the workspace's enabled endpoints that take
+// events of type t. A workspace has few endpoints: reading them all and
+// filtering here beats a LIKE on the list of types.
+func subscribed(tx *gorm.DB, workspaceID string, t switchboard.EventType) ([]string, error) {
+	var rows []endpointRow
+	err := tx.Select("id, events").Where("workspace_id = ? AND enabled = ?", workspaceID, true).Find(&rows).Error
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for i := range rows {
+		if rows[i].toDomain().Subscribed(t) {
+			ids = append(ids, rows[i].ID)
+		}
+	}
+	return ids, nil
+}
+
+// enqueue queues one delivery of the event per endpoint in tx.
+func (db *DB) enqueue(tx *gorm.DB, eventID string, endpointIDs []string) error {
+	if len(endpointIDs) == 0 || db.events.outbox == nil {
+		return nil
+	}
+	stx, ok := tx.Statement.ConnPool.(*sql.Tx)
+	if !ok {
+		return errors.New("store: queueing deliveries outside a transaction")
+	}
+	jobs := make([]switchboard.DeliveryJob, len(endpointIDs))
+	for i, id := range endpointIDs {
+		jobs[i] = switchboard.DeliveryJob{EventID: eventID, EndpointID: id}
+	}
+	return db.events.outbox.Enqueue(tx.Statement.Context, stx, jobs)
+}
+
+// RecordEvent records an event of its own, in a transaction of its own:
+// for a change made of several transactions (an import's batches), whose
+// event can only be written once the last of them committed.
+func (db *DB) RecordEvent(ctx context.Context, workspaceID string, t switchboard.EventType, v any) error {
+	return db.transact(ctx, func(tx *gorm.DB) error {
+		return db.emit(tx, workspaceID, t, v)
+	})
+}
+
+var eventOrder = keyset{"created_at", "id"}
+
+// ListEvents implements switchboard.EventService.
+func (db *DB) ListEvents(ctx context.Context, f switchboard.EventFilter) ([]*switchboard.Event, switchboard.Meta, error) {
+	page := clampPage(f.Page)
+	q := func() *gorm.DB {
+		q := db.r.WithContext(ctx).Model(&eventRow{}).Where("workspace_id = ?", f.WorkspaceID)
+		if f.Type != "" {
+			q = q.Where("type = ?", string(f.Type))
+		}
+		return q
+	}
+	var total int64
+	if err := q().Count(&total).Error; err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	var rows []eventRow
+	if err := eventOrder.page(q(), page).Find(&rows).Error; err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	rows, meta := trim(rows, page, total, func(r *eventRow) switchboard.PageKey {
+		return switchboard.PageKey{Time: r.CreatedAt, ID: r.ID}
+	})
+	out := make([]*switchboard.Event, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, meta, nil
+}
+
+// FindEvent implements switchboard.EventService.
+func (db *DB) FindEvent(ctx context.Context, workspaceID, id string) (*switchboard.Event, error) {
+	var row eventRow
+	err := db.r.WithContext(ctx).Where("workspace_id = ? AND id = ?", workspaceID, id).Take(&row).Error
+	if err != nil {
+		return nil, translate(err, "Event")
+	}
+	return row.toDomain(), nil
+}
+
+// Redeliver implements switchboard.EventService.
+func (db *DB) Redeliver(ctx context.Context, workspaceID, eventID, endpointID string) ([]string, error) {
+	if db.events.outbox == nil {
+		return nil, switchboard.Errorf(switchboard.ENotImplemented, "This service delivers no webhooks.")
+	}
+	var ids []string
+	err := db.transact(ctx, func(tx *gorm.DB) error {
+		ids = nil
+		var ev eventRow
+		if err := tx.Where("workspace_id = ? AND id = ?", workspaceID, eventID).Take(&ev).Error; err != nil {
+			return translate(err, "Event")
+		}
+		if endpointID != "" {
+			var ep endpointRow
+			if err := tx.Select("id, enabled").Where("workspace_id = ? AND id = ?", workspaceID, endpointID).Take(&ep).Error; err != nil {
+				return translate(err, "Webhook endpoint")
+			}
+			if ep.Enabled { // a disabled endpoint gets nothing
+				ids = []string{endpointID}
+			}
+		} else {
+			var err error
+			if ids, err = subscribed(tx, workspaceID, switchboard.EventType(ev.Type)); err != nil {
+				return err
+			}
+		}
+		return db.enqueue(tx, ev.ID, ids)
+	})
+	if err != nil {
+		return nil, err
+	}
+	if ids == nil {
+		ids = []string{}
+	}
+	return ids, nil
+}
+
+// idBefore is the smallest UUIDv7 of time t: every id the store made
+// before t sorts below it (the first 48 bits are the Unix milliseconds, and
+// the text is lower-case hex), so the primary key finds old events without
+// an index on their time.
+func idBefore(t time.Time) string {
+	ms := uint64(t.UnixMilli())
+	return fmt.Sprintf("%08x-%04x-7000-8000-000000000000", ms>>16, ms&0xffff)
+}
+
+// PruneEvents deletes the events and delivery attempts older than before,
+// and reports how many events went.
+func (db *DB) PruneEvents(ctx context.Context, before time.Time) (int64, error) {
+	var n int64
+	err := db.transact(ctx, func(tx *gorm.DB) error {
+		res := tx.Where("id < ?", idBefore(before)).Delete(&eventRow{})
+		if res.Error != nil {
+			return res.Error
+		}
+		n = res.RowsAffected
+		return tx.Where("attempted_at < ?", before.UTC()).Delete(&deliveryRow{}).Error
+	})
+	return n, err
+}
+
+// returningContact makes a DELETE of contacts return the deleted row, for
+// the contact.deleted event (PostgreSQL and SQLite 3.35+ both have
+// RETURNING).
+var returningContact = clause.Returning{Columns: []clause.Column{
+	{Name: "id"}, {Name: "workspace_id"}, {Name: "first_name"}, {Name: "last_name"}, {Name: "phone"},
+	{Name: "email"}, {Name: "company"}, {Name: "notes"}, {Name: "created_at"}, {Name: "updated_at"},
+}}
+
+// emitDNCRemoved records dnc.removed with the entry as the history shows it.
+func (db *DB) emitDNCRemoved(tx *gorm.DB, workspaceID, id string) error {
+	if db.events.enc == nil {
+		return nil
+	}
+	var row dncRow
+	if err := tx.Where("id = ?", id).Take(&row).Error; err != nil {
+		return err
+	}
+	return db.emit(tx, workspaceID, switchboard.EventDNCRemoved, row.toDomain())
+}
+
+// emitCall records the event the call's status announces.
+func (db *DB) emitCall(tx *gorm.DB, row *callRow) error {
+	c := row.toDomain()
+	return db.emit(tx, c.WorkspaceID, switchboard.CallEventType(c.Status), c)
+}
+
+// emitCallSID is emitCall for a call written by an update.
+func (db *DB) emitCallSID(tx *gorm.DB, callSID string) error {
+	if db.events.enc == nil {
+		return nil
+	}
+	var row callRow
+	if err := tx.Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+		return err
+	}
+	return db.emitCall(tx, &row)
+}
+
+// emitTransfer records call.transfer.updated when a change started a
+// transfer or moved it.
+func (db *DB) emitTransfer(tx *gorm.DB, before, after *switchboard.Call) error {
+	if after.Transfer == nil || (before.Transfer != nil && *before.Transfer == *after.Transfer) {
+		return nil
+	}
+	return db.emit(tx, after.WorkspaceID, switchboard.EventCallTransferUpdated, after)
+}
+
+// emitRecording records recording.completed when a recording reached it.
+func (db *DB) emitRecording(tx *gorm.DB, moved bool, row *recordingRow) error {
+	r := row.toDomain()
+	if !moved || r.Status != switchboard.RecordingCompleted {
+		return nil
+	}
+	return db.emit(tx, r.WorkspaceID, switchboard.EventRecordingCompleted, r)
+}
