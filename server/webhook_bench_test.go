@@ -11,8 +11,8 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/server"
-	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/server/webhook"
+	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
 // BenchmarkWebhookDelivery: events per second delivered (signed, over

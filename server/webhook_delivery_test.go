@@ -20,8 +20,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/switchboard-oss/switchboard/server"
-	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/server/webhook"
+	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
 // hookBundle is a testBundle whose store queues deliveries on a running

@@ -17,9 +17,9 @@ import (
 	"github.com/switchboard-oss/switchboard/contacts"
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/server/metrics"
+	"github.com/switchboard-oss/switchboard/server/webhook"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/telephony"
-	"github.com/switchboard-oss/switchboard/server/webhook"
 )
 
 // Main is the running program: the database, the HTTP server, the call flow
