@@ -18,8 +18,9 @@ func (s *strict) AddDnc(ctx context.Context, req api.AddDncRequestObject) (api.A
 	if err != nil {
 		return nil, err
 	}
+	// With a callSid the store checks the call and records source call.
 	e := &sb.DNCEntry{WorkspaceID: ws, Phone: phone, Reason: clean(req.Body.Reason),
-		Source: sb.DNCSourceAPI, AddedBy: tokenFrom(ctx).Identity}
+		Source: sb.DNCSourceAPI, AddedBy: tokenFrom(ctx).Identity, CallSID: str(req.Body.CallSid)}
 	created, err := s.deps.DNC.AddDNC(ctx, e)
 	if err != nil {
 		return nil, err
@@ -119,6 +120,9 @@ func toAPIDNC(e *sb.DNCEntry) api.DncEntry {
 	}
 	out := api.DncEntry{Id: e.ID, WorkspaceId: e.WorkspaceID, Phone: e.Phone, Reason: e.Reason,
 		Source: api.DncEntrySource(src), AddedBy: e.AddedBy, CreatedAt: e.CreatedAt.UTC()}
+	if e.CallSID != "" {
+		out.CallSid = &e.CallSID
+	}
 	if e.RemovedAt != nil {
 		at, by, why := e.RemovedAt.UTC(), e.RemovedBy, e.RemovalReason
 		out.RemovedAt, out.RemovedBy, out.RemovalReason = &at, &by, &why

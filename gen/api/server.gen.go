@@ -31,7 +31,7 @@ type ServerInterface interface {
 	// ListCallerIds List the workspace's caller IDs
 	// (GET /v1/caller-ids)
 	ListCallerIds(ctx echo.Context, params ListCallerIdsParams) error
-	// CreateCallerId Provision a caller ID
+	// CreateCallerId Provision a caller ID (admin only)
 	// (POST /v1/caller-ids)
 	CreateCallerId(ctx echo.Context) error
 	// ListCalls List the bearer's own calls, newest first
@@ -1096,7 +1096,14 @@ type TransferRefusedJSONResponse ErrorResponse
 
 type UnauthorizedJSONResponse ErrorResponse
 
-type UnavailableJSONResponse ErrorResponse
+type UnavailableResponseHeaders struct {
+	RetryAfter *int
+}
+type UnavailableJSONResponse struct {
+	Body ErrorResponse
+
+	Headers UnavailableResponseHeaders
+}
 
 type HealthzRequestObject struct {
 }
@@ -1138,10 +1145,13 @@ type Healthz503JSONResponse struct{ UnavailableJSONResponse }
 func (response Healthz503JSONResponse) VisitHealthzResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
@@ -1238,6 +1248,23 @@ func (response ListCallerIds500JSONResponse) VisitListCallerIdsResponse(w http.R
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallerIds503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListCallerIds503JSONResponse) VisitListCallerIdsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1379,6 +1406,23 @@ func (response CreateCallerId502JSONResponse) VisitCreateCallerIdResponse(w http
 	return err
 }
 
+type CreateCallerId503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateCallerId503JSONResponse) VisitCreateCallerIdResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListCallsRequestObject struct {
 	Params ListCallsParams
 }
@@ -1470,6 +1514,23 @@ func (response ListCalls500JSONResponse) VisitListCallsResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCalls503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListCalls503JSONResponse) VisitListCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1611,6 +1672,23 @@ func (response CreateCall502JSONResponse) VisitCreateCallResponse(w http.Respons
 	return err
 }
 
+type CreateCall503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateCall503JSONResponse) VisitCreateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCallRequestObject struct {
 	CallSid CallSid `json:"callSid"`
 }
@@ -1716,6 +1794,23 @@ func (response GetCall500JSONResponse) VisitGetCallResponse(w http.ResponseWrite
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCall503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetCall503JSONResponse) VisitGetCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1872,6 +1967,23 @@ func (response HoldCall502JSONResponse) VisitHoldCallResponse(w http.ResponseWri
 	return err
 }
 
+type HoldCall503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response HoldCall503JSONResponse) VisitHoldCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type MuteCallRequestObject struct {
 	CallSid CallSid `json:"callSid"`
 	Body    *MuteCallJSONRequestBody
@@ -2024,6 +2136,23 @@ func (response MuteCall502JSONResponse) VisitMuteCallResponse(w http.ResponseWri
 	return err
 }
 
+type MuteCall503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response MuteCall503JSONResponse) VisitMuteCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListCallRecordingsRequestObject struct {
 	CallSid CallSid `json:"callSid"`
 	Params  ListCallRecordingsParams
@@ -2130,6 +2259,23 @@ func (response ListCallRecordings500JSONResponse) VisitListCallRecordingsRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallRecordings503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListCallRecordings503JSONResponse) VisitListCallRecordingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2300,6 +2446,23 @@ func (response TransferCall502JSONResponse) VisitTransferCallResponse(w http.Res
 	return err
 }
 
+type TransferCall503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response TransferCall503JSONResponse) VisitTransferCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CancelTransferRequestObject struct {
 	CallSid CallSid `json:"callSid"`
 }
@@ -2433,6 +2596,23 @@ func (response CancelTransfer502JSONResponse) VisitCancelTransferResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(502)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CancelTransfer503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CancelTransfer503JSONResponse) VisitCancelTransferResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2574,6 +2754,23 @@ func (response CompleteTransfer502JSONResponse) VisitCompleteTransferResponse(w 
 	return err
 }
 
+type CompleteTransfer503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CompleteTransfer503JSONResponse) VisitCompleteTransferResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListContactsRequestObject struct {
 	Params ListContactsParams
 }
@@ -2665,6 +2862,23 @@ func (response ListContacts500JSONResponse) VisitListContactsResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListContacts503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListContacts503JSONResponse) VisitListContactsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2792,6 +3006,23 @@ func (response CreateContact500JSONResponse) VisitCreateContactResponse(w http.R
 	return err
 }
 
+type CreateContact503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateContact503JSONResponse) VisitCreateContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ImportContactsRequestObject struct {
 	Params        ImportContactsParams
 	MultipartBody *multipart.Reader
@@ -2903,6 +3134,23 @@ func (response ImportContacts500JSONResponse) VisitImportContactsResponse(w http
 	return err
 }
 
+type ImportContacts503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ImportContacts503JSONResponse) VisitImportContactsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type NormalizePhoneRequestObject struct {
 	Body *NormalizePhoneJSONRequestBody
 }
@@ -2998,6 +3246,23 @@ func (response NormalizePhone500JSONResponse) VisitNormalizePhoneResponse(w http
 	return err
 }
 
+type NormalizePhone503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response NormalizePhone503JSONResponse) VisitNormalizePhoneResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SearchContactsGetRequestObject struct {
 	Params SearchContactsGetParams
 }
@@ -3089,6 +3354,23 @@ func (response SearchContactsGet500JSONResponse) VisitSearchContactsGetResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SearchContactsGet503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SearchContactsGet503JSONResponse) VisitSearchContactsGetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3202,6 +3484,23 @@ func (response SearchContactsPost500JSONResponse) VisitSearchContactsPostRespons
 	return err
 }
 
+type SearchContactsPost503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SearchContactsPost503JSONResponse) VisitSearchContactsPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteContactRequestObject struct {
 	Id string `json:"id"`
 }
@@ -3287,6 +3586,23 @@ func (response DeleteContact500JSONResponse) VisitDeleteContactResponse(w http.R
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteContact503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteContact503JSONResponse) VisitDeleteContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3382,6 +3698,23 @@ func (response GetContact500JSONResponse) VisitGetContactResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetContact503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetContact503JSONResponse) VisitGetContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3510,6 +3843,23 @@ func (response UpdateContact500JSONResponse) VisitUpdateContactResponse(w http.R
 	return err
 }
 
+type UpdateContact503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateContact503JSONResponse) VisitUpdateContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListDncRequestObject struct {
 	Params ListDncParams
 }
@@ -3605,6 +3955,23 @@ func (response ListDnc500JSONResponse) VisitListDncResponse(w http.ResponseWrite
 	return err
 }
 
+type ListDnc503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListDnc503JSONResponse) VisitListDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AddDncRequestObject struct {
 	Body *AddDncJSONRequestBody
 }
@@ -3683,6 +4050,20 @@ func (response AddDnc403JSONResponse) VisitAddDncResponse(w http.ResponseWriter)
 	return err
 }
 
+type AddDnc404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response AddDnc404JSONResponse) VisitAddDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AddDnc413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response AddDnc413JSONResponse) VisitAddDncResponse(w http.ResponseWriter) error {
@@ -3724,6 +4105,23 @@ func (response AddDnc500JSONResponse) VisitAddDncResponse(w http.ResponseWriter)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddDnc503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response AddDnc503JSONResponse) VisitAddDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3823,6 +4221,23 @@ func (response CheckDnc500JSONResponse) VisitCheckDncResponse(w http.ResponseWri
 	return err
 }
 
+type CheckDnc503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CheckDnc503JSONResponse) VisitCheckDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListDncHistoryRequestObject struct {
 	Params ListDncHistoryParams
 }
@@ -3914,6 +4329,23 @@ func (response ListDncHistory500JSONResponse) VisitListDncHistoryResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDncHistory503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListDncHistory503JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4029,6 +4461,23 @@ func (response ImportDnc500JSONResponse) VisitImportDncResponse(w http.ResponseW
 	return err
 }
 
+type ImportDnc503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ImportDnc503JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteDncRequestObject struct {
 	Id     string `json:"id"`
 	Params DeleteDncParams
@@ -4129,6 +4578,23 @@ func (response DeleteDnc500JSONResponse) VisitDeleteDncResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteDnc503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteDnc503JSONResponse) VisitDeleteDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4284,6 +4750,23 @@ func (response StartRecording502JSONResponse) VisitStartRecordingResponse(w http
 	return err
 }
 
+type StartRecording503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response StartRecording503JSONResponse) VisitStartRecordingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetRecordingRequestObject struct {
 	RecordingSid string `json:"recordingSid"`
 }
@@ -4389,6 +4872,23 @@ func (response GetRecording500JSONResponse) VisitGetRecordingResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecording503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetRecording503JSONResponse) VisitGetRecordingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4545,6 +5045,23 @@ func (response UpdateRecording502JSONResponse) VisitUpdateRecordingResponse(w ht
 	return err
 }
 
+type UpdateRecording503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateRecording503JSONResponse) VisitUpdateRecordingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceCallControlRequestObject struct {
 	Params VoiceCallControlParams
 	Body   *VoiceCallControlFormdataRequestBody
@@ -4630,6 +5147,23 @@ func (response VoiceCallControl500JSONResponse) VisitVoiceCallControlResponse(w 
 	return err
 }
 
+type VoiceCallControl503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceCallControl503JSONResponse) VisitVoiceCallControlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceConferenceJoinGetRequestObject struct {
 	Params VoiceConferenceJoinGetParams
 }
@@ -4695,6 +5229,23 @@ func (response VoiceConferenceJoinGet500JSONResponse) VisitVoiceConferenceJoinGe
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceConferenceJoinGet503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceConferenceJoinGet503JSONResponse) VisitVoiceConferenceJoinGetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4779,6 +5330,23 @@ func (response VoiceConferenceJoinPost500JSONResponse) VisitVoiceConferenceJoinP
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceConferenceJoinPost503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceConferenceJoinPost503JSONResponse) VisitVoiceConferenceJoinPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4896,6 +5464,23 @@ func (response VoiceRecordingStatus500JSONResponse) VisitVoiceRecordingStatusRes
 	return err
 }
 
+type VoiceRecordingStatus503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceRecordingStatus503JSONResponse) VisitVoiceRecordingStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceStatusCallbackRequestObject struct {
 	Body *VoiceStatusCallbackFormdataRequestBody
 }
@@ -4964,6 +5549,23 @@ func (response VoiceStatusCallback500JSONResponse) VisitVoiceStatusCallbackRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceStatusCallback503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceStatusCallback503JSONResponse) VisitVoiceStatusCallbackResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5049,6 +5651,23 @@ func (response GetVoiceToken500JSONResponse) VisitGetVoiceTokenResponse(w http.R
 	return err
 }
 
+type GetVoiceToken503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetVoiceToken503JSONResponse) VisitGetVoiceTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceTransferStatusRequestObject struct {
 	Params VoiceTransferStatusParams
 	Body   *VoiceTransferStatusFormdataRequestBody
@@ -5122,6 +5741,23 @@ func (response VoiceTransferStatus500JSONResponse) VisitVoiceTransferStatusRespo
 	return err
 }
 
+type VoiceTransferStatus503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceTransferStatus503JSONResponse) VisitVoiceTransferStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetWorkspaceRequestObject struct {
 }
 
@@ -5184,6 +5820,23 @@ func (response GetWorkspace500JSONResponse) VisitGetWorkspaceResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkspace503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetWorkspace503JSONResponse) VisitGetWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5297,6 +5950,23 @@ func (response UpdateWorkspace500JSONResponse) VisitUpdateWorkspaceResponse(w ht
 	return err
 }
 
+type UpdateWorkspace503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateWorkspace503JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// Healthz Liveness and database check
@@ -5305,7 +5975,7 @@ type StrictServerInterface interface {
 	// ListCallerIds List the workspace's caller IDs
 	// (GET /v1/caller-ids)
 	ListCallerIds(ctx context.Context, request ListCallerIdsRequestObject) (ListCallerIdsResponseObject, error)
-	// CreateCallerId Provision a caller ID
+	// CreateCallerId Provision a caller ID (admin only)
 	// (POST /v1/caller-ids)
 	CreateCallerId(ctx context.Context, request CreateCallerIdRequestObject) (CreateCallerIdResponseObject, error)
 	// ListCalls List the bearer's own calls, newest first
@@ -6786,358 +7456,367 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L17cxs3sij+VVBzTpXJZEiRsuSNqUrtVWQ71q5fx5KTPRv6esAZkJz1EGAGGNGMo6rz163f3+d+h/vB",
-	"9pP8Ct0ABvMgRT3sJHu8VeuI5Aweje5Gv/tjEIvFUnDGlQxGHwP2gS6WGYO/T2iWHXO5YjlL9GdZLBY0",
-	"Xwej4JgTan4gMc0yskrVXBSKUKJyyuWU5f0gDC5oVjD9ZkIV1f+lM8bVacK4SpUehyY0CAM71LEKRsH+",
-	"YP9Bbzjs7d8/Hw5Gw8PR4PDvQRjoWc7SJBgFJ8eD4f79g8MHf/rmIZ3ECZvWP+vHBZ+ynPGYvaALFowC",
-	"OekNhg/3pw/oQe9wMmS9P8X3k95DOpj0hvF+cp8dTA/pg4l+NWdUbVzMABZTSCUWLD/xF7X9f8MgDJI0",
-	"Z7FKBQ9GgSjURBQ80V8XOcVveZFlYcB4gtPjxylNsyJnrxmV8GYQBtNcLIJR8PXwcDA4PDwcDAYPgjBY",
-	"FEqf05RmkoWB4E9FVn6UiqpCapDbAw0DJWCQg+Hh4eHh/oM/6TXa47Ozr0T+Xi5pzE71NlfyHY0XLLi8",
-	"vAwBPU55qlKqGvhB4iyN3/eU6AF6/KOQikhFc8WSEeGCWAiSjM3ImqlQf3lL1MEF/84R5feCBqk7uDvB",
-	"g2epVHUUWNIZI2IKDEK2nOlPX/jBFYhwsO+hQXPygz/pye8YMfR1kLFbI8bbMFgwpNw5lc9FztxUWbpI",
-	"VTA6HIQBZx/USZFL4YYT06lkKhgN9OyKZsFoaP56/IHGKhipvGAO7c7NYvKUz+rot6L5wrEUknKyzMUs",
-	"Z1KOiJqzkgOtaKokEZzMRZZ8ubV+H7eWPuWbXFofy3cUzd5rtAgDRfOZxin32mD48KH7/hrg2NcvrZf6",
-	"ZDR2BZdX8kWWnzauxguWp9OUJSRhU1pkChgky8npo1bs2+Fkp3nKeJKtDdac0YxJkqWcBWEAO9sBiTRs",
-	"U/kIl2QPYDkXnL0oFhMN2/rJOUjbDeHq0wTw4kQkDM99BxBddX0AdDbcIf+q8PkMHFRwBd/URDf8uh0Z",
-	"xWJJOaoANFurNKYZecxnKWdyNy7EFjTNkIn+L6Ns9GOx0KeU5lKZIzoGFrvr2WgGmFH38jNxwTIa69Pl",
-	"QmldJniVsynLJVmInKd8BqgEh9dkJsUyuWoP2zAagbcVofGRTej8BcK/JU084vF3mYjfNzWaLJWKJYQD",
-	"tbcSx8S+iMyBcaVf/RjQJGHJd6XksMMZ7nou8WYo5/bqPZbv9bqFIkqQCUOGqpmRFEUe6zfpMt0M8w0T",
-	"WGidZIzmdVghkIiaU0VSCXMj+EYkArBE8HWRZdsBac7WQBLPsr6awXAwcKt5bGHuryYRPS4UaqIwVLuU",
-	"94c+JbP/bXynDoaUbdLK/tCQ+PQ84nSxFLl6zfS/DbtYCj+CQYwIzsiEJiQXK0J5Qign6YwLsJqJrFjw",
-	"VkRkeS5yCScxTZmWhg3I9MakpDMNAg0eSkCcIPCroTkNSLEKRn/ScNBCuCajYRiYeU9g2hNRcNX8Ws8Z",
-	"fJfmap7QdfA2DHAveoSHDx9+EwbyfbpcmgENEw9GA4DJC5EvaJb+0uSbb84sO0g54SD70EwfL/zZToo5",
-	"o0Y+OhgegmJUaLo13705A1nsB715y2y5N38ds0SezlKuTzToHAwPu+Tw8LBnVQcU56fpB5b0tEjYE3lv",
-	"ISZpZojqNYtFnrTol7n9wdct24Wma2qBc8o5y/SlmhQ0g+0bnbzUr+rq14IlKX2TZyhSurXhtK8f7zCt",
-	"Mc+1UfkDQ+We9ahnd1yD0jYGRIGU78kSdJtkoDsFWHM3B/t/b9hZPADOlVrK0d4eXaZ9tUqzVGj5aW9/",
-	"MBz0Bge9wXDvOAaMlHvHJ1etb8+BRu7tdA6f+uxKA89nYJU/iDRm5+I94w0tWP9ClP6JTEVOwMhCaELb",
-	"SShLqzaYlXx3+EQz/D41gmzNPKNw0oCt/zKffB+nL9O/nL755XT4Ij2Vp4sXA3Z2+uCUv75Pf/ywnKyH",
-	"i/j7x39K/jH4cJqu0uRptjr9h0jPsuTNKR/02f1BP97P+GTxZJD87S8aw5TKgtH9BwPN/bSIRHO6YIrl",
-	"znECp/cxSJiM83Rp7Cfnc2Y2mrHZPanZxkWasBydKGdoATAy+67Yn+qBl1TNtTCO4rmlH41MPxdpXsqk",
-	"Mp6zBUB0SZViuX73f58c/zToPaS96XHvyduP9/cv/71kjFKBbQ1UG4MD9U39OGc5A5saEDrgojGyRRq9",
-	"+iUCRZoNwJM5u0hFIeGVkBRc0/CMJX1yTGJ4dMxTSQTP1uaS0zii39RyJOm4uz8kPxcsX8P1Ok0zfQJd",
-	"K3fKgiUkVUea8eDw4ZhPRc7SGSciJwuaTUW+YAlc1GhjkuRgMCBRymHWdxp+TKooJFSSRDBJotjsBG74",
-	"CEkh6o+5PQpYj3cWCDUf9Av64RnjMzUPRofD/TZQP0Pqa0OfhZCKpIotpBaPcqaKnOsbyMI/JMN+f38w",
-	"IB1rXjocdI8I5Ws115cVyyTTwnfrNivop2m/bUfIGvwNJdYqol9Z0A/polgEo/2B/pRy/DR0+0y5YjOW",
-	"w0ZfGk5S3+lTsSILytflTrXsQSZMH18d10IyLgaD++xbMiCdAVnNGSd0IhlX3SODgoa9RUTStdRPqDnL",
-	"CeUC/gtjTUWWiZXskxcgec7wETxle+adg8GgWwHSBhgZDlk5dQuJQSskfiyl2f+AsVpP3+H9EVkUUmnx",
-	"WAMDmN09ScSK6zXeJ7CvVSpZt09eLlKlNdcFo1z6j/c3oKwvWPs7+PecTYNR8G97pct4D3+Ve97yUSLI",
-	"mVwKLtGT/B1NXiOKoRGJK8bhT7pcZmkM1/DeP0D8/1jC1ojC+EqCAEN8tfJwwhRNsxvLyngB2sfgpxHZ",
-	"/PTlrsB4rJf92gAAwVE9yucl59FiMU6W8mWhSKeF90SVfUfdfmBspy+EOo5VesFuB1Z9X7zjQr2jOJgP",
-	"FY11cDulkjjRYYScmdbDAIDxzilq/OARIDHloMQJrnKhFbn+XQLSXx0cnFlOqAGrFwKLgE947Zj7lguS",
-	"CT5j+FCqwV4Dggfll3/dHbyA7tQLmmjbnn12rxJhcVk6Mqw/68qXKw6w3eGqX90JrHSqGIJOLFluNDYD",
-	"ltdsWkjc5DVgk1QMbE7Qq6NkwuN31gzko6Ov2hGQEGB1vm1DSwh93JUolEwTpleb8tlTUaB8tnFW8/y7",
-	"GF94N4c32vmMEpWFpWDp2t8fDQ/Jj1ru4OR4wfI0pnsv2Ordf4r8PcgwXw/3h/uHh4dakDuCtTt2i55y",
-	"JK1pLhZk8M1oMNCX3/5Q/5GJmGZEpWCVKxcCX5/rb/31gBowGPaGB+ewqNFg0Bvofyvv6sH+XueX9XXX",
-	"+ORn3unlHbKLYzIpZMqZlCQvMkZyQGG8FAF3OpGHeJrzovfpXZoga9AiAv7Qiioe02D5aXIi+DRLY3V7",
-	"7oxLYB9SqeS2e++FNQL5DBxMrWiBkYRmOaPJ2ijj4FizQrk7nn7txG82xN1y+etNb/i5D7aoC9eAmDqx",
-	"r/1pRd8zHoVkNU/jOcr8+mbRshFJlTlg56j/i0j5+Sp9/mzLGX9YZJUjDkBcjf/8YZGRC5bLVPBvx8Gw",
-	"PxgHhPFYaOX/23Hw5vxJ75tx8GcUbvEdCyX/u0cpzfzP5eL07Vd+eskff0jVt+NAq4LjgCxprtI4XVKu",
-	"ntEJy74duxCBcUCyxlc4hxeSgNPtlTP4q9irL2uvuvaKZFnXgJoYoEGM4sWyULIawWG0nzJ6wtz+fCZJ",
-	"sUTrAicFf8+1fFw+Zo9S0VjdEaniYNsJNa3eaDt536r06Hy0qJ4gWEBUxYnvlPiumsyCv0JNFThEWg0z",
-	"kIiAkLTIJUmawAk8EfkkTRI0Ed0c9lM3TF18RSOTo+QJ06KfvmxgL5+OZeG8C7pG0TRWKK34c5JO5NZt",
-	"Lo9TrlgO1urbaUpmFB8YdmgCT98xlqCxwTBiyfKLFLZnF6LZbyZmM5ZYPNLXL2g4FhFOUcs5S2ecqiJn",
-	"d6MrSjdcHS/s9O4JfbssUilTPtMcZJULPrtTKD2vDU6iv/XOwcLcc7uOPBXQrUyTkL619MsrKq09C8Cm",
-	"lcCZgdHNwQXijR7mnXcvVED2UktrVlK6J40hU6N3gqR05wQ0YTTHOx+8gfWpvYWSTtS6AUNTL4R6AnFr",
-	"twbR1IS/lWAxFwgsEX69UzC8EEQW8dy4TCyvtfYen4+41Zk9v6LrTNDkXIhnNJ/dkpiWONg7JcS7DIbb",
-	"REwTkaz1icFTEALAyeH+wf433wwGZLJW7G5vp+/0dOKCWePwAnT5xnItTIz+/7jc3o0hYoZ6hz9skMnN",
-	"Q+C4rGpnB4ODupQNjGBEPGiyhOQM3d5A9g7H7vyqYhnTl/q6NJGgbgQWKvQja7hWNl2912Oa56m52eFn",
-	"oiEFYHcusDuyVzkX2Tajleef9SxX4CiIKUdBwOOjdwvPyuRSieWSJaG3Ch+obbsx+HouxHPK18Z2Km8J",
-	"NarYO6CQmk3lXAg0thusu1sKbYxuXDmpNAJSJ/JXppEqZypfG9tT9Fp/6B3rDxGRLBY8Acv1nNHE+Nu8",
-	"R5pm8zN8Rct7K5oq34fA2Qdll9WvKCQOjG1uC71Ha3i7G72Bi3dLxgEHXCxzqxEWbavEPOxlzHxKmypg",
-	"ZJuFNPTyvXzN3C5P5MANMM6aSJVmGdEaniSdyL5nN27UcwXOxLSyy2okv77pGtCy9GI+/qamycHw4cMv",
-	"pskvpsm7M0063DeU1LBSbjNGvuG0UHOR29ism3Opwh+pao9AD5aR15Gtp5LY6INPpUNZk05l3k7kr7ME",
-	"wgVNMzrJ2K1h4Aaqc+iEKjqhkpWmBnQE3Tl33jQR7t2uD7buJnaBKRD8kYsly1Vq3FXV/CbfUmliaarm",
-	"uWru08dgKvIFVZozUsV6CsmdF5kBN0aeNMaIrx0kc7P4mObEtSwrf7+7J1w1hy2jZLcfseaHUtHFEt6q",
-	"J2XVoTEOxgEpuEqzqtEzYzNn7avB5OqcrsbivSSvjwHjxSIY/VRme731J/BywJrDuJC6TVIYsFSDrUoQ",
-	"xpPK8g/2N2KOk7+8XLOb4l4tO60Z0VQaOoycHhI4CBdXUQV6Gyww3c1Hrlp+UOMNkwrnvWKC8cyTEyEy",
-	"Rrl+1ObJ7fKsjfy72iV8hk9eYpZddenVhLv60v0MvK24b5+rp85dJ7rED2v7yQt2Mxv1sTlEWQjOIqwF",
-	"tlTZXoMvNGnTgd0elbdvn/4r/LHEVo886hj41oFUTP7BYmWdiCcYNfEjm8yFeG+yFFIMoX7l8XBE84bL",
-	"JEvFPWkiLa19poxUPCL4CJFMU+YCtSIKUqtkGLCeZYTmjNA4ZkvFgFard4eJhDWsq0SYqwNj29DI44K3",
-	"5fIePldG07+btNC2VxCFy8cx8HRUDzdtvPuowkDd6ynfyCufGP5QPbXITIg+s2rYKzrOInRokUkuVhIv",
-	"gioz2nXJ56L97nVXjHG5djQrNLPdkyQ6F1GJRdVouCv5ROzlxFZnPoFZySN2kcasHwvOWexha+gYMjp8",
-	"lSByLlb12bcz2BrHudYCjohYIuGFQBoQZThLL7SkqyrBeKUqYZwhuOp7kuDJEBurXF28TWBpiwf1+V3J",
-	"jTza28hAgCltZhzm0qjS9LQVM73E5c1+9yOX1KwV/9YE543H5YXFPjhou2O230lXvX5H140SG4Ftcx+q",
-	"0LQh7BDJusstDHvF8Wme0zWIBiZMf9u7evrn+rn6kmEFZoxNa3cqx8b1X73stmk3zeexZiNt+hVJSibt",
-	"Zf77lSm46OEvQRhMCrkOXLJTRVb16wa0c3tEhuqObybJV5PMfUSt5Js31lG/7nbMRW+OUyane8NVBGBP",
-	"KKxkrl9HSJWNg/PS241ZrnoI3u+N0er58K33kUiY5vfv2ZqknKzmacasbfD6YvkdsQFgwFV5shqAVUEH",
-	"Tzat7dg/N1+G3EQ3EFZ2M6a+E3pexUUrWFYPan7P9F1YuRDutd0CpPNE5AuWZ2sSmV+jkOSM0wVL9FEv",
-	"qIrnJLIb7rtZI7TWiSwxAVmScEiudLYgMB+ONqQ3dH30uC1pfKYLx1/ONqy4o9sHWOJvcQPpiW9/C+Hy",
-	"r3MT+db3rfRUF4cSmmZrskp5IlYVUU8jfWkmHhmLMuhRGD+KVpAIslci0kl5nBUJS7pEiTGPGE8i0mEf",
-	"zJd9cqpIljIJcTMph2SlhK4hlT6BRHrjKcPxjkg0GIwGg+if//V/o/0D/Rf6ZjL9Vn/MI15kWYQCLNAq",
-	"7iCVRBU5ZwkR0ynmM9XtKNUjYfxKvD7JRPz+HL0CmKR4jTdqh4ivgzrdfpbuzRbRtTwOyISn65BET5+O",
-	"nj+PSGf/oDcXhdYwVoIk6Qwc2DSed0MLSc2SDCirFwz4BjTrL5PpOp2fBsO3Pw16D9/+uv/ToHf/bXf0",
-	"06B3aL/So3T/vVUgKcux1OQRWxKkomC3VQe5I6OkqSBSMwTXiok0DV5ldZHKQtu1zxuIPa1m17IqiT+a",
-	"V6Ck8YapWOI/3la8pPGeqVtQR67H/eGDA/BdgijiyMpGTaLLlrPrKcpejZRrHNynE27Kw/VAHrpkK8SY",
-	"0KGqhXLVLFZuqpWATSTuTaSb3UnEu7UhQbEB+Z2Q3xvl/v7gusRw5RquROorR3BI7j05HAxan92A2Md8",
-	"TWKxWAivbAOkq0FAZ0sdh3KljTILn1BW2oRHdyEPGY782cUhnPeVloKvK5ZA3itKwShzZGyqCM0EZ0fE",
-	"XP1xxmguCcXHmkZdj5rqiHala8WRT51ErnbK+CRz7Xl9krn2y1uo5cp3HfXUcPyKF7dg7i2lYIu0OwvB",
-	"+MIZo3k8f4I59NfEOij7EJKYStZLuWRcphAzZDLyj0iEmauor9lKLQROfCv63ZaZ29vHhobt7pfFF7+D",
-	"YLG7F56uvD8cVt3Q3nl51UF7+djXuWc31IA437nYg8sQ0Oq7hKWQjmRoOneJ9lX/whUFEzTrcFi7A2lU",
-	"Mf3SFTu5cSGDsiJK0yai4jlzBQyOSKU8wW61BrYVDghN7n4d3UgmLnaSE+7y4n3E45M5i983+dakDKu7",
-	"0vziyuY1MQx+wgyaDFKPVJkYCF4qc+2JKYlsMTgTV6i5MYI+rZWk65Mf81QpxokoFIHwwwmLaSEZeblk",
-	"/PjVKbnfH/Tv35N4fUJoTRl5k2tVUQtFglBOIpplL6egJW5Xnl2Ntc3RL9ZNZCkGw5vc7qG2SVXs2uDo",
-	"u5kSeAMFLQ5uxMkar+QuLsPj/5uqwjUt1KZMXFtNEQ9hVlRaDACrAhqzsbQcFj4zBZxrLgV44HOblcv6",
-	"eG5/ocOhrXbjMPjQm4me+dKVSNws9vvJtpyAdnsd1bXNehmEQRkwi/T9dgv/uJ3847jQzgKQfuMmSudt",
-	"7+hrInpNNv3EFudNkHIVNr/ws8/Ez3K2EBc02xaslipgZ/AkS44wellw+4Vf7tOLq9E0xpUNYuBkladq",
-	"Q2iMGQhBDnccBJzvCPy3YbNkGBrJ8EbfZe14wc9TqUS+xqBe88RGrEsWKS+xDhDNDpqqHYE0yzdYEa99",
-	"yxxhMQk0xmNooShULBbsX/r+Qa6BJVOfiHzRwtRR6H7NZiZ8atvizVMo82+4vU7OftCaJ8DVxYdOUk6h",
-	"yNWnAh2sZ8P278AW5d/cn9UY9YjHt76Qzcp3vZBdembdLpCwneLnwbN+6eXG7AhjePkRvNQOZhPt7/Nx",
-	"0B1HLgCMKqzQtw9+oe2yUVzNCt0IifbQiGMildYviOT0PXsXU4mhEughx59MuvDxq1Pww7vXsQweqOEQ",
-	"lwARbWrOxhwVHzEFD1if6KmN6zKBQlqcXUBuKLjqobIixrTJuSiyhCjNCPS3IoFYAKsmjcE7TyYYV/30",
-	"/PyVmblPjsn3gigmFYm12CYxNRDKPNIZTblUrqIABNEJbncnpmMe4wJ5YsZjMiRSIAhWwmZ6Jnk6VejT",
-	"LMONKrEBUAqvWlyulu7i15fYlCzfVnOgmjWu5qJSSgjjjqtFQ1oK/tTK05hvqumv9Yw6mLstr3BD+mxb",
-	"jnc11621GFIQbsxNq2WcejUp9PuppqAF4/hjI5/az7Sp3IDNk2uwdJ+QG2zEJJg1iLg1JL+N5G9C6zjp",
-	"DsS+mde6VKQrWVhjdny1bc6njGZqfjWDr34rWwKrxfsrgWBea65j14vhqciSmxkuaSO7ZY6R/AWHPyoY",
-	"Zn7avhkzYtsyf8/SjuCPCsx4u/Iufek9+hnkJFtW/zayhhujyK6BVpW32ulOtgMfPBhEq+NQ5B8fhbqq",
-	"u8gbZl6xMlTbFDlsBf/tGent5f031tTF3gN4/5t2BUmKumghWQihQqijLyrK0NUzXwWlK6auzFZrRWDh",
-	"2WTR9MMp/jj0jCIOgmUPAw+G2M6guRnX4KC+C0cI0vOnXg0c1yThY6VicEv534oSZpdcDlAuzeFEA/St",
-	"WBBa9N2C9xb/drkprXC02025pUtF08QgVk24D3sTKlkC0ameVRJt/RkzRgGoBAFFZ/Rjw2pOyp+uhLee",
-	"OdzphnZKVANUrn5+A//zglnHA1tIzNkkE7YWIHKn6BWrrHhjJp/zU1VqdDfRzq/YX1/PKyoloV4dc6gi",
-	"TpOyqDYYSkw1bFyhHztgqhpkFHLJZmzMO+wDjVW2xl1GrtR2KgnspNsnL5f054KNIClE31FQNQprr5AJ",
-	"UyvGuK2EKI2YXhrKjr9/Mnj0n++PjycPLv5j8OHl+V8WLxaPB8/Of0if//hGvdh//svfj785+0aeDD/8",
-	"vP/Ls4fZ4fNBvP+f//iPXVJBN3nuvCo896Sr835EBib9CkAFgJusHTDrpcGbR2P6JTRm019bBBdTDICG",
-	"8jEaafrkGbi7aLbSehtk/RADda1AGTcq9qQYc3sexVIf7jDUt9MCHZFHZElBoaKKRLAWOCewJ5svwJdf",
-	"nt6Yd+RcrMg4gIG+HgddTIBa0ple4ExreIJrlIKyehq1fBTQYK8d6XAjYEz7iDp0nuiFGPQqF02J1j9y",
-	"Ahl2pEMtGBzsyoxGhIFtvFblD+1+yEbWjwK9xVtl6Gg+dPqDK/vuUWAbH3leKHYzOdblCLeG/Sgxm2U1",
-	"E+bG/TVW5Xr43GxpN5RsW+zp1wwf29l94W3wNkLmKy8if2cZ82VV7naRBnCxe3YJ8xEvfm+kkmO9quYn",
-	"1PQc1zqpjiLfMzHL6XKexkQ/BCaa0MWsYkUkW3qnHq2KXZhaKil4bZnq852evST3hw8ekByOuhYha9I1",
-	"qtNAY6eWlBPT6WmH4AFeaUO1u4embBG1FQ+bOYnwRalUms5RoddQqvLB6y6lmUmW9aY5A+NLzhZpsejl",
-	"+tTDQM5pzpJeLMC+cSEAJ5Ysl5oSe06I0pcQ2Eoox8diG4hr4FvVazetYys5OdBUoFseSxUNwhIDzcBt",
-	"xGDr8J3QbNfk9t8i7fwGhTQ2pZ37HbN2Ctaq9B2r2cG3VU7BMuaufgo5O33UvZOqKa7Jlo/tXEBZA1pz",
-	"Upk2XC0Mw+vLddPiHVcWGQmJ4DErq+3doMJI2Q1sSz2W9gmCdv+p39TLR4yd+nu1ZWHm13eBy5akWx8t",
-	"lxSqpukHhVE2/aTbtgzbq/C6omf5QAjbCnc4JKvUynCH4e+7ikxvt1HQzTIKblyK4pqdtaqkVcoFhoY2",
-	"0NoVniWz+K1guQOnZMmkPrdX0s18O1HO28Cugpx7Bdm8ZvgTGl/z/rrDG6dEc59Du0H3t77zyOOlnri3",
-	"/aU74mE1QNbqrnh8Z/ObhkN7lvvftHXjdqJ8XWV/9e1vxbU3qA5cj4U12b1j8FW2bdl9hbO7Z2/o09Gr",
-	"nzVQC0R8j0P+dNz7O+398vbjBt54GyK7eyHxOuTyyYTKqjzyc8EKloTElc8Iiameob9zp+wVHw7JpJDr",
-	"kLgaGqGrcRZTHrOsLtBspcUz9nMBNbNaEuZbN1NKJJVnn2sVcf8+eSEuyP5g/wHB9tIH++RrDZdrlMXx",
-	"oNWGlRvm39DYulVEbe7JK3/W6J6BJeut/92PRk8zBso2RIkZ0aZPOi+MeArB6CE4RzA1AIPLCVW2mZlG",
-	"9nV4B/Hq3SsD1uUG/EtSmqV8RjqmNqlBvm5IFM3e+7/8Q6ScJV2o5MR9dLRY51fFNu9oTCV7hAtTM7Dr",
-	"x8qZqfWB4FQ1edWOu0F0LV9qqvUwe7sJYTB8+HDzOzej+v1dbAsrmi9gh3V3tflhO33Ar25nnsxdXXcr",
-	"xbiqyjcxC+4AyysrP90tJCwINponql2La3pBrRNxmw5u6urVyn15Qc+znHIlR16pMKi2p5X2EFtAaRqQ",
-	"jBFYypibMVImu31oEOBVfyM0z9MLZrw6V5aPO9Lrit/3lMCa1FiQO1V1v8uV9ePSrTCAzdyT5e5TDu4f",
-	"r93ODqHeyh5CnasaENM4ZtIVkv/Lj+c1W8en6v7cWKdqMRU8S6cMSk6k3C9c71Z3/8HgamcwQsCDdlhH",
-	"QZx9Ox7fTkvy6GFnNcmFgLTbr/yqK1fVdHHPtkTxb6yaF5YFxJum6eMXx+QXffGKqXG6Sdu79MJcyRgA",
-	"kebYU9fWMIrenJ9ENRxr1CS/igE564fbmLfYrbA83bj7GgtdpNzlirTJ24Pew3f93tuvW2VuN90nSED3",
-	"tx2hHKSK3ESEuFo605ak4FsgjY8JW89tKxR3MNo6yN2O3kra2ZHcLsNAsrjIU7U+02PYnJxFyr+D2ujH",
-	"hZq382nIw60UUNfXyMS9FYXg8HbtX2XZ+hfyK8CTT7Ns5DcmGvNcZMwFRUfwaEQ6kVylKp5PBM0TMxum",
-	"DpB//tf/I70evIUPQ89yd4uYlWGL9jE/GNwnXuO0Pul4oi9WWZJExmLJbCV/kZOXejv7cNPqp08fkRMs",
-	"8mkjhs2qwbUMRwFcQF9amgfkFJJ0wZ9McfB+F+5MfDYYBQi1kqTmSoHddbLlDI7N3kxJqA3wiY5Iqkzr",
-	"PFAYyv730Lu+mmBFeTLmlMBuOhH8GGnh2pxDt0+O+ZoUPGcX4r2WwAvOPiw1jplJ62U9Q7KaU8UuWD7m",
-	"Gh565NAdvT4ohx8EELHs8pZKA8v+brBCq02lB9yGusaN9m0j8vT58Unv7OnxMCTv2dpvNUfRFnBPElro",
-	"r/Q2Q2gcNebRqzffPTs9effd8dnjd29eP4vI12RJ1Zx8TSC72gTDsMTGr0sIzyKvXp6de/WUSQdK0mnt",
-	"Zsyhj0c3JBMq2YODnpHp+uS40WDOaz9n8JsAejd7wCEEoWM7hjyVLdubbeRKyNJl+le2xl4CKZ+2VP09",
-	"87AOsZ9l095cmAQDGzcBpANOxp7hxkSTnKYtCTUEIQy/WC5FrsZcMbqQZDUX0uCnRGSx5YVtLXgnykox",
-	"VRgkBv28cEP9MR/zf/s3TaoXGrsFl2PeI48v9LlEexfDiDCeLEXKFVH0PZMkOjZR+4COI4IMkKBEDOdu",
-	"6ygXPNPCY6owHaIsIjnmhIC4gxeYyW4ySvhGFtbrleI8zpYmOBXp9Rxt4i8AELMOmM6yAWxOCQUDbBhP",
-	"hd6PCCWRF4kbodzitchzLJhU1AsPs0rGiZE8mnwXqdJbrA69YNTczGbQvob9WYFC90QkqUkOiT6O4Woa",
-	"ByPysd/vX15GoUnR93/6qd/vvw3JGMz68CzE04SkDKsJiYmqCbGZW0gwpiYkZUjN5WXUL5EA4htLBgX8",
-	"GswhIYQfQZLhBcvEkmmQ6OXAGzD9GHJw9J/joEyjGQe4RogDxB/7/T5+a1KKYDcfxxg0WHv+8q1dYARb",
-	"iGwFTDjVwwHA3F6Nw35/fzA4cgFm7gdEjm/JAEZ6BcFWI8Jgy5gco4kNI56WdMYkxKHZUUTuh6WRDsW+",
-	"fLBcknKABLCvvYvhnqXvPRwu6to0n4lQc1OHghzDLPdkS5kP/X7KC2xWo4fG9UFRQn0aECuYKrYgnfds",
-	"LZmysWM2ljCFGDuRJywfkZzy92RSxO+ZMqF2uKxQjwymI85Wmu9DVHEXLm84cyHLfCMyy8UKCTZhSzU3",
-	"iE5WNHuvIYOAITkD4VOPjJCFVQJFmea2ap6LYjYXhalrqt8vCVPfjHOxAmBBaLXLlCIi16Pa3FJNSWjv",
-	"62AYKD6UFDm08bIj6xtV5GXL2OWS0bzbJ5EP7hTWuyEcUx+U2Zy+edMZ964tSKECSGDMnELIafiH+q86",
-	"z0jgZ7wD9SdTZmVEqG2cp5lT2GyofU9ir23OSCFZosfFLsz4nB3R8qS2Uq2OeLxQUbgwMEZV4G41bbzx",
-	"K79CO+K/nL184TektGwqZ1pctpy8dV5EFI1SklC9bqAbeJ7yNTZgLTEbJoKr3nLSNVHsgyKdktxCv4g9",
-	"BL+ibKAHn4sMOpxRoKFcZHqnOY31+FBqDUOnoRM46Sg6gVk4W0Ggs19RNOUkgipWEUp/hESYsKsFaWCC",
-	"0JIRJUhXKgXg9+NcbBDlUuzmGFndIhpVNAOAkd5xu8wIi6jpIBGh5nEAKUioTjvw5P0N91UXB63JiJE1",
-	"h0NM0T2H9iuMLJLmNGy61oMD8tf0O83kQHQmy2KSpTFQqyiUpiBOrDgMPAKE5KoKQg4GQ1JtNKWZrH0W",
-	"rmys1npIZBfA7PwOiIuvn5yQ+/fvP9Qn9+b8pE9eefHx+AjU3iCdyA9e08eZ8mWh9HuAoK4UH7oqsO8W",
-	"da1iXd5k9Ojxk+M3z87fvX78/enLFxHpYLs9P8q5EsIZdb1bNjcKrWvzGf2tZ+zBPS0qQCA+Gqbuob6U",
-	"SsLiuWAJDvNaZAw4h+sOZhUTeNXM3PXUlOupiyBFvSy11AXN9Ul89RWqqVoL/Oor23mohlYEnSEVZRMW",
-	"/Z0RTfGCFdxxMAyKK8nGZNmW1T8TtszEegFRWOYiocq8pleq6fXk5euzd8fPnr388fGjdy9fn35/+uIM",
-	"C1ynOVnmbJqls7ki0ctX56cvX5xFZQdNzqB2hFVjLMVXj0Szimr3TOSBNAGpHi+FNCeoCaBs95gXhj8Z",
-	"2w1EWENuMRDsSuSJNJ4ckDB6ETRkNJ7EKNQc1TkdIyTXMuwwGjVIdclQkwAtwqTwdo+8DrK4EC/JGUXp",
-	"acpyiTLBelnecZHLmNaKQbHoEwMSAIfDYnNXQJglUCuobp2oLDSOWHtsRCY4PX3aE2ZvXtAZpNDbN46z",
-	"EQS7w51sjQZo0dHSaRrPiVR5GiuDqM5cYSrCi1xiq2cqyas8lQsyF1wU+ZERxqz372vPredTaMm2EeFQ",
-	"oDH53akiMbXcy+lURomDdN0xfyEQl8FDqMHu8hEwvbdqvr+H6hz05wSzXaiPwNpJoTDyP//r/2LPRGRF",
-	"Y95SHRup/80ZOT95dXxP4lqMj8M9/ovgDHr4GhHAq6+RKq2rjnknSyegPOL3morTBev9gsWyFYXVmUBV",
-	"vKptDHT3yJRks0Mu6BILtmkI0mzMcXrPQAkyur679c6++gog/dVXVhZKyqGAZuCa6VTLpk5zBv2W2ZhH",
-	"X3+jQfX/olCjVBeUFgqVcaAujGHjPtwja8+MGoZpgBuucsxNXXG8xMG9DKszlcVNp2aekI45JUniTEhw",
-	"0eq/5yzWHNR4mxcCmJmYkiTFcx9zlK/pGvhUT9ILEGb1qUJXRZaEjcLlePIJXZMOF6Doc2ByuGZ5ZIqa",
-	"L+h6zDWtYdVtk3JSKVFu1PFxxTKs9TIkz070/ePzaC96dXx+8hTUHAdCIJtTuCkZn4o8hhvbEIze3chX",
-	"jmiWoVDlNbu955ra2gtlf3/MN7Th1IcESuNoU4l4GF1jmdmnfaxnpMIxN6KMEz8iNCOcUdcU6mv73VPK",
-	"Z8Vyz3wfmlbUsmxoF6EzHPekt6s1Ji0hHWlhCMsFjLn+Ad69YFoQQplXSziISD6CzGjKbVtlrK4HKMIS",
-	"YDQvnH8FKZEsMxpbu6xHlBqaeATWM5MqhNiL4xev7kFaQm/mJTHoS8+F0Jf0LEnncDAIyTfwzzffhFpY",
-	"6BK5pJx8X9AF6bw5P/l6OOhqAntFZ+Yf/e0//7//Hg67pTnYEpche03xtns1Wxg7+ESrhvv7yO4Gg9H9",
-	"AYpzYFtPF0WmObvGF30HGeluzLVQh80kNOV38YrTzN88MSJaTfZYjhbW8OLpGq04YQuhiVNL4BrRLFcH",
-	"Zx0pHcZjfgzWYRT99UQFT38uGK4/5cDaqW/rNfUzNnixxdTJSnofVWck1PzUlAe0A7bCPRBSoq6THCdC",
-	"zUe1Tllp4hDfSGHO570OoRYJmawVc1dRVPqxem8jqFylGCfRu7/9LSKdYrlkeQ+EhTn70A09gYWSRMC6",
-	"jesMCIcmNCL//D//TaKK0zs6cjrDcH9YqmYyJCyTjKBhxIDJaVZj7vvmd3DIt9O81V6MVbMKLsR9V1kN",
-	"LsVUWbONuyPrhsIybABa/o0atkROF0D8DYUe1HlqW7j4JkcUWco6WyEqINB/m2Tpe+Y3Z4HlWkR9XIp4",
-	"Y/6rlVR+xdoxv+Kl/OuY/9rr9dz/9YNab/+1qbmTX8mCZloJ0ietFT6R+6p3pUFMSCY0AQERpV3SNrKp",
-	"WfyrZoueclbZvs1uNj+ZYYZ6mKp2+Ks1/LuVhKW6mDuFs+KJM6Pd16N52sqvXiSJMxXFCm1BVNVODfrl",
-	"ONlQaw6y9N4152ktbVOZsxLUUdqdTZwbYqQ/YtORgSC1bX0touv7XDNTC9Ko6dSI7MAHdqlQWUcPyAWi",
-	"Il53VmyyCy5Jp1PDbHnP3ZCaN9r6RheMZizp2vkO9XzN6j0WLuAtQoshNirER0tzpBnmoR6mWu8HgWGb",
-	"RRh/FVUG4/CZI62ZgwgRGT6jRbc0qQ5bqxpk12YF5bI9P93SwG/DkCCRtoxYHanBNkjHicKeY6Pi0Og2",
-	"ZvSqEtkZQW5J/VbXWrYUOTTXgP6qDtUdWnEBCckMH0qrZ1CvlYSn4Pqse8AyD1hDK6zEH6mlxFIETAzj",
-	"EPWyMA7Rw2875ormi3JSf9S2Ek162CU6NnImiwWMLZVYglhmnnfMycR0e3G/XnglTjUE8myUfdLzIP+8",
-	"YLkx0C9SpcUq8jz9DsQPLFEhQzKEr5zrzJ7m/r4e2u9S38Ad0VRsEtHjQmFYGvgQ/MFai0/5CIJoWPLl",
-	"q7tVVsbfILz/ulFo13sw4kh9I7GvWfvUO0svQEa2tnUQdc0q8OC9klkwuRDoWXC2H5Q/U2OmOiKSsZqZ",
-	"B8Y7tHcZ1txCBEdx1lZgZ/lFqi+JTMxmvq/cWs4tgznE+6xWswtG9K3FtgWWll80L4NFToo08/ggWCPJ",
-	"mik7MoC+WvvLXTYsAx15XdK0lSscJvuwtfIlOoMSZqe4by5j1xffjF920c+BVOzqOTby1ZPM6AUjxRIs",
-	"f/qnaZbG6ohIOmVYNwOsCdh9q3IEJtxPL8GZWsg001p5FEULli9omoy5NMHzj1I6y+lizAnxbl3yHaHS",
-	"2SA7KNifPfprt/7cmX7Oc+LXfz/Xv+Ndqn/6roeSJ/57NiIt8nrzufNRrTdu5+O5CInt6BsST5K8hCWe",
-	"1+dxSjVOpF9dZKSD5np45axXnxMF50cpzbwf4hPXq9vf6DM6Ydm3Y+zsPQ78Fya50YhfHD9/jF/tlYP4",
-	"T+55c8GKagt6/fjsHM5T9tEY3TkX39qghrA225s8+9bbsJuwpzWS2rN/Ln/+Vq9yNxhea0hjprcNnu1V",
-	"eoegt2Mb6JdLYTwp33zJH39I1bfjQOUFu6ODugpSqF/UJulszoopmUwXiNZQ8pnV6Wsa/Y/mdo/Ofzx9",
-	"dvry3fHJycs3L87fnZ0+inx2S/KCgwDOFhMGTmBnJdAcFKnU6eCrucjYmGvOgfSlWZG+MxY0nqecOUuV",
-	"TBd7tmf1x1IXUxspNCLLjK7lmK/mxsLn+As4iyqkbvJHOlHq9HwTW9Gm/1MMEhpz4CTd0BgEYIloTZNz",
-	"sbIW6ozNjAfD34p+bu+jTJPLvTkYtCKi/wtVX9hM8+QOtqmP9PMRuu5QhFdVy0s4hhKgGlfxikolOX51",
-	"2q2YaFjiRYhpLdH3w0V+40/jX/W/+1M0witKpuZ00DRZsSGyvJcmxpCIRjInoFAFoQT9Mf9xjtVTwXpm",
-	"ZSUN+pHGvl+dlkkmbE4vUlHkFQ1ZP1IubDgY4B2NJkO8pu4TVy11LU0euxQLpleNAC6WpDHQsHWgsHxj",
-	"sjaWePvrgMjmMPsgWhZy3fzpvv4JUxH2B0SaJKGSGBsvHOgXNH22zHPoL1dmYpWtSWe4T6QRT7U8hZpK",
-	"+RiYKurAg4C7LI2ZCeU10XbHSxrPWW+/PwjCoMgzL/F0tVr1KfzcF/lsz7wr956dnjx+cfYY3oGIZIW9",
-	"dz0H5/Gr0yAMTBmsYBQM+wN8WCwZp8s0GAWQ2IUJlHMI8d2bQ/3OX/Tfs7YyVsdme/uDgUk4a+FFKIs6",
-	"ecgdNFmmfHZEtHpAJjTTakzu0CdXvWJpnYdkKbSGpvrkHMxV1jfZD2D5KCGeJsHIFBz9BcrQojMONrI/",
-	"GGCJZ64YFi8EF0IML+79o14+v4yjtnlpgcCOD+hxuyrCulb2FGIjW2KjDZg2QAiK0B/iwtsmcxvcO7WV",
-	"b+GF+1e/8MYrfutHdwejn96GgSwWC5qvIcXkgnEm8VDc8sAyD6ldMxmMfgrOcB/BWz1UlSFtRpxKt6a6",
-	"cgP6lDyqxCiakpGgbnuOVHCKYkUOV2GI8nUTM56lUtkWvliNwkbWbuw1UD7ilxz9D2iJdBle+c4zKNu1",
-	"w4Mvsa7XDk+aol+Xb2+D3y7hwe/r3DaxfX6v0gR6dzKovXYZbkSC8tAB6w92wfrvqCvWC68Md8L7suY2",
-	"vLQDsTxxlbn1G/sPr37jXIjnlK/N6uQN6PiySoVSbSETjxJPyi/fXobBUsgW0vuhJhiUUSW+9YSV7dWM",
-	"dlxKMCmPxSLlMyfGiHzMnbwhCjUT+lefkp0Jx9pfUal3tgCXoDwylvoxj6zxDD0YUbW1vRMRG/37zWbc",
-	"urE/drm//piXVWOrBsaabVtDoRqd7fiOCcYIbRCb8eX1x/z4KpPkqHTgNy2a6AQsw8AejnnTTgpqVv1N",
-	"Y5mCyvnd0MQ0wncYVWivVf3VmJfAPGqgVimgGudrCitpsQFjykCVz2I5HNcsHROMmFTfiWR9vTt4mqeM",
-	"J9ka+24GZ5AEYGqeuYNw6eR+2bp6L/1KbWmX1nZtPmYq/VxW06b0/JcNfjy8IT/emRffgA9vE0heWQ2D",
-	"Jb93FjzYgQW7IzNWNXhxuMNUr9BefS7EM2hS8Pl4vn5hf4cFGr5WluIvbwp3iL7rZNP94Alru8ppyEq9",
-	"pBvLhOueu7ASRW/Yv8nTuWeGKf1hZZ+8dpHti7gG7GFnUe0GYtpuItoX6WyLdIa+dXN/ArSqVFCjw20i",
-	"2muwVHjhKi6yorNDxIcNOSwjOIw8EZZxki4OBGx/oKgX3GZduIARa8n1Yq5IpESt0fIRoWPuO9ecdGOk",
-	"mP39qrPuyAthBF6y0e015hv9XtXhN8XGVaPILFjGvAKX7hGJprlYlOlRu/n3OhiX1+46xAxjl/mG46ey",
-	"6ZU0UWBunu1C1e0EKrFoCkdKNCvY3oHA9KmFpWPjXdiJI7qHL7E0wqktZ7XT2+XT12OqVxmA9EpCF0Nt",
-	"J/m989gbS1H7u4ltr9EL+8eSvE78ojctnN4XtvY+mgKalxvFrhI7QO/UGqYL5OiYCl/dPnkJMZbKhkUt",
-	"6Nok56iR0y3b06fIjCmT/9QektWaduciZQ4GB01x7Xus8xTcibDzL0Levz9ifiEUROziCwc7vfAEGsz9",
-	"RgLW98w6rUinxHXBs3W3XaS6lqZgK5Ndvm0n0T3o1jX6eONhN8l4WHNTVgUtP6zC07k05ZV+8U70VGSJ",
-	"MYuhXUovMtJiGPz0Js8wUrpWeaL0Vuvne4tCpnEUkilT8dyauL5/fG7ziYwHN3r68tmjd8/fnJ2eYPmK",
-	"lENzDLGECDG6lmQcvMoYxEOLLOmPA5thU675DGOnMgERqRDzErMxXxr7nEmfWjAtFIKUKThsUr9kw69N",
-	"R1209Jf2vTmVJBGcQdddOuYVGOb+IrYF8HkmLj8oTgN5PTacEOKDaAZxRY2oIhff5KWfYZ9KXkYR9U02",
-	"lYbTmOtNY4M4r2svu8Ag5qZrS2TJbSVA26cOe9Dt7s/yGuPtJNANdrvqX/71X4w97mqa0rNgY8z/EXYp",
-	"jT+aFg2y+yxvZ1lpb1FgieJPyYjxbvE4yD1JoueFAqUVW50RikGSwOoaRKqfvS2RmiY8hrJ2o1C/5c+l",
-	"IdEvFPmFIjdRpMYXpEiNbR7ud0yTJ9MPC3ARSzFA5b3u7vTqgsavY12Gwlv2vYYVWQsAjWQQrfVkxgi3",
-	"2GxELqutX9ua/Lu2DOf1hgtb9Z1qe4bd9Z36exsVni0H+EUXuhtjM20Ceptm5CH+J1CPlFeb/K5v5h9p",
-	"vhg1LNFzlpUmaq/4tw0HKMV9AUXCvSp9Gj5HYz5NeSrnRnVyO9izwbpYzND7HhJsoj45EVkyak7rutvb",
-	"tkgUyiWbsEvykjOXkuOMOBCIiRUKQO9oZAx1IY8xwolqBncTTahEBOWz6imF4P33zN7IGqsmemCYnYZl",
-	"vusAu9nubnPfYGX35Jj75Ra2GOONUmhAl9oiVRQiARt6L7opKopvWKae2t+szTwkGZ0wCGt1oMSA7XjO",
-	"PrhMWGdMEys+5sbwGpvuD6QTeVkKdhB8KOqOvPhGP5HLnJdxrVTS9rFJ5AXkjGhkjExJeFsXz4LC5lRh",
-	"hLhLZjHdE8Ycw1AhHc3Ew2LsSmVsP+sexeyqaaFPjjHHfszLlC23EQ+nc2Yy6B3FVFBeYzfggl0LnpWb",
-	"5bGpC8KWDZ2W/AiFMJLEFiUzQ8L+wspqxxyoHHLBADYFd2RvI1qM1OAfhlQih7oADSnAFpm/rWxuy81v",
-	"qNcPFeJ3vlTrle+/qNa3FOTdKd9J1Mf+7hP+IX0WZ1izBfNEwVKWlSxhdzm/dk9+CkHgBaaVN65R14wG",
-	"0nNtQxC4UNsSZ7tN7eAE1nxebvoLtd2O2v44HjtMm6a1NOlO7a5j8qghgeJl1L0JiZir93MSyTaCMPEX",
-	"Zr9zKl3S3ph3nLxyZGSfVBGpUtvUIyTtkuuIrChU1rWp6d3WiAYDiS+k9z+Q9Gz1glbi87WoKu2FhvJC",
-	"k1/mFDvE320EaWoQ3yQfxbxatWWQjgkMP1ZEj2QyytIEPnVhhZOMERrnQkqs8LjBNmWX9iXGESGxW5ij",
-	"9+w1vPaVt7YFO9qa9I1jNid81HbA3S/hke0Wq3Ya8snVEsHmmMjI1EuqWkKUwDq2UJjaVLkxRYiAh4C5",
-	"DKpvQoUpGKNPjk3dLaiQaF9bstyUxVn6US8jKBEeC451d73UjGatHcuQxhy+gSQYfARioyuuYNLB2p9R",
-	"mkTdLTF/+P5tdFZ9XJSvIV2TZmuVxjQjj7XczDTXwZ7u0CPrf5m3+rFYQGP5XCqTfXEMHbQy6r54Ji5Y",
-	"RmPoLj+H7jfNhva3DSPEvX/SSEID3h35zfV5zbYgIdzYv0a+hTmqP066RVUiwbrPrlJWO2uqCRN7WKYI",
-	"ZPlWlnXGeEJYCrEj0aLIVLqkudqbinzRS6iihmFQEk3TjEVYRKBzcvZDiDXZQyKWpqLrdy+fd0tDs6kv",
-	"XKmuF9bra4ckEvxRgfjPIlNjL1Lsg9qL5UXk1Z5XmNEhxxxr55fXu+ar2A2G5GKFxfeQAo9ILLJiwU3J",
-	"sAVV8ZykMy5yzP2TLCRYAi0c8+idKRjdi0ZGgDIlkZ/AB81T9ILhp3fc/2R/mqUXDCeLuiF2JNAftJ5i",
-	"uZJ+TBa5e50u0mztXongD7JHommRZfg16chllipbhRZGxbph4ZjjZdAxF09I8I93GLmuPy/ERJ9bqIGa",
-	"wRTASyOsikX5mnQi81ekgSDyGeWmcwyuCErq912PAYQopsYAKE0wPibIwPVhvj7BJ6P+mD+m8dweTt1H",
-	"QKFMyRGhUJDQneASOwzp8TCoITKV/y8Y1vwypSYRwfvEYZEkHbSxAjYxmmepVom5qfmfMVNr9H0KJY+g",
-	"c0qq5nrvJSp+W0DERRQS/CPpk9dihbu2sV4pJxONUUya+pymwC+oChjF1B/z77D5AlQSM+XDbMXc4X29",
-	"a70kUybZ0KErtgjUAEho8NhrGNF2HZ8CLO5WWq/1DTx7SXKgXTB822rOPVN53ybbuqLMlfr71fL7YOlK",
-	"TQPnfF12cqqwiGB37y88ftlcsykpAu1QgIkgdKvlAI2AlQh9mpFGjrK0NJbkNxiBWwIEs29t2oiHTztv",
-	"46X3ziUqLJtEqhZuXa8QUYGkaT2u8S0YBSVTC59R+xd0YAgfaw4RniBXGPPjhIZWkgqr8lNYE8jCpvSG",
-	"aOrtahRo6N5e8kJkfyLyBXYiNHdGtcPhZ91lue56o8RdfSbXkAqR771m9nrfKhqe+g9fXhPEV8WQL1ne",
-	"08SFPPtfNjXk80t8CP5S0QfX8snZD7tJfu6e3Sz8HXPTSQXcuzGFMlET7JCBTu9amhzU0DFVBn6gWZpE",
-	"BFqgouBU3uwRGQfjoGlMemGfABK8jcK4QZ/bGbXdSq7v2LwGkZYQuZJEX5SPXt5kF9tp1BO6TIWJz0qm",
-	"fyCicyBt1Lw2ZpzdqA87tm205UY/R6iOMAl6SC/lknGZqvSCZWvbLqLUQjxtIiRONwgJCPMhxktA9zWe",
-	"mFUn6SxVknTGwcHwUBPIOCDTlCeS+HmU3T5x4j+WJcKCRnrI2rJM77M+sbs20pS1XMFSbP0OZBI/R6Zl",
-	"id5HCPXaq73r+uRcKGoS7WFiCNcQZBgOBgMHIegDHz1LpXrOFG03RZ0BwO3avof29ncu/v6IfSQEQFLL",
-	"+6BY2mMgm0+hDszukQlWrbSqsVKoa1wFvQ2hK2CjVzzJxAXbIHj+XBFGvJbO+1679bKLc32XkLLnbh1b",
-	"MdDpi4ggDbSt9wRvs+O1Ldaa/q655C9ehFt4EZ5rwvJMv1+KJjQvAmQonpsF7U6Ig93rOQbONI9cWKBr",
-	"9gBErWUsTejfPz6H3nUm+m8hcsttJfTiKxs36O+wjBQaAa5gg6+EvJVZ3iziSgv9ZRhAxW5NrqEhcOBS",
-	"d2Zgx319UmHtC1X+C+tSDWqGxqWledlgenc36e6jSYxPmI2UqZ7kI/jeRXvrl45sx4rShnfggoU5EbyP",
-	"JbWxjqUXBs24ym37Vq2fVXqRS0Vb6kji9L5brkIYB5sWnGAsQ9siuVjpNX5ehPwDZDsg4K7yyoSbIjqs",
-	"xGcDhevNWo68Sr1p0l7wwDS5S8KtVQ82IcPgj+SNPC/p6QsqbihCsB0PayrRRvBiMEAHaL/ZJz1CR53W",
-	"Xbp98vKC5eTBgdcezIgnR9gWq70xTomspdIwGD7cnz6gB73DyZD1/hTfT3oP6WDSG8b7yX12MD2kDyZW",
-	"jVhSNS+1iNSWcSwlgg0KxYODpj7xFgpKo75eJ1Gv/alLMYQ6AWyqCM2g5aVpiBpnjOrNqxBLiBasTFVI",
-	"FbZVXizVmizREym1Hsma9IrpvncQVlGJjihmhVRaIgOXXjDSa74ucb4CKH1K8eu3YyzQacD6+/4gbOZ/",
-	"QNwDEgOU6LdNi6EO7i5hEAmPbxBO2SJ91bNE26IkH/H4S4BkwuOdFKhH5rndqbh8Y0tQpDmuL+aMzTUg",
-	"r8Ruj6IeCVQ5aJZtsW64ctLWn25iQRpeIz29izrUc6+PbOlrYcSJsukHtmqHnKUmvR0nCZLbrR1ItaqC",
-	"OaMSNyXfQ4d5ZbpQY0eS29szHvH4OsGCN6C/xxqwuxAgPngtCtx2hx5XTv+o5bSBLK8fAPkb7umZKfv7",
-	"xQ5zR2zoOPGawyvR4EgaeTYyoPJW38MGH5vudufEk8TGZGM+eosmA3nOhlOt5gxVbZTwDSJHgLyuMmrm",
-	"ozQEmWlJuq1FgV76psLRJ3oDdyYytHh8HYgBVCGUROPQKhf7GrTCIo7ZUsnWlH3cYOr1/cUpan6fGj9t",
-	"8/gsPef/TuraIuX247BVebs90/wOqwvswmLso5pZ8PhE63y7vIYPXoszAY5sY08/Gnytop2plFB21QZM",
-	"RRUWfgNt9IuI1Iiw1uB2PIA2O7XehFHNU6kE3l2trAqLEdgT8sufenXnqwLaSKuqpjRFqkIgTP0vOp6n",
-	"uViMOZZHjKQo8phFpBPRZRqFJMKwMYy0hkqCkWmmD5sShYrFgnURdfCHnC3EBUtwiXpg4b6yk2OVx/m6",
-	"T5woaNdtH/VChLHO9ZxiCxcz7NK8k/JZ3/FsTvNcrGz9CC8Wo1MPIgb/+QqaK7FMstYIAaOjPTUH8gn4",
-	"7kss/qQZJKzznnTW+8aKS/ab8DjqHpkQAFdzXEMVbE03Zq83ZKd/XAW0bIr208cAyOO70g3pkuSCUbA/",
-	"2H/QGw57+4Pz4WA0PBwNBn/XwEx2M0HGXj7RtdUHIAiavbYPnui9ckUwdyDlEF6uT8I8Wl/y/fPBw9Fg",
-	"YJZsHoF9znJMdUKa1xtfppv1lbdhsGAYMTyn8rnIWTCCWD7nyj0chAFnH5Q5G7AXhoHAMx0NwkAJRTPE",
-	"If3X4w9gvgM95pNo9WGpWCaWsXy5xuw1VvbH08i/SPl30OzhuNB0/tPby0rXvPPabUaLRDPZHMKYfI4P",
-	"7aSNg4l0YNzuLtfeVXlH0FyQLhgpltBckVacpdK0VyednXOSQIwf80q+EdoLt2UVRX/2nv826oYY+zrB",
-	"uxgWeHL2w5jnmF/krBjwC9CJhJpbxYLLkYsYNNkaO6TljDnk5YAHAX7rGn2kTKuKkKfoO9z85bJyQgje",
-	"WzCu9AUCDhbwE495MzOnTyAJBwUNrMomrXwwMuCOnMSIn6FEA7okx9z2zfEu+Zq9p2Pj1pTI2cbkm1Ta",
-	"3BsohXyDpB+zus0ZMJ9IrfoDJL/cMmHE5IYAtoaIbWNeS4Zov9ngLG5vGtspqeOmy/tc+Rl+c1ZEY0BA",
-	"YEaefLZgUtKZXgeq06BsV2KO9QUvVsHoUJ8rVk+D67aSYHciCo73cTXvDhulIqno9w6GYWAILxjth4Fx",
-	"dAWjwadNCCEdkzplarRmK7qWZND9YlS7U6PaAow7hgVtMKy1ZZBsvMGvinE6d4YFZMxgWbA9NSWZFGAp",
-	"es+WSl/uRg0mHeyEXlWOoy7erKu50FftJuXymTG8edYO1CUzquB+gNBzqnVlszL96nvGlhJiz919JDiT",
-	"bbcHBvO03h4b9t4eJqE1Oij3ZayFnztGIv4UMRIteZVr/ygWdF3yWzyYIzz+0veDTgB/N94AK2pNrlr+",
-	"WqRS0febItyNnrVh+cNBW9D4210C4V7/MdSK33E80rX0EAR3aWtz1VObhWB30z2qFb03tK4z0q9fpdWW",
-	"TsvYjHSiEyyOJtPksiwrLfv6no9GzdYeXIw52hfQjDat9vQo19QNSVLQrBfPKecsIwXPmJQkMp8l3JDR",
-	"QnAR2az0WgVY4O1eEVg3tq0CazujaLZHIvdllBTI6ECiHvNowZKUQheWuMhzqH1q62OXLeZMoTVb05Qw",
-	"DmpgaxuS9qwczZMdBG9VIcYUlxsFJ8eD4f79g8MHf/rmIZ3ECZvWPwdhYCGqReoCa4Jds4r4pyzp4k5t",
-	"92LoNymEvk1Qcw/1v3RT+J/QTQErqTrE26FdVaUoe4O97n10f1/ZJq6c1VW3NkzHdBY8Ih4/SiWRzPR9",
-	"R3ejqwbdGtpcZS9306jgt6PLCry+tCO4o6joEgM7jeYc12tGsOW07slSLDg7fWRqwZdqQUk8UVUIfv14",
-	"hxutRaD3KXCraL+kSgMnGAX/+/Xjnwa9h7Q3Pe49efvx/v7lvwft8dAbKtzRQjKo5JTy3jIXs5xJGZFO",
-	"zmSxYFgpReuDS9NDtwS8jaA2v4YlVY+5yAmaN1yTM/eeL2L0y7HJhMViwSSmL8Mwkdc7129wZmvnQxs4",
-	"ffrAatDgSJN1m9iCMad3Ircgg4Ojs+W3r8ktcDGfJlzsC8P77YURB6X/YRLJK00QIUHOAX0alVj6LOMK",
-	"WQQVIE3ei2yzsneC9gjj0XH8udp93OterhXAWHDOYiX75AdssY18Q6YzTlWRs9Cqe5JQUvD054JVeoCA",
-	"A6TULyshZmX5YE9DPF+lz58djXmezuaK0KlieUjsFJXS3np5ap6LYtbo5Pj68dk5OX51iopcaUQCfc80",
-	"E89NcZdKlxJkk9CmnVgvD+lET3KxiPZAF2Z5RL4lO/R1D8dcMkZ+0Edjx0qZ7ELtU+yEYu8BrU/KIp6j",
-	"/QtHCQmtVgwknC5SPhvzhm0s1O/hrrRQKQroVtPaSBgeNcFsGs8828KYo+EhLE0QtrU7SKl+VxnjRyyb",
-	"rVfDdVxTFGjcYo87QmCdUQsh8rX97inls2K55zq/5DWzRNkwxRnQ0OyFKaIpzfR8EwFX2DHJmcpTlpAV",
-	"m8yFeE866L1EtblbwT/4BXAOhrKIxoWtIuujGzT5Oa+Vl88LPkMJ3bZHHWnQoA0E64KYWCIsRo/56x3s",
-	"JyQKFYLrL4fjMtSWCq5P4fDDhy7ezbHgMcgEbW1LMVcWLUOTNYnOhZZJAGWxaame6Ij8XLDCNMiXRAnR",
-	"JRM2FTnDUEi2IlowWiyVbXejyWuqubeeL8cicYlYKuOsPPjwAVvBuENCYsuYFv5MA1k8R5ZgL7iyJQ+c",
-	"KZqLoMCvrYI/5vosMZ9ssiZUbzNmUiKlJClKRR483BGu6JpQhYbvXrGEPUAY0ZhHj06Pn707eXZ8+jwC",
-	"E7O15YTGiCNK962ePjNQAsoEd6v9Fiy5gARPRK7ZRNlEnHS8IFIN4qhb5bIG7k02O+adXbiJsWXRPE+h",
-	"X5WEg+6aABC8vDDg6s3rZyWelC16LHWXRAvehNLAzoHOwbocAoP38S1n0qXmvnn9rE1SBE6nkfFEcJWL",
-	"7CrPQaUJO2BICNqujThg+UUas1pHMVuy6ZqBYEoEt7HvX2upFr71RR4OBoeHh4PB4MGm8i/w5mny2Zbq",
-	"Dr+6VOutbl+l79ne5HTY/2aDz2EXzeFDb7VaQSRBr8gzxmORYDSyp0ocx7EouEIr6PHJDjrjyfWMpvC4",
-	"1VdM2xrzNcv1WSHFYkDdozRntlVzyicg8oaB5sD1J89FE1/dsTeQ5Lb1Qkpa/BFvwttrTh9QwCyRBXnW",
-	"nz8sMnLBcpkK/u04GPYH44DA0aV89u04gALJ4+DPyM3wHasJ+d89Smnmfz4pBUNg7eXnl/yxlsC/HQd6",
-	"EzBbUvn1Q6q+HQcQxzcO/JZ1z+iEZd+OA+DDY9wAk5Oe9SbizHvlYP6C9uor3Ktu46rYiprCpwWPmyt6",
-	"93dRU0DWO7Py+m30qVt6wNQqzVJRrqThAdP42osRYUvZTTMqFNCOl8t70gjUb14/8w1Vr5wyg681dSN3",
-	"mr1/iJRvtNE+p/n7irqCokJfLyFLBaFLLapIuCrL281GGWBdJMjJ/f7xuV3M0ZhHhv1Epv52XZFBocuX",
-	"mOhmpxwobBwL9475miktQekfMBlYrxvkJS1ggYQTogee2p5BqD/U5weheMyjzdRZEdNb0T/aLBi4A/iL",
-	"SHlrUbqWCgzeElGqDM0JNPXY6h12cjzY/r9NkoK9J65XMuEGzZAq8AAE/9x84FPTc8sJwj5DMmUqnmvx",
-	"0poe3GNWN+t8//j8KgLfrYSHvT+gOKMnApFl4coL1lapBdwKNnm3w8bSfXaiXQNLQEi6Mp2r3ZKzgUsZ",
-	"ZcAEtDqWQ6XxM23gIQRZCB/zwlW2Ly04WN5kC3fBXqcb+EpD/f+0fOVaVd4+g6B5NQ+qCJqeI2F3Mc+S",
-	"hh7Jk/Mu/6Bc6fcqndyKm716eXZ+LXllLrKktyhkurlqBwpFQIvLjK4liZ6+fPbo3fM3Z6cn7968fhZB",
-	"nivJhFiSjqG+VxldwzffjoOBlX2jLlA5OIXGwauMUcmIXkB/HIx5OYiX9VpwqXnGq2KSpfGIcEEmENpk",
-	"zI4YJONZicmExbSQzLa2jouFqR3kLDhTkdvarzSD1IsLhnY95UpFxnPKZ8x9F9pUB2dlgaNAM2WWEIAf",
-	"hvCgIWfCiCpyrjnliq7RYOXeXdC1ES40u8SO1ptkPEjpX/udPzYyqKciS57DQf6eFK2zFjyonDxyYWes",
-	"vVNl51akWiFK09ACuk07qptD6SlQHDy1754k+ije5Nm1CLEeVbY9j8czy5bu3mbnct9hHPp+25BEmOqI",
-	"HXHA5t0dYeCuscOVHvZNIW2kLaLNq5362vOVg1k31t9nLJnZNBkxm7VFmAA+l28jPO7ytr3m3VkGqJUh",
-	"bvv+948MWIJRcFD5ASfZKdigvl8s0wzH5f/6Js+CUTBXailHe3t0mfbxRunHYrG3PxgOeoOD3mC4ZwQK",
-	"uXe1MOHFW+7tsNTr+6JxRycGL3czDrUECh97+PPFmOHCeTeQ/3WYz1UsB+MhPE2gdGZWJZWoFDMj0onQ",
-	"FxTtRSlPVYoJKf/8P/9N3MdwzCNj9cRfzId6sIv+qXSneIxsL5oUch3tRVz08IFozzK0MYeIXDVnaW7L",
-	"xkfYfNguBJ/s9gmumVlPzEwQDcMVzROJMTVLhjXqDHTHvCYjgMfHcj7DX7YxvU3XeI1Wfnsdo87bbqN3",
-	"+BztTO+Lx+wF5l2NgvtBGJynCyYVXSy18il4SPbvkxfiguwP9h8QTBw/2Cdf68F350Nf2M+ntaXehvOA",
-	"HL+lYKA1h8bongWpv/P0bP/wAfnLj+ddm5aMxtpZTrkiHVGomcD4tzJqIxZ8ms4K6GHuzLwhSXksFiD2",
-	"Z5lYsaQL+oHvPjUrqAVrhDY0w/pPo9BWAEHL60QYj2YlKsSLRem0Rm0ckchOYasfmUiSe5Jo1oJNSKi0",
-	"JiVfH+qTSCkM5025CSyAXo2e9xWZEPokXIIxUUKQTEDuMUr54Kcd7g/97CnbRM8vVGS4U6vd5HumYH/n",
-	"cMZXWNGepVOm0gXzVl6m9d5/MBiEhJr+vN88OBgMNqbzKpVV9AUzRjCCQYIF/ZAuikUwglHAMoafH5T5",
-	"SylXbMbyOyl0dFFC4Kp4Pw9Yuwf8lS9dFfGHKPJZo/1+iw5eUhYMoi98lmGJ2hAzkt1fzsjZo7963Aq+",
-	"bnAo04Z+J72sroKBLdM1sseG9PekSXmyAo1RpryoWnahN9vtj7kpGOR5c8Bo0fS0O6sJFikq+9/3yY82",
-	"HmbM3VJSaWNh6qLWQlwwW/8nUjR7r2Wzo5ryCEKXFt5KsatUJE2hIytn6W9hYTwhBQeDiS859snxVEHx",
-	"Jy862a4z9DYCpX0SosUuCT2LqoPwNdpvWCZZXfDaKG2dm3mcjnm1pb+WwuE8RhiH4wA8YZqfavxrPS3r",
-	"ELCI0nAF7BQ9sCm645aFub+InF9Ezt+vyHncwlBvJIE6qWhrJlWjQUSIVdr4muQiY635Ua6ySXBXRS1M",
-	"WOxTUWBvIMb1VPvD0WCgpR1FcxWMgsE3I8TSNKnEV2nB6u9YPevN+ck1pAu3kauEC8mUgoTdP5Sw8JrR",
-	"pFGL3G7FQ6LyPNEb3Nq34KuvjpMFNKTO1l99RTo2WPqedN4K2+HlPommNrk86vbJMbY4MLXWac68VgdH",
-	"Yx6NK+c/DkYEux+oIuelWIDZfjwRKyKmU4OmnuyPwa02ZhpjsWPBZbHQqyq4phIID8+LjIHeAAK5Hz0e",
-	"PX06ev48MmlWUBMtAkFh/0D/CWHfEeNJNIbGphBWD/ZjWwCRksgiY1QZmXJyevzimPwCtVjogvmdt8e8",
-	"oXCYMHVT5QhqTrV4brRc4AVhm5PFdW3OQqqS7w2ykIBExXQKCgDNCtYkYWgFcRkGeGBbHnS0PqjR+kND",
-	"6x5xHy9YnsZ072SexnQmkFivSemfpt/EDrxs0/4287Lmdj8ZXzOoDKQGKPalls5nrVpxAkBv8OpKtghE",
-	"n2mOBTwEq1c0Uk19Vt5YxqS5Aigm1qYMHJNMxDQjZ6tUxfOJoHkSYvCojWefCZIXnPT34kWyJ8vHgjAo",
-	"nBdntLcH48yFVKNvBt8MoE6kWW1zzsrmTeW+ECtYgdEH+uUembSQ0LRWCQlWFAptf1MIAsRyf7Y+Ud8L",
-	"TbNNPZpR3y9stSPNuasOb6xCc9RoKgDBhtBTQOtA9ewFWIrRjeKWuExvWX7xkebKjj11X27T963qVUuP",
-	"8CZCM0DLFC5dAysOupAvNELyUiM0qS2+c+QIc1NKxXFB15gYhpVLYNOp6lcjBNvOoPTWlaFStdBNh4gh",
-	"wRxYm/OXmBZ2kNHrw92mZnvzewmA2+qdy4qMoXcl52JFqCwzFI4AYJjVsbDBGMYu59U2LFVmeL6SNeDB",
-	"BIbctKY2Qe6oxiZsrhLwCW/wkjW0pDu4nEaDUh2DYWwxYWBxkemiyKgSeTe0RLE2VmPZJ2denkv0tx4O",
-	"0nNaTuQto6mxNJfzlNFMzW2iTF5wDh5ANC54Y53hN8Hl28v/PwAA//8=",
+	"7P3rchs5siCOvwqi9kSY7C5SpCx52lR0zKplu60Z344ld89O0+sCq0AS4yLALlSJZrsVcT5t/D+ffYd9",
+	"sHmSfyATQKEupKiL3ZefJ2LcIlmFSyIzkff8GMRysZSCiVwFo48B+0AXy5TB3yc0TY+FWrGMJfqzKhYL",
+	"mq2DUXAsCDU/kJimKVnxfC6LnFCSZ1SoKcv6QRhc0LRg+s2E5lT/l86YyE8TJnKe63FoQoMwsEMd58Eo",
+	"2B/sP+gNh739++fDwWh4OBoc/jMIAz3LGU+CUXByPBju3z84fPCXbx7SSZywaf2zflyKKcuYiNkLumDB",
+	"KFCT3mD4cH/6gB70DidD1vtLfD/pPaSDSW8Y7yf32cH0kD6Y6FczRvONixnAYgqVywXLTvxFbf/fMAiD",
+	"hGcszrkUwSiQRT6RhUj010VG8VtRpGkYMJHg9PhxSnlaZOw1owreDMJgmslFMAq+Hh4OBoeHh4PB4EEQ",
+	"Bosi1+c0paliYSDFU5mWH1VO80JpkNsDDYNcwiAHw8PDw8P9B3/Ra7THZ2dfyey9WtKYneptrtQ7Gi9Y",
+	"cHl5GQJ6nAqec5o38IPEKY/f93LZA/T4V6FyonKa5SwZESGJhSBJ2YysWR7qL2+JOrjg3zmi/F7QgLuD",
+	"uxM8eMZVXkeBJZ0xIqfAIFTLmf70hR9cgQgH+x4aNCc/+Iue/I4RQ18HKbs1YrwNgwVDyp1T9VxmzE2V",
+	"8gXPg9HhIAwE+5CfFJmSbjg5nSqWB6OBnj2naTAamr8ef6BxHozyrGAO7c7NYjIuZnX0W9Fs4VgK4YIs",
+	"MznLmFIjks9ZyYFWlOeKSEHmMk2+3Fq/j1tLn/JNLq2P5Ts5Td9rtAiDnGYzjVPutcHw4UP3/TXAsa9f",
+	"Wi/1yWjsCi6v5IssO21cjRcs41POEpKwKS3SHBgky8jpo1bs2+FkpxlnIknXBmvOaMoUSblgQRjAznZA",
+	"Ig1brh7hkuwBLOdSsBfFYqJhWz85B2m7IVw9TwAvTmTC8Nx3ANFV1wdAZ8Md8meFz2fgoFLk8E1NdMOv",
+	"25FRLpZUoApA03XOY5qSx2LGBVO7cSG2oDxFJvo/jbLRj+VCnxLPVG6O6BhY7K5noxlgSt3Lz+QFS2ms",
+	"T1fIXOsywauMTVmmyEJmgosZoBIcXpOZFMvkqj1sw2gE3laExkc2ofMXCP+WNPFIxN+lMn7f1GhSrnKW",
+	"EAHU3kocE/siMgcmcv3qx4AmCUu+KyWHHc5w13OJN0M5s1fvsXqv1y1zkksyYchQNTNSsshi/SZd8s0w",
+	"3zCBhdZJymhWhxUCieRzmhOuYG4E34hEAJYIvi7SdDsgzdkaSOJZ1lczGA4GbjWPLcz91SSyJ2SOmigM",
+	"1S7l/aFPyex/G9+pg4GzTVrZHxoSn55HnC6WMstfM/1vwy7G4UcwiBEpGJnQhGRyRahICBWEz4QEq5lM",
+	"i4VoRUSWZTJTcBJTzrQ0bECmN6YUnWkQaPBQAuIEgV8NzWlAylUw+ouGgxbCNRkNw8DMewLTnshC5M2v",
+	"9ZzBdzzL5wldB2/DAPeiR3j48OE3YaDe8+XSDGiYeDAaAExeyGxBU/5Lk2++ObPsgAsiQPahqT5e+LOd",
+	"FDNGjXx0MDwExajQdGu+e3MGstgPevOW2Qpv/jpmyYzPuNAnGnQOhoddcnh42LOqA4rzU/6BJT0tEvZk",
+	"1lvICU8NUb1mscySFv0ysz/4umW70HRNLXBOhWCpvlSTgqawfaOTl/pVXf1asITTN1mKIqVbG077+vEO",
+	"0xrzXBuVPzBU7lmPenbHNShtY0AUSPmeKkG3SQa6U4A1d3Ow/8+GncUD4DzPl2q0t0eXvJ+veMqllp/2",
+	"9gfDQW9w0BsM945jwEi1d3xy1fr2HGjU3k7n8KnPrjTwfAZW+YPkMTuX75loaMH6F5Lrn8hUZgSMLIQm",
+	"tJ2EUl61wazUu8MnmuH3qRFka+aZHCcN2Ppv88n3MX/J/3b65pfT4Qt+qk4XLwbs7PTBqXh9n/74YTlZ",
+	"Dxfx94//kvxr8OGUr3jyNF2d/kvyszR5cyoGfXZ/0I/3UzFZPBkk//ibxrA8T4PR/QcDzf20iEQzumA5",
+	"y5zjBE7vY5AwFWd8aewn53NmNpqy2T2l2cYFT1iGTpQztAAYmX1X7Od64CXN51oYR/Hc0o9Gpp8LnpUy",
+	"qYrnbAEQXdI8Z5l+93+fHP806D2kvelx78nbj/f3L/+jZIwqB9saqDYGB+qb+nHOMgY2NSB0wEVjZIs0",
+	"evVLBIo0G4AnM3bBZaHglZAUQtPwjCV9ckxieHQsuCJSpGtzyWkc0W9qOZJ03N0fkp8Llq3hep3yVJ9A",
+	"18qdqmAJ4fmRZjw4fDgWU5kxPhNEZmRB06nMFiyBixptTIocDAYk4gJmfafhx1QehYQqkkimSBSbncAN",
+	"HyEpRP2xsEcB6/HOAqHmg35BPzxjYpbPg9HhcL8N1M+Q+trQZyFVTnjOFkqLRxnLi0zoG8jCPyTDfn9/",
+	"MCAda146HHSPCBXrfK4vK5YqpoXv1m1W0E/TftuOkDX4G0qsVUS/sqAf+KJYBKP9gf7EBX4aun1ykbMZ",
+	"y2CjLw0nqe/0qVyRBRXrcqda9iATpo+vjmshGReDwX32LRmQzoCs5kwQOlFM5N0jg4KGvUVE0bXST+Rz",
+	"lhEqJPwXxprKNJUr1ScvQPKc4SN4yvbMOweDQbcCpA0wMhyycuoWEoNWSPxYSrP/CWO1nr7D+yOyKFSu",
+	"xWMNDGB29xSRK6HXeJ/AvlZcsW6fvFzwXGuuC0aF8h/vb0BZX7D2d/AfGZsGo+B/7JUu4z38Ve15y0eJ",
+	"IGNqKYVCT/J3NHmNKIZGJJEzAX/S5TLlMVzDe/8C8f9jCVsjCuMrCQIM8dXKwwnLKU9vLCvjBWgfg59G",
+	"ZPPTl7sC47Fe9msDAARH9Sifl5xHi8U4GRfLIiedFt4TVfYddfuBsZ2+kPlxnPMLdjuw6vvinZD5O4qD",
+	"+VDRWAe3E1fEiQ4j5My0HgYAjHdOUeMHjwCJqQAlToo8k1qR698lIP3VwcGZ5YQasHohsAj4hNeOuW+F",
+	"JKkUM4YPcQ32GhA8KL/8++7gBXSnXtBE2/bss3uVCIvL0pFh/VlXvlxxgO0OV/3qTmCl05wh6OSSZUZj",
+	"M2B5zaaFwk1eAzZJxcDmBL06SiYifmfNQD46+qodAQkBVufbNrSE0MddySJXPGF6tVzMnsoC5bONs5rn",
+	"38X4wrs5vNHOZ3JZWRgHS9f+/mh4SH7UcocgxwuW8ZjuvWCrd/9LZu9Bhvl6uD/cPzw81ILcEazdsVv0",
+	"lCNpTTO5IINvRoOBvvz2h/qPVMY0JTkHq1y5EPj6XH/rrwfUgMGwNzw4h0WNBoPeQP9beVcP9s86v6yv",
+	"u8YnP/NOL++QXRyTSaG4YEqRrEgZyQCF8VIE3OlEHuJpzovep3c8QdagRQT8oRVVPKbBstPkRIppyuP8",
+	"9twZl8A+cJWrbffeC2sE8hk4mFrRAqMITTNGk7VRxsGxZoVydzz92onfbIi75fLXm97wcx9sUReuATl1",
+	"Yl/70zl9z0QUktWcx3OU+fXNomUjwnNzwM5R/zfJxfmKP3+25Yw/LNLKEQcgrsZ//bBIyQXLFJfi23Ew",
+	"7A/GAWEillr5/3YcvDl/0vtmHPwVhVt8x0LJ/+4Rp6n/uVycvv3KTy/F4w88/3YcaFVwHJAlzXIe8yUV",
+	"+TM6Yem3YxciMA5I2vgK5/BCEnC6vXIGfxV79WXtVddekSzrGlATAzSIUbxYFrmqRnAY7aeMnjC3v5gp",
+	"UizRuiBIId4LLR+Xj9mjzGmc3xGp4mDbCZVXb7SdvG9VenQ+WlRPECwgquLEd0p8V01mwV+hpgocIq2G",
+	"GUhEQEha5FKEJ3ACT2Q24UmCJqKbw37qhqmLr2hkcpQ8YVr005cN7OXTsSycd0HXKJrGOUor/pykE7l1",
+	"m8vjVOQsA2v17TQlM4oPDDs0gafvGEvQ2GAYsWLZBYft2YVo9pvK2YwlFo/09QsajkWEU9RyzvhM0LzI",
+	"2N3oisoNV8cLO717Qt8uC64UFzPNQVaZFLM7hdLz2uAk+kfvHCzMPbfryFMB3co0CelbS7+8osraswBs",
+	"WgmcGRjdHFwg3uhh3nn3QgVkL7W0ZiWle8oYMjV6J0hKd05AE0YzvPPBG1if2lso6UStGzA09ULmTyBu",
+	"7dYgmprwtxIs5gKBJcKvdwqGF5KoIp4bl4nltdbe4/MRtzqz51d0nUqanEv5jGazWxLTEgd7l0v5LoXh",
+	"NhHTRCZrfWLwFIQACHK4f7D/zTeDAZmsc3a3t9N3ejp5waxxeAG6fGO5FiZG/39cbu/GEDFDvcMfNsjk",
+	"5iFwXFa1s4PBQV3KBkYwIh40WUIyhm5vIHuHY3d+VbGU6Ut9XZpIUDcCCxX6kTVcK5uu3usxzTJubnb4",
+	"mWhIAdidC+yO7FXORbbNaOX5Zz3LFTgKYipQEPD46N3CszK5yuVyyZLQW4UP1LbdGHw9l/I5FWtjO1W3",
+	"hBrN2TugkJpN5VxKNLYbrLtbCm2Mblw5XBkBqRP5K9NIlbE8WxvbU/Raf+gd6w8RUSyWIgHL9ZzRxPjb",
+	"vEeaZvMzfEXLeyvKc9+HINiH3C6rX1FIHBjb3BZ6j9bwdjd6g5DvlkwADrhY5lYjLNpWiXnYy5j5lDZV",
+	"wMg2C2no5Xv5mrldnsyAG2CcNVE5T1OiNTxFOpF9z27cqOc5OBN5ZZfVSH590zWgZenFfPxNTZOD4cOH",
+	"X0yTX0yTd2eadLhvKKlhpdxmjHwjaJHPZWZjs27OpQp/pKo9Aj1YRl5Hts4VsdEHn0qHsiadyrydyF9n",
+	"CYQLylM6SdmtYeAGqnPohOZ0QtG9Psk4m6Zr4j1v7zU1l1meru+cZ7vpkwzkDWsUE5i+A+x1Ri8YKZaa",
+	"N1GtpHOa8l9g88Rk7OinEkYTjVxjAdYKKZhZesIxMDNOGc0Q0nZ3UbdPzuiUmaiEK+7vsXh8wbJ16VVC",
+	"u4i+PhRqxzw3yG+3pS8b/6DvKZJK+b5YEi7itEggukNro+h9g8APoOIIQo2eyjR5XigeR0QwrS8kkikM",
+	"27ilJAG75WJ2LQnCHb0LGIKgnEwDJOfGjVjNO/MtyCbGqWo2reakfQymMlvQXN9YNGe9HNmwKFJDBhgR",
+	"1Bgjvnbw0s3ilpoT17Lf/P3ungjXHLaMXt5OZPqeUjldLOGterJcHRrjYByQQuQ8rRqjUzZzVtgaTK7O",
+	"tWss3ku++xgwUSyC0U9lFt5bfwIvN685jAt13ITTcNUZysklYSKpLP9gfyPmOKz2cgBvinu1rMFmpFlp",
+	"gDL6U0jgIFy8SxXobbDANEQfuWp5W403TIqi94oJkjRPTqRMGRX6UZu/uMuzNiLzalf9GT55idmP1aVX",
+	"EyHrS/czI7fivn2untJ4nagfP9zwJy8I0WzUx+YQZVQ4i7AWcFRlew2+0KRNB3Z7VN6+ffqv8McSWz3y",
+	"qGPgWwdSOfkXi3Pr3D3BaJYf2WQu5XuTPcIxtP2Vx8MRzRuurJTLe8pEwFq7WRlBekTwEaKYpswFaqsU",
+	"tAnFMJEgTQnNGKFxzJY5A1qt3h0mQtmwrhJhrg5YbkMjjwvelst7+FwZTf9u0nXbXkEULh/HgOBRPQy4",
+	"8e6jCgN1r3OxkVc+MfyhemqRmRB9mdVwZHRoRuhoJJNMrhReBFVmtOuSz2X73euuGOMK72hWaGa7p0h0",
+	"LqMSi6pRilfyidjLVa7OfAKzkkfsgsesb8TJcp7QMWR0xOdSy7er+uzbGWyN41xrAUdELpHwQiANiP6c",
+	"8QutgeSVIMlSxTNOKlz1PUXwZIiNIa8u3iYWtcXp+vyu5EYe7W1kIMCUNjMOc2lUaXraipleQvnmeIgj",
+	"l2zOc9WeeL7xuLxw5QcHbXfM9jvpqtfv6LrJ5UZg25yUKjRtagFEGO9yC8NecXyaZXQNooFJn9j2rp7+",
+	"uX6uvmRYgRlj09qd0rdx/Vcvu23aTfN5rNlIm36lmJJJexUZ/IohQvbwlyAMJoVaBy4JrSKr+vUc2rk9",
+	"IkN1xzeT5KvJ/z6iVuoANNZRv+52rBHQHKcsGuANVxGAPaGwUlHgOkKqahycV3bAmEurh+D93hitXqeg",
+	"9T6SCWj779macEFWc54ya7O9vlh+R2wAGHBVnqwGxlXQwZNNazv2z82XITfRDYT73Yyp74SeV3HRCpbV",
+	"g83fM30XVi6Ee223AOk8kdmCZemaRObXKCQZE3TBEn3UC5rHcxLZDffdrBFaUWWamEA5RQQkvTobHZh1",
+	"RxvSTro+etyWND7TheMvZxtW3NHtAyzxt7iB9MS3v4Vw+de5iXyvyFZ6qotDCeXpmqy4SOSqIuoxMBla",
+	"8/3IWPpBj8K4XrSCRJBVFJGOtSt2SS7HImIiiUiHfTBf9slpTlLOFMQzcQFm0oSuocRBAgUOjAUUxzsi",
+	"0WAwGgyif//X/432D/Rf6DNL9Vv9sYhEkaYRCrBAq7gDrkheZIIlRE6naLCs21GqR8LElXh9ksr4/Tl6",
+	"azB59Bpv1A4RXwd1uv0s3Zstomt5HFChgK5DEj19Onr+PCKd/YPeXBZaw1hJkvAZBBbQeN4NLSQ1SzKg",
+	"rF4w4LPRrL9Mcux0fhoM3/406D18++v+T4Pe/bfd0U+D3qH9So/S/Y9WgaQsk1OTR2yploqC3Va15Y6M",
+	"kqayS80QXCvy0jR4lVVfKgtt1z5vIPa0ml3LajH+aF7hmMYbppKM/3hbUZnGe6aeRB25HveHDw7A6QGi",
+	"iCMrG82KrnTBrqcoe7VrrnFwn064KQ/XA3nokuAQY0KHqhbKVbNYualWAjYR0jeRbnYnEe/WhsTRBuR3",
+	"Qn5vlPv7g+sSw5VruBKprxzBIbn35HAwaH12A2IfizWJ5WIhvXIakEYIgbYt9TXKlTbKX3xCWWkTHt2F",
+	"PGQ48mcXh3DeV1oKvq5YAvnIKAWjzJGyaU5oKgU7IubqB7eqIhQfaxp1PWqqI9qVrhVHPnUSudop45PM",
+	"tef1SebaL2+hlivfddRTw/ErXtyCubeUgi3S7iwE4wtnjGbx/AnWNrgm1kE5jpDEVLEeF4oJxSGWy1RK",
+	"OCIRZhSjvmYr6BA48a3od1tmbm8f62jf3S+LL34Hrve7F56uvD8cVt3Q3nl51UF7efLXuWc31OY437kI",
+	"h8vc0Oq7gqWQjmJoOncFEKr+hSsKWWjW4bB2B9KoYvqlK0Jz4wITZaWapk0kj+fMFZY4IpWyEbvVgNhW",
+	"0CE0NRXq6EZSebGTnHCXF+8jEZ/MWfy+ybcmZbjjleYXV86wiWHwE0bwpJASlpcJm+ClMteenJLIFukz",
+	"8Z6aGyPoea1UYJ/8mPE8Z4LIIicQFjphMS0UIy+XTBy/OiX3+4P+/XsKr08IQiqzvDKtKmqhSBIqSETT",
+	"9OUUtMTtyrOrfbc5+sW6iSzFYNiZ2z3UnKmKXRscfVsjbbCtwlwqpvcfywWzo5fANQFOUth6fgZVMWMA",
+	"DRzRnYTm3EhdvYEqGQc34rmNVzIXQeLdVJvqCjZt6abQYFtVGg+1V1RZXAX7B5rdsTghls4zJcBrzg94",
+	"4HMbwMsKi25/ocP2rRbuMPjQm8me+dIV2dysoPjp2oKAHn4dJbvNzhqEQRlyjZzo7RZOdztJzfHLnUU1",
+	"/caN1OMbcIAmd3WBAVRjeOiyTPUAYYnwY4EYT+iMctEdmQT6Chur5pTxXFUi/s5OH3XNilxauCgT840w",
+	"2Sf+ncCESYZRNb4E3npIA4kMGCKo/kXT1MSdenl/vt+iLNR1QLystyNCnThbfx3TBseiHkKxteYX2lqv",
+	"yTqvWVbt9gLlNXldTZH6xO6RTcTiyvR+uXy/XL6NtxfygqbbYkB5DncvPMmS8iDMF351Yw/4+kIQuY0N",
+	"EhBjviHizAyEIAfREfJrdgT+27BZIRFtz8gUd1k7cvY5V7nM1pjDYJ7YSB/JgouSPkw8PQ7qYuGvAtIs",
+	"22Ccv7ZIdIRsHX1c5qJBUvpTC0vI37BC9BOZLVokENRlX7OZiUrctnjzFKrSG0Stk7MfiP5Vw9WFXU+4",
+	"oFDT71OBDtazYft3YOL1xczPauN9JOJbS49m5btKjy4bvW5uS9hOiUEQsHLppQLuCGN4+RG81A5mk9zk",
+	"83EwyYxcXCXNsSDpPrhbtwvycTUJfiMk2iOOjonKtdpOlKDv2buYKoxAwsAT/MlURzh+dQrhLe51rPoJ",
+	"1i0I9zGiJ0jEhQLTF6PxvE/01CYiIIG6gZgqZCJgoJAshoqquSzShOSaEehvZQIhNtb6MIagFzLBdIWn",
+	"5+evzMxawv1ekpypnMRax1AoAkNVW5DLVe4KqEBsqhR2d3I6FjEuUCRmPKZCoiSCYCVtYnuS8WluxFcX",
+	"xVcRbqHyZ7WWZi27zy+ns6k2SFuJlWqRjHwuK5XTMJy/WiOppb5ZrRqX+aaa7V9PIIa529KoN1QLaCtp",
+	"UU3tba39FoQbU3FrCfZeCR79PtcUtGACf2yUj/ATCys3YPPkGizdJ+QGGzH5tA0ibs10aSP5m9A6TroD",
+	"sW/mtS7z8koW1pgdX22b8ymjaT6/msFXv1Ut+Qry/ZVAMK8117HrxfBUpsnN/AG0kTQ2xwSZQsAfFQwz",
+	"P23fjBmxbZm/Z2lHikcFJvheeZe+9B79DHKS7SJyG1nDjVGk10CrylvtdKfagQ+OQTIcDAbQ0wQfhTLS",
+	"u8gbZl65MlTbFDlsw5Lt6bPt3Uw2lhDHVit4/5vuLDaPuYC0YmcDW1SUoatnvgpKV0xdma3WecXCs8mi",
+	"6YdT/HHomW8cBMuWLR4MsXtLczOun0t9F44QlBemcDVwXE+Yj5UC6S3VzitKmF1yOUC5NIcTDdC3YkFo",
+	"0XcL3lv82+WmtMLRbjfllqY8TRODXDXhPuxNqGIJBH17JnR0oaXMGAUgXR1qbOnHhtVUr79cCW89c7jT",
+	"De2UqAaoXLuQBv5nBbP+PLZQmApNJmwtrbV3SWdVVNqYIOvcv5WWBE208xuU1NfziipFqNe2AcoT0KTs",
+	"IQCGElP8H1foh+SYIi4phRTNGRuLDvtA4zxd4y4j11mAKwI76fbJyyX9uWAjyLXSdxQUycNSU2TC8hVj",
+	"whZ+VXUr8/Hx908Gj/7X++PjyYOL/xx8eHn+t8WLxePBs/Mf+PMf3+Qv9p//8s/jb86+USfDDz/v//Ls",
+	"YXr4fBDv/69//ecuGdabHOJe0bF7yrW1OCIDk9UIoALATdYOmPVOCM2jMe1hGrPpry2CyynmFUC1LI00",
+	"ffIM/Bw0XWm9DZLpiIG6VqBMdAK24BkLex7FUh/uMNS30wL9+0dkSUGhojmJYC1wTmD5Nl9AiEx5emPR",
+	"UXO5IuMABvp6HHQxr3BJZ3qBM63hSaFRCqqIatTyUUCDvXakw42AMd1y6tB5ohdi0KtcNCVa/8gIJK6S",
+	"DrVgcLArE4URBrbPZJU/tLv3G8l0Oegt3ipDR/Oh0x9clwuPAtv4yPMiZzeTY13qfWs0XS5ns7Rmwty4",
+	"v8aqXMuymy3thpJtiz39mlGZOztavA3eRsh85SW67CxjvqzK3S6ABy52zy5hPuLF741UcqxX1bSfmp7j",
+	"OsXVUeR7JmcZXc55TPRDYKIJXSg4FoCzlcbqQeDYdK6lQInXha4+3+nZS3J/+OAByeCoa4HnJguqOg30",
+	"sWvJ5DKN7XaIyRGVrnu7e2jKjnhb8bCZ6gtflEqlaZQXev3zKh+8ZnqamaRpb5oxML5kbMGLRS/Tpx4G",
+	"ak4zlvRiCfaNCwk4sWSZ0pTYc0KUvoTAVkIFPhbb+HYD36peu2kdW8nJgaYC3fJYqmgQlhhoBm4jBlt2",
+	"9ISmu9aM+C2qOdygPs2mag5+g8CdYiArbRavGyTRcUEKEKJwJ05X11PQx3YhoVoIrTmpTNfBFobhtSG8",
+	"aU2cK2v3hESKmJXFRW9QuKdsfrilzFH7BEG7/9TvYegjxk7tDNuSm7Pru8BVSy67j5ZLCkUi9YPSKJt+",
+	"Lntb4vpVeF3Rs3wghG31cBySVUrQuMPw911FprfbKOi2kUifOuLFJ61SLjA0tIHWrvAsmcVvBcsdOCVL",
+	"JvW5vZJu5tuJct4GdhXk3CvI5jXDn9D4mvfXHd44JZr7HNoNur/1nUceL/XEve0v3REPqwGyVs7I4zub",
+	"3zQc2rPc/6adarcT5esq+6tvfyuuvUF14HosrMnuHYOvsm3L7iuc3T17Q5+OXv2sgVog4nsc8qfj3j9p",
+	"75e3HzfwxtsQ2d0Lidchl08mVFblkZ8LVrAkJK4qTUhMURr9nTtlr9Z6SCaFWofElaYJXenAmIqYpXWB",
+	"ZistnrGfCyhF11KHonUzpURSefa5VhH375MX8oLsD/YfEOymf7BPvtZwuUa1KQ9abVi5Yf4NffxbRdTm",
+	"nryqgo1mQdihw/rf/SQPnjJQtiFKzIg2fdJ5YcRTyPHAeGWMpMScDUJz27tRI/s6vIM0kO6VeSBqA/4l",
+	"nKZczEjHlGI2yNcNSU7T9/4v/5JcsKQbYgy0h44W6/wmAOYdjalkjwhpIpO7fqycmVofCE5Vk1ftuBtE",
+	"1/KlploPs7ebEAbDhw83v3Mzqt/fxbawotkCdlh3V5sfttMH/Op25snc1XW3UowrIn8Ts+AOsLyyoNrd",
+	"QsKCYKN5otqkvaYX1Bqvt+ngplxlrYqeF549y6jI1chLLYAillppD7HjnaYBxRiBpYyFGYMz1cVsAq+o",
+	"IqFZxi+Y8epcWZXxSK8rft/LJZbgx/4DPK/7Xa4sy8i3wgA2c0+Vu+cC3D9ed7EdgtJzewh1rmpATOOY",
+	"Kdc3428/ntdsHZ+q2X1jnXmLqeAZnzKo5MKF36fDre7+g8HVzmCEgAftsI6COPt2PL6dluTRw85qkgsB",
+	"abdf+cWMriqV5J5tieLfWIwyLPslNE3Txy+OyS/64pVT43RTtlXzhbmSMQCCZ9hC3JYGi96cn0Q1HGu0",
+	"YLiKATnrh9uYt9itsDzduPsaC11w4bJa2uTtQe/hu37v7detMreb7hPUdfC3HaEclBeZiQhxJaqmLbn2",
+	"t0AaHxO2nttWKO5gtHWQux29lbSzI7ldhoFicZHxfH2mx7DZQwsuvoMOAcdFPm/n05DeXukXoa+RiXsr",
+	"CsHh7foSqLLTOeRXgCefpunIz5kbi0ymzAVFR/BoRDqRWvE8nk8kzRIzG6YOkH//1/8jvR68hQ93j2AO",
+	"c4uYlWF22lgcDO4Tr09kn3Q80ReLlymiYrlktnGJzMhLvZ19uGn106ePyAnWzrURw2bV4FqGowAuoC8t",
+	"zQMyCrnv4E+mOHi/C3cmPhuMAoRaSVLzPAe762TLGRybvZlKaxvgEx0RnptOoaAwWAwJ4WMtFYyKZCwo",
+	"gd10Ivgx0sK1OYdunxyLNSlExi4kJEgWgn1Yahwzk9ar5YZkNac5u2DZWGh46JFDd/T6oMq+FYCIZVNL",
+	"rgws+7vBCq02lZaXG8qFN7pVjsjT58cnvbOnx8OQvGdrv7MmRVvAPUVoob/S2wyhT95YRK/efPfs9OTd",
+	"d8dnj9+9ef0sIl+TJc3n5GsCRQtMMAxLbPy6gvAs8url2blXppx0oNKj1m7GAtoWdUMyoYo9OOgZma5P",
+	"jhv9NL1um2X25X3S0vISIcg1EDDkSSttUEkmaHbNLCFLl/zvbI1NUriYthTTPvOwDrGfpdPeXJoEAxs3",
+	"AaQDTsae4cZEk5ymLQWlOSEMv1guZZaPRc7oQpmcQUBBhchiU05tiwUnyio5zTFIDNoX4ob6YzEW/+N/",
+	"aFK90NgthRqLHsFmKdHexTAiTCRLyUVOcvqeKRIdm6h9QMcRQQZIUCKGc7flyQuRauGR55gOUdZmHQtC",
+	"QNzBC8xkN9l0xk0srNcrxXmcjSc4Fen1HG3iLwAQsw6YzrIB7MULdThsGE+F3iGp14vEbab2OhZMKuqF",
+	"h1kl48RIHk2+C57rLVaHXjBqbmYzaF/D/qxAoXsiE26SQ6KPY7iaxsGIfOz3+5eXUWhys/2ffur3+29D",
+	"MgazPjwL8TQhKcNqQmKiakLsXRkSjKkJSRlSc3kZ9UskgPjGkkEBvwZzSAjhR5BkeMFSuWQaJHo58AZM",
+	"P4YcHP3nOCjTaMYBrhHiAPHHfr+P35qUItjNxzEGDdaev3xrFxjBFiJbWBZO9XAAMLdX47Df3x8MjlyA",
+	"mfsBkeNbMoCRXkGw1Ygw2DImx2hiw4inJZ0xBXFodhSZ+WFppEOxDSksl3ABkAD2tXcx3LP0vYfDRV2b",
+	"5jOR+dyUdyHHMMs91VI9R7/PRYHtifTQuD6o9alPA2IFec4WpPOerRXLbeyYjSXkEGMns4RlI5JR8Z5M",
+	"ivg9y02oHS4r1COD6Uiwleb7EFXchcsbzlyqMt+IzDK5QoJN2DKfG0QnK5q+15BBwJCMgfCpR0bIwiqB",
+	"okwv73yeyWI2l4VJu9fvl4Spb8a5XAGwILTaZUoRmelRbW6ppiS093UwDBQfSooMuhbakfWNKrOyQ/Zy",
+	"yWjW7ZPIBzeH9W4Ix4SKAbg5ffPymfCuLUihAkhgzFyOkNPwD/VfdZ6RwM94B+pPpnoRFErAPqGaOWnY",
+	"SqwLVBYlADOn5lyFYokeF5vO43N2xG21BhzxeKGicGFgjKrE3WraeOMXVIbu6387e/nC779r2VTGtLhs",
+	"OXnrvIgoGqUUoXrdQDfwPBVr7DddYjZMBFe95aRrkrMPOemU5Bb6vSEg+BVlAz34XKbQ0JECDWUy1TvN",
+	"aKzHhwqGGDr95vxJ7xvSyekEZhFsBYHOfqFeLqD0A1MRSn+ERJiwqwVpYILQgRYlSFeBCOD341xuEOU4",
+	"Nq+NrG4RjSqaAcBI77hdZoRF1HSQiFDzOIAUJFSnHXjy/ob7qouD1mTEyJrDIabonkP7FUYWKXMaNl3r",
+	"wQH5O/9OMzkQncmymKQ8BmqVRa4pSBArDgOPACG5qoKQg8GQVPvqaSZrn4UrG4sgHxLVBTA7vwPi4usn",
+	"J+T+/fsP9cm9OT/pk1defDw+AoViSCfyg9f0cXKxLHL9HiCoq3CJrgpsM0hdZ2yXNxk9evzk+M2z83ev",
+	"H39/+vJFRDrYXdSPcq6EcEZd75bNjELruhpH/+gZe3BPiwpYdwUMU/dQX+KKsHguWYLDvJYpA87hmiFa",
+	"xQReNTN3PTXleuoiSFEvSy11QTN9El99hWqq1gK/+so29KqhFUFnSEXZhEV/Z0RTvGClcBwMg+JKsjFZ",
+	"tmVR3YQtU7leQBSWuUhobl7TK9X0evLy9dm742fPXv74+NG7l69Pvz99cYZ143lGlhmbpnw2z0n08tX5",
+	"6csXZ1HZMFgwqB1h1RhL8dUj0ayi2mwQeSBNQKrHS4FnBDUBlO0ei8LwJ2O7gQhryC0Ggl1B3Rr05ICE",
+	"0Yug/6zxJEah5qjO6RghuZZhh9GoQapLhpoEaBEmhbd75DXMxoV4Sc4oSk85yxTKBOtlecdFLmNaKwbF",
+	"ok8MSAAcDovNXQFhlkCtoLp1orJ+P2LtsRGZ4PT0aU+YvXlBZ1BSb984zkYQ7A53sjUaoEVHS6c8nhOV",
+	"ZzzODaI6c4VptCAzhZ3tqSKvMq4WZC6FLLIjI4xZ79/XnlvPp9CSbSPCoUBj8rt5TmJquZfTqYwSB+m6",
+	"Y/FCIi6Dh1CD3eUjYHpv1Xx/D9U5aEcMZrtQH4G1k0K98X//1//FFrHIiky5pWrReaT+N2fk/OTV8T2F",
+	"azE+Dvf4L1IwaFluRACvvgbPta46Fp2UT0B5xO81FfMF6/2CNehzCqszgap4VdsY6O6RqXRoh1zQJdZB",
+	"1BCk6Vjg9J6BEmR0fXfrnX31FUD6q6+sLJSUQwHNwDXTqVYjnmYM2suzsYi+/kaD6v9FoUapLigtFGr4",
+	"QF0Yw8Z9uEfWnhk1DNMAN1zlWJhy/XiJg3sZVmcK9pvG9CIhHXNKisSpVOCi1X/PWaw5qPE2LyQwMzkl",
+	"CcdzHwuUr+ka+FRP0QsQZvWpQhNZloSNfgB48gldk46QoOgLYHK4ZnVkegUs6HosNK1hMXuTclKp/G/U",
+	"8XHFMqz1MiTPTvT94/NoL3p1fH7yFNQcB0Igm1O4KZmYyiyGG9sQjN7dyFeOaJqiUOX19r7nenjbC2V/",
+	"fyw2dB3WhwRK42hT5wUYXWOZ2ad9rGekwrEwoowTPyI0I5xR12vta/vdUypmxXLPfB+6YmOuT2SEznDc",
+	"k96u1pi0hHSkhSEsFzAW+gd494JpQQhlXi3hICL5CDKjXNjer1i0ElCEJcBoXjj/ClIiWaY0tnZZjyg1",
+	"NPEIrGeG5wixF8cvXt2DtITezEti0JeeC6Ev6VmRzuFgEJJv4J9vvgm1sNAlakkF+b6gC9J5c37y9XDQ",
+	"1QT2is7MP/rbf////ns47JbmYEtchuw1xdtm/Wxh7OATrRru7yO7GwxG9wcozoFtnS+KVHN2jS/6DjLS",
+	"3VhooQ57tGjK7+IVp5m/eWJEtJrssRwtrOHF0zVaccIWUhOnlsA1olmuDs46UjqMx+IYrMMo+uuJCsF/",
+	"Lhiunwtg7dS39Zr6GRu82HLqZCW9j6ozEkrpasoD2gFb4R4IKVHXSY4Tmc9HtQZ0PHGIb6Qw5/Neh1CL",
+	"hEzWOXNXUVT6sXpvI6hclTNBonf/+EdEOsVyybIeCAtz9qEbegILJYmEdRvXGRAOTWhE/v1//ptEFad3",
+	"dOR0huH+sFTNVEhYqhhBw4gBk9OsxsL3ze/gkG+neau9GKtmFVyI+64GHFyKPLdmG3dH1g2FZdgAdNIc",
+	"NWyJgi6A+BsKPajz1HZG8k2OKLKUdbZCVECmBabtvmd+zyNYrkXUx6WINxa/WknlV6wd8yteyr+Oxa+9",
+	"Xs/9Xz+o9fZfm5o7+ZUsaKqVIH3SWuGTma96V/ouhWRCExAQUdolbSOb2om/arboKWeV7dvsZvOTGWao",
+	"h6lqh79aw79bSViqi5lTOCueODPafT2ap6386kWSOFNRnLsyl9VTgzZUTjbUmoMqvXfNeVpL21TmrAR1",
+	"1EtKGoz0R2w6MhCktlu2RXR9n2tmakEaNZ0akR34wC4VS12SX7U2BKiI150Vm1pqeNYwW91zN6Tmjba+",
+	"0QWjKUu6dr5DPV+zeo+FC3iL0GKI/T/x0dIcaYZ5qIep1vtBYNgeLMZfRXODcfjMkdbMQYSIDJ/RohtP",
+	"qsPWqgbZtZXlSGmqlb91ScctfTE3DAkSacuI1ZEabIN0nCjsOTYqDo1uY0avKpGdEeQWS3GmVSIg95yC",
+	"CGs++bqlRgg9I8OHePUM6rWS8BTstz6wzAPW0Aor8UdqKbEUARPDOES9LIxD9PDbjrmi2aKc1B+1rUST",
+	"HnaJjo2MqWIBY6tcLkEsM8875mRiur24Xy+8EqcaAnk2yj7peZB/XrDMGOgXPNdiFXnOvwPxA0tUqJAM",
+	"4SvnOrOnub+vh/aqRzVxRzYVm0T2hMwxLA18CP5grcWnfARBNCz58tVNYCvjbxDef90otOs9GHGkvpHY",
+	"16x96p3xC5CRrW0dRF2zCjx4r2QWTC4lehac7QflT27MVEdEMVYz88B4h/Yuw5pbiOAoztrGBiy74PqS",
+	"SOVs5vvKreXcMphDvM9qNbtgRN9abDvLaflF8zJY5KTgqccHwRpJ1iy3IwPoq7W/3GXDUtCR1yVNW7nC",
+	"YbIPWytfojMoYXaK++YyttXE7PhaGZloGTHJgFTs6gX2x9aTzOgFI8USLH/6p2nK4/yIKDplWDcDrAnY",
+	"1K5yBCbcTy/BmVrINNVaeRRFC5YtKE/GQpng+UeczjK6GAtCvFuXfEeocjbIDgr2Z4/+3q0/d6af85z4",
+	"9d/P9e94l+qfvuuh5In/no1Ii7zefO58VGs53fl4LkNiG2WHxJMkL2GJ5/V5nFKNE+lXFynpoLkeXjnr",
+	"1edEwfkRp6n3Q3ziWuD7G31GJyz9dowN88eB/8IkMxrxi+Pnj/GrvXIQ/8k9by5YUW1Brx+fncN5qj4a",
+	"ozvn8lsb1BDWZnuTpd96G3YT9rRGUnv2r+XP3+pV7gbDaw1ZL49urtI7BL0rgx7UlsJEUr75Ujz+wPNv",
+	"x0GeFeyODuoqSKF+UZukszkrpmQyXSBaQ8lnVqevafQ/mts9Ov/x9Nnpy3fHJycv37w4f3d2+ijy2S3J",
+	"CgECOFtMGDiBnZVAc1CkUqeDr+YyZWOhOQfSl2ZF+s5Y0HjOBXOWKsUXe7YV/MdSF8s3UmhElildq7FY",
+	"zY2Fz/EXcBZVSN3kj3Qi7vR8E1vRpv9TDBIaC+Ak3dAYBGCJaE1Tc7myFuqUzYwHw9+Kfm7vo+LJ5d4c",
+	"DFoR0f+Fqi9spnmyRmXFSKSfj9B1hyJ8XrW8hGMoAapxFa8orsjxq9NuxUTDEi9CTGuJvh8u8vvpGv+q",
+	"/91fohFeUYqb00HTZMWGyLIeT4whEY1kTkChOYQS9MfixzlWT8W2BEZW0qAfaez71WmZZMLm9ILLIqto",
+	"yPqRcmHDwQDvaDQZ4jV1n7hqqWtl8tiVXDC9agRwsSSNgYatA4XlG5O1scTbXwdENYfZB9GyUOvmT/f1",
+	"T5iKsD8gyiQJlcTYeOFAv6Dps2WeQ3+5KpWrdE06w32ijHiq5SnUVMrHwFRRBx4E3KU8ZiaU10TbHS9p",
+	"PGe9/f4gCIMiS73E09Vq1afwc19msz3zrtp7dnry+MXZY3gHIpJzbGntOTiPX50GYWDKYAWjYNgf4MNy",
+	"yQRd8mAUQGIXJlDOIcR3bw71O3/Rf8/aylgdm+3tDwYm4ayFF6Es6uQhd9BkycXsiGj1gExoqtWYzKFP",
+	"lveKpXUekqXUGlreJ+dgrrK+yX4Ay0cJ8TQJRqbg6C9QhhadcbCR/cEASzyLnGHxQnAhxPDi3r/q5fPL",
+	"OGqblxZIbE+CHrerIqxrZU8hNrIlNtqAaQOEoAj9IS68bTK3wb1TW/kWXrh/9QtvvOK3fnR3MPrpbRio",
+	"YrGg2RpSTC6YYAoPxS0PLPOQ2jVTwein4Az3EbzVQ1UZ0mbEqTRBqys3oE+po0qMoikZCeq250gFpyhW",
+	"5HAVhqhYNzHjGVe57YyN1ShsZO3GXgPlI37J0f+ETmOX4ZXvPIOyXTs8+BLreu3wpCn6dfn2NvjtEh78",
+	"dultE9vn9yq91Xcng9prl+FGJCgPHbD+YBes/466Yr3wynAnvC9rbsNLOxDLE1eZW7+x//DqN86lfE7F",
+	"2qxOfUY69ihX5VtIy6Pek/LLt5dhsJSqhVy/+urYj3PpbMqdaERUjSD+WbNzZS2vqM5j3yHnS3A6OESv",
+	"ljF5DRuO8Zm5rfTJMUZ/p2bHJg4AdoRu2rqQBK65JY/fa77SH4sfapJSGWbjm5NY2cbRLtWJdFzEcsHF",
+	"zMl1MhsLJ4DJIp9J/avP2pxNqwoWZxxxGdsj47oYi8haE9GlE5WvYUCKkZnBOJFL8p5BVqTbjFs39uEv",
+	"99cfi7KMbtXiWjP2ayhUw9UdIzbRKaGN6jMH1R+L46tstKMyoqFp4kWvaIleD8eiaTgGvbP+pjHVQSuB",
+	"bmgQCr7DMEsrZ+ivxqIE5lED6UqJ3XijOaykxSiOORTViwfrA1leGGDGFVP5dzJZX08omWaciSRdY3/f",
+	"4AyyIkwROHcQLr/er+MX+DpGrQdLmed3bcZuSh9dVvPI9PyXjQtqeMMLaufL6QYX0zYJ7ZVVuVjye7+T",
+	"BjvcSe7IjJkRXhzuMNUrNOCfS/kMujZ83ktwf4cFGr7mqpzfVgRuSW386e1lRTB2yFHxUXXKYNDuphvW",
+	"E5F3lY6RX3upTpbT1/2lYSV3wdwxJjvqnhmm9EKWrTTbBeUvQjLwoJ0F5BsIx7sJxl9k4juWiTEKwlzs",
+	"AOEq5dRod5tg/BpsSl5gkYuB6ewQm2ODQ8tYGyPohKUk6yJ2wEoLJpVC2PwYF9pjbe5edByJclnrNH9E",
+	"6Fj4btB6X879/apb9cgLNgX+s9FBORYbPZTV4TdFMVbj/SxYxqICl+4RibTOUCay7eaJ7WAEZbuTF3PB",
+	"XY4ijs/VDrrHVmnvdpKeXDSltlw2aw3fgST3qaW4Y+MH2omLuodNz9BTW3hsp7fLp6/HiK8y1WFrXxvt",
+	"bif5vfPlG4t3+7vJk6/RX/6nFQndzXHilzRquR18oW7voymPerlRvCsxCpRorS67MJ2Oqd/W7ZOXEEHr",
+	"ekIv6NqkXuUjpyi3J8eRGcuNLaY94K41qdLFQR0MDppi4fdYxSu4E6HqT8ISfn8M4IXMwR6GLxzs9MIT",
+	"aB/4BxLkvmfWjen3TG9Tu4zodi0txtaqu3zbTtZ70L9t9PHGw26SJbEKq6oKdH6gjacPamotIyU60VOZ",
+	"JsYuiIY5vchIi3vw05ssxdj5Wi2SMn5BP99bFIrHUUimLI/n1sb3/eNzm2FmfPrR05fPHr17/ubs9AQL",
+	"mnAB7VLkEmIG6VqRcfAqZRAhL9OkPw5szlW55jOMpkslxChDFFTMxmJpDJQmoW7BtPAJ0qwUsEn9kg3I",
+	"Nz2W0fdTGjjnVJFECgZ9mOlYVGCY+YvYFtLp2fj8MEkN5PXYcE+IGKMpRJo14sxcxJuXkIidS0UZV9Y3",
+	"+XUaTmOhN40tA70+zuwCw9qbzk6ZJreVNG3nQuxKuLuH02uVuJPgONhNpHj59z8ZS93VNqdnwVapXwxz",
+	"G9i+xjlNv4ZAfDa5s0y2tyiw0PWnZN54H3lc554i0fMiB4UaG+YRiqG2wB4bhK2fvS1hm1ZOhhp3o2q/",
+	"cdSlIesvVPyFiu+SijWOIRVrDPXopWPai5lObIC/WAQEaj52d6dxl65wHQs7lHyz7zUs6VrQaKQhaY3M",
+	"up0Xmw3pZZ3/a1vUf9fW8aze6mOrLlZtDLK7LlZ/b6MytuUAv+hpv53BnTYPZ5vW5hHLJ1Ddcq+S/l1L",
+	"AD/SbDFqWOPnLC3N9F6pehurUaoiEkraezUlNXyOxmLKBVdzo9a5HezZ0HIsvel9D+lgUZ+cyDQZNac1",
+	"a7GG9ZRRKO5tgoTJS8FcApkzSkHYMNbTAJ2okd/WhazbCCeqOR1M7GsuIyj2Vk+AhdAMz/Rvo3ga2Vqd",
+	"hnei6wC72fdgMzVhZffUWPjFQbY4JIzCakDHbUk1CnGrDZ0cXTUVpTwsE6Xtb9ZvEJKUThgEYTtQYnpB",
+	"PGcfXN62Mw7KlRgLY3yOTa8S0om8nBo7CD4UdUdeNK6fdmjOy7iXKkUmsKXpBWQ4aWSMTAMDW8XRgsJm",
+	"AGI+g0u9Mr0+xgKDpiF50kRvY2BRZWy/RgSK81WzR58cY0WIsSgTDN1GPJzOmKn34CimgvIauwEX7Frw",
+	"rNwsj00VG7Zs6NvkRyjbkiS2hJ4ZEvYXVlY7FkDlkLkIsCmEI3sbbmQkDf8wVC4zqGLRkBxsS4Tb6gC2",
+	"OcKG7hLQz2Dni7jep+GL2n9LhcGd8p2E5OzvPuH/Z/w2Z1iVCDOhwfKXlmxkd32idrd+CuHhBRZOaFy9",
+	"rt0SJKDbljdwCbelhnebWsgJrPm83PQXCr0dhf65PZ1YTIDWigd0ancqU0cNSRcvve5NyMpc8Z+TsLYR",
+	"kYl1MfudU+VSWcei4+SiIyNjQYA7t61uQtIuIY/IikK9aVuwodsaPWIg8YVcv5DrTuRq64C0Eqyv4VXp",
+	"NTTUGppMTad0Is5vI2JTzfsmmV3m1apthnRMRsFxTvRIJjeTJ/CpCyucpIzQOJNKYa3UDbY2u7QvcasI",
+	"id1CV71nrxEhUXlrWwCr7e7QOGZzwkdtB9z9EvJ6dxa4drrzSdwSzuY418hUK6tadnKJVaShLLypMWVK",
+	"gAHfAfMf1L6F+m4wRp8cm6p3UJ/UvrZkmSlKtfSjkkZQoD+WAqtee3lAzUpXlomNBXwDGVf4CMTIV9zu",
+	"pIOVdyOeRN0tcZz4/m10cH1iVKwhWZqm65zHNCWPtUzPNKdiC8pT7FD3P81b/VgugjCAUzKpPsfQvy6l",
+	"7otn8oKlNGaBSfQJRkHnYHjYJYeHh707Cg3FvX/S6FAD3h151PX507YgLtzYnyO5xxzVHyu353aSD1Zq",
+	"d7Xt2tlZTWjZw8JioGe0srkzJhLCOMT2RIsizfmSZvneVGaLXkJzapgMJdGUpyzCsh+dk7MfQuyiEBK5",
+	"NDWYv3v5vFsa201F8Eo9zLBeET8kkRSPCqQZFpmqmFHOPuR7sbqIvG4ROWYDqbHAbhelGKF5MfZvIplc",
+	"YblMpNojEsu0WAhT5G9B83hO+EzIDJNTFQsJFi0MxyJ6Z0q896KREdRMEfMn8EHzIb1g+Omd8D/Zn2b8",
+	"guFkUTfEHiL6g9ahLCfTj6kic6/TBU/X7pUI/iB7JJoWaYpfk45apjy3daNhVKz0F44FXiAdc1mFBP94",
+	"hxkM+vNCTvS5hRqoKUwB/DfCOnZUrEknMn9FGggym1Fhej3hiqAJRt91BUGIYloVgNIkZWByFVw55usT",
+	"fDLqj8VjGs/t4dT9JBQKCx0RCiVE3QkusSeYHg8DSCLTq+OCYZU+UxwWEbxPHBYp0kE7M2ATo1nKtbou",
+	"TJeOlJnqwO85FCmDXkc8n+u9l6j4bQHRLVFI8I+kT17LFe7axuJxQSYao5gyFXVNSW5QSTDKrD8W32G7",
+	"FKj9Zwr+2RrXw/t613pJprC5oUNXHhWoAZDQ4LHX4qXtCj8FWNytVlDr9Hn2kmRAu2D8t/XXe6ZXhs0G",
+	"d2XUKx0zqg0zwHLHTcv1bF32XquwiGB3rzk8ftlcsykCBA2MgIkgdKsFPI1Qlkh9mpFGjrIYPDbRMBiB",
+	"WwIEs29t2oiHTztv46X3ziUqRpvEsBZuXa/pUoHkKHhzBlIWVMopmVr4jNq/oGdK+FhziPAEucJYHCc0",
+	"tNJXWJW5wpoQFzYlPkRTb1ejQEP39tIaIvsTmS2wd6i5M6o9ST/rLst111ub7uo3uoYkiXzvNbPX+1Zx",
+	"8tR/+PKaIL4qL2DJsp4mLuTZf9oUoT+GlIhHVhohwCV/cvbDbtKiu5s3C4zHwvRLArd4TKEY3AT74GCw",
+	"QC3FEiplmdIZP9CUJxGBRscobJXSQETGwThoGrpe2CeAbG+jmG7QG3cmB7eS6zuEr0HYJUSuJOsX5aOX",
+	"N9nFdrr2BDVTNuWzkvafnFDdMTSq4RsT024Ui70cN9qmo58jVHuYAn2nx4ViQvGcX7B0bRvJlNqOp7WE",
+	"xOkgIQGlIcTYFOjLKBKz6oTPeK5IZxwcDA81UY0DMuUiUcTP2+32iVMzsGAZljrTQ9aWZboi9ondtZHa",
+	"rFUNlmIL2SBj+TkyzYz0PkLo5FDtatkn5zKnphgETAyhMZIMw8Fg4CDUgdrPz7jKn7OctpvJzgDgdm3f",
+	"s/xTiNk/YocZCZDUegUosPYYyOZTqAOze2SCiStNrKy061raQddT6BdabcVPE0pSecE2CLg/V4Qer9n7",
+	"/mDQ0t+9vktI93Q3la0l6vRSRJAG2narS2y1MbYt1polr7nkL16RW3hFnmvC8szSXwp73M3lgUzIczWh",
+	"TQzxtns9R8eZ5qsLe1CapQAj0LKcZg7fPz6HTpgmOnMhM8uhFXT2LNvA6O+wBhsaKK5gna+kupWbwSzi",
+	"So/DZRhA/X9N4qFhCsDZ7sxhgPv6pELhF0r+oudt5wDQOrk0lxvq6O4mRX40xRsSZqOSqqf/CL53Efz6",
+	"pSPbM6e0SR64AHBBpOhjUX+spOuFtjORZ7aBtNYd3RZsGe0m48DpfddkhZgONi04wRiQtkUKudJr/LxI",
+	"/CfNekFgX+WZCjdFz1hp1AaM11tMHXn1xXnSXsjDtOZMwq3VPDYh0OCP5MU9L2nwC/reYXGN7bhbU/E2",
+	"HgkGXnSAx3gNC8xQETo4tS7W7ZOXFywjDw68RohGdDrCBoDtLcBKBC+VoMHw4f70AT3oHU6GrPeX+H7S",
+	"e0gHk94w3k/us4PpIX0wsWrRkubzUivitj5rKa1sUJAeHDT1o7dQOh/tD3Wy9ho9u5RWqH/BpjmhKTT3",
+	"Na2f45RRvfk8xNrABSvTXHiODeQXy3xNlujBVVovZk0ax5T0OwhhqUSiFLNC5VpaBFdoMNJrvi5BvwIo",
+	"fUrR8LdjRtBTxfpJ/yCs6UuMSSsrRAKCBia2pTsUxd4l5CQR8Q1CZFskw3omc1vk6yMRfwl6TUS8k0L4",
+	"yDy3O+WXb2wJdDXH9cWkc7e1Wq+kCI8KH0lUoWiabrHwuHr0Nt7BxOo0PHR6ehdJqudeH9na+dKILWUb",
+	"JZqxsTANBDF1GN6o9Edv9LelikSQV/zd2kRbKVlkEPW65BD/5aJxTNZMRDomS7VR8w/9Ai4jp+xdELlE",
+	"aze8HiEq+zzrjyOb/iqLPJYLVjFnYbVCmbVpG6GvTo6F1ze3zWFwnCTIrW4kjSj8nev/gGTkOzJrlVEz",
+	"RhUeuHrPEmwkLMnEdNtMNtu7TJnBlwiHylTmFIJRcHI8GO7fPzh88JdvHtJJnLBp/bMXmrt9ZX7v1/oq",
+	"MSceOc/OzOo6Ibs34LKPNWLvwmbxwWstfZt0dVyh16MW+gTme/0w5N9wT89MEfbfeQzydQXKP7lgeJwk",
+	"ZWRHLhsXlcbQjfdSKSDuYSetTWKi84k7Fm5KabQo0lCiwbDh1ZyhdQgVTEMtEVCIK2yd+nQDrF0rcm2t",
+	"b/TSN/UKONEbuDPpsyXowoEYQBVCpUkBPemxX04rLOKYLXPVWm0EN8i9Bvs4Rc2NWmPYbQ7UpRd/s5O1",
+	"YMGF/ThstR3cnjN/h4VRduFj9lHNkUR8kjKa7fIaPni920if3DYe+KPB1yramSIvoavxgvIUWFDgNzCG",
+	"fJG27ySZQh+R4xu02Ub9JsxtzlUu8VJtZW9Ye8Weqi/Jeu1JqrL+SAu5phIPz0MgZv0vxn5MM7kYC6xU",
+	"ayTdiHQiFKUjjBDFpIoI5d8pmB99obeL6IY/ZGwhL1iCS9QDS/eVnRwL7s7XfeK0Crtu+6iXDYCtDeYU",
+	"24mZYZfmHS5mfcfnBc0yubLlcrxwqE49XwBCWFbQ+ZClirUG6RgTwVNzIJ+AV7/E+niaqcI67ynn2Gqs",
+	"uGTZiYij7pGJwnFtJjRUwTx6Y5Z8Qxb8x7V/lB1LoXkRKJTOq+/yboNRsD/Yf9AbDnv7g/PhYDQ8HA0G",
+	"/9TATHazmsc76zQt2hYQBE1f2wdP9F5FTjBNiAvIJNEnYR6tL/n++eDhaDAwSzaPwD5nGWZCIs3rjS/5",
+	"ZvXubRgsGCYHzKl6LjMWjCAE10VGHA7CQLAPuTkbMHGHgcQzHQ3CIJc5TRGH9F+PP4DFGRSsT2JUCksb",
+	"RWIZy5er724a3u7Q7eu8dgPSItGMOYPoQ/+W0PzO+l5NN7DuLlflVWmJ0C2YLhgpltAtmVZiDxTB90ln",
+	"55RFUBfGopKOiCbubUmH0V+957+NuiGGuU/w/oYFnpz9MBYZph86Ixr8ArSloCxhsRBq5AJ9TTLXDll7",
+	"YwFpe+Aog9+6Ru8psy4j5EP63jd/uaS9EGJuF0zk+tIBM5ZCs10zca9PIEevasJz1jMjSjjJFD9DdRm0",
+	"8I2FNfF5gkHN3Nix4aa5zNjG3DyubGoeVLK/QU6gWd3mBLlPpL79AXLjbplPZlLHAFtDxLaxqOVKtd+G",
+	"cBa3jLZ7JOKdcr5uurzPlb7ld1tHNAYEBGbkyXQLphSd6XWg2g5KfSVVQAsFchWMDvW5YoFJuKIr+bcn",
+	"shB4h1fTcrHzOZKKfu9gGAaG8ILRfhgYf24wGnzafDHSMZmVpvR1uqJrRQbdL/GFv7nBbwGGJ8O2Nhj9",
+	"2hLMNt76V4UZlk4kZOZg9bB9pBWZFGDFes+WuRYIjLrttbz2lPCoi7fxai719bxJiX1mjIKeJQZ11pTm",
+	"cKeYPt6CrczK9KvvGVsqdCTZO0wKptpuHIyNa71xNuy9PYJIa45QEdFYMj93+FD8KcKHWlK11/5RLOi6",
+	"7hg6wuMv3ZXoBfF34w2wotYcrGW2BVc5fb8pmcXocxuWPxy05Ye83SUW9fUfQ335k4X3XUvfwSMq7YCu",
+	"kHWzJvduOk61IcOGTqqeo9wWzLa+7JTNSCc6wfqRiieXZVcA1dfyRDRqdoAScizQ9oEmvmm19VO5pm5I",
+	"koKmvXhOhWApKUTKlCKR+azgJo4WUsjIuuNrxbjhPvDqcbuxbUFu20BLs0oSuS+jpEDmaHzx0YIlnEKz",
+	"rrjIMihDbdsblB1PTS1KW16aMAHqZmu3qvakPc3HHQRvVdzqev5wC1EtuheIztdsAvEpq1G5U9u9l8VN",
+	"+lhsEwjdQ/0vDXS+NNDZVtTaIesOnRArPTUaLHnvo/v7yq6l5ayuOYFhVKY57hHxeBhXRDFsLGFcrq6Y",
+	"f2tGQpUl3U1vmt+Olivw+tKB5jdMZiixttPo4XS9/jNbTvieKsWPs9NHpv1HqbKUBBdVBfTXj3e4OVuU",
+	"DZ9qt6odS5prgAaj4H+/fvzToPeQ9qbHvSdvP97fv/yPoD2NYUMRUFooBoXruOgtMznLmFIR6WRMFQuG",
+	"haG0rro0reNLwNvEB/NrWHKCsZAZQXON67np3vNFmX45NpmwWC6YwioKMEzktYz3+23adinQlVSfPrAn",
+	"NKDSZN0mHmHY953IR8gU4ehsx4VrchhczKeJ5fvCJH97ocdB6YvkcyU3f6WJKCTIbaDVcC6XPpu5QuZB",
+	"5UyzhEW6WRE9QfuK8Wo5nu4i4+DeuKfIJJMrZZTTWArB4lz1yQ8s41NukoMVnwmaFxkLrSqqCCWF4D8X",
+	"rNIqCpxApe5bCecrK7l72uv5ij9/djQWGZ/Nc0KnOctCYqeodGbQy8vnmSxmjWbErx+fnZPjV6eoZJZG",
+	"MdBFcUqamVpWlWZWyFpTDjlsNpi9Ez3J5CLaAz2dZRH5lkT4zAh7W+GHU/O8bXM1Foox8oM+GjsWZ6oL",
+	"JaWxYZa9O7Suq4p4jvY8HCUktFpUlQi64GI2Fg1bX6jfw11p4VUW0NSstX8+PGoCBzWeeXaPsUCjSFia",
+	"R0wDMZSG/eZjxpfq+n7Vwpxc7yzo72WPO0JgnVELIfK1/e4pFbNiuecahGU1k0nZV8sZBNGMh1nnnKZ6",
+	"vomEa++YZCzPOEvIik3mUr4nHfTgokrfreAf/AI4B0NZRBPSFuf20Q16wZ3XuoNkhZihJmA7fEPCAdpn",
+	"MHXBxGBhLxHMO+hg2zlZ5CG4PzM4LkNtXAp9CocfPnTxPo+liEGOaOu8jen3aLWarEl0LrUcAyiLfbf1",
+	"REfk54IVLHF5HrJLJmwqM4Zhp2xFtDC1WOa2K5omL8h20PNlWEczkcvcOGwPPnzAjmHukJDYUqYFRtMD",
+	"Hc8RMgHStde5Dc4UTVlQN902MRkLfZaYOjpZE6q3GTOlkFISjpKUBw93hCu6JjRHQ36vWMIeIPxqLKJH",
+	"p8fP3p08Oz59HoHJ3NqZQmNgkqULW0+fGigBZYLL2X4LlmlAgicy02wift/LJVoNO17ArgZx1K1yWQP3",
+	"Jpsdi84u3MTY2WiWcWhrqOCguyZwBi88DFR78/pZiSdlJzdL3SXRgnekdBgIoHOwlofA4H18y5hymftv",
+	"Xj9rky6B02lkPJEiz2R6lSfkpAI/jSEhaNU26oJlFzxmtcaTtkLdNQPochncxl9xraVa+NYXeTgYHB4e",
+	"DgaDB5sqV8Gbp8lnW6o7/OpSrce+fZW+d3+TE2X/mw0+lF20jQ+91WoF0RS9IkuZiGWCkd+e+nEcx7IQ",
+	"OVpoj0920DNPrmfQhcetjmM6lZmvWabPCikWAxEf8Qy5djAKuJiAmBwGmgPXnzyXTXx1x95AktuWLSpp",
+	"8Ue8CW+vbX1AAbNEFuRZf/2wSMkFyxSX4ttxMOwPxgGBo+Ni9u04gBry4+CvyM3wHas9+d894jT1P5+U",
+	"giGw9vLzS/FYS+3fjgO9CZgtqfz6geffjgOIfxwHfmfTZ3TC0m/HAfDhMW6AqUnPekdx5r1yMH9Be/UV",
+	"7lW3cVV8SU1J1ILHzZXD+7uoNiDrnVl5/TY62G/g0ctXPOWyXH3Do6dxvBcjkpfynmZuKNQdL5f3lBHC",
+	"37x+5hvEXjkFCF9r6lMOA3r/klxstB8/p9n7ioqD4kVfLyHlktClFm8UXK/ljWgjLbCkG6Tff//43C7m",
+	"aCyiE5sZi20N6soPCmq+lEU3OxlByRNYD30s1izXUpf+AfP+9bpBxtJCGUhFIUYhUNsmDnWO+vwgSI9F",
+	"tJmiK6J9K8lEm4UJdwB/k1y01uBsKdDiLREl0dCcQFP3rd57J8eD7f/bJF3Yu+V6FVVu0P+uAg9A8M/N",
+	"O36PPKDl1AE2IZmyPJ5rMdaaONxjVgfsfP/4/CqmsFtVIHtPQf1aT9Qiy8JVYK2tUgvSFQz0bqGN1U3t",
+	"RLsG5IAwdmWKXrvFaANnM0qHCR52bIoq4zfbwHcIsh0xFi773rMUYcWkLRwJW29v4EUNM8On5UXXKmr5",
+	"GQTaq/lWRaD1nBy7i5OWNPRInjx5+QflZH8mKehWHPDVy7Pza8lFc5kmvUWh+OZCQCh8Af0uU7pWJHr6",
+	"8tmjd8/fnJ2evHvz+lkE+c4klXJJOoZiX6V0Dd98Ow4GVi6PusAZwMk1Dl6ljCpG9AL642AsykG87OdC",
+	"KM1nXhWTlMcjIiSZQEiYMYlicJFnwSYTFtNCMXSxJTIuFqaEmbMuTWVmS2pDvZCMXTC0Oeaumm48p2LG",
+	"3HehTUVxFiA4CjShpgkB+GHoExqZJozkRSY0d13RNRrT3LsLujZCjGaxYwHscYMsCfUj1n7jpo1M7alM",
+	"k+dwkL8nJfCsBQ8qJ4+c2xmS71QRuyZ5V0m1QpSmH9GcpZ4VeQ4V8EBB8VTSe4roo3iTpdcixHo03vY8",
+	"K89kXLqva/F+pFNxgIe+HzokEaavYkMzsMd3RxgkbWyEZcTAplBA0hYJ6NXjee35/sHkHOvvU5bMbBqT",
+	"nM3aomwAn8u3ER53eUNf874tA/vK0MB9//tHBizBKDio/ICT7BQ8Ud8vVr+H4/J/fZOlwSiY5/lSjfb2",
+	"6JL38Ubpx3Kxtz8YDnqDg95guGeEELV3tQDixanu7bDU6/vWcUcnBi93M1y1BGUfe/jzxdByCxHj9SaW",
+	"cR2GdRWbwpgQT+MonbNV6SYqxdmIdCL0bUV7ERc855hk9O//89/EfQzHIjJWXPzFfKgH/OifSveQx/z2",
+	"okmh1tFeJGQPH4j2LBMcC4h+zueMZ7aDR4S98O1C8Mlun+CamfUszSTRMFzRLFEYV7RkWF7TQHcsanIF",
+	"eLAstzQ8aRuj3HT11+jrt9dl6vzwNvqNzwXP9L5EzF5gLt0ouB+EwTlfMJXTxVIruVKEZP8+eSEvyP5g",
+	"/wHBAgIH++RrPfjuvOsLy/r92YZvw61AX9hS69Sad2N0UYN20Xl6tn/4gPztx/OuTU9H4/MsoyInHVnk",
+	"M4lxg2XkSizFlM+KjCVj4czWIeEilgtQL9JUrljSBT3EdyGbFdQCVkIbnmJ9yFFoq8egJXkijVe3Ehnj",
+	"xeN0WiNXjkhkp7DVtkw0zT1FNDvCHlJUWXOXr3f1SZTnGDrNhQmugJa+ngcaGRf6ZVyiOcmlJKmEHHTU",
+	"JsBXPdwf+hlxtteqXxjLcLRWm873LIf9ncMZX2Hhe8anLOcL5q28TO++/2AwCAk1rd+/eXAwGGxM687z",
+	"tKKXmDGCEQwSLOgHvigWwQhGAasdfn5Q5qRxkbMZy+6ksNZFCYGr4iQ9YO0eKFm+dFWkJKLIZ42S/KM0",
+	"elSqYBC14rMZywgMA0BS/dsZOXv0d4/DwdcNrpZRoaYs20lnrKuHYJu1I5Bcc39N/JjGZgUno+h5Eczs",
+	"Qu+32zflXiseLTCoNCMUnEUHi2JBlVmYrk9+tHFEY+GWwpWNIaqLdAt5wWy9qSin6XstAx7VFFsQ7kKo",
+	"8WrFu1LJNYW1rDynv4WFiYQUAow5voTaJ8fTHIqNeZHgdp2htxEoJZUQLd4paFNXHUSs0bbEUsXqAt5G",
+	"qe7czOP036s9F7UUG+c1w/glB+AJ0zxY41/rafGy1CsgSsO1sVPUxaaomFv2Lvgi2n4Rbf9cou1xCxO+",
+	"kaTrpK+t2XGNXj0hVhIUa5LJlLXmvLlKOsFdFVExIchPZYHt4JjQU+0PR4OBlqpymuXBKBh8M0LM5kkl",
+	"lk0LcP/ECm9vzk+uIcW4jVwlxCiW55C4/acXSl4zmjRaPNjte4hX4gB60VtbyHz11XGy4AJiFb/6inRs",
+	"MPs95Tw2tgr7fRJNbTGDqNsnx9htxrSwoBnzus4cjUU0ruDMOBgRbESTF5koxQ/M+hSJXBE5nRrU9vQS",
+	"DD62Me0YKx9LoYqFXlUhNGVB+H5WpAx0GlAW/Oj+6OnT0fPnkUmdg1p/EQgk+wf6TwjLj5hIojH02Ya0",
+	"B7Ch28KelEQWgaPKyFSQ0+MXx+QXqBdEF8wD12AsGsqQSSMwlbigLlqL90rLH16QvDlZXNfmzLIqyd+0",
+	"Cr6cThul6Uuyh648l2GAB7blQccfBjX+8NDwB48hHC9YxmO6dzLnMZ3J61Sld3v+NK1/duB/m/a3mf81",
+	"t/vJeKFBZSA1QLEv9Z5+91VSTuCgGvy9kgEE0YGaywHfwWopjZRjn/03ljFprgCK5LUpKscklTFNydmK",
+	"5/F8ImmWhBgQbHMUZpJkhSD9vXiR7KnysSAMCuf9Gu3twThzqfLRN4NvBlAz1ay2OWdl86YiZYiV2cCI",
+	"Be3bj0yqT2g6Y4UEq16Ftt02BGliGUtbQ6vvhQ7a/krNSP4XtiKX5vbVQAGslHTU6NUCwaDQqUXrZ/WM",
+	"FFiK0dvilrhZb1l+sZvmyo49U4TaZouwamEt5cWbCE0ULVO4FByspOnC69CoKkpt1aQr+Q6iI8w3KpXa",
+	"BV1jsh9WyoFN87xfjeBsO4PSy1mGpdVCax0ihgRzoW0eZ2I6nUJmtw93m6Lvze8ldW7rF6AqconelZrL",
+	"FaGqzDo5AoBhps7CBrEYO6NXs7NU5+H5SiaIBxMYctOa2oS/oxqbsPlnwCe8wUvW0JLC4vJUDUp1DIax",
+	"xYSBNUjxRZHSXGbd0BLF2ljBVZ+ceblL0T96OEjPaVORt4ymZtRczlNG03xuk5+yQgjwgqLhwxvrDL8J",
+	"Lt9e/v8DAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -176,7 +176,11 @@ export interface paths {
         put?: never;
         /**
          * Add a number to the do-not-call list
-         * @description A number already listed answers 200 with the existing entry; calls to a listed number are refused.
+         * @description A number already listed answers 200 with the existing entry; calls to a listed number are
+         *     refused. The entry records the token's identity as `addedBy` and `source: api`, or, with
+         *     `callSid` (a call of the workspace whose customer number is `phone`), `source: call` and
+         *     the call: a call outcome. An unknown call, or another workspace's, answers 404
+         *     `not_found`.
          */
         post: operations["addDnc"];
         delete?: never;
@@ -793,8 +797,11 @@ export interface paths {
         get: operations["listCallerIds"];
         put?: never;
         /**
-         * Provision a caller ID
-         * @description Verified at once when the number is one of the provider account's incoming numbers or
+         * Provision a caller ID (admin only)
+         * @description **Admin only** (an agent's token answers 403 `forbidden`): it starts a validation call
+         *     from the provider and may change the workspace's default caller ID. Agents list the
+         *     caller IDs (`GET /v1/caller-ids`) to pick one.
+         *     Verified at once when the number is one of the provider account's incoming numbers or
          *     verified outgoing caller IDs; otherwise a validation request is started: status
          *     `pending`, and `validationCode` is the code to key in when the provider calls the number.
          *     The first caller ID of a workspace, or one created with `isDefault: true`, is its default.
@@ -1068,6 +1075,11 @@ export interface components {
              * @example ada
              */
             addedBy: string;
+            /**
+             * @description The call whose outcome listed the number; only on entries with `source: call`.
+             * @example CA0123456789abcdef0123456789abcdef
+             */
+            callSid?: string;
             createdAt: components["schemas"]["Timestamp"];
             /** @description When the entry was removed; only on removed entries (the history). */
             removedAt?: components["schemas"]["Timestamp"];
@@ -1097,6 +1109,15 @@ export interface components {
             phone: string;
             /** @example Asked not to be called */
             reason?: string;
+            /**
+             * @description The call whose outcome lists the number (the customer asked, on that call, not to be
+             *     called again): a call of the token's workspace (its agent leg's SID) whose customer
+             *     number is `phone`. The entry then records `source: call` and this `callSid`. A call
+             *     that is not the workspace's answers 404 `not_found`; a `phone` that is not the call's
+             *     customer number answers 400 `invalid_request`.
+             * @example CA0123456789abcdef0123456789abcdef
+             */
+            callSid?: string;
         };
         DncResponse: {
             data: components["schemas"]["DncEntry"];
@@ -1133,6 +1154,11 @@ export interface components {
                  * @example ada
                  */
                 addedBy: string;
+                /**
+                 * @description The call whose outcome listed the number; only on entries with `source: call`.
+                 * @example CA0123456789abcdef0123456789abcdef
+                 */
+                callSid?: string;
                 createdAt: components["schemas"]["Timestamp"];
             } | null;
         };
@@ -1762,9 +1788,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The database does not answer (`unavailable`). */
+        /**
+         * @description The database dropped the connection, or gave up on a serialization failure or deadlock
+         *     that one retry did not clear (`unavailable`). Safe to retry after `Retry-After` seconds.
+         *     Every operation that reads or writes the database, a bearer token's lookup included,
+         *     may answer it; only `voiceHoldMusic` never does.
+         */
         Unavailable: {
             headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1772,7 +1805,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "unavailable",
-                 *         "message": "The database does not answer."
+                 *         "message": "The database is briefly unavailable; retry shortly."
                  *       }
                  *     }
                  */
@@ -1924,6 +1957,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createContact: {
@@ -1965,6 +1999,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     searchContactsGet: {
@@ -2019,6 +2054,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     searchContactsPost: {
@@ -2059,6 +2095,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     importContacts: {
@@ -2109,6 +2146,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     normalizePhone: {
@@ -2143,6 +2181,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getContact: {
@@ -2174,6 +2213,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteContact: {
@@ -2203,6 +2243,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateContact: {
@@ -2246,6 +2287,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDnc: {
@@ -2290,6 +2332,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addDnc: {
@@ -2301,13 +2344,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "workspaceId": "ws_acme",
-                 *       "phone": "+14155552671",
-                 *       "reason": "Asked not to be called"
-                 *     }
-                 */
                 "application/json": components["schemas"]["DncCreate"];
             };
         };
@@ -2333,9 +2369,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     checkDnc: {
@@ -2369,6 +2407,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDncHistory: {
@@ -2444,6 +2483,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     importDnc: {
@@ -2509,6 +2549,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteDnc: {
@@ -2545,6 +2586,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getVoiceToken: {
@@ -2572,6 +2614,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceCallControl: {
@@ -2630,6 +2673,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceConferenceJoinGet: {
@@ -2656,6 +2700,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["InvalidSignature"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceConferenceJoinPost: {
@@ -2689,6 +2734,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceStatusCallback: {
@@ -2725,6 +2771,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceRecordingStatus: {
@@ -2761,6 +2808,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceTransferStatus: {
@@ -2803,6 +2851,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceHoldMusic: {
@@ -2869,6 +2918,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createCall: {
@@ -2908,6 +2958,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCall: {
@@ -2940,6 +2991,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     holdCall: {
@@ -2976,6 +3028,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     muteCall: {
@@ -3012,6 +3065,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     transferCall: {
@@ -3050,6 +3104,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     completeTransfer: {
@@ -3076,6 +3131,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelTransfer: {
@@ -3102,6 +3158,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listCallRecordings: {
@@ -3151,6 +3208,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     startRecording: {
@@ -3190,6 +3248,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getRecording: {
@@ -3222,6 +3281,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateRecording: {
@@ -3266,6 +3326,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getWorkspace: {
@@ -3301,6 +3362,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateWorkspace: {
@@ -3343,6 +3405,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listCallerIds: {
@@ -3387,6 +3450,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createCallerId: {
@@ -3427,6 +3491,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -175,7 +175,11 @@ export interface paths {
         put?: never;
         /**
          * Add a number to the do-not-call list
-         * @description A number already listed answers 200 with the existing entry; calls to a listed number are refused.
+         * @description A number already listed answers 200 with the existing entry; calls to a listed number are
+         *     refused. The entry records the token's identity as `addedBy` and `source: api`, or, with
+         *     `callSid` (a call of the workspace whose customer number is `phone`), `source: call` and
+         *     the call: a call outcome. An unknown call, or another workspace's, answers 404
+         *     `not_found`.
          */
         post: operations["addDnc"];
         delete?: never;
@@ -792,8 +796,11 @@ export interface paths {
         get: operations["listCallerIds"];
         put?: never;
         /**
-         * Provision a caller ID
-         * @description Verified at once when the number is one of the provider account's incoming numbers or
+         * Provision a caller ID (admin only)
+         * @description **Admin only** (an agent's token answers 403 `forbidden`): it starts a validation call
+         *     from the provider and may change the workspace's default caller ID. Agents list the
+         *     caller IDs (`GET /v1/caller-ids`) to pick one.
+         *     Verified at once when the number is one of the provider account's incoming numbers or
          *     verified outgoing caller IDs; otherwise a validation request is started: status
          *     `pending`, and `validationCode` is the code to key in when the provider calls the number.
          *     The first caller ID of a workspace, or one created with `isDefault: true`, is its default.
@@ -1067,6 +1074,11 @@ export interface components {
              * @example ada
              */
             addedBy: string;
+            /**
+             * @description The call whose outcome listed the number; only on entries with `source: call`.
+             * @example CA0123456789abcdef0123456789abcdef
+             */
+            callSid?: string;
             createdAt: components["schemas"]["Timestamp"];
             /** @description When the entry was removed; only on removed entries (the history). */
             removedAt?: components["schemas"]["Timestamp"];
@@ -1096,6 +1108,15 @@ export interface components {
             phone: string;
             /** @example Asked not to be called */
             reason?: string;
+            /**
+             * @description The call whose outcome lists the number (the customer asked, on that call, not to be
+             *     called again): a call of the token's workspace (its agent leg's SID) whose customer
+             *     number is `phone`. The entry then records `source: call` and this `callSid`. A call
+             *     that is not the workspace's answers 404 `not_found`; a `phone` that is not the call's
+             *     customer number answers 400 `invalid_request`.
+             * @example CA0123456789abcdef0123456789abcdef
+             */
+            callSid?: string;
         };
         DncResponse: {
             data: components["schemas"]["DncEntry"];
@@ -1132,6 +1153,11 @@ export interface components {
                  * @example ada
                  */
                 addedBy: string;
+                /**
+                 * @description The call whose outcome listed the number; only on entries with `source: call`.
+                 * @example CA0123456789abcdef0123456789abcdef
+                 */
+                callSid?: string;
                 createdAt: components["schemas"]["Timestamp"];
             } | null;
         };
@@ -1761,9 +1787,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The database does not answer (`unavailable`). */
+        /**
+         * @description The database dropped the connection, or gave up on a serialization failure or deadlock
+         *     that one retry did not clear (`unavailable`). Safe to retry after `Retry-After` seconds.
+         *     Every operation that reads or writes the database, a bearer token's lookup included,
+         *     may answer it; only `voiceHoldMusic` never does.
+         */
         Unavailable: {
             headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -1771,7 +1804,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "unavailable",
-                 *         "message": "The database does not answer."
+                 *         "message": "The database is briefly unavailable; retry shortly."
                  *       }
                  *     }
                  */
@@ -1923,6 +1956,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createContact: {
@@ -1964,6 +1998,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     searchContactsGet: {
@@ -2018,6 +2053,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     searchContactsPost: {
@@ -2058,6 +2094,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     importContacts: {
@@ -2108,6 +2145,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     normalizePhone: {
@@ -2142,6 +2180,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getContact: {
@@ -2173,6 +2212,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteContact: {
@@ -2202,6 +2242,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateContact: {
@@ -2245,6 +2286,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDnc: {
@@ -2289,6 +2331,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addDnc: {
@@ -2300,13 +2343,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "workspaceId": "ws_acme",
-                 *       "phone": "+14155552671",
-                 *       "reason": "Asked not to be called"
-                 *     }
-                 */
                 "application/json": components["schemas"]["DncCreate"];
             };
         };
@@ -2332,9 +2368,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     checkDnc: {
@@ -2368,6 +2406,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDncHistory: {
@@ -2443,6 +2482,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     importDnc: {
@@ -2508,6 +2548,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteDnc: {
@@ -2544,6 +2585,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getVoiceToken: {
@@ -2571,6 +2613,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceCallControl: {
@@ -2629,6 +2672,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceConferenceJoinGet: {
@@ -2655,6 +2699,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["InvalidSignature"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceConferenceJoinPost: {
@@ -2688,6 +2733,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceStatusCallback: {
@@ -2724,6 +2770,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceRecordingStatus: {
@@ -2760,6 +2807,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceTransferStatus: {
@@ -2802,6 +2850,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceHoldMusic: {
@@ -2868,6 +2917,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createCall: {
@@ -2907,6 +2957,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCall: {
@@ -2939,6 +2990,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     holdCall: {
@@ -2975,6 +3027,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     muteCall: {
@@ -3011,6 +3064,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     transferCall: {
@@ -3049,6 +3103,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     completeTransfer: {
@@ -3075,6 +3130,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelTransfer: {
@@ -3101,6 +3157,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listCallRecordings: {
@@ -3150,6 +3207,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     startRecording: {
@@ -3189,6 +3247,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getRecording: {
@@ -3221,6 +3280,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateRecording: {
@@ -3265,6 +3325,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getWorkspace: {
@@ -3300,6 +3361,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateWorkspace: {
@@ -3342,6 +3404,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listCallerIds: {
@@ -3386,6 +3449,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createCallerId: {
@@ -3426,6 +3490,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }
