@@ -24,7 +24,10 @@ type DNCEntry struct {
 	Reason      string
 	Source      DNCSource // empty means DNCSourceAPI
 	AddedBy     string    // the identity of the token that listed it
-	CreatedAt   time.Time
+	// CallSID names the call whose outcome listed the number; an entry
+	// with one has DNCSourceCall.
+	CallSID   string
+	CreatedAt time.Time
 
 	// Set once the entry is removed.
 	RemovedAt     *time.Time
@@ -68,7 +71,9 @@ func (r DNCRemoval) Validate() error {
 // DNCService is the do-not-call store.
 type DNCService interface {
 	// AddDNC stores e, or, when its phone is already listed, fills e with the
-	// stored entry and returns created=false.
+	// stored entry and returns created=false. With a CallSID, the call must be
+	// the workspace's and have dialled e.Phone, and the entry is stored with
+	// DNCSourceCall. Errors: EInvalid, ENotFound (no such call).
 	AddDNC(ctx context.Context, e *DNCEntry) (created bool, err error)
 	// ImportDNC lists many numbers of one workspace in one transaction;
 	// created[i] is false where entries[i]'s phone was already listed (the

@@ -273,13 +273,13 @@ func TestIdentitiesAcrossWorkspaces(t *testing.T) {
 func TestCallerIDOneWorkspace(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		vb := setupVoice(t, open, voiceOpts{})
-		r := vb.do("POST", "/v1/caller-ids", vb.tokA, map[string]any{"phoneNumber": simCallerID, "friendlyName": "A"})
+		r := vb.do("POST", "/v1/caller-ids", vb.admA, map[string]any{"phoneNumber": simCallerID, "friendlyName": "A"})
 		require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 
-		r = vb.do("POST", "/v1/caller-ids", vb.tokB, map[string]any{"phoneNumber": simCallerID, "friendlyName": "B", "isDefault": true})
+		r = vb.do("POST", "/v1/caller-ids", vb.admB, map[string]any{"phoneNumber": simCallerID, "friendlyName": "B", "isDefault": true})
 		requireError(t, r, http.StatusConflict, sb.ECallerIDTaken, "phoneNumber")
 		require.NotContains(t, string(r.body), vb.wsA, "the holder is not named")
-		requireError(t, vb.do("POST", "/v1/caller-ids", vb.tokA, map[string]any{"phoneNumber": "(500) 555-0006"}), http.StatusConflict, sb.ECallerIDExists)
+		requireError(t, vb.do("POST", "/v1/caller-ids", vb.admA, map[string]any{"phoneNumber": "(500) 555-0006"}), http.StatusConflict, sb.ECallerIDExists)
 
 		list := vb.do("GET", "/v1/caller-ids", vb.tokB, nil)
 		require.Zero(t, num(list.meta()["total"]), "not listed in B")
@@ -287,11 +287,11 @@ func TestCallerIDOneWorkspace(t *testing.T) {
 		require.Equal(t, 1, num(list.meta()["total"]))
 
 		// A pending number of A is taken too, and B starts no validation call for it.
-		r = vb.do("POST", "/v1/caller-ids", vb.tokA, map[string]any{"phoneNumber": laNumber})
+		r = vb.do("POST", "/v1/caller-ids", vb.admA, map[string]any{"phoneNumber": laNumber})
 		require.Equal(t, http.StatusCreated, r.status)
 		require.Equal(t, "pending", r.data()["status"])
 		validations := len(vb.sim.State().Calls)
-		requireError(t, vb.do("POST", "/v1/caller-ids", vb.tokB, map[string]any{"phoneNumber": laNumber}), http.StatusConflict, sb.ECallerIDTaken)
+		requireError(t, vb.do("POST", "/v1/caller-ids", vb.admB, map[string]any{"phoneNumber": laNumber}), http.StatusConflict, sb.ECallerIDTaken)
 		require.Len(t, vb.sim.State().Calls, validations, "no validation call for B")
 
 		requireError(t, vb.do("POST", "/v1/calls", vb.tokB, map[string]any{"to": simulator.NumberAnswers, "from": simCallerID}),

@@ -1,18 +1,26 @@
 package server_test
 
 import (
+	"context"
 	"fmt"
 	"net/url"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
+	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
 // walk follows meta.nextCursor from the first page of path (a GET with a
 // query string) and returns the ids in the order served.
 func (tb *testBundle) walk(path, token string) []string {
+	tb.t.Helper()
+	return tb.walkThen(path, token, nil)
+}
+
+// walkThen is walk, calling afterPage (when not nil) after each page.
+func (tb *testBundle) walkThen(path, token string, afterPage func()) []string {
 	tb.t.Helper()
 	var ids []string
 	next := ""
@@ -26,6 +34,9 @@ func (tb *testBundle) walk(path, token string) []string {
 		require.Equal(tb.t, 200, r.status, string(r.body))
 		for _, item := range r.list() {
 			ids = append(ids, item["id"].(string))
+		}
+		if afterPage != nil {
+			afterPage()
 		}
 		meta := r.meta()
 		require.Equal(tb.t, 0, num(meta["offset"]))
@@ -144,6 +155,90 @@ func TestCursorPaging(t *testing.T) {
 				want = append([]string{r.data()["id"].(string)}, want...)
 			}
 			require.Equal(t, want, tb.walk("/v1/dnc?limit=2", tb.tokA))
+		})
+	})
+}
+
+// Walks by cursor over caller IDs and the do-not-call history serve every
+// row exactly once, in the order of the whole list, at any page size: rows
+// created in one transaction (a DNC import) share their createdAt, removed
+// entries and a number listed again are rows of their own, and rows added
+// during a walk do not push any other row out of it or into it twice.
+func TestCursorWalksCallerIDsAndDNCHistory(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		vb := setupVoice(t, open, voiceOpts{})
+		ctx := context.Background()
+
+		t.Run("CallerIDs", func(t *testing.T) {
+			var created []string
+			for i := range 7 {
+				c := &sb.CallerID{WorkspaceID: vb.wsA, PhoneNumber: fmt.Sprintf("+1415555%04d", 300+i), Status: sb.CallerIDVerified}
+				require.NoError(t, vb.db.CreateCallerID(ctx, c))
+				created = append(created, c.ID)
+			}
+			for i := range 2 {
+				require.NoError(t, vb.db.CreateCallerID(ctx, &sb.CallerID{WorkspaceID: vb.wsB, PhoneNumber: fmt.Sprintf("+1415555%04d", 400+i), Status: sb.CallerIDVerified}))
+			}
+			all := vb.do("GET", "/v1/caller-ids?limit=200", vb.tokA, nil)
+			require.Equal(t, 200, all.status, string(all.body))
+			require.ElementsMatch(t, created, ids(all.list()), "A's caller IDs, B's not")
+			for _, limit := range []int{1, 2, 3, 6, 7} {
+				require.Equal(t, ids(all.list()), vb.walk(fmt.Sprintf("/v1/caller-ids?limit=%d", limit), vb.tokA), "limit %d", limit)
+			}
+			require.Len(t, vb.walk("/v1/caller-ids?limit=1", vb.tokB), 2)
+		})
+
+		t.Run("DNCHistory", func(t *testing.T) {
+			for i := range 3 {
+				r := vb.do("POST", "/v1/dnc", vb.tokA, map[string]any{"phone": fmt.Sprintf("+1415555%04d", 500+i)})
+				require.Equal(t, 201, r.status)
+			}
+			// One transaction: four entries with one createdAt.
+			csv := "phone\n+14155550510\n+14155550511\n+14155550512\n+14155550513\n"
+			r := vb.postCSVTo("/v1/dnc/import", vb.tokA, csv)
+			require.Equal(t, 200, r.status, string(r.body))
+			require.Equal(t, 4, num(r.data()["imported"]))
+			// Two removed, one of them listed again.
+			listed := vb.do("GET", "/v1/dnc?limit=200", vb.tokA, nil).list()
+			require.Len(t, listed, 7)
+			for _, e := range listed[:2] {
+				require.Equal(t, 204, vb.do("DELETE", "/v1/dnc/"+e["id"].(string), vb.admA, nil).status)
+			}
+			again := listed[0]["phone"].(string)
+			require.Equal(t, 201, vb.do("POST", "/v1/dnc", vb.tokA, map[string]any{"phone": again}).status)
+
+			all := vb.do("GET", "/v1/dnc/history?limit=200", vb.admA, nil)
+			require.Equal(t, 200, all.status, string(all.body))
+			require.Len(t, all.list(), 8, "seven entries listed, one listed again")
+			at := map[any]int{}
+			for _, e := range all.list() {
+				at[e["createdAt"]]++
+			}
+			require.Contains(t, at, all.list()[1]["createdAt"])
+			require.Equal(t, 4, at[all.list()[1]["createdAt"]], "the import's entries share their createdAt: the walks cross a tie")
+			for _, limit := range []int{1, 2, 3, 5, 8} {
+				require.Equal(t, ids(all.list()), vb.walk(fmt.Sprintf("/v1/dnc/history?limit=%d", limit), vb.admA), "limit %d", limit)
+			}
+			one := vb.walk("/v1/dnc/history?limit=1&phone="+url.QueryEscape(again), vb.admA)
+			require.Len(t, one, 2, "the number's removed entry and its new one")
+
+			// Entries added while a walk goes on: every entry that existed
+			// throughout is served exactly once.
+			n := 0
+			walked := vb.walkThen("/v1/dnc/history?limit=2", vb.admA, func() {
+				n++
+				require.Equal(t, 201, vb.do("POST", "/v1/dnc", vb.tokA, map[string]any{"phone": fmt.Sprintf("+1415555%04d", 600+n)}).status)
+			})
+			seen := map[string]int{}
+			for _, id := range walked {
+				seen[id]++
+			}
+			for _, id := range ids(all.list()) {
+				require.Equal(t, 1, seen[id], "entry %s once", id)
+			}
+			for id, k := range seen {
+				require.Equal(t, 1, k, "entry %s served %d times", id, k)
+			}
 		})
 	})
 }

@@ -14,8 +14,9 @@ func (s *strict) AddDnc(ctx context.Context, req api.AddDncRequestObject) (api.A
 	if err != nil {
 		return nil, err
 	}
+	// With a callSid the store checks the call and records source call.
 	e := &sb.DNCEntry{WorkspaceID: ws, Phone: req.Body.Phone, Reason: clean(req.Body.Reason),
-		Source: sb.DNCSourceAPI, AddedBy: tokenFrom(ctx).Identity}
+		Source: sb.DNCSourceAPI, AddedBy: tokenFrom(ctx).Identity, CallSID: str(req.Body.CallSid)}
 	created, err := s.deps.Contacts.AddDNC(ctx, e)
 	if err != nil {
 		return nil, err
@@ -112,6 +113,9 @@ func toAPIDNC(e *sb.DNCEntry) api.DncEntry {
 	}
 	out := api.DncEntry{Id: e.ID, WorkspaceId: e.WorkspaceID, Phone: e.Phone, Reason: e.Reason,
 		Source: api.DncEntrySource(src), AddedBy: e.AddedBy, CreatedAt: e.CreatedAt.UTC()}
+	if e.CallSID != "" {
+		out.CallSid = &e.CallSID
+	}
 	if e.RemovedAt != nil {
 		at, by, why := e.RemovedAt.UTC(), e.RemovedBy, e.RemovalReason
 		out.RemovedAt, out.RemovedBy, out.RemovalReason = &at, &by, &why

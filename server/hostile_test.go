@@ -4,9 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -14,6 +17,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/simulator"
 )
 
 // hostileStrings are values a hostile client puts where text is expected.
@@ -62,22 +67,131 @@ func hostileBody(rng *rand.Rand, so specOp) string {
 	}
 }
 
+// hostileForm returns a provider webhook's form built from the operation's
+// form schema (each property present or not), with real SIDs where the run
+// has them and one hostile value.
+func hostileForm(rng *rand.Rand, so specOp, leg string) url.Values {
+	form := url.Values{}
+	rb := so.op.RequestBody
+	if rb == nil || rb.Value.Content.Get("application/x-www-form-urlencoded") == nil {
+		return form
+	}
+	schema := rb.Value.Content.Get("application/x-www-form-urlencoded").Schema.Value
+	var names []string
+	for name, p := range schema.Properties {
+		names = append(names, name)
+		if rng.IntN(3) == 0 && !slices.Contains(schema.Required, name) {
+			continue
+		}
+		v := fmt.Sprint(sample(p.Value))
+		if len(p.Value.Enum) > 0 {
+			v = fmt.Sprint(p.Value.Enum[rng.IntN(len(p.Value.Enum))])
+		}
+		if strings.HasSuffix(name, "Sid") && name != "AccountSid" && rng.IntN(2) == 0 {
+			v = leg
+		}
+		form.Set(name, v)
+	}
+	if len(names) > 0 && rng.IntN(2) == 0 {
+		slices.Sort(names) // the map's order is random; the run is not
+		form.Set(names[rng.IntN(len(names))], hostileStrings[rng.IntN(len(hostileStrings))])
+	}
+	return form
+}
+
+// exampleBody is one of the operation's JSON request examples, else a
+// sample of its schema.
+func exampleBody(rng *rand.Rand, so specOp) string {
+	rb := so.op.RequestBody
+	if rb == nil || rb.Value.Content.Get("application/json") == nil {
+		return "{}"
+	}
+	mt := rb.Value.Content.Get("application/json")
+	if mt.Example != nil {
+		return mustJSON(mt.Example)
+	}
+	if len(mt.Examples) > 0 {
+		names := slices.Sorted(maps.Keys(mt.Examples))
+		return mustJSON(mt.Examples[names[rng.IntN(len(names))]].Value.Value)
+	}
+	return mustJSON(sample(mt.Schema.Value))
+}
+
+// sidPool holds the run's live SIDs by kind (call, leg, conference,
+// recording); workers add to it while the run goes on.
+type sidPool struct {
+	mu   sync.Mutex
+	sids map[string][]string
+}
+
+func (p *sidPool) add(kind string, sids ...string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for _, s := range sids {
+		if s != "" {
+			p.sids[kind] = append(p.sids[kind], s)
+		}
+	}
+}
+
+func (p *sidPool) pick(rng *rand.Rand, kind string) string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	list := p.sids[kind]
+	if len(list) == 0 {
+		return ""
+	}
+	// The newest calls are the likeliest to be live: half the picks are
+	// among the last few.
+	if rng.IntN(2) == 0 && len(list) > 4 {
+		return list[len(list)-1-rng.IntN(4)]
+	}
+	return list[rng.IntN(len(list))]
+}
+
 // A bounded run of hostile requests against every operation on
-// PostgreSQL, over real HTTP: garbage tokens and other tenants' tokens,
-// hostile strings in every body and query, truncated and trailing JSON,
-// deep nesting, the CSV fuzz seeds (and mutations) to both imports,
-// unsigned webhooks. No answer is a 5xx, and the service is healthy after.
+// PostgreSQL, over real HTTP, with the call flow on the embedded simulator
+// and live calls to aim at (new ones placed as the run goes on): garbage
+// tokens and other tenants' tokens, hostile strings in every body and
+// query, truncated and trailing JSON, deep nesting, the CSV fuzz seeds (and
+// mutations) to both imports, the operations' own examples aimed at live
+// calls and recordings, hostile SIDs, unsigned webhooks and correctly
+// signed ones carrying hostile forms. No answer is a 5xx, and the service
+// (the call flow included) is healthy after.
 func TestHostileRequests(t *testing.T) {
-	tb := setup(t, storetest.OpenPostgres)
 	if testing.Short() {
 		t.Skip("a few thousand requests")
 	}
+	vb := setupVoice(t, storetest.OpenPostgres, voiceOpts{})
+	vb.addCallerID(simCallerID)
+	ctx := context.Background()
+
+	// Live calls, their legs, conferences and a recording, so that call
+	// control and the webhooks reach past their lookups.
+	pool := &sidPool{sids: map[string][]string{}}
+	learn := func(sid string) {
+		if c, err := vb.db.FindCall(ctx, vb.wsA, sid); err == nil {
+			pool.add("leg", c.CustomerCallSID)
+			pool.add("conference", c.ConferenceName)
+		}
+	}
+	for i := 0; i < 3; i++ {
+		c := vb.answeredSimCall()
+		pool.add("call", c["callSid"].(string))
+		pool.add("leg", c["callSid"].(string))
+		learn(c["callSid"].(string))
+	}
+	r := vb.do("POST", "/v1/recordings", vb.tokA, map[string]any{"callSid": pool.sids["call"][0]})
+	require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
+	pool.add("recording", r.data()["recordingSid"].(string))
+
 	ops := specOps(t)
-	revoked, _, err := tb.db.CreateToken(context.Background(), tb.wsA, "gone", "")
+	revoked, _, err := vb.db.CreateToken(ctx, vb.wsA, "gone", "")
 	require.NoError(t, err)
-	_, err = tb.db.RevokeToken(context.Background(), revoked)
+	_, err = vb.db.RevokeToken(ctx, revoked)
 	require.NoError(t, err)
-	tokens := []string{"", "garbage", "sb_" + strings.Repeat("0", 64), revoked, tb.tokA, tb.tokB, tb.admA, tb.tokA + " x"}
+	tokens := []string{"", "garbage", "sb_" + strings.Repeat("0", 64), revoked, vb.tokA, vb.tokB, vb.admA, vb.tokA + " x"}
+	authToken := vb.sim.AuthToken()
 
 	const requests, workers = 3000, 8
 	var mu sync.Mutex
@@ -89,52 +203,114 @@ func TestHostileRequests(t *testing.T) {
 		go func(w int) {
 			defer wg.Done()
 			rng := rand.New(rand.NewPCG(uint64(w), 42))
+			pick := func(list []string) string { return list[rng.IntN(len(list))] }
+			placed := ""
 			for i := 0; i < requests/workers; i++ {
+				if i%50 == 0 {
+					// A new live call (Device.connect); the one placed
+					// before has its customer leg and conference by now.
+					if placed != "" {
+						learn(placed)
+					}
+					placed = ""
+					res, err := vb.client.Post(vb.url+"/sim/connect", "application/json", strings.NewReader(
+						mustJSON(map[string]any{"identity": vb.ada(), "to": simulator.NumberAnswers, "workspaceId": vb.wsA})))
+					if err == nil {
+						var conn simulator.ConnectResponse
+						if res.StatusCode == http.StatusCreated && json.NewDecoder(res.Body).Decode(&conn) == nil {
+							placed = conn.CallSid
+							pool.add("call", placed)
+							pool.add("leg", placed)
+						}
+						_ = res.Body.Close()
+					}
+				}
 				so := ops[rng.IntN(len(ops))]
 				path := so.path
-				if rng.IntN(5) == 0 {
-					path = strings.Replace(path, "CA0123456789abcdef0123456789abcdef", url.PathEscape(hostileStrings[rng.IntN(len(hostileStrings))]), 1)
+				switch rng.IntN(5) {
+				case 0:
+					path = strings.Replace(path, "CA0123456789abcdef0123456789abcdef", url.PathEscape(pick(hostileStrings)), 1)
+				case 1, 2, 3:
+					path = strings.Replace(path, "CA0123456789abcdef0123456789abcdef", pool.pick(rng, "call"), 1)
+					path = strings.Replace(path, "RE0123456789abcdef0123456789abcdef", pool.pick(rng, "recording"), 1)
 				}
 				q := url.Values{}
 				for _, p := range so.op.Parameters {
 					if p.Value.In == "query" && rng.IntN(2) == 0 {
-						q.Set(p.Value.Name, hostileStrings[rng.IntN(len(hostileStrings))])
+						q.Set(p.Value.Name, pick(hostileStrings))
+					}
+				}
+				if so.scheme == "twilioSignature" {
+					// The webhooks' own query parameters, mostly real.
+					if strings.Contains(path, "conference-join") && rng.IntN(4) > 0 {
+						q.Set("conference", pool.pick(rng, "conference"))
+						q.Set("CallSid", pool.pick(rng, "leg"))
+					}
+					if strings.Contains(path, "transfer-status") && rng.IntN(4) > 0 {
+						q.Set("call", pool.pick(rng, "call"))
 					}
 				}
 				if len(q) > 0 {
 					path += "?" + q.Encode()
 				}
 				var body, ctype string
+				var form url.Values
 				switch {
 				case strings.HasSuffix(so.path, "/import"):
-					body, ctype = importSeeds[rng.IntN(len(importSeeds))], "text/csv"
+					body, ctype = pick(importSeeds), "text/csv"
 					if rng.IntN(2) == 0 && len(body) > 0 {
 						at := rng.IntN(len(body))
-						body = body[:at] + hostileStrings[rng.IntN(len(hostileStrings))] + body[at:]
+						body = body[:at] + pick(hostileStrings) + body[at:]
 					}
 				case so.scheme == "twilioSignature":
-					body, ctype = "CallSid=CA1&CallStatus="+url.QueryEscape(hostileStrings[rng.IntN(len(hostileStrings))]), "application/x-www-form-urlencoded"
+					if so.method != http.MethodGet {
+						form = hostileForm(rng, so, pool.pick(rng, "leg"))
+						body, ctype = form.Encode(), "application/x-www-form-urlencoded"
+					}
 				case so.method != http.MethodGet && so.method != http.MethodDelete:
 					body, ctype = hostileBody(rng, so), "application/json"
+					if rng.IntN(3) == 0 {
+						// The operation's own example, so that the call flow
+						// and the provider are reached.
+						body = strings.ReplaceAll(exampleBody(rng, so), `"ws_acme"`, strconv.Quote(vb.wsA))
+					}
+					if rng.IntN(4) > 0 {
+						body = strings.ReplaceAll(body, "CA0123456789abcdef0123456789abcdef", pool.pick(rng, "call"))
+					}
 				}
-				req, err := http.NewRequest(so.method, tb.url+path, strings.NewReader(body))
+				req, err := http.NewRequest(so.method, vb.url+path, strings.NewReader(body))
 				if err != nil {
 					continue // a path the client itself refuses to send
 				}
 				if ctype != "" {
 					req.Header.Set("Content-Type", ctype)
 				}
-				if tok := tokens[rng.IntN(len(tokens))]; tok != "" {
+				if so.scheme == "twilioSignature" {
+					if rng.IntN(4) > 0 {
+						req.Header.Set(telephony.SignatureHeader, telephony.Sign(authToken, vb.url+path, form))
+					}
+				} else if tok := pick(tokens); rng.IntN(2) == 0 {
+					// Half the time ada, whose calls the live ones are.
+					req.Header.Set("Authorization", "Bearer "+vb.tokA)
+				} else if tok != "" {
 					req.Header.Set("Authorization", "Bearer "+tok)
 				}
-				res, err := tb.client.Do(req)
+				res, err := vb.client.Do(req)
 				if err != nil {
 					continue // e.g. a header value the client will not send
+				}
+				if so.op.OperationID == "StartRecording" && res.StatusCode == http.StatusCreated {
+					var out struct {
+						Data struct{ RecordingSid string }
+					}
+					if json.NewDecoder(res.Body).Decode(&out) == nil {
+						pool.add("recording", out.Data.RecordingSid)
+					}
 				}
 				_ = res.Body.Close()
 				mu.Lock()
 				statuses[res.StatusCode]++
-				if res.StatusCode >= 500 && res.StatusCode != http.StatusNotImplemented {
+				if res.StatusCode >= 500 {
 					fiveXX[fmt.Sprintf("%s %s → %d", so.method, so.op.OperationID, res.StatusCode)]++
 				}
 				mu.Unlock()
@@ -148,10 +324,13 @@ func TestHostileRequests(t *testing.T) {
 		total += n
 	}
 	require.Greater(t, total, requests*95/100, "nearly every request was sent")
-	require.Empty(t, fiveXX, "no 5xx (501 is a voice operation this test server does not serve)")
-	require.Equal(t, 200, tb.do("GET", "/healthz", "", nil).status)
-	r := tb.do("POST", "/v1/contacts", tb.tokA, map[string]any{"firstName": "Still", "phone": "+14155550199"})
+	require.Empty(t, fiveXX, "no 5xx")
+	vb.settle()
+	require.Equal(t, 200, vb.do("GET", "/healthz", "", nil).status)
+	r = vb.do("POST", "/v1/contacts", vb.tokA, map[string]any{"firstName": "Still", "phone": "+14155550199"})
 	require.Equal(t, 201, r.status, "the service still works: %s", r.body)
+	// And the call flow too: a new call is answered.
+	vb.answeredSimCall()
 }
 
 func mustJSON(v any) string {

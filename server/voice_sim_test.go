@@ -20,8 +20,16 @@ import (
 func TestVoiceWithSimulator(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		vb := setupVoice(t, open, voiceOpts{})
-		r := vb.do("POST", "/v1/caller-ids", vb.tokA, map[string]any{"phoneNumber": simCallerID, "friendlyName": "Sim"})
+		// Registering a caller ID starts a validation call and may change
+		// the default: an admin's; agents only list them.
+		requireError(t, vb.do("POST", "/v1/caller-ids", vb.tokA, map[string]any{"phoneNumber": simCallerID, "friendlyName": "Sim"}),
+			http.StatusForbidden, sb.EForbidden)
+		require.Zero(t, num(vb.do("GET", "/v1/caller-ids", vb.tokA, nil).meta()["total"]), "the refused request stored nothing")
+		r := vb.do("POST", "/v1/caller-ids", vb.admA, map[string]any{"phoneNumber": simCallerID, "friendlyName": "Sim"})
 		require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
+		list := vb.do("GET", "/v1/caller-ids", vb.tokA, nil)
+		require.Equal(t, http.StatusOK, list.status, "an agent lists the caller IDs")
+		require.Equal(t, 1, num(list.meta()["total"]))
 		require.Equal(t, "verified", r.data()["status"], "an incoming number of the account is verified at once")
 		require.Equal(t, true, r.data()["isDefault"], "the first caller ID is the default")
 
@@ -176,12 +184,12 @@ func TestVoiceWithSimulator(t *testing.T) {
 		})
 
 		t.Run("PendingCallerIDBecomesUsable", func(t *testing.T) {
-			r := vb.do("POST", "/v1/caller-ids", vb.tokA, map[string]any{"phoneNumber": "+14155552671", "friendlyName": "Mobile"})
+			r := vb.do("POST", "/v1/caller-ids", vb.admA, map[string]any{"phoneNumber": "+14155552671", "friendlyName": "Mobile"})
 			require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 			require.Equal(t, "pending", r.data()["status"])
 			require.Regexp(t, `^\d{6}$`, r.data()["validationCode"])
 			require.Equal(t, false, r.data()["isDefault"])
-			requireError(t, vb.do("POST", "/v1/caller-ids", vb.tokA, map[string]any{"phoneNumber": "+14155552671"}), http.StatusConflict, sb.ECallerIDExists)
+			requireError(t, vb.do("POST", "/v1/caller-ids", vb.admA, map[string]any{"phoneNumber": "+14155552671"}), http.StatusConflict, sb.ECallerIDExists)
 			// Once the owner keys the code in, the provider lists the number
 			// and the next call verifies it.
 			eventually(t, "the pending caller ID to be usable", func() bool {

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"errors"
 	"time"
 
 	"gorm.io/gorm"
@@ -23,6 +24,7 @@ type dncRow struct {
 	RemovedAt     *time.Time
 	RemovedBy     *string
 	RemovalReason *string
+	CallSID       *string `gorm:"column:call_sid"` // set with source call
 }
 
 func (dncRow) TableName() string { return "dnc_entries" }
@@ -44,6 +46,9 @@ func (r *dncRow) toDomain() *switchboard.DNCEntry {
 	if r.RemovalReason != nil {
 		e.RemovalReason = *r.RemovalReason
 	}
+	if r.CallSID != nil {
+		e.CallSID = *r.CallSID
+	}
 	return e
 }
 
@@ -55,8 +60,12 @@ func newDNCRow(e *switchboard.DNCEntry, t time.Time) dncRow {
 	if src == "" {
 		src = switchboard.DNCSourceAPI
 	}
-	return dncRow{ID: newID(), WorkspaceID: e.WorkspaceID, Phone: e.Phone, Reason: e.Reason,
+	r := dncRow{ID: newID(), WorkspaceID: e.WorkspaceID, Phone: e.Phone, Reason: e.Reason,
 		Source: string(src), AddedBy: e.AddedBy, CreatedAt: t}
+	if e.CallSID != "" {
+		r.Source, r.CallSID = string(switchboard.DNCSourceCall), &e.CallSID
+	}
+	return r
 }
 
 // onListedConflict targets the partial unique index of the listed entries.
@@ -82,6 +91,11 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {
 			return err
 		}
+		if e.CallSID != "" {
+			if err := checkDNCCall(tx, e); err != nil {
+				return err
+			}
+		}
 		res := tx.Clauses(onListedConflict).Create(&row)
 		if res.Error != nil {
 			return res.Error
@@ -105,6 +119,23 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 		db.logger.DebugContext(ctx, "dnc entry added", "workspace", e.WorkspaceID, "entry", e.ID, "source", e.Source)
 	}
 	return created, nil
+}
+
+// checkDNCCall holds a call outcome's entry to its call: a call of the
+// entry's workspace whose customer number is the entry's phone, so that
+// `source: call` never names a call that did not dial the number.
+func checkDNCCall(tx *gorm.DB, e *switchboard.DNCEntry) error {
+	var call callRow
+	err := tx.Select("to_number").Where("workspace_id = ? AND call_sid = ?", e.WorkspaceID, e.CallSID).Take(&call).Error
+	if errors.Is(err, gorm.ErrRecordNotFound) {
+		return switchboard.FieldErrorf(switchboard.ENotFound, "callSid", "Call not found.")
+	} else if err != nil {
+		return err
+	}
+	if call.ToNumber != e.Phone {
+		return switchboard.FieldErrorf(switchboard.EInvalid, "phone", "%s is not the customer number of call %s.", e.Phone, e.CallSID)
+	}
+	return nil
 }
 
 // ImportDNC implements switchboard.DNCService.

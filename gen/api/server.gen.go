@@ -31,7 +31,7 @@ type ServerInterface interface {
 	// ListCallerIds List the workspace's caller IDs
 	// (GET /v1/caller-ids)
 	ListCallerIds(ctx echo.Context, params ListCallerIdsParams) error
-	// CreateCallerId Provision a caller ID
+	// CreateCallerId Provision a caller ID (admin only)
 	// (POST /v1/caller-ids)
 	CreateCallerId(ctx echo.Context) error
 	// ListCalls List the bearer's own calls, newest first
@@ -1331,7 +1331,14 @@ type TransferRefusedJSONResponse ErrorResponse
 
 type UnauthorizedJSONResponse ErrorResponse
 
-type UnavailableJSONResponse ErrorResponse
+type UnavailableResponseHeaders struct {
+	RetryAfter *int
+}
+type UnavailableJSONResponse struct {
+	Body ErrorResponse
+
+	Headers UnavailableResponseHeaders
+}
 
 type HealthzRequestObject struct {
 }
@@ -1373,10 +1380,13 @@ type Healthz503JSONResponse struct{ UnavailableJSONResponse }
 func (response Healthz503JSONResponse) VisitHealthzResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
-	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
 	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
@@ -1473,6 +1483,23 @@ func (response ListCallerIds500JSONResponse) VisitListCallerIdsResponse(w http.R
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallerIds503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListCallerIds503JSONResponse) VisitListCallerIdsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1614,6 +1641,23 @@ func (response CreateCallerId502JSONResponse) VisitCreateCallerIdResponse(w http
 	return err
 }
 
+type CreateCallerId503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateCallerId503JSONResponse) VisitCreateCallerIdResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListCallsRequestObject struct {
 	Params ListCallsParams
 }
@@ -1705,6 +1749,23 @@ func (response ListCalls500JSONResponse) VisitListCallsResponse(w http.ResponseW
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCalls503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListCalls503JSONResponse) VisitListCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -1846,6 +1907,23 @@ func (response CreateCall502JSONResponse) VisitCreateCallResponse(w http.Respons
 	return err
 }
 
+type CreateCall503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateCall503JSONResponse) VisitCreateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetCallRequestObject struct {
 	CallSid CallSid `json:"callSid"`
 }
@@ -1951,6 +2029,23 @@ func (response GetCall500JSONResponse) VisitGetCallResponse(w http.ResponseWrite
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCall503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetCall503JSONResponse) VisitGetCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2107,6 +2202,23 @@ func (response HoldCall502JSONResponse) VisitHoldCallResponse(w http.ResponseWri
 	return err
 }
 
+type HoldCall503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response HoldCall503JSONResponse) VisitHoldCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type MuteCallRequestObject struct {
 	CallSid CallSid `json:"callSid"`
 	Body    *MuteCallJSONRequestBody
@@ -2259,6 +2371,23 @@ func (response MuteCall502JSONResponse) VisitMuteCallResponse(w http.ResponseWri
 	return err
 }
 
+type MuteCall503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response MuteCall503JSONResponse) VisitMuteCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListCallRecordingsRequestObject struct {
 	CallSid CallSid `json:"callSid"`
 	Params  ListCallRecordingsParams
@@ -2365,6 +2494,23 @@ func (response ListCallRecordings500JSONResponse) VisitListCallRecordingsRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallRecordings503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListCallRecordings503JSONResponse) VisitListCallRecordingsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2535,6 +2681,23 @@ func (response TransferCall502JSONResponse) VisitTransferCallResponse(w http.Res
 	return err
 }
 
+type TransferCall503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response TransferCall503JSONResponse) VisitTransferCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CancelTransferRequestObject struct {
 	CallSid CallSid `json:"callSid"`
 }
@@ -2668,6 +2831,23 @@ func (response CancelTransfer502JSONResponse) VisitCancelTransferResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(502)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CancelTransfer503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CancelTransfer503JSONResponse) VisitCancelTransferResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -2809,6 +2989,23 @@ func (response CompleteTransfer502JSONResponse) VisitCompleteTransferResponse(w 
 	return err
 }
 
+type CompleteTransfer503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CompleteTransfer503JSONResponse) VisitCompleteTransferResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListContactsRequestObject struct {
 	Params ListContactsParams
 }
@@ -2900,6 +3097,23 @@ func (response ListContacts500JSONResponse) VisitListContactsResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListContacts503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListContacts503JSONResponse) VisitListContactsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3027,6 +3241,23 @@ func (response CreateContact500JSONResponse) VisitCreateContactResponse(w http.R
 	return err
 }
 
+type CreateContact503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateContact503JSONResponse) VisitCreateContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ImportContactsRequestObject struct {
 	Params        ImportContactsParams
 	MultipartBody *multipart.Reader
@@ -3138,6 +3369,23 @@ func (response ImportContacts500JSONResponse) VisitImportContactsResponse(w http
 	return err
 }
 
+type ImportContacts503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ImportContacts503JSONResponse) VisitImportContactsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type NormalizePhoneRequestObject struct {
 	Body *NormalizePhoneJSONRequestBody
 }
@@ -3233,6 +3481,23 @@ func (response NormalizePhone500JSONResponse) VisitNormalizePhoneResponse(w http
 	return err
 }
 
+type NormalizePhone503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response NormalizePhone503JSONResponse) VisitNormalizePhoneResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type SearchContactsGetRequestObject struct {
 	Params SearchContactsGetParams
 }
@@ -3324,6 +3589,23 @@ func (response SearchContactsGet500JSONResponse) VisitSearchContactsGetResponse(
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type SearchContactsGet503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SearchContactsGet503JSONResponse) VisitSearchContactsGetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3437,6 +3719,23 @@ func (response SearchContactsPost500JSONResponse) VisitSearchContactsPostRespons
 	return err
 }
 
+type SearchContactsPost503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response SearchContactsPost503JSONResponse) VisitSearchContactsPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteContactRequestObject struct {
 	Id string `json:"id"`
 }
@@ -3522,6 +3821,23 @@ func (response DeleteContact500JSONResponse) VisitDeleteContactResponse(w http.R
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteContact503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteContact503JSONResponse) VisitDeleteContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3617,6 +3933,23 @@ func (response GetContact500JSONResponse) VisitGetContactResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetContact503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetContact503JSONResponse) VisitGetContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -3745,6 +4078,23 @@ func (response UpdateContact500JSONResponse) VisitUpdateContactResponse(w http.R
 	return err
 }
 
+type UpdateContact503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateContact503JSONResponse) VisitUpdateContactResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListDncRequestObject struct {
 	Params ListDncParams
 }
@@ -3840,6 +4190,23 @@ func (response ListDnc500JSONResponse) VisitListDncResponse(w http.ResponseWrite
 	return err
 }
 
+type ListDnc503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListDnc503JSONResponse) VisitListDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AddDncRequestObject struct {
 	Body *AddDncJSONRequestBody
 }
@@ -3918,6 +4285,20 @@ func (response AddDnc403JSONResponse) VisitAddDncResponse(w http.ResponseWriter)
 	return err
 }
 
+type AddDnc404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response AddDnc404JSONResponse) VisitAddDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type AddDnc413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response AddDnc413JSONResponse) VisitAddDncResponse(w http.ResponseWriter) error {
@@ -3959,6 +4340,23 @@ func (response AddDnc500JSONResponse) VisitAddDncResponse(w http.ResponseWriter)
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type AddDnc503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response AddDnc503JSONResponse) VisitAddDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4058,6 +4456,23 @@ func (response CheckDnc500JSONResponse) VisitCheckDncResponse(w http.ResponseWri
 	return err
 }
 
+type CheckDnc503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CheckDnc503JSONResponse) VisitCheckDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListDncHistoryRequestObject struct {
 	Params ListDncHistoryParams
 }
@@ -4149,6 +4564,23 @@ func (response ListDncHistory500JSONResponse) VisitListDncHistoryResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDncHistory503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListDncHistory503JSONResponse) VisitListDncHistoryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4264,6 +4696,23 @@ func (response ImportDnc500JSONResponse) VisitImportDncResponse(w http.ResponseW
 	return err
 }
 
+type ImportDnc503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ImportDnc503JSONResponse) VisitImportDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteDncRequestObject struct {
 	Id     string `json:"id"`
 	Params DeleteDncParams
@@ -4368,6 +4817,23 @@ func (response DeleteDnc500JSONResponse) VisitDeleteDncResponse(w http.ResponseW
 	return err
 }
 
+type DeleteDnc503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteDnc503JSONResponse) VisitDeleteDncResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListEventsRequestObject struct {
 	Params ListEventsParams
 }
@@ -4459,6 +4925,23 @@ func (response ListEvents500JSONResponse) VisitListEventsResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListEvents503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListEvents503JSONResponse) VisitListEventsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4583,6 +5066,23 @@ func (response RedeliverEvent500JSONResponse) VisitRedeliverEventResponse(w http
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type RedeliverEvent503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response RedeliverEvent503JSONResponse) VisitRedeliverEventResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4738,6 +5238,23 @@ func (response StartRecording502JSONResponse) VisitStartRecordingResponse(w http
 	return err
 }
 
+type StartRecording503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response StartRecording503JSONResponse) VisitStartRecordingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetRecordingRequestObject struct {
 	RecordingSid string `json:"recordingSid"`
 }
@@ -4843,6 +5360,23 @@ func (response GetRecording500JSONResponse) VisitGetRecordingResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetRecording503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetRecording503JSONResponse) VisitGetRecordingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -4999,6 +5533,23 @@ func (response UpdateRecording502JSONResponse) VisitUpdateRecordingResponse(w ht
 	return err
 }
 
+type UpdateRecording503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateRecording503JSONResponse) VisitUpdateRecordingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceCallControlRequestObject struct {
 	Params VoiceCallControlParams
 	Body   *VoiceCallControlFormdataRequestBody
@@ -5084,6 +5635,23 @@ func (response VoiceCallControl500JSONResponse) VisitVoiceCallControlResponse(w 
 	return err
 }
 
+type VoiceCallControl503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceCallControl503JSONResponse) VisitVoiceCallControlResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceConferenceJoinGetRequestObject struct {
 	Params VoiceConferenceJoinGetParams
 }
@@ -5149,6 +5717,23 @@ func (response VoiceConferenceJoinGet500JSONResponse) VisitVoiceConferenceJoinGe
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceConferenceJoinGet503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceConferenceJoinGet503JSONResponse) VisitVoiceConferenceJoinGetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5233,6 +5818,23 @@ func (response VoiceConferenceJoinPost500JSONResponse) VisitVoiceConferenceJoinP
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceConferenceJoinPost503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceConferenceJoinPost503JSONResponse) VisitVoiceConferenceJoinPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5350,6 +5952,23 @@ func (response VoiceRecordingStatus500JSONResponse) VisitVoiceRecordingStatusRes
 	return err
 }
 
+type VoiceRecordingStatus503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceRecordingStatus503JSONResponse) VisitVoiceRecordingStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceStatusCallbackRequestObject struct {
 	Body *VoiceStatusCallbackFormdataRequestBody
 }
@@ -5418,6 +6037,23 @@ func (response VoiceStatusCallback500JSONResponse) VisitVoiceStatusCallbackRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceStatusCallback503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceStatusCallback503JSONResponse) VisitVoiceStatusCallbackResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5503,6 +6139,23 @@ func (response GetVoiceToken500JSONResponse) VisitGetVoiceTokenResponse(w http.R
 	return err
 }
 
+type GetVoiceToken503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetVoiceToken503JSONResponse) VisitGetVoiceTokenResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceTransferStatusRequestObject struct {
 	Params VoiceTransferStatusParams
 	Body   *VoiceTransferStatusFormdataRequestBody
@@ -5572,6 +6225,23 @@ func (response VoiceTransferStatus500JSONResponse) VisitVoiceTransferStatusRespo
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceTransferStatus503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceTransferStatus503JSONResponse) VisitVoiceTransferStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5667,6 +6337,23 @@ func (response ListWebhookEndpoints500JSONResponse) VisitListWebhookEndpointsRes
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookEndpoints503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListWebhookEndpoints503JSONResponse) VisitListWebhookEndpointsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5780,6 +6467,23 @@ func (response CreateWebhookEndpoint500JSONResponse) VisitCreateWebhookEndpointR
 	return err
 }
 
+type CreateWebhookEndpoint503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateWebhookEndpoint503JSONResponse) VisitCreateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type DeleteWebhookEndpointRequestObject struct {
 	Id WebhookEndpointId `json:"id"`
 }
@@ -5879,6 +6583,23 @@ func (response DeleteWebhookEndpoint500JSONResponse) VisitDeleteWebhookEndpointR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteWebhookEndpoint503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteWebhookEndpoint503JSONResponse) VisitDeleteWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5988,6 +6709,23 @@ func (response GetWebhookEndpoint500JSONResponse) VisitGetWebhookEndpointRespons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWebhookEndpoint503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetWebhookEndpoint503JSONResponse) VisitGetWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -6116,6 +6854,23 @@ func (response UpdateWebhookEndpoint500JSONResponse) VisitUpdateWebhookEndpointR
 	return err
 }
 
+type UpdateWebhookEndpoint503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateWebhookEndpoint503JSONResponse) VisitUpdateWebhookEndpointResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListWebhookDeliveriesRequestObject struct {
 	Id     WebhookEndpointId `json:"id"`
 	Params ListWebhookDeliveriesParams
@@ -6222,6 +6977,23 @@ func (response ListWebhookDeliveries500JSONResponse) VisitListWebhookDeliveriesR
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListWebhookDeliveries503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListWebhookDeliveries503JSONResponse) VisitListWebhookDeliveriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -6335,6 +7107,23 @@ func (response RotateWebhookSecret500JSONResponse) VisitRotateWebhookSecretRespo
 	return err
 }
 
+type RotateWebhookSecret503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response RotateWebhookSecret503JSONResponse) VisitRotateWebhookSecretResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type GetWorkspaceRequestObject struct {
 }
 
@@ -6397,6 +7186,23 @@ func (response GetWorkspace500JSONResponse) VisitGetWorkspaceResponse(w http.Res
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetWorkspace503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetWorkspace503JSONResponse) VisitGetWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -6510,6 +7316,23 @@ func (response UpdateWorkspace500JSONResponse) VisitUpdateWorkspaceResponse(w ht
 	return err
 }
 
+type UpdateWorkspace503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateWorkspace503JSONResponse) VisitUpdateWorkspaceResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 // StrictServerInterface represents all server handlers.
 type StrictServerInterface interface {
 	// Healthz Liveness and database check
@@ -6518,7 +7341,7 @@ type StrictServerInterface interface {
 	// ListCallerIds List the workspace's caller IDs
 	// (GET /v1/caller-ids)
 	ListCallerIds(ctx context.Context, request ListCallerIdsRequestObject) (ListCallerIdsResponseObject, error)
-	// CreateCallerId Provision a caller ID
+	// CreateCallerId Provision a caller ID (admin only)
 	// (POST /v1/caller-ids)
 	CreateCallerId(ctx context.Context, request CreateCallerIdRequestObject) (CreateCallerIdResponseObject, error)
 	// ListCalls List the bearer's own calls, newest first
@@ -8322,421 +9145,430 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37kts20ij+Kiier8pSQmk08oxjayq1ZzIex5P4tp5xvN9GPiZEQhJiClAIcmSt46rz16nf3995h/Ng",
-	"+yS/QjcAghR1mYudy+et2ngkkbg0uht97w9BLGdzKZjIVTD4ELD3dDZPGfx9QtP0WKgFy1iiP6tiNqPZ",
-	"MhgEx4JQ8wOJaZqSBc+nssgJJXlGhRqzrBuEwSVNC6bfTGhO9b90wkR+ljCR81yPQxMahIEd6jgPBkG/",
-	"17/X2d/v9O9e7PcG+4eD3uE/gzDQs5zzJBgEJ8e9/f7dg8N739x/QEdxwsb1z/pxKcYsYyJmz+iMBYNA",
-	"jTq9/Qf98T160Dkc7bPON/HdpPOA9kad/bif3GUH40N6b6RfzRjN1y6mB4spVC5nLDvxF7X5f/tBGCQ8",
-	"Y3HOpQgGgSzykSxEor8uMorfiiJNw4CJBKfHj2PK0yJjLxlV8GYQBuNMzoJB8PX+Ya93eHjY6/XuBWEw",
-	"K3J9TmOaKhYGUjyWaflR5TQvlAa5PdAwyCUMcrB/eHh42L/3jV6jPT47+0Jm79ScxuxMb3Oh3tJ4xoKP",
-	"Hz+GgB5nguec5iv4QeKUx+86uewAevxSqJyonGY5SwZESGIhSFI2IUuWh/rLG6IOLvgPjih/FDTg7uBu",
-	"BQ+ecJXXUWBOJ4zIMTAI1XCmP3/hB1sQ4aDvocHq5Aff6MlvGTH0dZCyGyPGmzCYMaTcKVVPZcbcVCmf",
-	"8TwYHPbCQLD3+UmRKemGk+OxYnkw6OnZc5oGg33z1+l7GufBIM8K5tDuwiwm42JSR78FzWaOpRAuyDyT",
-	"k4wpNSD5lJUcaEF5rogUZCrT5Mut9ce4tfQpX+fS+lC+k9P0nUaLMMhpNtE45V7r7T944L6/Ajj6+qXl",
-	"XJ+Mxq7g41a+yLKzlavxkmV8zFlCEjamRZoDg2QZOXvYiH07nOw440wk6dJgzTlNmSIpFywIA9jZDkik",
-	"YcvVQ1ySPYD5VAr2rJiNNGzrJ+cgbTeEq+cJ4MWJTBie+w4g2nZ9AHTW3CF/Vfh8Bg4qRQ7f1EQ3/LoZ",
-	"GeVsTgWqADRd5jymKTkVEy6Y2o0LsRnlKTLR/2mUjW4sZ/qUeKZyc0THwGJ3PRvNAFPqXn4iL1lKY326",
-	"QuZalwleZGzMMkVmMhNcTACV4PBWmUkxT7btYRNGI/A2IjQ+sg6dv0D496SJhyL+LpXxu1WNJuUqZwkR",
-	"QO2NxDGyLyJzYCLXr34IaJKw5LtSctjhDHc9l3g9lDN79R6rd3rdMie5JCOGDFUzIyWLLNZv0jlfD/M1",
-	"E1honaSMZnVYIZBIPqU54QrmRvANSARgieDrIk03A9KcrYEknmV9Nb39Xs+t5tTC3F9NIjtC5qiJwlDN",
-	"Ut6f+pTM/jfxnToYOFunlf2pIfHpecTZbC6z/CXT/12xi3H4EQxiRApGRjQhmVwQKhJCBeETIcFqJtNi",
-	"JhoRkWWZzBScxJgzLQ0bkOmNKUUnGgQaPJSAOEHgV0NzGpByEQy+0XDQQrgmo/0wMPOewLQnshD56td6",
-	"zuA7nuXThC6DN2GAe9EjPHjw4H4YqHd8PjcDGiYeDHoAk2cym9GU/2uVb746t+yACyJA9qGpPl74s5kU",
-	"M0aNfHSwfwiKUaHp1nz36hxksZ/05i2zFd78dcySGZ9woU80aB3sH7bJ4eFhx6oOKM6P+XuWdLRI2JFZ",
-	"ZyZHPDVE9ZLFMksa9MvM/uDrls1C0xW1wCkVgqX6Uk0KmsL2jU5e6ld19WvGEk5fZSmKlG5tOO3L0x2m",
-	"Nea5Jiq/Z6jcsx517I5rUNrEgCiQ8h1Vgm6dDHSrAFvdzUH/nyt2Fg+A0zyfq8HeHp3zbr7gKZdaftrr",
-	"9/Z7nd5Bp7e/dxwDRqq945Nt69tzoFF7O53Dpz670sDzGVjlT5LH7EK+Y2JFC9a/kFz/RMYyI2BkITSh",
-	"zSSU8qoNZqHeHj7SDL9LjSBbM8/kOGnAlj9MR9/H/Dn/4ezVv872n/EzdTZ71mPnZ/fOxMu79PX7+Wi5",
-	"P4u/P/0m+aX3/owvePI4XZz9Ivl5mrw6E70uu9vrxv1UjGaPesk/ftAYludpMLh7r4fc7zUbTaV8dyqS",
-	"ueRihQAW+DNh5nfS4rkiisUZc/KRmsqFaF/XApAwFWd8bsw0Jy+fErUUMVhvFB2lLLGGGGusgS+dpHqJ",
-	"7p+fA6v7mSmNCatb4oy5VQA9hb6MccAd7/9veruJ/0WFDuNs1vUUmT0NS7WnFjyPpyNJs2SzWFQ7nNc8",
-	"n54D6LceE1zi5VENiBTpkkhBADxcCrjVs01X2V/s7JQBXLCYKha/fTr+8e8Psvvf//ifv2YXi19evXh4",
-	"/+zJi3+eyf4T+oSeL3r/mJ3Mf5KP2d/jbz/7yWvNhWZ0xnKWOX8mMNUPNZhfTJnhPymb3FH6Nr/kCcvQ",
-	"t3mOhjmzjl0vJa4HntN8qnVk1JrttaZ5/K8Fz8pDVPGUzQBf5jTPWabf/V8nxz/3Og9oZ3zcefTmw93+",
-	"x/8o5RWVg8kbLA6GNdc39XrKMgambrh/4Yowtu9Ic/1uydcjfTvDkxm75LJQ8EpICqGv1glLuuSYxPDo",
-	"UHCFZICyp2bd+k2t3pGWO4uQ/FqwbAn0MeapPoG2VQdVwRLC8yMtD+Dw4VCMZcb4RBCZkRlNxzKbsQTk",
-	"ZzT9KnLQ65GIC5j1rYYfU3kUEqpIIpkiUWx2AjQb4Q0VdYfCHgWsxzsLhJoP+hl9/4SJST4NBof7/SZQ",
-	"P8FLsQl9ZlLlhOdsprTWkrG8yIQWDC38Q7Lf7fZ7PdKyVt/DXvuIULHMp1qGZKli+ipo3GYF/fSV3LQj",
-	"vLH9DSXWWKlfmdH3fFbMgkG/pz9xgZ/23T65yNmEZbDR5+aCr+/0sVyQGRXLcqdaJSAjpo+vjmshGRa9",
-	"3l32LemRVo8spkwQOlJM5O0jg4JG6oiIokuln8inLCNUSPgXxhrLNJUL1SXPQCGc4CN4yvbMWwe9XrsC",
-	"pDUwMoJL5dQtJHqNkKhdHmdruIe9Mu4owhPSGmdyBheHuyg8MoFjxx06etHv6cM/qHKaHblyA6/ZwmY8",
-	"XL930ITqr0uu+neAYeO23fqPyKxQudbW9S5B9rqjiFwIfTZ3Cex2wRVrd8nzGc9zlpAZo0L5j3fXkKrP",
-	"4P09/EfGxsEg+B97ZQTLHv6q9rzloxCQMTWXQmFgy3c0eYmkhTZtkTMU2uh8nvIYTmzvF7hzP5SnYTRz",
-	"fCVBREE6tep5wnLK02ur7iiP28fgpwFZ//THXYFxqpf90gAAwVE9yqclx9VaOk7GxbzISauB50aVfUft",
-	"bmBcOc9kfhzn/JLdDKz6nnwrZP6W4mA+VDTWwa3MFXGSjRHMaD0qCS6cKUUBGxyUJKYCbEpS5JlMU5Z0",
-	"bxOQ/urg4MxyQg1YvRBYRGi5gZMzhCSpFBOGD3EN9hoQPCg//3F38AK6Uy+Gq2l79tm9SsDXx9Kvat3r",
-	"W1+u+ON3h6t+dSew0nHOEHRyzjIjdRuwvGTjQuEmrwCbpGLvd+J7HSUTEb+1VmkfHX1LEwHJCFbnm1o1",
-	"y+/irmSRK54wvVouJo9lgXLp2lnN829jfOHtFN5o5jO5rCyMg2LZ7w/2D8lrLW8JcjxjGY/p3jO2ePuf",
-	"MnsHstvX+/39/uHhoRZgj2Dtjt1i4A6SFlxovfuDXk9f+v19/UcqY5qSnIOToFwIfH2hv/XXA+J+b7+z",
-	"f3ABixr0ep2e/m/lXT3YP+v8sr7uGp/8zDv9eIvs4piMCsUFU4pkRcpIBiiMlyLgTivyEE9zXnSGv+UJ",
-	"sgYtGuEPjajiMQ2WnSUnUoxTHuc35864BPaeq1xtuveeWZu0z8DB84MGYUVomjGaLI1tEPz8Vhlxx9Ot",
-	"nfj1hrhdLn+16Q0/98EWteEakONVYbDydE7fMRGFZDHl8RR1HX2zaNmI8NwcsIsb+kFycbHgT59sOOP3",
-	"s7RyxAGI6fHf3s9ScskyxaX4dhjsd3vDgDARy4SLybfD4NXFo879YfA3FOrxHQsl/7uHnKb+53Jx+vYr",
-	"Pz0Xp+95/u0w0LLpMCBzmuU85nMq8id0xNJvhy5iaRiQdOUrnMOLkMLp9soZ/FXs1Ze1V117RbKsi8Or",
-	"GKBBjOLFvMhVNaDMaH1lMJe5/cVEkWKOxk5BCvFOaPm4fMweZU7j/JZIFQfbTKi8eqPtFAxQpUcXMoJq",
-	"GYIFRFWc+FaJb9tkFvwVaqrAIdLqp4FEBISkQFfjCZzAI5mNeJKgxfr6sB+7YeriK9q8HSWPmBb99GUD",
-	"e/l0LAvnndEliqZxjtKKPydpRW7d5vI4EznLwHl2M03JjOIDww5N4OlbxhI0shhGrFh2yWF7diGa/aZy",
-	"MmGJxSN9/YKGYxHhDLWccz4RNC8ydju6onLD1fHCTu+e0LfLjCvFxURzkEUmxeRWofS0NjiJ/tG5AIdX",
-	"x+068lRAtzJNQvrW0i8vqLJ2PACbVgInBkbXBxeIN3qYt969UAHZcy2tWUnpjjIGXI3eCZLSrRPQiNEM",
-	"73wITqhP7S2UtKLGDRiaeibzRxBGe2MQjU00bgkWc4HAEuHXWwXDM0lUEU+NB9fyWmvv8fmIW53Z8wu6",
-	"TCVNLqR8QrPJDYlpjoO9zaV8m8Jw64hpJJOlPjF4CiKSBDnsH/Tv3+/1yGiZs9u9nb7T08lLZq19M9Dl",
-	"V5ZrYWL0/9Nye9eGiBnqLf6wRiY3D0EcRVU7O+gd1KVsYAQD4kGTJSRjGIUDZO9w7NavKpYyfakvSxMJ",
-	"6kZgocKwFg3Xyqar93pMs4ybmx1+JhpSAHbnkb8le5Xz2G8yWnnhIp7lChwkMRUoCHh89HbhWZlc5XI+",
-	"Z0norcIHatNuDL5eSPmUiqWxnaobQo3m7C1QSM2mciElOhkM1t0uha6MblxYXBkBqRX5K9NIlbE8Wxrb",
-	"U/RSf+gc6w8RUSyWIgHL9ZTRxPgZvUdWzebn+IqW9xaU577vRLD3uV1Wt6KQODA2uWv0Hq3h7Xb0BiHf",
-	"zpkAHHCpFY1GWLStEvOwl8D3KW2qgJFNFtLQSz/1NXO7PJkBN8C0D6JynqZEa3iKtCL7nt24Uc9zcKLy",
-	"yi6riUX6pluBlqUX8/F3NU329h88+GKa/GKavD3TpMN9Q0krVspNxshXghb5VGY2VPT6XKrwR6raI9CD",
-	"ZeR1ZOtcEesO/VQ6lDXpVOZtRf46SyBcUp7SUcpuDAM3UJ1DJzSnI6pYaWpAR9Ctc+d1E+He7fpg625i",
-	"F5ADQS+ZnLMs58ZdVU239C2VJrSvap6rpmJ+CMYym9Fcc0aas06O5C6K1IAbXeErY8RXDg66XlzQ6sS1",
-	"pE9/v7vnf64OWwaebT5izQ9VTmdzeKueI1qHxjAYBqQQOU+rRs+UTZy1rwaT7SmmK4v3ck4/BEwUs2Dw",
-	"c5l8+safwEtJXR3GRfiuk8KApRpszSVhIqks/6C/FnOc/OWlvl4X92rJsquRXKWhw8jpIYGDcHEVVaA3",
-	"wQKzb33kqqUrrrxhMnO9V0xssHlyJGXKqNCP2rTdXZ61gcjbXcLn+ORHTPqtLr2a/1tfup8QvBH37XP1",
-	"TN6rRJf4cTY/e0F+ZqM+NocoC8FZhLXAlirbW+ELq7TpwG6Pytu3T/8V/lhiq0cedQx840AqR7+wOLdO",
-	"xBOMmjAxUSZpimNGxwuPhyOar7hMUi7vKBP4be0zZYTmEcFHiGKaMmeoFVGQWhXD/Jk0JTRjhMYxm+cM",
-	"aLV6d5jAfMO6SoTZHqffhEYeF7wpl/fwuTKa/t1kqTe9gihcPo5x8IN69PvKuw8rDNS9zsVaXvnI8Ifq",
-	"qUVmQvSZVaPw0XEWoUOLjDK5UHgRVJnRrku+kM13r7tijMu1pVmhme2OItGFjEosqkYBbuUTsZeiXwvD",
-	"hlnJQ3bJY9aNpRAs9rA1dAwZHb65hAD++uybGWyN41xpAUdEzpHwQiANiK6c8Est6eaVYLxSlTDOEFz1",
-	"HUXwZIhNnagu3gZSNwUH+vyu5EYe7a1lIMCU1jMOc2lUaXrciJleHYX1fvcjV2NBK/6N9RbWHtfmEMmt",
-	"d9K212/pusnlWmDbVKwqNG1iAkTw7nILw15xfJpldAmigcka2vSunv6pfq6+ZFiBGWPd2p3KsXb925fd",
-	"NO26+TzWbKRNv0BSyaS9QiR+oRwhO/hLEAajQi0Dl3tZkVX9MibN3B6Robrj60ny1ZoXPqJWyl+srKN+",
-	"3e1YGmN1nLJWhjdcRQD2hMJKIY2rCKlq5eC8ahvGLFc9BO/3ldHq5Tka7yOZMM3v37El4YIspjxl1jZ4",
-	"dbH8ltgAT1bkyWoAVgUdPNm0tmP/3HwZch3dQFjZ9Zj6Tui5jYtWsKwe1PyO6buwciHcaboFSOuRzGYs",
-	"S5ckMr9GIcmYoDOW6KOe0TyekshuuOtmjdBaJ9PEBGQpIiDX29mCwHw4WJPW0fbR46ak8ZkuHH85m7Di",
-	"lm4fYIm/xw2kJ775LYTLv8pN5FvfN9JTXRxKKE+XZMFFIhcVUU8jfWkmHhiLMuhRGD+KVpAIsnYi0uIi",
-	"TouEJW2Sy6GImEgi0mLvzZddcpaTlDMFcTNcQJJWQpdQ2SOBuh7GU4bjHZGo1xv0etG///f/jfoH+i/0",
-	"zaT6re5QRKJI0wgFWKBV3AFXJC8ywRIix2PM46rbUapHwsRWvD5JZfzuAr0CmDN9hTdqh4ivgzrdfJbu",
-	"zQbRtTwOKMxBlyGJHj8ePH0akVb/oDOVhdYwFpIkfAIObBpP26GFpGZJBpS1dKH7g15Ps/4yibDV+rm3",
-	"/+bnXufBm9/6P/c6d9+0Bz/3Oof2Kz1K+z8aBZKyOlRNHrEViioKdlOxolsySpqCRjVDcK220arBqyx2",
-	"VFlos/Z5DbGn0exaFknyR/PqJa28YQoo+Y831VJaec+UUakj12l3/94B+C5BFHFkZaMm0WUr2NUUZS9z",
-	"9woH9+mEm/JwPZCHLtkKMSZ0qGqhXDWLlZtqJGATiXsd6WZ3EvFubUjMXIH8TsjvjXK337sqMWxdw1ak",
-	"3jqCQ3Lvyf1er/HZNYh9LJYklrOZ9KrIQLoaBHQ2lJUpV7pS9eUTykrr8Og25CHDkT+7OITzvtBS8FXF",
-	"Esj3RSkYZY6UjXNCUynYETFXf5wymilC8bFVo65HTXVE2+paceRTJ5HtThmfZK48r08yV355A7VsfddR",
-	"Tw3Ht7y4AXNvKAVbpN1ZCMYXzhnN4ukjrB1wRayDKjQhialiHS4UE4pDzJCpRHBEIsxcRX3NFo4icOIb",
-	"0e+mzNzePjY0bHe/LL74HQSL3b7wtPX+cFh1TXvnx20H7eVjX+WeXVP74mLnIhcuQ0Cr7wqWQlqKoenc",
-	"FRio+he2FIrQrMNh7Q6kUcX0j6720rULOJQFmlZtInk8Za5wwxGplGXYrcbCpoIJocndr6MbSeXlTnLC",
-	"bV68D0V8MmXxu1W+NSrD6raaX1wVz6aiD3m2xAyaFFKP8jIxELxU5tqTYxLZ2pQmrlBzYwQ9r1XI7JLX",
-	"Gc9zJogscgLhhyMW00Ix8nzOxPGLM3K32+vevaPw+oTQmjLyJtOqohaKJKGCRDRNn49BS9ysPLuSj+uj",
-	"X6ybyFIMhje53UNNl6rYtcbRdz0l8BoKWhxci5OtvJK5uAyP/68rUrlqoTZVK5tqqXgIs6DKYgBYFdCY",
-	"jZUusQ6jKehUcynAA5/brFyW63T7Cx0ObbQbh8H7zkR2zJeuYut6sd9PthUEtNurqK5N1ssgDMqAWaTv",
-	"Nxv4x83kH8eFdhaA9BvXUTpvekdfEdFrsukntjivg5Qr+PuFn30mfpaxmbyk6aZgNZ4DO4MnWXLkyuaZ",
-	"L/zqw15cjaYxkdsgBkEWGc/XhMaYgRDkcMdBwPmOwH8TrpZKQyMZ3ui7rB0v+ClXucyWGNRrnliLdcmM",
-	"ixLrANHsoDzfEUiTbI0V8cq3zBEWk0BjPIYWyiKP5Yz9pe8f5BpYwfmRzGYNTB2F7pdsYsKnNi3ePIUy",
-	"/5rb6+T8J615AlxdfOiICwpFrj4V6GA9a7Z/C7Yo/+b+rMaohyK+8YVsVr7rhezSM+t2gYTtFD8PnvWP",
-	"Xm7MjjCGlx/CS81gNtH+Ph8H3XHgAsBojpUJ++AX2iwbxdWs0LWQaA6NOCYq1/oFUYK+Y29jqjBUAj3k",
-	"+JNJFz5+cQZ+ePc6lv8DNRziEiCiLZ+yoUDFR47BA9YlemrjukygkJZgl5AbCq56qCiJMW1qKos0Iblm",
-	"BPpbmUAsgFWThuCdJyOMq358cfHCzNwlx+R7SXKmchJrsU1haiCUt6QTyoXKXUUBCKKTwu5OjocixgWK",
-	"xIzHVEiURBAspM30TDI+ztGnWYYbVWIDoBRetbhcLd3Fry+xLlm+qeZANWs8n8pKKSGMO64WDWko+FMr",
-	"T2O+qaa/1jPqYO6mvMI16bNNOd7VXLfGYkhBuDY3rZZx6tWk0O9zTUEzJvDHlXxqP9OmcgOuntwKS/cJ",
-	"eYWNmASzFSJuDMlvIvnr0DpOugOxr+e1LhVpKwtbmR1fbZzz0uRB3UYInNfZY9cgdciVNhnuVFluBbG9",
-	"IKaV/lSou0ymdD5nAvKmjTUvCj1jT4hBQ/pfl3RuLEBjmZHItQKynRYiEn3wBICQ2B9CYryVITFdGEKT",
-	"CvKxGgTgdxC6Wr+gT9wg6FP0A2rAoHUpXHBeUJ5VXxMJS/kly5Z3FIlM2e8OT6IrV19tzj6BL7YQhl7O",
-	"hX7wk0rLsJSq13u9mKOXdAuiIdLw55YLS4A2qKS0pNQu6j1lWXTUgMSSMJGUXSoGEDEe6Vm7eJVjkeKh",
-	"iMo3QxKNCgVk7iKAI03cEZJmVL3jGwq0m29sM5Xym4TZ2OIVHoH3YBckIPO30RltyXc/dhm+KAOY4aMf",
-	"xVwtEW++cIn85cLcLV0tKO/leazsboUwHjOa5tPt4nv1W9WQNiPfbb3izGuruLKr2P9Ypsn13FJ0JXdx",
-	"inlahYA/KnAzP23ejBmxaZl/ZF1WiocF5jNvZYjPvUc/gxZsezjdRJN0YxTpFdCq8lazVKWagQ+3M9nv",
-	"9XrQUQofharZu7BlM69cGJlslT/bdlGb640095JaWykeG12hKGV6YyUcLY2FYiEEgqIFdla5fbfPvA1K",
-	"W6auzFbre2XhuSqA0/dn+OO+Z/J2ECwbZnkwxN5Zq5tx3bTqu3CEoLxome3AcR25PlTq4DcUta8IDeWt",
-	"UjJ7uzSHEyugb8SC0KLvBry3+LeLHmRV3930oA0t0VYNyHKxCvf9zogqlkDugedzQk9uyozJF+r8QEkx",
-	"/dh+NePwm63w1jOHO+lfThRaAZVr1rSC/1nBrFuZzRRm5JMRW0owqHCMeaiseG2etotCqHSeWEU7vz1U",
-	"fT0vqFJaj3JRBNAbgyZlqwgwg5seD7hCPzLM1KzRigU8PhQt9p7GebrEXUaugQRXBHbS7pLnc/prwVCA",
-	"03cU1ATEylpkxPIFY8LWuVVGQCvdIMffP+o9/M93x8eje5d/771/fvHD7NnstPfk4if+9PWr/Fn/6b/+",
-	"eXz//L462X//a/9fTx6kh097cf8/f/n7Lon+6+IyvBprWiMx3UuOSM8k1wKoAHCjpQNmveHF6tGY5lwr",
-	"s+mvLYLLMaa3QHEwjTRd8gSCGWi6oEtFIKeTGKh3ybENksEGaENhz6OY68PdD/XtNMMwkyMyp2AuozmJ",
-	"YC1wTuAtNF9ApFZ5ekPR0qo2GQYw0NfDoI3prXOq5VcykQwKGVEF9fIBtXwU0GCvHen+WsCYXmV16DzS",
-	"CzHoVS6aklQuWEYgf5q0qAWDg12Zr44wsGJ7lT80R5ms5HTmYJXyVhk6mg+ddcg1M/EosImPPC1ydj05",
-	"1lWAaAzqzOVkktYcVGv3t7Iq1zDyeku7pmTb4C29YnDwzs5pb4M3ETJfePlWO8uYz6tyt4sjg4vd00jN",
-	"R7z4vZFKjvWimn1W03Ncn846inzP5CSj8ymPiX4IDPChy0jAene2sFo9FwFbfjbUyfF6gNbnOzt/Tu7u",
-	"37tHMjjqWv6DScarTgNdRBsSCk1b0R1Cw0Sl5+nu/veyH+lGPFxrV7KnZ9qUhl730soHr5WpZiZp2hln",
-	"DEzrGZvxYtbJ9KmHgZrSjCWdWIL1+lICTsxZpjQldpwQpS8hsIRTgY/FNs3CwLeq165bx0ZycqCpQLc8",
-	"lioahCUGmoGbiMFWWT2h6a6lS36PoiLXKJO0rqiI3551p1DcSpPbmul9U10sbFLhqmOR87OH7VupieU6",
-	"uvrYLiQUraG1EATT87WBYXhNYK9bmmlrCamQSBGzspbqNepHla1nN1Tbap4gaI6O8TvI+oixUzPZphz7",
-	"7OreF9VQUsFHyzmFmpj6QWmUTd8O2VQ/YRteV/QsHwhhU1kmh2SVSkjuMPx9V5HpzSYKul6+2LULDV2x",
-	"X2SVtEq5wNDQGlrbEjdgFr8RLLfgVyiZ1Of2LbiZbybKeRvYVZBzryCb1wx/ROMr3l+3eOOUaO5zaDdo",
-	"f+M7Dz1e6ol7m1+6JR5WA2StqpbHd9a/aTi0Z7n/XfuEbybKl1X2V9/+Rlx7herA1VjYKrt3DL7Kti27",
-	"r3B29+w1fTp69canez19km1o8Gk6TXDl2nweEXbJsiVRxUg/OIJwTds02kuouU4zz6snUnlbv5pnrdx0",
-	"lSB+3m2tGy3ldQYN/vezKwc97xDTb0cOK/u5vt+vtCnUlEXvrv35uPNP2vnXmw9rbtmbsOvbVzeuwng/",
-	"mXpSpalfC1awJCTOVR0S46TW3zl+4TUpCMmoUMuQOE976GqhxlTELK2Lxhu5+rnmEiJuLKzTuJlStq08",
-	"+1SKkPTvkmfykvR7/XsEo1YO+uRrDZcrlM/zoNWElWvmXxMv06jsrO7JK5O60mULW9vYSAA/a42nDMw2",
-	"EE1uhOQuaT0zig4krYXgZsMUQkxCIzS3TU81si/DW8hra29NbFNr8C/hNOViQlqmhrlBvnZIcpq+83/5",
-	"RXLBkjZUfBQ+Olqs87tnmHc0ppI9IqSpLdz2Y+rN1PpAcKqa5mPHXaMElS+t8lyYvdkY1dt/8GD9O9ej",
-	"+v4uVqoFzWaww3rgg/lhM32YACazM097q667kWJc94XrCAQ7wHJrhcjbhYQFwVpD10+Sx+xCvsPWdTUN",
-	"s1K6tdmaY+rv1sqCeslRk4yKXA28kqJQlXfCRB5iq0hNA4oxAksZCjMGZ6rdhUZCXpVYQrOMXzLjH9xa",
-	"ZvZIryt+18kl9q7Axh08r3vwttaZ5RthAJuBMEGzey7Akei15dshJSy3h1DnqgbENI6Zcg1nfnh9UbOa",
-	"seUP09H3MX/Ofzh79a+z/Wf8TJ3NnvXY+dm9M/HyLn39fj5a7s/i70+/SX7pvT/jC548Thdnv0h+niav",
-	"zkSvy+72unE/FaPZo17yjx8aTWR53mB0esLHDEpTceE3uHGru3uvtz2sACHgQTusoyDOvhmPb6Zve/Sw",
-	"s/BnDMQPTXxog88jz9ls3uA33DeNhGwEinkwNJ7RB9sDOMwbV49zNuLd06oUf/9gTbF6T9G5snayWmDF",
-	"RnM016w3ezIX5JGpjymIKoAEthszb1FvMINdXDU89+qpmt803oyCvc+PER43MUlnLnSsVqsb+lRxMYkG",
-	"rqewA7+JsKA5iSrLiI5csOoAhTrzqC+xwGGxxMSB4iRrpBP/0TXFWteXVs1YzDim1Xg5OS4aBDRrWGNM",
-	"Z4xozaqCP5uK66wNf6rqjUHoq5MOCRxtBg78ld1YMqjQYpWg68e/A/O5BZtpnZ19bsupmf/UAPjWMjt8",
-	"1KmIrC+fErUUcXNTEaURI1mXueywTOs3TMCzRySaUVFQi31UmDxeOxjheYgUpAkPH0LbkE0xsLoB3g4Z",
-	"g2qZqrsLpZtF7FanRCNr3YzTEHFejfd+E14hpt/yw6a4UbA0iphtisk0gLA8Senny/gucyN41K7PwUCR",
-	"M0UMa+muU2+3gpPf0pWnWJw1RXFFi6li8dvIpi+SEVXs3gGRY3K3TzIqEjkzPUfJi4xBEA1kfZsgQ9QV",
-	"oV4MHhgMlMlcbxInrdXoh/mejn/8+4Ps/vc//uev2cXil1cvHt4/e/Lin2ey/4Q+oeeL3j9mJ/Of5GP2",
-	"9/jb26vtWKyzhsfZrOtVl9rT9K/21ILn8XQkaZZ83nzxAlx5/kE5WikJbIU51JD6KnUjayzvWv7AXfjb",
-	"9vobn5EleHHRfSgRZT/VuEUYFIL/WjDzsybUEpfq9R4JHSmZFjkjGregib7GMfLq5ZMqHVwF9SolqA7u",
-	"w2IdHLfp4IhMBq47HP7t3eDuBv2db/DbLgK5Wm7vlnD/tq/O348sPhOebzv5m+niK2i8s0JuuXlzaJJf",
-	"Ln1bMXb3bIMssLbdTVh2/lyNOjx+dkz+pRUSOTbx1ArDnaf00tjIMbeFZ0QuBGnZ5gPRq4uTqGb0WWkm",
-	"uo0bucAWtzFvsRthebZ29zWbZhVpVh1gvc6Dt93Om68bnWBuuk9QOdbfdoSOibzITLKPK4I/bqjmeQOk",
-	"8TFh47lthOIupGchd0Oic7SzI7mhcFtkPF+e6zFsMa0ZF99BU9PjIp82i/hQQLPS+ZQqEo3cW1EIGpDe",
-	"AijIpqetU6ggSQMSb529+Y4aikymzFUzieDRiLQij9eZ2YzE/O///f9IpwNv4cPtI5jDmHXNylDQHoqD",
-	"3l0SuUoaUZe0PF8UtkdQRMVyzmwLXpmR53o7fZDN9dNnD8kJdueypT7MqiFrAI4CuADPFfCAjIJlBlIF",
-	"KA7ebYMRG5/VdxNArSQpzfc1Wow2nMGx2Zvp5bAGPtER4Tn0KsHKJU5WDuFjrTIaFclQUAK7aUXwI6Y3",
-	"G9B2ybFYkkJk7FK+gxoFgr2faxwzk9b7cYVkMaW51o+HQsNDjxy6o9cH5fCDACKyBH2IEH2B8OnuBisM",
-	"yDl3lU9WkdY2JLStCF2VlAF5/PT4pHP++Hg/JO/YslwEtB6UBaASLfRXepshkbCj6MWr756cnbz97vj8",
-	"9O2rl08i8jWZ03xKviZQFtWY1lhiC88oyLwjL56fX3iNEEkLesnkUyaGAhpwt0OjSnaMk6VLjsmsbDy8",
-	"yKSYlOt3iiSg90oRGJOVzjUQMJtNK89Yt+EfHQRL59wrGWNFlTn/kS2xCTAX44Z2fece1iH2s3TcmUpT",
-	"GcimxADpQPx4x3BjKLKhaUtB8x+on1PM5zLLhyJndKbIYiqVwU+FyGL7Atomrs63pOQ4x/w/fSzG5dId",
-	"iqH4H/9Dk6oW0DQDGooOOQULTbR3uR+VETw5fccUiY5NuR1AxwFBBkjQRQXnbhsgFiJlSmnCgjpGZfen",
-	"oSAE/A94gRlR0njF17KwTqf0r+FsPMGpSKfjaBN/AYCYdcB0lg2MWCrFBCr92gytCr0fEUoiT1OOUG4x",
-	"pWgrLJhU/H0eZpWME5O0NPnOeK63WB16xqi5mc2gXQ37czT4kJFMuKnqFH0YwtU0DAbkQ7fb/fgxCk1t",
-	"Xf+nn7vd7puQDEFrgWchVSokZcZUSEzClH5/xvOQYLpUSMpsqY8fo26JBGDBLRkU8GuITwghswyqA16y",
-	"VM6ZBoleDrwB0w+heJb+cxiU9a+GAa4RUjzxx263i9+aWmCwmw9DzAetPf/xjV1gBFuIbOsqONXDHsDc",
-	"Xo373W6/1ztyuYPuB0SOb0kPRnoBeXQDY6LEqlaa2DCZbU4nTEGKoR1FZn7GIWlRfVpLlMoIFwAJYF97",
-	"l/t7lr73cLiobetzjWQ+NQWkyTHMckc11OfW73NRYJd5PTSuD7oJ6dMAM6FWwkjrHVsqltu0QJsmyiF9",
-	"UmYJywYko+IdGRXxO5abLEpcVqhHhlgOwRaa74Nxsg2XN5y5VGWhMDLJ5AIJNmHzfGoQnSxo+k5DBgFD",
-	"MgbCpx4ZIQurBIrCmlkkn2aymExlYRqS6fdLwtQ341QuAFiQNe9KnBGZ6VFtUUhNSWgYbWGGLz6UFFqW",
-	"LEfWN6rM4B/Iip7PGc3aXfT9WHBzWO+aTFt9UGZz+ublE+FdW1D7DCCB6ZA5Qk7DP9R/1XlGAj/jHag/",
-	"mfroA0JNXm6imVPovFZeuzaIO9Kcq1As0ePCUZrn7IiWJzX1WHPE42UBw4WB6ccSd6tp45Xfsk0RLsgP",
-	"58+fOfHAY1MZ0+Ky5eSN8yKiaJRShOp1A93A81Qsc0gZLTEbJoKr3nLSJcnZ+5y0SnIL/e6zkNeMsoEe",
-	"fCrTBEYEGspkqnea0ViPDz1SMCv+1cWjzn3SyukIZhFsATnsfiswLkgEFZsilP4IibDSphakgQlqpmck",
-	"SFfjHOD3eirXiHJcYTUdq1tEg4pmYAvwrJEZYRE1HSQi1DwOIAUJ1WkHnry/5r5q46A1GTGy8WmQLnbH",
-	"ob0pEKXMadg6a/cOyI/8O83kQHQm82KU8hioVRa5piBBrDgMPAKE5KoKQg56+yTyS/sBk7XPwpWNbdYO",
-	"iWoDmJ0VHnHx5aMTcvfu3Qf65F5dnHTJC6/0AT4CRbNJK/LzEvVxcjEvcv0eIKjroYPOFX0okHFunBOu",
-	"4GH08PTR8asnF29fnn5/9vxZRFom7MFLYK9k50Zt75bNjEJLYpqBVyf6R8cEaHW0qAA1FjBS5A7qS1wR",
-	"Fk8lS3CYlzJlwDkQjlwRq5jAq2bmtqemXE1dBCnqeamlzmimT+Krr1BN1VrgV1+Z46ujFcHoxIqyCYv+",
-	"zoimeMFK4TgY5juWZGMLzrkycwmbp3I5gwQ7c5HQ3LymV6rp9eT5y/O3x0+ePH99+vDt85dn3589O8fO",
-	"lDwj84yNUz6Z5iR6/uLi7Pmz88ielCKCQdFnq8ZYiq8eiWYV0UuWZ8sONC6JDA+kCUj1eCnwjKAmgLLd",
-	"qSgMfzK2G0ieh6KgQLALmSXKhFaChNHRx1QW0Qo1R3VRwBGSa5lRGg1WSHXOUJMALcLU3mwfGXYVu7qh",
-	"XnVSFKXHnGUKZYLlvLzjIlfqVCsGxaxLDEjQJ2ex2NwVkEEL1AqqWysqO4Qi1h4bkQlOT5/2iNmbF3QG",
-	"JfX2jQNzAHUM4E62RgO06GjplMdTovKMx7lBVGeuMK1cZQau0imhirzIuJqRqRSyyI6MMGbDcb/24mx9",
-	"Ci3ZNiKcyXTAwqw8JzG13MvpVEaJgzqbQ/FMIi5DyK4Guys1gXU5q/F0d1Cd0++j2S7UR2DtpNDR8N//",
-	"+//29we9nmFFQ9HQ1hKp/9U5uTh5cXxH4VpM0KF7/F9SMC3gzYwI4BXG5rnWVYeilfIRKI/4vaZiPmOd",
-	"f2GXy5zC6kwOMl7VNr29fWRCBOyQMzrHTisagjQdCpzeM1CCjK7vbr2zr74CSH/1lZWFknIooBm4ZlrV",
-	"fmfjjDFY7lBEX9/XoPp/UahRqg1KC4WS9lDQ3bBxH+6RtWdGK4ZpgBuucihMQ1C8xCHeG1ZnWoLi10wk",
-	"pGVOSZE4lQpipvXfUxa/A7c/LGAmgZnJMUk4nvtQoHxNl8CnOopegjCrT5XO5ylnSbjScRRPPqFL0hIS",
-	"FH0BTA7XrI5MN9IZXQ6FpjVsl2mqiVR6ixp1fFixDGu9DMmzFX1/ehHtRS+OL04eg5rjQAhkcwY3JRNj",
-	"mcVwY9vwD07Tga8c0TRFoUrfXSY0WaMXRozbC6XfH4qosYAtHBIojYN1vV1hdI1lZp/2sY6RCofCiDJO",
-	"/IjQjHBObZitZgv43WMqJsV8z3wfEkyoVW5QFzcGU+ntao1JS0hHWhjCOr9DoX+Ady+ZFoRQ5tUSDiKS",
-	"jyATygUZQYsr0xYHUIQlwGieOf8KUiKZpzS2dlmPKDU08QisZ4bnCLFnx89e3IGKE52JV59CX3quOkJJ",
-	"z4q0Dnu9kNyH/9y/H2phoU3UnAryfUFnpPXq4uTr/V5bE9gLOjH/0d/++//7r/39dmkOtsRlyF5TvLLR",
-	"ojNjBx9p1bDfR3bX6w3u9lCcA9s6nxWp5uwaX/QdZKS7odBCHXaB1pTfxitOM3/zxIBoNdljOVpYw4un",
-	"bbTihM2kJk4tgWtEs1wdomdJGcE9FMdgHUbRX0+EPksbwgKsnfq2XlP4ek1YuRw7WUnvoxodDM26NOUB",
-	"7YCtcA+ElKjtJMeRzKeDKlMjPHGIb6QwF4S+DKGIOATguKsoKv1YnTcRtJzImSDR23/8IyKtYj5nWQeE",
-	"hSl73w49gYWSRMK6jesMCIcmNCL//j//RaJKFHp05HSG/f5+qZqpkLBUMYKGEQMmp1kNhR8sv0OEfDPN",
-	"W+3FWDWr4ELcdy1R4FLkuTXbuDuybigs4/gVEwlI49VHBJ0B8a8o9KDOU9t73Tc5oshSNsgIUQEZF1iR",
-	"7R3zu6rDci2iGteyGgoUYIySj6Vc0SQVwnl1hMwxeQD6fISu7wUyJJP9itqoqe/cipw/H5RGlcuMlToR",
-	"2Ok1L8f6nLZktFlBS+/ejShkIWITB2jtHqYLiNRMbihGNH4HeVP2pVSjzNgYQODRWM7QwtoObZcaLT1b",
-	"QsFIhgjeuduDQEMj1Zs4Ouxnj+zRhEiUdu+65u2ntxoTj5aRSSuCa9CUTbavg5ReKkltDQxKfj7PqUi0",
-	"3mWP6U3LhjEsFouuMj9bHRviGdpWQxkMBdygkbGcoKEEtPDowxAcE2g0za1SbKyrYCj+qG9v/Wek16I1",
-	"JThMzSYNoaD7Qw2FXwQaRcmyXnRYnrW73U0M44AkLLGVllBe11jiRnPLikjrleDvbT6FBbUZBhfk3io9",
-	"NQMSXe6H9YDCobD+qf7hvRUPlfEUJQzTceb6ljXT2aPS+hKEE9pW7SZwMYQeBtGHEhgfux9W9vKx+0Gf",
-	"wMfoCPCsf4DCdnm1mx680PEAyNptSCtagFodxeY0w7xPkMLZwizpjjJ9OMG3uII95JJloLOV7RnYrDsU",
-	"xyTqv38fWTnKSIr7PQdx9EfZGFNngwMGrH+zodpGDMHNHBK94rs9okLSJzMuQj0k/kumITnQ/9nvkymc",
-	"UB8+5qXqbgKAuSoLQoNRqEwVl4oNxS7xwigNmZjjVlQNVxwQG4Dc7pKHZcSsQE/rRCv4JJVyjhxmnvFL",
-	"wNeMpFy866AASZNE69pa7rESmUZ3fWW6VBaEysNn523j9MLbwzNSKJYrEr0+/e7x8+c/olHi7YuXZz8d",
-	"X5y+fXZ68fr5yx/PvwX1tkueiypKpnJhcylRdKztRIOILq3tBLxIcAGcljr+UPxmVdXfsOvHb6iV/TYU",
-	"v3U6Hfd//eBBr0d+WzXdkt/IjKZjmc00d9W8Rma+7bXw7cQhGdEELARo7iBNI5tus79pudizzlXuP1u5",
-	"1PxkhtnXw1TNg79Zz69bSVjaCzNncayEYpjR7urRPHPVb15un/MVxDk6A2heu7b1s6VxQDCWqDJ8Y3We",
-	"xqYklTkraXal49FkHqNI4o+46slGkBorkJN0NPFradqCNFr1akd24AO7VOiJogcUhmmhQGCvervg8nJs",
-	"1UQbdcepSFo4tp1pLhlNWdK28x3q+Vb7rli4QLgAuoyQMeKjpT/KDPNAD1Pt1ILAsG3+zXVAc4Nx+MwR",
-	"iYwOGRlBU1/qPKkOW+v3YtdmLSWK0DRjNFmWgtzZw1XhoXlIMEk0jFgdaUVuJC1nC/E82xWPdntlRq+f",
-	"jJ0R5D1LcaYKPiD3lIINw3zyjYsaIfSMDB/i1TOod7nBU7Df+sAyD1hPG6zEH6mhOU4ETAwDs/WyMDPc",
-	"w2875oJms3JSf9Sm5jp62Dl6tjOmihmMrXI5r4jBljmZei1eJQYv4R2n2gfyXGnYo+dB/nnJMuOhnfFc",
-	"69XkKf8ObjgsP630faq/crET9jT7fT201/dnFXfkqmXLl/XBiewP1tg2yEcQRMOSL6PEkWxHdhx/jfXm",
-	"t7VWG70Ho4/WNxL7plWfeif8Eowk1rkKtg6zCjx4r9kRTC4lupad8R8FDG78FEdEMVaz88N4h/Yuw25J",
-	"iOBoz7C9s1l2yfUlkcrJxBdFrevUMphDvM9q3ZZgRN9daIYFBVbzMljkqOCpxwfBHUWWLLcjA+irXZvc",
-	"ZcNSMJIuS5q2iqXDZB+21sCA0QAJs1PcNZex7QNlx9cqhpa6SZIBqdjVC4ZaoczIhF4yUszB9aN/Gqc8",
-	"zo+IomOGNbHBnIzCeOUIrPj6m2drJ+NULoYiiqIZy2aUJ0OhTDmTh5xOMjobCkK8W5d8pxUg64RqoWXn",
-	"/OGP7fpz5/o5L4qr/vuF/h3vUv3Tdx00PeB/zwekwWCz+tzFgDxkGmG6BkatDxcyNNR1loTEMyV8hCVe",
-	"1OdxVlWcSL86S0kL/bXwynmnPidaTh5ymno/xCdSjFmmQedv9AkdsfTbYYDWqcB/YZQZk+iz46en+NVe",
-	"OYj/5J43F6yotqCXp+cXcJ7KJBm0LuS3NqotrM32Kku/9TbsJuz8IrmoPfu38udv9Sp3g+GVhjR+WrNY",
-	"d5XeIujt2Ab65VKYSMo3n4vT9zz/dhholeKWDmobpFC/qE3SWl+nqGQybSBaQ8nn1qhbM+m+Nrd7dPH6",
-	"7MnZ87fHJyfPXz27eHt+9jDy2S3JCoGWqtmIQRSQMxNrDopU6oywi6lM2VBozoH0pVmRvjNmNJ5ywZyr",
-	"QvHZnqFL8qE0xuVrKTQi8xQaIy2mxsXj+AtEC1RI3VT0aUXcGXpNcF2TAZhilOhQACdph8bQBUtEd4qa",
-	"yoV1UaZsYoxd/lb0c3sfFE8+7k3BoxER/S9UdGcTzZM1KitGIv18hLEbKMLnVdN7OITmjaVBhSty/OKs",
-	"XbHRs8QLEdZaoh+I4Yz1vV7vngmw8b/7JhrgFaW4OR30TVWcSCzr8MR4ktBL4gQUmkMsWXcooOWVEaqd",
-	"TqlBP9DY95vTMsmITekll0VW0ZD1I+XC9ns9vKPRZ4TX1F3i+lwulalRq+SM6VUjgIs5WRlov3GgsHxj",
-	"tDSuWPtrj6jVYfogWhZqufrTXf0TFofpg90GQ/0cMa68cKBf0PTZMM+hv1yVykW6JK39PlFGPNXyFGoq",
-	"5WNgq64DDyKuUx4zk8thwq2P5zSesk6/2zOZqmWO12Kx6FL4uSuzyZ55V+09OTs5fXZ+Cu9ASkoOSSh+",
-	"6PXxi7MgDEyLi2AQ7Hd7+LCcM0HnPBgEUGoLS9pNIcdjbwq9uf6l/540JTcfm+31ez2Tmt3Ai1AWdfKQ",
-	"O2gy52JyRLR6QEY01WpM5tAnyzvF3EaPkLnUGlreJRfgr7DBKd0Alo8SIjQBfGwWDBUZIBoDNtLv9bAJ",
-	"oshNK0nwIcfw4t4v9cbnZSKNrRQWSOzVjyEX21Jsai3NIDi+ITnGgGkNhKB9+CEuvGkyt8G9M9uzFF64",
-	"u/2FV17bUj+9Jxj8/CYMVDGb0WwJRX8umWAKD8UtDwyBUGxrooLBz8E57iN4o4eqMqT1iIORlnWVySg3",
-	"oE+po0qQumkHBeq2F0kDUTFYbdt1D6BiuYoZT7iCwmD6rsJK0za1Ym2X+PIRP7/87wXWzNj6zhNoybHD",
-	"g8+xZ8cOT5qGHh/f3AS/XcabBoVNRm6a2D6/d+I/vDsZ1F5bIYISCcpDB6w/2AXrv6OuER+8sr8T3pfd",
-	"kuGlHYjlkeuprN/oP9j+xoWUT6lYmtWpa9DxxyoVmvbSzWTiUeJJ+eWbj2Ewl6qB9H6qCQZlWKFvPXG0",
-	"6bTjUoLhIpYzLiZOjJHZUDh5Qxb5ROpffUp2Jhxrf0Wl3tkCXMnIgbHUD0VkjWfowo7K1zAAz4iIoIvn",
-	"krxjUDLDbcatG4Q9b3/doSirj1QNjDXbNhQVqqTnOL5jovFCG8VsgjnA57TFJDkoI7hWLZoYBVLGAT8Y",
-	"ilU7KahZ9TeNZQp6nrdD40pWznHsrlX91VCUwDxaQa1SQDVuLw4rabABY85Ylc9iaQtL+gFmmDKVfyeT",
-	"5dXu4HHGmUjSpekefA5ZYKafiTsIV+DTb0kT+CL1pkbBV+NjpmrHx2rerMnLr/Hj/Wvy45158TX48CaB",
-	"5IXVMFjyR2fBvR1YsDsyY1WDF/d3mOoF2qsvpHwC7eU/H8/XL/R3WKDha2UT9fKmcIfou07W3Q+esLar",
-	"nIas1Mu6tEy47rkLK2lUhv2bRM07ZpjSH4YxK+tFti/iGrCHnUW1a4hpu4loX6SzDdIZ+tbN/QnQqlJB",
-	"jQ43iWgvwVLhxSu60LrWDiF/Nua8DOEz8kRYBsq7QECw/YGiXgibduciBq0l1wu6JVEuIxQ2bCeuI0KH",
-	"wneuOenGSDH9ftVZd+TFsAMvWev2Goq1fq/q8OuCo6thxBYsQ1GBS/uIRONMzsr82N38ey0MzG52HWKJ",
-	"CZf6jONzteqVNGHAbp7NQtXNBCo5WxWOcrnane4WBKZPLSwd23b1u3BE9/BHrI1z5nrh7/J2+fTVmOo2",
-	"A5BeSeiSaOwkf3Qee20pqr+b2PYSvbB/LsnrxC9D3sDpfWFr74NpjvVxrdhVYgfonRBkawM5WqbnQrtL",
-	"oAeN/hHZ2YwuTXZmXhb7bc6fJROWmwTY5pCsxrxrFylz0DtYFde+x8r7wa0IO38R8v7jEfMzmUPKBr5w",
-	"sNMLj2Qhkt9LwPqeWacVaZW4DtHkzSLVlTQF2yvi45tmEt2bSmxAf91h18l42E9LVQUtP6zC07k05ZV+",
-	"8Vb0WKaJMYuhXUovMtJiGPz0KksxVaZWeqj0VuvnO7NC8TgKyZjl8dSauL4/vbAJpcaDGz1+/uTh26ev",
-	"zs9OsH4RF9D4WkLxTUhUHQYvUgYJMTJNusPApliWaz7H2KlUQkQqxLzEbCjmxj5n8mdnTAuFIGVKAZvU",
-	"L9n8G0gpspb+0r43pYokUjDCc5BEKzDM/EVsCuDzTFx+UJwG8nJoOCHEB9EU4opWoopcfJOXfwy2SS7K",
-	"KKKuSafVcBoKvelCYKqnjXbEFIMmGVDD46YSIGakBIMAsHp3f5ZMS+a0i0DX2+2qf/7jX4w97mqa0rMA",
-	"gv33sEtp/NG0aJDdZ3k7y0p7swIrJn9KRox3i8dB7igSPS1yUFqB0KEzzVhmyOpWiFQ/e1MiNQ32DWXt",
-	"RqF+O/+PhkS/UOQXilxHkRpfkCI1tnm438rlZJIyhbaSCHARa/FA6dX27vTqgsavYl2Gyov2vRUrMrbc",
-	"rCWDaK0nNUa42XojctlJ9crW5D+0ZTirN1PeqO9UWy/vru/U31ur8Gw4wC+60O0Ym+kqoDdpRh7ifwL1",
-	"KPe6Rd72zfyaZrPBiiV6ytLSRO21Y7ThAKW4L6Fto1emVcPnaCjGXHA1NaqT28GeDdbFarbe95BgE3XJ",
-	"iUyTweq0Zi3WqJwyCg3sTNglJDTalBxnxIFATCxRA3rHSsZQG/IYI5yoZnA30YS5jKB+Yj2lELz/ntkb",
-	"WWPVRA8Ms7VimS+ToNfb3W3uG6zsjhoKv97OBmO8UQoN6LitUggJ4at6L7opKopvWNYesL9Zm3lIUjpi",
-	"ENbqQIkB2/GUvXelEJwxTS7EUBjDa2z68ZoMdpOlYAfBh6L2wItv9BO5zHkZ10qlbosG2UxeQs6IRsbI",
-	"NOm0hVEtKGxOFUaIu2QW0892KDAMFdLRTDwsxq5UxvbLrqCYXTUtdMkxZmIPRZmy5Tbi4XTGTAkVRzEV",
-	"lNfYDbhg14Jn5WY5NYWh2HxFpyWvoRJSktiqlGZI2F9YWe1QAJVDLhjAphCO7G1Ei5Ea/MPAQgxNyrNt",
-	"+3lT2dw2AF3TQRV6du58qdZ7kX5RrW8oyLtTvpWoj/7uE/4pfRbnWLQL80TBUpaWLGF3Ob92T34KQeAZ",
-	"ppWvXKOuPTik59oWzXChNiXOtle1gxNY80W56S/UdjNq+/N47DBtmtbSpFu1u46poxUJFC+j9nVIxFy9",
-	"n5NINhGEib8w+51S5ZL2hqLl5JUjI/vwnKic2zbLIWmWXAdkQaG0uk1NbzdGNBhIfCG9/4akZ6sXNBKf",
-	"r0VVaS80lBea/DKn2CH+biJIU4T+Ovko5tWqLYO0XO8/okcyGWU8gU9tWOEoZYTGmVQKS/yusU3ZpX2J",
-	"cURI7Bbm6D17Ba995a1NwY62KcnKMZsTPmo64PaX8Mhmi1UzDfnkaolgfUxkZOolVS0hucRC5tCZwFS5",
-	"MUWIgIeAuQzKL0OBPRijS45N4UUokWtfm7PMlMWZ+1EvA+gREUuBhde91IzVWjuWIQ0FfANJMPgIxEZX",
-	"XMGkhcWfI55E7Q0xf/j+TXRWfVxULCFdk6bLnMc0JadabmbQ7nRGeRoMAprQ/+n1DwzCAE7JZF8cJzQI",
-	"g5S6L57IS5ZSaIMKUAsGQetg/7BNDg8PO7cURoh7/6SRhAa8O/Kbq/OaTUFCuLG/Rr6FOao/T7pFVSIx",
-	"nZUtuTazppowsYdlikCWb2RZ50wkhHGIHYlmRZrzOc3yvbHMZh2sQGkKWEZjnrIIiwi0Ts5/CrEpR0jk",
-	"3JT0/u7503ZpaDYF5ivlVcN6g4WQRFI8tHUoI1NkNcrZ+3wvVpeR13wkx4wONRTYPKW83jVfxXqYJJML",
-	"rL6KFHhEYpkWM2FKhs1oHk8JnwiZYe6fYiHBEmjhUESm/3XUiQZGgDI18R/BB81T9ILhp7fC/2R/mvBL",
-	"hpNF7RBb0ugPWk+xXEk/porMvU5nPF26VyL4g+yRaFykKX5NWmqe8tyWIceW41A3LBwKvAxa5uIJCf7x",
-	"FiPX9eeZHOlzCzVQU5gCeGmEVbGoWJJWZP6KNBBkNqHCtA7DFUFPla5rMoMQxdQYAKUJxjdFXfX1Yb4+",
-	"wSej7lCc0nhqD6fuI6BQpuSIUChI6E5wji3m9HgY1BCZ1i+XDGt+mVrDiOBd4rBIkRbaWAGbGM1SrlVi",
-	"YZq+pMwUm37HoeQRtM7i+VTvvUTFb7FVdhQS0zO7S17KBe7axnpxQUYao5gyBZpNhXevrm53KL7D7jtQ",
-	"ScyUD7Ml0/fv6l3rJZk6+YYOXbFFoAZAQoPHXsegpuv4DGBxu9J6rXHs+XOSAe2C4duW8++Y1is22dZV",
-	"5a80YKn2XwFLF/TyA4IuW/lVWESwu/cXHv+4umZTUgT6YQETQehWywEaASuR+jQjjRxlbwHsyWIwAreE",
-	"1ZRtq+U1G/HwaedtPPfe+YgKyzqRqoFb1ytEVCA5CF6dg8QEdTdKphY+ofYvaMETnmoOEZ4gVxiK44SG",
-	"VpIKq/JTWBPIwlXpDdHU29Ug0NC9ueSFyP5IZjNsRWvujGqL28+6y3Ld9U65u/pMriAVIt97yez1vlE0",
-	"PPMf/nhFEG+LIZ+zrKOJC3n2XzY15PNLfAj+UtEH1/LJ+U+7SX7unl0v/B0L00oLS7RTKBM1whZJ6PSu",
-	"pclBDR1TZeAnmvIkItADGwWn8maPyDAYBqvGpGf2CSDBmyiMa/S5nVHbreTqjs0rEGkJka0k+qx89ON1",
-	"drGZRj2hy1SY+Kxk+iciOgfSlZrXxoyzG/Vhy861ttzo1wjVEaZAD+lwoZhQPOeXLF3aKvClFuJpEyFx",
-	"ukFIQJgPMV4C2m+KxKw64ROeK9IaBgf7h5pAhgEZc5Eo4udRtrvEif+2fwR0oR2K+rJM88susbs20pS1",
-	"XMFSbP0OZBK/RqZnld5HCCXXq81Lu+RC5tQk2sPEEK4hyX7Y6/UchFpQ4fUJV/lTltNmU9Q5ANyu7XuW",
-	"fwrx9zU2EpIASS3vg2Jpj4GsP4U6MNtHJli10qvMSqGucyE0t4W2sJqXlmINTShJ5SVbI3j+WhFGvJ7+",
-	"/V6voY1/fZeQsuduHVsx0OmLiCAraNuuLrHRjte0WGv6u+KSv3gRbuBFeKoJyzP9fimasHoRIEPx3Cxo",
-	"d0IcbF/NMXCueeTMAl2zByBq23bn+9MLaF5qov9mMrPcVkHfjbJxg/4Oy0ihEWALG3wh1Y3M8mYRWy30",
-	"H8MAKnZrcg0NgQOXujUDO+7rkwprX6jyL6xLrVBz2ZAJaM5gens36e6DSYxPmI2UqZ7kQ/jeRXvrl45s",
-	"x4rShnfggoUFkaKLJbWxjmWt5Zft3631M7cFW8R2lQng9L5brkIYB+sWnGAsQ9MihVzoNX5ehPwTZDsg",
-	"4LZ5ZcJ1ER1W4rOBwvVmLUdepV6eNBc8MF1Ok3Bj1YN1yND7M3kjL0p6+oKKa4oQbMbDmkq0FrwYDNAC",
-	"2vfKeJuhInTUad2l3SXPL1lG7h14/SGNeHKEfRGbG+OUyFoqDb39B/3xPXrQORzts8438d2k84D2Rp39",
-	"uJ/cZQfjQ3pvZNWIOc2npRbBbRnHUiJYo1DcO1jVJ95AQWnU1+sk6vW/dimGUCeAjXNCU+h5bDpixymj",
-	"evPQthG7arlUBZ5jC7XZPF+SOXoildYjGeacwFelTwHLPCmaczVeGvUwK1LNaQRbgJ8JqqJDYooezPS9",
-	"KtIE49IIz233ZeKclCGUFDCuSJOpULpDKnk6rqkYavkmJAS1ffSkgX+X57hrloSVzIeyJsIqO8Js5luI",
-	"GqkEfxSTQuVa4ASPZTDQR3JV3vMCkOBTSpe/H9+ERgrWnfkn4aL/DcI6kBigA4GlKb8B7EZ5NBHxNaJF",
-	"G4TLehJsUxDoQxF/if9MRLyTfvjQPLc7FZdvbIj5NMf1xVqzvsTlVuz2KOqhRI2KpukG442rlm3DBUyo",
-	"y4pTDDrV2qBK6NR8ZCt7SyMtlT1NtDpnmnmt0ttxkiC53dg/ViuamEHbVT2DescS7Fwpyci0d0tubq55",
-	"KOKrxEJeg/5ONWB3IUB88EoUuOkOPa6c/lHDaQNZXj2+83fc0xNT1fiLmemW2NBxkpRe81yucCSNPGsZ",
-	"UHmr72H/knV3u/NRKmJDzjHdvkFRgzRuw6kWU4aWBFRgDCJHgLyu8GvqozTE0GlJuqkDg176urrYJ3oD",
-	"tyYyNDi0HYgBVCFUfBPQCRjbNjTCIo7ZPFeNFQlwg9xra4xT1NxaNX7a5NCae7ENO2mjMy7sx/1G3fTm",
-	"TPM7LJ6wC4uxj2pmIeITrdzt8ho+eCXOBDiyiT29NvhaRTtTCCJ0dSAAU1EBht9A2f4iIq0EkGtwOx5A",
-	"VxvRXodRTbnKJd5djawKay3YE/Kru3pl9asC2kCrqqbyBs9DIEz9X/SrjzM5Gwqs/hgpWWQxi0gronMe",
-	"hSTCqDgMJIdCiRHEqZoaD7LIYzljbUQd/CFjM3nJElyiHli6r+zkWMRyuuwSJwraddtHvQhoLOM9pdih",
-	"xgw7N+9wMek6ni1olsmFLY/hhZq06jHSYP9ZQO8olirWGABhdLTH5kA+Ad99jrWtNIOEdd5RzjmxsuKS",
-	"/SYijtpHxoTlSqprqIIp7drs9Zrs9M+rgJY9337+EAB5fFd6WV0OYDAI+r3+vc7+fqffu9jvDfYPB73e",
-	"PzUwk90srLGXLnVl9QEIgqYv7YMneq8iJ5gawQVYBfVJmEfrS7570Xsw6PXMks0jsM9JhplcSPN643O+",
-	"Xl95EwYzhgHRU6qeyowFAwhVdJ7qw14YCPY+N2cD9sIwkHimg14Y5DKnKeKQ/uv0PZjvQI/5JFp9WCqW",
-	"iWUsX64xe42V7f808s+4+A56WRwXms5/fvOx0hTwonab0SLRTDaDKC2f40O3bOM/Iy0Yt73LtbctrQp6",
-	"J9IZI8UcekfSii9Yme7xpLVzyhWI8UNRSadCe+GmpKnob97z30btEEN7R3gXwwJPzn8aigzTp5wVA34B",
-	"OlFQUqyYCXQ1gKvAJKPskHU0FJB2BA4S+K1t9JEyayxCnqLvcPOXSzoKITZxxkSuLxDwH4EbfChWE4+6",
-	"BHKMUNDAonPKygcDA+7ISYz4GSpQoMd1KGxbIO+Sr9l7WjYsL5cZW5tbxJVNLYJKz9fIaTKrW5/g84nU",
-	"qj9Bbs8N82FM6gtga4jYNhS1XI/mmw3O4uamsZ1yVq67vM+VfuL3nkU0BgQEZuTJZzOmFJ3odaA6Dcp2",
-	"JaRaX/ByEQwO9blicTi4biv5gyeyEHgfV9MKsQ8skop+72A/DAzhBYN+GBhHVzDofdp8F9IymWGmBG26",
-	"oEtFeu0vRrVbNarNwLhjWNAaw1pTgszaG3xbCNeFMywgYwbLgm0ZqsioAEvROzbP9eVu1GDSwkbvVeU4",
-	"auPNuphKfdWuUy6fGMObZ+1AXTKlOdwPEFmP/n9cmX71HWNzBaH17j6Sgqmm2wNjlRpvjzV7b44C0Rod",
-	"VDMz1sLPHQISf4oQkIa00aV/FDO6LPktHswRHn/p+0EngL8bb4AFtSZXLX/NuMrpu3UB/EbPWrP8/V5T",
-	"TPybXeL8Xv451Io/cLjVlfQQBHdpa3PFYVfr3O6me0CV0vUlor766lgPA/WVu199BYFFvusfX7dBAZBS",
-	"dLdHErqs+UhNQjuFxsFDkbCUXzJQlmKaZUto3hShrmK8BhlDWdtqOscvzoiaGusWNRmGMzmD+u1akTHR",
-	"DFrIt34t/fcJ2OxkRiJXEzo6Ank0clHR9tKPPGkZqmAVIldrbWOnCLotrA9sXD6Y9P6Wc2YNWPrvuvmq",
-	"iYKBOneVO2BpF/qNv4x9qtEedbdij7Iy5JbaPzuMdJXyQLtawUZrSwmZ+LJgvZnMCISblrxWl9hxfTCP",
-	"uQJsLJeB1B/eKAbovoNZDKjwiwXsWjdPY0N+w9fwrlkpwv+ajaZSvlP122bvA/x7Bv0yzFXQUBy0QYS8",
-	"xMawpQhphWMc2EQRmyG1sBktcA0dbpqTNkS7X0tmLL0JVZnR7OymscONNsD6Zfz3ghXMCvB20/YuhoWE",
-	"NQucD46Q5HIoIiaSueR6zeDkwjekVkZy/YS5pZigoxRMnPg0UcVIL22E5eigV+NyzroEuxJa/cE8rciv",
-	"eqnJQB8OV7WhoCujDfNtaRWkEgrQJoXIeYqe9KGwKwGBuelqfmlRCrjCTUKeStDshhK94AqtRcwiN/Yv",
-	"6l/ThuLWDWS408rfhA51d0T/j9fZ7HpDCCDzX0+P+ONbRa50CzzEg4S0/kvoJg0GhZ0vgGp/pDWNwI2x",
-	"3e95YQtRp2xCWiDTq70PiicfyyY9qqtJIhqsNkoUcihQlEGv/bjaIbFcUzskSUHTTjylQrCUFCJlSpHI",
-	"fFagnEQzKWRka3zV+mmAKclrqeHGtj01bJ/Jd4zNSeS+jJICWRgY8IcimrGEU+hpGRdZBp0kbLehsmG3",
-	"KVtt8yQ0S2WJKX1db+rYXOMgp1nuIHijepumVPcgODnu7ffvHhze++b+AzqKEzauf9YyuIFoMAg0xIOr",
-	"92T6lAUy3ant3lrqOm2lNrFD91D3S2+6/w696bAvhUO8HZr/VlpcrbDXvQ/u761Nt8tZXa8gw3RMn/Yj",
-	"4vEjrohi2OfJRDe63jqNiaJV9nI7bd9+P7qswOtLc7dbyjEtMbC10urwaq3dNpzWHVWKBednD01nrdIL",
-	"URJPVNUGX57ucKM16II+BW5UCOc018AJBsH/enn6c6/zgHbGx51Hbz7c7X/8j+AKGmI0p4ViUBeXi848",
-	"k5OMKRWRVsZUMWNYd1Llcj6H5q4+4G0+qvk1LKl6KGRG0JvqWka793wRo1uOTUYsljOmsBgUDBO5iO+h",
-	"8NtF205k0FRbnz6wGoxvoMmySWzBFLdbkVuQwcHR2WZGV+QWuJhPk53yheH9/sKIg9J/M4nkhSaIkCDn",
-	"gK73uZz7LGOLLIIKkCbvWbpe2TtB96cJIHP82SWHwB1wR5FRJhfKKICxFILFueqSn1jGx9zURVF8Imhe",
-	"ZCy06p4ilBSC/1qwSkdFiLcq9ctKRkvZjMXTEC8W/OmTo6HI+GSaEzrOWRYSO0WlUZJeXj7NZDFZ6Yv/",
-	"8vT8ghy/OOtWnWio7+GUmMJHk2rPR2STKYcyASaojLSiR5mcRXugC7MsIt+SCJ8ZYAtI/HBmnrfdIIdC",
-	"MUZ+0kdjx+JMtaGTBPaVtPeA1idVEU/R3Y6jhIRW668TQWdcTIZixbAa6vdwV9agSDE2biWDGB41uTMa",
-	"zzxX5lCgnzMsPZ6mzyZKqX6PThO26Npj1rIDXItJaINpjztCYJ1TCyHytf3uMRWTYr7n+mhmNbNE2X7S",
-	"2VjRy44FdzhN9XwjCVfYMclYnnGWEGOBJS0MlkS1uV3BP/gFcA6GsogmpO3J4aMbtEy9qDXrygoxQQl9",
-	"zjJY7UCDBm0gWH/BpC5gay+sBtbC7qyyyEOINMzguAy1cSn0KRy+f9/GuzmWIgaZwG3fQ3asPISO6NGS",
-	"RBdSyySAshr4CUx0ZMzCLqdVtsmIjWXGMPOKLYgWjGbz3DYP1eQ11txbz5dhye1EznMTG3nw/j021nSH",
-	"hMSWMi38nZ89tCvPEpZgZ+2ywSmcKZqLoF2K7Sk2FPossTrHaEmo3mbMlEJKSThKRR483BEu6JLQHONs",
-	"OsUc9gDm9KGIHp4dP3l78uT47GkEES3WlhMaI44so0X19KmBElAmRHfab60dfCgeyUyzifhdJ5cYCNDy",
-	"ctY0iKN2lcsauK+y2aFo7cJNjC2LZhmH7r8KDrpt4s3x8kKP96uXT0o8KRueWuouiRaCl8p4HgF0Dq7w",
-	"EBi8j28ZU67Q0auXT5okReB0GhlPpMgzmW7z1p9U4KcxJARt1wY4s+ySx6zWn9kWwL1i3kkug5uEE11p",
-	"qRa+9UUe9nqHh4e9Xu/eumKa8CY4tD7PUt3hV5dqXc7Nq/Td0+tinPr314Q47aI5vO8sFgsIXO4UWcpE",
-	"LBNMfvRUieMYAkbQCnp8soPOeHI1oyk8bvUV0wTUfM0yfVZIsZi/85BnyLWDQcDFCETeMNAcuP7khVzF",
-	"V3fsK0hy0+qLJS0a78DNNaf3KGCWyII862/vZym5ZJniUnw7DPa7vWFA4Oi4mHw7DKDdzDD4G3IzfMdq",
-	"Qv53DzlN/c8npWAIrL38/Fycagn822GgNwGzJZVf3/P822EAERLDwG8A/oSOWPrtMAA+PMQNMDXqWE8c",
-	"zrxXDuYvaK++wr3qNraFctcUPi14XF/Ru7uLmgKy3rmV12+iT93Q4ZUveMpluZIVh5fG106MCFvKbppR",
-	"oYB2PJ/fUUagfvXyiW+oeuGUmRU3mNGN3Gl2fpFcrLXRPqXZu4q6gqJCVy8h5ZLQuRZVILTO62Jkg5qx",
-	"yiyUAPr+9MIu5mgoIsN+ItPNqK7IoNDlS0x0vVMOFDaBdb+GYslyLUHpH7D2kF43yEtawAIJJ8SAX2o7",
-	"sKL+UJ/fBBNE66mzIqY3on+0XjBwB/CD5KKxxHdDPTtviShVhuYEVvXY6h12ctzb/L91koK9J64WRHKN",
-	"1rIVeACCf24+8KnpueEEYZ8hGTOsl+dMD+4xq5u1vj+92EbguxVEtPeHK35nRCAyL1yx9toqtYBbwSbv",
-	"dlhbCN1OtGs4EghJW6tHNFty1nApowyY/DnHcjASeD0PIchCxFAUrk9YacHBYpEbuIt+Yi1fWVH/Py1f",
-	"uVLN7M8gaG7nQRVB03Mk7C7mWdLQI3ly3sc/KVf6o0onN+JmL56fX1xJXpnKNOnMCsXXFwlEoQhocZ7S",
-	"pSLR4+dPHr59+ur87OTtq5dPIiirQ1Ip56RlqO9FSpfwzbfDoGdl36gNVA5OoWHwImVUMaIX0B0GQ1EO",
-	"4hXZKYTSPONFMUp5PCBCkhFEMhmzoylOWlqJyYjFtFAMXVKJjIuZqcTqLDhjmdlOGjSFTO9Lhna93BXe",
-	"j6dUTJj7LrSZ1c7KAkeBZso0IQA/DOFBQ86IkbzIhOaUC7o0tVvtuzO6NMIFJk4Aq1sj40EFsaXfR3Et",
-	"g3os0+QpHOQfSdE6b8CDyskjF3bG2ltVdm5EqhWiNO0Bpyz1LLVTKOQLioOn9t1RRB/Fqyy9EiHWo8o2",
-	"lw3wzLKlu7cWt0ZaFYdx6PttQxJhagr2FwWbd3uAeYLGDld62NeFtJGmiDavE8VLz1cOZt1Yf5+yZGKz",
-	"8uVk0hRhAvhcvo3wuM3b9op3ZxmgVoa49f3vHxqwBIPgoPIDTrJTsEF9v9j0Bo7L//VVlgaDYJrnczXY",
-	"26Nz3sUbpRvL2V6/t9/r9A46vf09I1Cove3ChBdvubfDUq/ui8YdnRi83M041JCXeOzhzxdjhsseXEP+",
-	"V2E+21gOxkN4mkDpzKxKKlEpZkakFaEvKNqLuOA5x/z3f/+f/yLuYzgUkbF64i/mQz3YRf9UulM8RrYX",
-	"jQq1jPYiITv4QLRnGdpQQERuPmU8s024opiKmKV2Ifhku0twzcx6YiaSaBguaJYojKmZMyyJbaA7FDUZ",
-	"ATw+lvMZ/rKJ6a27xmu08vvrGHXedhO9w+do53pfImbPsMzDILgbhMEFnzGV09lcK59ShKR/lzyTl6Tf",
-	"698jmBp30Cdf68F350Nf2M+ntaXehPOAHL+hPrk1h8bongWpv/X4vH94j/zw+qJtqyChsXaSUZGTlizy",
-	"icT4tzJqI5ZizCdFxpKhcGbekHARyxmI/WkqFyxpg37gu0/NCmrBGqENzbD+0yi0BQfR8jqSxqNZiQrx",
-	"YlFajVEbRySyU9i0aRNJckcRzVqwpSNV1qTk60NdEuU5hvNyYQILoPO9531FJoQ+CVfPiORSklRCqSOU",
-	"8sFPu9/f94s12JbkTR0gmvjZ9yyH/V3AGW+xoj3hY5bzGfNWXlYRunuv1wsJJIernNy/d9Drra0elOdp",
-	"RV8wYwQDGCSY0fd8VsyCAYwCljH8fK8sl8BFziYsu5W6qpclBLbF+3nA2j3gr3xpW8Qfoshnjfb7Pfoh",
-	"K1UwiL7wWYYlakPMSHY/nJPzhz963Aq+XuFQGRVqzLKd9LK6Cga2TDsCyTVX1oSMKU9WoDHKlBdVi6mv",
-	"7e5QmPqknjcHjBarnnZnNcGaqNAoCqbrktc2HmYo3FK4srEwdVFrJi+ZLTca5TR9h9UVqsojCF1aeCvF",
-	"rlKRNHVVrZylv4WFiYQUAgwmvuTYJcfjHGrNetHJdp2htxGoJJoQLXYp6ABbHUQs0X7DUsXqgtdaaevC",
-	"zON0zO2W/loKh/MYYRyOA/CIaX6q8a/xtKxDwCLKiitgp+iBddEdN0xV/iJyfhE5/7gi53EDQ72WBGoT",
-	"511K+84lc9b3zXFj1brlkEixOGN55KL9hkJNtUAHQY8tE7joDN+mTIdmpZnM9Z9tbA1mM+zBHm8yONCc",
-	"basFDAXedhljULUHnGaRybEfYC9+c+XYxH2sxDuA8TS7X1cex7h9Th3Arlph8i9TlqYaC/fyKVFLKJlW",
-	"haitjWKAb3mxLdD0c0NVFohwLZmWKXoIpkQRMzsg37l8wU6FZoqKUTHOZl2vQs4ekM2eWvA8no4kzf74",
-	"xWNqeLpLdWWD0V8qydxeJRkbWlWWDNleU2DXOimn1SJlWDJPizLYA9fwQqxkEhVZGvkdakH3Hgo7rdMO",
-	"TBFbq6c7t2K7a8Yos/QJHSmZFjkjkSYblHmBgKKhePXyCbYPgUCFBVd6BC08Gg3auCOB50NrSLBiZKYr",
-	"yR0VInfH0mj24hgYcyZK5pcs42MUKcvCa3fKJTfWdsT8+hpx3CTTbi0bvBqHuyr7uS4f+JT1BSySb9Xy",
-	"a2t6zfPpOZxwcG3+trnowEQTRwZNfDwZBIUPCOSXImZfKtF+5pqPeCqErnDJ3QuvrMivW+vV1rnoMxPz",
-	"MJOYeFNhm9y0I3dVqEzijiITaasKrGsr3sRjvpQd/WOWHb0GAoa7Vxa1o/pFyBRBRtRYW2Ir6vQ+E2f+",
-	"NPzYh8kXVP9cqE6T6yL6FTsoVBHhLAk2tA1fsSpg23DT4FeLsWX78O6qBo8lx72yu8Czh6K1otbPqCho",
-	"GrWPvEG01BPZeuH5lM1M2S/T9AoK+GlK1dqnlifDoaCpktgQy7NDuNp/Y1NRgovJ+voOtyh7XkWnNt/Y",
-	"cv+rMuh1Kf0T9gL/47ItzJZH+zUEQXyp8PfHljZP4JQ+gay5V3KfnW2np74sWW/q51U5BU85PnVHuaZ3",
-	"+1ZZHwpThLyYa8b3oB0Cu4oypoo0j0grUkUcM5ZAVZwoY3m25GJiivyRSLD3+TEOf5xHR0RmQ2EdWKGH",
-	"4VD/3KyjHdrYSMaxo42xO7ciUaRp5GU7xHTGIISoDaV29GvYzifCYOKpXKDDHdR5+a5Ljq10rRk/9Aww",
-	"Vde3GGMflkfwl7TGGthDvxbz9zpj5t1DsM0a79FTFQzuH4TXKPkaYssaLN99xRKq5oWLdVW3d7Xc9gO0",
-	"kzocXd3wN2bDiPJQnAqRPAhNDaQTmbBgcNi7+wczzBqcXW43zFqd84uo/Bmb4q0o/BDG8DuJz5svIHSO",
-	"dVCfbCg4fj15fScT9LFX3sXBxFVbFGzh7G1d8sjcAZrASP8Aq9vYwiEO3jHNUJBfeDktKjRvLozWfEfh",
-	"bens1DJNiBTsjjKBUyFREq9Ie1ORmAqCFlSbXlKO5xTzjI0LhYUq7ZIai3EDyA3kjOnyd5N2P7X59GLt",
-	"4VoTxhe+9Dn40ve82VZFfUTeXZq1XqqNNVRN20e/qhVqv0uSyZQ1W6/cyLfVPc8UxHqsOYahFC0K7A96",
-	"PbznM3319+4PMD6FJ5XKKjmfsX9i/5FXFydXoRG7kW3UoVieQ6nuP1WYIJiE6g5LuxUfd9x54m221ZDz",
-	"1VekZcuk3VEuTxGvioPeXRKNLYFG7e5Gm8/RUETDyvkPgwFBTSMvMlEGBGKdX5HIBZHjsUFTL+oXy1rZ",
-	"amlYhS2WQhUzvapCJCzDwnBZkTKIGIZQXL9uXPT48eDpU+NGjaD5cgTO1f6B/hMKvkVMJNFQQCtHUKAi",
-	"QM/IdZ81yBhVRqaCnB0/Oyb/gqaPWm8qwdUbipVQY1OgzrRThea2DTmb3cr9bE8W17XBPlUh32tYpoBE",
-	"5XgMob80LdgqCesD1MiIB7bhQUfrvRqtPzC07hH38YxlPKZ7J1Me04lEYr0ipX8aY9YOvGzd/tbzstXt",
-	"fjK+9qezdv01jVd1Xl2pEwl1ZzTHAh6yTgzwWPnKMkarK4CuxU1hwMcklTFNyXkZkhCiJd1WsptIkhWC",
-	"dPfiWVILnCpjHQZ7ezDOVKp8cL93vwe6h1nt6pyVzZsudyG2yoV0j9Pu/r2DIxM4GBK0dYcEXcEhUYxm",
-	"UPkzsX3FbSPUrleUxozb0Pj5mW2rCj36Kqnu2O7yiFAbh2OMdVBmaFworKFTr1sISzFR0XFDRSZvWX6X",
-	"w9WVHXuB/mpTpL8Nuq4VRvQmwgSAhilcoUZsbe6KvWD6kShjwU1RSz8t8ggDfcqQ8RldYklY7FkCm0ZX",
-	"ulcbqOkMyjzdskhKrWiTQ8SQYPVrW+0X835MLW8f7rYouze/V/p3dREXrlupqsgYeldqKheEqrI24REA",
-	"DKO0ZjbuyWTkeE3Uy2B5eL5SL9CDCQy5bk1NgtxRjU3YKqXAJ7zBS9bQUOjQVTM2KPX/SwOawlJzk1LB",
-	"ey2KM3NLcxJL8os0dWCZohK6X6xYTyEY6YTLhAhdiCG68PXNCUjOwFyrjOkc1IVviODXQB4y1oSPDSDW",
-	"3sEPkkBe5AE/gDOxWCG4JDEvJbEoRQHWX9JTQBrwQAos3I7zSE3MKcmAOa6oNC8PvDEZsucByYhgiIhS",
-	"bWwtIAAA//8=",
+	"7P3rchs3tiiOvwqKe1eZTJoUqYtjU5Wao8h2rES+jCXHsyf0cYPdIIm4CTCNbtEcx1X706n/533e4TzY",
+	"PMm/sBaARjebN0l2Lj9N1cQi2Y3LwloL674+NiI5nUnBRKYa/Y8N9oFOZwmDv09pkpwINWcpi/VnlU+n",
+	"NF00+o0TQaj5gUQ0ScicZxOZZ4SSLKVCjVjaaQSNK5rkTL8Z04zqf+mYiewsZiLjmR6HxrQRNOxQJ1mj",
+	"39jv7t9v93rt/YPLXrffO+p3j/7ZCBp6lgseN/qN05Nub//g8Oj+Nw8e0mEUs1H1s35cihFLmYjYczpl",
+	"jX5DDdvd3sP90X162D4a9lj7m+ggbj+k3WG7F+3HB+xwdETvD/WrKaPZysV0YTG5yuSUpaf+otb/r9cI",
+	"GjFPWZRxKRr9hsyzocxFrL/OU4rfijxJggYTMU6PH0eUJ3nKXjGq4M1G0BilctroN77uHXW7R0dH3W73",
+	"fiNoTPNMn9OIJooFDSmeyqT4qDKa5UqD3B5o0MgkDHLYOzo6Otq//41eoz0+O/tcpu/VjEbsTG9zrt7R",
+	"aMoanz59CgA9zgTPOM2W8INECY/etzPZBvT4JVcZURlNMxb3iZDEQpAkbEwWLAv0lzdEHVzwHxxR/iho",
+	"wN3B3QoenHOVVVFgRseMyBEwCFVzpj/f8YMNiHC476HB8uSH3+jJbxkx9HWQsBsjxtugMWVIuROqnsmU",
+	"uakSPuVZo3/UDRqCfchO81RJN5wcjRTLGv2unj2jSaPfM389/kCjrNHP0pw5tLs0i0m5GFfRb07TqWMp",
+	"hAsyS+U4ZUr1STZhBQeaU54pIgWZyCS+u7X+GLeWPuXrXFofi3cymrzXaBE0MpqONU6517q9hw/d9zuA",
+	"Y1+/tJjpk9HY1fi0kS+y9GzparxiKR9xFpOYjWieZMAgWUrOHtVi3xYnO0o5E3GyMFhzQROmSMIFawQN",
+	"2NkWSKRhy9UjXJI9gNlECvY8nw41bKsn5yBtN4Sr5zHgxamMGZ77FiDadH0AdFbcIX9V+HwBDipFBt9U",
+	"RDf8uh4Z5XRGBaoANFlkPKIJeSzGXDC1HRdiU8oTZKL/yygbnUhO9SnxVGXmiE6AxW57NpoBJtS9fC6v",
+	"WEIjfbpCZlqXabxM2YilikxlKrgYAyrB4S0zk3wWb9rDOoxG4K1FaHxkFTrfQfj3pIlHIvoukdH7ZY0m",
+	"4SpjMRFA7bXEMbQvInNgItOvfmzQOGbxd4XksMUZbnsu0Woop/bqPVHv9bplRjJJhgwZqmZGSuZppN+k",
+	"M74a5ismsNA6TRhNq7BCIJFsQjPCFcyN4OuTEMASwtd5kqwHpDlbA0k8y+pqur1u163msYW5v5pYtoXM",
+	"UBOFoeqlvD/1KZn9r+M7VTBwtkor+1ND4vPziLPpTKbZK6b/u2QX4/AjGMSIFIwMaUxSOSdUxIQKwsdC",
+	"gtVMJvlU1CIiS1OZKjiJEWdaGjYg0xtTio41CDR4KAFxgsCvhuY0IOW80f9Gw0EL4ZqMekHDzHsK057K",
+	"XGTLX+s5G9/xNJvEdNF4GzRwL3qEhw8fPgga6j2fzcyAhok3+l2AyXOZTmnC/7XMN19fWHbABREg+9BE",
+	"Hy/8WU+KKaNGPjrsHYFilGu6Nd+9vgBZ7Ce9ectshTd/FbNkysdc6BNtNA97Ry1ydHTUtqoDivMj/oHF",
+	"bS0StmXansohTwxRvWKRTOMa/TK1P/i6Zb3QtKMWOKFCsERfqnFOE9i+0ckL/aqqfk1ZzOnrNEGR0q0N",
+	"p331eItpjXmujsrvGyr3rEdtu+MKlNYxIAqkfE8VoFslA90qwJZ3c7j/zyU7iwfASZbNVH9vj854J5vz",
+	"hEstP+3td3vddvew3e3tnUSAkWrv5HTT+vYcaNTeVufwuc+uMPB8AVb5k+QRu5TvmVjSgvUvJNM/kZFM",
+	"CRhZCI1pPQklvGyDmat3R080w+9QI8hWzDMZTtpgix8mw+8j/oL/cPb6X2e95/xMnU2fd9nF2f0z8eqA",
+	"vvkwGy560+j7x9/Ev3Q/nPE5j58m87NfJL9I4tdnotthB91OtJ+I4fRJN/7HDxrDsixp9A/ud5H7vWHD",
+	"iZTvH4t4JrlYIoA5/kyY+Z00eaaIYlHKnHykJnIuWte1AMRMRSmfGTPN6atnRC1EBNYbRYcJi60hxhpr",
+	"4EsnqV6h++fnhtX9zJTGhNUpcMbcKoCeQl/GOOCW9/833e3E/7xEh1E67XiKzJ6GpdpTc55Fk6Gkabxe",
+	"LKoczhueTS4A9BuPCS7x4qj6RIpkQaQgAB4uBdzq6bqr7C92dsoArjGfKBa9ezb68e8P0wff//hfv6aX",
+	"819ev3z04Oz85T/P5P45PacX8+4/pqezn+RT9vfo2y9+8lpzoSmdsoylzp8JTPVjBeaXE2b4T8LG95S+",
+	"za94zFL0bV6gYc6sY9tLieuBZzSbaB0ZtWZ7rWke/2vO0+IQVTRhU8CXGc0ylup3//fpyc/d9kPaHp20",
+	"n7z9eLD/6T8LeUVlYPIGi4NhzdVNvZmwlIGpG+5fuCKM7TvUXL9T8PVQ387wZMquuMwVvBKQXOirdczi",
+	"DjkhETw6EFwhGaDsqVm3flOrd6TpziIgv+YsXQB9jHiiT6Bl1UGVs5jw7FjLAzh8MBAjmTI+FkSmZEqT",
+	"kUynLAb5GU2/ihx2uyTkAmZ9p+HHVBYGhCoSS6ZIGJmdAM2GeEOFnYGwRwHr8c4CoeaDfko/nDMxziaN",
+	"/lFvvw7U53gp1qHPVKqM8IxNldZaUpblqdCCoYV/QHqdzn63S5rW6nvUbR0TKhbZRMuQLFFMXwW12yyh",
+	"n76S63aEN7a/odgaK/UrU/qBT/Npo7/f1Z+4wE89t08uMjZmKWz0hbngqzt9KudkSsWi2KlWCciQ6eOr",
+	"4lpABnm3e8C+JV3S7JL5hAlCh4qJrHVsUNBIHSFRdKH0E9mEpYQKCf/CWCOZJHKuOuQ5KIRjfARP2Z55",
+	"87DbbZWAtAJGRnApnbqFRLcWEpXL42wF97BXxj1FeEyao1RO4eJwF4VHJnDsuENHL/o9ffiHZU6zJVeu",
+	"4TUb2IyH6/cP61D9TcFV/w4wrN22W/8xmeYq09q63iXIXvcUkXOhz+aAwG7nXLFWh7yY8ixjMZkyKpT/",
+	"eGcFqfoM3t/Df6Zs1Og3/mOviGDZw1/Vnrd8FAJSpmZSKAxs+Y7Gr5C00KYtMoZCG53NEh7Bie39Anfu",
+	"x+I0jGaOr8SIKEinVj2PWUZ5cm3VHeVx+xj81Cern/60LTAe62W/MgBAcJSP8lnBcbWWjpNxMcsz0qzh",
+	"uWFp32Gr0zCunOcyO4kyfsVuBlZ9T74TMntHcTAfKhrr4FbmijjJxghmtBqVBBfOhKKADQ5KElEBNiUp",
+	"slQmCYs7twlIf3VwcGY5gQasXggsIrDcwMkZQpJEijHDh7gGewUIHpRf/Lg9eAHdqRfDVbc9++xeKeDr",
+	"U+FXte71jS+X/PHbw1W/uhVY6ShjCDo5Y6mRug1YXrFRrnCTO8AmLtn7nfheRclYRO+sVdpHR9/SREAy",
+	"gtX5plbN8ju4K5lnisdMr5aL8VOZo1y6clbz/LsIX3g3gTfq+UwmSwvjoFju7/d7R+SNlrcEOZmylEd0",
+	"7zmbv/svmb4H2e3r3n5v/+joSAuwx7B2x24xcAdJCy607oN+t6sv/f2e/iOREU1IxsFJUCwEvr7U3/rr",
+	"AXG/22v3Di9hUf1ut93V/y29qwf7Z5VfVtdd4ZNfeKefbpFdnJBhrrhgSpE0TxhJAYXxUgTcaYYe4mnO",
+	"i87wdzxG1qBFI/yhFlU8psHSs/hUilHCo+zm3BmXwD5wlal1995za5P2GTh4ftAgrAhNUkbjhbENgp/f",
+	"KiPueDqVE7/eELfL5Xeb3vBzH2xhC64BOVoWBktPZ/Q9E2FA5hMeTVDX0TeLlo0Iz8wBu7ihHyQXl3P+",
+	"7HzNGX+YJqUjboCYHv3twzQhVyxVXIpvB41epztoECYiGXMx/nbQeH35pP1g0PgbCvX4joWS/90jThP/",
+	"c7E4ffsVn16Ixx949u2goWXTQYPMaJrxiM+oyM7pkCXfDlzE0qBBkqWvcA4vQgqn2ytm8FexV13WXnnt",
+	"JcmyKg4vY4AGMYoXszxT5YAyo/UVwVzm9hdjRfIZGjsFycV7oeXj4jF7lBmNslsiVRxsPaHy8o22VTBA",
+	"mR5dyAiqZQgWEFVx4lslvk2TWfCXqKkEh1CrnwYSIRCSAl2Nx3ACT2Q65HGMFuvrw37khqmKr2jzdpQ8",
+	"ZFr005cN7OXzsSycd0oXKJpGGUor/pykGbp1m8vjTGQsBefZzTQlM4oPDDs0gadvGUvQyGIYsWLpFYft",
+	"2YVo9pvI8ZjFFo/09QsajkWEM9RyLvhY0CxP2e3oisoNV8ULO717Qt8uU64UF2PNQeapFONbhdKzyuAk",
+	"/Ef7Ehxebbfr0FMB3co0CelbS788p8ra8QBsWgkcGxhdH1wg3uhh3nn3QglkL7S0ZiWle8oYcDV6x0hK",
+	"t05AQ0ZTvPMhOKE6tbdQ0gxrN2Bo6rnMnkAY7Y1BNDLRuAVYzAUCS4RfbxUMzyVReTQxHlzLa629x+cj",
+	"bnVmzy/pIpE0vpTynKbjGxLTDAd7l0n5LoHhVhHTUMYLfWLwFEQkCXK0f7j/4EG3S4aLjN3u7fSdnk5e",
+	"MWvtm4Iuv7RcCxOj/z8utndtiJih3uEPK2Ry8xDEUZS1s8PuYVXKBkbQJx40WUxShlE4QPYOx279qmIJ",
+	"05f6ojCRoG4EFioMa9FwLW26fK9HNE25udnhZ6IhBWB3Hvlbslc5j/06o5UXLuJZrsBBElGBgoDHR28X",
+	"nqXJVSZnMxYH3ip8oNbtxuDrpZTPqFgY26m6IdRoxt4BhVRsKpdSopPBYN3tUujS6MaFxZURkJqhvzKN",
+	"VCnL0oWxPYWv9If2if4QEsUiKWKwXE8YjY2f0Xtk2Wx+ga9oeW9Oeeb7TgT7kNlldUoKiQNjnbtG79Ea",
+	"3m5HbxDy3YwJwAGXWlFrhEXbKjEPewl8n9OmChhZZyENvPRTXzO3y5MpcANM+yAq40lCtIanSDO079mN",
+	"G/U8AycqL+2ynFikb7olaFl6MR9/V9Nkt/fw4Z1p8s40eXumSYf7hpKWrJTrjJGvBc2ziUxtqOj1uVTu",
+	"j1S2R6AHy8jryNa5ItYd+rl0KGvSKc3bDP11FkC4ojyhw4TdGAZuoCqHjmlGhxTDCoYpZ6NkQbzn7b2m",
+	"JjLNksWt82w3fZyCvGGNYgKzCYG9jukVI/lM8yaqlXROE/4vdJibBEL9VMxorJFrIMBaIQUzS485xolH",
+	"CaMpQtruLmx1yAUdMRONseH+HojHVyxdFF4ltIvo60Ohdswzg/x2W/qy8Q/6niKJlO/zGeEiSvIYolq0",
+	"NoreNwh4ASoOIfLxqUziZ7niUUgE0/pCLJnCcJUbShKwWy7GO0kQ7uhdoBQEI6UaIBk3bsRyGqxvQTYh",
+	"l2WzaTlF9mNjJNMpzfSNRTPWzpANizwxZIAhCktjRDsHbV0vXmt54koyrr/f7fNyl4ctAgLXE5m+p1RG",
+	"pzN4q5q7W4XGoDFokFxkPCkboxM2dlbYCkw2p/4uLd7LBf7YYCKfNvo/F0nBb/0JvFTh5WFc5PUqnIar",
+	"zlBOJgkTcWn5h/srMcdhtZeSfF3cqyQxL0fYFQYooz8FBA7CxbuUgV4HC8yK9pGrkka69IbJmPZeMTHb",
+	"5smhlAmjQj9q06m3edYGiG921V/gk58wGbu89HJednXpfqL2Wty3z1UzrHeJ+vHjn372gi/NRn1sDlBG",
+	"hbMIKgFHZba3xBeWadOB3R6Vt2+f/kv8scBWjzyqGPjWgVQOf2FRZp27pxjNYmLVTDIbx0yblx4PRzRf",
+	"cmUlXN5TJiDf2s2KyNljgo8QxTRlTlFbpaBNKIZ5TUlCaMoIjSI2yxjQavnuMAkThnUVCLM5f6IOjTwu",
+	"eFMu7+FzaTT9u6keUPcKonDxOOYn9KtZCUvvPioxUPc6Fyt55RPDH8qnFpoJ0ZdZzo5Ah2aIjkYyTOVc",
+	"4UVQZkbbLvlS1t+97ooxrvCmZoVmtnuKhJcyLLCoHJ25kU9EXumESng8zEoesSsesY4RJ4t5AseQ0RGf",
+	"SUisqM6+nsFWOM5OCzgmcoaEFwBpQNTrmF9pDSQrBUkWKp5xUuGq7ymCJ0NsSkt58TbAvS5o0+d3BTfy",
+	"aG8lAwGmtJpxmEujTNOjWsz06lusjoc4drUveKbq62CsPK71oasb76RNr9/SdZPJlcC2KXJlaNqEEYis",
+	"3uYWhr3i+DRN6QJEA5PNte5dPf0z/Vx1ybACM8aqtTulb+X6Ny+7btpV83ms2UibfuGqgkl7BWL8AkZC",
+	"tvGXRtAY5mrRcDmxJVnVLy9Tz+0RGco7vp4kX65F4iNqqSzJ0jqq192WJUuWxylqmHjDlQRgTygsFTjZ",
+	"RUhVSwfnVUEx5tLyIXi/L41WLZtSex/JGLT992xBuCDzCU+YtdnuLpbfEhvg8ZI8WQ6MK6GDJ5tWduyf",
+	"my9DrqIbCPe7HlPfCj03cdESllWDzd8zfReWLoR7dbcAaT6R6ZSlyYKE5tcwICkTdMpifdRTmkUTEtoN",
+	"d9ysIVpRZRKbQDlFBOTgOxsdmHX7K9JtWj563JQ0vtCF4y9nHVbc0u0DLPH3uIH0xDe/hXD5u9xEvldk",
+	"LT1VxaGY8mRB5lzEcl4S9RiYDK35vm8s/aBHYVwvWkFCyKYKSdPaFVskkwMRMhGHpMk+mC875CwjCWcK",
+	"4pm4ADNpTBdQcSWGeivGAorjHZOw2+13u+G///v/hvuH+i/0mSX6rc5AhCJPkhAFWKBV3AFXJMtTwWIi",
+	"RyM0WFbtKOUjYWIjXp8mMnp/id4azGXf4Y3KIeLroE7Xn6V7s0Z0LY4DCqbQRUDCp0/7z56FpLl/2J7I",
+	"XGsYc0liPobAAhpNWoGFpGZJBpSVNK4H/W5Xs/4iubPZ/Lnbe/tzt/3w7W/7P3fbB29b/Z+77SP7lR6l",
+	"9Z+1AklRtasij9jKUSUFu66I1C0ZJU2hqYohuFJzatngVRShKi20Xvu8hthTa3Ytilf5o3l1rJbeMIWt",
+	"/MfralwtvWfK21SR63Gnd/8QnB4gijiystGs6EoXbDdF2cuo3uHgPp9wUxyuB/LAJcEhxgQOVS2Uy2ax",
+	"YlO1BGwipK8j3WxPIt6tDQmzS5DfCvm9UQ72u7sSw8Y1bETqjSM4JPee7HW7tc+uQOwTsSCRnE6lV90H",
+	"0ggh0Lam3E+x0qVqPJ9RVlqFR7chDxmO/MXFIZz3pZaCdxVLIA8bpWCUORI2yghNpGDHxFz94FZVhOJj",
+	"y0Zdj5qqiLbRteLIp0oim50yPsnsPK9PMju/vIZaNr7rqKeC4xteXIO5N5SCLdJuLQTjCxeMptHkCdZ0",
+	"2BHroDpQQCKqWJsLxYTiEMtlKkQckxAzilFfswW9CJz4WvS7KTO3t491tG/vl8UXvwPX++0LTxvvD4dV",
+	"17R3ftp00F6e/C737IqaJJdbFx9xmRtafVewFNJUDE3nrvBD2b+woYCHZh0Oa7cgjTKmf3I1sa5dWKMo",
+	"nLVsE8miCXMFNY5JqVzGdrUv1hWyCExNhSq6kURebSUn3ObF+0hEpxMWvV/mW8Mi3HGj+cVVV60rxpGl",
+	"C4zgSSAlLCsSNsFLZa49OSKhrRlq4j01N0bQ80rl0g55k/IsY4LIPCMQFjpkEc0VIy9mTJy8PCMHnW7n",
+	"4J7C6xOCkIosr1SrilookoQKEtIkeTECLXG98uxKca6OfrFuIksxGHbmdg+1dspi1wpH39pIG+zyMpGK",
+	"6f1Hcsrs6AVwj119LFNe1KAqZgyggSO8ldCca6mr11Alo8a1eO7SK6mLIPFuqlVlTpdt6abuaV01Hg+1",
+	"51RZXAX7B5rdsVYqVvI0JcEqzg944EsbwIuCr25/gcP2tRbuoPGhPZZt86Wr+btaQfHTtQUBPXwXJbvO",
+	"ztoIGkXINXKit2s43c0kNccvtxbV9BvXUo+vwQGWuasLDKAawwOXZaoHCAqEHwjEeELHlItW3yTQl9hY",
+	"OaeMZ6oU8Xdx9qhlVuTSwkWRmG+EyQ7x7wQmTDKMqvAl8NZDGkhowBBC1TOaJCbu1Mv78/0WRYGyQ+Jl",
+	"vR0T6sTZ6uuYNjgQ1RCKtbXO0Na6I+vcsZzczQXKHXldRZH6zO6RVcTiqobfXb53l+/S21N5RZN1MaA8",
+	"g7sXnmRxcRDmC7/Yugd8fSGIzMYGCYgxXxFxZgZCkIPoCPk1WwL/bbBcGRJtz8gUt1k7cvYJV5lMF5jD",
+	"YJ5YSR/xlIuCPkw8PQ7qYuE3AWmcrjDO7ywSHSNbRx+XuWiQlP7SwhLyNyxY/0Sm0xoJBHXZV2xsohLX",
+	"Ld48har0ClHr9OInon/VcHVh10MuKNT0+1ygg/Ws2P4tmHh9MfOL2ngfiejG0qNZ+bbSo8tGr5rbYrZV",
+	"YhAErHzyUgG3hDG8/AheqgezSW7y+TiYZPourpJmWIh1H9yt6wX5qJwEvxIS9RFHJ0RlWm0nStD37F1E",
+	"FUYgYeAJ/mSqI5y8PIPwFvc6VjsF6xaE+xjREyTiXIHpi9Fo0iF6ahMREEPdQEwVMhEwUEAXQ0XVROZJ",
+	"TDLNCPS3MoYQG2t9GEDQCxliusLTy8uXZmYt4X4vScZURiKtYygUgaGaL8jlKnMFVCA2VQq7OzkaiAgX",
+	"KGIzHlMBURJBMJc2sT1O+Sgz4quL4isJt1D5s1xLs5Ld55fTWVUbpK7ESrlIRjaRpcppGM5frpFUU9+s",
+	"Uo3LfFPO9q8mEMPcdWnUK6oF1JW0KKf21tZ+awQrU3ErCfZeCR79PtcUNGUCf1wqH+EnFpZuwOWTW2Lp",
+	"PiEvsRGTT7tExLWZLnUkfx1ax0m3IPbVvNZlXm5kYUuz46u1c16ZtM/biCz1Ghltm/sBpSFMQQ+qLLeC",
+	"kHkQ04owBSgzTyZ0NmMCykQYI3kYeDbUAGPx9L+uxoYxrI5kSkLX+cw2lglJ+NETAAJifwiICQIIiGk6",
+	"E5gMq09lJcZvmLZbe7TP3A/tc7Q/q8GgVSojnBdUo9bXRMwSfsXSxT1FQtPloM3jcOdi0/VJXfDFBsLQ",
+	"y7nUD35WaRmWUg4mWS3m6CXdgmiINPyl5cICoDUqKS0otYN6T9EFAjUgsSBMxEVTnj4kYoR61g5e5ViT",
+	"fSDC4s2AhMNcAZm7wPpQE3eIpBmW7/iafhTmG9s7qvgmZjZkf4lH4D3YAQnI/G10Rtvhwk8JgC+KvAD4",
+	"6CcHlDtimC9c3ZJiYe6WLvfP8NKnlna3RBhPGU2yyWbxvfytqslGk+83XnHmtWVc2VbsfyqT+HreXrqU",
+	"EjzB9MdcwB8luJmf1m/GjFi3zD+yLivFoxzLN2xkiC+8R7+AFmxb1t1Ek3Rj5MkOaFV6q16qUvXAh9uZ",
+	"9LrdLjTQw0ehScA2bNnMK+dGJlvmz7Y73vriCPWt81Y2xsC+fihKmVaAtkpFDkUjnIdjWrp9N8+8CUob",
+	"pi7NVmnzZ+G5LIDTD2f4Y88zzjsIFv0BPRhiq8DlzbjmgdVdOEJQXhDaZuC4BoQfS20/anp4lISG4lYp",
+	"mL1dmsOJJdDXYkFg0XcN3lv820YPsqrvdnrQmg6QywZkOV+Ge689pIrFkNLjOUgxQCJhxuQLxUiggqJ+",
+	"rFdO5P1mI7z1zMFW+pcThZZA5XrTLeF/mjMbrcGmCgtdkCFbSOvLm9FxGZVWlj9wwT2lRjvLaOd3w6uu",
+	"5yVVSutRLjgHis/QuOiMA2Zw09IGV+gHXJoSXVqxgMcHosk+0ChLFrjL0PXL4YrATlod8mJGf80ZCnD6",
+	"joISqFhIkAxZNmdM2LLequpDPDn5/kn30X+9PzkZ3r/6e/fDi8sfps+nj7vnlz/xZ29eZ8/3n/3rnycP",
+	"Lh6o096HX/f/df4wOXrWjfb/65e/b1M/Y1W4k1dSUmskplnTMemanHUAFQBuuHDArPb3WT4a04twaTb9",
+	"tUVwOcKsMaiFqJGmQ87Bi02TOV0oAqnSxEC9Q05s7Bn2exwIex75TB9uL9C30xSjt47JjIK5jGYkhLXA",
+	"OYFf03wBAZDF6Q1EU6vaZNCAgb4eNFqYNT6jWn4lY8mgbhtV0B4EUMtHAQ32ypH2VgLGtGasQueJXohB",
+	"r2LRlCRyzlICZQlIk1owONgVZSAQBlZsL/OH+uCtpVTpDKxS3ioDR/OBsw653k0eBdbxkWd5xq4nx7rC",
+	"KrWx0pkcj5OKg2rl/pZW5frjXm9p15Rsa7ylO8bcb+1G9zZ4EyHzpZfGuLWM+aIsd7vwTLjYPY3UfMSL",
+	"3xup4Fgvy0mdFT3HtSWuosj3TI5TOpvwiOiHwAAfuEQfLO9p60hWU3yww3FN+Smv5XF1vrOLF+Sgd/8+",
+	"SeGoK2lFJse1PA00Ta7J0zVdlLeIuBSlFs/b+9+L9str8XClXcmenunKHHjNmksfvM7NmpkkSXuUMjCt",
+	"p2zK82k71aceNNSEpixuRxKs11cScGLGUqUpse2EKH0JgSWcCnwsstlLBr5lvXbVOtaSkwNNCbrFsZTR",
+	"ICgw0AxcRwy2qPQpTbatCPR71Oq5RvWxVbV6/G7UW0W4l3p67xoC13QhaBCAdishNa6BtY/tQkItKFoJ",
+	"QTAtrmsYhtfz+roVzzZWZguIFBErSkdfoyxb0Wl7TRG7+gka9dExfsNsHzG26p1dV7oi3d37omoqlfho",
+	"OaNQAlg/KI2y6dsh68qSbMLrkp7lAyGoq3bmkKxUYMwdhr/vMjK9XUdBN40z/dzxjD5pFXKBoaEVtLYh",
+	"bsAsfi1YbsGvUDCpL+1bcDPfTJTzNrCtIOdeQTavGf6QRjveX7d44xRo7nNoN+j+2nceebzUE/fWv3RL",
+	"PKwCyEqxOo/vrH7TcGjPcm+actMZ72RQEhB6cu93e91297Dd7e0ZyUHtbRYVCuxQe9fZYgWjXpXZX3X7",
+	"a3HtNaoDu7GwZXbvGHyZbVt2X+Ls7tlr+nT06o1P93r6JFvTz9g01uHKdTU+JgzKI6t8qB8cQrim7ZHv",
+	"5aldp3fx7vmJ3tZ386wVmy4TxM/brXWtpbzKoMH/frZz0PMWCSh25KC0n+v7/QqbQkVZ9O7an0/a/6Tt",
+	"f739uOKWvQm7vn11YxfG+9nUkzJN/ZqznMUBca7qgBgntf7O8QuvJ0tAhrlaBMR52gNXYjiiImJJVTRe",
+	"y9UvNJcQUW29qtrNFLJt6dlnUgRk/4A8l1dkv7t/n2DUyuE++VrDZYeqlB606rByxfwr4mVqlZ3lPXnV",
+	"h5eaCmInLxsJ4CeD8oSB2QaiyY2Q3CHN50bRgVxQzGvCjAvM7SQ0sz2eNbIvgltIF21tzBdVK/Av5jTh",
+	"YkyapmWDQb5WQDKavPd/+UVyweJWgLlSHjparPObBZl3NKaSPSKkyWBq+TH1Zmp9IDhVRfOx465QgoqX",
+	"lnkuzF5vjOr2Hj5c/c71qH5/GyvVnKZT2GE18MH8sJ4+TACT2ZmnvZXXXUsxrtnMdQSCLWC5sfDq7ULC",
+	"gmCloesnySN2Kd9jp86KhlmqiFxvzTFlrSvVdr00rnFKRab6XgoiFLseM5EF2BlX04BijMBSBsKMwZlq",
+	"YdahV3yZ0DTlV8z4BzdWbz7W64retzOJrXqwTxHPqh68jeWb+VoYwGYgTNDsngtwJHpdSLdIXsvsIVS5",
+	"qgExjSKmXH+tH95cVqxmbPHDZPh9xF/wH85e/+us95yfqbPp8y67OLt/Jl4d0DcfZsNFbxp9//ib+Jfu",
+	"hzM+5/HTZH72i+QXSfz6THQ77KDbifYTMZw+6cb/+KHWRJZlNUancz5iUPGNC7+fl1vdwf3u5rAChIAH",
+	"7aCKgjj7ejy+mb7t0cPWwp8xED8y8aE1Po8sY9NZjd+wZ/qm2QgU82BgPKMPNwdwmDd2j3M24t2zshT/",
+	"4HBFDwhP0dlZO1muW2SjOepbQZg9mQvy2JSdFUTlQAKbjZm3qDeYwS53Dc/dPVXzm9qbUbAP2QnC4yYm",
+	"6dSFjlVK4NtGN2HftVB34DcRFjQjYWkZ4bELVu2jUGce9SUWOCwWmzhQnGSFdOI/uqIG8uqKxSmLGMe0",
+	"Gi8nx0WDgGYNa4zolBGtWZXwZ13NqpXhT2W9sRH46qRDAkebDQf+0m4sGZRosUzQ1ePfgvncgs20ys6+",
+	"tOXUzP/YAPjWMjt81CmJrK+eEbUQUX2vHqURI16VueywTOs3TMCzxyScUpFTi31UmDxeOxjhWYAUpAkP",
+	"H0LbkE0xsLoB3g4pgyK0qrMNpZtFbFf+RyNr1YxTE3Fejvd+G+wQ02/5YV3cKFgaRcTWxWQaQFiepPTz",
+	"RXyXuRE8atfnYKDImSKGtXRWqbcbwclv6cpTLErrorjC+USx6J2tnKE5lGL3D4kckYN9klIRy6lpsUxe",
+	"pgyCaCDr2wQZ2moXckTwwGCgVGZ6kzhppfUFzPds9OPfH6YPvv/xv35NL+e/vH756MHZ+ct/nsn9c3pO",
+	"L+bdf0xPZz/Jp+zv0be3VzI1X2UNj9JpxyvatqfpX+2pOc+iyVDSNP6y+eI5uPL8g3K0UhDYEnOoIPUu",
+	"5VgrLO9a/sBt+NvmSiFfkCV4cdH7UHnNfqpwi6CRC/5rzszPmlALXKqWUSV0qGSSZ4xo3CIyhX8Vef3q",
+	"vEwHu6BeqbLb4QNYrIPjJh0ckcnAdYvDv70b3N2gv/MNftu1VZerWN4S7t/21fn7kcUXwvNNJ38zXXwJ",
+	"jbdWyC03rw9N8rsQbOpx4J6tkQVWdpEKikbHy1GHJ89PyL+0QiJHJp5aYbjzhF4ZGznmtvCUyLkgTdvT",
+	"I3x9eRpWjD5LvZM3cSMX2OI25i12LSzPVu6+YtMsI82yA6zbfviu0377da0TzE33GQoy+9sO0TGR5alJ",
+	"9nG9JUY1RXJvgDQ+Jqw9t7VQ3Ib0LORuSHSOdrYkNxRu85Rniws9hi37NeXiO2jte5Jnk3oRH+rSlho9",
+	"U0XCoXsrDEADcg2FTQtvp1BBkgYk3nrF7gYilQlz1UxCeDQkzdDjdWY2IzH/+7//H2m34S18uHUMcxiz",
+	"rlkZCtoDcdg9IKGrpBF2SNPzRWHXEUVUJGfMdhyXKXmht7MPsrl++uwROcWmd7bUh1k1ZA3AUQAX4JkC",
+	"HpBSsMxAqgDFwTstMGLjs/puAqgVJKX5vkaL4ZozODF7My1SVsAnPCY8gxZAWLnEycoBfKzUcKMiHghK",
+	"YDfNEH7E9GYD2g45EQuSi5RdSahsmAv2YaZxzExabXMXkPmEZlo/HggNDz1y4I5eH1TRcBoQkcXoQ4To",
+	"C4RPZztYYUDOhat8soy0ts+n7fDpqqT0ydNnJ6fti6cnvYC8Z4tiEdDRU+aASjTXX+ltBkTCjsKXr787",
+	"Pzt9993JxeN3r1+dh+RrMqPZhHxNoNqwMa2x2BaeUZB5R16+uLj0+ouSJrRoyiZMDMQVTXLWCowq2TZO",
+	"lg45IdOiz/o8lWJcrN8rm3hQlE10P5usdK6BgNlsWnnGug3/aCNY2hdeyRgrqsz4j2yB3c25GNV0wbzw",
+	"sA6xnyWj9kSaykA2JQZIB+LH24YbQ5ENTVsKempB/Zx8NpNpNhAZo1Nliv0BCipEFlsr0vZGdr4lJUcZ",
+	"5v/pYzEul85ADMR//IcmVS2gaQY0EG2CXc7DvateWETwZPQ9UyQ8MeV2AB37BBkgQRcVnLvtK5qLhCml",
+	"CQvqGBVN1QaCEPA/4AVmRElbh3AVC2u3C/8azsZjnIq024428RcAiFkHTGfZwJAlUoyhgLbN0CrRO1Tj",
+	"9DTl5ZqcjgWTkr/Pw6yCcWKSlibfKc/0FstDTxk1N7MZtKNhf4EGHzKUMTdVncKPA7iaBo0++djpdD59",
+	"CgNTVNX/6edOp/M2IAPQWuBZSJUKSJExFRCTMKXfn/IsIJguFZAiW+rTp7BTIAFYcAsGBfwa4hMCyCyD",
+	"6oBXLJEzpkGilwNvwPQDKJ6l/xw0ivpXgwauEVI88cdOp4PfmlpgsJuPA8wHrTz/6a1dYAhbCG1HODjV",
+	"oy7A3F6NvU5nv9s9drmD7gdEjm9JF0Z6CXl0fWOixKpWmtgwmW1Gx0xBiqEdRaZ+xiFpUn1aC5TKCBcA",
+	"CWBfe1e9PUvfezhc2LL1uYYym5i67OQEZrmnasre6/e5yJnCS5SY9UGTLn0aYCbUShhpvmcLxTKbFmjT",
+	"RDmkT8o0ZmmfpFS8J8M8es8yk0WJywr0yBDLIdhc830wTrbg8oYzl6ooFEbGqZwjwcZslk0MopM5Td5r",
+	"yCBgSMpA+NQjI2RhlUBRWDOLZJNU5uOJzE29XP1+QZj6ZpzIOQALsuZdiTMiUz2qLQqpKQkNo03M8MWH",
+	"4lzLksXI+kaVKfwDWdGzGaNpq4O+HwtuDutdkWkLpX5xc/rm5WPhXVtQ+wwggemQGUJOwz/Qf1V5Rgw/",
+	"4x2oP5m2A1DhGPJyY82cAue18qoJQ9yR5ly5YrEeF47SPGdHXFck2BGPlwUMFwamH0vcraaN134nREW4",
+	"ID9cvHjuxAOPTaVMi8uWk9fOi4iiUUoRqtcNdAPPU7HIIGW0wGyYCK56y0kXJGMfMtIsyC3wmzpDXjPK",
+	"BnrwiUxiGBFoKJWJ3mlKIz0+tB7CrPjXl0/aD0gzo0OYRbA55LD7Hfa4gJrNTIUo/RESYqVNLUgDE9RM",
+	"z0iQrnUAwO/NRK4Q5bjCajpWtwj7Jc3AFuBZITPCIio6SEioeRxAChKq0w48eX/FfdXCQSsyYmjj0yBd",
+	"7J5De1MgSpnTsHXW7h+SH/l3msmB6Exm+TDhEVCrzDNNQYJYcRh4BAjJZRWEHHZ7JPRL+wGTtc/ClY3d",
+	"C4+IagGYnRUecfHVk1NycHDwUJ/c68vTDnnplT7AR6DCO2mGfl6iPk4uZnmm3wMEda2p0LmiDwUyzo1z",
+	"whU8DB89fnLy+vzy3avH35+9eB6Spgl78BLYS9m5Ycu7ZVOj0JKIpuDVCf/RNgFabS0qYMF0iBS5h/oS",
+	"V4RFE8liHOaVTBhwDoQjV8QqJvCqmbnlqSm7qYsgRb0otNQpTfVJfPUVqqlaC/zqK3N8VbQiGJ1YUjZh",
+	"0d8Z0RQvWCkcB8N8x4JsbME5V2YuZrNELqaQYGcuEpqZ1/RKNb2evnh18e7k/PzFm8eP3r14dfb92fML",
+	"bPjKUzJL2Sjh40lGwhcvL89ePL8I7UkpIhgUfbZqjKX48pFoVhG+Ylm6aEM/oNDwQBqDVI+XAk8JagIo",
+	"2z0WueFPxnYDyfNQFBQIdg4F5zG0EiSMtj6moohWoDmqiwIOkVyLjNKwv0SqM4aaBGgRpvZm69iwq8jV",
+	"DfWqk6IoPeIsVSgTLGbFHRe6UqdaMcinHWJAgj45i8XmroAMWqBWUN2aYdF4F7H2xIhMcHr6tIfM3ryg",
+	"Myipt28cmH2oYwB3sjUaoEVHS6c8mhCVpTzKDKI6c4XpkCxTcJVOCFXkZcrVlEykkHl6bIQxG477tRdn",
+	"61NowbYR4UymAxZm5RmJqOVeTqcyShzU2RyI5xJxGUJ2NdhdqQmsy1mOp7uH6px+H812gT4CayeFRqH/",
+	"/u//u9/rd7uGFZk+CeVusUj9ry/I5enLk3sK12KCDt3j/5KCaQFvakQArzA2z7SuOhDNhA9BecTvNRXz",
+	"KWv/C5vHZhRWZ3KQ8aq26e2tYxMiYIec0hk2MNIQpMlA4PSegRJkdH1365199RVA+quvrCwUF0MBzcA1",
+	"0yy3ERyljMFyByL8+oEG1f8LA41SLVBaKBTfh4Luho37cA+tPTNcMkwD3HCVA2H67OIlDvHesDrTaRe/",
+	"ZiImTXNKikSJVBAzrf+esOg9uP1hAVMJzEyOSMzx3AcC5Wu6AD7VVvQKhFl9qnQ2SziLg6VGvnjyMV2Q",
+	"ppCg6AtgcrhmdWya/E7pYiA0rWEXWlNNpNSy16jjg5JlWOtlSJ7N8PvHl+Fe+PLk8vQpqDkOhEA2Z3BT",
+	"MjGSaQQ3tg3/4DTp+8oRTRIUqvTdZUKTNXphxLi9UPb3ByKsLWALhwRKY39Vy2QYXWOZ2ad9rG2kwoEw",
+	"oowTP0I0I1xQG2ar2QJ+95SKcT7bM98HrkuIHdTFjcFUertaY9IS0rEWhrDO70DoH+DdK6YFIZR5tYSD",
+	"iOQjyJhyQYbQOc50mwIUYTEwmufOv4KUSGYJjaxd1iNKDU08AuuZ4RlC7PnJ85f3oOJEe+zVp9CXnquO",
+	"UNCzIs2jbjcgD+A/Dx4EWlhoETWjgnyf0ylpvr48/brXbWkCe0nH5j/623////6n12sV5mBLXIbsNcUr",
+	"Gy06NXbwoVYN9/eR3XW7/YMuinNgW+fTPNGcXeOLvoOMdDcQWqjD5uqa8lt4xWnmb57oE60meyxHC2t4",
+	"8bSMVhyzqdTEqSVwjWiWq0P0LCkiuAfiBKzDKPrridBnaUNYgLVT39ZrCl+vCCuXIycr6X2Uo4OhB56m",
+	"PKAdsBXugZAStpzkOJTZpF9maoTHDvGNFOaC0BcBFBGHABx3FYWFH6v9NoSWExkTJHz3j3+EpJnPZixt",
+	"g7AwYR9agSewUBJLWLdxnQHh0JiG5N//539IWIpCD4+dztDb7xWqmQoISxQjaBgxYHKa1UD4wfJbRMjX",
+	"07zVXoxVswwuxH3XvAUuRZ5Zs427I6uGwiKOXzERgzRefkTQKRD/kkIP6jxWWEUfiDM5oshSNMgIUAEZ",
+	"5ViR7b1erC3kgsu1iGpcy2ogUIAxSj6WckWTVADn1RYyw+QB6PMRuL4XyJBM9itqo6a+czN0/nxQGlUm",
+	"U1boRGCn17wc63PaktFmBU29ezeikLmITBygtXuYLiBSM7mBGNLoPeRN2ZcSjTIjYwDBllFyihbWVmA7",
+	"3mjp2RIKRjKE8M5BFwINjVRv4uhA/zTs0YRIFHbvqubtp7caE4+WkUkzhGvQlE22r4OUXihJLQ0MSn6+",
+	"yKiItd5lj+lt04YxzOfzjjI/Wx0b4hlaVkPpDwTcoKGxnKChBLTw8OMAHBNoNM2sUmysq2Ao/qRvb/1n",
+	"qNeiNSU4TM0mDaGg+0MNhF8EGkXJol50UJy1u91NDGOfxCy2lZZQXtdY4kZzywpJ87XgH2w+hQW1GQYX",
+	"5N4qPDV9El71gmpA4UBY/9T+0f0lD5XxFMUM03Fm+pY109mj0voShBOa69gGLgbQwyD8WADjU+fj0l4+",
+	"dT7qE/gUHgOe7R+isF1c7aa1NXQ8ALJ2G9KKFqBWW7EZTTHvE6RwNjdLuqdMe1vwLS5hD7liKehsRXsG",
+	"Nu0MxAkJ9z98CK0cZSTFXtdBHP1RNsbU2eCAAevfbKi2EUNwM0dEr/igS1RA9smUi0APif+SSUAO9X96",
+	"+2QCJ7QPH7NCdTcBwFwVBaHBKFSkikvFBmKbeGGUhkzMcTMshyv2iQ1AbnXIoyJiVqCndawVfJJIOUMO",
+	"M0v5FeBrShIu3rdRgKRxrHVtLfdYiUyju74yXSoLQuXR84uWcXrh7eEZKRTLFAnfPP7u6YsXP6JR4t3L",
+	"V2c/nVw+fvf88eWbF69+vPgW1NsOeSHKKJnIuc2lRNGxshMNIrqwthPwIsEF8LjQ8QfiN6uq/oZdP35D",
+	"rey3gfit3W67/+sHD7td8tuy6Zb8RqY0Gcl0qrmr5jUy9W2vuW8nDsiQxmAhQHMHqRvZdL37TcvFnnWu",
+	"dP/ZyqXmJzNMTw9TNg/+Zj2/biVBYS9MncWxFIphRjvQo3nmqt+83D7nK4gy16CwfG3rZwvjgGAsVkX4",
+	"xvI8tU1JSnOW0uyqzQCNSOKPuOzJRpAaK5CTdDTxa2nagjRc9mqHduBDu1RsUkh+I8IwLRQI7FVf032x",
+	"Itqoe05F0sKx7UxzxWjC4pad70jPt9x3xcIFwgXQZYSMER8t/FFmmId6mHKnFgSG+c5eBzQzGIfPHJPQ",
+	"6JChETT1pc7j8rCVfi92bUUjSZqkjMaLQpA7e7QsPNQPCSaJmhHLIy3JjaTpbCGeZ7vk0W4tzej1k7Ez",
+	"grxnKc5UwQfknlCwYZhPvnFRI4SekeFDvHwG1S43eAr2Wx9Y5gHraYOV+CPVNMcJgYlhYLZeFmaGe/ht",
+	"x5zTdFpM6o9a11xHDztDz3bKVD6FsVUmZyUx2DInU6/Fq8TgJbzjVD0gz6WGPXoe5J9XLDUe2inPtF5N",
+	"nvHv4IbD8tNK36f6Kxc7YU9zf18P7fX9WcYduWzZ8mV9cCL7g9W2DfIRBNGw4MsoccSbkR3HX2G9+W2l",
+	"1Ubvweij1Y1EvmnVp94xvwIjiXWugq3DrAIP3mt2BJNLia5lZ/xHAYMbP8UxUYxV7Pww3pG9y7BbEiI4",
+	"2jNsS3qWXnF9SSRyPPZFUes6tQzmCO+zSrclGNF3F5phQYHVvAwWOcx54vFBcEeRBcvsyAD6ctcmd9mw",
+	"BIyki4KmrWLpMNmHrTUwYDRAzOwUB+Yytn2g7PhaxdBSN4lTIBW7esFQK5QpGdMrRvIZuH70T6OER9kx",
+	"UXTEsCY2mJNRGC8dgRVff/Ns7WSUyPlAhGE4ZemU8ngglCln8ojTcUqnA0GId+uS77QCZJ1QTbTsXDz6",
+	"sVV97kI/50VxVX+/1L/jXap/+q6Npgf870Wf1Bhslp+77JNHTCNMx8Co+fFSBoa6zuKAeKaET7DEy+o8",
+	"zqqKE+lXpwlpor8WXrloV+dEy8kjThPvh+hUihFLNej8jZ7TIUu+HTTQOtXwXximxiT6/OTZY/xqrxjE",
+	"f3LPmwtWVFnQq8cXl3CeyiQZNC/ltzaqLajM9jpNvvU27CZs/yK5qDz7t+Lnb/Uqt4PhTkNWG1ubq/QW",
+	"Qe8aWDcqS2EiLt58IR5/4Nm3g4ZWKW7poDZBCvWLyiTN1XWKCibTAqI1lHxhjboVk+4bc7uHl2/Ozs9e",
+	"vDs5PX3x+vnlu4uzR6HPbkmaC7RUTYcMooCcmVhzUKRSZ4SdT2TCBkJzDqQvzYr0nTGl0YQL5lwVik/3",
+	"DF2Sj4UxLltJoSGZJdAYaT4xLh7HXyBaoETqpqJPM+TO0GuC6+oMwBSjRAcCOEkrMIYuWCK6U9REzq2L",
+	"MmFjY+zyt6Kf2/uoePxpbwIejZDof6GiOxtrnqxRWTES6udDjN1AET4rm96DATRvLAwqXJGTl2etko2e",
+	"xV6IsNYS/UAMZ6zvdrv3TYCN/903YR+vKMXN6aBvquREYmmbx8qEuWjdy0YatIwwoCHqZBaaQXhZZyCg",
+	"C5aRs52aqU+jrxHyN6d4kiGb0Csu87SkNOtHirX2ul28ttGNhDfXAXGtLxfKlK1Vcsr0RhDm+YwsDdSr",
+	"HSgo3hgujHfW/tolanmYfZA2c7VY/ulA/4T1YvbBlIPRf44+l1441C9okq2Z58hfrkrkPFmQZm+fKCOx",
+	"ahELlZfiMTBfV4EHQdgJj5hJ7zAR2CczGk1Ye7/TNcmrRdrXfD7vUPi5I9PxnnlX7Z2fnT5+fvEY3oEs",
+	"lQzyUvxo7JOXZ42gYbpeNPqNXqeLD8sZE3TGG/0GVN/CKncTSPvYm0C7rn/pv8d1+c4nZnv73a7J1q5h",
+	"TyieOhHJHTSZcTE+JlpjIEOaaM0mdeiTZu18ZgNKyExqpS3rkEtwYdh4lU4Dlo9CI/QFfGoWDEUaIEAD",
+	"NrLf7WJfRJGZ7pLgVo7gxb1fqr3Qi9waWzysId9jbgxEYWzKuql0OYN4+Zp8GQOmFRCCjuJHuPC6ydwG",
+	"985sG1N44WDzC6+9TqZ+xk+j//PboKHy6ZSmC6gDdMUEU3gobnlgG4T6W2PV6P/cuMB9NN7qoco8ajXi",
+	"YPBlVYsy+g6oWOq4FLduOkSBBu4F10CgDBbgdg0FqFgsY8Y5V1ArTF9fWHzaZlusbBxfPOKnnP89xzIa",
+	"G985hy4dWzz4Att4bPGk6fHx6e1N8NslwWlQ2Pzkuont83un/sPbk0HltSUiKJCgOHTA+sNtsP476nrz",
+	"wSu9rfC+aKAML21BLE9cm2X9xv7DzW9cSvmMioVZnfqCdOxRrulSXU9aHvWeFl++/RQ0ZlLVkOtXX534",
+	"sY/NVfl0S1G2fciJ0excWWMsavh6LQPh/MtOLYeMhiJOe8msY+Io3FY65AQzghKzYxMbBjvC0J2q3ATh",
+	"GjMevdd8pTMQP1UkpSL00rcwOWZVLNVJeVxEcsrF2Il6Mh0IJ4DJPBtL/avP2pyZqwwWZy9xZTX7xpsx",
+	"EKE1MKKbPyxewyBFI0aDvSKT5D2DsiJuM27dIBB7++sMRFGhpWyErdj/ofBSKYXJMWITsRjYSG9zUOCX",
+	"22C27RdRbstWX4yUKdDr4UAs25JBFa2+aax30Be+FRiEUs657uQM/dVAFMA8XkK6Qog3rkEOK6mxk2Ne",
+	"XfniwfIflhc2MAuXqew7GS92E0pGKWciThamw/IFZMqZni/uIFwRVL9tT8NXO9Y1U96NsZvKJp/KucWm",
+	"dkHlgupd84La+nK6xsW0TkJ7abUwFv/R76TuFneSOzJjeYQXe1tM9RJt+pdSnkML/i97Ce5vsUDD11xT",
+	"05uKwDXp7j+//VQSjB1ylNxWTS/2ZdUN64nI20rHyK+99FfL6asu1KCUz2buGJMxe88MUzgmMXhotaB8",
+	"JyQDD9paQL6GcLydYHwnE9+yTIyBEeZiBwiXKadCu+sE41dgU/KCTV1cZHOLeE2bMFDEXxpBJygkWRfF",
+	"CYZbMKnkwuZMunBPa4b3IqZJmMkQpSDbRu2Y0IHwPaNO7DLi1f5+2dN67CUgAP9Z6bMciJVOy/LwqyLb",
+	"yzHgFiwDUYJL65iEWmcokpu3c842Maq+3u+L9UFc3jqOz9UWusdaae9mkp6cLkttmVxuLXgLktznluJO",
+	"jGtoKy7qHv6EhY3ObHeIrd4unt6NEW8y1emVBC4Dyk7yR+fL1xbv9reTJ1+hC/0vKxK6m+PUrztfczv4",
+	"Qt3eR9MN7dNK8a7AKFCiIaraRu40TZONVodA0yH9I7LAKV2YdNysqO5cnzBNxiwztpj6GLzaRHsXGnXY",
+	"PVwWC7/HVguNWxGq/iIs4Y/HAJ7LDOxh+MLhVi88kbmI/0yC3PfMujFJs6CPOrXLiG47aTG2ocint/Vk",
+	"vTeRCaDedYddJUti0zVVFuj82BtPH9TUWgRPNMOnMomNXRANc3qRoRb34KfXaYL5VJX6VEVIg36+Pc0V",
+	"j8KAjFgWTayN7/vHlzbr2Lj5w6cvzh+9e/b64uwUi1xxAd3RJVRohWzmQeNlwiBrSiZxZ9CwebjFmi8w",
+	"wC6RELYMgVERG4iZMVCaJOsp08InSLNSwCb1SzZJC/LOrO+nMHBOqCKxFIzwDCTeEgxTfxHrojw9G58f",
+	"OamBvBgY7glBZDSB4LOl0DMXBOclqYNxlosi1Kxjcq41nAZCbzoXmA9sQ2IxD6VO1tTwuKmkiWlLjX4D",
+	"sHp7D6dMCoa2jeDY3U6kePHjX4ylbmub07MAgt0Z5laxfY1zmn4NgfhscmuZbG+aYynuz8m88T7yuM49",
+	"RcJneQYKNTAHaHk0kimyxyXC1s/elLD1Rgtq3I6q9bweVd9R8R0V3zoVaxxDKtYY6tFLM5PjccIU2n5C",
+	"wF8sDAV1gFvb07jLYNjFwg5lQO17S5Z07P9ayUzSGpl1O09XG9KLtr47W9T/0NbxtNrZe60uVu4Dvr0u",
+	"Vn1vpTK25gDv9LTfz+BOlw9nndbmEctnUN0yr93pbUsAb2g67S9Z4ycsKcz0Xj9RG6tRqCIS+o56dYY1",
+	"fI4HYsQFVxOj1rkd7NlocyzH7H0PGWJhh5zKJO4vT2vWYg3rCaPQgdEECUNGrs0pc0YpCBvGGkugEy2l",
+	"vLUgETfEiSpOBxP7mskQCoBWc2IhNMMz/dsonqUEruaSd6LI4l/te7DJm7Cye2og/IJRaxwSRmE1oOO2",
+	"zCZUNFjWydFVU1LKg6J4hv3N+g0CktAhgyBsB0rMOIgm7IOr5eGMg3IuBsIYnyPTUNqUYDBpNnYQfChs",
+	"9b1oXD8T0ZyXcS+VCg9pkE3lFSQ9aWQMTZdZW9nXgsImBWKKg8vGMg2ZBwKDpiGf0kRvY2BRaWy/bhCK",
+	"82WzR4ecYCmBgShyDt1GPJxOmakB5CimhPIauwEX7FrwrNwsj01lMzZb0rfJGyjlFce2rKoZEvYXlFY7",
+	"EEDlkMwIsMmFI3sbbmQkDf8wsJJInWJv+9beVAewHWxXtACGprNbX8TVZrp3av8NFQZ3yrcSkrO//YT/",
+	"n/HbXGClOkyOBstfUrCR7fWJyt36OYSH51hLYenqdT3xISfd9iWHS7guW7y1rIWcwpovi03fUejNKPSv",
+	"7enE+gK0Uk+gWblTmTpeknTx0mtdh6zMFf8lCWsdEZlYF7PfCVUuu3Ugmk4uOjYyFgS4c9uPPCD1EnKf",
+	"zCn0ILA1HFq10SMGEnfkekeuW5GrLQ1SS7C+hlem18BQa2AyNZ3SiTi/johNh4frZHaZV8u2GdJ0jTWJ",
+	"HsnkZvIYPrVghcOEERqlUimsn73C1maXdhe3ipDYLnTVe3aHCInSW+sCWG3Hn6VjNid8XHfArbuQ19uz",
+	"wNXTnU/ilnBWx7mGpoBZ2bKTSewsAK1CTNkpUxUM+A6Y/6AeOlS8hDE65MRUQoWa1fa1GUtNnaqZH5XU",
+	"h6YtkRTYCcHLA1oufmWZ2EDAN5BxhY9AjHzJ7U6aWI095HHYWhPHie/fRAfXJ0bFApKlabLIeEQT8ljL",
+	"9Az6D08pTxr9Bo3p//IaejaCBpySSfU5iWkjaCTUfXEur1hCoS8xQK3RbzQPe0ctcnR01L6l0FDc+2eN",
+	"DjXg3ZJH7c6f1gVx4cb+Gsk95qj+XLk9N5N8THt0S+L17KwitOxhrTHQM2rZ3AUTMWEcYnvCaZ5kfEbT",
+	"bG8k02kby8iaKrThiCcsxEogzdOLnwLsrBMQOTN1+b978axVGNtNl4hSjeSg2iUlIKEUj2wx2dBUSg4z",
+	"9iHbi9RV6HUQyjAbSA0EdkAqxAjNi7GoLUnlHEsoI9Uek0gm+VSYun9TmkUTwsdCppicqlhAsI5hMBCh",
+	"aWIftsO+EdRMY4sn8EHzIb1g+Omd8D/Zn8b8iuFkYSvAvlL6g9ahLCfTj6k8da/TKU8W7pUQ/iB7JBzl",
+	"SYJfk6aaJTyzvQRgVCz+FwwEXiBNc1kFBP94hxkM+vNUDvW5BRqoCUwB/DfE0nZULEgzNH+FGggyHVNh",
+	"+v/hiqAxUsd1ikKIYloVgNIkZZjKzPrKMV+f4pNhZyAe02hiD6fqJ6FQa+iYUKgq6k5whn0i9XgYQBKa",
+	"/k1XDAv3mYLhiOAd4rBIkSbamQGbGE0TrtV1YTo3JcxUjH/PoW4Z9L/j2UTvvUDFb7HffRgQ0/i+Q17J",
+	"Oe7axuJxQYYao5gyVdZNmwavOHZnIL7DFlpQDtDUALR9D3oHetd6SabZhaFDVzEVqAGQ0OCx1/ar7go/",
+	"A1jcrlZQ6f588YKkQLtg/Lc9Odqmf5LNBnetNUpdlMpNlMByBw05gaCLfpwlFtHY3msOj39aXrMpAgRN",
+	"7YCJIHTLNT2NUBZLfZqhRo6iQQg2VjIYgVvCkui2X/qKjXj4tPU2XnjvfELFaJUYVsOtqzVdSpDsN15f",
+	"gJQFlXIKphacU/sX9NEKHmsOEZwiVxiIk5gGVvoKyjJXUBHigmWJD9HU21W/oaF7c2kNkf2JTKfYT9rc",
+	"GeU+1V90l8W6q+2ut/Ub7SBJIt97xez1vlacPPMf/rQjiDflBcxY2tbEhTz7L5si9OeQEvHICiMEuORP",
+	"L37aTlp0d/NqgfFEmB562JuBQn24IfZGw2CBSoolVMoypTN+ogmPQwLN71HYKqSBkAwag8ayoeu5fQLI",
+	"9iaK6Qq9cWtycCvZ3SG8A2EXENlI1s+LRz9dZxfr6doT1EzZlC9K2n9xQnXHsFQg35iYtqNY7O+70jYd",
+	"/hqi2sMU6DttLhQTimf8iiUL2zKi0HY8rSUgTgcJCCgNAcamQK9eEZtVx3zMM0Wag8Zh70gT1aBBRlzE",
+	"ivh5u60OcWqGbTYDLasHoros0ym3Q+yujdRmrWqwFFvIBhnLr6FpcKf3EUB/hnKn4w65lBk1xSBgYgiN",
+	"kaQXdLtdB6EmlIM+5yp7xjJabya7AIDbtX3Pss8hZr/BrmMSIKn1ClBg7TGQ1adQBWbr2AQTlxobWmnX",
+	"tTmFTtjQQ1rz30J8ojElibxiKwTcX0tCz5R+OGdinE0a/f1uN1gSgpZ2Ceme7qay5UWdXooIsoS2rfIS",
+	"a22MdYu1Zskdl3znFbmBV+SZJizPLH1X2ON2Lg9kQp6rCW1iiLet3RwdF5qvTu1BaZYCjMD29fr+8SV0",
+	"RzbRmVOZWg6toLFP0RlGf4c12NBAsYF1vpTqRm4Gs4iNHodPQQNaAmgSDwxTAM52aw4D3NdnFQrvKPlO",
+	"z1vPAYoucUCnhjpa20mRH03xhpjZqKTy6T+C710Ev37p2LbRKWyShy4AXBApOljnHyvpVvoQclNtXOuO",
+	"bgu2jPYy48DpfddkiZgOVy04xhiQukUKOddr/LJI/BfNekFgb/JMBauiZ6w0agPGq12njr364jyuL+Rh",
+	"2jXHwdpqHqsQqPtn8uJeFjR4h763WFxjPe5WVLyVR4KBF03gMV4PAzNUiA5OrYu1OuTFFUvJ/UOvOa4R",
+	"nY6xKWx9V7ACwQslqNt7uD+6Tw/bR8Mea38THcTth7Q7bPei/fiAHY6O6P2hVYtmNJsUWhG39VkLaWWF",
+	"gnT/cFk/egul89H+UCVrr/m/S2mF+hdslBGaQMN37MpMooRRvXnoWYstBV2aC8+wf+R0li3IDD24SuvF",
+	"DPOV4KvCF4Nl0hTNuBotjLqb5onmToLNwT8H/R8gqUkPZpr+5UmMcYOEZ7b1PHHO3QBKZRgXrslyKdxI",
+	"pRwv11ERrRYm/AatF+iBBL84z3DXLA5KWTNFrY9lFoYZ97cQoVMKtMnHucq0MAye3kZfH8mu/OolIMHn",
+	"lHx/P14LXWSsG/hPwnnvQmhqOT0SEPRnsXTod8xeKyvHIrpGBHCN4FtN1K4L7H0koruY3lhEW+m7j8xz",
+	"21N+8caaOF5zXHcWq9stRbuRIjwqfCRRQ6RJssaA5crt23AOE4q05ICEduA2UBba4R/b1gDSSGVFlyia",
+	"soEwLRNR0oA3XL/b2o6+VJEQ0qa/W5hgMiXzFIJ6ZxzC21ywkUkKCknTduSvljREAcIlHBWtGUKXR+6G",
+	"1yOY5lo2/7rvWv3nWSSnrGStw2KMMq1TpgJfWx4Ir1NwnT/kJI6RW11LGlH4O9f/gODn+2krhV9T6Put",
+	"p1TvWYytkyUZmv6i8Wpznqmi+ALhUJrKnEKj3zg96fb2Dw6P7n/z4CEdRjEbVT97kcfrV+Z3u62uElP+",
+	"kfNszax2iUi+Bpd9rBF7GzaLD+609HXS1UmJXo9r6BOY7+5R1r/jns5Njfk/eIj1rgLlX1wwPInjInAl",
+	"k0sXlcbQlfdSISDuYaOwVWKic/k7Fm4qhdTYCaAChWHD8wlD4xfqz4ZaQqAQV7c78ekGWLtW5Oo6++il",
+	"r2qFcKo3cGvSZ01MiQMxgCqAQpoCuvBjO6BaWEQRm2WqtpgKbhAhg62rcYqKl7jCsOv8wzMvvGgrY8iU",
+	"C/uxV2sauTln/g7rvmzDx+yjmiOJ6DRhNN3mNXxwt9tIn9w6HvjG4GsZ7UwNm8CVsEF5Cuwv8BvYeu6k",
+	"7VvJFdFH5PgGXW4cfx3mNuEqk3ip1rI3LC1jT9WXZL3uK2VZv6+FXFNoiGcBELP+L4a2jFI5HQgsxGsk",
+	"3ZA0QxSlQwyAxZyREOXfEVhXfaG3heiGP6RsKq9YjEvUA0v3lZ0c6wlPFh3itAq7bvuol+yAnRsmFLul",
+	"mWFn5h0uxh3H5wVNUzm31YC8aK9mNR0CTJZzaOzIEsVqY5CMieCpOZDPwKtfYPk/zVRhnfeU89strbhg",
+	"2bGIwtaxsbq6LhoaqmD9vTZLviYL/vPaP4qGrNCbCRRKF7Tg0oob/cZ+d/9+u9dr73cve91+76jf7f5T",
+	"AzPezikQba3T1GhbQBA0eWUfPNV7FRnBLCguwJCtT8I8Wl3ywWX3Yb/bNUs2j8A+xykmeiLN643P+Gr1",
+	"7m3QmDLMfZhQ9UymrNGHCGMX+HHUDRqCfcjM2YCJO2hIPNN+N2hkMqMJ4pD+6/EHsDiDgvVZjEpBYaOI",
+	"LWO5u/pup5/vFs3MLis3IM1jzZhTCK70bwnN76xr2TQ7a21zVW7KuoRmyHTKSD6DZtC0FFqhCL5Pmltn",
+	"ZIK6MBClbEs0ca/LqQz/5j3/bdgKMIp/iPc3LPD04qeBSDG70hnR4BegLQVVF/OpQI8aeMRMrtoWSYkD",
+	"AVmJ4AeE31pG7ymSSkPkQ/reN3+5nMQAQoqnTGT60gEzlkKz3XJeYodACmLZhOesZ0aUcJIpfobiOWjh",
+	"Gwhr4vMEg4q5sWmjaTOZspWph1zZzEMo1H+NlEezutX5f59JffsTpP7dMF3OZMYBtgaIbQNRSQWrvw3h",
+	"LG4YTPhIRFultF13eV8qO81vJo9oDAgIzMiT6aZMKTrW60C1HZT6UiaEFgrkvNE/0ueK9TPhii6lF5/K",
+	"XOAdXs46xsbuSCr6vcNe0DCE1+jvBw3jz230u583HY40TeKoqeydzOlCkW7rLnzydzf4TcHwZNjWCqNf",
+	"Xf7cylt/UxRl4URCZg5WD9smW5FhDlas92yWaYHAqNteR29PCQ9beBvPJ1Jfz6uU2HNjFPQsMaizJjSD",
+	"O8W0KRdsblamX33P2EyhI8neYVIwVXfjYOhf7Y2zYu/1AVJac4SCj8aS+aWjo6LPER1Vk4m+8I9iShdV",
+	"x9AxHn/hrkQviL8bb4A5teZgLbNNucro+1W5OkafW7H8Xrcu/eXtNqG2r/4c6stfLHpxJ30Hj6iwA7o6",
+	"3cslx7fTcaBg9OqKeF99deL6Qne++gq8535UDL5uPd6QcXjQJTFdVEIBTF0NCg32ByJmCb9ioJRFNE0X",
+	"0BcwRJ3IeEFShjK91ahOXp4RNTGWN2qSlqdyCu03tMJkAn20MmGdgfrvU7AnypSErjx/eAxyb+gSIKxw",
+	"EXpSORT9y0WmVtrtHiPoNrBLsL/5YNL7W8yYNa7pv6umtTqqB4reVr6BpV3qN/4ytrNaW9lByVZmZdUN",
+	"Zcu2GGmXymbbWuiGK6ugmXDNxmoTnhE81y15pc6y5fpgHnNt2NBIA6k/vMEO0H0Lkx1Q4Z117ovdVi5U",
+	"rObKwPtpqYfKGzacSPleVW+ovY/w7xm0SDLXR03N5RpR9Qp7mxeiqhXCcWATyG+G1EJtOMc1tLnpr12T",
+	"pHIt2bTwjpRlU7Ozm4bv19onqxf433OWM6so2E3b+xsWElSsgz44ApLJgQiZiGeS6zV7kXBSKz2ZfsLc",
+	"bExotImJfZqofKiXNsTqm9A6eDGDaDaIjjB6inlakV/1UuO+PhyuKkNBk2Abad/Uqk4pHKJFcpHxBKMJ",
+	"BsKuBATzuuv8lUUp4CQ3CcgvQLMdSnQbO3STMotc2+Zu/5r2HbduIMOtVv42cKi7Jfp/us5mVxtpAJnv",
+	"QrT+HBabnW6OR3j4UF1Eo5gxdmx9aZTb6NWzxlde/K9tc2RDdBM2Jk3QHdTeR8XjT0UvN9XRZBT2l/v2",
+	"CjkQKDJh5MKo3LC3WFMrIHFOk3Y0oUKwhOQiYUqR0HxWoASFUylkaKOMKy2UwMzldVFyY9s2Srbt8XvG",
+	"ZiR0X4ZxjmzPhBiHUxZzCi2WozxNoXmQbUqHCVhD5joI2PQmzYZZbLoQVHsM15dayWiaOQjeqCTxbmG+",
+	"FqKNfkNDvLF7677PWUPYndr2HQiv031wHQt1D3Xu2p7etT1d14rIIesW/etLnRCXWPLeR/f3hTG01xqf",
+	"Lice0yxayhlGRZCpHROPh3FFFMN2gCaS1LVgq80jL7Ok2+ko+vvRcgled31Df8cU9AJrm0udd3frGrrm",
+	"hO+pQvy4OHtkmjYWnpiC4MKypvrq8RY3Z42e6lPtWmV1RjMN0Ea/8b9fPf65235I26OT9pO3Hw/2P/1n",
+	"YwftNZzRXDEoN85Fe5bKccqUCkkzZSqfMiznqzI5m0F/ch/wNl3d/BoUnGAgZErQC42K/EMSuvd8UaZT",
+	"jE2GLJJTprD2HQwTuoj8gbDncM9rcqnoAmVLYE8YF0LjRZ14hNmstyIfIVOEo7N98nbkMLiYz5OidMck",
+	"f3+hx0HpTvLZyM1faiIKCHIbzWw0P/DZzAaZB5UzzRKmyWpF9BTdxiZYz/F0l/AD98Y9RYapnCujnEZS",
+	"CBZlqkN+YikfcVPSSfGxoFmessCqoopQkgv+a85KDX4htq3QfUtZSkX/LU97vZzzZ+fHA5Hy8SQjdJSx",
+	"NCB2ilI/Pb28bJLKfDwpbeieIq8eX1ySk5dnnbIjEXVRnJKmpgJxqQUxstaEQ+URm6PbDJ+kchrugZ7O",
+	"0pB8S0J8po8difHDmXneNiceCMUY+UkfjR2LM9WCRkDY5tjeHVrXVXk0wTAFHCUgtNwKgwg65WI8EEuG",
+	"4kC/h7uyBlKKcYhLKcLwqMmH0njmuXMHAn29QeH1NW2fURr2W0abEFHXrbmSveE6HkNXZnvcIQLrgloI",
+	"ka/td0+pGOezPdfWOa2YTIpuyM5mjNEJWCuM00TPN5Rw7Z2QlGUpZzExFmXSxMBUVOlbJfyDXwDnYCiL",
+	"aELalko+ukEH78tKT8c0F2PUBGYsLfKo0T6DGdkmtQQ7QGI6dRObhcs8CyCqM4XjMtTGpdCncPThQwvv",
+	"80iKCOQIt30P2bFoGjrjhwsSXkotxwDKauDHMNGxMXO79HXZIkM2kinDbDo2J1qYms4y28takxckcev5",
+	"Uux+EMtZZuJQDz98wD7P7pCQ2BKmBcaLs0d25WkMCc7Jwuu3DWeKpizodmVbTw6EPkss+DNcEKq3GTGl",
+	"kFJijpKUBw93hHO6IDTD+KR2PoM9gHtgIMJHZyfn707PT86ehRAJZO1MgTEwySIyV0+fGCgBZUIkrf3W",
+	"2vUH4olMNZuI3rczicEQTS8PUYM4bJW5rIH7MpsdiOY23MTY2WiacmhGr+CgWyYfAC889Pq/fnVe4EnR",
+	"f9tSd0G0EPRVxEEJoHMIBwiAwfv4ljLl6q29fnVeJ10Cp9PIeCpFlspkU8TCaQl+GkMC0KptMDlLr3jE",
+	"+mWmb+uK75gXlMnGTcKwdlqqhW91kUfd7tHRUbfbvb+q3jC8CQ66L7NUd/jlpVq3e/0qfRf9qtiw/Qcr",
+	"QsO20TY+tOfzOQSJt/M0YSKSMSa0eurHSQRBM2ihPTndQs883c2gC49bHcf0lzZfs1SfFVIs5lc94ily",
+	"7Ua/wcUQxOSgoTlw9clLuYyv7tiXkOSmxWYLWjSei5trWx9QwCyQBXnW3z5ME3LFUsWl+HbQ6HW6gwaB",
+	"o+Ni/O2gAZ2/Bo2/ITfDd6z25H/3iNPE/3xaCIbA2ovPL8RjLbV/O2joTcBscenXDzz7dtCAKJFBA3Je",
+	"eMRnVGTndMiSbwcN4MMD3ABTw7b1LOLMe8Vg/oL2qivcK29jU9h8RUnUgsf1lcODbVQbkPUurLx+Ex3s",
+	"d3DgZXOecFmsfsmBp3G8HSGSF/KeZm4o1J3MZveUEcJfvzr3DWIvnQK05NYz+pTDgPYvkouV9uNnNH1f",
+	"UnFQvOjoJSRcEjrT4g2EJHpN6GwAORbihqpi3z++tIs5Hojw1Bb8wWZ0VeUHBTVfyqKrnYyg5AksPzgQ",
+	"C5ZpqUv/gOXM9LpBxtJCGUhFAQZXU9vcG3WO6vwmoCJcTdEl0b6WZMLVwoQ7gB8kF7WdE2rKanpLREk0",
+	"MCewrPuW773Tk+76/62SLuzdslsgzTW6lpfgAQj+pXnHH5EH1Jw6wCYgI4alPp2Jwz1mdcDm948vNzGF",
+	"7Wq52nvK1e00ohaZ5a5vRmWVWpAuYaB3C63sSWEn2jaMC4SxjZVH6i1GKzibUTpMTqRjUxh1vZrvEGQ7",
+	"YiBcUTHPUoR1btdwJP3ESl60ZGb4vLxop1YEX0Cg3cy3SgKt5+TYXpy0pKFH8uTJT39STvZXkoJuxAFf",
+	"vri43Ekumsgkbk9zxVfXN0XhC+h3ltCFIuHTF+eP3j17fXF2+u71q/MQyjiRRMoZaRqKfZnQBXzz7aDR",
+	"tXJ52ALOAE6uQeNlwqhiRC+gM2gMRDGIV9QpF0rzmZf5MOFRnwhJhhABZkyiphZzYcEmQxbRXDF0scUy",
+	"yqem8LSzLo1kahshQRnElF0xtDlmrgdKNKFizNx3gc2wdxYgOAo0oSYxAfhh6BMamYaMZHkqNHed04Up",
+	"VW3fndKFEWIwsQXY4wpZEsriLfx2uyuZ2lOZxM/gIP9ISuBFDR6UTh45tzMk36oitiN5l0m1RJSmi+yE",
+	"JZ4VeQJ1y0FB8VTSe4roo3idJjsRYjUab335CM9kXLivK/F+pFlygAe+HzogIaYOYRtqsMe3+pj7aWyE",
+	"RcTAqlBAUhcJ6JUZfeX5/sHkHOnvExaPbXUGOR7XRdkAPhdvIzxu84be8b4tAvuK0MB9//tHBiyNfuOw",
+	"9ANOslXwRHW/2LMMjsv/9XWaNPqNSZbNVH9vj854B2+UTiSne/vdXrfdPWx3e3tGCFF7mwUQL051b4ul",
+	"7u5bxx2dGrzcznBVk2t64uHPnaHlBiLGq1UsYxeGtYlNYUyIp3EUztmydBMW4mxImiH6tsK9kAuecayd",
+	"8O//8z/EfQwGIjRWXPzFfKgG/OifCveQx/z2wmGuFuFeKGQbHwj3LBMcCIh+ziaMp7bvYhhREbHELgSf",
+	"bHUIrplZz9JYEg3DOU1jhXFFM4ZdAwx0B6IiV4AHy3JLw5PWMcpVV3+Fvn5/XabKD2+i3/hc8ELvS0Ts",
+	"OZYI6TcOGkHjkk+Zyuh0ppVcKQKyf0Ceyyuy392/TzDd8XCffK0H35533bGsP55t+CbcCvSFNS0crHk3",
+	"Qhc1aBfNpxf7R/fJD28uW7bqFhqfxykVGWnKPBtLjBssIlciKUZ8nKcsHghntg4IF5GcgnqRJHLO4hbo",
+	"Ib4L2aygErAS2PAU60MOA1sUEy3JQ2m8uqXIGC8ep1kbuXJMQjuFTZ830TT3FNHsCDv/UmXNXb7e1SFh",
+	"lmHoNBcmuEJ1yInvgUbGhX4ZVz+LZFKSREJpLdQmwFfd2+/5hT6QJ9c31qnjgd+zDPZ3CWe8wcJ3zkcs",
+	"41PmrbyoWnVwv9sNCBQJUBl5cP+w211ZrSrLkpJeYsZo9GGQxpR+4NN82ujDKGC1w8/3i1IbXGRszNJb",
+	"qRd8VUBgU5ykB6ztAyWLlzZFSiKKfNEoyT9Le36lcgZRKz6bsYzAMAAk1R8uyMWjHz0OB18vcbWUCjVi",
+	"6VY6Y1U9BNusHYFkmvtr4sc0Nis4GUXPi2DGFOhWx3SxKHm0wKCyHKHgLDpY6xeaZ8B0HfLGxhENhFsK",
+	"VzaGqCrSTeUVs2V0w4wm77EyR1mxBeEugNYVVrwrlFxTL9jKc/pbWJiISS7AmONLqB1yMsqghrIXCW7X",
+	"GXgbgQq5MdHinYLm4uVBxAJtSyxRrCrgrZTqLs08Tv/d7LmopNg4rxnGLzkAD5nmwRr/ak+LFx0sAFGW",
+	"XBtbRV2sioq5Ycr6nWh7J9r+tUTbkxomfC1J1xZdcOUQti7RtLqFmRur0riMhIpFKctCF1k5EGqiBUcI",
+	"MG2aIFFnyDdlYTT7TWWm/2xhZ0dbnQH8CybDBs3zttLEQOANmTIGVaLAcRia+gx9AlFB5pqyRR+wKnUf",
+	"xtNXxKpyTMb19dgBbNfKqX+ZMkjluMNXz4haQFm/MkRtLR4DfMu/bUGwn2uqAEE0ccHoTDFPMI2KiNkB",
+	"+dalL7YqbJSXjKRROu14FZn2gGz21Jxn0WQoafrHL1ZUwdNtKo0bjL6rXPT7Vi6yYWxFiZrN9Si2rcvz",
+	"uFxID0tBapEJ26sb/omVc8I8TUK/+TnYBQbCTuu0EFPQ2doQnGu11TFjFBUeCB0qmeQZI6EmNZStgejC",
+	"gXj96hxb9kCAx5wrPYIWUo12b1yycE9AN2CwsKSmE9A9FeCNgOX77GXTN+ZZ1ACuWMpHKLoWxQHvFUuu",
+	"rVmKtRkqBHWT7MmVrHM3rrgry7ou7/ictSkskm+0QFTW9IZnkws44ca1eeL6ghVjTRwpNM7y5BYUWCDR",
+	"QoqI3VVl/hPUMsWTJHSJs25f6GdJTt5Yu7nKeZ+bWJGpxGSqEqvl2THEzrlKaSYZS5GxtBUpOitqKdfx",
+	"pbsSvH+dErzXQNpg+yq7dlS/uJ4iyPBqa5lsRLfuF7oBPg/f92FyRx5/ZPKg8XWJY8dOJ2XkOYtBxZvR",
+	"LJpsYSWBiCnbO16L2JDcShNIfF2ySGCZf69sNdwNA9FcMlNMqchpEraOvUG0RBbaGv3ZhE1NOTvT0A6K",
+	"WWrq1tq0lnWDgaCJktjszrOruDqYI1PBhIvx6noitygX72IjMN/YthzL8vF1ucNLONnPUpfkj8vqsNIC",
+	"2vAh4OSu2uVfTxI+hZP9DHLwXsGxtrYfP/bl3GqTT69KMEQl4FP3lGuC2bPGh4Ewhf/zmWaWD1sBsLgw",
+	"ZSpPspA0Q5VHEWMxVG4KU5alCy7GpuAlCQX7kJ3g8CdZeExkOhDW8Rd4VAE9B8w6WoGNd2Ucu1UZ23sz",
+	"FHmShF7WS0SnDEK8WlAOSr+GrbpCDBCfyDkGN4B5Qr7vkBMr+evLAnp7mE4HGwzSj4oj+EtapA3soReT",
+	"+XuVQffgCOzTxuv2TDX6Dw6Da5RMDrAdFZbM37EEsXnhclWl+22t1/sNtBU7HF3e8Ddmw4jyUEANkbwR",
+	"mDpdpzJmjf5R9+APZpw2OLvYbJy2+vCdSP4Hb5K5ZMCAkJHfSUxff2mhU7GNum5Nkf/r6QVbmeFPvBJE",
+	"Diau8qhgc2dz7JAn5t7QREn2D7ECky1u4+Ad0RQVhrmX26QC8+bcaPT3FN6wzlYvk5hIwe4pE9gWECXx",
+	"WrW3G4moIGhFtmlGxXjOaJCyUa6waKtdUm0BfAC5gZwx3/5uUvXnNiFfrjxca16542V/VF72Pa+3vVEf",
+	"+beXmq13b20NYtM61q/Whpr5gqQyYfXWODfybXXgNIXenmouY6hLixy9freL8kSqRYzugz7GD/G4VDEo",
+	"41P2T+wt9PrydBe6shvZRFGKZRmUx//Lh36CiavqHLbb9/HN4QDemhsNU199RZq2ZOA95fJi8Uo67B6Q",
+	"cGQZQdjqrLVhHQ9EOCjhzKDRJ6gFZXkqiiBPrK0tYjkncjQyqO1Ff2OJN1s5ECsSRlKofKpXlYuYpVgk",
+	"Mc3//+xdT2vbMBT/KmKnFlwnG2V08cmMQXZoL9lhhw6k2k4TsGWwYkYH/e7D7z1JT5YctkEOg95KCfLT",
+	"v4f09PvTNoAcB0g211CU2+3m/p6erCUYxUt4yP5wO/0J4oey0bV81GAhC5c7CUtaOtdrWsAyaFlp8bV8",
+	"KMUvMJud7nR+uNaPOoKck1gj2TiDqXaCI5wH5wA7sxjXmXpbsOX/odIG27rf7wECrtqxibf9NIHTYsQJ",
+	"O/NDlx/Ws/zwifIDSwhl1wzHSq0+H46Veu5xg/9ldrhMce4P8t9S/5bzX9zdi+XC/65691aMs8W4eX4P",
+	"dFZBg2nKcpB3lo4bLP1HYTzFEYDDegoOXoq2r1Qrdh4ykuFrglWCfO7FMGqRr6qunoHhPBZls1pBO4fe",
+	"nDZ367s13Iso2vibQefJKTNDW2+gCn3J33+8LQgMmgms92cCn90zYRo1gHJuTYaazoA5ZwJN1G7CpP7B",
+	"2jmDz2cgx4A2u4VQFidFxUeQ3NqPBvWk5rqfEAqh46uEOhkLizulxpGVjPBhzjE+LPh+JizKPoREkMQn",
+	"nNAp1Cq9iBFS17TnBJAoLKfhFgjE8tSBTr2gpDL6EUGnEbbAdLJSc+C55F78ZyZg5hZiJlBx3qplI2eM",
+	"9PP5uFsjBPZ9Jp0dB/HNuSSb4Fwy9coc+p9CGa/tWcCAIYqus7g0YnNNRxNaKZ40Ab8P9DbZmECTSzGl",
+	"Dn/FLE1YlV/IE6xxnxoSQqFODZyW1BWtsKZ7aoBzY47d2KpTP1xndlO8ENfQ5GLHFGLl9xts5MZh1iUL",
+	"I8afx+GEwEQ//Fe8BH7t6hYeG+nETjigxgnYKiN2J6VrNdTC3stywYoxbLCWg9s2qj0dbHDDqDUQ4ZH7",
+	"wprY4X/evf54/R0AAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

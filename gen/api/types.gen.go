@@ -829,6 +829,16 @@ type DncCheckResponse struct {
 
 // DncCreate defines model for DncCreate.
 type DncCreate struct {
+	// CallSid The call whose outcome lists the number (the customer asked, on that call, not to be
+	// called again): a call of the token's workspace (its agent leg's SID) whose customer
+	// number is `phone`. The entry then records `source: call` and this `callSid`. A call
+	// that is not the workspace's answers 404 `not_found`; a `phone` that is not the call's
+	// customer number answers 400 `invalid_request`.
+	//
+	//
+	// Example: CA0123456789abcdef0123456789abcdef
+	CallSid *string `json:"callSid,omitempty"`
+
 	// Phone Example: +14155552671
 	Phone string `json:"phone"`
 
@@ -845,6 +855,11 @@ type DncEntry struct {
 	//
 	// Example: ada
 	AddedBy string `json:"addedBy"`
+
+	// CallSid The call whose outcome listed the number; only on entries with `source: call`.
+	//
+	// Example: CA0123456789abcdef0123456789abcdef
+	CallSid *string `json:"callSid,omitempty"`
 
 	// CreatedAt Example: 2026-11-23T10:15:00Z
 	CreatedAt Timestamp `json:"createdAt"`

@@ -20,7 +20,7 @@ before(async () => {
   // the call below does not depend on the hour the test runs at.
   const admin = createSwitchboardClient({ baseUrl: srv.baseUrl, token: srv.token("ws_csp", "root", "admin") });
   await unwrap(admin.PATCH("/v1/workspace", { body: { callingHours: null } }));
-  await unwrap(api.POST("/v1/caller-ids", { body: { phoneNumber: "+15005550006", friendlyName: "Simulator" } }));
+  await unwrap(admin.POST("/v1/caller-ids", { body: { phoneNumber: "+15005550006", friendlyName: "Simulator" } }));
   await unwrap(api.POST("/v1/contacts", { body: { firstName: "Ada", lastName: "Lovelace", phone: "+15005550100" } }));
   browser = await chromium.launch({
     executablePath: chromiumPath,

@@ -50,7 +50,7 @@ before(async () => {
   // the calls below do not depend on when the test runs.
   const admin = createSwitchboardClient({ baseUrl: srv.baseUrl, token: srv.token("ws_e2e", "root", "admin") });
   await unwrap(admin.PATCH("/v1/workspace", { body: { callingHours: null } }));
-  await unwrap(api.POST("/v1/caller-ids", { body: { phoneNumber: callerId, friendlyName: "Simulator" } }));
+  await unwrap(admin.POST("/v1/caller-ids", { body: { phoneNumber: callerId, friendlyName: "Simulator" } }));
   for (const body of [
     { firstName: "Ada", lastName: "Lovelace", phone: "+15005550100", company: "Analytical Engines" },
     { firstName: "Grace", lastName: "Hopper", phone: "+14155552671", company: "Navy" },

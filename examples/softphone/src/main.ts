@@ -64,7 +64,7 @@ function renderCallerIds(ids: CallerId[]): void {
     select.add(o);
   }
   $("caller-id-label").hidden = select.options.length === 0;
-  if (select.options.length === 0) say("This workspace has no verified caller ID: POST /v1/caller-ids first.", "error");
+  if (select.options.length === 0) say("This workspace has no verified caller ID: an admin registers one with POST /v1/caller-ids.", "error");
 }
 
 /** Shows why signing in failed, on the sign-in card itself, and puts the focus back on the token. */

@@ -176,7 +176,11 @@ export interface paths {
         put?: never;
         /**
          * Add a number to the do-not-call list
-         * @description A number already listed answers 200 with the existing entry; calls to a listed number are refused.
+         * @description A number already listed answers 200 with the existing entry; calls to a listed number are
+         *     refused. The entry records the token's identity as `addedBy` and `source: api`, or, with
+         *     `callSid` (a call of the workspace whose customer number is `phone`), `source: call` and
+         *     the call: a call outcome. An unknown call, or another workspace's, answers 404
+         *     `not_found`.
          */
         post: operations["addDnc"];
         delete?: never;
@@ -793,8 +797,11 @@ export interface paths {
         get: operations["listCallerIds"];
         put?: never;
         /**
-         * Provision a caller ID
-         * @description Verified at once when the number is one of the provider account's incoming numbers or
+         * Provision a caller ID (admin only)
+         * @description **Admin only** (an agent's token answers 403 `forbidden`): it starts a validation call
+         *     from the provider and may change the workspace's default caller ID. Agents list the
+         *     caller IDs (`GET /v1/caller-ids`) to pick one.
+         *     Verified at once when the number is one of the provider account's incoming numbers or
          *     verified outgoing caller IDs; otherwise a validation request is started: status
          *     `pending`, and `validationCode` is the code to key in when the provider calls the number.
          *     The first caller ID of a workspace, or one created with `isDefault: true`, is its default.
@@ -1241,6 +1248,11 @@ export interface components {
              * @example ada
              */
             addedBy: string;
+            /**
+             * @description The call whose outcome listed the number; only on entries with `source: call`.
+             * @example CA0123456789abcdef0123456789abcdef
+             */
+            callSid?: string;
             createdAt: components["schemas"]["Timestamp"];
             /** @description When the entry was removed; only on removed entries (the history). */
             removedAt?: components["schemas"]["Timestamp"];
@@ -1270,6 +1282,15 @@ export interface components {
             phone: string;
             /** @example Asked not to be called */
             reason?: string;
+            /**
+             * @description The call whose outcome lists the number (the customer asked, on that call, not to be
+             *     called again): a call of the token's workspace (its agent leg's SID) whose customer
+             *     number is `phone`. The entry then records `source: call` and this `callSid`. A call
+             *     that is not the workspace's answers 404 `not_found`; a `phone` that is not the call's
+             *     customer number answers 400 `invalid_request`.
+             * @example CA0123456789abcdef0123456789abcdef
+             */
+            callSid?: string;
         };
         DncResponse: {
             data: components["schemas"]["DncEntry"];
@@ -1306,6 +1327,11 @@ export interface components {
                  * @example ada
                  */
                 addedBy: string;
+                /**
+                 * @description The call whose outcome listed the number; only on entries with `source: call`.
+                 * @example CA0123456789abcdef0123456789abcdef
+                 */
+                callSid?: string;
                 createdAt: components["schemas"]["Timestamp"];
             } | null;
         };
@@ -2109,9 +2135,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The database does not answer (`unavailable`). */
+        /**
+         * @description The database dropped the connection, or gave up on a serialization failure or deadlock
+         *     that one retry did not clear (`unavailable`). Safe to retry after `Retry-After` seconds.
+         *     Every operation that reads or writes the database, a bearer token's lookup included,
+         *     may answer it; only `voiceHoldMusic` never does.
+         */
         Unavailable: {
             headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -2119,7 +2152,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "unavailable",
-                 *         "message": "The database does not answer."
+                 *         "message": "The database is briefly unavailable; retry shortly."
                  *       }
                  *     }
                  */
@@ -2276,6 +2309,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createContact: {
@@ -2317,6 +2351,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     searchContactsGet: {
@@ -2371,6 +2406,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     searchContactsPost: {
@@ -2411,6 +2447,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     importContacts: {
@@ -2461,6 +2498,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     normalizePhone: {
@@ -2495,6 +2533,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getContact: {
@@ -2526,6 +2565,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteContact: {
@@ -2555,6 +2595,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateContact: {
@@ -2598,6 +2639,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDnc: {
@@ -2642,6 +2684,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addDnc: {
@@ -2653,13 +2696,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "workspaceId": "ws_acme",
-                 *       "phone": "+14155552671",
-                 *       "reason": "Asked not to be called"
-                 *     }
-                 */
                 "application/json": components["schemas"]["DncCreate"];
             };
         };
@@ -2685,9 +2721,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     checkDnc: {
@@ -2721,6 +2759,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDncHistory: {
@@ -2796,6 +2835,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     importDnc: {
@@ -2861,6 +2901,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteDnc: {
@@ -2897,6 +2938,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getVoiceToken: {
@@ -2924,6 +2966,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceCallControl: {
@@ -2982,6 +3025,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceConferenceJoinGet: {
@@ -3008,6 +3052,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["InvalidSignature"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceConferenceJoinPost: {
@@ -3041,6 +3086,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceStatusCallback: {
@@ -3077,6 +3123,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceRecordingStatus: {
@@ -3113,6 +3160,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceTransferStatus: {
@@ -3155,6 +3203,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceHoldMusic: {
@@ -3221,6 +3270,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createCall: {
@@ -3260,6 +3310,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCall: {
@@ -3292,6 +3343,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     holdCall: {
@@ -3328,6 +3380,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     muteCall: {
@@ -3364,6 +3417,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     transferCall: {
@@ -3402,6 +3456,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     completeTransfer: {
@@ -3428,6 +3483,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelTransfer: {
@@ -3454,6 +3510,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listCallRecordings: {
@@ -3503,6 +3560,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     startRecording: {
@@ -3542,6 +3600,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getRecording: {
@@ -3574,6 +3633,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateRecording: {
@@ -3618,6 +3678,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getWorkspace: {
@@ -3653,6 +3714,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateWorkspace: {
@@ -3695,6 +3757,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listCallerIds: {
@@ -3739,6 +3802,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createCallerId: {
@@ -3779,6 +3843,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -3850,6 +3915,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -3890,6 +3956,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -3922,6 +3989,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -3952,6 +4020,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateWebhookEndpoint: {
@@ -3999,6 +4068,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     rotateWebhookSecret: {
@@ -4031,6 +4101,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -4107,6 +4178,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listEvents: {
@@ -4183,6 +4255,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     redeliverEvent: {
@@ -4235,6 +4308,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

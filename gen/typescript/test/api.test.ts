@@ -212,7 +212,11 @@ describe("paging by cursor", () => {
 
 describe("voice", () => {
   before(async () => {
-    const { data } = await unwrap(api.POST("/v1/caller-ids", { body: { phoneNumber: callerId, friendlyName: "Simulator" } }));
+    // Registering a caller ID is an admin's; an agent's token is refused.
+    const refused = await api.POST("/v1/caller-ids", { body: { phoneNumber: callerId, friendlyName: "Simulator" } });
+    assert.equal(refused.response.status, 403);
+    assert.equal(refused.error?.error.code, "forbidden");
+    const { data } = await unwrap(admin.POST("/v1/caller-ids", { body: { phoneNumber: callerId, friendlyName: "Simulator" } }));
     assert.equal(data.status, "verified", "an incoming number of the simulated account");
     assert.equal(data.isDefault, true);
   });

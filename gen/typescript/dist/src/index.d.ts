@@ -124,6 +124,7 @@ export declare function importCsv(client: SwitchboardClient, csv: string, query?
         413: components["responses"]["PayloadTooLarge"];
         429: components["responses"]["TooManyRequests"];
         500: components["responses"]["Internal"];
+        503: components["responses"]["Unavailable"];
     };
 } & Record<string | number, unknown>, import("openapi-fetch").FetchOptions<{
     parameters: {
@@ -157,6 +158,7 @@ export declare function importCsv(client: SwitchboardClient, csv: string, query?
         413: components["responses"]["PayloadTooLarge"];
         429: components["responses"]["TooManyRequests"];
         500: components["responses"]["Internal"];
+        503: components["responses"]["Unavailable"];
     };
 }>, `${string}/${string}`>>;
 /** importCsvFile uploads a file (a browser File or a Blob) as multipart/form-data. */
@@ -192,6 +194,7 @@ export declare function importCsvFile(client: SwitchboardClient, file: Blob, fie
         413: components["responses"]["PayloadTooLarge"];
         429: components["responses"]["TooManyRequests"];
         500: components["responses"]["Internal"];
+        503: components["responses"]["Unavailable"];
     };
 } & Record<string | number, unknown>, import("openapi-fetch").FetchOptions<{
     parameters: {
@@ -225,6 +228,7 @@ export declare function importCsvFile(client: SwitchboardClient, file: Blob, fie
         413: components["responses"]["PayloadTooLarge"];
         429: components["responses"]["TooManyRequests"];
         500: components["responses"]["Internal"];
+        503: components["responses"]["Unavailable"];
     };
 }>, `${string}/${string}`>>;
 export { type ItemOf, type ListParams, type ListPath, type ListQuery, type PageOf, pages, paginate, searchPages } from "./paginate.js";

@@ -175,7 +175,11 @@ export interface paths {
         put?: never;
         /**
          * Add a number to the do-not-call list
-         * @description A number already listed answers 200 with the existing entry; calls to a listed number are refused.
+         * @description A number already listed answers 200 with the existing entry; calls to a listed number are
+         *     refused. The entry records the token's identity as `addedBy` and `source: api`, or, with
+         *     `callSid` (a call of the workspace whose customer number is `phone`), `source: call` and
+         *     the call: a call outcome. An unknown call, or another workspace's, answers 404
+         *     `not_found`.
          */
         post: operations["addDnc"];
         delete?: never;
@@ -792,8 +796,11 @@ export interface paths {
         get: operations["listCallerIds"];
         put?: never;
         /**
-         * Provision a caller ID
-         * @description Verified at once when the number is one of the provider account's incoming numbers or
+         * Provision a caller ID (admin only)
+         * @description **Admin only** (an agent's token answers 403 `forbidden`): it starts a validation call
+         *     from the provider and may change the workspace's default caller ID. Agents list the
+         *     caller IDs (`GET /v1/caller-ids`) to pick one.
+         *     Verified at once when the number is one of the provider account's incoming numbers or
          *     verified outgoing caller IDs; otherwise a validation request is started: status
          *     `pending`, and `validationCode` is the code to key in when the provider calls the number.
          *     The first caller ID of a workspace, or one created with `isDefault: true`, is its default.
@@ -1240,6 +1247,11 @@ export interface components {
              * @example ada
              */
             addedBy: string;
+            /**
+             * @description The call whose outcome listed the number; only on entries with `source: call`.
+             * @example CA0123456789abcdef0123456789abcdef
+             */
+            callSid?: string;
             createdAt: components["schemas"]["Timestamp"];
             /** @description When the entry was removed; only on removed entries (the history). */
             removedAt?: components["schemas"]["Timestamp"];
@@ -1269,6 +1281,15 @@ export interface components {
             phone: string;
             /** @example Asked not to be called */
             reason?: string;
+            /**
+             * @description The call whose outcome lists the number (the customer asked, on that call, not to be
+             *     called again): a call of the token's workspace (its agent leg's SID) whose customer
+             *     number is `phone`. The entry then records `source: call` and this `callSid`. A call
+             *     that is not the workspace's answers 404 `not_found`; a `phone` that is not the call's
+             *     customer number answers 400 `invalid_request`.
+             * @example CA0123456789abcdef0123456789abcdef
+             */
+            callSid?: string;
         };
         DncResponse: {
             data: components["schemas"]["DncEntry"];
@@ -1305,6 +1326,11 @@ export interface components {
                  * @example ada
                  */
                 addedBy: string;
+                /**
+                 * @description The call whose outcome listed the number; only on entries with `source: call`.
+                 * @example CA0123456789abcdef0123456789abcdef
+                 */
+                callSid?: string;
                 createdAt: components["schemas"]["Timestamp"];
             } | null;
         };
@@ -2108,9 +2134,16 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description The database does not answer (`unavailable`). */
+        /**
+         * @description The database dropped the connection, or gave up on a serialization failure or deadlock
+         *     that one retry did not clear (`unavailable`). Safe to retry after `Retry-After` seconds.
+         *     Every operation that reads or writes the database, a bearer token's lookup included,
+         *     may answer it; only `voiceHoldMusic` never does.
+         */
         Unavailable: {
             headers: {
+                /** @description Seconds to wait before retrying. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -2118,7 +2151,7 @@ export interface components {
                  * @example {
                  *       "error": {
                  *         "code": "unavailable",
-                 *         "message": "The database does not answer."
+                 *         "message": "The database is briefly unavailable; retry shortly."
                  *       }
                  *     }
                  */
@@ -2275,6 +2308,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createContact: {
@@ -2316,6 +2350,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     searchContactsGet: {
@@ -2370,6 +2405,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     searchContactsPost: {
@@ -2410,6 +2446,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     importContacts: {
@@ -2460,6 +2497,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     normalizePhone: {
@@ -2494,6 +2532,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getContact: {
@@ -2525,6 +2564,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteContact: {
@@ -2554,6 +2594,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateContact: {
@@ -2597,6 +2638,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDnc: {
@@ -2641,6 +2683,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addDnc: {
@@ -2652,13 +2695,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "workspaceId": "ws_acme",
-                 *       "phone": "+14155552671",
-                 *       "reason": "Asked not to be called"
-                 *     }
-                 */
                 "application/json": components["schemas"]["DncCreate"];
             };
         };
@@ -2684,9 +2720,11 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     checkDnc: {
@@ -2720,6 +2758,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listDncHistory: {
@@ -2795,6 +2834,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     importDnc: {
@@ -2860,6 +2900,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteDnc: {
@@ -2896,6 +2937,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getVoiceToken: {
@@ -2923,6 +2965,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceCallControl: {
@@ -2981,6 +3024,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceConferenceJoinGet: {
@@ -3007,6 +3051,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             403: components["responses"]["InvalidSignature"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceConferenceJoinPost: {
@@ -3040,6 +3085,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceStatusCallback: {
@@ -3076,6 +3122,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceRecordingStatus: {
@@ -3112,6 +3159,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceTransferStatus: {
@@ -3154,6 +3202,7 @@ export interface operations {
             403: components["responses"]["InvalidSignature"];
             413: components["responses"]["PayloadTooLarge"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     voiceHoldMusic: {
@@ -3220,6 +3269,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createCall: {
@@ -3259,6 +3309,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCall: {
@@ -3291,6 +3342,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     holdCall: {
@@ -3327,6 +3379,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     muteCall: {
@@ -3363,6 +3416,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     transferCall: {
@@ -3401,6 +3455,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     completeTransfer: {
@@ -3427,6 +3482,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     cancelTransfer: {
@@ -3453,6 +3509,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listCallRecordings: {
@@ -3502,6 +3559,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     startRecording: {
@@ -3541,6 +3599,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getRecording: {
@@ -3573,6 +3632,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateRecording: {
@@ -3617,6 +3677,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getWorkspace: {
@@ -3652,6 +3713,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateWorkspace: {
@@ -3694,6 +3756,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listCallerIds: {
@@ -3738,6 +3801,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createCallerId: {
@@ -3778,6 +3842,7 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookEndpoints: {
@@ -3849,6 +3914,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createWebhookEndpoint: {
@@ -3889,6 +3955,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getWebhookEndpoint: {
@@ -3921,6 +3988,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteWebhookEndpoint: {
@@ -3951,6 +4019,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     updateWebhookEndpoint: {
@@ -3998,6 +4067,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     rotateWebhookSecret: {
@@ -4030,6 +4100,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -4106,6 +4177,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listEvents: {
@@ -4182,6 +4254,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
     redeliverEvent: {
@@ -4234,6 +4307,7 @@ export interface operations {
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }
