@@ -185,7 +185,7 @@ func TestSlowAndIdleConnectionsCut(t *testing.T) {
 	var logs syncBuffer
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080",
 		ReadTimeout: 300 * time.Millisecond, IdleTimeout: 300 * time.Millisecond},
-		server.Deps{Auth: db, Contacts: newContacts(t, db), Ping: db.Ping}, slog.New(slog.NewTextHandler(&logs, nil)))
+		coreDeps(t, db), slog.New(slog.NewTextHandler(&logs, nil)))
 	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)

@@ -19,6 +19,7 @@ import (
 	oapimw "github.com/oapi-codegen/echo-middleware"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/callflow"
 	"github.com/switchboard-oss/switchboard/contacts"
 	"github.com/switchboard-oss/switchboard/gen/api"
 	"github.com/switchboard-oss/switchboard/gen/docs"
@@ -84,12 +85,12 @@ type Deps struct {
 	// Contacts runs contacts, their search and import, the do-not-call
 	// list and phone normalization.
 	Contacts *contacts.Service
-	// Workspaces keeps the workspace settings; nil answers 501 for them.
+	// Workspaces keeps the workspace settings.
 	Workspaces sb.WorkspaceService
 	// Ping answers whether the database answers (for /healthz).
 	Ping func(context.Context) error
-	// Voice runs the call flow and caller IDs; nil answers 501 for them.
-	Voice VoiceService
+	// Voice runs the call flow, call control, recordings and caller IDs.
+	Voice *callflow.Service
 	// Tokens mints voice access tokens; nil answers 501.
 	Tokens TokenIssuer
 	// Signatures checks the provider's webhook signatures; nil refuses
@@ -134,6 +135,9 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 		if *d.v <= 0 {
 			*d.v = d.def
 		}
+	}
+	if deps.Auth == nil || deps.Contacts == nil || deps.Workspaces == nil || deps.Voice == nil {
+		return nil, errors.New("server: Auth, Contacts, Workspaces and Voice are required")
 	}
 	swagger, err := api.GetSwagger()
 	if err != nil {
