@@ -168,14 +168,8 @@ func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
 	c.ConferenceName = ""
 	row := callRowOf(c, now())
 	err := db.transact(ctx, func(tx *gorm.DB) error {
-		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "call_sid"}}, DoNothing: true}).Create(&row)
-		if res.Error != nil || res.RowsAffected == 1 {
-			return res.Error
-		}
-		// The call-control webhook got here first.
-		var stored callRow
-		err := tx.Where("call_sid = ?", c.CallSID).Take(&stored).Error
-		row = stored
+		// When it is not inserted, the call-control webhook got here first.
+		_, err := insertOrTake(tx, &row, onKey("call_sid"), "call_sid = ?", c.CallSID)
 		return err
 	})
 	if err != nil {
@@ -202,17 +196,12 @@ func (db *DB) BeginCall(ctx context.Context, c *switchboard.Call, claim time.Dur
 	var dial *pendingDialRow
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		out, dial = callRowOf(c, t), nil
-		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "call_sid"}}, DoNothing: true}).Create(&out)
-		if res.Error != nil {
-			return res.Error
+		created, err := insertOrTake(tx, &out, onKey("call_sid"), "call_sid = ?", c.CallSID)
+		if err != nil {
+			return err
 		}
-		if res.RowsAffected == 0 {
-			var stored callRow
-			if err := tx.Where("call_sid = ?", c.CallSID).Take(&stored).Error; err != nil {
-				return err
-			}
-			out = stored
-			if stored.ConferenceName != nil || stored.StatusRank == 3 {
+		if !created {
+			if out.ConferenceName != nil || out.StatusRank == 3 {
 				return nil // the webhook ran before: change nothing
 			}
 			// A click-to-call call whose agent just answered.

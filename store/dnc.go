@@ -82,19 +82,8 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {
 			return err
 		}
-		res := tx.Clauses(onListedConflict).Create(&row)
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected == 1 {
-			created = true
-			return nil
-		}
-		// A fresh value: Take adds the primary key of a non-empty one to
-		// its conditions.
-		var stored dncRow
-		err := tx.Where("workspace_id = ? AND phone = ? AND "+listed, row.WorkspaceID, row.Phone).Take(&stored).Error
-		row = stored
+		var err error
+		created, err = insertOrTake(tx, &row, onListedConflict, "workspace_id = ? AND phone = ? AND "+listed, row.WorkspaceID, row.Phone)
 		return err
 	})
 	if err != nil {
