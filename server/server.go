@@ -270,6 +270,14 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
+	return ServeUntil(ctx, srv, ln, grace)
+}
+
+// ServeUntil serves srv on ln until ctx is cancelled, then shuts it down
+// gracefully: in-flight requests finish (within grace) before it returns.
+// It returns nil after a clean shutdown, and the error that stopped srv
+// otherwise. The service and the standalone simulator both serve this way.
+func ServeUntil(ctx context.Context, srv *http.Server, ln net.Listener, grace time.Duration) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {
