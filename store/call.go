@@ -54,7 +54,7 @@ func callRowOf(c *switchboard.Call, t time.Time) callRow {
 		Status:         string(c.Status),
 		StatusRank:     c.Status.Rank(),
 		LastSeq:        -1,
-		ConferenceName: nullString(c.ConferenceName),
+		ConferenceName: nullable(c.ConferenceName),
 		FailureReason:  c.FailureReason,
 		CreatedAt:      t,
 		UpdatedAt:      t,
@@ -117,7 +117,8 @@ func (r *pendingDialRow) toDomain() *switchboard.PendingDial {
 	}
 }
 
-func nullString(s string) *string {
+// nullable stores "" as NULL.
+func nullable(s string) *string {
 	if s == "" {
 		return nil
 	}

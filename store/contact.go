@@ -72,13 +72,6 @@ func (r *contactRow) toDomain() *switchboard.Contact {
 	return c
 }
 
-func nullable(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
 // Markers that open each part of the search text (see the package doc).
 const (
 	markFull    = "\x01"
