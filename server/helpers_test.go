@@ -22,6 +22,7 @@ import (
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // testBundle is one running server over a fresh database, with tokens for two
@@ -79,8 +80,8 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 // against an account that has nothing in it.
 func coreDeps(t testing.TB, db *store.DB) server.Deps {
 	t.Helper()
-	fake := newFakeTwilio(t)
-	client, err := telephony.NewClient(telephony.Config{AccountSID: fakeAccount, AuthToken: fakeToken, BaseURL: fake.url})
+	fake := telephonytest.NewTwilio(t)
+	client, err := telephony.NewClient(telephony.Config{AccountSID: fakeAccount, AuthToken: fakeToken, BaseURL: fake.URL})
 	require.NoError(t, err)
 	flow, err := callflow.New(callflow.Config{PublicBaseURL: "http://localhost:8080", Logger: testLogger()},
 		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})

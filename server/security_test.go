@@ -30,6 +30,7 @@ import (
 
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // commas streams n bytes of a CSV header made of commas, then a newline
@@ -223,7 +224,7 @@ func TestSlowAndIdleConnectionsCut(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	require.NoError(t, c2.Close())
 
-	eventually(t, "the three requests are logged", func() bool {
+	telephonytest.Eventually(t, "the three requests are logged", func() bool {
 		return strings.Count(logs.String(), `msg=request `) >= 3
 	})
 	require.NotContains(t, logs.String(), "level=ERROR", logs.String())
