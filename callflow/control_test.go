@@ -2,7 +2,6 @@ package callflow_test
 
 import (
 	"context"
-	"log/slog"
 	"strings"
 	"sync"
 	"testing"
@@ -44,104 +43,93 @@ func TestControlDecisions(t *testing.T) {
 		listed   = "+15005550188"
 		callerID = "+15005550006"
 	)
-	for _, d := range storetest.Databases() {
-		t.Run(d.Name, func(t *testing.T) {
-			t.Parallel()
-			ctx := context.Background()
-			db, fake, ws := d.Open(t), telephonytest.NewTwilio(t), storetest.NewWorkspaceID()
-			clk := &clock{now: afternoon}
-			client, err := telephony.NewClient(telephony.Config{AccountSID: telephonytest.Account,
-				AuthToken: telephonytest.AuthToken, BaseURL: fake.URL})
+	onEachDB(t, func(t *testing.T, b *flowBundle) {
+		ctx := context.Background()
+		db, fake, ws, flow := b.db, b.fake, b.ws, b.flow
+		_, _, err := db.CreateToken(ctx, ws, "ada", sb.RoleAgent)
+		require.NoError(t, err)
+		require.NoError(t, db.CreateCallerID(ctx, &sb.CallerID{WorkspaceID: ws, PhoneNumber: callerID, Status: sb.CallerIDVerified}))
+		_, err = db.AddDNC(ctx, &sb.DNCEntry{WorkspaceID: ws, Phone: listed, AddedBy: "ada"})
+		require.NoError(t, err)
+		identity := func(ws, agent string) string {
+			id, err := telephony.ClientIdentity(ws, agent)
 			require.NoError(t, err)
-			flow, err := callflow.New(callflow.Config{PublicBaseURL: "http://switchboard.test", Now: clk.Now,
-				Logger: slog.New(slog.DiscardHandler)},
-				callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
-			require.NoError(t, err)
-			_, _, err = db.CreateToken(ctx, ws, "ada", sb.RoleAgent)
-			require.NoError(t, err)
-			require.NoError(t, db.CreateCallerID(ctx, &sb.CallerID{WorkspaceID: ws, PhoneNumber: callerID, Status: sb.CallerIDVerified}))
-			_, err = db.AddDNC(ctx, &sb.DNCEntry{WorkspaceID: ws, Phone: listed, AddedBy: "ada"})
-			require.NoError(t, err)
-			identity := func(ws, agent string) string {
-				id, err := telephony.ClientIdentity(ws, agent)
+			return "client:" + id
+		}
+		ada := identity(ws, "ada")
+
+		cases := []struct {
+			name   string
+			req    callflow.ControlRequest
+			at     time.Time
+			refuse string // the failure reason's code; "" places the call
+		}{
+			{name: "placed", req: callflow.ControlRequest{From: ada, To: customer}},
+			{name: "placed from the national number", req: callflow.ControlRequest{From: ada, To: "(500) 555-0100", WorkspaceID: ws}},
+			{name: "caller in Caller, not From", req: callflow.ControlRequest{From: "+15005550199", Caller: ada, To: customer}},
+			{name: "no browser agent", req: callflow.ControlRequest{From: "+15005550199", To: customer}, refuse: "forbidden"},
+			{name: "identity not issued here", req: callflow.ControlRequest{From: "client:mallory", To: customer}, refuse: "forbidden"},
+			{name: "another workspace named", req: callflow.ControlRequest{From: ada, To: customer, WorkspaceID: storetest.NewWorkspaceID()}, refuse: "forbidden"},
+			{name: "agent without a token", req: callflow.ControlRequest{From: identity(ws, "eve"), To: customer}, refuse: "forbidden"},
+			{name: "invalid number", req: callflow.ControlRequest{From: ada, To: "12"}, refuse: sb.EInvalidPhone},
+			{name: "do-not-call", req: callflow.ControlRequest{From: ada, To: listed}, refuse: sb.EDNCBlocked},
+			{name: "outside calling hours", req: callflow.ControlRequest{From: ada, To: customer}, at: night, refuse: sb.EOutsideCallingHours},
+			{name: "caller ID not the workspace's", req: callflow.ControlRequest{From: ada, To: customer, CallerID: "+15005550177"}, refuse: sb.ECallerIDNotAllowed},
+		}
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				at := tc.at
+				if at.IsZero() {
+					at = afternoon
+				}
+				b.clock.Set(at)
+				tc.req.CallSID = sid("CA")
+				ans, err := flow.Control(ctx, tc.req)
 				require.NoError(t, err)
-				return "client:" + id
-			}
-			ada := identity(ws, "ada")
+				doc, err := telephonytest.ParseTwiML([]byte(ans.TwiML))
+				require.NoError(t, err)
+				call, err := db.FindCallByLeg(ctx, tc.req.CallSID)
+				require.NoError(t, err)
+				if tc.refuse != "" {
+					require.Nil(t, ans.Then, "a refused call dials nobody")
+					require.Len(t, doc.Kids, 2)
+					require.Equal(t, "Say", doc.Kids[0].Name)
+					require.Equal(t, "Hangup", doc.Kids[1].Name)
+					require.Equal(t, sb.CallFailed, call.Status)
+					code, _, _ := strings.Cut(call.FailureReason, ":")
+					require.Equal(t, tc.refuse, code, "reason %q", call.FailureReason)
+					return
+				}
+				require.NotNil(t, ans.Then, "a placed call dials the customer once answered")
+				require.Len(t, doc.Kids, 1)
+				require.Equal(t, "Dial", doc.Kids[0].Name)
+				conf := doc.Kids[0].Kids[0]
+				require.Equal(t, "Conference", conf.Name)
+				require.Equal(t, call.ConferenceName, conf.Text)
+				require.Equal(t, ws, call.WorkspaceID)
+				require.Equal(t, "ada", call.AgentIdentity)
+				require.Equal(t, customer, call.To, "normalized")
+				require.Equal(t, callerID, call.From, "the workspace's default caller ID")
 
-			cases := []struct {
-				name   string
-				req    callflow.ControlRequest
-				at     time.Time
-				refuse string // the failure reason's code; "" places the call
-			}{
-				{name: "placed", req: callflow.ControlRequest{From: ada, To: customer}},
-				{name: "placed from the national number", req: callflow.ControlRequest{From: ada, To: "(500) 555-0100", WorkspaceID: ws}},
-				{name: "caller in Caller, not From", req: callflow.ControlRequest{From: "+15005550199", Caller: ada, To: customer}},
-				{name: "no browser agent", req: callflow.ControlRequest{From: "+15005550199", To: customer}, refuse: "forbidden"},
-				{name: "identity not issued here", req: callflow.ControlRequest{From: "client:mallory", To: customer}, refuse: "forbidden"},
-				{name: "another workspace named", req: callflow.ControlRequest{From: ada, To: customer, WorkspaceID: storetest.NewWorkspaceID()}, refuse: "forbidden"},
-				{name: "agent without a token", req: callflow.ControlRequest{From: identity(ws, "eve"), To: customer}, refuse: "forbidden"},
-				{name: "invalid number", req: callflow.ControlRequest{From: ada, To: "12"}, refuse: sb.EInvalidPhone},
-				{name: "do-not-call", req: callflow.ControlRequest{From: ada, To: listed}, refuse: sb.EDNCBlocked},
-				{name: "outside calling hours", req: callflow.ControlRequest{From: ada, To: customer}, at: night, refuse: sb.EOutsideCallingHours},
-				{name: "caller ID not the workspace's", req: callflow.ControlRequest{From: ada, To: customer, CallerID: "+15005550177"}, refuse: sb.ECallerIDNotAllowed},
-			}
-			for _, tc := range cases {
-				t.Run(tc.name, func(t *testing.T) {
-					at := tc.at
-					if at.IsZero() {
-						at = afternoon
-					}
-					clk.Set(at)
-					tc.req.CallSID = sid("CA")
-					ans, err := flow.Control(ctx, tc.req)
-					require.NoError(t, err)
-					doc, err := telephonytest.ParseTwiML([]byte(ans.TwiML))
-					require.NoError(t, err)
-					call, err := db.FindCallByLeg(ctx, tc.req.CallSID)
-					require.NoError(t, err)
-					if tc.refuse != "" {
-						require.Nil(t, ans.Then, "a refused call dials nobody")
-						require.Len(t, doc.Kids, 2)
-						require.Equal(t, "Say", doc.Kids[0].Name)
-						require.Equal(t, "Hangup", doc.Kids[1].Name)
-						require.Equal(t, sb.CallFailed, call.Status)
-						code, _, _ := strings.Cut(call.FailureReason, ":")
-						require.Equal(t, tc.refuse, code, "reason %q", call.FailureReason)
-						return
-					}
-					require.NotNil(t, ans.Then, "a placed call dials the customer once answered")
-					require.Len(t, doc.Kids, 1)
-					require.Equal(t, "Dial", doc.Kids[0].Name)
-					conf := doc.Kids[0].Kids[0]
-					require.Equal(t, "Conference", conf.Name)
-					require.Equal(t, call.ConferenceName, conf.Text)
-					require.Equal(t, ws, call.WorkspaceID)
-					require.Equal(t, "ada", call.AgentIdentity)
-					require.Equal(t, customer, call.To, "normalized")
-					require.Equal(t, callerID, call.From, "the workspace's default caller ID")
+				// The same webhook again answers the same conference and
+				// dials nobody.
+				again, err := flow.Control(ctx, tc.req)
+				require.NoError(t, err)
+				require.Nil(t, again.Then)
+				doc2, err := telephonytest.ParseTwiML([]byte(again.TwiML))
+				require.NoError(t, err)
+				require.Equal(t, doc, doc2)
 
-					// The same webhook again answers the same conference and
-					// dials nobody.
-					again, err := flow.Control(ctx, tc.req)
-					require.NoError(t, err)
-					require.Nil(t, again.Then)
-					doc2, err := telephonytest.ParseTwiML([]byte(again.TwiML))
-					require.NoError(t, err)
-					require.Equal(t, doc, doc2)
-
-					legs := len(fake.LegsFor(call.ConferenceName))
-					ans.Then()
-					wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
-					defer cancel()
-					require.NoError(t, flow.Wait(wctx))
-					require.Equal(t, legs+1, len(fake.LegsFor(call.ConferenceName)), "one customer leg")
-					call, err = db.FindCallByLeg(ctx, tc.req.CallSID)
-					require.NoError(t, err)
-					require.NotEmpty(t, call.CustomerCallSID)
-				})
-			}
-		})
-	}
+				legs := len(fake.LegsFor(call.ConferenceName))
+				ans.Then()
+				wctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+				defer cancel()
+				require.NoError(t, flow.Wait(wctx))
+				require.Equal(t, legs+1, len(fake.LegsFor(call.ConferenceName)), "one customer leg")
+				call, err = db.FindCallByLeg(ctx, tc.req.CallSID)
+				require.NoError(t, err)
+				require.NotEmpty(t, call.CustomerCallSID)
+			})
+		}
+	})
 }

@@ -22,22 +22,37 @@ import (
 // flowBundle is the call flow alone, without HTTP: a real store and a fake
 // Twilio reached through the real REST client.
 type flowBundle struct {
-	flow *callflow.Service
-	db   *store.DB
-	fake *telephonytest.Twilio
-	ws   string
+	flow  *callflow.Service
+	db    *store.DB
+	fake  *telephonytest.Twilio
+	ws    string
+	clock *clock // the calling hours' clock
 }
 
+// newFlow builds the flow over a database open gives, its clock at
+// afternoon.
 func newFlow(t *testing.T, open storetest.Opener) *flowBundle {
 	t.Helper()
-	b := &flowBundle{db: open(t), fake: telephonytest.NewTwilio(t), ws: storetest.NewWorkspaceID()}
+	b := &flowBundle{db: open(t), fake: telephonytest.NewTwilio(t), ws: storetest.NewWorkspaceID(),
+		clock: &clock{now: afternoon}}
 	client, err := telephony.NewClient(telephony.Config{AccountSID: telephonytest.Account,
 		AuthToken: telephonytest.AuthToken, BaseURL: b.fake.URL})
 	require.NoError(t, err)
-	b.flow, err = callflow.New(callflow.Config{PublicBaseURL: "http://switchboard.test", Logger: slog.New(slog.DiscardHandler)},
+	b.flow, err = callflow.New(callflow.Config{PublicBaseURL: "http://switchboard.test", Now: b.clock.Now, Logger: slog.New(slog.DiscardHandler)},
 		callflow.Deps{Calls: b.db, CallerIDs: b.db, DNC: b.db, Workspaces: b.db, Recordings: b.db, Provider: client})
 	require.NoError(t, err)
 	return b
+}
+
+// onEachDB runs fn, in parallel, with a flow over each database
+// (PostgreSQL skips without TEST_DATABASE_URL).
+func onEachDB(t *testing.T, fn func(t *testing.T, b *flowBundle)) {
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			fn(t, newFlow(t, d.Open))
+		})
+	}
 }
 
 var sidSeq atomic.Int64
@@ -119,35 +134,31 @@ func TestStatusCallbacks(t *testing.T) {
 			callbacks: []callback{{"agent", "in-progress", -1}},
 			want:      sb.CallInitiated},
 	}
-	for _, d := range storetest.Databases() {
-		t.Run(d.Name, func(t *testing.T) {
-			t.Parallel()
-			b := newFlow(t, d.Open)
-			for _, tc := range cases {
-				t.Run(tc.name, func(t *testing.T) {
-					agent, customer := sid("CA"), sid("CA")
-					if tc.noCustomer {
-						customer = ""
+	onEachDB(t, func(t *testing.T, b *flowBundle) {
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				agent, customer := sid("CA"), sid("CA")
+				if tc.noCustomer {
+					customer = ""
+				}
+				b.call(t, agent, customer)
+				for _, cb := range tc.callbacks {
+					leg := agent
+					if cb.leg == "customer" {
+						leg = customer
 					}
-					b.call(t, agent, customer)
-					for _, cb := range tc.callbacks {
-						leg := agent
-						if cb.leg == "customer" {
-							leg = customer
-						}
-						require.NoError(t, b.flow.Status(context.Background(),
-							callflow.StatusRequest{CallSID: leg, CallStatus: cb.status, Sequence: cb.seq}))
-					}
-					c := b.settled(t, agent)
-					require.Equal(t, tc.want, c.Status)
-					require.Equal(t, tc.hangUpAgent, len(b.fake.HangUps(agent)) > 0, "agent leg hung up")
-					if customer != "" {
-						require.Equal(t, tc.hangUpCust, len(b.fake.HangUps(customer)) > 0, "customer leg hung up")
-					}
-				})
-			}
-		})
-	}
+					require.NoError(t, b.flow.Status(context.Background(),
+						callflow.StatusRequest{CallSID: leg, CallStatus: cb.status, Sequence: cb.seq}))
+				}
+				c := b.settled(t, agent)
+				require.Equal(t, tc.want, c.Status)
+				require.Equal(t, tc.hangUpAgent, len(b.fake.HangUps(agent)) > 0, "agent leg hung up")
+				if customer != "" {
+					require.Equal(t, tc.hangUpCust, len(b.fake.HangUps(customer)) > 0, "customer leg hung up")
+				}
+			})
+		}
+	})
 }
 
 // The transfer's state machine, decided by TransferStatus on the target
@@ -175,48 +186,44 @@ func TestTransferStatusCallbacks(t *testing.T) {
 		{name: "target leaves after a cancel", from: sb.TransferCanceled, status: "completed", want: sb.TransferCanceled},
 		{name: "another leg", from: sb.TransferDialing, other: true, status: "busy", want: sb.TransferDialing},
 	}
-	for _, d := range storetest.Databases() {
-		t.Run(d.Name, func(t *testing.T) {
-			t.Parallel()
-			b := newFlow(t, d.Open)
-			for _, tc := range cases {
-				t.Run(tc.name, func(t *testing.T) {
-					ctx := context.Background()
-					agent, customer, target, conf := sid("CA"), sid("CA"), sid("CA"), sid("CF")
-					b.call(t, agent, customer)
-					require.NoError(t, b.flow.Status(ctx, callflow.StatusRequest{CallSID: customer, CallStatus: "in-progress", Sequence: 0}))
-					_, err := b.db.UpdateCall(ctx, agent, func(c *sb.Call) ([]*sb.CallEvent, error) {
-						c.ConferenceSID, c.OnHold = conf, tc.from != sb.TransferCompleted
-						c.Transfer = &sb.Transfer{Type: sb.TransferWarm, Target: "+15005550101", Status: tc.from, TargetCallSID: target}
-						return nil, nil
-					})
-					require.NoError(t, err)
-					participant := "/2010-04-01/Accounts/" + telephonytest.Account + "/Conferences/" + conf + "/Participants/" + customer + ".json"
-					b.fake.Answer(http.MethodPost, participant, 200, `{"call_sid": "`+customer+`", "conference_sid": "`+conf+`", "hold": false}`)
-
-					leg := target
-					if tc.other {
-						leg = sid("CA")
-					}
-					require.NoError(t, b.flow.TransferStatus(ctx, agent, callflow.StatusRequest{CallSID: leg, CallStatus: tc.status, Sequence: -1}))
-					c := b.settled(t, agent)
-					require.NotNil(t, c.Transfer)
-					require.Equal(t, tc.want, c.Transfer.Status)
-					unholds := 0
-					for _, r := range b.fake.Requests() {
-						if r.Method == http.MethodPost && r.Path == participant && r.Form.Get("Hold") == "false" {
-							unholds++
-						}
-					}
-					require.Equal(t, tc.unheld, unholds == 1, "customer unheld (%d requests)", unholds)
-					if tc.unheld {
-						require.False(t, c.OnHold, "the call says the customer is no longer held")
-					}
-					require.Equal(t, tc.hangUpCust, len(b.fake.HangUps(customer)) > 0, "customer leg hung up")
+	onEachDB(t, func(t *testing.T, b *flowBundle) {
+		for _, tc := range cases {
+			t.Run(tc.name, func(t *testing.T) {
+				ctx := context.Background()
+				agent, customer, target, conf := sid("CA"), sid("CA"), sid("CA"), sid("CF")
+				b.call(t, agent, customer)
+				require.NoError(t, b.flow.Status(ctx, callflow.StatusRequest{CallSID: customer, CallStatus: "in-progress", Sequence: 0}))
+				_, err := b.db.UpdateCall(ctx, agent, func(c *sb.Call) ([]*sb.CallEvent, error) {
+					c.ConferenceSID, c.OnHold = conf, tc.from != sb.TransferCompleted
+					c.Transfer = &sb.Transfer{Type: sb.TransferWarm, Target: "+15005550101", Status: tc.from, TargetCallSID: target}
+					return nil, nil
 				})
-			}
-		})
-	}
+				require.NoError(t, err)
+				participant := "/2010-04-01/Accounts/" + telephonytest.Account + "/Conferences/" + conf + "/Participants/" + customer + ".json"
+				b.fake.Answer(http.MethodPost, participant, 200, `{"call_sid": "`+customer+`", "conference_sid": "`+conf+`", "hold": false}`)
+
+				leg := target
+				if tc.other {
+					leg = sid("CA")
+				}
+				require.NoError(t, b.flow.TransferStatus(ctx, agent, callflow.StatusRequest{CallSID: leg, CallStatus: tc.status, Sequence: -1}))
+				c := b.settled(t, agent)
+				require.NotNil(t, c.Transfer)
+				require.Equal(t, tc.want, c.Transfer.Status)
+				unholds := 0
+				for _, r := range b.fake.Requests() {
+					if r.Method == http.MethodPost && r.Path == participant && r.Form.Get("Hold") == "false" {
+						unholds++
+					}
+				}
+				require.Equal(t, tc.unheld, unholds == 1, "customer unheld (%d requests)", unholds)
+				if tc.unheld {
+					require.False(t, c.OnHold, "the call says the customer is no longer held")
+				}
+				require.Equal(t, tc.hangUpCust, len(b.fake.HangUps(customer)) > 0, "customer leg hung up")
+			})
+		}
+	})
 }
 
 // A transfer callback for a call the flow does not know, or naming a leg of
