@@ -27,6 +27,7 @@ func EventuallyWithin(t testing.TB, d time.Duration, what string, cond func() bo
 	for !cond() {
 		if time.Now().After(deadline) {
 			t.Fatalf("timed out after %s waiting for %s", d, what)
+			return
 		}
 		time.Sleep(pause)
 		pause = min(2*pause, 20*time.Millisecond)
