@@ -134,7 +134,7 @@ func TestHostileRequests(t *testing.T) {
 				_ = res.Body.Close()
 				mu.Lock()
 				statuses[res.StatusCode]++
-				if res.StatusCode >= 500 && res.StatusCode != http.StatusNotImplemented {
+				if res.StatusCode >= 500 && (res.StatusCode != http.StatusNotImplemented || !strings.EqualFold(so.op.OperationID, "getVoiceToken")) {
 					fiveXX[fmt.Sprintf("%s %s → %d", so.method, so.op.OperationID, res.StatusCode)]++
 				}
 				mu.Unlock()
@@ -148,7 +148,7 @@ func TestHostileRequests(t *testing.T) {
 		total += n
 	}
 	require.Greater(t, total, requests*95/100, "nearly every request was sent")
-	require.Empty(t, fiveXX, "no 5xx (501 is a voice operation this test server does not serve)")
+	require.Empty(t, fiveXX, "no 5xx (501 is the voice token, which this test server has no credentials for)")
 	require.Equal(t, 200, tb.do("GET", "/healthz", "", nil).status)
 	r := tb.do("POST", "/v1/contacts", tb.tokA, map[string]any{"firstName": "Still", "phone": "+14155550199"})
 	require.Equal(t, 201, r.status, "the service still works: %s", r.body)

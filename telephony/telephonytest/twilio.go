@@ -23,7 +23,9 @@ const (
 // Twilio is a stand-in for Twilio's REST API, served over real HTTP, that
 // records every request exactly as twilio-go sent it and answers what the
 // test sets. Out of the box it creates calls (POST Calls.json), lists them
-// as Twilio does (GET Calls.json, filtered and paged) and updates them; it
+// as Twilio does (GET Calls.json, filtered and paged) and updates them,
+// and answers for an account without numbers of its own (caller IDs get a
+// validation request); it
 // can misbehave after creating a call (Plan), so that a create whose
 // outcome the client never learns can be reconciled. Answer and Route
 // serve anything else.
@@ -161,6 +163,15 @@ func (f *Twilio) serve(w http.ResponseWriter, r *http.Request) {
 		}
 		f.mu.Unlock()
 		writeJSON(w, http.StatusOK, map[string]any{"sid": sid, "status": r.PostForm.Get("Status")})
+	// An account with no numbers of its own and no verified caller IDs:
+	// a new caller ID gets a validation request.
+	case r.Method == http.MethodGet && r.URL.Path == prefix+"/IncomingPhoneNumbers.json":
+		writeJSON(w, http.StatusOK, map[string]any{"incoming_phone_numbers": []any{}, "next_page_uri": nil})
+	case r.Method == http.MethodGet && r.URL.Path == prefix+"/OutgoingCallerIds.json":
+		writeJSON(w, http.StatusOK, map[string]any{"outgoing_caller_ids": []any{}, "next_page_uri": nil})
+	case r.Method == http.MethodPost && r.URL.Path == prefix+"/OutgoingCallerIds.json":
+		writeJSON(w, http.StatusCreated, map[string]any{"account_sid": Account, "phone_number": r.PostForm.Get("PhoneNumber"),
+			"friendly_name": r.PostForm.Get("FriendlyName"), "validation_code": "123456", "call_sid": NewSid()})
 	default:
 		writeError(w, &Error{Status: 404, Code: 20404, Message: "The requested resource was not found"})
 	}
