@@ -40,15 +40,6 @@ func (s CallStatus) Rank() int {
 // Final reports whether the call has ended.
 func (s CallStatus) Final() bool { return s.Rank() == 3 }
 
-// Transfer is a call's transfer to a third party: the last one started, or
-// nil. See TransferWarm and TransferDialing for its values.
-type Transfer struct {
-	Type          string // warm | cold
-	Target        string // E.164
-	Status        string // dialing, talking, completed, canceled, failed
-	TargetCallSID string // the target's leg, added to the call's conference
-}
-
 // Call is one conference with an agent leg and a customer leg. Its CallSID
 // is the agent leg's provider SID: the CallSid of the call-control webhook,
 // or, for click-to-call, the SID of the call the provider placed to the
@@ -85,6 +76,25 @@ const (
 	EventStatusCallback = "status"          // a status callback of either leg
 	EventConferenceJoin = "conference-join" // the customer answered
 )
+
+// Call event sources of call control. Their ProviderStatus is the step
+// (hold, unhold, muted, unmuted, a transfer status, a recording status) and
+// their LegSID the leg or recording it concerns; the store numbers their
+// Sequence.
+const (
+	EventHold      = "hold"
+	EventMute      = "mute"
+	EventTransfer  = "transfer"
+	EventRecording = "recording"
+)
+
+// CallChange is a read-modify-write of a call's control state, run by
+// CallService.UpdateCall on the stored call inside its transaction. It may
+// change ConferenceSID, OnHold, Muted and Transfer (nothing else is
+// written) and returns the events to store with the change. It must not do
+// I/O: it decides, on the state as stored, whether the change still applies,
+// and returns an *Error to refuse it.
+type CallChange func(c *Call) ([]*CallEvent, error)
 
 // CallEvent is one thing the provider told about a call, kept in order of
 // arrival. The same event (leg, source, provider status, sequence) is kept
@@ -183,47 +193,4 @@ type CallService interface {
 	// DeletePendingDial deletes the call's pending dial, if any, leaving the
 	// call alone: for a dial that must not be placed.
 	DeletePendingDial(ctx context.Context, callSID string) error
-}
-
-// CallerIDStatus says whether a caller ID may be used.
-type CallerIDStatus string
-
-const (
-	CallerIDVerified CallerIDStatus = "verified"
-	CallerIDPending  CallerIDStatus = "pending"
-)
-
-// CallerID is a number a workspace may show to the customers it calls.
-type CallerID struct {
-	ID             string
-	WorkspaceID    string
-	PhoneNumber    string // E.164
-	FriendlyName   string
-	Status         CallerIDStatus
-	ValidationCode string // the code to key in while pending, "" otherwise
-	IsDefault      bool
-	CreatedAt      time.Time
-}
-
-// CallerIDService keeps the workspaces' caller IDs. A workspace has at most
-// one default.
-type CallerIDService interface {
-	// CreateCallerID stores c. The workspace's first caller ID, or one with
-	// IsDefault, becomes its default (the previous default is cleared in the
-	// same transaction). A number belongs to at most one workspace.
-	// Errors: EInvalid, ECallerIDExists (this workspace has it),
-	// ECallerIDTaken (another workspace has it).
-	CreateCallerID(ctx context.Context, c *CallerID) error
-	// CallerIDWorkspace returns the workspace that holds phone as a caller
-	// ID. Errors: ENotFound.
-	CallerIDWorkspace(ctx context.Context, phone string) (string, error)
-	// ListCallerIDs lists newest first.
-	ListCallerIDs(ctx context.Context, workspaceID string, page Page) ([]*CallerID, Meta, error)
-	// FindCallerIDByPhone errors: ENotFound.
-	FindCallerIDByPhone(ctx context.Context, workspaceID, phone string) (*CallerID, error)
-	// DefaultCallerID errors: ENotFound when the workspace has none.
-	DefaultCallerID(ctx context.Context, workspaceID string) (*CallerID, error)
-	// MarkCallerIDVerified verifies a pending caller ID and clears its code.
-	// Errors: ENotFound.
-	MarkCallerIDVerified(ctx context.Context, workspaceID, id string) error
 }

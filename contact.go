@@ -54,10 +54,10 @@ func (c *Contact) Validate() error {
 		}
 	}
 	if c.Phone != "" && !IsE164(c.Phone) {
-		return FieldErrorf(EInvalidPhone, "phone", "%q is not an E.164 phone number", truncateRunes(c.Phone, 64))
+		return FieldErrorf(EInvalidPhone, "phone", "%q is not an E.164 phone number", Truncate(c.Phone, 64))
 	}
 	if c.Email != "" && !IsEmailAddress(c.Email) {
-		return FieldErrorf(EInvalid, "email", "%q is not an email address", truncateRunes(c.Email, 64))
+		return FieldErrorf(EInvalid, "email", "%q is not an email address", Truncate(c.Email, 64))
 	}
 	if !c.hasNameOrPhone() {
 		return noNameOrPhone("body")

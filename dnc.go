@@ -47,12 +47,12 @@ func (e *DNCEntry) Validate() error {
 	case e.Phone == "":
 		return FieldErrorf(EInvalid, "phone", "a phone number is required")
 	case !IsE164(e.Phone):
-		return FieldErrorf(EInvalidPhone, "phone", "%q is not an E.164 phone number", truncateRunes(e.Phone, 64))
+		return FieldErrorf(EInvalidPhone, "phone", "%q is not an E.164 phone number", Truncate(e.Phone, 64))
 	}
 	switch e.Source {
 	case "", DNCSourceAPI, DNCSourceImport, DNCSourceCall:
 	default:
-		return FieldErrorf(EInvalid, "source", "unknown source %q", truncateRunes(string(e.Source), 16))
+		return FieldErrorf(EInvalid, "source", "unknown source %q", Truncate(string(e.Source), 16))
 	}
 	return CheckText("reason", e.Reason, MaxDNCReasonLength, true)
 }

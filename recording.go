@@ -5,50 +5,6 @@ import (
 	"time"
 )
 
-// Transfer statuses. A transfer is pending while dialing or talking; the
-// other three are where it ends.
-const (
-	TransferDialing   = "dialing"   // the target's phone rings
-	TransferTalking   = "talking"   // the target joined; the agent talks to it
-	TransferCompleted = "completed" // the agent left; the target has the customer
-	TransferCanceled  = "canceled"  // the agent took the target out
-	TransferFailed    = "failed"    // the target was busy, did not answer, or left first
-)
-
-// Transfer types.
-const (
-	TransferWarm = "warm"
-	TransferCold = "cold"
-)
-
-// Pending reports whether t is a transfer still under way: one at a time.
-func (t *Transfer) Pending() bool {
-	return t != nil && (t.Status == TransferDialing || t.Status == TransferTalking)
-}
-
-// TookOver reports whether t handed the customer to its target: the agent
-// leaving no longer ends the call.
-func (t *Transfer) TookOver() bool { return t != nil && t.Status == TransferCompleted }
-
-// Call event sources of call control. Their ProviderStatus is the step
-// (hold, unhold, muted, unmuted, a transfer status, a recording status) and
-// their LegSID the leg or recording it concerns; the store numbers their
-// Sequence.
-const (
-	EventHold      = "hold"
-	EventMute      = "mute"
-	EventTransfer  = "transfer"
-	EventRecording = "recording"
-)
-
-// CallChange is a read-modify-write of a call's control state, run by
-// CallService.UpdateCall on the stored call inside its transaction. It may
-// change ConferenceSID, OnHold, Muted and Transfer (nothing else is
-// written) and returns the events to store with the change. It must not do
-// I/O: it decides, on the state as stored, whether the change still applies,
-// and returns an *Error to refuse it.
-type CallChange func(c *Call) ([]*CallEvent, error)
-
 // RecordingStatus is where a recording stands. Ranks order them like call
 // statuses: in-progress and paused 0 (either way), stopped 1, completed and
 // failed 2 (final). A recording moves only to a rank at least its own, and

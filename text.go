@@ -62,3 +62,18 @@ func IsE164(s string) bool {
 	}
 	return true
 }
+
+// Truncate shortens s to at most n bytes, cut at a rune boundary so the
+// result stays valid UTF-8 (PostgreSQL refuses anything else), and marks a
+// cut with "…". Error messages quote input through it, so a megabyte posted
+// as a phone number is not echoed back whole, and the call flow records
+// through it what a refused call claimed.
+func Truncate(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
+}

@@ -54,16 +54,8 @@ func (p WorkspaceSettingsPatch) Validate() error {
 	}
 	if p.TimeZone != nil {
 		if _, err := LoadZone(*p.TimeZone); err != nil {
-			return FieldErrorf(EInvalid, "timeZone", "%q is not an IANA time zone (e.g. America/New_York)", truncateRunes(*p.TimeZone, 64))
+			return FieldErrorf(EInvalid, "timeZone", "%q is not an IANA time zone (e.g. America/New_York)", Truncate(*p.TimeZone, 64))
 		}
 	}
 	return nil
-}
-
-func truncateRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
 }

@@ -92,9 +92,9 @@ func (s *Service) Control(ctx context.Context, req ControlRequest) (Answer, erro
 	if known {
 		c.WorkspaceID, c.AgentIdentity = ws, agent
 	} else {
-		c.AgentIdentity = truncate(client, maxStoredToLength)
+		c.AgentIdentity = sb.Truncate(client, maxStoredToLength)
 	}
-	c.To, c.From = truncate(rawTo, maxStoredToLength), truncate(rawCallerID, maxStoredToLength)
+	c.To, c.From = sb.Truncate(rawTo, maxStoredToLength), sb.Truncate(rawCallerID, maxStoredToLength)
 
 	reason, err := s.check(ctx, c, known, claimedWorkspace, rawTo, rawCallerID)
 	if err != nil {
@@ -139,7 +139,7 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 		return reasonForbidden + ": the caller is not a client identity issued by this service", nil
 	case claimed != "" && claimed != c.WorkspaceID:
 		return fmt.Sprintf("%s: agent %s of workspace %s named workspace %s", reasonForbidden,
-			c.AgentIdentity, c.WorkspaceID, truncate(claimed, maxStoredToLength)), nil
+			c.AgentIdentity, c.WorkspaceID, sb.Truncate(claimed, maxStoredToLength)), nil
 	}
 	// Membership and calling hours in one read.
 	settings, err := s.deps.Workspaces.AgentWorkspaceSettings(ctx, c.WorkspaceID, c.AgentIdentity)
@@ -230,11 +230,4 @@ func (s *Service) ConferenceJoin(ctx context.Context, conference, legSID string)
 	}
 	log.Info("customer answered; joining the conference", "applied", ev.Applied)
 	return telephony.CustomerConference(conference)
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n]
 }

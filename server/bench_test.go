@@ -27,6 +27,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 var (
@@ -152,18 +153,15 @@ func startProgram(b *testing.B, bin, dbURL string) *program {
 	p.cmd.Env = env
 	require.NoError(b, p.cmd.Start())
 	b.Cleanup(p.stop)
-	deadline := time.Now().Add(20 * time.Second)
-	for {
+	telephonytest.EventuallyWithin(b, 20*time.Second, "the program to start", func() bool {
 		res, err := http.Get(p.url + "/healthz")
-		if err == nil {
-			res.Body.Close()
-			if res.StatusCode == 200 {
-				return p
-			}
+		if err != nil {
+			return false
 		}
-		require.True(b, time.Now().Before(deadline), "the program did not start")
-		time.Sleep(20 * time.Millisecond)
-	}
+		res.Body.Close()
+		return res.StatusCode == 200
+	})
+	return p
 }
 
 // peakRSS reads the process's high-water mark of resident memory.

@@ -12,9 +12,6 @@ import (
 )
 
 func (s *strict) ListCalls(ctx context.Context, req api.ListCallsRequestObject) (api.ListCallsResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("ListCalls")
-	}
 	ws, err := workspaceOf(ctx, req.Params.WorkspaceId)
 	if err != nil {
 		return nil, err
@@ -37,9 +34,6 @@ func (s *strict) ListCalls(ctx context.Context, req api.ListCallsRequestObject) 
 }
 
 func (s *strict) CreateCall(ctx context.Context, req api.CreateCallRequestObject) (api.CreateCallResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("CreateCall")
-	}
 	b := req.Body
 	ws, err := workspaceOf(ctx, b.WorkspaceId)
 	if err != nil {
@@ -61,9 +55,6 @@ func (s *strict) CreateCall(ctx context.Context, req api.CreateCallRequestObject
 }
 
 func (s *strict) GetCall(ctx context.Context, req api.GetCallRequestObject) (api.GetCallResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("GetCall")
-	}
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err

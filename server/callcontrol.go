@@ -14,9 +14,6 @@ import (
 )
 
 func (s *strict) HoldCall(ctx context.Context, req api.HoldCallRequestObject) (api.HoldCallResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("HoldCall")
-	}
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -29,9 +26,6 @@ func (s *strict) HoldCall(ctx context.Context, req api.HoldCallRequestObject) (a
 }
 
 func (s *strict) MuteCall(ctx context.Context, req api.MuteCallRequestObject) (api.MuteCallResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("MuteCall")
-	}
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -48,9 +42,6 @@ func (s *strict) MuteCall(ctx context.Context, req api.MuteCallRequestObject) (a
 }
 
 func (s *strict) TransferCall(ctx context.Context, req api.TransferCallRequestObject) (api.TransferCallResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("TransferCall")
-	}
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -67,9 +58,6 @@ func (s *strict) TransferCall(ctx context.Context, req api.TransferCallRequestOb
 }
 
 func (s *strict) CompleteTransfer(ctx context.Context, req api.CompleteTransferRequestObject) (api.CompleteTransferResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("CompleteTransfer")
-	}
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -82,9 +70,6 @@ func (s *strict) CompleteTransfer(ctx context.Context, req api.CompleteTransferR
 }
 
 func (s *strict) CancelTransfer(ctx context.Context, req api.CancelTransferRequestObject) (api.CancelTransferResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("CancelTransfer")
-	}
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -97,9 +82,6 @@ func (s *strict) CancelTransfer(ctx context.Context, req api.CancelTransferReque
 }
 
 func (s *strict) VoiceTransferStatus(ctx context.Context, req api.VoiceTransferStatusRequestObject) (api.VoiceTransferStatusResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("VoiceTransferStatus")
-	}
 	b := req.Body
 	if err := s.deps.Voice.TransferStatus(ctx, req.Params.Call, statusRequest(b.CallSid, b.CallStatus, b.SequenceNumber, b.CallDuration)); err != nil {
 		return nil, err

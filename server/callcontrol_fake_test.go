@@ -1,150 +1,18 @@
 package server_test
 
 import (
-	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
-
-// controlFake serves, on the recording fake Twilio, what call control
-// asks of Twilio: the Conferences list, participants and call recordings.
-type controlFake struct {
-	mu        sync.Mutex
-	confs     map[string]string // friendly name → CF SID
-	noConf    bool              // the Conferences list finds nothing
-	confLists []url.Values      // the queries of the Conferences lists
-	fail      func(method, path string) *fakeError
-}
-
-func (cf *controlFake) setFail(f func(method, path string) *fakeError) {
-	cf.mu.Lock()
-	defer cf.mu.Unlock()
-	cf.fail = f
-}
-
-func (cf *controlFake) lists() []url.Values {
-	cf.mu.Lock()
-	defer cf.mu.Unlock()
-	return append([]url.Values(nil), cf.confLists...)
-}
-
-func writeFake(w http.ResponseWriter, status int, body any) {
-	w.WriteHeader(status)
-	_ = json.NewEncoder(w).Encode(body)
-}
-
-func (cf *controlFake) route(w http.ResponseWriter, r *http.Request, prefix string) bool {
-	path := strings.TrimPrefix(r.URL.Path, prefix)
-	cf.mu.Lock()
-	fail := cf.fail
-	if r.Method == http.MethodGet && path == "/Conferences.json" {
-		cf.confLists = append(cf.confLists, r.URL.Query())
-	}
-	cf.mu.Unlock()
-	if fail != nil {
-		if e := fail(r.Method, path); e != nil {
-			writeFake(w, e.Status, map[string]any{"code": e.Code, "message": e.Message,
-				"more_info": fmt.Sprintf("https://www.twilio.com/docs/errors/%d", e.Code), "status": e.Status})
-			return true
-		}
-	}
-	parts := strings.Split(strings.TrimSuffix(strings.TrimPrefix(path, "/"), ".json"), "/")
-	switch {
-	case r.Method == http.MethodGet && path == "/Conferences.json":
-		name := r.URL.Query().Get("FriendlyName")
-		items := []any{}
-		cf.mu.Lock()
-		if !cf.noConf {
-			if cf.confs[name] == "" {
-				cf.confs[name] = "CF" + fakeSid()[2:]
-			}
-			items = append(items, map[string]any{"sid": cf.confs[name], "friendly_name": name, "status": "in-progress"})
-		}
-		cf.mu.Unlock()
-		writeFake(w, http.StatusOK, map[string]any{"conferences": items, "page": 0, "page_size": 20,
-			"next_page_uri": nil, "uri": r.URL.Path})
-	case r.Method == http.MethodPost && len(parts) == 3 && parts[0] == "Conferences" && parts[2] == "Participants":
-		writeFake(w, http.StatusCreated, map[string]any{"call_sid": fakeSid(), "conference_sid": parts[1],
-			"label": r.PostForm.Get("Label"), "status": "queued"})
-	case len(parts) == 4 && parts[0] == "Conferences" && parts[2] == "Participants":
-		if r.Method == http.MethodDelete {
-			w.WriteHeader(http.StatusNoContent)
-			return true
-		}
-		writeFake(w, http.StatusOK, map[string]any{"call_sid": parts[3], "conference_sid": parts[1],
-			"hold": r.PostForm.Get("Hold") == "true", "muted": r.PostForm.Get("Muted") == "true"})
-	case r.Method == http.MethodPost && len(parts) == 3 && parts[0] == "Calls" && parts[2] == "Recordings":
-		channels := 1
-		if r.PostForm.Get("RecordingChannels") == "dual" {
-			channels = 2
-		}
-		writeFake(w, http.StatusCreated, map[string]any{"sid": "RE" + fakeSid()[2:], "call_sid": parts[1],
-			"status": "in-progress", "channels": channels, "duration": "-1", "start_time": "Mon, 23 Nov 2026 10:15:42 +0000"})
-	case r.Method == http.MethodPost && len(parts) == 4 && parts[0] == "Calls" && parts[2] == "Recordings":
-		writeFake(w, http.StatusOK, map[string]any{"sid": parts[3], "call_sid": parts[1],
-			"status": r.PostForm.Get("Status"), "channels": 2, "duration": "-1"})
-	default:
-		return false
-	}
-	return true
-}
-
-// fakeCall runs the call-control webhook and the customer's answer for a
-// new call and returns its SID, its customer leg and its conference.
-func (vb *voiceBundle) fakeCall(sid string) (cust, conference string) {
-	vb.t.Helper()
-	r := vb.webhook("POST", "/v1/voice/callml", url.Values{
-		"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {"client:" + vb.ada()}, "Caller": {"client:" + vb.ada()},
-		"To": {"+15005550100"}, "Direction": {"inbound"}, "CallStatus": {"ringing"}, "workspaceId": {vb.wsA},
-	}, fakeToken)
-	conference = strings.TrimSpace(conferenceOf(vb.t, parseTwiML(vb.t, r)).Text)
-	vb.settle()
-	call, err := vb.db.FindCallByLeg(vb.t.Context(), sid)
-	require.NoError(vb.t, err)
-	cust = call.CustomerCallSID
-	join := vb.webhook("POST", "/v1/voice/conference-join?conference="+url.QueryEscape(conference),
-		url.Values{"CallSid": {cust}, "AccountSid": {fakeAccount}, "CallStatus": {"in-progress"}}, fakeToken)
-	conferenceOf(vb.t, parseTwiML(vb.t, join))
-	require.Equal(vb.t, "answered", vb.do("GET", "/v1/calls/"+sid, vb.tokA, nil).data()["status"])
-	return cust, conference
-}
-
-// since returns the fake's requests after the first n.
-func (f *fakeTwilio) since(n int) []fakeRequest {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return append([]fakeRequest(nil), f.requests[n:]...)
-}
-
-func (f *fakeTwilio) count() int {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return len(f.requests)
-}
-
-// requireRequests asserts the exact REST requests (method, path under the
-// account, form) made since mark.
-func requireRequests(t *testing.T, f *fakeTwilio, mark int, want ...fakeRequest) {
-	t.Helper()
-	got := f.since(mark)
-	prefix := "/2010-04-01/Accounts/" + fakeAccount
-	for i := range got {
-		got[i].Path, got[i].Query = strings.TrimPrefix(got[i].Path, prefix), nil
-		if len(got[i].Form) == 0 {
-			got[i].Form = nil
-		}
-	}
-	require.Equal(t, want, got)
-}
 
 // Call control against a fake Twilio that records the exact REST requests:
 // participants addressed by CF SID and CallSid, the parameters of holds,
@@ -155,9 +23,7 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 		vb := setupVoice(t, open, voiceOpts{fake: true})
 		vb.addCallerID(simCallerID)
 		cf := &controlFake{confs: map[string]string{}}
-		vb.fake.mu.Lock()
-		vb.fake.route = cf.route
-		vb.fake.mu.Unlock()
+		vb.fake.Route(cf.route)
 		n := 0
 		newSid := func() string { n++; return fmt.Sprintf("CA%032x", 0xc0ffee00+n) }
 		participant := func(conf, leg string) string { return "/Conferences/" + conf + "/Participants/" + leg + ".json" }
@@ -169,7 +35,7 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 			sid := newSid()
 			cust, name := vb.fakeCall(sid)
 			lists := len(cf.lists())
-			mark := vb.fake.count()
+			mark := vb.fake.Count()
 			path := "/v1/calls/" + sid
 			require.Equal(t, http.StatusOK, vb.do("POST", path+"/hold", vb.tokA, map[string]any{"action": "hold"}).status)
 			conf := cf.confs[name]
@@ -183,12 +49,12 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 
 			hold := url.Values{"Hold": {"true"}, "HoldUrl": {vb.url + "/v1/voice/hold-music"}, "HoldMethod": {"GET"}}
 			requireRequests(t, vb.fake, mark,
-				fakeRequest{Method: "GET", Path: "/Conferences.json"},
-				fakeRequest{Method: "POST", Path: participant(conf, cust), Form: hold},
-				fakeRequest{Method: "POST", Path: participant(conf, cust), Form: url.Values{"Hold": {"false"}}},
-				fakeRequest{Method: "POST", Path: participant(conf, sid), Form: url.Values{"Muted": {"true"}}},
-				fakeRequest{Method: "POST", Path: participant(conf, sid), Form: url.Values{"Muted": {"false"}}},
-				fakeRequest{Method: "POST", Path: participant(conf, cust), Form: hold},
+				telephonytest.Request{Method: "GET", Path: "/Conferences.json"},
+				telephonytest.Request{Method: "POST", Path: participant(conf, cust), Form: hold},
+				telephonytest.Request{Method: "POST", Path: participant(conf, cust), Form: url.Values{"Hold": {"false"}}},
+				telephonytest.Request{Method: "POST", Path: participant(conf, sid), Form: url.Values{"Muted": {"true"}}},
+				telephonytest.Request{Method: "POST", Path: participant(conf, sid), Form: url.Values{"Muted": {"false"}}},
+				telephonytest.Request{Method: "POST", Path: participant(conf, cust), Form: hold},
 			)
 			got := cf.lists()[lists:]
 			require.Len(t, got, 1, "one Conferences list for five clicks")
@@ -199,7 +65,7 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 		t.Run("WarmTransfer", func(t *testing.T) {
 			sid := newSid()
 			cust, name := vb.fakeCall(sid)
-			mark := vb.fake.count()
+			mark := vb.fake.Count()
 			path := "/v1/calls/" + sid
 			r := vb.do("POST", path+"/transfer", vb.tokA, map[string]any{"target": "415-555-0199", "type": "warm"})
 			require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
@@ -208,7 +74,7 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 			target := tr["targetCallSid"].(string)
 			require.Equal(t, "+14155550199", tr["target"])
 
-			reqs := vb.fake.since(mark)
+			reqs := vb.fake.Since(mark)
 			require.Len(t, reqs, 3, "list, hold, add")
 			add := reqs[2]
 			require.Equal(t, "POST", add.Method)
@@ -231,26 +97,26 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 			require.Equal(t, http.StatusNoContent, transferStatus(sid, url.Values{"CallSid": {target}, "CallStatus": {"in-progress"}, "SequenceNumber": {"0"}}, fakeToken).status)
 			require.Equal(t, "talking", transferOf(vb.do("GET", path, vb.tokA, nil).data())["status"])
 
-			mark = vb.fake.count()
+			mark = vb.fake.Count()
 			r = vb.do("POST", path+"/transfer/complete", vb.tokA, nil)
 			require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
 			require.Equal(t, "completed", transferOf(r.data())["status"])
 			requireRequests(t, vb.fake, mark,
-				fakeRequest{Method: "POST", Path: participant(conf, cust), Form: url.Values{"Hold": {"false"}}},
-				fakeRequest{Method: "DELETE", Path: participant(conf, sid)},
+				telephonytest.Request{Method: "POST", Path: participant(conf, cust), Form: url.Values{"Hold": {"false"}}},
+				telephonytest.Request{Method: "DELETE", Path: participant(conf, sid)},
 			)
 
 			// The agent leg's end does not hang the customer up; the
 			// target's end, now, does.
-			mark = vb.fake.count()
+			mark = vb.fake.Count()
 			require.Equal(t, http.StatusNoContent, vb.webhook("POST", "/v1/voice/status", url.Values{
 				"CallSid": {sid}, "CallStatus": {"completed"}, "SequenceNumber": {"0"}}, fakeToken).status)
 			vb.settle()
-			require.Empty(t, vb.fake.since(mark))
+			require.Empty(t, vb.fake.Since(mark))
 			require.Equal(t, http.StatusNoContent, transferStatus(sid, url.Values{"CallSid": {target}, "CallStatus": {"completed"}, "SequenceNumber": {"1"}}, fakeToken).status)
 			vb.settle()
 			requireRequests(t, vb.fake, mark,
-				fakeRequest{Method: "POST", Path: "/Calls/" + cust + ".json", Form: url.Values{"Status": {"completed"}}})
+				telephonytest.Request{Method: "POST", Path: "/Calls/" + cust + ".json", Form: url.Values{"Status": {"completed"}}})
 		})
 
 		t.Run("TargetBusyAndColdTransfer", func(t *testing.T) {
@@ -260,19 +126,19 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 			r := vb.do("POST", path+"/transfer", vb.tokA, map[string]any{"target": "+14155550199", "type": "warm"})
 			require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
 			conf, target := cf.confs[name], transferOf(r.data())["targetCallSid"].(string)
-			mark := vb.fake.count()
+			mark := vb.fake.Count()
 			require.Equal(t, http.StatusNoContent, transferStatus(sid, url.Values{"CallSid": {target}, "CallStatus": {"busy"}}, fakeToken).status)
 			c := vb.do("GET", path, vb.tokA, nil).data()
 			require.Equal(t, "failed", transferOf(c)["status"])
 			require.Equal(t, false, c["onHold"])
 			requireRequests(t, vb.fake, mark,
-				fakeRequest{Method: "POST", Path: participant(conf, cust), Form: url.Values{"Hold": {"false"}}})
+				telephonytest.Request{Method: "POST", Path: participant(conf, cust), Form: url.Values{"Hold": {"false"}}})
 
-			mark = vb.fake.count()
+			mark = vb.fake.Count()
 			r = vb.do("POST", path+"/transfer", vb.tokA, map[string]any{"target": "+14155550198", "type": "cold"})
 			require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
 			require.Equal(t, "completed", transferOf(r.data())["status"])
-			reqs := vb.fake.since(mark)
+			reqs := vb.fake.Since(mark)
 			require.Len(t, reqs, 2, "add the target, remove the agent: no hold, no list")
 			require.True(t, strings.HasSuffix(reqs[0].Path, "/Conferences/"+conf+"/Participants.json"))
 			require.Equal(t, "+14155550198", reqs[0].Form.Get("To"))
@@ -286,10 +152,10 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 			cust, name := vb.fakeCall(sid)
 			path := "/v1/calls/" + sid
 			defer cf.setFail(nil)
-			gone := &fakeError{Status: 404, Code: 20404, Message: "The requested resource was not found"}
-			boom := &fakeError{Status: 500, Code: 20500, Message: "Internal Server Error"}
-			onUpdate := func(e *fakeError) func(string, string) *fakeError {
-				return func(m, p string) *fakeError {
+			gone := &telephonytest.Error{Status: 404, Code: 20404, Message: "The requested resource was not found"}
+			boom := &telephonytest.Error{Status: 500, Code: 20500, Message: "Internal Server Error"}
+			onUpdate := func(e *telephonytest.Error) func(string, string) *telephonytest.Error {
+				return func(m, p string) *telephonytest.Error {
 					if m == "POST" && strings.Contains(p, "/Participants/") {
 						return e
 					}
@@ -313,17 +179,17 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 
 			// Adding the target fails: the customer held for it is unheld
 			// and no transfer is stored.
-			cf.setFail(func(m, p string) *fakeError {
+			cf.setFail(func(m, p string) *telephonytest.Error {
 				if m == "POST" && strings.HasSuffix(p, "/Participants.json") {
-					return &fakeError{Status: 400, Code: 21215, Message: "Geo permission"}
+					return &telephonytest.Error{Status: 400, Code: 21215, Message: "Geo permission"}
 				}
 				return nil
 			})
-			mark := vb.fake.count()
+			mark := vb.fake.Count()
 			r = vb.do("POST", path+"/transfer", vb.tokA, map[string]any{"target": "+14155550199", "type": "warm"})
 			requireError(t, r, http.StatusBadGateway, sb.EProviderError, "providerCode")
 			conf := cf.confs[name]
-			reqs := vb.fake.since(mark)
+			reqs := vb.fake.Since(mark)
 			require.Len(t, reqs, 3)
 			require.Equal(t, "true", reqs[0].Form.Get("Hold"))
 			require.Equal(t, "false", reqs[2].Form.Get("Hold"))
@@ -338,7 +204,7 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 			require.Equal(t, http.StatusOK, r.status)
 			target := transferOf(r.data())["targetCallSid"].(string)
 			require.Equal(t, http.StatusNoContent, transferStatus(sid, url.Values{"CallSid": {target}, "CallStatus": {"in-progress"}}, fakeToken).status)
-			cf.setFail(func(m, p string) *fakeError {
+			cf.setFail(func(m, p string) *telephonytest.Error {
 				if m == "DELETE" {
 					return boom
 				}
@@ -367,7 +233,7 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 		t.Run("Recordings", func(t *testing.T) {
 			sid := newSid()
 			cust, _ := vb.fakeCall(sid)
-			mark := vb.fake.count()
+			mark := vb.fake.Count()
 			r := vb.do("POST", "/v1/recordings", vb.tokA, map[string]any{"callSid": sid})
 			require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 			rsid := r.data()["recordingSid"].(string)
@@ -385,11 +251,11 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 			}
 			rec := "/Calls/" + cust + "/Recordings/" + rsid + ".json"
 			requireRequests(t, vb.fake, mark,
-				fakeRequest{Method: "POST", Path: "/Calls/" + cust + "/Recordings.json", Form: start("dual")},
-				fakeRequest{Method: "POST", Path: "/Calls/" + cust + "/Recordings.json", Form: start("mono")},
-				fakeRequest{Method: "POST", Path: rec, Form: url.Values{"Status": {"paused"}}},
-				fakeRequest{Method: "POST", Path: rec, Form: url.Values{"Status": {"in-progress"}}},
-				fakeRequest{Method: "POST", Path: rec, Form: url.Values{"Status": {"stopped"}}},
+				telephonytest.Request{Method: "POST", Path: "/Calls/" + cust + "/Recordings.json", Form: start("dual")},
+				telephonytest.Request{Method: "POST", Path: "/Calls/" + cust + "/Recordings.json", Form: start("mono")},
+				telephonytest.Request{Method: "POST", Path: rec, Form: url.Values{"Status": {"paused"}}},
+				telephonytest.Request{Method: "POST", Path: rec, Form: url.Values{"Status": {"in-progress"}}},
+				telephonytest.Request{Method: "POST", Path: rec, Form: url.Values{"Status": {"stopped"}}},
 			)
 			require.Equal(t, "stopped", vb.do("GET", "/v1/recordings/"+rsid, vb.tokA, nil).data()["status"])
 
@@ -423,9 +289,9 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 
 			// The provider says the call is no longer in progress.
 			defer cf.setFail(nil)
-			cf.setFail(func(m, p string) *fakeError {
+			cf.setFail(func(m, p string) *telephonytest.Error {
 				if strings.HasSuffix(p, "/Recordings.json") {
-					return &fakeError{Status: 400, Code: 21220, Message: "Call is not in-progress"}
+					return &telephonytest.Error{Status: 400, Code: 21220, Message: "Call is not in-progress"}
 				}
 				return nil
 			})
@@ -433,11 +299,4 @@ func TestCallControlWithFakeTwilio(t *testing.T) {
 			require.Equal(t, 3, num(vb.do("GET", "/v1/calls/"+sid+"/recordings", vb.tokA, nil).meta()["total"]), "nothing stored")
 		})
 	})
-}
-
-func mustCall(t *testing.T, vb *voiceBundle, sid string) *sb.Call {
-	t.Helper()
-	c, err := vb.db.FindCall(t.Context(), vb.wsA, sid)
-	require.NoError(t, err)
-	return c
 }

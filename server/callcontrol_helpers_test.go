@@ -9,6 +9,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // answeredSimCall connects ada to a customer who answers and stays, and
@@ -42,7 +43,7 @@ func (vb *voiceBundle) participant(call map[string]any, leg string) (simulator.P
 func (vb *voiceBundle) waitCall(sid, what string, cond func(c map[string]any) bool) map[string]any {
 	vb.t.Helper()
 	var last map[string]any
-	eventually(vb.t, what, func() bool {
+	telephonytest.Eventually(vb.t, what, func() bool {
 		r := vb.do("GET", "/v1/calls/"+sid, vb.tokA, nil)
 		require.Equal(vb.t, http.StatusOK, r.status, "body: %s", r.body)
 		last = r.data()

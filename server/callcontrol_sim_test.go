@@ -9,6 +9,7 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // Hold, mute and transfers against the embedded simulator, over real HTTP:
@@ -116,7 +117,7 @@ func TestCallControlWithSimulator(t *testing.T) {
 			require.False(t, agentIn, "the agent left")
 			held, _ = vb.participant(c, cust)
 			require.False(t, held.Hold, "the customer, unheld, stays with the target")
-			eventually(t, "the agent leg to end", func() bool { return vb.simCall(sid).Status == "completed" })
+			telephonytest.Eventually(t, "the agent leg to end", func() bool { return vb.simCall(sid).Status == "completed" })
 			require.Equal(t, "answered", vb.do("GET", path, vb.tokA, nil).data()["status"], "the agent leaving does not end the call")
 			requireError(t, vb.do("POST", path+"/transfer/cancel", vb.tokA, nil), http.StatusConflict, sb.ENoPendingTransfer)
 
@@ -145,7 +146,7 @@ func TestCallControlWithSimulator(t *testing.T) {
 			require.Equal(t, false, r.data()["onHold"])
 			held, _ := vb.participant(c, cust)
 			require.False(t, held.Hold)
-			eventually(t, "the target to be hung up", func() bool { return vb.simCall(target).Status == "completed" })
+			telephonytest.Eventually(t, "the target to be hung up", func() bool { return vb.simCall(target).Status == "completed" })
 			_, agentIn := vb.participant(c, sid)
 			require.True(t, agentIn, "the agent stays with the customer")
 			requireError(t, vb.do("POST", path+"/transfer/cancel", vb.tokA, nil), http.StatusConflict, sb.ENoPendingTransfer)
@@ -170,7 +171,7 @@ func TestCallControlWithSimulator(t *testing.T) {
 				r := vb.do("POST", "/v1/calls/"+sid+"/transfer", vb.tokA, map[string]any{"target": tc.number, "type": "warm"})
 				require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
 				after := vb.waitCall(sid, "the transfer to fail by itself", func(c map[string]any) bool { return transferOf(c)["status"] == "failed" })
-				eventually(t, "the customer to be unheld", func() bool {
+				telephonytest.Eventually(t, "the customer to be unheld", func() bool {
 					return vb.do("GET", "/v1/calls/"+sid, vb.tokA, nil).data()["onHold"] == false
 				})
 				held, _ := vb.participant(c, cust)
@@ -193,7 +194,7 @@ func TestCallControlWithSimulator(t *testing.T) {
 			_, agentIn := vb.participant(c, sid)
 			require.False(t, agentIn, "the agent left at once")
 			target := tr["targetCallSid"].(string)
-			eventually(t, "the target to join", func() bool { p, ok := vb.participant(c, target); return ok && p.Status == "connected" })
+			telephonytest.Eventually(t, "the target to join", func() bool { p, ok := vb.participant(c, target); return ok && p.Status == "connected" })
 			_, custIn := vb.participant(c, cust)
 			require.True(t, custIn)
 			require.Equal(t, "answered", vb.do("GET", "/v1/calls/"+sid, vb.tokA, nil).data()["status"])
@@ -221,10 +222,10 @@ func TestCallControlWithSimulator(t *testing.T) {
 		t.Run("HoldMusic", func(t *testing.T) {
 			// Public: no bearer token, no signature, provider parameters ignored.
 			root := parseTwiML(t, vb.do("GET", "/v1/voice/hold-music?CallSid=CA1&AccountSid=AC1", "", nil))
-			require.Len(t, root.Children, 1)
-			say := root.Children[0]
-			require.Equal(t, "Say", say.XMLName.Local)
-			require.Equal(t, "0", say.attr("loop"))
+			require.Len(t, root.Kids, 1)
+			say := root.Kids[0]
+			require.Equal(t, "Say", say.Name)
+			require.Equal(t, "0", say.Attr("loop"))
 			require.Equal(t, "Please hold.", say.Text)
 		})
 	})

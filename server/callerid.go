@@ -8,9 +8,6 @@ import (
 )
 
 func (s *strict) ListCallerIds(ctx context.Context, req api.ListCallerIdsRequestObject) (api.ListCallerIdsResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("ListCallerIds")
-	}
 	ws, err := workspaceOf(ctx, req.Params.WorkspaceId)
 	if err != nil {
 		return nil, err
@@ -32,9 +29,6 @@ func (s *strict) ListCallerIds(ctx context.Context, req api.ListCallerIdsRequest
 }
 
 func (s *strict) CreateCallerId(ctx context.Context, req api.CreateCallerIdRequestObject) (api.CreateCallerIdResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("CreateCallerId")
-	}
 	b := req.Body
 	ws, err := workspaceOf(ctx, b.WorkspaceId)
 	if err != nil {

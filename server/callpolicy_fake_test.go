@@ -13,6 +13,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // TestCallControlPolicyFakeTwilio: the call-control webhook as Twilio sends
@@ -56,16 +57,16 @@ func TestCallControlPolicyFakeTwilio(t *testing.T) {
 			require.True(t, strings.HasPrefix(c.FailureReason, tc.reason+":"), "%s: %s", tc.name, c.FailureReason)
 		}
 		vb.settle()
-		t.Logf("customer legs created for the refused calls: %d", len(vb.fake.creates()))
-		require.Empty(t, vb.fake.creates(), "nobody was dialled")
+		t.Logf("customer legs created for the refused calls: %d", len(vb.fake.Creates()))
+		require.Empty(t, vb.fake.Creates(), "nobody was dialled")
 
 		// The same agent inside the window is dialled, once.
 		vb.clock.Set(instant("2026-01-15T01:30:00Z")) // 20:30 in New York
 		_, r := callml(vb.ada(), nyNumber, vb.wsA)
 		conferenceOf(t, parseTwiML(t, r))
 		vb.settle()
-		require.Len(t, vb.fake.creates(), 1)
-		require.Equal(t, nyNumber, vb.fake.creates()[0].Form.Get("To"))
+		require.Len(t, vb.fake.Creates(), 1)
+		require.Equal(t, nyNumber, vb.fake.Creates()[0].Form.Get("To"))
 	})
 }
 
@@ -94,8 +95,8 @@ func TestRecoveredDialAfterHours(t *testing.T) {
 		require.NoError(t, err)
 		require.Equal(t, sb.CallFailed, c.Status)
 		require.True(t, strings.HasPrefix(c.FailureReason, sb.EOutsideCallingHours+":"), c.FailureReason)
-		require.NotEmpty(t, vb.fake.hangUps(ny), "the agent leg is hung up")
-		creates := vb.fake.creates()
+		require.NotEmpty(t, vb.fake.HangUps(ny), "the agent leg is hung up")
+		creates := vb.fake.Creates()
 		t.Logf("customer legs: %s %d (of %d created)", nyNumber, countTo(creates, nyNumber), len(creates))
 		require.Zero(t, countTo(creates, nyNumber), "New York is not dialled after 21:00")
 		require.Equal(t, 1, countTo(creates, laNumber), "Los Angeles is")
@@ -105,7 +106,7 @@ func TestRecoveredDialAfterHours(t *testing.T) {
 	})
 }
 
-func countTo(reqs []fakeRequest, to string) int {
+func countTo(reqs []telephonytest.Request, to string) int {
 	n := 0
 	for _, r := range reqs {
 		if r.Form.Get("To") == to {

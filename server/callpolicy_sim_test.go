@@ -12,6 +12,7 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // Numbers the simulator answers (any number but its test numbers answers
@@ -260,7 +261,7 @@ func TestIdentitiesAcrossWorkspaces(t *testing.T) {
 			require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 			sid := r.data()["callSid"].(string)
 			require.Equal(t, "client:"+adaB, vb.simCall(sid).To)
-			eventually(t, "B's click-to-call to be answered in B", func() bool {
+			telephonytest.Eventually(t, "B's click-to-call to be answered in B", func() bool {
 				c := vb.do("GET", "/v1/calls/"+sid, tokAdaB, nil)
 				return c.data()["status"] == "answered" || c.data()["status"] == "completed"
 			})

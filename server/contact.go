@@ -182,13 +182,6 @@ func clean(p *string) string {
 	return strings.TrimSpace(*p)
 }
 
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
-}
-
 // searchScope binds a search's cursors to its workspace, query and filters
 // (both forms of the search share them).
 func searchScope(q sb.ContactSearch) cursorScope {

@@ -30,7 +30,7 @@ func TestDatabaseDropsConnections(t *testing.T) {
 	t.Cleanup(func() { _ = db.Close() })
 	require.NoError(t, db.Migrate(ctx))
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080"},
-		server.Deps{Auth: db, Contacts: newContacts(t, db), Ping: db.Ping}, testLogger())
+		coreDeps(t, db), testLogger())
 	require.NoError(t, err)
 	tb := newBundle(t, srv, db)
 	for i := 0; i < 20; i++ {

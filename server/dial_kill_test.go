@@ -21,6 +21,7 @@ import (
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // The real program, killed with SIGKILL after the provider accepted the
@@ -64,15 +65,15 @@ func killedMidDial(t *testing.T, bin, dbURL string) {
 	require.NoError(t, err)
 	ada := "client:" + clientID(t, ws, "ada")
 
-	fake := newFakeTwilio(t)
-	fake.pageMax = 1
+	fake := telephonytest.NewTwilio(t)
+	fake.SetPageMax(1)
 	// Accepted, answered never: the kill comes first. The first program
 	// works at the dial for half of DIAL_CLAIM, far longer than the kill
 	// takes; the second claims the dial once that claim has expired.
-	fake.plan(fakeCreate{mode: "hang"})
+	fake.Plan(telephonytest.Create{Mode: "hang"})
 	const public = "http://switchboard.test"
 	env := append(os.Environ(), "SWITCHBOARD_ADDR=127.0.0.1:0", "DATABASE_URL="+dbURL, "PUBLIC_BASE_URL="+public,
-		"TWILIO_ACCOUNT_SID="+fakeAccount, "TWILIO_AUTH_TOKEN="+fakeToken, "TWILIO_API_BASE_URL="+fake.url,
+		"TWILIO_ACCOUNT_SID="+fakeAccount, "TWILIO_AUTH_TOKEN="+fakeToken, "TWILIO_API_BASE_URL="+fake.URL,
 		"DIAL_CLAIM=6s", "LOG_FORMAT=json", "RATE_LIMIT=0")
 
 	first := startChild(t, bin, env)
@@ -88,24 +89,24 @@ func killedMidDial(t *testing.T, bin, dbURL string) {
 	_ = res.Body.Close()
 	require.Equal(t, http.StatusOK, res.StatusCode)
 
-	leg := fake.nextLeg() // the provider has the leg; its answer is held
+	leg := fake.NextLeg() // the provider has the leg; its answer is held
 	first.kill()
 	call, err := db.FindCallByLeg(ctx, sid)
 	require.NoError(t, err)
 	require.Empty(t, call.CustomerCallSID, "killed before the leg's SID was stored")
 
 	second := startChild(t, bin, env)
-	eventuallyWithin(t, 60*time.Second, "the restarted program to record the leg", func() bool {
+	telephonytest.EventuallyWithin(t, 60*time.Second, "the restarted program to record the leg", func() bool {
 		call, err = db.FindCallByLeg(ctx, sid)
 		require.NoError(t, err)
 		return call.CustomerCallSID != ""
 	})
 	second.kill()
-	legs := fake.legsFor(call.ConferenceName)
+	legs := fake.LegsFor(call.ConferenceName)
 	t.Logf("call %s, killed mid-dial and restarted: %d customer leg(s) at the provider %v, %d create(s); recorded %q",
-		sid, len(legs), legs, len(fake.creates()), call.CustomerCallSID)
+		sid, len(legs), legs, len(fake.Creates()), call.CustomerCallSID)
 	require.Equal(t, []string{leg}, legs)
-	require.Len(t, fake.creates(), 1, "the restarted program did not dial again")
+	require.Len(t, fake.Creates(), 1, "the restarted program did not dial again")
 	require.Equal(t, leg, call.CustomerCallSID)
 }
 

@@ -14,6 +14,7 @@ import (
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // Recovery reconciles before it dials: a leg the provider already has (the
@@ -40,28 +41,28 @@ func TestRecoveryAdoptsTheProvidersLeg(t *testing.T) {
 		// The process died after the provider accepted the leg (still
 		// queued, so it has no start_time).
 		sid := pending("sb-adopt")
-		leg := vb.fake.addLeg("+15005550100", simCallerID, "sb-adopt", false)
+		leg := vb.fake.AddLeg("+15005550100", simCallerID, "sb-adopt", false)
 		require.Equal(t, 1, recoverAll())
 		call := mustCall(t, vb, sid)
-		t.Logf("recovered call %s: %d customer leg(s) at the provider, recorded %q", sid, len(vb.fake.legsFor("sb-adopt")), call.CustomerCallSID)
-		require.Equal(t, leg.sid, call.CustomerCallSID)
-		require.Empty(t, vb.fake.creates(), "nobody dialled again")
+		t.Logf("recovered call %s: %d customer leg(s) at the provider, recorded %q", sid, len(vb.fake.LegsFor("sb-adopt")), call.CustomerCallSID)
+		require.Equal(t, leg, call.CustomerCallSID)
+		require.Empty(t, vb.fake.Creates(), "nobody dialled again")
 		require.Zero(t, recoverAll(), "the pending dial is gone")
 
 		// The customer answered before anyone recorded the leg: the
 		// conference-join records it, and recovery has nothing to do.
 		sid = pending("sb-answered")
-		leg = vb.fake.addLeg("+15005550100", simCallerID, "sb-answered", true)
+		leg = vb.fake.AddLeg("+15005550100", simCallerID, "sb-answered", true)
 		join := vb.webhook("POST", "/v1/voice/conference-join?conference=sb-answered",
-			url.Values{"CallSid": {leg.sid}, "AccountSid": {fakeAccount}, "CallStatus": {"in-progress"}}, fakeToken)
+			url.Values{"CallSid": {leg}, "AccountSid": {fakeAccount}, "CallStatus": {"in-progress"}}, fakeToken)
 		conferenceOf(t, parseTwiML(t, join))
 		call = mustCall(t, vb, sid)
 		require.Equal(t, sb.CallAnswered, call.Status)
-		require.Equal(t, leg.sid, call.CustomerCallSID)
+		require.Equal(t, leg, call.CustomerCallSID)
 		require.Zero(t, recoverAll())
-		t.Logf("answered call %s: %d customer leg(s) at the provider", sid, len(vb.fake.legsFor("sb-answered")))
-		require.Empty(t, vb.fake.creates(), "an answered call is never dialled")
-		require.Len(t, vb.fake.legsFor("sb-answered"), 1)
+		t.Logf("answered call %s: %d customer leg(s) at the provider", sid, len(vb.fake.LegsFor("sb-answered")))
+		require.Empty(t, vb.fake.Creates(), "an answered call is never dialled")
+		require.Len(t, vb.fake.LegsFor("sb-answered"), 1)
 
 		// Answered, and nobody knows by which leg (a GET conference-join
 		// without CallSid), and the provider lists none: still not dialled.
@@ -70,8 +71,8 @@ func TestRecoveryAdoptsTheProvidersLeg(t *testing.T) {
 		require.Equal(t, sb.CallAnswered, mustCall(t, vb, sid).Status)
 		require.Equal(t, 1, recoverAll())
 		require.Zero(t, recoverAll(), "the pending dial is dropped")
-		t.Logf("answered call %s, leg unknown: %d customer leg(s) at the provider", sid, len(vb.fake.legsFor("sb-answered-unknown")))
-		require.Empty(t, vb.fake.creates(), "an answered call is never dialled")
+		t.Logf("answered call %s, leg unknown: %d customer leg(s) at the provider", sid, len(vb.fake.LegsFor("sb-answered-unknown")))
+		require.Empty(t, vb.fake.Creates(), "an answered call is never dialled")
 	})
 }
 
@@ -81,8 +82,8 @@ func TestRecoveryAdoptsTheProvidersLeg(t *testing.T) {
 // its half of the claim, and the next reconciles. One leg.
 func TestTwoInstancesRecoverOnePendingDial(t *testing.T) {
 	dbURL := storetest.PostgresURL(t)
-	fake := newFakeTwilio(t)
-	fake.pageMax = 1
+	fake := telephonytest.NewTwilio(t)
+	fake.SetPageMax(1)
 	ctx := context.Background()
 	const dialClaim = 1200 * time.Millisecond
 	var flows []*callflow.Service
@@ -93,7 +94,7 @@ func TestTwoInstancesRecoverOnePendingDial(t *testing.T) {
 		t.Cleanup(func() { _ = db.Close() })
 		require.NoError(t, db.Migrate(ctx))
 		client, err := telephony.NewClient(telephony.Config{AccountSID: fakeAccount, AuthToken: fakeToken,
-			BaseURL: fake.url, Timeout: 300 * time.Millisecond})
+			BaseURL: fake.URL, Timeout: 300 * time.Millisecond})
 		require.NoError(t, err)
 		// A fixed instant inside the simulator numbers' calling hours: the
 		// recovered dial is checked against them before it is placed.
@@ -110,8 +111,8 @@ func TestTwoInstancesRecoverOnePendingDial(t *testing.T) {
 	_, err = dbs[0].BeginCall(ctx, &sb.Call{CallSID: sid, WorkspaceID: ws, AgentIdentity: "ada",
 		To: "+15005550100", From: simCallerID, Status: sb.CallInitiated, ConferenceName: "sb-two"}, -time.Second)
 	require.NoError(t, err)
-	fake.plan(fakeCreate{mode: "hang"})
-	fake.setListFails(3)
+	fake.Plan(telephonytest.Create{Mode: "hang"})
+	fake.SetListFails(3)
 
 	runCtx, stop := context.WithCancel(ctx)
 	var wg sync.WaitGroup
@@ -120,7 +121,7 @@ func TestTwoInstancesRecoverOnePendingDial(t *testing.T) {
 		go func() { defer wg.Done(); f.RunRecovery(runCtx) }()
 	}
 	var call *sb.Call
-	eventuallyWithin(t, 30*time.Second, "the call to have its customer leg", func() bool {
+	telephonytest.EventuallyWithin(t, 30*time.Second, "the call to have its customer leg", func() bool {
 		call, err = dbs[1].FindCallByLeg(ctx, sid)
 		require.NoError(t, err)
 		return call.CustomerCallSID != ""
@@ -132,22 +133,10 @@ func TestTwoInstancesRecoverOnePendingDial(t *testing.T) {
 		require.NoError(t, f.Wait(waitCtx))
 		cancel()
 	}
-	legs := fake.legsFor("sb-two")
+	legs := fake.LegsFor("sb-two")
 	t.Logf("call %s recovered by two instances: %d customer leg(s) at the provider %v, %d create(s), %d list(s); recorded %q",
-		sid, len(legs), legs, len(fake.creates()), len(fake.callLists()), call.CustomerCallSID)
+		sid, len(legs), legs, len(fake.Creates()), len(fake.CallLists()), call.CustomerCallSID)
 	require.Len(t, legs, 1)
-	require.Len(t, fake.creates(), 1)
+	require.Len(t, fake.Creates(), 1)
 	require.Equal(t, legs[0], call.CustomerCallSID)
-}
-
-// eventuallyWithin polls cond every 20 ms until it holds or d passes.
-func eventuallyWithin(t testing.TB, d time.Duration, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %s waiting for %s", d, what)
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
 }

@@ -14,7 +14,9 @@ import (
 
 // FuzzImport posts arbitrary CSV to the real server over HTTP (SQLite): the
 // import may refuse a file or reject rows, but never panics, never answers
-// 5xx, and its report always adds up.
+// 5xx, writes nothing of a refused file, and its report adds up: every data
+// row counted once, the workspace grown by exactly the rows it says it
+// imported, and each failed row reported once, at a data line of the file.
 func FuzzImport(f *testing.F) {
 	for _, seed := range importSeeds {
 		f.Add(seed, false)
@@ -26,23 +28,68 @@ func FuzzImport(f *testing.F) {
 			query = "?onDuplicate=update"
 		}
 		tb.t = t
+		before := tb.contactTotal()
 		r := tb.postCSV(tb.tokA, query, csv)
 		require.Less(t, r.status, 500, "body: %s", r.body)
 		if r.status != 200 {
-			// A refused file is the client's fault, in the envelope.
+			// A refused file is the client's fault, in the envelope, and
+			// none of it is written.
 			requireError(t, r, 400, "invalid_request")
+			require.Equal(t, before, tb.contactTotal(), "a refused file writes nothing")
 			return
 		}
 		d := r.data()
-		rows := dataRows(csv)
-		require.Equal(t, rows, num(d["imported"])+num(d["updated"])+num(d["skipped"])+num(d["failed"]),
+		imported, updated := counter(t, d, "imported"), counter(t, d, "updated")
+		skipped, failed := counter(t, d, "skipped"), counter(t, d, "failed")
+		require.Equal(t, dataRows(csv), imported+updated+skipped+failed,
 			"every data row is accounted for once: %s", r.body)
-		errs := d["errors"].([]any)
-		require.LessOrEqual(t, len(errs), 1000)
-		require.Equal(t, min(num(d["failed"]), 1000), len(errs), "each failed row is reported, up to 1000")
-		require.LessOrEqual(t, len(d["ignoredColumns"].([]any)), 100)
-		require.GreaterOrEqual(t, num(d["ignoredColumnCount"]), len(d["ignoredColumns"].([]any)))
+		require.Equal(t, before+imported, tb.contactTotal(), "the workspace grew by the imported rows: %s", r.body)
+		if !update {
+			require.Zero(t, updated, "nothing is updated without onDuplicate=update")
+		}
+
+		errs, ok := d["errors"].([]any)
+		require.True(t, ok, "the report lists its errors: %s", r.body)
+		require.Equal(t, min(failed, 1000), len(errs), "each failed row is reported, up to 1000")
+		// Errors are not promised in line order: a row the CSV reader
+		// cannot parse is reported before the rows ahead of it that fail
+		// normalization.
+		lines := strings.Count(csv, "\n") + 1
+		seen := map[int]bool{}
+		for _, e := range errs {
+			re := e.(map[string]any)
+			row := counter(t, re, "row")
+			require.Greater(t, row, 1, "an error names a data line, not the header: %s", r.body)
+			require.LessOrEqual(t, row, lines, "an error names a line of the file: %s", r.body)
+			require.False(t, seen[row], "a row is reported once: %s", r.body)
+			seen[row] = true
+			require.NotEmpty(t, re["field"], "an error names its field")
+			require.NotEmpty(t, re["message"], "an error says what is wrong")
+		}
+		ignored, ok := d["ignoredColumns"].([]any)
+		require.True(t, ok, "the report lists the ignored columns: %s", r.body)
+		require.LessOrEqual(t, len(ignored), 100)
+		require.GreaterOrEqual(t, counter(t, d, "ignoredColumnCount"), len(ignored))
 	})
+}
+
+// counter reads a report's count: present, a whole number, never negative.
+func counter(t testing.TB, d map[string]any, key string) int {
+	t.Helper()
+	v, ok := d[key].(float64)
+	require.True(t, ok, "%q is a number in %v", key, d)
+	require.Equal(t, float64(int(v)), v, "%q is whole", key)
+	require.GreaterOrEqual(t, v, 0.0, "%q is not negative", key)
+	return int(v)
+}
+
+// contactTotal is workspace A's contact count as the list reports it.
+func (tb *testBundle) contactTotal() int {
+	tb.t.Helper()
+	r := tb.do("GET", "/v1/contacts?limit=1", tb.tokA, nil)
+	require.Equal(tb.t, 200, r.status, "body: %s", r.body)
+	require.Equal(tb.t, true, r.meta()["totalExact"])
+	return counter(tb.t, r.meta(), "total")
 }
 
 // importSeeds are the CSV import's fuzz seeds, also thrown at the server by

@@ -17,9 +17,12 @@ import (
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/callflow"
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // testBundle is one running server over a fresh database, with tokens for two
@@ -67,9 +70,25 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 	key, err := db.ServerKey(context.Background(), "cursor")
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", CORSAllowedOrigins: o.corsOrigins, Now: o.now, CursorKey: key},
-		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: db, Ping: db.Ping}, testLogger())
+		coreDeps(t, db), testLogger())
 	require.NoError(t, err)
 	return newBundle(t, srv, db)
+}
+
+// coreDeps are the dependencies of a server whose tests do not place calls:
+// the store for everything, and a real call flow over it whose provider is
+// a fake Twilio nobody scripts, so a voice operation behaves as it would
+// against an account that has nothing in it.
+func coreDeps(t testing.TB, db *store.DB) server.Deps {
+	t.Helper()
+	fake := telephonytest.NewTwilio(t)
+	client, err := telephony.NewClient(telephony.Config{AccountSID: fakeAccount, AuthToken: fakeToken, BaseURL: fake.URL})
+	require.NoError(t, err)
+	flow, err := callflow.New(callflow.Config{PublicBaseURL: "http://localhost:8080", Logger: testLogger()},
+		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
+	require.NoError(t, err)
+	return server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: db, Ping: db.Ping, Voice: flow,
+		Signatures: telephony.NewValidator(fakeToken, "http://localhost:8080")}
 }
 
 // newBundle serves srv over real HTTP and creates the bundle's tokens in db.

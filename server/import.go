@@ -42,7 +42,7 @@ func (s *strict) ImportContacts(ctx context.Context, req api.ImportContactsReque
 	switch p.onDuplicate {
 	case "", "skip", "update":
 	default:
-		return nil, sb.FieldErrorf(sb.EInvalid, "onDuplicate", "want skip or update, got %q", truncate(p.onDuplicate, 16))
+		return nil, sb.FieldErrorf(sb.EInvalid, "onDuplicate", "want skip or update, got %q", sb.Truncate(p.onDuplicate, 16))
 	}
 	res, err := s.deps.Contacts.ImportContacts(ctx, body.file, contacts.ImportOptions{
 		WorkspaceID: ws,
@@ -112,7 +112,7 @@ func (s *strict) receiveUpload(ctx context.Context, mr *multipart.Reader, raw io
 	if err == nil && p.region != "" && !regionPattern.MatchString(p.region) {
 		// The query parameter's pattern, which kin-openapi checks, holds
 		// for the form field too.
-		err = sb.FieldErrorf(sb.EInvalid, "defaultRegion", "want a two-letter ISO region, got %q", truncate(p.region, 16))
+		err = sb.FieldErrorf(sb.EInvalid, "defaultRegion", "want a two-letter ISO region, got %q", sb.Truncate(p.region, 16))
 	}
 	if err != nil {
 		u.discard()

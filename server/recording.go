@@ -16,9 +16,6 @@ import (
 )
 
 func (s *strict) StartRecording(ctx context.Context, req api.StartRecordingRequestObject) (api.StartRecordingResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("StartRecording")
-	}
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -35,9 +32,6 @@ func (s *strict) StartRecording(ctx context.Context, req api.StartRecordingReque
 }
 
 func (s *strict) GetRecording(ctx context.Context, req api.GetRecordingRequestObject) (api.GetRecordingResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("GetRecording")
-	}
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -50,9 +44,6 @@ func (s *strict) GetRecording(ctx context.Context, req api.GetRecordingRequestOb
 }
 
 func (s *strict) UpdateRecording(ctx context.Context, req api.UpdateRecordingRequestObject) (api.UpdateRecordingResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("UpdateRecording")
-	}
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -65,9 +56,6 @@ func (s *strict) UpdateRecording(ctx context.Context, req api.UpdateRecordingReq
 }
 
 func (s *strict) ListCallRecordings(ctx context.Context, req api.ListCallRecordingsRequestObject) (api.ListCallRecordingsResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("ListCallRecordings")
-	}
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -89,9 +77,6 @@ func (s *strict) ListCallRecordings(ctx context.Context, req api.ListCallRecordi
 }
 
 func (s *strict) VoiceRecordingStatus(ctx context.Context, req api.VoiceRecordingStatusRequestObject) (api.VoiceRecordingStatusResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("VoiceRecordingStatus")
-	}
 	b := req.Body
 	in := callflow.RecordingStatusRequest{RecordingSID: b.RecordingSid, Status: b.RecordingStatus,
 		CallSID: str(b.CallSid), MediaURL: str(b.RecordingUrl), Channels: str(b.RecordingChannels)}

@@ -8,6 +8,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // Recordings against the embedded simulator: started on the customer leg,
@@ -65,7 +66,7 @@ func TestRecordingsWithSimulator(t *testing.T) {
 			r = vb.do("POST", "/v1/recordings/"+rsid, vb.tokA, map[string]any{"status": "stopped"})
 			require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
 			require.Contains(t, []any{"stopped", "completed"}, r.data()["status"])
-			eventually(t, "the completed callback", func() bool { return getRec(rsid)["status"] == "completed" })
+			telephonytest.Eventually(t, "the completed callback", func() bool { return getRec(rsid)["status"] == "completed" })
 			done := getRec(rsid)
 			require.NotNil(t, done["duration"])
 			require.NotNil(t, done["completedAt"])
@@ -113,7 +114,7 @@ func TestRecordingsWithSimulator(t *testing.T) {
 			vb.waitStatus(sid, "completed")
 			for _, rec := range []resp{first, second} {
 				rsid := rec.data()["recordingSid"].(string)
-				eventually(t, "the recording to complete with the call", func() bool { return getRec(rsid)["status"] == "completed" })
+				telephonytest.Eventually(t, "the recording to complete with the call", func() bool { return getRec(rsid)["status"] == "completed" })
 			}
 			requireError(t, vb.do("POST", "/v1/recordings", vb.tokA, map[string]any{"callSid": sid}), http.StatusConflict, sb.ECallNotActive)
 			requireError(t, vb.do("POST", "/v1/recordings/"+rsid, vb.tokA, map[string]any{"status": "paused"}), http.StatusConflict, sb.ERecordingNotActive)

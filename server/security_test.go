@@ -30,6 +30,7 @@ import (
 
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // commas streams n bytes of a CSV header made of commas, then a newline
@@ -185,7 +186,7 @@ func TestSlowAndIdleConnectionsCut(t *testing.T) {
 	var logs syncBuffer
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080",
 		ReadTimeout: 300 * time.Millisecond, IdleTimeout: 300 * time.Millisecond},
-		server.Deps{Auth: db, Contacts: newContacts(t, db), Ping: db.Ping}, slog.New(slog.NewTextHandler(&logs, nil)))
+		coreDeps(t, db), slog.New(slog.NewTextHandler(&logs, nil)))
 	require.NoError(t, err)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -223,7 +224,7 @@ func TestSlowAndIdleConnectionsCut(t *testing.T) {
 	time.Sleep(100 * time.Millisecond)
 	require.NoError(t, c2.Close())
 
-	eventually(t, "the three requests are logged", func() bool {
+	telephonytest.Eventually(t, "the three requests are logged", func() bool {
 		return strings.Count(logs.String(), `msg=request `) >= 3
 	})
 	require.NotContains(t, logs.String(), "level=ERROR", logs.String())

@@ -19,6 +19,7 @@ import (
 	oapimw "github.com/oapi-codegen/echo-middleware"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/callflow"
 	"github.com/switchboard-oss/switchboard/contacts"
 	"github.com/switchboard-oss/switchboard/gen/api"
 	"github.com/switchboard-oss/switchboard/gen/docs"
@@ -84,12 +85,12 @@ type Deps struct {
 	// Contacts runs contacts, their search and import, the do-not-call
 	// list and phone normalization.
 	Contacts *contacts.Service
-	// Workspaces keeps the workspace settings; nil answers 501 for them.
+	// Workspaces keeps the workspace settings.
 	Workspaces sb.WorkspaceService
 	// Ping answers whether the database answers (for /healthz).
 	Ping func(context.Context) error
-	// Voice runs the call flow and caller IDs; nil answers 501 for them.
-	Voice VoiceService
+	// Voice runs the call flow, call control, recordings and caller IDs.
+	Voice *callflow.Service
 	// Tokens mints voice access tokens; nil answers 501.
 	Tokens TokenIssuer
 	// Events keeps the event log and the webhook endpoints; nil answers
@@ -137,6 +138,9 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 		if *d.v <= 0 {
 			*d.v = d.def
 		}
+	}
+	if deps.Auth == nil || deps.Contacts == nil || deps.Workspaces == nil || deps.Voice == nil {
+		return nil, errors.New("server: Auth, Contacts, Workspaces and Voice are required")
 	}
 	swagger, err := api.GetSwagger()
 	if err != nil {
@@ -269,6 +273,14 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener, grace time.Duration
 		IdleTimeout:       s.cfg.IdleTimeout,
 		ErrorLog:          slog.NewLogLogger(s.log.Handler(), slog.LevelWarn),
 	}
+	return ServeUntil(ctx, srv, ln, grace)
+}
+
+// ServeUntil serves srv on ln until ctx is cancelled, then shuts it down
+// gracefully: in-flight requests finish (within grace) before it returns.
+// It returns nil after a clean shutdown, and the error that stopped srv
+// otherwise. The service and the standalone simulator both serve this way.
+func ServeUntil(ctx context.Context, srv *http.Server, ln net.Listener, grace time.Duration) error {
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	select {

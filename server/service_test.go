@@ -7,6 +7,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
@@ -77,10 +78,33 @@ func TestRateLimit(t *testing.T) {
 	require.Equal(t, 200, tb.do("GET", "/v1/contacts", tb.tokA2, nil).status)
 }
 
-// A server built without the voice services (no provider configured for
-// them) refuses their operations with 501 in the envelope, not a 404 or 500.
-func TestVoiceOperationsWithoutVoiceServices(t *testing.T) {
+// A server without voice-token credentials (no API key configured) refuses
+// the token with 501 in the envelope, not a 404 or 500; the call flow is
+// always there, so the other voice operations are served.
+func TestVoiceTokenWithoutCredentials(t *testing.T) {
 	tb := setup(t, storetest.OpenSQLite)
 	requireError(t, tb.do("GET", "/v1/voice/token", tb.tokA, nil), 501, "not_implemented")
-	requireError(t, tb.do("GET", "/v1/calls", tb.tokA, nil), 501, "not_implemented")
+	r := tb.do("GET", "/v1/calls", tb.tokA, nil)
+	require.Equal(t, 200, r.status, "body: %s", r.body)
+	require.Empty(t, r.list())
+}
+
+// The server has no optional services: one built without the call flow (or
+// any other store service) is refused at start-up rather than answering 501
+// or panicking later.
+func TestNewRequiresEveryService(t *testing.T) {
+	db := storetest.OpenSQLite(t)
+	full := coreDeps(t, db)
+	for name, drop := range map[string]func(*server.Deps){
+		"Voice":      func(d *server.Deps) { d.Voice = nil },
+		"Workspaces": func(d *server.Deps) { d.Workspaces = nil },
+		"Contacts":   func(d *server.Deps) { d.Contacts = nil },
+	} {
+		d := full
+		drop(&d)
+		_, err := server.New(server.Config{PublicBaseURL: "http://localhost:8080"}, d, testLogger())
+		require.Error(t, err, name)
+	}
+	_, err := server.New(server.Config{PublicBaseURL: "http://localhost:8080"}, full, testLogger())
+	require.NoError(t, err)
 }

@@ -23,37 +23,8 @@ import (
 	"github.com/switchboard-oss/switchboard/telephony"
 )
 
-// VoiceService is what the handlers need of the call flow; *callflow.Service
-// implements it.
-type VoiceService interface {
-	Control(ctx context.Context, req callflow.ControlRequest) (callflow.Answer, error)
-	ConferenceJoin(ctx context.Context, conference, legSID string) (string, error)
-	Status(ctx context.Context, req callflow.StatusRequest) error
-	ClickToCall(ctx context.Context, workspaceID, identity, to, from string) (*sb.Call, error)
-	CallFor(ctx context.Context, workspaceID, identity, callSID string) (*sb.Call, error)
-	ListCalls(ctx context.Context, workspaceID, identity string, page sb.Page) ([]*sb.Call, sb.Meta, error)
-	CreateCallerID(ctx context.Context, workspaceID, phone, friendlyName string, isDefault bool) (*sb.CallerID, error)
-	ListCallerIDs(ctx context.Context, workspaceID string, page sb.Page) ([]*sb.CallerID, sb.Meta, error)
-
-	// Call control (callcontrol.go, recording.go).
-	Hold(ctx context.Context, workspaceID, identity, callSID string, hold bool) (*sb.Call, error)
-	Mute(ctx context.Context, workspaceID, identity, callSID string, muted *bool) (*sb.Call, error)
-	Transfer(ctx context.Context, workspaceID, identity, callSID, target, kind string) (*sb.Call, error)
-	CompleteTransfer(ctx context.Context, workspaceID, identity, callSID string) (*sb.Call, error)
-	CancelTransfer(ctx context.Context, workspaceID, identity, callSID string) (*sb.Call, error)
-	TransferStatus(ctx context.Context, callSID string, req callflow.StatusRequest) error
-	HoldMusic() (string, error)
-	StartRecording(ctx context.Context, workspaceID, identity, callSID, channels string) (*sb.Recording, error)
-	RecordingFor(ctx context.Context, workspaceID, identity, recordingSID string) (*sb.Recording, error)
-	UpdateRecording(ctx context.Context, workspaceID, identity, recordingSID string, status sb.RecordingStatus) (*sb.Recording, error)
-	CallRecordings(ctx context.Context, workspaceID, identity, callSID string, page sb.Page) ([]*sb.Recording, sb.Meta, error)
-	RecordingStatus(ctx context.Context, req callflow.RecordingStatusRequest) error
-}
-
-var _ VoiceService = (*callflow.Service)(nil)
-
-// notImplemented answers 501 for a voice operation when the server runs
-// without a call flow.
+// notImplemented answers 501 for an operation whose provider credentials
+// are not configured (voice tokens without an API key).
 func notImplemented(op string) error {
 	return sb.Errorf(sb.ENotImplemented, "%s is not served by this build.", op)
 }
@@ -142,9 +113,6 @@ func (s *strict) GetVoiceToken(ctx context.Context, req api.GetVoiceTokenRequest
 }
 
 func (s *strict) VoiceCallControl(ctx context.Context, req api.VoiceCallControlRequestObject) (api.VoiceCallControlResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("VoiceCallControl")
-	}
 	b, p := req.Body, req.Params
 	ans, err := s.deps.Voice.Control(ctx, callflow.ControlRequest{
 		CallSID: b.CallSid, From: str(b.From), Caller: str(b.Caller), To: str(b.To),
@@ -158,9 +126,6 @@ func (s *strict) VoiceCallControl(ctx context.Context, req api.VoiceCallControlR
 }
 
 func (s *strict) VoiceConferenceJoinGet(ctx context.Context, req api.VoiceConferenceJoinGetRequestObject) (api.VoiceConferenceJoinGetResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("VoiceConferenceJoinGet")
-	}
 	doc, err := s.deps.Voice.ConferenceJoin(ctx, req.Params.Conference, str(req.Params.CallSid))
 	if err != nil {
 		return nil, err
@@ -169,9 +134,6 @@ func (s *strict) VoiceConferenceJoinGet(ctx context.Context, req api.VoiceConfer
 }
 
 func (s *strict) VoiceConferenceJoinPost(ctx context.Context, req api.VoiceConferenceJoinPostRequestObject) (api.VoiceConferenceJoinPostResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("VoiceConferenceJoinPost")
-	}
 	leg := ""
 	if req.Body != nil {
 		leg = str(req.Body.CallSid)
@@ -184,9 +146,6 @@ func (s *strict) VoiceConferenceJoinPost(ctx context.Context, req api.VoiceConfe
 }
 
 func (s *strict) VoiceStatusCallback(ctx context.Context, req api.VoiceStatusCallbackRequestObject) (api.VoiceStatusCallbackResponseObject, error) {
-	if s.deps.Voice == nil {
-		return nil, notImplemented("VoiceStatusCallback")
-	}
 	b := req.Body
 	if err := s.deps.Voice.Status(ctx, statusRequest(b.CallSid, b.CallStatus, b.SequenceNumber, b.CallDuration)); err != nil {
 		return nil, err

@@ -13,6 +13,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store/storetest"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // The service against a fake Twilio that records the exact REST requests,
@@ -53,15 +54,15 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 			vb.settle()
 			_, err = vb.db.FindCallByLeg(context.Background(), sid)
 			require.Equal(t, sb.ENotFound, sb.ErrorCode(err), "nothing was stored")
-			require.Empty(t, vb.fake.creates(), "nobody was dialled")
+			require.Empty(t, vb.fake.Creates(), "nobody was dialled")
 		})
 
 		t.Run("CallControlAndRetries", func(t *testing.T) {
 			sid := "CA" + strings.Repeat("2", 32)
 			conf := conferenceOf(t, parseTwiML(t, callml(sid, "+15005550100", fakeToken)))
-			require.Equal(t, "true", conf.attr("startConferenceOnEnter"))
-			require.Equal(t, "false", conf.attr("endConferenceOnExit"))
-			require.Equal(t, "agent", conf.attr("participantLabel"))
+			require.Equal(t, "true", conf.Attr("startConferenceOnEnter"))
+			require.Equal(t, "false", conf.Attr("endConferenceOnExit"))
+			require.Equal(t, "agent", conf.Attr("participantLabel"))
 			name := strings.TrimSpace(conf.Text)
 			require.NotEmpty(t, name)
 
@@ -80,7 +81,7 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 			wg.Wait()
 			vb.settle()
 
-			creates := vb.fake.creates()
+			creates := vb.fake.Creates()
 			require.Len(t, creates, 1, "one customer leg, whatever the retries")
 			f := creates[0].Form
 			require.Equal(t, "+15005550100", f.Get("To"))
@@ -112,9 +113,9 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 				url.Values{"CallSid": {cust}, "AccountSid": {fakeAccount}, "CallStatus": {"in-progress"}}, fakeToken)
 			cc := conferenceOf(t, parseTwiML(t, join))
 			require.Equal(t, name, strings.TrimSpace(cc.Text))
-			require.Equal(t, "true", cc.attr("endConferenceOnExit"))
-			require.Equal(t, "customer", cc.attr("participantLabel"))
-			require.Equal(t, "customer", cc.attr("label"))
+			require.Equal(t, "true", cc.Attr("endConferenceOnExit"))
+			require.Equal(t, "customer", cc.Attr("participantLabel"))
+			require.Equal(t, "customer", cc.Attr("label"))
 			require.Equal(t, "answered", vb.do("GET", "/v1/calls/"+sid, vb.tokA, nil).data()["status"])
 
 			require.Equal(t, http.StatusNoContent, status(cust, "completed", "2").status)
@@ -122,14 +123,14 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 			c := vb.do("GET", "/v1/calls/"+sid, vb.tokA, nil).data()
 			require.Equal(t, "completed", c["status"])
 			require.Equal(t, 9, num(c["duration"]))
-			require.Len(t, vb.fake.hangUps(sid), 1, "the agent leg is ended with the customer's")
-			require.Equal(t, "completed", vb.fake.hangUps(sid)[0].Form.Get("Status"))
+			require.Len(t, vb.fake.HangUps(sid), 1, "the agent leg is ended with the customer's")
+			require.Equal(t, "completed", vb.fake.HangUps(sid)[0].Form.Get("Status"))
 
 			require.Equal(t, http.StatusNoContent, status(cust, "ringing", "1").status, "late ringing")
 			require.Equal(t, http.StatusNoContent, status(cust, "completed", "2").status, "repeated")
 			vb.settle()
 			require.Equal(t, "completed", vb.do("GET", "/v1/calls/"+sid, vb.tokA, nil).data()["status"])
-			require.Len(t, vb.fake.hangUps(sid), 1, "a repeated callback changes nothing")
+			require.Len(t, vb.fake.HangUps(sid), 1, "a repeated callback changes nothing")
 			events, err := vb.db.ListCallEvents(context.Background(), sid)
 			require.NoError(t, err)
 			require.Len(t, events, 3, "join, completed, the late ringing (kept, not applied)")
@@ -138,8 +139,8 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 			require.Equal(t, http.StatusNoContent, status("CA"+strings.Repeat("9", 32), "completed", "0").status, "unknown CallSid")
 			unknown := vb.webhook("GET", "/v1/voice/conference-join?conference=sb-nope&CallSid=CA1", nil, fakeToken)
 			root := parseTwiML(t, unknown)
-			require.Len(t, root.Children, 1)
-			require.Equal(t, "Hangup", root.Children[0].XMLName.Local)
+			require.Len(t, root.Kids, 1)
+			require.Equal(t, "Hangup", root.Kids[0].Name)
 		})
 
 		t.Run("CallbackBeforeTheLegIsWritten", func(t *testing.T) {
@@ -158,8 +159,8 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 		})
 
 		t.Run("CustomerLegRefused", func(t *testing.T) {
-			vb.fake.fail(&fakeError{Status: 400, Code: 21211, Message: "Invalid 'To' Phone Number: +15005550100"})
-			defer vb.fake.fail(nil)
+			vb.fake.Fail(&telephonytest.Error{Status: 400, Code: 21211, Message: "Invalid 'To' Phone Number: +15005550100"})
+			defer vb.fake.Fail(nil)
 			sid := "CA" + strings.Repeat("6", 32)
 			conferenceOf(t, parseTwiML(t, callml(sid, "+15005550100", fakeToken)))
 			vb.settle()
@@ -167,13 +168,13 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 			require.Equal(t, "failed", c["status"])
 			require.Contains(t, c["failureReason"], "21211")
 			require.Contains(t, c["failureReason"], "Invalid 'To' Phone Number")
-			hangups := vb.fake.hangUps(sid)
+			hangups := vb.fake.HangUps(sid)
 			require.Len(t, hangups, 1, "the agent leg is hung up through the REST API")
 			require.Equal(t, "completed", hangups[0].Form.Get("Status"))
 		})
 
 		t.Run("Refusals", func(t *testing.T) {
-			before := len(vb.fake.creates())
+			before := len(vb.fake.Creates())
 			requireRefusal(t, parseTwiML(t, callml("CA"+strings.Repeat("7", 32), "not a number", fakeToken)))
 			r := vb.do("POST", "/v1/dnc", vb.tokA, map[string]any{"phone": "+15005550188"})
 			require.Equal(t, http.StatusCreated, r.status)
@@ -181,17 +182,17 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 			requireRefusal(t, parseTwiML(t, callml(dnc, "+15005550188", fakeToken)))
 			requireRefusal(t, parseTwiML(t, callml(dnc, "+15005550188", fakeToken)))
 			vb.settle()
-			require.Len(t, vb.fake.creates(), before, "a refused call dials nobody")
+			require.Len(t, vb.fake.Creates(), before, "a refused call dials nobody")
 			c := vb.do("GET", "/v1/calls/"+dnc, vb.tokA, nil).data()
 			require.Equal(t, "failed", c["status"])
 			require.Contains(t, c["failureReason"], sb.EDNCBlocked)
 		})
 
 		t.Run("ClickToCallRequest", func(t *testing.T) {
-			before := len(vb.fake.creates())
+			before := len(vb.fake.Creates())
 			r := vb.do("POST", "/v1/calls", vb.tokA, map[string]any{"to": "+15005550100", "from": simCallerID, "workspaceId": vb.wsA})
 			require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
-			creates := vb.fake.creates()
+			creates := vb.fake.Creates()
 			require.Len(t, creates, before+1)
 			f := creates[before].Form
 			require.Equal(t, "client:"+vb.ada(), f.Get("To"))
@@ -209,15 +210,15 @@ func TestVoiceWithFakeTwilio(t *testing.T) {
 				"Direction": {"outbound-api"}, "CallStatus": {"in-progress"}}
 			conf := conferenceOf(t, parseTwiML(t, vb.webhook("POST", strings.TrimPrefix(f.Get("Url"), vb.url), form, fakeToken)))
 			vb.settle()
-			creates = vb.fake.creates()
+			creates = vb.fake.Creates()
 			require.Len(t, creates, before+2)
 			require.Equal(t, "+15005550100", creates[before+1].Form.Get("To"))
 			c := vb.do("GET", "/v1/calls/"+sid, vb.tokA, nil).data()
 			require.Equal(t, strings.TrimSpace(conf.Text), c["conferenceName"])
 			require.NotEmpty(t, c["customerCallSid"])
 
-			vb.fake.fail(&fakeError{Status: 400, Code: 21210, Message: "not verified"})
-			defer vb.fake.fail(nil)
+			vb.fake.Fail(&telephonytest.Error{Status: 400, Code: 21210, Message: "not verified"})
+			defer vb.fake.Fail(nil)
 			r = vb.do("POST", "/v1/calls", vb.tokA, map[string]any{"to": "+15005550100"})
 			requireError(t, r, http.StatusBadGateway, sb.EProviderError, "providerCode")
 		})
@@ -238,7 +239,7 @@ func TestVoicePendingDialRecovery(t *testing.T) {
 		require.NoError(t, err)
 		require.GreaterOrEqual(t, n, 1)
 		vb.settle()
-		creates := vb.fake.creates()
+		creates := vb.fake.Creates()
 		require.Len(t, creates, 1)
 		require.Equal(t, vb.url+"/v1/voice/conference-join?conference=sb-recovered", creates[0].Form.Get("Url"))
 		call, err := vb.db.FindCallByLeg(ctx, sid)
@@ -256,10 +257,10 @@ func TestVoicePendingDialRecovery(t *testing.T) {
 		_, err = stale.flow.Recover(ctx)
 		require.NoError(t, err)
 		stale.settle()
-		require.Empty(t, stale.fake.creates(), "nobody waits for a customer that old")
+		require.Empty(t, stale.fake.Creates(), "nobody waits for a customer that old")
 		call, err = stale.db.FindCallByLeg(ctx, old)
 		require.NoError(t, err)
 		require.Equal(t, sb.CallFailed, call.Status)
-		require.Len(t, stale.fake.hangUps(old), 1)
+		require.Len(t, stale.fake.HangUps(old), 1)
 	})
 }

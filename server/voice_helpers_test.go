@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"encoding/xml"
 	"io"
 	"net"
 	"net/http"
@@ -24,6 +23,7 @@ import (
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony"
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // simTiming keeps simulated calls to a fraction of a second while keeping
@@ -67,8 +67,8 @@ func (c *testClock) Set(t time.Time) {
 }
 
 const (
-	fakeAccount = "AC11111111111111111111111111111111"
-	fakeToken   = "faketwilioauthtoken123"
+	fakeAccount = telephonytest.Account
+	fakeToken   = telephonytest.AuthToken
 	simCallerID = "+15005550006" // the simulator's incoming number
 )
 
@@ -79,7 +79,7 @@ type voiceBundle struct {
 	*testBundle
 	flow  *callflow.Service
 	sim   *simulator.Simulator
-	fake  *fakeTwilio
+	fake  *telephonytest.Twilio
 	clock *testClock // the call flow's clock, at simNow until a test moves it
 }
 
@@ -101,8 +101,8 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 
 	account, token, apiBase := fakeAccount, fakeToken, ""
 	if o.fake {
-		vb.fake = newFakeTwilio(t)
-		apiBase = vb.fake.url
+		vb.fake = telephonytest.NewTwilio(t)
+		apiBase = vb.fake.URL
 	} else {
 		vb.sim = simulator.New(simulator.Config{CallControlURL: base + callflow.PathCallControl,
 			AppStatusCallbackURL: base + callflow.PathStatus, BaseURL: base,
@@ -120,7 +120,7 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: base},
-		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
+		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: db, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
 			Signatures: telephony.NewValidator(token, base)}, testLogger())
 	require.NoError(t, err)
 	if vb.sim != nil {
@@ -197,66 +197,35 @@ func (vb *voiceBundle) settle() {
 	require.NoError(vb.t, vb.flow.Wait(ctx))
 }
 
-// eventually polls cond every 10 ms until it holds or 5 s pass.
-func eventually(t testing.TB, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
-}
-
-// twimlNode is a parsed TwiML element: tests compare structure, never text
-// (twilio-go writes attributes in random order).
-type twimlNode struct {
-	XMLName  xml.Name
-	Attrs    []xml.Attr  `xml:",any,attr"`
-	Text     string      `xml:",chardata"`
-	Children []twimlNode `xml:",any"`
-}
-
-func (n twimlNode) attr(name string) string {
-	for _, a := range n.Attrs {
-		if a.Name.Local == name {
-			return a.Value
-		}
-	}
-	return ""
-}
-
-func parseTwiML(t testing.TB, r resp) twimlNode {
+func parseTwiML(t testing.TB, r resp) telephonytest.Node {
 	t.Helper()
 	require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
 	require.Equal(t, "application/xml", r.header.Get("Content-Type"))
-	var root twimlNode
-	require.NoError(t, xml.Unmarshal(r.body, &root), "body: %s", r.body)
-	require.Equal(t, "Response", root.XMLName.Local)
+	root, err := telephonytest.ParseTwiML(r.body)
+	require.NoError(t, err)
 	return root
 }
 
 // conferenceOf asserts <Response><Dial><Conference> and returns the
 // conference element.
-func conferenceOf(t testing.TB, root twimlNode) twimlNode {
+func conferenceOf(t testing.TB, root telephonytest.Node) telephonytest.Node {
 	t.Helper()
-	require.Len(t, root.Children, 1, "one verb")
-	dial := root.Children[0]
-	require.Equal(t, "Dial", dial.XMLName.Local)
-	require.Len(t, dial.Children, 1)
-	conf := dial.Children[0]
-	require.Equal(t, "Conference", conf.XMLName.Local)
+	require.Len(t, root.Kids, 1, "one verb")
+	dial := root.Kids[0]
+	require.Equal(t, "Dial", dial.Name)
+	require.Len(t, dial.Kids, 1)
+	conf := dial.Kids[0]
+	require.Equal(t, "Conference", conf.Name)
 	return conf
 }
 
 // requireRefusal asserts <Response><Say>…</Say><Hangup/></Response>.
-func requireRefusal(t testing.TB, root twimlNode) {
+func requireRefusal(t testing.TB, root telephonytest.Node) {
 	t.Helper()
-	require.Len(t, root.Children, 2)
-	require.Equal(t, "Say", root.Children[0].XMLName.Local)
-	require.NotEmpty(t, strings.TrimSpace(root.Children[0].Text))
-	require.Equal(t, "Hangup", root.Children[1].XMLName.Local)
+	require.Len(t, root.Kids, 2)
+	require.Equal(t, "Say", root.Kids[0].Name)
+	require.NotEmpty(t, strings.TrimSpace(root.Kids[0].Text))
+	require.Equal(t, "Hangup", root.Kids[1].Name)
 }
 
 // simConnect plays Device.connect on the simulator.
@@ -289,7 +258,7 @@ func (vb *voiceBundle) simCall(sid string) simulator.CallView {
 func (vb *voiceBundle) waitStatus(sid string, status string) map[string]any {
 	vb.t.Helper()
 	var last map[string]any
-	eventually(vb.t, "call "+sid+" to be "+status, func() bool {
+	telephonytest.Eventually(vb.t, "call "+sid+" to be "+status, func() bool {
 		r := vb.do("GET", "/v1/calls/"+sid, vb.tokA, nil)
 		require.Equal(vb.t, http.StatusOK, r.status, "body: %s", r.body)
 		last = r.data()

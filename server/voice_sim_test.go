@@ -13,6 +13,7 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // The default path: the service with the embedded simulator on the same
@@ -49,7 +50,7 @@ func TestVoiceWithSimulator(t *testing.T) {
 			cust := vb.simCall(done["customerCallSid"].(string))
 			require.Equal(t, simulator.NumberHangsUp, cust.To)
 			require.Equal(t, simCallerID, cust.From)
-			eventually(t, "the agent leg to end", func() bool { return vb.simCall(conn.CallSid).Status == "completed" })
+			telephonytest.Eventually(t, "the agent leg to end", func() bool { return vb.simCall(conn.CallSid).Status == "completed" })
 
 			events, err := vb.db.ListCallEvents(t.Context(), conn.CallSid)
 			require.NoError(t, err)
@@ -62,7 +63,7 @@ func TestVoiceWithSimulator(t *testing.T) {
 			// change of status.
 			// The two legs end together (the customer's end ends the
 			// conference), so the two callbacks may come in either order.
-			eventually(t, "the customer leg's callback to be stored", func() bool {
+			telephonytest.Eventually(t, "the customer leg's callback to be stored", func() bool {
 				events, err = vb.db.ListCallEvents(t.Context(), conn.CallSid)
 				require.NoError(t, err)
 				kinds = kinds[:0]
@@ -104,7 +105,7 @@ func TestVoiceWithSimulator(t *testing.T) {
 			require.Equal(t, http.StatusAccepted, res.StatusCode)
 			done := vb.waitStatus(conn.CallSid, "completed")
 			require.NotNil(t, done["endedAt"])
-			eventually(t, "the customer leg to end", func() bool {
+			telephonytest.Eventually(t, "the customer leg to end", func() bool {
 				return vb.simCall(c["customerCallSid"].(string)).Status == "completed"
 			})
 		})
@@ -120,7 +121,7 @@ func TestVoiceWithSimulator(t *testing.T) {
 				c := vb.waitStatus(conn.CallSid, tc.status)
 				require.Nil(t, c["answeredAt"])
 				require.Nil(t, c["duration"], "never answered")
-				eventually(t, "the lonely agent leg to be hung up", func() bool { return vb.simCall(conn.CallSid).Status == "completed" })
+				telephonytest.Eventually(t, "the lonely agent leg to be hung up", func() bool { return vb.simCall(conn.CallSid).Status == "completed" })
 			})
 		}
 
@@ -192,7 +193,7 @@ func TestVoiceWithSimulator(t *testing.T) {
 			requireError(t, vb.do("POST", "/v1/caller-ids", vb.admA, map[string]any{"phoneNumber": "+14155552671"}), http.StatusConflict, sb.ECallerIDExists)
 			// Once the owner keys the code in, the provider lists the number
 			// and the next call verifies it.
-			eventually(t, "the pending caller ID to be usable", func() bool {
+			telephonytest.Eventually(t, "the pending caller ID to be usable", func() bool {
 				r := vb.do("POST", "/v1/calls", vb.tokA, map[string]any{"to": simulator.NumberBusy, "from": "+14155552671"})
 				return r.status == http.StatusCreated
 			})

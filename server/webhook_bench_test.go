@@ -65,7 +65,7 @@ func BenchmarkContactCreateEvents(b *testing.B) {
 				key, err := db.ServerKey(ctx, "cursor")
 				require.NoError(b, err)
 				srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080", CursorKey: key},
-					server.Deps{Auth: db, Contacts: newContacts(b, db), Workspaces: db, Events: db, Ping: db.Ping}, testLogger())
+					coreDeps(b, db), testLogger())
 				require.NoError(b, err)
 				tb := newBundle(b, srv, db)
 				if mode == "event+job" {

@@ -12,6 +12,7 @@ import (
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // TestCallEvents: a call placed through the simulator records
@@ -45,7 +46,7 @@ func TestCallEvents(t *testing.T) {
 		vb.hangUpSim(c["customerCallSid"].(string))
 		final := vb.waitStatus(sid, "completed")
 
-		eventually(t, "the recording's event", func() bool { return len(events(sb.EventRecordingCompleted)) == 1 })
+		telephonytest.Eventually(t, "the recording's event", func() bool { return len(events(sb.EventRecordingCompleted)) == 1 })
 		require.Equal(t, rsid, events(sb.EventRecordingCompleted)[0]["recordingSid"])
 		require.Equal(t, "completed", events(sb.EventRecordingCompleted)[0]["status"])
 		require.Len(t, events(sb.EventCallInitiated), 1)
@@ -69,7 +70,7 @@ func TestCallEvents(t *testing.T) {
 
 		busy := vb.simConnect(map[string]any{"identity": vb.ada(), "to": simulator.NumberBusy, "workspaceId": vb.wsA})
 		vb.waitStatus(busy.CallSid, "busy")
-		eventually(t, "the busy call's event", func() bool { return len(events(sb.EventCallCompleted)) == 2 })
+		telephonytest.Eventually(t, "the busy call's event", func() bool { return len(events(sb.EventCallCompleted)) == 2 })
 		require.Equal(t, "busy", events(sb.EventCallCompleted)[0]["status"])
 	})
 }

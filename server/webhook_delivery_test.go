@@ -53,7 +53,7 @@ func setupHooks(t *testing.T, open storetest.Opener, cfg webhook.Config) *hookBu
 	key, err := db.ServerKey(ctx, "cursor")
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080", CursorKey: key},
-		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: db, Ping: db.Ping}, testLogger())
+		coreDeps(t, db), testLogger())
 	require.NoError(t, err)
 	return &hookBundle{testBundle: newBundle(t, srv, db), engine: eng}
 }

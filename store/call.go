@@ -54,7 +54,7 @@ func callRowOf(c *switchboard.Call, t time.Time) callRow {
 		Status:         string(c.Status),
 		StatusRank:     c.Status.Rank(),
 		LastSeq:        -1,
-		ConferenceName: nullString(c.ConferenceName),
+		ConferenceName: nullable(c.ConferenceName),
 		FailureReason:  c.FailureReason,
 		CreatedAt:      t,
 		UpdatedAt:      t,
@@ -117,7 +117,8 @@ func (r *pendingDialRow) toDomain() *switchboard.PendingDial {
 	}
 }
 
-func nullString(s string) *string {
+// nullable stores "" as NULL.
+func nullable(s string) *string {
 	if s == "" {
 		return nil
 	}
@@ -168,18 +169,12 @@ func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
 	c.ConferenceName = ""
 	row := callRowOf(c, now())
 	err := db.transact(ctx, func(tx *gorm.DB) error {
-		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "call_sid"}}, DoNothing: true}).Create(&row)
-		if res.Error != nil {
-			return res.Error
+		// When it is not inserted, the call-control webhook got here first.
+		inserted, err := insertOrTake(tx, &row, onKey("call_sid"), "call_sid = ?", c.CallSID)
+		if err != nil || !inserted {
+			return err
 		}
-		if res.RowsAffected == 1 {
-			return db.emitCall(tx, &row)
-		}
-		// The call-control webhook got here first.
-		var stored callRow
-		err := tx.Where("call_sid = ?", c.CallSID).Take(&stored).Error
-		row = stored
-		return err
+		return db.emitCall(tx, &row)
 	})
 	if err != nil {
 		return err
@@ -205,17 +200,12 @@ func (db *DB) BeginCall(ctx context.Context, c *switchboard.Call, claim time.Dur
 	var dial *pendingDialRow
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		out, dial = callRowOf(c, t), nil
-		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "call_sid"}}, DoNothing: true}).Create(&out)
-		if res.Error != nil {
-			return res.Error
+		created, err := insertOrTake(tx, &out, onKey("call_sid"), "call_sid = ?", c.CallSID)
+		if err != nil {
+			return err
 		}
-		if res.RowsAffected == 0 {
-			var stored callRow
-			if err := tx.Where("call_sid = ?", c.CallSID).Take(&stored).Error; err != nil {
-				return err
-			}
-			out = stored
-			if stored.ConferenceName != nil || stored.StatusRank == 3 {
+		if !created {
+			if out.ConferenceName != nil || out.StatusRank == 3 {
 				return nil // the webhook ran before: change nothing
 			}
 			// A click-to-call call whose agent just answered.

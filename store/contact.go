@@ -72,13 +72,6 @@ func (r *contactRow) toDomain() *switchboard.Contact {
 	return c
 }
 
-func nullable(s string) *string {
-	if s == "" {
-		return nil
-	}
-	return &s
-}
-
 // Markers that open each part of the search text (see the package doc).
 const (
 	markFull    = "\x01"
@@ -157,19 +150,13 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {
 			return err
 		}
-		res := tx.Clauses(clause.OnConflict{
-			Columns:   []clause.Column{{Name: "workspace_id"}, {Name: "phone"}},
-			DoNothing: true,
-		}).Create(&row)
-		if res.Error != nil {
-			return res.Error
+		created, err := insertOrTake(tx, &row, onKey("workspace_id", "phone"),
+			"workspace_id = ? AND phone = ?", row.WorkspaceID, row.Phone)
+		if err != nil {
+			return err
 		}
-		if res.RowsAffected == 0 && row.Phone != nil {
-			id, err := existingContactID(tx, row.WorkspaceID, *row.Phone)
-			if err != nil {
-				return err
-			}
-			return contactExists(id)
+		if !created {
+			return contactExists(row.ID)
 		}
 		if err := db.emit(tx, row.WorkspaceID, switchboard.EventContactCreated, row.toDomain()); err != nil {
 			return err

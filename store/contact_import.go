@@ -103,9 +103,9 @@ func (db *DB) ImportContacts(ctx context.Context, workspaceID string, batch []*s
 }
 
 // ImportWriters is how many import batches are worth writing at once.
-// PostgreSQL writes them in parallel backends: on 2 cores, 1 writer imported
-// 20.5k rows/s end to end, 2 26.8k, 4 28.1k (the backends queue on the
-// trigram index's pending list, so more add little). SQLite has one writer,
+// PostgreSQL writes them in parallel backends: up to four help even on two
+// cores, more add little because the backends queue on the trigram index's
+// pending list (README, Performance). SQLite has one writer,
 // so a second batch would only queue behind the first.
 func (db *DB) ImportWriters() int {
 	if db.dialect == Postgres {
@@ -197,15 +197,14 @@ type importer interface {
 //
 // It merges the trigram index's pending list into the index proper. GIN's
 // fast update parks new entries in a pending list that every search reads in
-// full; an import fills it to its 4 MB limit, which measured as ~7 ms on
-// every search. The merge is work the next overflow would have done inside
+// full; an import fills it to its 4 MB limit, which slows every search
+// until it is merged. The merge is work the next overflow would have done inside
 // an import anyway.
 //
 // And it refreshes the table's statistics when the import grew the table by
 // a fifth or more. Without them the planner, which then believes the
-// workspace small, sorts the whole workspace for a deep list page: 50-200 ms
-// at offset 10,000 of a freshly imported 200k-contact workspace, against
-// 2 ms walking the (workspace_id, created_at, id) index.
+// workspace small, sorts the whole workspace for a deep list page instead
+// of walking the (workspace_id, created_at, id) index.
 func (db *DB) FinishImport(ctx context.Context, inserted int) {
 	if db.dialect != Postgres {
 		return

@@ -23,8 +23,8 @@ const pgInsertContacts = `
 
 // insert writes the batch and returns the ids it inserted. Most batches of
 // an import are new contacts, so it first tries a plain INSERT: ON
-// CONFLICT's speculative insertion is 7% of PostgreSQL's time in a 100k-row
-// import. A batch that meets a stored phone fails at that row, is rolled back
+// CONFLICT's speculative insertion is a measurable share of PostgreSQL's
+// time in a large import (README, Performance). A batch that meets a stored phone fails at that row, is rolled back
 // to a savepoint (the transaction lives on) and goes again with ON CONFLICT
 // DO NOTHING, which skips the stored ones.
 func (pgImporter) insert(ctx context.Context, tx *gorm.DB, workspaceID string, t time.Time, rows []contactRow) (map[string]bool, error) {

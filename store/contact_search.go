@@ -14,9 +14,9 @@ import (
 // is exact and the page is ranked from every match; past it the search is
 // broad, its total is reported as a lower bound (Meta.TotalIsLowerBound), and
 // its pages are read by walking the workspace newest first, which stops as
-// soon as a page is full. Counting or ranking every match of a query that
-// matches 5% of a 200k-contact workspace costs 50-100 ms; this keeps every
-// search within a few thousand rows.
+// soon as a page is full. Counting or ranking every match of a broad query
+// costs in proportion to the workspace (README, Performance); this keeps
+// every search within a few thousand rows.
 const searchCountCap = 1000
 
 // SearchContacts implements switchboard.ContactService.
@@ -93,9 +93,9 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 	// Often the page is among the newest rows: when the workspace's newest
 	// probeRows rows hold the whole window of "starts with" matches, those
 	// are the window (newer matches cannot exist elsewhere), and no count
-	// is needed. On PostgreSQL, where the count reads a heap row per match
-	// (~10 ms for a broad one), this took a query whose 10,000 matches all
-	// start with it from 29 to 9 ms p99; SQLite counts from its FTS5 index
+	// is needed. On PostgreSQL, where the count reads a heap row per match,
+	// this cuts the p99 of a query whose many matches all start with it by
+	// two thirds (README, Performance); SQLite counts from its FTS5 index
 	// cheaply, and there the probe only cost queries it could not decide.
 	if db.dialect == Postgres {
 		if out, err := db.probeRanked(r, qr, rank, rankArgs, want, offset); err != nil || len(out) == want {
@@ -219,9 +219,9 @@ func (db *DB) countAll(r *gorm.DB, q searchQuery, extra string, extraArgs []any,
 
 // walking runs fn so that, on PostgreSQL, a walk really walks: the planner
 // cannot estimate how dense the matches of a LIKE are, and left to itself it
-// scans the table (or a parallel index) and sorts every match, 100-370 ms
-// on 200k contacts, where reading the (workspace_id, created_at, id) index
-// in order and stopping at the page's end takes under a millisecond. The
+// scans the table (or a parallel index) and sorts every match, where
+// reading the (workspace_id, created_at, id) index in order and stopping at
+// the page's end reads only the page (README, Performance). The
 // settings are LOCAL to the transaction, so the pool is left as it was.
 func (db *DB) walking(r *gorm.DB, walk bool, fn func(tx *gorm.DB) error) error {
 	if !walk || db.dialect != Postgres {

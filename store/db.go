@@ -153,15 +153,15 @@ func (db *DB) openSQLite(path string) error {
 		"_pragma=temp_store(memory)",
 	}
 	// Page caches are per connection and live outside Go's heap; the OS
-	// page cache is behind them anyway. 8 MB each imports 100k rows as fast
-	// as 32 MB did and keeps the whole server near 100 MB (32 MB: 150 MB).
+	// page cache is behind them anyway. A small cache each imports as fast
+	// as a large one did and keeps the server's memory down (README,
+	// Performance).
 	writerCache, readerCache := "_pragma=cache_size(-8000)", "_pragma=cache_size(-8000)"
 	// 8 KiB pages for a new database file (an existing one keeps its size
-	// until VACUUM). Against the default 4 KiB: a 100k-row import end to end
-	// went from 28.5-29.9k to 30.0-30.2k rows/s and a list at offset 100,000
-	// from 40 to 23 ms p99; 16 KiB imported faster still (32k) but made
-	// searches that rank ~1,000 matches 50% slower (they read a page per
-	// match).
+	// until VACUUM). Against the default 4 KiB they import faster and serve
+	// deep list pages faster; 16 KiB imported faster still but slowed the
+	// searches that rank many matches, which read a page per match (README,
+	// Performance).
 	pageSize := "_pragma=page_size(8192)"
 	memory := path == ":memory:"
 	if !memory {

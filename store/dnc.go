@@ -96,20 +96,12 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 				return err
 			}
 		}
-		res := tx.Clauses(onListedConflict).Create(&row)
-		if res.Error != nil {
-			return res.Error
+		var err error
+		created, err = insertOrTake(tx, &row, onListedConflict, "workspace_id = ? AND phone = ? AND "+listed, row.WorkspaceID, row.Phone)
+		if err != nil || !created {
+			return err
 		}
-		if res.RowsAffected == 1 {
-			created = true
-			return db.emit(tx, row.WorkspaceID, switchboard.EventDNCAdded, row.toDomain())
-		}
-		// A fresh value: Take adds the primary key of a non-empty one to
-		// its conditions.
-		var stored dncRow
-		err := tx.Where("workspace_id = ? AND phone = ? AND "+listed, row.WorkspaceID, row.Phone).Take(&stored).Error
-		row = stored
-		return err
+		return db.emit(tx, row.WorkspaceID, switchboard.EventDNCAdded, row.toDomain())
 	})
 	if err != nil {
 		return false, err

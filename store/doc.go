@@ -1,6 +1,8 @@
 // Package store keeps Switchboard's records in a SQL database through GORM.
-// It implements switchboard.AuthService, switchboard.ContactService and
-// switchboard.DNCService over two dialects chosen by the database URL:
+// It implements every service of the root package: switchboard.AuthService,
+// ContactService, DNCService, WorkspaceService, CallService,
+// CallerIDService and RecordingService, over two dialects chosen by the
+// database URL:
 //
 //   - "sqlite:<path>" — embedded, pure Go (github.com/glebarez/sqlite, no cgo),
 //     WAL mode. SQLite allows one writer at a time even in WAL mode, and a
@@ -50,11 +52,14 @@
 // or two characters cannot use it: they scan the workspace's rows (through
 // the workspace index; on PostgreSQL the LIKE is written so the planner does
 // not read the whole GIN index instead) and cost in proportion to the
-// workspace, ~120 ms on PostgreSQL for 200k contacts (see BenchmarkSearch).
+// workspace (see BenchmarkSearch).
 //
-// Search totals are exact (a window count over the matches). That is cheap
-// when a query is selective, and costs in proportion to the matches when it
-// is not: ranking "starts with" first means every match is visited anyway.
+// Search totals are capped, not exact: a search counts its matches up to
+// 1,000 (searchCountCap). Up to the cap the total is exact and the page is
+// ranked from every match; past it the total is reported as a lower bound
+// (Meta.TotalIsLowerBound, which the API shows as meta.totalExact false,
+// see openapi.yaml) and pages are read by walking the workspace newest
+// first, which stops as soon as a page is full.
 //
 // Imports write a whole batch per statement: PostgreSQL gets one array per
 // column (INSERT … SELECT FROM unnest(…) ON CONFLICT … RETURNING id),

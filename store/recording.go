@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	switchboard "github.com/switchboard-oss/switchboard"
 )
@@ -76,19 +75,13 @@ func (db *DB) CreateRecording(ctx context.Context, r *switchboard.Recording) err
 		if err := db.lockRow(tx).Where("call_sid = ?", r.CallSID).Take(&call).Error; err != nil {
 			return translate(err, "Call")
 		}
-		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "recording_sid"}}, DoNothing: true}).Create(&row)
-		if res.Error != nil {
-			return res.Error
+		created, err := insertOrTake(tx, &row, onKey("recording_sid"), "recording_sid = ?", r.RecordingSID)
+		if err != nil || !created {
+			return err
 		}
-		if res.RowsAffected == 1 {
-			ev := &switchboard.CallEvent{CallSID: r.CallSID, LegSID: r.RecordingSID, Source: switchboard.EventRecording,
-				ProviderStatus: string(r.Status)}
-			return db.addControlEvent(tx, ev)
-		}
-		var stored recordingRow
-		err := tx.Where("recording_sid = ?", r.RecordingSID).Take(&stored).Error
-		row = stored
-		return err
+		ev := &switchboard.CallEvent{CallSID: r.CallSID, LegSID: r.RecordingSID, Source: switchboard.EventRecording,
+			ProviderStatus: string(r.Status)}
+		return db.addControlEvent(tx, ev)
 	})
 	if err != nil {
 		return err

@@ -4,6 +4,7 @@ import (
 	"context"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	"github.com/switchboard-oss/switchboard/store/dbfault"
 )
@@ -26,4 +27,37 @@ func (db *DB) transact(ctx context.Context, fn func(tx *gorm.DB) error) error {
 		err = db.w.WithContext(ctx).Transaction(run)
 	}
 	return err
+}
+
+// insertOrTake inserts row unless it conflicts on the unique index named by
+// on (which must be one of the table's unique constraints), in which case
+// row becomes the stored row that where and args find: two writers of the
+// same key at once are settled by the index, the loser reading the
+// winner's row. It reports whether row was inserted.
+func insertOrTake[T any](tx *gorm.DB, row *T, on clause.OnConflict, where string, args ...any) (bool, error) {
+	on.DoNothing = true
+	res := tx.Clauses(on).Create(row)
+	if res.Error != nil {
+		return false, res.Error
+	}
+	if res.RowsAffected == 1 {
+		return true, nil
+	}
+	// A fresh value: Take adds the primary key of a non-empty one to its
+	// conditions.
+	var stored T
+	if err := tx.Where(where, args...).Take(&stored).Error; err != nil {
+		return false, err
+	}
+	*row = stored
+	return false, nil
+}
+
+// onKey is the conflict target of a table's primary or unique key columns.
+func onKey(columns ...string) clause.OnConflict {
+	var on clause.OnConflict
+	for _, c := range columns {
+		on.Columns = append(on.Columns, clause.Column{Name: c})
+	}
+	return on
 }

@@ -16,7 +16,7 @@ import (
 	"github.com/switchboard-oss/switchboard"
 )
 
-// DefaultAPIBaseURL is Twilio's REST API (CONTRACT: TWILIO_API_BASE_URL).
+// DefaultAPIBaseURL is Twilio's REST API, the default of TWILIO_API_BASE_URL.
 const DefaultAPIBaseURL = "https://api.twilio.com"
 
 // Config configures a Client.

@@ -6,13 +6,21 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // Every request the Client makes, as twilio-go builds it, is named after its
 // resource and verb: the names metrics label provider requests with.
 func TestOperationOfEveryClientRequest(t *testing.T) {
 	t.Parallel()
-	f := newFakeTwilio(t)
+	f := telephonytest.NewTwilio(t)
+	// The fake answers 404 to everything: what matters is the request sent.
+	f.Route(func(w http.ResponseWriter, _ *http.Request, _ string) bool {
+		w.WriteHeader(http.StatusNotFound)
+		_, _ = w.Write([]byte(`{"code": 20404, "message": "not found", "status": 404}`))
+		return true
+	})
 	// Under a base path, as when the simulator is mounted behind a prefix.
 	c, err := NewClient(Config{AccountSID: fakeAccount, AuthToken: fakeToken, BaseURL: f.URL + "/prefix"})
 	if err != nil {
@@ -20,7 +28,6 @@ func TestOperationOfEveryClientRequest(t *testing.T) {
 	}
 	ctx := context.Background()
 	yes := true
-	// The fake answers 404 to everything: what matters is the request sent.
 	_, _ = c.CreateCall(ctx, CallParams{To: "+15005550100", From: "+15005550006", URL: "https://x.test/a"})
 	_ = c.HangUp(ctx, "CA1")
 	_, _ = c.FindConference(ctx, "sb-1")
@@ -35,7 +42,7 @@ func TestOperationOfEveryClientRequest(t *testing.T) {
 	_, _ = c.FindLegs(ctx, "+15005550100", "+15005550006", time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC))
 
 	var got []string
-	for _, r := range f.requests() {
+	for _, r := range f.Requests() {
 		got = append(got, Operation(r.Method, r.Path))
 	}
 	want := []string{

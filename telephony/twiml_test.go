@@ -1,63 +1,27 @@
 package telephony
 
 import (
-	"encoding/xml"
 	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
-// node is a parsed XML element with its attributes in a map, so documents
-// compare equal whatever order twilio-go wrote the attributes in.
-type node struct {
-	Name  string
-	Attrs map[string]string
-	Text  string
-	Kids  []node
-}
+type node = telephonytest.Node
 
-func (n *node) UnmarshalXML(d *xml.Decoder, start xml.StartElement) error {
-	n.Name = start.Name.Local
-	for _, a := range start.Attr {
-		if n.Attrs == nil {
-			n.Attrs = map[string]string{}
-		}
-		n.Attrs[a.Name.Local] = a.Value
-	}
-	for {
-		tok, err := d.Token()
-		if err != nil {
-			return err
-		}
-		switch tok := tok.(type) {
-		case xml.StartElement:
-			var kid node
-			if err := kid.UnmarshalXML(d, tok); err != nil {
-				return err
-			}
-			n.Kids = append(n.Kids, kid)
-		case xml.CharData:
-			n.Text += strings.TrimSpace(string(tok))
-		case xml.EndElement:
-			return nil
-		}
-	}
-}
+var el = telephonytest.El
 
 func parseTwiML(t *testing.T, doc string, err error) node {
 	t.Helper()
 	if err != nil {
 		t.Fatalf("building TwiML: %v", err)
 	}
-	var n node
-	if err := xml.Unmarshal([]byte(doc), &n); err != nil {
-		t.Fatalf("parsing %s: %v", doc, err)
+	n, err := telephonytest.ParseTwiML([]byte(doc))
+	if err != nil {
+		t.Fatal(err)
 	}
 	return n
-}
-
-func el(name string, attrs map[string]string, text string, kids ...node) node {
-	return node{Name: name, Attrs: attrs, Text: text, Kids: kids}
 }
 
 func TestTwiML(t *testing.T) {

@@ -7,7 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/http"
 	"net/url"
 	"strings"
 	"text/tabwriter"
@@ -45,7 +44,7 @@ type Main struct {
 	done       chan error
 	recover    context.CancelFunc // stops retrying pending dials
 	metrics    *metrics.Metrics   // nil: METRICS_ADDR unset
-	metricsSrv *http.Server
+	metricsSrv *metricsListener   // nil: not serving metrics
 }
 
 // NewMain returns a program for cfg; nothing runs before Run.

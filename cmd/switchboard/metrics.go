@@ -2,13 +2,12 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net"
-	"net/http"
 	"time"
 
+	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/server/metrics"
 	"github.com/switchboard-oss/switchboard/store"
 )
@@ -43,14 +42,28 @@ func (m *Main) serveMetrics() error {
 		return fmt.Errorf("METRICS_ADDR: listening on %s: %w", m.Config.MetricsAddr, err)
 	}
 	m.MetricsAddr = ln.Addr().String()
-	m.metricsSrv = m.metrics.NewServer()
+	ctx, stop := context.WithCancel(context.Background())
+	l := &metricsListener{stop: stop, done: make(chan error, 1)}
+	m.metricsSrv = l
 	go func() {
-		if err := m.metricsSrv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		err := server.ServeUntil(ctx, m.metrics.NewServer(), ln, metricsGrace)
+		if err != nil && ctx.Err() == nil {
 			m.Logger.Error("metrics listener stopped", "error", err.Error())
 		}
+		l.done <- err
 	}()
 	m.Logger.Info("metrics listening", "addr", m.MetricsAddr, "path", "/metrics")
 	return nil
+}
+
+// metricsGrace is how long a scrape in flight may finish at shutdown.
+const metricsGrace = 5 * time.Second
+
+// metricsListener is the metrics server running: stop shuts it down, done
+// says how it ended.
+type metricsListener struct {
+	stop context.CancelFunc
+	done chan error
 }
 
 // stopMetrics stops serving metrics: a scrape in flight may finish.
@@ -58,9 +71,8 @@ func (m *Main) stopMetrics() error {
 	if m.metricsSrv == nil {
 		return nil
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	err := m.metricsSrv.Shutdown(ctx)
+	m.metricsSrv.stop()
+	err := <-m.metricsSrv.done
 	m.metricsSrv = nil
 	if err != nil {
 		return fmt.Errorf("metrics listener: %w", err)

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -177,17 +176,16 @@ func runSimulator(ctx context.Context, cfg Config, logger *slog.Logger, stdout i
 	if cfg.TwilioAuthToken == "" {
 		fmt.Fprintf(stdout, "auth token (set it as the service's TWILIO_AUTH_TOKEN): %s\n", sim.AuthToken())
 	}
-	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
-	select {
-	case err := <-errc:
-		return err
-	case <-ctx.Done():
+	logged := make(chan struct{})
+	stopping := context.AfterFunc(ctx, func() {
+		logger.Info("simulator shutting down: in-flight requests may finish", "grace", cfg.ShutdownGrace.String())
+		close(logged)
+	})
+	err = server.ServeUntil(ctx, srv, ln, cfg.ShutdownGrace)
+	if !stopping() {
+		<-logged // the shutdown was logged before what follows it
 	}
-	logger.Info("simulator shutting down: in-flight requests may finish", "grace", cfg.ShutdownGrace.String())
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), cfg.ShutdownGrace)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err != nil {
 		logger.Error("simulator stopped with an error", "error", err.Error())
 		return err
 	}

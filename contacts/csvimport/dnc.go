@@ -141,7 +141,7 @@ func buildDNCEntry(raw, reason string, opts DNCOptions) (*sb.DNCEntry, *RowError
 	if raw != "" {
 		e164, ok := phone.E164(raw, opts.Region)
 		if !ok {
-			return nil, &RowError{Field: "phone", Message: fmt.Sprintf("%q is not a valid phone number", truncate(raw, 64))}
+			return nil, &RowError{Field: "phone", Message: fmt.Sprintf("%q is not a valid phone number", sb.Truncate(raw, 64))}
 		}
 		e.Phone = e164
 	}

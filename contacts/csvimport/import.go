@@ -275,7 +275,7 @@ func buildContact(rec []string, cols columns, region string) (*sb.Contact, *RowE
 	if ct.Phone != "" {
 		e164, ok := phone.E164(ct.Phone, region)
 		if !ok {
-			return nil, &RowError{Field: "phone", Message: fmt.Sprintf("%q is not a valid phone number", truncate(ct.Phone, 64))}
+			return nil, &RowError{Field: "phone", Message: fmt.Sprintf("%q is not a valid phone number", sb.Truncate(ct.Phone, 64))}
 		}
 		ct.Phone = e164
 	}
@@ -297,13 +297,6 @@ func rowError(err error) *RowError {
 		return &RowError{Field: field, Message: e.Details[0].Message}
 	}
 	return &RowError{Field: "row", Message: sb.ErrorMessage(err)}
-}
-
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }
 
 func skipBOM(r *bufio.Reader) io.Reader {

@@ -112,7 +112,7 @@ func NormalizeField(field, input, region string) (string, error) {
 	e164, ok := E164(input, region)
 	if !ok {
 		return "", switchboard.FieldErrorf(switchboard.EInvalidPhone, field,
-			"%q is not a valid phone number", truncate(input, 64))
+			"%q is not a valid phone number", switchboard.Truncate(input, 64))
 	}
 	return e164, nil
 }
@@ -142,12 +142,4 @@ func regionOrDefault(region string) string {
 	// every national number into a parse error. ToUpper returns its
 	// argument without allocating when there is nothing to change.
 	return strings.ToUpper(region)
-}
-
-// truncate keeps error messages short when someone posts a megabyte "phone".
-func truncate(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	return s[:n] + "…"
 }

@@ -9,6 +9,7 @@ import (
 	openapi "github.com/twilio/twilio-go/rest/api/v2010"
 
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // activeCall connects an agent to a customer who answers and stays, and
@@ -19,7 +20,7 @@ func activeCall(t *testing.T, b *bundle, customerNumber string) (agent, customer
 	require.Equal(t, "in-progress", got.Status)
 	agent, conf = got.CallSid, got.ConferenceSid
 	customer = b.hooks.customerOf(agent)
-	eventually(t, "customer in the conference", func() bool {
+	telephonytest.Eventually(t, "customer in the conference", func() bool {
 		p, err := b.api.FetchParticipant(conf, "customer", nil)
 		return err == nil && *p.Status == "connected"
 	})
@@ -61,7 +62,7 @@ func TestHoldMuteTransfer(t *testing.T) {
 	require.Equal(t, "transfer", *target.Label)
 	require.Equal(t, conf, *target.ConferenceSid)
 	targetSid := *target.CallSid
-	eventually(t, "target connected", func() bool {
+	telephonytest.Eventually(t, "target connected", func() bool {
 		p, err := b.api.FetchParticipant(conf, "transfer", nil)
 		return err == nil && *p.Status == "connected"
 	})
@@ -78,7 +79,7 @@ func TestHoldMuteTransfer(t *testing.T) {
 		SetStatusCallback(b.hooks.url+"/status"))
 	require.NoError(t, err)
 	b.waitCallStatus(t, *busy.CallSid, "busy")
-	eventually(t, "busy callback", func() bool { return len(b.hooks.received("/status", *busy.CallSid)) == 1 })
+	telephonytest.Eventually(t, "busy callback", func() bool { return len(b.hooks.received("/status", *busy.CallSid)) == 1 })
 	require.Equal(t, []string{"busy"}, statuses(b.hooks.received("/status", *busy.CallSid)))
 	_, err = b.api.FetchParticipant(conf, "busy", nil)
 	restError(t, err, http.StatusNotFound, 20404)
@@ -100,7 +101,7 @@ func TestHoldMuteTransfer(t *testing.T) {
 	c, err = b.api.FetchConference(conf, nil)
 	require.NoError(t, err)
 	require.Equal(t, "completed", *c.Status)
-	eventually(t, "target callbacks", func() bool { return len(b.hooks.received("/status", targetSid)) == 3 })
+	telephonytest.Eventually(t, "target callbacks", func() bool { return len(b.hooks.received("/status", targetSid)) == 3 })
 	require.Equal(t, []string{"ringing", "in-progress", "completed"}, statuses(b.hooks.received("/status", targetSid)))
 	parts, err = b.api.ListParticipant(conf, nil)
 	require.NoError(t, err)
@@ -116,7 +117,7 @@ func TestParticipantByFriendlyName(t *testing.T) {
 	p, err := b.api.CreateParticipant("standup", (&openapi.CreateParticipantParams{}).
 		SetFrom(callerID).SetTo(simulator.NumberAnswers).SetLabel("bob"))
 	require.NoError(t, err)
-	eventually(t, "bob connected", func() bool {
+	telephonytest.Eventually(t, "bob connected", func() bool {
 		got, err := b.api.FetchParticipant(*p.ConferenceSid, "bob", nil)
 		return err == nil && *got.Status == "connected"
 	})
@@ -166,7 +167,7 @@ func TestRecordings(t *testing.T) {
 	_, err = b.api.UpdateCallRecording(customer, *rec.Sid, (&openapi.UpdateCallRecordingParams{}).SetStatus("paused"))
 	restError(t, err, http.StatusBadRequest, 21220)
 
-	eventually(t, "recording callbacks", func() bool { return len(b.hooks.received("/recording-status", customer)) == 2 })
+	telephonytest.Eventually(t, "recording callbacks", func() bool { return len(b.hooks.received("/recording-status", customer)) == 2 })
 	hs := b.hooks.received("/recording-status", customer)
 	require.Equal(t, "in-progress", hs[0].Form.Get("RecordingStatus"))
 	done := hs[1].Form
@@ -184,7 +185,7 @@ func TestRecordings(t *testing.T) {
 	require.Equal(t, 1, second.Channels)
 	_, err = b.api.UpdateCall(customer, (&openapi.UpdateCallParams{}).SetStatus("completed"))
 	require.NoError(t, err)
-	eventually(t, "second recording completed", func() bool { return len(b.hooks.received("/recording-status", customer)) == 3 })
+	telephonytest.Eventually(t, "second recording completed", func() bool { return len(b.hooks.received("/recording-status", customer)) == 3 })
 	require.Equal(t, *second.Sid, b.hooks.received("/recording-status", customer)[2].Form.Get("RecordingSid"))
 
 	_, err = b.api.CreateCallRecording(customer, nil)
@@ -204,13 +205,13 @@ func TestKickWhileRinging(t *testing.T) {
 		SetStatusCallback(b.hooks.url+"/status").SetStatusCallbackEvent([]string{"ringing", "completed"}))
 	require.NoError(t, err)
 	require.Equal(t, "queued", *p.Status)
-	eventually(t, "ringing", func() bool {
+	telephonytest.Eventually(t, "ringing", func() bool {
 		got, err := b.api.FetchParticipant(conf, "slow", nil)
 		return err == nil && *got.Status == "ringing"
 	})
 	require.NoError(t, b.api.DeleteParticipant(conf, "slow", nil))
 	b.waitCallStatus(t, *p.CallSid, "canceled")
-	eventually(t, "callbacks", func() bool { return len(b.hooks.received("/status", *p.CallSid)) == 2 })
+	telephonytest.Eventually(t, "callbacks", func() bool { return len(b.hooks.received("/status", *p.CallSid)) == 2 })
 	require.Equal(t, []string{"ringing", "canceled"}, statuses(b.hooks.received("/status", *p.CallSid)))
 	parts, err := b.api.ListParticipant(conf, nil)
 	require.NoError(t, err)

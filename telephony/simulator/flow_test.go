@@ -9,6 +9,7 @@ import (
 	openapi "github.com/twilio/twilio-go/rest/api/v2010"
 
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // TestWholeFlow plays the contract's flow: the browser connects, callml puts
@@ -49,7 +50,7 @@ func TestWholeFlow(t *testing.T) {
 
 	customer := b.hooks.customerOf(agent)
 	require.NotEmpty(t, customer)
-	eventually(t, "customer to join", func() bool { return len(b.hooks.received("/conference-join", customer)) == 1 })
+	telephonytest.Eventually(t, "customer to join", func() bool { return len(b.hooks.received("/conference-join", customer)) == 1 })
 	join := b.hooks.received("/conference-join", customer)[0]
 	require.Equal(t, name, join.Query.Get("conference"))
 	require.Equal(t, "in-progress", join.Form.Get("CallStatus"))
@@ -57,7 +58,7 @@ func TestWholeFlow(t *testing.T) {
 	require.Equal(t, simulator.NumberHangsUp, join.Form.Get("To"))
 	require.Equal(t, callerID, join.Form.Get("From"))
 
-	eventually(t, "customer in the conference", func() bool {
+	telephonytest.Eventually(t, "customer in the conference", func() bool {
 		p, err := b.api.FetchParticipant(got.ConferenceSid, "customer", nil)
 		return err == nil && *p.CallSid == customer
 	})
@@ -76,7 +77,7 @@ func TestWholeFlow(t *testing.T) {
 	require.Equal(t, "participant-with-end-conference-on-exit-left", *conf.ReasonConferenceEnded)
 
 	// Only the subscribed event was sent, with the call's duration.
-	eventually(t, "the completed callback", func() bool { return len(b.hooks.received("/status", customer)) == 1 })
+	telephonytest.Eventually(t, "the completed callback", func() bool { return len(b.hooks.received("/status", customer)) == 1 })
 	cb := b.hooks.received("/status", customer)[0].Form
 	require.Equal(t, "completed", cb.Get("CallStatus"))
 	require.Equal(t, "0", cb.Get("SequenceNumber"))
@@ -129,7 +130,7 @@ func TestOutcomes(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, "queued", *c.Status)
 			require.Equal(t, "outbound-api", *c.Direction)
-			eventually(t, "callbacks", func() bool { return len(b.hooks.received("/status", *c.Sid)) >= len(tc.want) })
+			telephonytest.Eventually(t, "callbacks", func() bool { return len(b.hooks.received("/status", *c.Sid)) >= len(tc.want) })
 			hs := b.hooks.received("/status", *c.Sid)
 			require.Equal(t, tc.want, statuses(hs))
 			for i, h := range hs {
@@ -157,7 +158,7 @@ func TestCancelRinging(t *testing.T) {
 	_, err = b.api.UpdateCall(*c.Sid, (&openapi.UpdateCallParams{}).SetStatus("completed"))
 	require.NoError(t, err)
 	b.waitCallStatus(t, *c.Sid, "canceled")
-	eventually(t, "callback", func() bool { return len(b.hooks.received("/status", *c.Sid)) == 1 })
+	telephonytest.Eventually(t, "callback", func() bool { return len(b.hooks.received("/status", *c.Sid)) == 1 })
 	require.Equal(t, []string{"canceled"}, statuses(b.hooks.received("/status", *c.Sid)))
 }
 
@@ -175,7 +176,7 @@ func TestClickToCall(t *testing.T) {
 	agent, err := b.api.CreateCall(p)
 	require.NoError(t, err)
 
-	eventually(t, "the Url to be requested", func() bool { return len(b.hooks.received("/callml", *agent.Sid)) == 1 })
+	telephonytest.Eventually(t, "the Url to be requested", func() bool { return len(b.hooks.received("/callml", *agent.Sid)) == 1 })
 	f := b.hooks.received("/callml", *agent.Sid)[0]
 	require.Equal(t, "client:bob", f.Form.Get("To"))
 	require.Equal(t, "outbound-api", f.Form.Get("Direction"))
@@ -189,7 +190,7 @@ func TestClickToCall(t *testing.T) {
 	resp.Body.Close()
 	require.Equal(t, http.StatusAccepted, resp.StatusCode)
 	b.waitCallStatus(t, *agent.Sid, "completed")
-	eventually(t, "callbacks", func() bool { return len(b.hooks.received("/status", *agent.Sid)) == 2 })
+	telephonytest.Eventually(t, "callbacks", func() bool { return len(b.hooks.received("/status", *agent.Sid)) == 2 })
 	require.Equal(t, []string{"in-progress", "completed"}, statuses(b.hooks.received("/status", *agent.Sid)))
 }
 

@@ -20,6 +20,7 @@ import (
 	"github.com/twilio/twilio-go/twiml"
 
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 const (
@@ -236,18 +237,6 @@ func (h *hooks) customerOf(agentSid string) string {
 	return h.customer[agentSid]
 }
 
-// eventually polls cond until it holds or a deadline passes.
-func eventually(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s", what)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
-}
-
 func (b *bundle) callStatus(t *testing.T, sid string) string {
 	t.Helper()
 	c, err := b.api.FetchCall(sid, nil)
@@ -257,7 +246,7 @@ func (b *bundle) callStatus(t *testing.T, sid string) string {
 
 func (b *bundle) waitCallStatus(t *testing.T, sid, status string) {
 	t.Helper()
-	eventually(t, sid+" to be "+status, func() bool { return b.callStatus(t, sid) == status })
+	telephonytest.Eventually(t, sid+" to be "+status, func() bool { return b.callStatus(t, sid) == status })
 }
 
 // connect is POST /sim/connect.

@@ -12,6 +12,7 @@ import (
 	openapi "github.com/twilio/twilio-go/rest/api/v2010"
 
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 func TestCreateCallValidation(t *testing.T) {
@@ -98,12 +99,12 @@ func TestNumbersAndCallerIDs(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, *vr.ValidationCode, 6)
 	require.Equal(t, mine, *vr.PhoneNumber)
-	eventually(t, "verification", func() bool {
+	telephonytest.Eventually(t, "verification", func() bool {
 		ids, err := b.api.ListOutgoingCallerId(&openapi.ListOutgoingCallerIdParams{PhoneNumber: ptr(mine)})
 		require.NoError(t, err)
 		return len(ids) == 1 && *ids[0].FriendlyName == "Desk"
 	})
-	eventually(t, "validation callback", func() bool { return len(b.hooks.received("/validation", "")) == 1 })
+	telephonytest.Eventually(t, "validation callback", func() bool { return len(b.hooks.received("/validation", "")) == 1 })
 	require.Equal(t, "success", b.hooks.received("/validation", "")[0].Form.Get("VerificationStatus"))
 
 	_, err = b.api.CreateValidationRequest(&openapi.CreateValidationRequestParams{PhoneNumber: ptr(mine)})
@@ -178,12 +179,12 @@ func TestGetWebhook(t *testing.T) {
 		SetUrl(b.hooks.url + "/join?conference=room&label=guest&end=true")
 	c, err := b.api.CreateCall(p)
 	require.NoError(t, err)
-	eventually(t, "the GET", func() bool { return len(b.hooks.received("/join", "")) == 1 })
+	telephonytest.Eventually(t, "the GET", func() bool { return len(b.hooks.received("/join", "")) == 1 })
 	h := b.hooks.received("/join", "")[0]
 	require.Equal(t, *c.Sid, h.Query.Get("CallSid"))
 	require.Equal(t, "room", h.Query.Get("conference"))
 	require.Empty(t, h.Form)
-	eventually(t, "guest joins", func() bool {
+	telephonytest.Eventually(t, "guest joins", func() bool {
 		confs, err := b.api.ListConference((&openapi.ListConferenceParams{}).SetFriendlyName("room").SetStatus("in-progress"))
 		require.NoError(t, err)
 		return len(confs) == 1
