@@ -2,12 +2,14 @@ package csvimport
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"encoding/csv"
 	"errors"
 	"fmt"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 
 	"golang.org/x/sync/errgroup"
@@ -225,6 +227,9 @@ func normalizeChunk(c *chunk, cols columns, region string) {
 		c.contacts[i] = ct
 	}
 	c.rows = nil // the raw cells are no longer needed
+	// The reader's errors came first; the report lists rows in file order,
+	// so that its first 1,000 errors are the file's first 1,000.
+	slices.SortStableFunc(c.errs, func(a, b RowError) int { return cmp.Compare(a.Row, b.Row) })
 }
 
 // buildContact reads one row into a contact with its phone in E.164, and
