@@ -14,13 +14,21 @@ import (
 
 // answeredSimCall connects ada to a customer who answers and stays, and
 // returns the answered call once its customer leg's SID is written (the
-// customer can answer before the REST call that dialled them returns).
+// customer can answer before the REST call that dialled them returns) and
+// the customer is in the conference (the call is answered when the provider
+// fetches the join document, a moment before the leg enters; holding a
+// customer who has not entered yet is the provider's 20404).
 func (vb *voiceBundle) answeredSimCall() map[string]any {
 	vb.t.Helper()
 	conn := vb.simConnect(map[string]any{"identity": vb.ada(), "to": simulator.NumberAnswers, "workspaceId": vb.wsA})
-	return vb.waitCall(conn.CallSid, "the call to be answered with its customer leg", func(c map[string]any) bool {
+	c := vb.waitCall(conn.CallSid, "the call to be answered with its customer leg", func(c map[string]any) bool {
 		return c["status"] == "answered" && c["customerCallSid"] != ""
 	})
+	telephonytest.Eventually(vb.t, "the customer to enter the conference", func() bool {
+		_, in := vb.participant(c, c["customerCallSid"].(string))
+		return in
+	})
+	return c
 }
 
 // participant returns the simulator's view of leg in the call's
