@@ -30,13 +30,26 @@ type ImportOptions struct {
 // be read (EInvalid: no usable header, a row over the limits) or a batch
 // could not be written; the batches written before it stay written, and
 // the result so far comes with the error.
+//
+// A finished import records one contacts.imported event with its counts.
+// Its batches committed one by one already, so a failure to record the
+// event cannot undo them: it is logged, and the report still returned.
 func (s *Service) ImportContacts(ctx context.Context, r io.Reader, opts ImportOptions) (*ImportResult, error) {
-	return csvimport.Run(ctx, r, s.deps.Contacts, csvimport.Options{
+	res, err := csvimport.Run(ctx, r, s.deps.Contacts, csvimport.Options{
 		WorkspaceID: opts.WorkspaceID,
 		Region:      s.region(opts.Region),
 		Update:      opts.Update,
 		Writers:     s.cfg.ImportWriters,
 	})
+	if err != nil {
+		return res, err
+	}
+	sum := sb.ImportSummary{WorkspaceID: opts.WorkspaceID, Imported: res.Imported, Updated: res.Updated,
+		Skipped: res.Skipped, Failed: res.Failed}
+	if err := s.deps.Events.RecordEvent(ctx, opts.WorkspaceID, sb.EventContactsImported, sum); err != nil {
+		s.logger(ctx).Error("recording the contacts.imported event failed", "error", err)
+	}
+	return res, nil
 }
 
 // ImportDNC lists the numbers of a CSV (see csvimport.RunDNC), each row

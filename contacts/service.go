@@ -1,7 +1,9 @@
 package contacts
 
 import (
+	"context"
 	"errors"
+	"log/slog"
 	"strings"
 
 	sb "github.com/switchboard-oss/switchboard"
@@ -12,6 +14,9 @@ import (
 type Deps struct {
 	Contacts sb.ContactService
 	DNC      sb.DNCService
+	// Events records the events no single store write reports (a whole
+	// import's contacts.imported).
+	Events sb.EventService
 }
 
 // Config tunes the service.
@@ -22,6 +27,10 @@ type Config struct {
 	// ImportWriters is how many CSV import batches are written at once
 	// (the store's ImportWriters); 0 means 1.
 	ImportWriters int
+	// Logger is the base logger; RequestLogger, when set, gives the
+	// request-scoped one (with the request id) for a context.
+	Logger        *slog.Logger
+	RequestLogger func(context.Context) *slog.Logger
 }
 
 // Service is the contacts service. It is safe for concurrent use.
@@ -32,13 +41,26 @@ type Service struct {
 
 // New returns the service.
 func New(cfg Config, deps Deps) (*Service, error) {
-	if deps.Contacts == nil || deps.DNC == nil {
+	if deps.Contacts == nil || deps.DNC == nil || deps.Events == nil {
 		return nil, errors.New("contacts: every dependency is required")
 	}
 	if cfg.DefaultRegion == "" {
 		cfg.DefaultRegion = phone.DefaultRegion
 	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
 	return &Service{cfg: cfg, deps: deps}, nil
+}
+
+// logger is the request's logger when there is one.
+func (s *Service) logger(ctx context.Context) *slog.Logger {
+	if s.cfg.RequestLogger != nil {
+		if l := s.cfg.RequestLogger(ctx); l != nil {
+			return l
+		}
+	}
+	return s.cfg.Logger
 }
 
 // Phone normalizes a number given in field (any common notation, read in

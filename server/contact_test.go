@@ -8,14 +8,16 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/switchboard-oss/switchboard/contacts"
+	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
 // newContacts is the contacts service as cmd/switchboard builds it.
 func newContacts(t testing.TB, db *store.DB) *contacts.Service {
-	svc, err := contacts.New(contacts.Config{DefaultRegion: "US", ImportWriters: db.ImportWriters()},
-		contacts.Deps{Contacts: db, DNC: db})
+	svc, err := contacts.New(contacts.Config{DefaultRegion: "US", ImportWriters: db.ImportWriters(),
+		Logger: testLogger(), RequestLogger: server.RequestLogger},
+		contacts.Deps{Contacts: db, DNC: db, Events: db})
 	require.NoError(t, err)
 	return svc
 }

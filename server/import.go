@@ -60,7 +60,6 @@ func (s *strict) ImportContacts(ctx context.Context, req api.ImportContactsReque
 	}
 	loggerFrom(ctx, s.log).Info("contacts imported", "imported", res.Imported, "updated", res.Updated,
 		"skipped", res.Skipped, "failed", res.Failed)
-	s.recordImport(ctx, ws, res.Imported, res.Updated, res.Skipped, res.Failed)
 	return api.ImportContacts200JSONResponse{Data: toAPIImportResult(res)}, nil
 }
 

@@ -93,8 +93,7 @@ type Deps struct {
 	Voice *callflow.Service
 	// Tokens mints voice access tokens; nil answers 501.
 	Tokens TokenIssuer
-	// Events keeps the event log and the webhook endpoints; nil answers
-	// 501 for them.
+	// Events keeps the event log and the webhook endpoints.
 	Events sb.EventService
 	// Signatures checks the provider's webhook signatures; nil refuses
 	// every webhook.
@@ -139,8 +138,8 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 			*d.v = d.def
 		}
 	}
-	if deps.Auth == nil || deps.Contacts == nil || deps.Workspaces == nil || deps.Voice == nil {
-		return nil, errors.New("server: Auth, Contacts, Workspaces and Voice are required")
+	if deps.Auth == nil || deps.Contacts == nil || deps.Workspaces == nil || deps.Voice == nil || deps.Events == nil {
+		return nil, errors.New("server: Auth, Contacts, Workspaces, Voice and Events are required")
 	}
 	swagger, err := api.GetSwagger()
 	if err != nil {

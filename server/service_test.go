@@ -99,6 +99,7 @@ func TestNewRequiresEveryService(t *testing.T) {
 		"Voice":      func(d *server.Deps) { d.Voice = nil },
 		"Workspaces": func(d *server.Deps) { d.Workspaces = nil },
 		"Contacts":   func(d *server.Deps) { d.Contacts = nil },
+		"Events":     func(d *server.Deps) { d.Events = nil },
 	} {
 		d := full
 		drop(&d)

@@ -20,13 +20,6 @@ import (
 // operation here is admin only, by its security in the spec.
 
 // events returns the event service, or 501 when this build has none.
-func (s *strict) events() (sb.EventService, error) {
-	if s.deps.Events == nil {
-		return nil, sb.Errorf(sb.ENotImplemented, "Webhooks are not configured on this server.")
-	}
-	return s.deps.Events, nil
-}
-
 // NewWebhookSecret returns "whsec_" and the base64 of 32 random bytes, the
 // form Standard Webhooks libraries read.
 func NewWebhookSecret() (string, error) {
@@ -58,10 +51,7 @@ func eventTypes(in []api.EventType) []sb.EventType {
 }
 
 func (s *strict) ListWebhookEndpoints(ctx context.Context, req api.ListWebhookEndpointsRequestObject) (api.ListWebhookEndpointsResponseObject, error) {
-	svc, err := s.events()
-	if err != nil {
-		return nil, err
-	}
+	svc := s.deps.Events
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -83,10 +73,7 @@ func (s *strict) ListWebhookEndpoints(ctx context.Context, req api.ListWebhookEn
 }
 
 func (s *strict) CreateWebhookEndpoint(ctx context.Context, req api.CreateWebhookEndpointRequestObject) (api.CreateWebhookEndpointResponseObject, error) {
-	svc, err := s.events()
-	if err != nil {
-		return nil, err
-	}
+	svc := s.deps.Events
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -109,10 +96,7 @@ func (s *strict) CreateWebhookEndpoint(ctx context.Context, req api.CreateWebhoo
 }
 
 func (s *strict) GetWebhookEndpoint(ctx context.Context, req api.GetWebhookEndpointRequestObject) (api.GetWebhookEndpointResponseObject, error) {
-	svc, err := s.events()
-	if err != nil {
-		return nil, err
-	}
+	svc := s.deps.Events
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -125,10 +109,7 @@ func (s *strict) GetWebhookEndpoint(ctx context.Context, req api.GetWebhookEndpo
 }
 
 func (s *strict) UpdateWebhookEndpoint(ctx context.Context, req api.UpdateWebhookEndpointRequestObject) (api.UpdateWebhookEndpointResponseObject, error) {
-	svc, err := s.events()
-	if err != nil {
-		return nil, err
-	}
+	svc := s.deps.Events
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -158,10 +139,7 @@ func (s *strict) UpdateWebhookEndpoint(ctx context.Context, req api.UpdateWebhoo
 }
 
 func (s *strict) DeleteWebhookEndpoint(ctx context.Context, req api.DeleteWebhookEndpointRequestObject) (api.DeleteWebhookEndpointResponseObject, error) {
-	svc, err := s.events()
-	if err != nil {
-		return nil, err
-	}
+	svc := s.deps.Events
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -173,10 +151,7 @@ func (s *strict) DeleteWebhookEndpoint(ctx context.Context, req api.DeleteWebhoo
 }
 
 func (s *strict) RotateWebhookSecret(ctx context.Context, req api.RotateWebhookSecretRequestObject) (api.RotateWebhookSecretResponseObject, error) {
-	svc, err := s.events()
-	if err != nil {
-		return nil, err
-	}
+	svc := s.deps.Events
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -194,10 +169,7 @@ func (s *strict) RotateWebhookSecret(ctx context.Context, req api.RotateWebhookS
 }
 
 func (s *strict) ListWebhookDeliveries(ctx context.Context, req api.ListWebhookDeliveriesRequestObject) (api.ListWebhookDeliveriesResponseObject, error) {
-	svc, err := s.events()
-	if err != nil {
-		return nil, err
-	}
+	svc := s.deps.Events
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -219,10 +191,7 @@ func (s *strict) ListWebhookDeliveries(ctx context.Context, req api.ListWebhookD
 }
 
 func (s *strict) ListEvents(ctx context.Context, req api.ListEventsRequestObject) (api.ListEventsResponseObject, error) {
-	svc, err := s.events()
-	if err != nil {
-		return nil, err
-	}
+	svc := s.deps.Events
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -249,10 +218,7 @@ func (s *strict) ListEvents(ctx context.Context, req api.ListEventsRequestObject
 }
 
 func (s *strict) RedeliverEvent(ctx context.Context, req api.RedeliverEventRequestObject) (api.RedeliverEventResponseObject, error) {
-	svc, err := s.events()
-	if err != nil {
-		return nil, err
-	}
+	svc := s.deps.Events
 	ws, err := workspaceOf(ctx, nil)
 	if err != nil {
 		return nil, err
@@ -344,16 +310,3 @@ func EncodeEvent(v any) (json.RawMessage, error) {
 }
 
 var _ sb.EventEncoder = EncodeEvent
-
-// recordImport records the contacts.imported event of a finished import.
-// The import committed batch by batch already, so a failure here cannot
-// undo it: it is logged, and the caller still gets its report.
-func (s *strict) recordImport(ctx context.Context, ws string, imported, updated, skipped, failed int) {
-	if s.deps.Events == nil {
-		return
-	}
-	sum := sb.ImportSummary{WorkspaceID: ws, Imported: imported, Updated: updated, Skipped: skipped, Failed: failed}
-	if err := s.deps.Events.RecordEvent(ctx, ws, sb.EventContactsImported, sum); err != nil {
-		loggerFrom(ctx, s.log).Error("recording the contacts.imported event failed", "error", err)
-	}
-}

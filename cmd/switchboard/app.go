@@ -84,7 +84,9 @@ func (m *Main) Run(ctx context.Context) error {
 	contactService, err := contacts.New(contacts.Config{
 		DefaultRegion: m.Config.DefaultRegion,
 		ImportWriters: db.ImportWriters(),
-	}, contacts.Deps{Contacts: db, DNC: db})
+		Logger:        m.Logger,
+		RequestLogger: server.RequestLogger,
+	}, contacts.Deps{Contacts: db, DNC: db, Events: db})
 	if err != nil {
 		return err
 	}
