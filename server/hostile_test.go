@@ -162,7 +162,7 @@ func TestHostileRequests(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a few thousand requests")
 	}
-	vb := setupVoice(t, storetest.OpenPostgres, voiceOpts{})
+	vb := setupVoice(t, storetest.OpenPostgres, voiceOpts{webhooks: true})
 	vb.addCallerID(simCallerID)
 	ctx := context.Background()
 

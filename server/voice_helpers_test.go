@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"net"
 	"net/http"
@@ -20,6 +21,7 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/callflow"
 	"github.com/switchboard-oss/switchboard/server"
+	"github.com/switchboard-oss/switchboard/server/webhook"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony"
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
@@ -89,11 +91,34 @@ type voiceOpts struct {
 	// requestTimeout bounds each REST request (0: the client's 10 s);
 	// dialClaim is the pending dials' claim (0: the flow's 30 s).
 	requestTimeout, dialClaim time.Duration
+	// webhooks records events and delivers them, as the program does.
+	webhooks bool
 }
+
+// loopbackOnly is the delivery client of voice tests that run webhooks: the
+// hostile run registers endpoints at any URL, and a test's traffic never
+// leaves the machine, so it dials loopback addresses only and resolves no
+// name.
+var loopbackOnly = &http.Client{Transport: &http.Transport{
+	DialContext: func(ctx context.Context, network, addr string) (net.Conn, error) {
+		host, _, err := net.SplitHostPort(addr)
+		if err != nil {
+			return nil, err
+		}
+		if ip := net.ParseIP(host); ip == nil || !ip.IsLoopback() {
+			return nil, fmt.Errorf("test deliveries dial loopback addresses only, not %s", addr)
+		}
+		var d net.Dialer
+		return d.DialContext(ctx, network, addr)
+	},
+}}
 
 func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	t.Helper()
 	db := open(t)
+	if o.webhooks {
+		startWebhooks(t, db, webhook.Config{Client: loopbackOnly})
+	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	base := "http://" + ln.Addr().String()

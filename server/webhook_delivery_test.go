@@ -21,6 +21,7 @@ import (
 
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/server/webhook"
+	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
@@ -39,7 +40,23 @@ func setupHooks(t *testing.T, open storetest.Opener, cfg webhook.Config) *hookBu
 	if cfg.RetryDelays == nil {
 		cfg.RetryDelays = fastRetries
 	}
-	cfg.PollInterval = 100 * time.Millisecond
+	eng := startWebhooks(t, db, cfg)
+	ctx := context.Background()
+	key, err := db.ServerKey(ctx, "cursor")
+	require.NoError(t, err)
+	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080", CursorKey: key},
+		coreDeps(t, db), testLogger())
+	require.NoError(t, err)
+	return &hookBundle{testBundle: newBundle(t, srv, db), engine: eng}
+}
+
+// startWebhooks makes db record events and queue their deliveries, and
+// delivers them until the test ends, as the program does.
+func startWebhooks(t testing.TB, db *store.DB, cfg webhook.Config) *webhook.Engine {
+	t.Helper()
+	if cfg.PollInterval == 0 {
+		cfg.PollInterval = 100 * time.Millisecond
+	}
 	ctx := context.Background()
 	eng, err := webhook.New(ctx, db, "", cfg, testLogger())
 	require.NoError(t, err)
@@ -50,12 +67,7 @@ func setupHooks(t *testing.T, open storetest.Opener, cfg webhook.Config) *hookBu
 		defer cancel()
 		_ = eng.Stop(ctx)
 	})
-	key, err := db.ServerKey(ctx, "cursor")
-	require.NoError(t, err)
-	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080", CursorKey: key},
-		coreDeps(t, db), testLogger())
-	require.NoError(t, err)
-	return &hookBundle{testBundle: newBundle(t, srv, db), engine: eng}
+	return eng
 }
 
 // delivery is one request a receiver got.
