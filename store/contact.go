@@ -27,8 +27,11 @@ type contactRow struct {
 	Company     string
 	Notes       string
 	Search      string
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	// SearchIdx is PostgreSQL's indexed search text (searchIndexText); the
+	// SQLite table has no such column.
+	SearchIdx string `gorm:"column:search_idx"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 func (contactRow) TableName() string { return "contacts" }
@@ -157,7 +160,7 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {
 			return err
 		}
-		res := tx.Clauses(clause.OnConflict{
+		res := db.withSearchIdx(tx, &row).Clauses(clause.OnConflict{
 			Columns:   []clause.Column{{Name: "workspace_id"}, {Name: "phone"}},
 			DoNothing: true,
 		}).Create(&row)
@@ -238,6 +241,7 @@ func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, p switc
 		row.Search = row.searchText()
 		row.UpdatedAt = now()
 		set["search"] = row.Search
+		db.setSearchIdx(set, row.Search)
 		set["updated_at"] = row.UpdatedAt
 		return tx.Model(&contactRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).Updates(set).Error
 	})

@@ -37,12 +37,13 @@
 // in Go, for both the stored text and the query, so PostgreSQL and SQLite
 // (whose lower() only folds ASCII) agree.
 //
-// PostgreSQL serves the substring LIKEs from a pg_trgm GIN index on the search
-// text with the full-name, last-name and email markers turned into a letter
-// (pg_trgm would read a control character as a word break, and a "starts
-// with" condition would fetch every word with that start); each LIKE carries
-// the same pattern on that expression for the planner (see like in
-// contact_search.go). SQLite serves them from an FTS5 table with the trigram tokenizer
+// PostgreSQL serves the substring LIKEs from a pg_trgm GIN index on a second
+// column, search_idx, which the store writes beside the search text: the same
+// text with the full-name, last-name, email and digits markers turned into a
+// letter (pg_trgm would read a control character as a word break, and a
+// "starts with" condition would fetch every word with that start); each LIKE
+// carries the same pattern on that column for the planner (see like in
+// contact_search_query.go). SQLite serves them from an FTS5 table with the trigram tokenizer
 // (external content, kept current by triggers, keyed by an INTEGER PRIMARY KEY
 // so VACUUM cannot renumber it): the store selects candidate rowids with LIKE
 // on the FTS5 table, which the trigram index answers, and rechecks them with
