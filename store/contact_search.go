@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -45,26 +47,20 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	r := db.r.WithContext(ctx)
 	meta := switchboard.Meta{Limit: page.Limit, Offset: page.Offset}
 
-	n, err := db.countUpTo(r, q, "", nil, nil, rankCap+1)
+	cands, err := db.candidates(r, q, rankCap+1)
 	if err != nil {
 		return nil, meta, err
 	}
+	n := len(cands)
 	// Read limit+1 rows to learn whether more follow.
 	want := page.Limit + 1
 	var out []*switchboard.Contact
 	if n <= rankCap {
-		// Selective: at most rankCap rows to rank.
-		order := q.order
-		var orderArgs []any
-		if q.rank != "" {
-			order = "CASE WHEN " + q.rank + " THEN 0 ELSE 1 END, " + order
-			orderArgs = q.rankArgs
-		}
-		after, afterArgs := q.afterAny(page.After)
-		if out, err = db.searchPage(r, q, false, after, afterArgs, order, orderArgs, want, page.Offset, nil); err != nil {
+		// Selective: every match is in hand, with what orders it.
+		if out, err = db.rankedPage(r, q.workspaceID, cands, page, want); err != nil {
 			return nil, meta, err
 		}
-		meta.Total, meta.TotalIsLowerBound = int(min(n, searchCountCap)), n > searchCountCap
+		meta.Total, meta.TotalIsLowerBound = min(n, searchCountCap), n > searchCountCap
 	} else {
 		meta.Total, meta.TotalIsLowerBound = searchCountCap, true
 		if q.rank == "" {
@@ -83,6 +79,103 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 		meta.Next = &switchboard.PageKey{Bucket: q.bucket(last), Time: last.CreatedAt, ID: last.ID}
 	}
 	return out, meta, nil
+}
+
+// candidate is a match as the search orders it.
+type candidate struct {
+	bucket int
+	time   time.Time
+	id     string
+}
+
+// candidates reads up to limit matches with their rank bucket and key, from
+// the trigram index (or, for queries too short for one, the workspace's
+// rows): one pass over the candidates, where counting them and then reading
+// the ranked page from the index made two.
+func (db *DB) candidates(r *gorm.DB, q searchQuery, limit int) ([]candidate, error) {
+	body, args := db.searchSQL(q, false, "", nil, nil)
+	bucket := "0"
+	if q.rank != "" {
+		bucket = "CASE WHEN " + q.rank + " THEN 0 ELSE 1 END"
+		args = append(append([]any{}, q.rankArgs...), args...)
+	}
+	res, err := r.Raw("SELECT "+bucket+", c.created_at, c.id FROM "+body+" LIMIT ?", append(args, limit)...).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer res.Close()
+	var out []candidate
+	for res.Next() {
+		var c candidate
+		if err := res.Scan(&c.bucket, &c.time, &c.id); err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, res.Err()
+}
+
+// rankedPage orders every match (the rank bucket, then newest first, as the
+// SQL order does: created_at DESC, id DESC), takes the window after the
+// page's key or from its offset, and reads those contacts.
+func (db *DB) rankedPage(r *gorm.DB, workspaceID string, cands []candidate, page switchboard.Page, want int) ([]*switchboard.Contact, error) {
+	before := func(a, b candidate) bool { // a comes first
+		if a.bucket != b.bucket {
+			return a.bucket < b.bucket
+		}
+		if c := a.time.Compare(b.time); c != 0 {
+			return c > 0
+		}
+		return a.id > b.id
+	}
+	slices.SortFunc(cands, func(a, b candidate) int {
+		switch {
+		case before(a, b):
+			return -1
+		case before(b, a):
+			return 1
+		}
+		return 0
+	})
+	from := min(page.Offset, len(cands))
+	if k := page.After; k != nil {
+		key := candidate{bucket: k.Bucket, time: k.Time, id: k.ID}
+		from, _ = slices.BinarySearchFunc(cands, key, func(c, key candidate) int {
+			if before(key, c) {
+				return 1 // c comes after the key: the window starts here or before
+			}
+			return -1
+		})
+	}
+	// A contact deleted since the candidates were read is left out, and
+	// the window extends past it, so that a page is short only at the end.
+	var out []*switchboard.Contact
+	for len(out) < want && from < len(cands) {
+		window := cands[from:min(from+want-len(out), len(cands))]
+		from += len(window)
+		ids := make([]string, len(window))
+		for i, c := range window {
+			ids[i] = c.id
+		}
+		var rows []contactRow
+		// By id alone: given the workspace too, SQLite reads the
+		// workspace's index instead of the ids'.
+		if err := r.Select(contactColumns).Where("id IN ?", ids).Find(&rows).Error; err != nil {
+			return nil, err
+		}
+		byID := make(map[string]*switchboard.Contact, len(rows))
+		for i := range rows {
+			if rows[i].WorkspaceID == workspaceID {
+				byID[rows[i].ID] = rows[i].toDomain()
+			}
+		}
+		for _, c := range window {
+			if contact, ok := byID[c.id]; ok {
+				out = append(out, contact)
+			}
+		}
+	}
+	return out, nil
 }
 
 // rankedBroadPage reads want rows of a broad search from the page's offset
