@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -13,22 +14,19 @@ import (
 )
 
 // searchCountCap is how far a search counts its matches. Up to it, the total
-// is exact and the page is ranked from every match; past it the search is
-// broad, its total is reported as a lower bound (Meta.TotalIsLowerBound), and
-// its pages are read by walking the workspace newest first, which stops as
-// soon as a page is full. Counting or ranking every match of a query that
-// matches 5% of a 200k-contact workspace costs 50-100 ms; this keeps every
-// search within a few thousand rows.
+// is exact; past it the total is reported as a lower bound
+// (Meta.TotalIsLowerBound).
 const searchCountCap = 1000
 
 // rankCap is how many matches a search still ranks from the index, reading
-// and sorting them all, rather than walking the workspace newest first. Past
-// searchCountCap a walk wins only when the matches are dense among the newest
-// rows: a query matching 1,200 of 200,000 contacts, all of them 65,000 rows
-// deep, made a walk read those 65,000 rows (SQLite 67 ms p50), while reading
-// its 1,200 matches from the index and sorting them costs a few. Reading a
-// few thousand matches costs a few milliseconds; beyond that the matches are
-// dense enough, on average, for a walk to fill a page soon.
+// all of them (their bucket, time and id) and ordering them in Go; past it
+// the search is broad and its pages are read by walking the workspace newest
+// first, which stops as soon as a page is full. A walk is cheap only when the
+// matches are dense among the newest rows: a query matching 1,200 of 200,000
+// contacts, all of them 65,000 rows deep, made a walk read those 65,000 rows,
+// where reading its 1,200 matches from the index is a small fraction of that.
+// Past a few thousand matches, reading them all costs more than a walk
+// usually does.
 const rankCap = 2500
 
 // SearchContacts implements switchboard.ContactService.
@@ -47,7 +45,14 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	r := db.r.WithContext(ctx)
 	meta := switchboard.Meta{Limit: page.Limit, Offset: page.Offset}
 
-	cands, err := db.candidates(r, q, rankCap+1)
+	// SQLite reads candidates cheaply only a few at a time (a row lookup
+	// and a LIKE each): it reads past searchCountCap only when a walk
+	// could not fill the page (below).
+	limit := rankCap + 1
+	if db.dialect == SQLite {
+		limit = searchCountCap + 1
+	}
+	cands, err := db.candidates(r, q, limit)
 	if err != nil {
 		return nil, meta, err
 	}
@@ -55,7 +60,7 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	// Read limit+1 rows to learn whether more follow.
 	want := page.Limit + 1
 	var out []*switchboard.Contact
-	if n <= rankCap {
+	if n < limit {
 		// Selective: every match is in hand, with what orders it.
 		if out, err = db.rankedPage(r, q.workspaceID, cands, page, want); err != nil {
 			return nil, meta, err
@@ -63,11 +68,24 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 		meta.Total, meta.TotalIsLowerBound = min(n, searchCountCap), n > searchCountCap
 	} else {
 		meta.Total, meta.TotalIsLowerBound = searchCountCap, true
-		if q.rank == "" {
-			after, afterArgs := q.afterAny(page.After)
-			out, err = db.searchPage(r, q, true, after, afterArgs, q.order, nil, want, page.Offset, page.After)
+		if db.dialect == SQLite {
+			// Walk at most walkRows rows; when the matches are not
+			// dense among them, rank them from the index if they are
+			// few enough, else walk on.
+			bounded := q
+			bounded.boundWalks = true
+			out, err = db.broadPage(r, bounded, want, page)
+			if errors.Is(err, errWalkBound) {
+				if cands, err = db.candidates(r, q, rankCap+1); err == nil {
+					if len(cands) <= rankCap {
+						out, err = db.rankedPage(r, q.workspaceID, cands, page, want)
+					} else {
+						out, err = db.broadPage(r, q, want, page)
+					}
+				}
+			}
 		} else {
-			out, err = db.rankedBroadPage(r, q, want, page)
+			out, err = db.broadPage(r, q, want, page)
 		}
 		if err != nil {
 			return nil, meta, err
@@ -94,10 +112,17 @@ type candidate struct {
 // the ranked page from the index made two.
 func (db *DB) candidates(r *gorm.DB, q searchQuery, limit int) ([]candidate, error) {
 	body, args := db.searchSQL(q, false, "", nil, nil)
+	// The bucket: PostgreSQL evaluates the rank condition; SQLite, in
+	// process, hands over the search text and Go tests it (q.bucketOf),
+	// which costs a fraction of three LIKEs per candidate.
 	bucket := "0"
 	if q.rank != "" {
-		bucket = "CASE WHEN " + q.rank + " THEN 0 ELSE 1 END"
-		args = append(append([]any{}, q.rankArgs...), args...)
+		if db.dialect == SQLite {
+			bucket = "c.search"
+		} else {
+			bucket = "CASE WHEN " + q.rank + " THEN 0 ELSE 1 END"
+			args = append(append([]any{}, q.rankArgs...), args...)
+		}
 	}
 	res, err := r.Raw("SELECT "+bucket+", c.created_at, c.id FROM "+body+" LIMIT ?", append(args, limit)...).Rows()
 	if err != nil {
@@ -105,9 +130,16 @@ func (db *DB) candidates(r *gorm.DB, q searchQuery, limit int) ([]candidate, err
 	}
 	defer res.Close()
 	var out []candidate
+	var search string
 	for res.Next() {
 		var c candidate
-		if err := res.Scan(&c.bucket, &c.time, &c.id); err != nil {
+		if bucket == "c.search" {
+			err = res.Scan(&search, &c.time, &c.id)
+			c.bucket = q.bucketOf(search)
+		} else {
+			err = res.Scan(&c.bucket, &c.time, &c.id)
+		}
+		if err != nil {
 			return nil, err
 		}
 		out = append(out, c)
@@ -176,6 +208,44 @@ func (db *DB) rankedPage(r *gorm.DB, workspaceID string, cands []candidate, page
 		}
 	}
 	return out, nil
+}
+
+// broadPage reads want rows of a search with more than searchCountCap
+// matches, walking the workspace newest first.
+func (db *DB) broadPage(r *gorm.DB, q searchQuery, want int, page switchboard.Page) ([]*switchboard.Contact, error) {
+	if q.rank == "" {
+		after, afterArgs := q.afterAny(page.After)
+		return db.searchPage(r, q, true, after, afterArgs, q.order, nil, want, page.Offset, page.After)
+	}
+	return db.rankedBroadPage(r, q, want, page)
+}
+
+// errWalkBound is a bounded walk (searchQuery.boundWalks) that read walkRows
+// rows without filling its page.
+var errWalkBound = errors.New("store: search walk bound reached")
+
+// walkBound is the condition "no older than the walkRows-th newest row of
+// the workspace (after from, when set)"; "" when fewer rows remain.
+func (db *DB) walkBound(r *gorm.DB, workspaceID string, from *switchboard.PageKey) (string, []any, error) {
+	sql := "SELECT created_at, id FROM contacts c INDEXED BY contacts_workspace_created WHERE c.workspace_id = ?"
+	args := []any{workspaceID}
+	if from != nil {
+		cond, a := contactOrder.qualified("c.").after(from)
+		sql += " AND " + cond
+		args = append(args, a...)
+	}
+	var b []struct {
+		CreatedAt time.Time
+		ID        string
+	}
+	if err := r.Raw(sql+" ORDER BY c.created_at DESC, c.id DESC LIMIT 1 OFFSET ?", append(args, db.walkLimit()-1)...).Scan(&b).Error; err != nil {
+		return "", nil, err
+	}
+	if len(b) == 0 {
+		return "", nil, nil
+	}
+	t := b[0].CreatedAt.UTC()
+	return "c.created_at >= ? AND (c.created_at, c.id) >= (?, ?)", []any{t, t, b[0].ID}, nil
 }
 
 // rankedBroadPage reads want rows of a broad search from the page's offset
@@ -370,6 +440,21 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, ext
 		}
 		walk = false
 	}
+	bounded := false
+	if walk && q.boundWalks {
+		bound, boundArgs, err := db.walkBound(r, q.workspaceID, from)
+		if err != nil {
+			return nil, err
+		}
+		if bound != "" {
+			bounded = true
+			if extra != "" {
+				extra += " AND "
+			}
+			extra += bound
+			extraArgs = append(append([]any{}, extraArgs...), boundArgs...)
+		}
+	}
 	var extraFTS []string
 	if q.rank != "" && strings.HasPrefix(extra, q.rank) {
 		extraFTS = q.rankFTS
@@ -386,11 +471,21 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, ext
 		out, err = scanContacts(res)
 		return err
 	})
+	if err == nil && bounded && len(out) < limit {
+		return nil, errWalkBound
+	}
 	return out, err
 }
 
 // walkRows bounds the rows a walk reads before it gives way to the index.
 const walkRows = 10000
+
+func (db *DB) walkLimit() int {
+	if db.walkRows > 0 {
+		return db.walkRows
+	}
+	return walkRows
+}
 
 // boundedWalk is searchPage's walk over at most walkRows rows (PostgreSQL).
 func (db *DB) boundedWalk(r *gorm.DB, q searchQuery, extra string, extraArgs []any, order string, orderArgs []any, limit, offset int, from *switchboard.PageKey) ([]*switchboard.Contact, error) {
@@ -402,7 +497,7 @@ func (db *DB) boundedWalk(r *gorm.DB, q searchQuery, extra string, extraArgs []a
 		args = append(args, a...)
 	}
 	inner += " ORDER BY c0.created_at DESC, c0.id DESC LIMIT ?"
-	args = append(args, walkRows)
+	args = append(args, db.walkLimit())
 	where := append(append([]string{}, q.where...), extra)
 	if extra == "" {
 		where = where[:len(where)-1]

@@ -34,6 +34,9 @@ type searchQuery struct {
 	// ftsAll are substrings it must all contain. Both empty: no trigram
 	// index can narrow this search.
 	ftsAny, ftsAll []string
+	// boundWalks (SQLite) makes a walk read at most walkRows rows and
+	// fail with errWalkBound when they do not fill its page.
+	boundWalks bool
 }
 
 // ftsMatchWith is the FTS5 query selecting the candidates, narrowed further
@@ -251,7 +254,16 @@ func (q *searchQuery) bucket(c *switchboard.Contact) int {
 		return 0
 	}
 	row := newContactRow(c)
-	t := row.Search
+	return q.bucketOf(row.Search)
+}
+
+// bucketOf is the rank bucket of a search text: the rank condition's LIKEs
+// as string tests (the text and the term are folded alike, so LIKE's case
+// rules make no difference).
+func (q *searchQuery) bucketOf(t string) int {
+	if q.term == "" {
+		return 0
+	}
 	if strings.HasPrefix(t, markFull+q.term) || strings.Contains(t, markLast+q.term) || strings.Contains(t, markEmail+q.term) {
 		return 0
 	}

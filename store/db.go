@@ -41,6 +41,9 @@ type DB struct {
 	r      *gorm.DB
 	sqlDBs []*sql.DB
 	logger *slog.Logger
+	// walkRows overrides the const walkRows when > 0 (tests: see
+	// export_test.go).
+	walkRows int
 }
 
 var (

@@ -53,9 +53,11 @@
 // not read the whole GIN index instead) and cost in proportion to the
 // workspace, ~120 ms on PostgreSQL for 200k contacts (see BenchmarkSearch).
 //
-// Search totals are exact (a window count over the matches). That is cheap
-// when a query is selective, and costs in proportion to the matches when it
-// is not: ranking "starts with" first means every match is visited anyway.
+// A search reads the rank bucket, time and id of up to 2,500 matches from the
+// index in one pass; when that is all of them it orders them in Go (bucket,
+// then newest first, as the SQL order would) and reads the page's contacts
+// by id. Broader searches walk the workspace newest first. Totals are exact
+// up to 1,000 (see SearchContacts).
 //
 // Imports write a whole batch per statement: PostgreSQL gets one array per
 // column (INSERT … SELECT FROM unnest(…) ON CONFLICT … RETURNING id),
