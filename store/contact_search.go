@@ -44,19 +44,30 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	q := db.compileSearch(s)
 	r := db.r.WithContext(ctx)
 	meta := switchboard.Meta{Limit: page.Limit, Offset: page.Offset}
+	var err error
 
-	// SQLite reads candidates cheaply only a few at a time (a row lookup
-	// and a LIKE each): it reads past searchCountCap only when a walk
-	// could not fill the page (below).
+	// Reading a candidate costs more than counting one (its key and bucket
+	// travel to Go), and on SQLite, or for queries too short for the
+	// trigram index, candidates are slow to come by: there the matches are
+	// counted to searchCountCap first, and past it the search reads up to
+	// rankCap candidates only when a walk could not fill the page (below).
+	var cands []candidate
+	var n int
 	limit := rankCap + 1
-	if db.dialect == SQLite {
+	if db.dialect == SQLite || q.short {
 		limit = searchCountCap + 1
+		c, err := db.countUpTo(r, q, "", nil, nil, limit)
+		if err != nil {
+			return nil, meta, err
+		}
+		n = int(c)
 	}
-	cands, err := db.candidates(r, q, limit)
-	if err != nil {
-		return nil, meta, err
+	if n < limit {
+		if cands, err = db.candidates(r, q, limit); err != nil {
+			return nil, meta, err
+		}
+		n = len(cands)
 	}
-	n := len(cands)
 	// Read limit+1 rows to learn whether more follow.
 	want := page.Limit + 1
 	var out []*switchboard.Contact
@@ -477,12 +488,20 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, ext
 	return out, err
 }
 
-// walkRows bounds the rows a walk reads before it gives way to the index.
-const walkRows = 10000
+// walkRows bounds the rows a walk reads before it gives way to the index
+// (PostgreSQL) or to ranking every match (SQLite, whose walks read rows
+// faster and whose candidates come slower, gives way sooner).
+const (
+	walkRows       = 10000
+	sqliteWalkRows = 4000
+)
 
 func (db *DB) walkLimit() int {
-	if db.walkRows > 0 {
+	switch {
+	case db.walkRows > 0:
 		return db.walkRows
+	case db.dialect == SQLite:
+		return sqliteWalkRows
 	}
 	return walkRows
 }

@@ -34,6 +34,8 @@ type searchQuery struct {
 	// ftsAll are substrings it must all contain. Both empty: no trigram
 	// index can narrow this search.
 	ftsAny, ftsAll []string
+	// short is a query too short for a trigram: no index narrows it.
+	short bool
 	// boundWalks (SQLite) makes a walk read at most walkRows rows and
 	// fail with errWalkBound when they do not fill its page.
 	boundWalks bool
@@ -149,6 +151,7 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 			args = append(append(args, digitsArgs...), "%"+d+"%")
 		}
 		short := utf8.RuneCountInString(term) < minTrigram || (d != "" && len(d) < minTrigram)
+		q.short = short
 		if short && db.dialect == Postgres {
 			// A LIKE with no whole trigram would make PostgreSQL read the
 			// entire GIN index; an expression the index does not cover
