@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"slices"
 	"strings"
 	"time"
@@ -47,23 +46,21 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	var err error
 
 	// Reading a candidate costs more than counting one (its key and bucket
-	// travel to Go), and on SQLite, or for queries too short for the
-	// trigram index, candidates are slow to come by: there the matches are
-	// counted to searchCountCap first, and past it the search reads up to
-	// rankCap candidates only when a walk could not fill the page (below).
+	// travel to Go, and SQLite rechecks and reads each in process); on
+	// SQLite, and for queries too short for the trigram index (whose
+	// matches are found by reading the workspace's rows), the matches are
+	// counted first and read only when they are few enough to rank.
 	var cands []candidate
 	var n int
-	limit := rankCap + 1
 	if db.dialect == SQLite || q.short {
-		limit = searchCountCap + 1
-		c, err := db.countUpTo(r, q, "", nil, nil, limit)
+		c, err := db.countUpTo(r, q, "", nil, nil, rankCap+1)
 		if err != nil {
 			return nil, meta, err
 		}
 		n = int(c)
 	}
-	if n < limit {
-		if cands, err = db.candidates(r, q, limit); err != nil {
+	if n <= rankCap {
+		if cands, err = db.candidates(r, q, rankCap+1); err != nil {
 			return nil, meta, err
 		}
 		n = len(cands)
@@ -71,32 +68,19 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	// Read limit+1 rows to learn whether more follow.
 	want := page.Limit + 1
 	var out []*switchboard.Contact
-	if n < limit {
-		// Selective: every match is in hand, with what orders it.
+	if n <= rankCap {
+		// Every match is in hand, with what orders it.
 		if out, err = db.rankedPage(r, q.workspaceID, cands, page, want); err != nil {
 			return nil, meta, err
 		}
 		meta.Total, meta.TotalIsLowerBound = min(n, searchCountCap), n > searchCountCap
 	} else {
 		meta.Total, meta.TotalIsLowerBound = searchCountCap, true
-		if db.dialect == SQLite {
-			// Walk at most walkRows rows; when the matches are not
-			// dense among them, rank them from the index if they are
-			// few enough, else walk on.
-			bounded := q
-			bounded.boundWalks = true
-			out, err = db.broadPage(r, bounded, want, page)
-			if errors.Is(err, errWalkBound) {
-				if cands, err = db.candidates(r, q, rankCap+1); err == nil {
-					if len(cands) <= rankCap {
-						out, err = db.rankedPage(r, q.workspaceID, cands, page, want)
-					} else {
-						out, err = db.broadPage(r, q, want, page)
-					}
-				}
-			}
+		if q.rank == "" {
+			after, afterArgs := q.afterAny(page.After)
+			out, err = db.searchPage(r, q, true, after, afterArgs, q.order, nil, want, page.Offset, page.After)
 		} else {
-			out, err = db.broadPage(r, q, want, page)
+			out, err = db.rankedBroadPage(r, q, want, page)
 		}
 		if err != nil {
 			return nil, meta, err
@@ -219,44 +203,6 @@ func (db *DB) rankedPage(r *gorm.DB, workspaceID string, cands []candidate, page
 		}
 	}
 	return out, nil
-}
-
-// broadPage reads want rows of a search with more than searchCountCap
-// matches, walking the workspace newest first.
-func (db *DB) broadPage(r *gorm.DB, q searchQuery, want int, page switchboard.Page) ([]*switchboard.Contact, error) {
-	if q.rank == "" {
-		after, afterArgs := q.afterAny(page.After)
-		return db.searchPage(r, q, true, after, afterArgs, q.order, nil, want, page.Offset, page.After)
-	}
-	return db.rankedBroadPage(r, q, want, page)
-}
-
-// errWalkBound is a bounded walk (searchQuery.boundWalks) that read walkRows
-// rows without filling its page.
-var errWalkBound = errors.New("store: search walk bound reached")
-
-// walkBound is the condition "no older than the walkRows-th newest row of
-// the workspace (after from, when set)"; "" when fewer rows remain.
-func (db *DB) walkBound(r *gorm.DB, workspaceID string, from *switchboard.PageKey) (string, []any, error) {
-	sql := "SELECT created_at, id FROM contacts c INDEXED BY contacts_workspace_created WHERE c.workspace_id = ?"
-	args := []any{workspaceID}
-	if from != nil {
-		cond, a := contactOrder.qualified("c.").after(from)
-		sql += " AND " + cond
-		args = append(args, a...)
-	}
-	var b []struct {
-		CreatedAt time.Time
-		ID        string
-	}
-	if err := r.Raw(sql+" ORDER BY c.created_at DESC, c.id DESC LIMIT 1 OFFSET ?", append(args, db.walkLimit()-1)...).Scan(&b).Error; err != nil {
-		return "", nil, err
-	}
-	if len(b) == 0 {
-		return "", nil, nil
-	}
-	t := b[0].CreatedAt.UTC()
-	return "c.created_at >= ? AND (c.created_at, c.id) >= (?, ?)", []any{t, t, b[0].ID}, nil
 }
 
 // rankedBroadPage reads want rows of a broad search from the page's offset
@@ -451,21 +397,6 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, ext
 		}
 		walk = false
 	}
-	bounded := false
-	if walk && q.boundWalks {
-		bound, boundArgs, err := db.walkBound(r, q.workspaceID, from)
-		if err != nil {
-			return nil, err
-		}
-		if bound != "" {
-			bounded = true
-			if extra != "" {
-				extra += " AND "
-			}
-			extra += bound
-			extraArgs = append(append([]any{}, extraArgs...), boundArgs...)
-		}
-	}
 	var extraFTS []string
 	if q.rank != "" && strings.HasPrefix(extra, q.rank) {
 		extraFTS = q.rankFTS
@@ -482,26 +413,16 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, ext
 		out, err = scanContacts(res)
 		return err
 	})
-	if err == nil && bounded && len(out) < limit {
-		return nil, errWalkBound
-	}
 	return out, err
 }
 
 // walkRows bounds the rows a walk reads before it gives way to the index
-// (PostgreSQL) or to ranking every match (SQLite, whose walks read rows
-// faster and whose candidates come slower, gives way sooner).
-const (
-	walkRows       = 10000
-	sqliteWalkRows = 4000
-)
+// (PostgreSQL).
+const walkRows = 10000
 
 func (db *DB) walkLimit() int {
-	switch {
-	case db.walkRows > 0:
+	if db.walkRows > 0 {
 		return db.walkRows
-	case db.dialect == SQLite:
-		return sqliteWalkRows
 	}
 	return walkRows
 }

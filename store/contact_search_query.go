@@ -36,9 +36,6 @@ type searchQuery struct {
 	ftsAny, ftsAll []string
 	// short is a query too short for a trigram: no index narrows it.
 	short bool
-	// boundWalks (SQLite) makes a walk read at most walkRows rows and
-	// fail with errWalkBound when they do not fill its page.
-	boundWalks bool
 }
 
 // ftsMatchWith is the FTS5 query selecting the candidates, narrowed further

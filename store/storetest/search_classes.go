@@ -193,9 +193,9 @@ func ids(cs []*switchboard.Contact) []string {
 }
 
 // RunSearch runs the search groups of Run alone: the searches, their
-// cursor walks and the classes. Store tests run it once more with the
-// store's walks bounded to a few hundred rows, where the paths that give way
-// to the index must return the same results in the same order.
+// cursor walks and the classes. Store tests run it once more on PostgreSQL
+// with the store's walks bounded to a few hundred rows, where the paths that
+// give way to the index must return the same results in the same order.
 func RunSearch(t *testing.T, open Opener) {
 	for _, g := range []struct {
 		name string
