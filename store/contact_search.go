@@ -46,21 +46,26 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	var err error
 
 	// Reading a candidate costs more than counting one (its key and bucket
-	// travel to Go, and SQLite rechecks and reads each in process); on
-	// SQLite, and for queries too short for the trigram index (whose
-	// matches are found by reading the workspace's rows), the matches are
-	// counted first and read only when they are few enough to rank.
+	// travel to Go, and SQLite rechecks and reads each in process): on
+	// SQLite the matches are counted first and read only when they are few
+	// enough to rank. A query too short for the trigram index finds its
+	// matches by reading the workspace's rows, as a walk does; it ranks
+	// from its matches only up to searchCountCap, and walks past it.
+	maxRanked := rankCap
+	if q.short {
+		maxRanked = searchCountCap
+	}
 	var cands []candidate
 	var n int
 	if db.dialect == SQLite || q.short {
-		c, err := db.countUpTo(r, q, "", nil, nil, rankCap+1)
+		c, err := db.countUpTo(r, q, "", nil, nil, maxRanked+1)
 		if err != nil {
 			return nil, meta, err
 		}
 		n = int(c)
 	}
-	if n <= rankCap {
-		if cands, err = db.candidates(r, q, rankCap+1); err != nil {
+	if n <= maxRanked {
+		if cands, err = db.candidates(r, q, maxRanked+1); err != nil {
 			return nil, meta, err
 		}
 		n = len(cands)
@@ -68,7 +73,7 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	// Read limit+1 rows to learn whether more follow.
 	want := page.Limit + 1
 	var out []*switchboard.Contact
-	if n <= rankCap {
+	if n <= maxRanked {
 		// Every match is in hand, with what orders it.
 		if out, err = db.rankedPage(r, q.workspaceID, cands, page, want); err != nil {
 			return nil, meta, err
@@ -103,8 +108,9 @@ type candidate struct {
 
 // candidates reads up to limit matches with their rank bucket and key, from
 // the trigram index (or, for queries too short for one, the workspace's
-// rows): one pass over the candidates, where counting them and then reading
-// the ranked page from the index made two.
+// rows), for rankedPage to order: on PostgreSQL one pass over the
+// candidates, where counting them and then reading the ranked page made two,
+// each reading a heap row per candidate.
 func (db *DB) candidates(r *gorm.DB, q searchQuery, limit int) ([]candidate, error) {
 	body, args := db.searchSQL(q, false, "", nil, nil)
 	// The bucket: PostgreSQL evaluates the rank condition; SQLite, in
