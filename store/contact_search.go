@@ -229,14 +229,21 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 	// How many start with the query? The index serves the rank condition
 	// too, so this stays cheap unless they are many as well. On PostgreSQL
 	// the first count stops at the end of the page: often there are none or
-	// a few (a phone number starts no name), which settles it at once.
+	// a few (a phone number starts no name), which settles it at once. (A
+	// query too short for the index would count by reading rows, which the
+	// probe below does better.)
 	limit := searchCountCap + 1
 	if db.dialect == Postgres {
 		limit = want + offset + 1
 	}
-	p, err := db.countUpTo(r, qr, q.rank, q.rankArgs, q.rankFTS, limit)
-	if err != nil {
-		return nil, err
+	var p int64
+	var err error
+	if db.dialect == SQLite || !q.short {
+		if p, err = db.countUpTo(r, qr, q.rank, q.rankArgs, q.rankFTS, limit); err != nil {
+			return nil, err
+		}
+	} else {
+		p = int64(limit)
 	}
 	if p == int64(limit) && db.dialect == Postgres {
 		// Many. Often the page is among the newest rows: when the
