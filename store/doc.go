@@ -54,10 +54,10 @@
 // workspace, ~120 ms on PostgreSQL for 200k contacts (see BenchmarkSearch).
 //
 // A search reads the rank bucket, time and id of up to 2,500 matches from the
-// index in one pass; when that is all of them it orders them in Go (bucket,
-// then newest first, as the SQL order would) and reads the page's contacts
-// by id. Broader searches walk the workspace newest first. Totals are exact
-// up to 1,000 (see SearchContacts).
+// index (on SQLite after counting them); when that is all of them it orders
+// them in Go (bucket, then newest first, as the SQL order would) and reads
+// the page's contacts by id. Broader searches walk the workspace newest
+// first. Totals are exact up to 1,000 (see SearchContacts).
 //
 // Imports write a whole batch per statement: PostgreSQL gets one array per
 // column (INSERT … SELECT FROM unnest(…) ON CONFLICT … RETURNING id),
