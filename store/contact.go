@@ -27,8 +27,11 @@ type contactRow struct {
 	Company     string
 	Notes       string
 	Search      string
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	// SearchIdx is PostgreSQL's indexed search text (searchIndexText); the
+	// SQLite table has no such column.
+	SearchIdx string `gorm:"column:search_idx"`
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 func (contactRow) TableName() string { return "contacts" }
@@ -150,7 +153,9 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {
 			return err
 		}
-		created, err := insertOrTake(tx, &row, onKey("workspace_id", "phone"),
+		// A session: insertOrTake runs two statements on it.
+		ins := db.withSearchIdx(tx, &row).Session(&gorm.Session{})
+		created, err := insertOrTake(ins, &row, onKey("workspace_id", "phone"),
 			"workspace_id = ? AND phone = ?", row.WorkspaceID, row.Phone)
 		if err != nil {
 			return err
@@ -217,10 +222,12 @@ func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, update 
 		row = newContactRow(c)
 		// A map, not Updates(struct), which would skip the empty strings
 		// that clear a field.
-		if err := tx.Model(&contactRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).Updates(map[string]any{
+		set := map[string]any{
 			"first_name": row.FirstName, "last_name": row.LastName, "phone": row.Phone, "email": row.Email,
 			"company": row.Company, "notes": row.Notes, "search": row.Search, "updated_at": row.UpdatedAt,
-		}).Error; err != nil {
+		}
+		db.setSearchIdx(set, row.Search)
+		if err := tx.Model(&contactRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).Updates(set).Error; err != nil {
 			return err
 		}
 		return db.emit(tx, workspaceID, switchboard.EventContactUpdated, row.toDomain())

@@ -15,10 +15,10 @@ type pgImporter struct{}
 
 // pgInsertContacts is the batch insert; onConflict is its conflict clause.
 const pgInsertContacts = `
-	INSERT INTO contacts (id, workspace_id, first_name, last_name, phone, email, company, notes, search, created_at, updated_at)
-	SELECT u.id::uuid, $1, u.first_name, u.last_name, u.phone, u.email, u.company, u.notes, u.search, $2, $2
-	FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-		AS u (id, first_name, last_name, phone, email, company, notes, search)
+	INSERT INTO contacts (id, workspace_id, first_name, last_name, phone, email, company, notes, search, search_idx, created_at, updated_at)
+	SELECT u.id::uuid, $1, u.first_name, u.last_name, u.phone, u.email, u.company, u.notes, u.search, u.search_idx, $2, $2
+	FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+		AS u (id, first_name, last_name, phone, email, company, notes, search, search_idx)
 	%s RETURNING id`
 
 // insert writes the batch and returns the ids it inserted. Most batches of
@@ -29,12 +29,13 @@ const pgInsertContacts = `
 // DO NOTHING, which skips the stored ones.
 func (pgImporter) insert(ctx context.Context, tx *gorm.DB, workspaceID string, t time.Time, rows []contactRow) (map[string]bool, error) {
 	n := len(rows)
-	ids, first, last, email, company, notes, search := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	ids, first, last, email, company, notes, search, searchIdx := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	phones := make([]*string, n)
 	for i, r := range rows {
 		ids[i], first[i], last[i], phones[i], email[i], company[i], notes[i], search[i] = r.ID, r.FirstName, r.LastName, r.Phone, r.Email, r.Company, r.Notes, r.Search
+		searchIdx[i] = searchIndexText(r.Search)
 	}
-	args := []any{workspaceID, t, ids, first, last, phones, email, company, notes, search}
+	args := []any{workspaceID, t, ids, first, last, phones, email, company, notes, search, searchIdx}
 	run := func(conflict string) (map[string]bool, error) {
 		res, err := tx.Statement.ConnPool.QueryContext(ctx, fmt.Sprintf(pgInsertContacts, conflict), args...)
 		if err != nil {
@@ -70,17 +71,18 @@ func (pgImporter) existing(ctx context.Context, tx *gorm.DB, workspaceID string,
 
 func (pgImporter) update(ctx context.Context, tx *gorm.DB, workspaceID string, t time.Time, rows []contactRow) error {
 	n := len(rows)
-	ids, first, last, email, company, notes, search := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	ids, first, last, email, company, notes, search, searchIdx := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
 	for i, r := range rows {
 		ids[i], first[i], last[i], email[i], company[i], notes[i], search[i] = r.ID, r.FirstName, r.LastName, r.Email, r.Company, r.Notes, r.Search
+		searchIdx[i] = searchIndexText(r.Search)
 	}
 	_, err := tx.Statement.ConnPool.ExecContext(ctx, `
 		UPDATE contacts c SET first_name = u.first_name, last_name = u.last_name, email = u.email,
-			company = u.company, notes = u.notes, search = u.search, updated_at = $2
-		FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[])
-			AS u (id, first_name, last_name, email, company, notes, search)
+			company = u.company, notes = u.notes, search = u.search, search_idx = u.search_idx, updated_at = $2
+		FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+			AS u (id, first_name, last_name, email, company, notes, search, search_idx)
 		WHERE c.workspace_id = $1 AND c.id = u.id::uuid`,
-		workspaceID, t, ids, first, last, email, company, notes, search)
+		workspaceID, t, ids, first, last, email, company, notes, search, searchIdx)
 	return err
 }
 

@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"slices"
 	"strings"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -11,13 +13,20 @@ import (
 )
 
 // searchCountCap is how far a search counts its matches. Up to it, the total
-// is exact and the page is ranked from every match; past it the search is
-// broad, its total is reported as a lower bound (Meta.TotalIsLowerBound), and
-// its pages are read by walking the workspace newest first, which stops as
-// soon as a page is full. Counting or ranking every match of a broad query
-// costs in proportion to the workspace (README, Performance); this keeps
-// every search within a few thousand rows.
+// is exact; past it the total is reported as a lower bound
+// (Meta.TotalIsLowerBound).
 const searchCountCap = 1000
+
+// rankCap is how many matches a search still ranks from the index, reading
+// all of them (their bucket, time and id) and ordering them in Go; past it
+// the search is broad and its pages are read by walking the workspace newest
+// first, which stops as soon as a page is full. A walk is cheap only when the
+// matches are dense among the newest rows: a query matching 1,200 of 200,000
+// contacts, all of them 65,000 rows deep, made a walk read those 65,000 rows,
+// where reading its 1,200 matches from the index is a small fraction of that.
+// Past a few thousand matches, reading them all costs more than a walk
+// usually does.
+const rankCap = 2500
 
 // SearchContacts implements switchboard.ContactService.
 //
@@ -34,27 +43,42 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	q := db.compileSearch(s)
 	r := db.r.WithContext(ctx)
 	meta := switchboard.Meta{Limit: page.Limit, Offset: page.Offset}
+	var err error
 
-	n, err := db.countUpTo(r, q, "", nil, nil, searchCountCap+1)
-	if err != nil {
-		return nil, meta, err
+	// Reading a candidate costs more than counting one (its key and bucket
+	// travel to Go, and SQLite rechecks and reads each in process): on
+	// SQLite the matches are counted first and read only when they are few
+	// enough to rank. A query too short for the trigram index finds its
+	// matches by reading the workspace's rows, as a walk does; it ranks
+	// from its matches only up to searchCountCap, and walks past it.
+	maxRanked := rankCap
+	if q.short {
+		maxRanked = searchCountCap
+	}
+	var cands []candidate
+	var n int
+	if db.dialect == SQLite || q.short {
+		c, err := db.countUpTo(r, q, "", nil, nil, maxRanked+1)
+		if err != nil {
+			return nil, meta, err
+		}
+		n = int(c)
+	}
+	if n <= maxRanked {
+		if cands, err = db.candidates(r, q, maxRanked+1); err != nil {
+			return nil, meta, err
+		}
+		n = len(cands)
 	}
 	// Read limit+1 rows to learn whether more follow.
 	want := page.Limit + 1
 	var out []*switchboard.Contact
-	if n <= searchCountCap {
-		// Selective: at most searchCountCap rows to rank.
-		order := q.order
-		var orderArgs []any
-		if q.rank != "" {
-			order = "CASE WHEN " + q.rank + " THEN 0 ELSE 1 END, " + order
-			orderArgs = q.rankArgs
-		}
-		after, afterArgs := q.afterAny(page.After)
-		if out, err = db.searchPage(r, q, false, after, afterArgs, order, orderArgs, want, page.Offset, nil); err != nil {
+	if n <= maxRanked {
+		// Every match is in hand, with what orders it.
+		if out, err = db.rankedPage(r, q.workspaceID, cands, page, want); err != nil {
 			return nil, meta, err
 		}
-		meta.Total = int(n)
+		meta.Total, meta.TotalIsLowerBound = min(n, searchCountCap), n > searchCountCap
 	} else {
 		meta.Total, meta.TotalIsLowerBound = searchCountCap, true
 		if q.rank == "" {
@@ -75,6 +99,118 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 	return out, meta, nil
 }
 
+// candidate is a match as the search orders it.
+type candidate struct {
+	bucket int
+	time   time.Time
+	id     string
+}
+
+// candidates reads up to limit matches with their rank bucket and key, from
+// the trigram index (or, for queries too short for one, the workspace's
+// rows), for rankedPage to order: on PostgreSQL one pass over the
+// candidates, where counting them and then reading the ranked page made two,
+// each reading a heap row per candidate.
+func (db *DB) candidates(r *gorm.DB, q searchQuery, limit int) ([]candidate, error) {
+	body, args := db.searchSQL(q, false, "", nil, nil)
+	// The bucket: PostgreSQL evaluates the rank condition; SQLite, in
+	// process, hands over the search text and Go tests it (q.bucketOf),
+	// which costs a fraction of three LIKEs per candidate.
+	bucket := "0"
+	if q.rank != "" {
+		if db.dialect == SQLite {
+			bucket = "c.search"
+		} else {
+			bucket = "CASE WHEN " + q.rank + " THEN 0 ELSE 1 END"
+			args = append(append([]any{}, q.rankArgs...), args...)
+		}
+	}
+	res, err := r.Raw("SELECT "+bucket+", c.created_at, c.id FROM "+body+" LIMIT ?", append(args, limit)...).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer res.Close()
+	var out []candidate
+	var search string
+	for res.Next() {
+		var c candidate
+		if bucket == "c.search" {
+			err = res.Scan(&search, &c.time, &c.id)
+			c.bucket = q.bucketOf(search)
+		} else {
+			err = res.Scan(&c.bucket, &c.time, &c.id)
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, c)
+	}
+	return out, res.Err()
+}
+
+// rankedPage orders every match (the rank bucket, then newest first, as the
+// SQL order does: created_at DESC, id DESC), takes the window after the
+// page's key or from its offset, and reads those contacts.
+func (db *DB) rankedPage(r *gorm.DB, workspaceID string, cands []candidate, page switchboard.Page, want int) ([]*switchboard.Contact, error) {
+	before := func(a, b candidate) bool { // a comes first
+		if a.bucket != b.bucket {
+			return a.bucket < b.bucket
+		}
+		if c := a.time.Compare(b.time); c != 0 {
+			return c > 0
+		}
+		return a.id > b.id
+	}
+	slices.SortFunc(cands, func(a, b candidate) int {
+		switch {
+		case before(a, b):
+			return -1
+		case before(b, a):
+			return 1
+		}
+		return 0
+	})
+	from := min(page.Offset, len(cands))
+	if k := page.After; k != nil {
+		key := candidate{bucket: k.Bucket, time: k.Time, id: k.ID}
+		from, _ = slices.BinarySearchFunc(cands, key, func(c, key candidate) int {
+			if before(key, c) {
+				return 1 // c comes after the key: the window starts here or before
+			}
+			return -1
+		})
+	}
+	// A contact deleted since the candidates were read is left out, and
+	// the window extends past it, so that a page is short only at the end.
+	var out []*switchboard.Contact
+	for len(out) < want && from < len(cands) {
+		window := cands[from:min(from+want-len(out), len(cands))]
+		from += len(window)
+		ids := make([]string, len(window))
+		for i, c := range window {
+			ids[i] = c.id
+		}
+		var rows []contactRow
+		// By id alone: given the workspace too, SQLite reads the
+		// workspace's index instead of the ids'.
+		if err := r.Select(contactColumns).Where("id IN ?", ids).Find(&rows).Error; err != nil {
+			return nil, err
+		}
+		byID := make(map[string]*switchboard.Contact, len(rows))
+		for i := range rows {
+			if rows[i].WorkspaceID == workspaceID {
+				byID[rows[i].ID] = rows[i].toDomain()
+			}
+		}
+		for _, c := range window {
+			if contact, ok := byID[c.id]; ok {
+				out = append(out, contact)
+			}
+		}
+	}
+	return out, nil
+}
+
 // rankedBroadPage reads want rows of a broad search from the page's offset
 // or key: first the "starts with" matches, then the rest, each newest first.
 func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchboard.Page) ([]*switchboard.Contact, error) {
@@ -90,23 +226,40 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 		after, args := q.after(page.After)
 		rank, rankArgs = q.rank+" AND "+after, append(append([]any{}, q.rankArgs...), args...)
 	}
-	// Often the page is among the newest rows: when the workspace's newest
-	// probeRows rows hold the whole window of "starts with" matches, those
-	// are the window (newer matches cannot exist elsewhere), and no count
-	// is needed. On PostgreSQL, where the count reads a heap row per match,
-	// this cuts the p99 of a query whose many matches all start with it by
-	// two thirds (README, Performance); SQLite counts from its FTS5 index
-	// cheaply, and there the probe only cost queries it could not decide.
+	// How many start with the query? The index serves the rank condition
+	// too, so this stays cheap unless they are many as well. On PostgreSQL
+	// the first count stops at the end of the page: often there are none or
+	// a few (a phone number starts no name), which settles it at once. (A
+	// query too short for the index would count by reading rows, which the
+	// probe below does better.)
+	limit := searchCountCap + 1
 	if db.dialect == Postgres {
+		limit = want + offset + 1
+	}
+	var p int64
+	var err error
+	if db.dialect == SQLite || !q.short {
+		if p, err = db.countUpTo(r, qr, q.rank, q.rankArgs, q.rankFTS, limit); err != nil {
+			return nil, err
+		}
+	} else {
+		p = int64(limit)
+	}
+	if p == int64(limit) && db.dialect == Postgres {
+		// Many. Often the page is among the newest rows: when the
+		// workspace's newest probeRows rows hold the whole window of
+		// "starts with" matches, those are the window (newer matches
+		// cannot exist elsewhere), and no full count is needed: the
+		// count reads a heap row per match, and this cuts the p99 of a
+		// query whose many matches all start with it (README,
+		// Performance). (SQLite counts from its FTS5 index cheaply, and
+		// there the probe only cost queries it could not decide.)
 		if out, err := db.probeRanked(r, qr, rank, rankArgs, want, offset); err != nil || len(out) == want {
 			return out, err
 		}
-	}
-	// How many start with the query? The index serves the rank condition
-	// too, so this stays cheap unless they are many as well.
-	p, err := db.countUpTo(r, qr, q.rank, q.rankArgs, q.rankFTS, searchCountCap+1)
-	if err != nil {
-		return nil, err
+		if p, err = db.countUpTo(r, qr, q.rank, q.rankArgs, q.rankFTS, searchCountCap+1); err != nil {
+			return nil, err
+		}
 	}
 	var out []*switchboard.Contact
 	if page.After != nil || offset < int(p) || p > searchCountCap {
@@ -276,8 +429,16 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, walk bool, extra string, ext
 	return out, err
 }
 
-// walkRows bounds the rows a walk reads before it gives way to the index.
+// walkRows bounds the rows a walk reads before it gives way to the index
+// (PostgreSQL).
 const walkRows = 10000
+
+func (db *DB) walkLimit() int {
+	if db.walkRows > 0 {
+		return db.walkRows
+	}
+	return walkRows
+}
 
 // boundedWalk is searchPage's walk over at most walkRows rows (PostgreSQL).
 func (db *DB) boundedWalk(r *gorm.DB, q searchQuery, extra string, extraArgs []any, order string, orderArgs []any, limit, offset int, from *switchboard.PageKey) ([]*switchboard.Contact, error) {
@@ -289,7 +450,7 @@ func (db *DB) boundedWalk(r *gorm.DB, q searchQuery, extra string, extraArgs []a
 		args = append(args, a...)
 	}
 	inner += " ORDER BY c0.created_at DESC, c0.id DESC LIMIT ?"
-	args = append(args, walkRows)
+	args = append(args, db.walkLimit())
 	where := append(append([]string{}, q.where...), extra)
 	if extra == "" {
 		where = where[:len(where)-1]

@@ -42,6 +42,9 @@ type DB struct {
 	sqlDBs []*sql.DB
 	logger *slog.Logger
 	events events // see SetEvents (event.go)
+	// walkRows overrides the const walkRows when > 0 (tests: see
+	// export_test.go).
+	walkRows int
 }
 
 var (

@@ -39,12 +39,13 @@
 // in Go, for both the stored text and the query, so PostgreSQL and SQLite
 // (whose lower() only folds ASCII) agree.
 //
-// PostgreSQL serves the substring LIKEs from a pg_trgm GIN index on the search
-// text with the full-name, last-name and email markers turned into a letter
-// (pg_trgm would read a control character as a word break, and a "starts
-// with" condition would fetch every word with that start); each LIKE carries
-// the same pattern on that expression for the planner (see like in
-// contact_search.go). SQLite serves them from an FTS5 table with the trigram tokenizer
+// PostgreSQL serves the substring LIKEs from a pg_trgm GIN index on a second
+// column, search_idx, which the store writes beside the search text: the same
+// text with the full-name, last-name, email and digits markers turned into a
+// letter (pg_trgm would read a control character as a word break, and a
+// "starts with" condition would fetch every word with that start); each LIKE
+// carries the same pattern on that column for the planner (see like in
+// contact_search_query.go). SQLite serves them from an FTS5 table with the trigram tokenizer
 // (external content, kept current by triggers, keyed by an INTEGER PRIMARY KEY
 // so VACUUM cannot renumber it): the store selects candidate rowids with LIKE
 // on the FTS5 table, which the trigram index answers, and rechecks them with
@@ -54,12 +55,11 @@
 // not read the whole GIN index instead) and cost in proportion to the
 // workspace (see BenchmarkSearch).
 //
-// Search totals are capped, not exact: a search counts its matches up to
-// 1,000 (searchCountCap). Up to the cap the total is exact and the page is
-// ranked from every match; past it the total is reported as a lower bound
-// (Meta.TotalIsLowerBound, which the API shows as meta.totalExact false,
-// see openapi.yaml) and pages are read by walking the workspace newest
-// first, which stops as soon as a page is full.
+// A search reads the rank bucket, time and id of up to 2,500 matches from the
+// index (on SQLite after counting them); when that is all of them it orders
+// them in Go (bucket, then newest first, as the SQL order would) and reads
+// the page's contacts by id. Broader searches walk the workspace newest
+// first. Totals are exact up to 1,000 (see SearchContacts).
 //
 // Imports write a whole batch per statement: PostgreSQL gets one array per
 // column (INSERT … SELECT FROM unnest(…) ON CONFLICT … RETURNING id),

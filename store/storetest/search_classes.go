@@ -191,3 +191,24 @@ func ids(cs []*switchboard.Contact) []string {
 	}
 	return out
 }
+
+// RunSearch runs the search groups of Run alone: the searches, their
+// cursor walks and the classes. Store tests run it once more on PostgreSQL
+// with the store's walks bounded to a few hundred rows, where the paths that
+// give way to the index must return the same results in the same order.
+func RunSearch(t *testing.T, open Opener) {
+	for _, g := range []struct {
+		name string
+		fn   func(t *testing.T, open Opener)
+	}{
+		{"ContactSearch", testContactSearch},
+		{"ContactSearchBroad", testContactSearchBroad},
+		{"CursorWalk", testCursorWalk},
+		{"SearchClasses", testSearchClasses},
+	} {
+		t.Run(g.name, func(t *testing.T) {
+			t.Parallel()
+			g.fn(t, open)
+		})
+	}
+}
