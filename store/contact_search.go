@@ -3,9 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
-	"slices"
 	"strings"
-	"time"
 
 	"gorm.io/gorm"
 
@@ -16,17 +14,6 @@ import (
 // is exact; past it the total is reported as a lower bound
 // (Meta.TotalIsLowerBound).
 const searchCountCap = 1000
-
-// rankCap is how many matches a search still ranks from the index, reading
-// all of them (their bucket, time and id) and ordering them in Go; past it
-// the search is broad and its pages are read by walking the workspace newest
-// first, which stops as soon as a page is full. A walk is cheap only when the
-// matches are dense among the newest rows: a query matching 1,200 of 200,000
-// contacts, all of them 65,000 rows deep, made a walk read those 65,000 rows,
-// where reading its 1,200 matches from the index is a small fraction of that.
-// Past a few thousand matches, reading them all costs more than a walk
-// usually does.
-const rankCap = 2500
 
 // SearchContacts implements switchboard.ContactService.
 //
@@ -97,118 +84,6 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 		meta.Next = &switchboard.PageKey{Bucket: q.bucket(last), Time: last.CreatedAt, ID: last.ID}
 	}
 	return out, meta, nil
-}
-
-// candidate is a match as the search orders it.
-type candidate struct {
-	bucket int
-	time   time.Time
-	id     string
-}
-
-// candidates reads up to limit matches with their rank bucket and key, from
-// the trigram index (or, for queries too short for one, the workspace's
-// rows), for rankedPage to order: on PostgreSQL one pass over the
-// candidates, where counting them and then reading the ranked page made two,
-// each reading a heap row per candidate.
-func (db *DB) candidates(r *gorm.DB, q searchQuery, limit int) ([]candidate, error) {
-	body, args := db.searchSQL(q, false, "", nil, nil)
-	// The bucket: PostgreSQL evaluates the rank condition; SQLite, in
-	// process, hands over the search text and Go tests it (q.bucketOf),
-	// which costs a fraction of three LIKEs per candidate.
-	bucket := "0"
-	if q.rank != "" {
-		if db.dialect == SQLite {
-			bucket = "c.search"
-		} else {
-			bucket = "CASE WHEN " + q.rank + " THEN 0 ELSE 1 END"
-			args = append(append([]any{}, q.rankArgs...), args...)
-		}
-	}
-	res, err := r.Raw("SELECT "+bucket+", c.created_at, c.id FROM "+body+" LIMIT ?", append(args, limit)...).Rows()
-	if err != nil {
-		return nil, err
-	}
-	defer res.Close()
-	var out []candidate
-	var search string
-	for res.Next() {
-		var c candidate
-		if bucket == "c.search" {
-			err = res.Scan(&search, &c.time, &c.id)
-			c.bucket = q.bucketOf(search)
-		} else {
-			err = res.Scan(&c.bucket, &c.time, &c.id)
-		}
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, c)
-	}
-	return out, res.Err()
-}
-
-// rankedPage orders every match (the rank bucket, then newest first, as the
-// SQL order does: created_at DESC, id DESC), takes the window after the
-// page's key or from its offset, and reads those contacts.
-func (db *DB) rankedPage(r *gorm.DB, workspaceID string, cands []candidate, page switchboard.Page, want int) ([]*switchboard.Contact, error) {
-	before := func(a, b candidate) bool { // a comes first
-		if a.bucket != b.bucket {
-			return a.bucket < b.bucket
-		}
-		if c := a.time.Compare(b.time); c != 0 {
-			return c > 0
-		}
-		return a.id > b.id
-	}
-	slices.SortFunc(cands, func(a, b candidate) int {
-		switch {
-		case before(a, b):
-			return -1
-		case before(b, a):
-			return 1
-		}
-		return 0
-	})
-	from := min(page.Offset, len(cands))
-	if k := page.After; k != nil {
-		key := candidate{bucket: k.Bucket, time: k.Time, id: k.ID}
-		from, _ = slices.BinarySearchFunc(cands, key, func(c, key candidate) int {
-			if before(key, c) {
-				return 1 // c comes after the key: the window starts here or before
-			}
-			return -1
-		})
-	}
-	// A contact deleted since the candidates were read is left out, and
-	// the window extends past it, so that a page is short only at the end.
-	var out []*switchboard.Contact
-	for len(out) < want && from < len(cands) {
-		window := cands[from:min(from+want-len(out), len(cands))]
-		from += len(window)
-		ids := make([]string, len(window))
-		for i, c := range window {
-			ids[i] = c.id
-		}
-		var rows []contactRow
-		// By id alone: given the workspace too, SQLite reads the
-		// workspace's index instead of the ids'.
-		if err := r.Select(contactColumns).Where("id IN ?", ids).Find(&rows).Error; err != nil {
-			return nil, err
-		}
-		byID := make(map[string]*switchboard.Contact, len(rows))
-		for i := range rows {
-			if rows[i].WorkspaceID == workspaceID {
-				byID[rows[i].ID] = rows[i].toDomain()
-			}
-		}
-		for _, c := range window {
-			if contact, ok := byID[c.id]; ok {
-				out = append(out, contact)
-			}
-		}
-	}
-	return out, nil
 }
 
 // rankedBroadPage reads want rows of a broad search from the page's offset
