@@ -1,11 +1,13 @@
-// Installs the client as a partner would: `npm pack` this folder, install the
-// tarball offline (from npm's cache, no network) into a scratch project, then
+// Installs the client as a partner would, from what a fresh clone holds (the
+// files git tracks here, copied to a scratch folder: no make node-deps, no
+// build): `npm pack` that folder, install the tarball and the folder itself
+// offline (no network) into a scratch project each, then
 // compile a small consumer with tsc --strict and run it with Node. Fails when
 // the tarball ships anything but the built client and its README, when the
 // install needs a build step or the network, or when the consumer does not
 // compile or import. `make test-ts` runs it.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -16,7 +18,12 @@ const dir = mkdtempSync(join(tmpdir(), "switchboard-pack-"));
 const run = (cmd, args, cwd) => execFileSync(cmd, args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
 
 try {
-  const [packed] = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", dir, "--loglevel=error"], here));
+  const clone = join(dir, "typescript");
+  for (const f of run("git", ["ls-files", "-z", "."], here).split("\0").filter(Boolean)) {
+    mkdirSync(dirname(join(clone, f)), { recursive: true });
+    cpSync(join(here, f), join(clone, f));
+  }
+  const [packed] = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", dir, "--loglevel=error"], clone));
   const files = packed.files.map((f) => f.path).sort();
   // openapi-fetch (and its type helpers) ride along as bundled dependencies,
   // so that installing the tarball needs no registry at all.
@@ -29,8 +36,8 @@ try {
   console.log(`ok: ${packed.filename} holds ${files.filter((f) => !f.startsWith("node_modules/")).join(", ")} and openapi-fetch`);
 
   // The tarball, and the folder itself (npm links it: the folder's own
-  // node_modules, from make node-deps, serves openapi-fetch).
-  for (const [what, source] of [["the tarball", join(dir, packed.filename)], ["this folder", here]]) {
+  // committed node_modules serves openapi-fetch).
+  for (const [what, source] of [["the tarball", join(dir, packed.filename)], ["the folder", clone]]) {
     const app = join(dir, what.replace(/\W/g, ""));
     run("mkdir", ["-p", app], dir);
     writeFileSync(join(app, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }));
