@@ -176,15 +176,19 @@ func runSimulator(ctx context.Context, cfg Config, logger *slog.Logger, stdout i
 	if cfg.TwilioAuthToken == "" {
 		fmt.Fprintf(stdout, "auth token (set it as the service's TWILIO_AUTH_TOKEN): %s\n", sim.AuthToken())
 	}
-	logged := make(chan struct{})
-	stopping := context.AfterFunc(ctx, func() {
-		logger.Info("simulator shutting down: in-flight requests may finish", "grace", cfg.ShutdownGrace.String())
-		close(logged)
-	})
-	err = server.ServeUntil(ctx, srv, ln, cfg.ShutdownGrace)
-	if !stopping() {
-		<-logged // the shutdown was logged before what follows it
-	}
+	// The shutdown is logged before it starts: serving stops on a context
+	// of its own, cancelled only after the line is written.
+	serveCtx, stopServing := context.WithCancel(context.Background())
+	defer stopServing()
+	go func() {
+		select {
+		case <-ctx.Done():
+			logger.Info("simulator shutting down: in-flight requests may finish", "grace", cfg.ShutdownGrace.String())
+			stopServing()
+		case <-serveCtx.Done():
+		}
+	}()
+	err = server.ServeUntil(serveCtx, srv, ln, cfg.ShutdownGrace)
 	if err != nil {
 		logger.Error("simulator stopped with an error", "error", err.Error())
 		return err
