@@ -131,6 +131,9 @@ func addContactCount(tx *gorm.DB, workspaceID string, delta int64) error {
 	return tx.Exec("UPDATE workspaces SET contact_count = contact_count + ? WHERE id = ?", delta, workspaceID).Error
 }
 
+// addContactCountSQL is addContactCount's statement, for emitAnd.
+const addContactCountSQL = "UPDATE workspaces SET contact_count = contact_count + $1 WHERE id = $2"
+
 // existingContactID returns the id of the workspace's contact holding phone.
 func existingContactID(tx *gorm.DB, workspaceID, phone string) (string, error) {
 	var id string
@@ -163,10 +166,7 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 		if !created {
 			return contactExists(row.ID)
 		}
-		if err := db.emit(tx, row.WorkspaceID, switchboard.EventContactCreated, row.toDomain()); err != nil {
-			return err
-		}
-		return addContactCount(tx, row.WorkspaceID, 1)
+		return db.emitAnd(tx, row.WorkspaceID, switchboard.EventContactCreated, row.toDomain(), addContactCountSQL, 1, row.WorkspaceID)
 	})
 	if err != nil {
 		return err
@@ -260,10 +260,7 @@ func (db *DB) DeleteContact(ctx context.Context, workspaceID, id string) error {
 		if res.RowsAffected == 0 {
 			return notFound("Contact")
 		}
-		if err := db.emit(tx, workspaceID, switchboard.EventContactDeleted, gone.toDomain()); err != nil {
-			return err
-		}
-		return addContactCount(tx, workspaceID, -1)
+		return db.emitAnd(tx, workspaceID, switchboard.EventContactDeleted, gone.toDomain(), addContactCountSQL, -1, workspaceID)
 	})
 }
 

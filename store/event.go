@@ -10,17 +10,19 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/uuid"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	switchboard "github.com/switchboard-oss/switchboard"
 )
 
-// Events are an outbox: emit writes the event row, and queues one delivery
-// job per subscribed endpoint, inside the transaction of the change the
-// event reports. A change that rolls back takes its event and its jobs with
-// it; one that commits has both, so a crash after the commit loses nothing
-// (the job engine picks the jobs up when a process runs again).
+// Events are an outbox: emit writes the event row (and, on PostgreSQL, a
+// row of event_outbox) inside the transaction of the change the event
+// reports. A change that rolls back takes them with it; one that commits
+// has them, so a crash after the commit loses nothing. The relay
+// (event_relay.go) turns recorded events into delivery jobs, one per
+// subscribed endpoint, off the request's path.
 
 // Outbox queues delivery jobs in the caller's transaction (the job engine's
 // own tables live in the same database).
@@ -32,6 +34,17 @@ type Outbox interface {
 type events struct {
 	enc    switchboard.EventEncoder
 	outbox Outbox
+	// recorded holds a signal when a transaction that recorded events
+	// ended (see EventsRecorded).
+	recorded chan struct{}
+}
+
+// told signals the relay, unless a signal already waits.
+func (e *events) told() {
+	select {
+	case e.recorded <- struct{}{}:
+	default:
+	}
 }
 
 // SetEvents makes every write that changes a contact, a do-not-call entry,
@@ -40,7 +53,7 @@ type events struct {
 // administration commands) no events are recorded. Call it before the store
 // is used.
 func (db *DB) SetEvents(enc switchboard.EventEncoder, outbox Outbox) {
-	db.events = events{enc: enc, outbox: outbox}
+	db.events = events{enc: enc, outbox: outbox, recorded: make(chan struct{}, 1)}
 }
 
 // WriterPool is the pool every write transaction runs on: the job engine
@@ -64,38 +77,77 @@ func (r *eventRow) toDomain() *switchboard.Event {
 		Data: json.RawMessage(r.Data), CreatedAt: r.CreatedAt.UTC()}
 }
 
-// emit records an event of type t about v in workspaceID inside tx and
-// queues its deliveries. A failure fails the caller's transaction: a change
-// without its event would break the outbox's promise.
+// emit records an event of type t about v in workspaceID inside tx (on
+// PostgreSQL with its outbox row, for the relay). A failure fails the
+// caller's transaction: a change without its event would break the
+// outbox's promise.
 func (db *DB) emit(tx *gorm.DB, workspaceID string, t switchboard.EventType, v any) error {
-	if db.events.enc == nil {
-		return nil
-	}
-	data, err := db.events.enc(v)
-	if err != nil {
-		return fmt.Errorf("store: encoding a %s event: %w", t, err)
-	}
-	// Every create, update and delete pays for these two statements, so
-	// they go to database/sql directly: GORM's statement building would
-	// cost about as much as the database's work.
+	return db.emitAnd(tx, workspaceID, t, v, "")
+}
+
+// emitAnd is emit followed by the statement then (written with $1… for its
+// own args), which runs even when no events are recorded. On PostgreSQL
+// both go in one statement: a round trip is most of what an event costs
+// there, and the write that counts a workspace's contacts follows every
+// contact's event.
+func (db *DB) emitAnd(tx *gorm.DB, workspaceID string, t switchboard.EventType, v any, then string, thenArgs ...any) error {
+	// Every create, update and delete pays for these statements, so they
+	// go to database/sql directly: GORM's statement building would cost
+	// about as much as the database's work.
 	stx, ok := tx.Statement.ConnPool.(*sql.Tx)
 	if !ok {
 		return errors.New("store: recording an event outside a transaction")
 	}
 	ctx := tx.Statement.Context
-	id := newID()
-	if _, err := stx.ExecContext(ctx, db.sql(insertEvent), id, workspaceID, string(t), string(data), now()); err != nil {
+	if db.events.enc == nil {
+		if then == "" {
+			return nil
+		}
+		_, err := stx.ExecContext(ctx, db.sql(then), thenArgs...)
 		return err
 	}
-	eps, err := db.subscribed(tx, workspaceID, t)
+	data, err := db.events.enc(v)
+	if err != nil {
+		return fmt.Errorf("store: encoding a %s event: %w", t, err)
+	}
+	id := newID()
+	args := []any{id, workspaceID, string(t), string(data), idTime(id)}
+	if db.dialect == Postgres {
+		// The event, its outbox row and then, in one round trip.
+		q := insertEventPG
+		if then != "" {
+			q = "WITH e AS (" + insertEvent + "), o AS (" + insertOutbox + ") " + shiftParams(then, len(args))
+			args = append(args, thenArgs...)
+		}
+		_, err = stx.ExecContext(ctx, q, args...)
+	} else {
+		// SQLite's relay finds the event by its workspace's mark.
+		_, err = stx.ExecContext(ctx, db.sql(insertEvent), args...)
+		if err == nil && then != "" {
+			_, err = stx.ExecContext(ctx, db.sql(then), thenArgs...)
+		}
+	}
 	if err != nil {
 		return err
 	}
-	return db.enqueue(tx, id, eps)
+	if f, ok := ctx.Value(emittedKey{}).(*bool); ok {
+		*f = true
+	}
+	return nil
+}
+
+// shiftParams renumbers a statement's parameters $1…$9 to follow n others.
+func shiftParams(q string, n int) string {
+	for i := 9; i >= 1; i-- {
+		q = strings.ReplaceAll(q, "$"+strconv.Itoa(i), "$"+strconv.Itoa(i+n))
+	}
+	return q
 }
 
 const (
 	insertEvent     = "INSERT INTO events (id, workspace_id, type, data, created_at) VALUES ($1, $2, $3, $4, $5)"
+	insertOutbox    = "INSERT INTO event_outbox (event_id, workspace_id, type) VALUES ($1, $2, $3)"
+	insertEventPG   = "WITH e AS (" + insertEvent + ") " + insertOutbox
 	selectEndpoints = "SELECT id, events FROM webhook_endpoints WHERE workspace_id = $1 AND enabled = $2"
 )
 
@@ -163,8 +215,6 @@ func (db *DB) RecordEvent(ctx context.Context, workspaceID string, t switchboard
 	})
 }
 
-var eventOrder = keyset{"created_at", "id"}
-
 // ListEvents implements switchboard.EventService.
 func (db *DB) ListEvents(ctx context.Context, f switchboard.EventFilter) ([]*switchboard.Event, switchboard.Meta, error) {
 	page := clampPage(f.Page)
@@ -180,7 +230,15 @@ func (db *DB) ListEvents(ctx context.Context, f switchboard.EventFilter) ([]*swi
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []eventRow
-	if err := eventOrder.page(q(), page).Find(&rows).Error; err != nil {
+	// Newest first by id, which orders them by time (idTime); the key
+	// (workspace_id, id) serves the order.
+	list := q().Order("id DESC").Limit(page.Limit + 1)
+	if page.After != nil {
+		list = list.Where("id < ?", page.After.ID)
+	} else {
+		list = list.Offset(page.Offset)
+	}
+	if err := list.Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
 	rows, meta := trim(rows, page, total, func(r *eventRow) switchboard.PageKey {
@@ -240,6 +298,24 @@ func (db *DB) Redeliver(ctx context.Context, workspaceID, eventID, endpointID st
 	return ids, nil
 }
 
+// idTime is the time a UUIDv7 of newID holds, to the microsecond: its
+// first 48 bits are the Unix milliseconds and the next 12 (after the
+// version) the fraction of the millisecond in units of 256 ns, and the
+// generator makes each id greater than the last. So ids in order have
+// times in order, and an event's id orders it as its time does.
+func idTime(id string) time.Time {
+	u, err := uuid.Parse(id)
+	if err != nil || u.Version() != 7 {
+		return now()
+	}
+	ms := int64(u[0])<<40 | int64(u[1])<<32 | int64(u[2])<<24 | int64(u[3])<<16 | int64(u[4])<<8 | int64(u[5])
+	frac := int64(u[6]&0x0f)<<8 | int64(u[7])
+	// A burst can carry the fraction past 3,906 (a whole millisecond)
+	// before the millisecond moves on; such ids all take its last
+	// microsecond, so the times still never go backwards.
+	return time.Unix(0, ms*int64(time.Millisecond)+min(frac<<8, int64(time.Millisecond)-1)).UTC().Truncate(time.Microsecond)
+}
+
 // idBefore is the smallest UUIDv7 of time t: every id the store made
 // before t sorts below it (the first 48 bits are the Unix milliseconds, and
 // the text is lower-case hex), so the primary key finds old events without
@@ -252,13 +328,24 @@ func idBefore(t time.Time) string {
 // PruneEvents deletes the events and delivery attempts older than before,
 // and reports how many events went.
 func (db *DB) PruneEvents(ctx context.Context, before time.Time) (int64, error) {
+	// Workspace by workspace: the key (workspace_id, id) finds each one's
+	// old events, and the writer is never held for a scan of them all.
+	var workspaces []string
+	if err := db.r.WithContext(ctx).Table("workspaces").Order("id").Pluck("id", &workspaces).Error; err != nil {
+		return 0, err
+	}
 	var n int64
-	err := db.transact(ctx, func(tx *gorm.DB) error {
-		res := tx.Where("id < ?", idBefore(before)).Delete(&eventRow{})
-		if res.Error != nil {
+	for _, ws := range workspaces {
+		err := db.transact(ctx, func(tx *gorm.DB) error {
+			res := tx.Where("workspace_id = ? AND id < ?", ws, idBefore(before)).Delete(&eventRow{})
+			n += res.RowsAffected
 			return res.Error
+		})
+		if err != nil {
+			return n, err
 		}
-		n = res.RowsAffected
+	}
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		return tx.Where("attempted_at < ?", before.UTC()).Delete(&deliveryRow{}).Error
 	})
 	return n, err

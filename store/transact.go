@@ -17,6 +17,13 @@ import (
 // results afresh on each run.
 func (db *DB) transact(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	var fnErr error
+	emitted := new(bool) // set by emit: the relay is told after the commit
+	ctx = context.WithValue(ctx, emittedKey{}, emitted)
+	defer func() {
+		if *emitted {
+			db.events.told()
+		}
+	}()
 	run := func(tx *gorm.DB) error {
 		fnErr = fn(tx)
 		return fnErr

@@ -5,12 +5,13 @@
 //
 // # Why River
 //
-// The store writes each event and one River job per subscribed endpoint in
-// the transaction of the change the event reports (store.Outbox; Engine is
-// that outbox). River's job tables live in the same database, so the
-// outbox needs no relay: a change that rolls back takes its jobs with it,
-// and one that commits has them, whatever happens to the process next.
-// River locks jobs with SELECT … FOR UPDATE SKIP LOCKED (PostgreSQL) or the
+// The store writes each event in the transaction of the change the event
+// reports, and the relay (relay.go, store.RelayEvents) turns committed
+// events into one River job per subscribed endpoint, in batches, in
+// transactions of its own (store.Outbox; Engine is that outbox): the
+// request pays for its event, not for River's insert. River's job tables
+// live in the same database, so the relay's jobs and its mark of what it
+// relayed commit together. River locks jobs with SELECT … FOR UPDATE SKIP LOCKED (PostgreSQL) or the
 // single writer (SQLite), so several instances share the work and each job
 // runs once at a time; a job whose process died while it ran is rescued
 // after RescueAfter and runs again, with the same webhook-id. One job is one

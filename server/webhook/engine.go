@@ -55,7 +55,8 @@ type Config struct {
 	// (DefaultWorkers).
 	Workers int
 	// PollInterval is how often River looks for jobs without a
-	// notification (River's default, 1 s, when 0).
+	// notification, and the relay for events other processes recorded
+	// (1 s, River's default, when 0).
 	PollInterval time.Duration
 	// Now is the clock of attempts and retention; nil means time.Now.
 	Now func() time.Time
@@ -71,6 +72,8 @@ type Store interface {
 	DeliveryTarget(ctx context.Context, eventID, endpointID string) (*sb.Event, *sb.WebhookEndpoint, error)
 	RecordDelivery(ctx context.Context, d *sb.WebhookDelivery) (bool, error)
 	PruneEvents(ctx context.Context, before time.Time) (int64, error)
+	RelayEvents(ctx context.Context, limit int) (int, error)
+	EventsRecorded() <-chan struct{}
 }
 
 // Engine queues and runs deliveries. It is the store's Outbox.
@@ -82,6 +85,10 @@ type Engine struct {
 	client   *river.Client[*sql.Tx]
 	http     *http.Client
 	log      *slog.Logger
+	// stopRelay ends the relay started by Start; relayDone closes when it
+	// has.
+	stopRelay context.CancelFunc
+	relayDone chan struct{}
 }
 
 var _ store.Outbox = (*Engine)(nil)
@@ -108,6 +115,9 @@ func New(ctx context.Context, db *store.DB, databaseURL string, cfg Config, logg
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.PollInterval <= 0 {
+		cfg.PollInterval = time.Second // River's default, and the relay's
 	}
 	e := &Engine{cfg: cfg, store: db, pool: db.WriterPool(), log: logger}
 	e.http = cfg.Client
@@ -213,12 +223,26 @@ func (e *Engine) Enqueue(ctx context.Context, tx *sql.Tx, jobs []sb.DeliveryJob)
 	return err
 }
 
-// Start runs deliveries until Stop.
-func (e *Engine) Start(ctx context.Context) error { return e.client.Start(ctx) }
+// Start runs the relay of recorded events to jobs, and deliveries, until
+// Stop.
+func (e *Engine) Start(ctx context.Context) error {
+	if err := e.client.Start(ctx); err != nil {
+		return err
+	}
+	rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
+	e.stopRelay, e.relayDone = cancel, make(chan struct{})
+	go e.relay(rctx, e.relayDone)
+	return nil
+}
 
 // Stop lets running deliveries finish (until ctx ends, when they are
 // cancelled and run again later) and closes the engine's own pool.
 func (e *Engine) Stop(ctx context.Context) error {
+	if e.stopRelay != nil {
+		e.stopRelay()
+		<-e.relayDone
+		e.stopRelay = nil
+	}
 	err := e.client.Stop(ctx)
 	if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
 		err = e.client.StopAndCancel(context.Background())

@@ -1,0 +1,35 @@
+package store
+
+import (
+	"testing"
+	"time"
+)
+
+// TestEventIDsOrderAsTheirTimes: an event's created_at is read from its id,
+// so a list ordered by id is ordered by time; ids made in a burst (many in
+// one microsecond) keep both orders together, and the time is the clock's.
+func TestEventIDsOrderAsTheirTimes(t *testing.T) {
+	before := time.Now().Add(-time.Millisecond)
+	var lastID string
+	var lastTime time.Time
+	for i := range 200000 {
+		id := newID()
+		at := idTime(id)
+		if id <= lastID {
+			t.Fatalf("id %d %s is not after %s", i, id, lastID)
+		}
+		if at.Before(lastTime) {
+			t.Fatalf("id %d %s has time %v before the previous one's %v", i, id, at, lastTime)
+		}
+		if at != at.Truncate(time.Microsecond) {
+			t.Fatalf("time %v is finer than the databases keep", at)
+		}
+		lastID, lastTime = id, at
+	}
+	if after := time.Now().Add(time.Millisecond); lastTime.Before(before) || lastTime.After(after) {
+		t.Fatalf("last time %v is not the clock's (%v..%v)", lastTime, before, after)
+	}
+	if got := idTime("not-a-uuid"); time.Since(got) > time.Minute {
+		t.Fatalf("a foreign id gets the time now, got %v", got)
+	}
+}
