@@ -45,6 +45,9 @@ type DB struct {
 	// walkRows overrides the const walkRows when > 0 (tests: see
 	// export_test.go).
 	walkRows int
+	// broadAbove overrides looksBroad's threshold when > 0 (tests: see
+	// export_test.go).
+	broadAbove int
 }
 
 var (

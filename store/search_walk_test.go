@@ -20,3 +20,23 @@ func TestSearchShortWalks(t *testing.T) {
 		return db
 	})
 }
+
+// TestSearchSampledBroad runs the search suites with the sample's
+// threshold lowered to 1,500 matches (above the 1,000 a search counts, as
+// the real one is): on the suites' small workspaces the broad searches then
+// skip reading their candidates, and must return what the candidates
+// would, in the same order, with the same totals.
+func TestSearchSampledBroad(t *testing.T) {
+	t.Parallel()
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			d.Open(t) // skips when PostgreSQL's TEST_DATABASE_URL is unset
+			storetest.RunSearch(t, func(t testing.TB) *store.DB {
+				db := d.Open(t)
+				store.SetBroadAbove(db, 1500)
+				return db
+			})
+		})
+	}
+}
