@@ -122,6 +122,14 @@ func NormalizeField(field, input, region string) (string, error) {
 // not need (CSV imports call it once per row). Validity is decided as in
 // Normalize, from the number's type in its own region.
 func E164(input, region string) (string, bool) {
+	if e164, valid, ok := nanpE164(input, region); ok {
+		return e164, valid
+	}
+	return parseE164(input, region)
+}
+
+// parseE164 is E164 through the library's parser.
+func parseE164(input, region string) (string, bool) {
 	num, err := phonenumbers.Parse(input, regionOrDefault(region))
 	if err != nil {
 		return "", false
