@@ -3,7 +3,6 @@ package store_test
 import (
 	"context"
 	"database/sql"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -20,52 +19,28 @@ import (
 // again.
 func TestMigrationEventsByWorkspace(t *testing.T) {
 	t.Parallel()
-	for _, d := range []struct {
-		name string
-		urls func(t *testing.T) (storeURL, driver, dsn string)
-	}{
-		{"sqlite", func(t *testing.T) (string, string, string) {
-			file := filepath.Join(t.TempDir(), "sb.db")
-			return "sqlite:" + file, "sqlite", file
-		}},
-		{"postgres", func(t *testing.T) (string, string, string) {
-			u := storetest.PostgresURL(t)
-			return u, "pgx", u
-		}},
-	} {
-		t.Run(d.name, func(t *testing.T) {
-			t.Parallel()
-			ctx := context.Background()
-			storeURL, driver, dsn := d.urls(t)
-			db, err := store.Open(ctx, storeURL, nil)
-			require.NoError(t, err)
-			t.Cleanup(func() { _ = db.Close() })
-			require.NoError(t, db.MigrateTo(ctx, 14))
-
-			raw, err := sql.Open(driver, dsn)
-			require.NoError(t, err)
-			t.Cleanup(func() { _ = raw.Close() })
-			ws := storetest.NewWorkspaceID()
-			t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-			_, err = raw.ExecContext(ctx, "INSERT INTO workspaces (id, contact_count, created_at) VALUES ($1, 0, $2)", ws, t0)
-			require.NoError(t, err)
-			_, err = raw.ExecContext(ctx, `INSERT INTO webhook_endpoints (id, workspace_id, url, events, enabled, secret, created_at, updated_at)
+	atMigration(t, 14, func(t *testing.T, db *store.DB, raw *sql.DB) {
+		ctx := context.Background()
+		ws := storetest.NewWorkspaceID()
+		t0 := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+		_, err := raw.ExecContext(ctx, "INSERT INTO workspaces (id, contact_count, created_at) VALUES ($1, 0, $2)", ws, t0)
+		require.NoError(t, err)
+		_, err = raw.ExecContext(ctx, `INSERT INTO webhook_endpoints (id, workspace_id, url, events, enabled, secret, created_at, updated_at)
 				VALUES ($1, $2, 'https://example.com/hooks', 'contact.created', $3, 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XmCpVoHeQc=', $4, $4)`,
-				uuid.NewString(), ws, true, t0)
-			require.NoError(t, err)
-			id := uuid.Must(uuid.NewV7()).String()
-			_, err = raw.ExecContext(ctx, "INSERT INTO events (id, workspace_id, type, data, created_at) VALUES ($1, $2, 'contact.created', '{}', $3)",
-				id, ws, time.Now().UTC())
-			require.NoError(t, err)
+			uuid.NewString(), ws, true, t0)
+		require.NoError(t, err)
+		id := uuid.Must(uuid.NewV7()).String()
+		_, err = raw.ExecContext(ctx, "INSERT INTO events (id, workspace_id, type, data, created_at) VALUES ($1, $2, 'contact.created', '{}', $3)",
+			id, ws, time.Now().UTC())
+		require.NoError(t, err)
 
-			require.NoError(t, db.Migrate(ctx))
-			got, _, err := db.ListEvents(ctx, switchboard.EventFilter{WorkspaceID: ws, Page: switchboard.Page{Limit: 10}})
-			require.NoError(t, err)
-			require.Len(t, got, 1)
-			require.Equal(t, id, got[0].ID)
-			n, err := db.PendingEvents(ctx)
-			require.NoError(t, err)
-			require.Zero(t, n, "an event from before the migration already had its jobs")
-		})
-	}
+		require.NoError(t, db.Migrate(ctx))
+		got, _, err := db.ListEvents(ctx, switchboard.EventFilter{WorkspaceID: ws, Page: switchboard.Page{Limit: 10}})
+		require.NoError(t, err)
+		require.Len(t, got, 1)
+		require.Equal(t, id, got[0].ID)
+		n, err := db.PendingEvents(ctx)
+		require.NoError(t, err)
+		require.Zero(t, n, "an event from before the migration already had its jobs")
+	})
 }
