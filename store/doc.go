@@ -55,11 +55,13 @@
 // not read the whole GIN index instead) and cost in proportion to the
 // workspace (see BenchmarkSearch).
 //
-// A search reads the rank bucket, time and id of up to 2,500 matches from the
-// index (on SQLite after counting them); when that is all of them it orders
-// them in Go (bucket, then newest first, as the SQL order would) and reads
-// the page's contacts by id. Broader searches walk the workspace newest
-// first. Totals are exact up to 1,000 (see SearchContacts).
+// A search first estimates its matches from a sample of the table
+// (contact_search_sample.go); unless it looks broad, it reads the rank
+// bucket, time and id of up to 2,500 matches from the index, and when that
+// is all of them orders them in Go (bucket, then newest first, as the SQL
+// order would) and reads the page's contacts by id. Broader searches walk
+// the workspace newest first. Totals are exact up to 1,000 (see
+// SearchContacts).
 //
 // Imports write a whole batch per statement: PostgreSQL gets one array per
 // column (INSERT … SELECT FROM unnest(…) ON CONFLICT … RETURNING id),
