@@ -124,14 +124,15 @@ func digits(s string) string {
 // addContactCount moves the workspace's contact counter by delta inside the
 // caller's transaction. Callers do it last, so the workspace row stays locked
 // (PostgreSQL) for as short a time as possible.
-func addContactCount(tx *gorm.DB, workspaceID string, delta int64) error {
+func (db *DB) addContactCount(tx *gorm.DB, workspaceID string, delta int64) error {
 	if delta == 0 {
 		return nil
 	}
-	return tx.Exec("UPDATE workspaces SET contact_count = contact_count + ? WHERE id = ?", delta, workspaceID).Error
+	return db.execTx(tx, "counting contacts", addContactCountSQL, delta, workspaceID)
 }
 
-// addContactCountSQL is addContactCount's statement, for emitAnd.
+// addContactCountSQL is addContactCount's statement, which emitAnd also
+// runs beside a contact's event.
 const addContactCountSQL = "UPDATE workspaces SET contact_count = contact_count + $1 WHERE id = $2"
 
 // existingContactID returns the id of the workspace's contact holding phone.

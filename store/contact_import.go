@@ -88,7 +88,7 @@ func (db *DB) ImportContacts(ctx context.Context, workspaceID string, batch []*s
 			}
 			pending = conflicted
 		}
-		return addContactCount(tx, workspaceID, int64(inserted))
+		return db.addContactCount(tx, workspaceID, int64(inserted))
 	})
 	if err != nil {
 		return nil, err
@@ -213,8 +213,8 @@ func (db *DB) FinishImport(ctx context.Context, inserted int) {
 	if err := w.Exec("SELECT gin_clean_pending_list('contacts_search_trgm'::regclass)").Error; err != nil {
 		db.logger.DebugContext(ctx, "gin_clean_pending_list failed", "err", err)
 	}
-	var reltuples float64
-	if err := w.Raw("SELECT reltuples FROM pg_class WHERE oid = 'contacts'::regclass").Scan(&reltuples).Error; err != nil {
+	reltuples, err := contactTuples(w)
+	if err != nil {
 		db.logger.DebugContext(ctx, "read contacts statistics", "err", err)
 		return
 	}
@@ -223,4 +223,12 @@ func (db *DB) FinishImport(ctx context.Context, inserted int) {
 			db.logger.DebugContext(ctx, "analyze contacts failed", "err", err)
 		}
 	}
+}
+
+// contactTuples is PostgreSQL's estimate of the contacts table's rows, from
+// its last ANALYZE or VACUUM: -1 when it was never analyzed.
+func contactTuples(r *gorm.DB) (float64, error) {
+	var n float64
+	err := r.Raw("SELECT reltuples FROM pg_class WHERE oid = 'contacts'::regclass").Row().Scan(&n)
+	return n, err
 }

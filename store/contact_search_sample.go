@@ -73,8 +73,8 @@ type sample struct {
 // about sampleRows rows; a piece is a page.
 func (db *DB) samplePG(r *gorm.DB, q searchQuery) (sample, error) {
 	var s sample
-	var tuples float64
-	if err := r.Raw("SELECT reltuples FROM pg_class WHERE oid = 'contacts'::regclass").Row().Scan(&tuples); err != nil {
+	tuples, err := contactTuples(r)
+	if err != nil {
 		return s, err
 	}
 	if tuples < 0 {
@@ -89,7 +89,7 @@ func (db *DB) samplePG(r *gorm.DB, q searchQuery) (sample, error) {
 		"count(*), (SELECT contact_count FROM workspaces WHERE id = ?) " +
 		"FROM contacts c TABLESAMPLE SYSTEM (?) WHERE c.workspace_id = ?"
 	args := append(append(append([]any{}, q.whereArgs...), q.whereArgs...), q.workspaceID, percent, q.workspaceID)
-	err := r.Raw(sql, args...).Row().Scan(&s.matches, &s.pieces, &s.sampled, &s.workspace)
+	err = r.Raw(sql, args...).Row().Scan(&s.matches, &s.pieces, &s.sampled, &s.workspace)
 	return s, err
 }
 

@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
 	"strings"
@@ -93,18 +92,17 @@ func (db *DB) emitAnd(tx *gorm.DB, workspaceID string, t switchboard.EventType, 
 	// Every create, update and delete pays for these statements, so they
 	// go to database/sql directly: GORM's statement building would cost
 	// about as much as the database's work.
-	stx, ok := tx.Statement.ConnPool.(*sql.Tx)
-	if !ok {
-		return errors.New("store: recording an event outside a transaction")
-	}
-	ctx := tx.Statement.Context
 	if db.events.enc == nil {
 		if then == "" {
 			return nil
 		}
-		_, err := stx.ExecContext(ctx, db.sql(then), thenArgs...)
+		return db.execTx(tx, "writing", then, thenArgs...)
+	}
+	stx, err := sqlTx(tx, "recording an event")
+	if err != nil {
 		return err
 	}
+	ctx := tx.Statement.Context
 	data, err := db.events.enc(v)
 	if err != nil {
 		return fmt.Errorf("store: encoding a %s event: %w", t, err)
@@ -123,7 +121,7 @@ func (db *DB) emitAnd(tx *gorm.DB, workspaceID string, t switchboard.EventType, 
 		// SQLite's relay finds the event by its workspace's mark.
 		_, err = stx.ExecContext(ctx, db.sql(insertEvent), args...)
 		if err == nil && then != "" {
-			_, err = stx.ExecContext(ctx, db.sql(then), thenArgs...)
+			err = db.execTx(tx, "writing", then, thenArgs...)
 		}
 	}
 	if err != nil {
@@ -167,9 +165,9 @@ func (db *DB) sql(q string) string {
 // filtering here beats a LIKE on the list of types. Every write pays for
 // it, so it goes to database/sql directly, as emit's insert does.
 func (db *DB) subscribed(tx *gorm.DB, workspaceID string, t switchboard.EventType) ([]string, error) {
-	stx, ok := tx.Statement.ConnPool.(*sql.Tx)
-	if !ok {
-		return nil, errors.New("store: reading endpoints outside a transaction")
+	stx, err := sqlTx(tx, "reading endpoints")
+	if err != nil {
+		return nil, err
 	}
 	rows, err := stx.QueryContext(tx.Statement.Context, db.sql(selectEndpoints), workspaceID, true)
 	if err != nil {
@@ -194,9 +192,9 @@ func (db *DB) enqueue(tx *gorm.DB, eventID string, endpointIDs []string) error {
 	if len(endpointIDs) == 0 || db.events.outbox == nil {
 		return nil
 	}
-	stx, ok := tx.Statement.ConnPool.(*sql.Tx)
-	if !ok {
-		return errors.New("store: queueing deliveries outside a transaction")
+	stx, err := sqlTx(tx, "queueing deliveries")
+	if err != nil {
+		return err
 	}
 	jobs := make([]switchboard.DeliveryJob, len(endpointIDs))
 	for i, id := range endpointIDs {

@@ -53,13 +53,12 @@ func (db *DB) RelayEvents(ctx context.Context, limit int) (int, error) {
 	var n int
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		n = 0
-		stx, ok := tx.Statement.ConnPool.(*sql.Tx)
-		if !ok {
-			return errors.New("store: relaying events outside a transaction")
+		stx, err := sqlTx(tx, "relaying events")
+		if err != nil {
+			return err
 		}
 		var batch []pendingEvent
 		var endpoints map[string][]*switchboard.WebhookEndpoint
-		var err error
 		if db.dialect == Postgres {
 			batch, err = queryPending(ctx, stx, "SELECT event_id, workspace_id, type FROM event_outbox ORDER BY event_id LIMIT $1 FOR UPDATE SKIP LOCKED", limit)
 			if err == nil && len(batch) > 0 {
@@ -100,9 +99,9 @@ func (db *DB) RelayEvents(ctx context.Context, limit int) (int, error) {
 func (db *DB) PendingEvents(ctx context.Context) (int, error) {
 	var n int
 	err := db.r.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
-		stx, ok := tx.Statement.ConnPool.(*sql.Tx)
-		if !ok {
-			return errors.New("store: counting events outside a transaction")
+		stx, err := sqlTx(tx, "counting events")
+		if err != nil {
+			return err
 		}
 		if db.dialect == Postgres {
 			return stx.QueryRowContext(ctx, "SELECT count(*) FROM event_outbox").Scan(&n)

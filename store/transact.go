@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -19,11 +21,6 @@ func (db *DB) transact(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	var fnErr error
 	emitted := new(bool) // set by emit: the relay is told after the commit
 	ctx = context.WithValue(ctx, emittedKey{}, emitted)
-	defer func() {
-		if *emitted {
-			db.events.told()
-		}
-	}()
 	run := func(tx *gorm.DB) error {
 		fnErr = fn(tx)
 		return fnErr
@@ -33,6 +30,30 @@ func (db *DB) transact(ctx context.Context, fn func(tx *gorm.DB) error) error {
 		db.logger.WarnContext(ctx, "retrying a transaction after a database fault", "error", fnErr)
 		err = db.w.WithContext(ctx).Transaction(run)
 	}
+	if err == nil && *emitted {
+		db.events.told()
+	}
+	return err
+}
+
+// sqlTx is the database/sql transaction under tx, for statements that skip
+// GORM's statement building (those every write pays for); doing names the
+// work, for the error when tx is not a transaction.
+func sqlTx(tx *gorm.DB, doing string) (*sql.Tx, error) {
+	stx, ok := tx.Statement.ConnPool.(*sql.Tx)
+	if !ok {
+		return nil, errors.New("store: " + doing + " outside a transaction")
+	}
+	return stx, nil
+}
+
+// execTx runs q (written with $1… placeholders) in tx through database/sql.
+func (db *DB) execTx(tx *gorm.DB, doing, q string, args ...any) error {
+	stx, err := sqlTx(tx, doing)
+	if err != nil {
+		return err
+	}
+	_, err = stx.ExecContext(tx.Statement.Context, db.sql(q), args...)
 	return err
 }
 
