@@ -218,6 +218,9 @@ for (const viewport of [desktop, phone]) {
     await withPage(t, viewport, async (page, shot) => {
       await signIn(page);
       assert.equal(await page.locator(byId("caller-id")).inputValue(), callerId, "the default caller ID is chosen");
+      // The list loads after sign-in, on its own request: wait for it
+      // rather than count what has rendered so far.
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="contact"]').length >= 5);
       assert.equal(await page.locator(byId("contact")).count(), 5);
       // Numbers as people write them: national at home (the caller ID's
       // country), international abroad; E.164 stays in the tooltip.
