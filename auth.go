@@ -41,8 +41,8 @@ func (t *Token) Expired(now time.Time) bool {
 	return t.ExpiresAt != nil && !now.Before(*t.ExpiresAt)
 }
 
-// AuthService issues and checks bearer tokens.
-type AuthService interface {
+// AuthStore issues and checks bearer tokens.
+type AuthStore interface {
 	// CreateToken creates the workspace when it does not exist yet and a new
 	// token for identity in it, returning the plaintext once.
 	// Errors: EInvalid (empty workspace or identity, unknown role).

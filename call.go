@@ -89,7 +89,7 @@ const (
 )
 
 // CallChange is a read-modify-write of a call's control state, run by
-// CallService.UpdateCall on the stored call inside its transaction. It may
+// CallStore.UpdateCall on the stored call inside its transaction. It may
 // change ConferenceSID, OnHold, Muted and Transfer (nothing else is
 // written) and returns the events to store with the change. It must not do
 // I/O: it decides, on the state as stored, whether the change still applies,
@@ -130,9 +130,9 @@ type PendingDial struct {
 	CreatedAt      time.Time
 }
 
-// CallService keeps calls, their events and their pending dials. The
+// CallStore keeps calls, their events and their pending dials. The
 // webhook-facing methods take no workspace: the provider names calls by SID.
-type CallService interface {
+type CallStore interface {
 	// CreateCall stores a click-to-call call awaiting its agent's answer
 	// (c.ConferenceName ""). When the call-control webhook stored the call
 	// first, c is filled with the stored call and no error is returned.

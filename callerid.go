@@ -25,9 +25,9 @@ type CallerID struct {
 	CreatedAt      time.Time
 }
 
-// CallerIDService keeps the workspaces' caller IDs. A workspace has at most
+// CallerIDStore keeps the workspaces' caller IDs. A workspace has at most
 // one default.
-type CallerIDService interface {
+type CallerIDStore interface {
 	// CreateCallerID stores c. The workspace's first caller ID, or one with
 	// IsDefault, becomes its default (the previous default is cleared in the
 	// same transaction). A number belongs to at most one workspace.

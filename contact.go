@@ -180,9 +180,9 @@ const (
 	ImportSkipped
 )
 
-// ContactService is the contacts store. Every method is scoped to a
+// ContactStore is the contacts store. Every method is scoped to a
 // workspace: no method can read or change another workspace's rows.
-type ContactService interface {
+type ContactStore interface {
 	// CreateContact sets c.ID, CreatedAt and UpdatedAt.
 	// Errors: EContactExists (details carry the existing id under field "id").
 	CreateContact(ctx context.Context, c *Contact) error

@@ -68,8 +68,8 @@ func (r DNCRemoval) Validate() error {
 	return CheckText("reason", r.Reason, MaxDNCReasonLength, true)
 }
 
-// DNCService is the do-not-call store.
-type DNCService interface {
+// DNCStore is the do-not-call store.
+type DNCStore interface {
 	// AddDNC stores e, or, when its phone is already listed, fills e with the
 	// stored entry and returns created=false. With a CallSID, the call must be
 	// the workspace's and have dialled e.Phone, and the entry is stored with

@@ -2,7 +2,7 @@
 // it keeps (workspaces, tokens, contacts, do-not-call entries, calls), the one
 // error type every layer speaks, the rules each record must satisfy
 // (Contact.Validate, DNCEntry.Validate, WorkspaceSettingsPatch.Validate), and the
-// service interfaces that the store implements and the services (contacts,
+// store interfaces that the store implements and the services (contacts,
 // callflow) consume.
 //
 // Nothing here knows about HTTP, SQL or Twilio. The generated API types in

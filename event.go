@@ -195,8 +195,8 @@ type DeliveryJob struct {
 	EndpointID string
 }
 
-// EventService keeps events, webhook endpoints and delivery attempts.
-type EventService interface {
+// EventStore keeps events, webhook endpoints and delivery attempts.
+type EventStore interface {
 	// RecordEvent records an event in a transaction of its own, for a
 	// change made of several transactions (an import).
 	RecordEvent(ctx context.Context, workspaceID string, t EventType, v any) error

@@ -60,8 +60,8 @@ type RecordingUpdate struct {
 	MediaURL string
 }
 
-// RecordingService keeps call recordings.
-type RecordingService interface {
+// RecordingStore keeps call recordings.
+type RecordingStore interface {
 	// CreateRecording stores r unless a recording with its SID is stored
 	// already (a status callback can beat the answer that created it); r is
 	// filled with the stored one. Each new recording is a call event.

@@ -28,13 +28,13 @@ type WorkspaceSettingsPatch struct {
 	TimeZone        *string
 }
 
-// WorkspaceService keeps the workspaces' settings. Every workspace has
+// WorkspaceStore keeps the workspaces' settings. Every workspace has
 // settings: a workspace that exists has at least the defaults.
-type WorkspaceService interface {
+type WorkspaceStore interface {
 	// WorkspaceSettings errors: ENotFound.
 	WorkspaceSettings(ctx context.Context, workspaceID string) (*WorkspaceSettings, error)
 	// AgentWorkspaceSettings returns the workspace's settings when identity
-	// holds a token of it (AuthService.IdentityInWorkspace): the
+	// holds a token of it (AuthStore.IdentityInWorkspace): the
 	// call-control webhook's one read for both questions. Errors: ENotFound
 	// when the workspace does not exist or the agent is not one of its.
 	AgentWorkspaceSettings(ctx context.Context, workspaceID, identity string) (*WorkspaceSettings, error)

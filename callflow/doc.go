@@ -12,13 +12,13 @@
 // its own status callback (TransferStatus) and take the agent out;
 // recordings are made on the customer leg and kept current by their status
 // callbacks. Each operation calls the provider first and writes only what
-// it accepted, through CallService.UpdateCall, under a per-call lock that the
+// it accepted, through CallStore.UpdateCall, under a per-call lock that the
 // status callbacks of the same call share (lockCall), so a callback about a
 // leg an operation just added or removed is judged on what it wrote.
 //
 // It sits between the HTTP handlers in server/ (which map API types to the
 // request types here and back) and two ports: the store, through the domain's
-// service interfaces, and the provider's REST API, through Provider, which
+// store interfaces, and the provider's REST API, through Provider, which
 // *telephony.Client satisfies. TwiML comes from the telephony package; no
 // handler builds a document or names a provider parameter.
 //

@@ -21,7 +21,7 @@ var recordingStatusOf = map[string]sb.RecordingStatus{
 	"failed":      sb.RecordingFailed,
 }
 
-func (s *Service) recordings() (sb.RecordingService, error) {
+func (s *Service) recordings() (sb.RecordingStore, error) {
 	if s.deps.Recordings == nil {
 		return nil, sb.Errorf(sb.ENotImplemented, "Recordings are not served by this build.")
 	}

@@ -38,14 +38,14 @@ type Provider interface {
 
 // Deps are the ports the flow drives.
 type Deps struct {
-	Calls     sb.CallService
-	CallerIDs sb.CallerIDService
-	DNC       sb.DNCService
+	Calls     sb.CallStore
+	CallerIDs sb.CallerIDStore
+	DNC       sb.DNCStore
 	// Workspaces tells whether an agent belongs to a workspace and gives
 	// each workspace's calling hours and time zone.
-	Workspaces sb.WorkspaceService
+	Workspaces sb.WorkspaceStore
 	// Recordings keeps call recordings; nil leaves them unserved.
-	Recordings sb.RecordingService
+	Recordings sb.RecordingStore
 	Provider   Provider
 }
 

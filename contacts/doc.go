@@ -5,7 +5,7 @@
 //
 // It sits where callflow sits for voice: between the HTTP handlers in
 // server/, which only map API types to the domain's and back, and the
-// store, reached through the domain's ContactService and DNCService. Every
+// store, reached through the domain's ContactStore and DNCStore. Every
 // phone number is normalized here (telephony/phone, with the configured
 // default region) and every record is held to its rules here
 // (switchboard.Contact.Validate, DNCEntry.Validate) before the store sees

@@ -69,5 +69,5 @@ func (s *Service) region(r string) string {
 	return r
 }
 
-var _ csvimport.Writer = sb.ContactService(nil)
-var _ csvimport.DNCWriter = sb.DNCService(nil)
+var _ csvimport.Writer = sb.ContactStore(nil)
+var _ csvimport.DNCWriter = sb.DNCStore(nil)

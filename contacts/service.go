@@ -12,11 +12,11 @@ import (
 
 // Deps are the stores the service drives.
 type Deps struct {
-	Contacts sb.ContactService
-	DNC      sb.DNCService
+	Contacts sb.ContactStore
+	DNC      sb.DNCStore
 	// Events records the events no single store write reports (a whole
 	// import's contacts.imported).
-	Events sb.EventService
+	Events sb.EventStore
 }
 
 // Config tunes the service.

@@ -67,7 +67,7 @@ func transferOf(c map[string]any) map[string]any {
 }
 
 // controlSteps lists the call's events of source, by step.
-func controlSteps(t testing.TB, db sb.CallService, callSID, source string) []string {
+func controlSteps(t testing.TB, db sb.CallStore, callSID, source string) []string {
 	t.Helper()
 	events, err := db.ListCallEvents(context.Background(), callSID)
 	require.NoError(t, err)

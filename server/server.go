@@ -81,12 +81,12 @@ const DefaultAuthCacheTTL = 4 * time.Second
 
 // Deps are the services the handlers call.
 type Deps struct {
-	Auth sb.AuthService
+	Auth sb.AuthStore
 	// Contacts runs contacts, their search and import, the do-not-call
 	// list and phone normalization.
 	Contacts *contacts.Service
 	// Workspaces keeps the workspace settings.
-	Workspaces sb.WorkspaceService
+	Workspaces sb.WorkspaceStore
 	// Ping answers whether the database answers (for /healthz).
 	Ping func(context.Context) error
 	// Voice runs the call flow, call control, recordings and caller IDs.
@@ -94,7 +94,7 @@ type Deps struct {
 	// Tokens mints voice access tokens; nil answers 501.
 	Tokens TokenIssuer
 	// Events keeps the event log and the webhook endpoints.
-	Events sb.EventService
+	Events sb.EventStore
 	// Signatures checks the provider's webhook signatures; nil refuses
 	// every webhook.
 	Signatures SignatureValidator

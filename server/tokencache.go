@@ -16,7 +16,7 @@ import (
 // ExpiresAt. Unknown tokens are not cached: a flood of made-up tokens must
 // not grow the cache.
 type tokenCache struct {
-	auth sb.AuthService
+	auth sb.AuthStore
 	ttl  time.Duration
 	now  func() time.Time
 
@@ -30,7 +30,7 @@ type cachedToken struct {
 	fetched time.Time
 }
 
-func newTokenCache(auth sb.AuthService, ttl time.Duration, now func() time.Time) *tokenCache {
+func newTokenCache(auth sb.AuthStore, ttl time.Duration, now func() time.Time) *tokenCache {
 	return &tokenCache{auth: auth, ttl: ttl, now: now, entries: map[[sha256.Size]byte]cachedToken{}}
 }
 

@@ -72,12 +72,12 @@ func ensureWorkspace(tx *gorm.DB, workspaceID string) error {
 		workspaceID, now()).Error
 }
 
-// CreateToken implements switchboard.AuthService. An empty role means agent.
+// CreateToken implements switchboard.AuthStore. An empty role means agent.
 func (db *DB) CreateToken(ctx context.Context, workspaceID, identity string, role switchboard.Role) (string, *switchboard.Token, error) {
 	return db.createToken(ctx, workspaceID, identity, role, nil)
 }
 
-// CreateExpiringToken implements switchboard.AuthService.
+// CreateExpiringToken implements switchboard.AuthStore.
 func (db *DB) CreateExpiringToken(ctx context.Context, workspaceID, identity string, role switchboard.Role, expiresAt time.Time) (string, *switchboard.Token, error) {
 	at := expiresAt.UTC().Truncate(time.Microsecond)
 	return db.createToken(ctx, workspaceID, identity, role, &at)
@@ -124,7 +124,7 @@ func (db *DB) createToken(ctx context.Context, workspaceID, identity string, rol
 	return plaintext, row.toDomain(), nil
 }
 
-// Authenticate implements switchboard.AuthService.
+// Authenticate implements switchboard.AuthStore.
 func (db *DB) Authenticate(ctx context.Context, plaintext string) (*switchboard.Token, error) {
 	if plaintext == "" {
 		return nil, switchboard.Errorf(switchboard.EUnauthorized, "A bearer token is required.")
@@ -149,7 +149,7 @@ func (db *DB) Authenticate(ctx context.Context, plaintext string) (*switchboard.
 	return row.toDomain(), nil
 }
 
-// ListTokens implements switchboard.AuthService.
+// ListTokens implements switchboard.AuthStore.
 func (db *DB) ListTokens(ctx context.Context, workspaceID string) ([]*switchboard.Token, error) {
 	var rows []tokenRow
 	if err := db.r.WithContext(ctx).Where("workspace_id = ?", workspaceID).Order("created_at, id").Find(&rows).Error; err != nil {
@@ -162,7 +162,7 @@ func (db *DB) ListTokens(ctx context.Context, workspaceID string) ([]*switchboar
 	return out, nil
 }
 
-// RevokeToken implements switchboard.AuthService. A plaintext is told from
+// RevokeToken implements switchboard.AuthStore. A plaintext is told from
 // an id by its prefix.
 func (db *DB) RevokeToken(ctx context.Context, idOrPlaintext string) (*switchboard.Token, error) {
 	col, key := "id", strings.TrimSpace(idOrPlaintext)
@@ -191,7 +191,7 @@ func (db *DB) RevokeToken(ctx context.Context, idOrPlaintext string) (*switchboa
 // voice token, and a voice token already minted lives at most its own TTL.
 const agentHoldsToken = "EXISTS (SELECT 1 FROM api_tokens t WHERE t.workspace_id = ? AND t.identity = ? AND t.revoked_at IS NULL)"
 
-// IdentityInWorkspace implements switchboard.AuthService.
+// IdentityInWorkspace implements switchboard.AuthStore.
 func (db *DB) IdentityInWorkspace(ctx context.Context, workspaceID, identity string) (bool, error) {
 	var ok []bool
 	err := db.r.WithContext(ctx).Raw("SELECT "+agentHoldsToken, workspaceID, identity).Scan(&ok).Error

@@ -10,7 +10,7 @@ import (
 	switchboard "github.com/switchboard-oss/switchboard"
 )
 
-var _ switchboard.CallService = (*DB)(nil)
+var _ switchboard.CallStore = (*DB)(nil)
 
 // callRow is a row of calls. Nullable columns are pointers: conference_name
 // and customer_call_sid are unique, and NULLs (not yet known) never collide.
@@ -161,7 +161,7 @@ func checkCall(c *switchboard.Call) error {
 	return nil
 }
 
-// CreateCall implements switchboard.CallService.
+// CreateCall implements switchboard.CallStore.
 func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
 	if err := checkCall(c); err != nil {
 		return err
@@ -183,7 +183,7 @@ func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
 	return nil
 }
 
-// BeginCall implements switchboard.CallService. Two deliveries of the same
+// BeginCall implements switchboard.CallStore. Two deliveries of the same
 // webhook at once are settled by the primary key (the loser's insert does
 // nothing and it reads the winner's call) or, for a click-to-call call, by
 // the conditional update on conference_name IS NULL.
@@ -251,7 +251,7 @@ func (db *DB) BeginCall(ctx context.Context, c *switchboard.Call, claim time.Dur
 	return dial.toDomain(), nil
 }
 
-// FindCall implements switchboard.CallService.
+// FindCall implements switchboard.CallStore.
 func (db *DB) FindCall(ctx context.Context, workspaceID, callSID string) (*switchboard.Call, error) {
 	var row callRow
 	err := db.r.WithContext(ctx).Where("workspace_id = ? AND call_sid = ?", workspaceID, callSID).Take(&row).Error
@@ -261,7 +261,7 @@ func (db *DB) FindCall(ctx context.Context, workspaceID, callSID string) (*switc
 	return row.toDomain(), nil
 }
 
-// FindCallByLeg implements switchboard.CallService.
+// FindCallByLeg implements switchboard.CallStore.
 func (db *DB) FindCallByLeg(ctx context.Context, legSID string) (*switchboard.Call, error) {
 	if legSID == "" {
 		return nil, notFound("Call")
@@ -275,7 +275,7 @@ func (db *DB) FindCallByLeg(ctx context.Context, legSID string) (*switchboard.Ca
 	return row.toDomain(), nil
 }
 
-// FindCallByConference implements switchboard.CallService.
+// FindCallByConference implements switchboard.CallStore.
 func (db *DB) FindCallByConference(ctx context.Context, conferenceName string) (*switchboard.Call, error) {
 	if conferenceName == "" {
 		return nil, notFound("Call")
@@ -287,7 +287,7 @@ func (db *DB) FindCallByConference(ctx context.Context, conferenceName string) (
 	return row.toDomain(), nil
 }
 
-// ListCalls implements switchboard.CallService.
+// ListCalls implements switchboard.CallStore.
 func (db *DB) ListCalls(ctx context.Context, workspaceID, agentIdentity string, page switchboard.Page) ([]*switchboard.Call, switchboard.Meta, error) {
 	page = clampPage(page)
 	r := db.r.WithContext(ctx)
@@ -312,7 +312,7 @@ func (db *DB) ListCalls(ctx context.Context, workspaceID, agentIdentity string, 
 	return out, meta, nil
 }
 
-// CustomerLegCreated implements switchboard.CallService. The SID is written
+// CustomerLegCreated implements switchboard.CallStore. The SID is written
 // by a conditional update (customer_call_sid IS NULL), so of two processes
 // recording different legs for one call the first wins and the second sees
 // the winner's SID in the call it gets back.
@@ -346,7 +346,7 @@ func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID s
 	return row.toDomain(), nil
 }
 
-// FailCall implements switchboard.CallService.
+// FailCall implements switchboard.CallStore.
 func (db *DB) FailCall(ctx context.Context, callSID, reason string) (bool, error) {
 	changed := false
 	err := db.transact(ctx, func(tx *gorm.DB) error {

@@ -8,7 +8,7 @@ import (
 	switchboard "github.com/switchboard-oss/switchboard"
 )
 
-// UpdateCall implements switchboard.CallService. The call is read under its
+// UpdateCall implements switchboard.CallStore. The call is read under its
 // row lock (PostgreSQL) or the single writer (SQLite), so two changes of one
 // call never interleave, and a change decides on the state it will write
 // over. Only the control columns are written, and only those that changed.

@@ -34,7 +34,7 @@ func (r *callEventRow) toDomain() *switchboard.CallEvent {
 	}
 }
 
-// RecordCallEvent implements switchboard.CallService. The call is read
+// RecordCallEvent implements switchboard.CallStore. The call is read
 // under a row lock (PostgreSQL) or the single writer (SQLite), the decision
 // is made on it, and the event and the call's update are written together:
 // two callbacks for one call never interleave.
@@ -83,7 +83,7 @@ func (db *DB) RecordCallEvent(ctx context.Context, ev *switchboard.CallEvent) (*
 	return out.toDomain(), nil
 }
 
-// HoldCallEvent implements switchboard.CallService. It and
+// HoldCallEvent implements switchboard.CallStore. It and
 // CustomerLegCreated serialize on the leg (lockLeg), so an event is either
 // held before the leg's SID is written, and adopted by that write, or finds
 // the leg known.
@@ -204,7 +204,7 @@ func moveCall(tx *gorm.DB, ev *switchboard.CallEvent, upd map[string]any) error 
 	return nil
 }
 
-// ListCallEvents implements switchboard.CallService.
+// ListCallEvents implements switchboard.CallStore.
 func (db *DB) ListCallEvents(ctx context.Context, callSID string) ([]*switchboard.CallEvent, error) {
 	var rows []callEventRow
 	if err := db.r.WithContext(ctx).Where("call_sid = ?", callSID).Order("created_at, id").Find(&rows).Error; err != nil {
@@ -217,7 +217,7 @@ func (db *DB) ListCallEvents(ctx context.Context, callSID string) ([]*switchboar
 	return out, nil
 }
 
-// ClaimPendingDials implements switchboard.CallService. Each row is claimed
+// ClaimPendingDials implements switchboard.CallStore. Each row is claimed
 // by a conditional update, so two processes sweeping at once never take the
 // same row.
 func (db *DB) ClaimPendingDials(ctx context.Context, claim time.Duration, limit int) ([]*switchboard.PendingDial, error) {
@@ -249,7 +249,7 @@ func (db *DB) ClaimPendingDials(ctx context.Context, claim time.Duration, limit 
 	return out, err
 }
 
-// DeletePendingDial implements switchboard.CallService.
+// DeletePendingDial implements switchboard.CallStore.
 func (db *DB) DeletePendingDial(ctx context.Context, callSID string) error {
 	return db.w.WithContext(ctx).Where("call_sid = ?", callSID).Delete(&pendingDialRow{}).Error
 }

@@ -10,7 +10,7 @@ import (
 	switchboard "github.com/switchboard-oss/switchboard"
 )
 
-var _ switchboard.CallerIDService = (*DB)(nil)
+var _ switchboard.CallerIDStore = (*DB)(nil)
 
 // callerIDRow is a row of caller_ids.
 type callerIDRow struct {
@@ -34,7 +34,7 @@ func (r *callerIDRow) toDomain() *switchboard.CallerID {
 	}
 }
 
-// CreateCallerID implements switchboard.CallerIDService. A number belongs
+// CreateCallerID implements switchboard.CallerIDStore. A number belongs
 // to one workspace: the unique index on phone_number holds it even against
 // two workspaces registering the same number at once. The workspace row
 // is locked first (PostgreSQL), so two caller IDs created at once cannot
@@ -112,7 +112,7 @@ func callerIDHeld(holder, workspaceID string) error {
 	return switchboard.FieldErrorf(switchboard.ECallerIDTaken, "phoneNumber", "This number is a caller ID of another workspace; a number belongs to one workspace only.")
 }
 
-// CallerIDWorkspace implements switchboard.CallerIDService.
+// CallerIDWorkspace implements switchboard.CallerIDStore.
 func (db *DB) CallerIDWorkspace(ctx context.Context, phone string) (string, error) {
 	var holders []string
 	if err := db.r.WithContext(ctx).Model(&callerIDRow{}).Where("phone_number = ?", phone).Limit(1).
@@ -125,7 +125,7 @@ func (db *DB) CallerIDWorkspace(ctx context.Context, phone string) (string, erro
 	return holders[0], nil
 }
 
-// ListCallerIDs implements switchboard.CallerIDService.
+// ListCallerIDs implements switchboard.CallerIDStore.
 func (db *DB) ListCallerIDs(ctx context.Context, workspaceID string, page switchboard.Page) ([]*switchboard.CallerID, switchboard.Meta, error) {
 	page = clampPage(page)
 	r := db.r.WithContext(ctx)
@@ -147,7 +147,7 @@ func (db *DB) ListCallerIDs(ctx context.Context, workspaceID string, page switch
 	return out, meta, nil
 }
 
-// FindCallerIDByPhone implements switchboard.CallerIDService.
+// FindCallerIDByPhone implements switchboard.CallerIDStore.
 func (db *DB) FindCallerIDByPhone(ctx context.Context, workspaceID, phone string) (*switchboard.CallerID, error) {
 	var row callerIDRow
 	err := db.r.WithContext(ctx).Where("workspace_id = ? AND phone_number = ?", workspaceID, phone).Take(&row).Error
@@ -157,7 +157,7 @@ func (db *DB) FindCallerIDByPhone(ctx context.Context, workspaceID, phone string
 	return row.toDomain(), nil
 }
 
-// DefaultCallerID implements switchboard.CallerIDService.
+// DefaultCallerID implements switchboard.CallerIDStore.
 func (db *DB) DefaultCallerID(ctx context.Context, workspaceID string) (*switchboard.CallerID, error) {
 	var row callerIDRow
 	err := db.r.WithContext(ctx).Where("workspace_id = ? AND is_default = ?", workspaceID, true).Take(&row).Error
@@ -167,7 +167,7 @@ func (db *DB) DefaultCallerID(ctx context.Context, workspaceID string) (*switchb
 	return row.toDomain(), nil
 }
 
-// MarkCallerIDVerified implements switchboard.CallerIDService.
+// MarkCallerIDVerified implements switchboard.CallerIDStore.
 func (db *DB) MarkCallerIDVerified(ctx context.Context, workspaceID, id string) error {
 	res := db.w.WithContext(ctx).Model(&callerIDRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).
 		Updates(map[string]any{"status": string(switchboard.CallerIDVerified), "validation_code": ""})

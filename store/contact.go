@@ -142,7 +142,7 @@ func existingContactID(tx *gorm.DB, workspaceID, phone string) (string, error) {
 	return id, err
 }
 
-// CreateContact implements switchboard.ContactService. The phone's
+// CreateContact implements switchboard.ContactStore. The phone's
 // uniqueness is the database's: the insert says ON CONFLICT DO NOTHING and a
 // row that was not inserted means the phone is taken.
 func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
@@ -185,7 +185,7 @@ func isContactID(id string) bool {
 	return err == nil && len(id) == 36
 }
 
-// FindContact implements switchboard.ContactService.
+// FindContact implements switchboard.ContactStore.
 func (db *DB) FindContact(ctx context.Context, workspaceID, id string) (*switchboard.Contact, error) {
 	if !isContactID(id) {
 		return nil, notFound("Contact")
@@ -198,7 +198,7 @@ func (db *DB) FindContact(ctx context.Context, workspaceID, id string) (*switchb
 	return row.toDomain(), nil
 }
 
-// UpdateContact implements switchboard.ContactService. The row is locked
+// UpdateContact implements switchboard.ContactStore. The row is locked
 // while update runs, so the rules update applies (Contact.Validate) judge
 // the contact as it is written, never a version a concurrent update has
 // since changed.
@@ -247,7 +247,7 @@ func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, update 
 	return row.toDomain(), nil
 }
 
-// DeleteContact implements switchboard.ContactService.
+// DeleteContact implements switchboard.ContactStore.
 func (db *DB) DeleteContact(ctx context.Context, workspaceID, id string) error {
 	if !isContactID(id) {
 		return notFound("Contact")
@@ -265,7 +265,7 @@ func (db *DB) DeleteContact(ctx context.Context, workspaceID, id string) error {
 	})
 }
 
-// ListContacts implements switchboard.ContactService. The total is the
+// ListContacts implements switchboard.ContactStore. The total is the
 // workspace's counter; one row past the page tells whether more follow.
 // Deep offsets walk the (workspace_id, created_at DESC, id DESC) index.
 func (db *DB) ListContacts(ctx context.Context, workspaceID string, page switchboard.Page) ([]*switchboard.Contact, switchboard.Meta, error) {

@@ -10,7 +10,7 @@ import (
 	switchboard "github.com/switchboard-oss/switchboard"
 )
 
-// ImportContacts implements switchboard.ContactService.
+// ImportContacts implements switchboard.ContactStore.
 //
 // The whole batch is one transaction: every row is written or none is.
 // Inserts are set-based (PostgreSQL: one INSERT … SELECT FROM unnest(arrays),

@@ -15,7 +15,7 @@ import (
 // (Meta.TotalIsLowerBound).
 const searchCountCap = 1000
 
-// SearchContacts implements switchboard.ContactService.
+// SearchContacts implements switchboard.ContactStore.
 //
 // Matching and ranking are LIKEs on the contact's search text (package doc).
 // On PostgreSQL the planner answers a LIKE of three or more characters from

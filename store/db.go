@@ -30,7 +30,7 @@ const (
 	Postgres Dialect = "postgres"
 )
 
-// DB is the store. Its methods implement the domain's service interfaces;
+// DB is the store. Its methods implement the domain's store interfaces;
 // it is safe for concurrent use.
 type DB struct {
 	dialect Dialect
@@ -51,9 +51,9 @@ type DB struct {
 }
 
 var (
-	_ switchboard.AuthService    = (*DB)(nil)
-	_ switchboard.ContactService = (*DB)(nil)
-	_ switchboard.DNCService     = (*DB)(nil)
+	_ switchboard.AuthStore    = (*DB)(nil)
+	_ switchboard.ContactStore = (*DB)(nil)
+	_ switchboard.DNCStore     = (*DB)(nil)
 )
 
 // Open connects to databaseURL ("sqlite:<path>", "postgres://…" or

@@ -75,7 +75,7 @@ var onListedConflict = clause.OnConflict{
 	DoNothing:   true,
 }
 
-// AddDNC implements switchboard.DNCService. Two requests listing the same
+// AddDNC implements switchboard.DNCStore. Two requests listing the same
 // number at once are settled by the unique index of listed entries: the
 // loser's insert does nothing and it reads the winner's entry.
 func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error) {
@@ -130,7 +130,7 @@ func checkDNCCall(tx *gorm.DB, e *switchboard.DNCEntry) error {
 	return nil
 }
 
-// ImportDNC implements switchboard.DNCService.
+// ImportDNC implements switchboard.DNCStore.
 func (db *DB) ImportDNC(ctx context.Context, workspaceID string, entries []*switchboard.DNCEntry) ([]bool, error) {
 	created := make([]bool, len(entries))
 	t := now()
@@ -160,13 +160,13 @@ func (db *DB) ImportDNC(ctx context.Context, workspaceID string, entries []*swit
 	return created, nil
 }
 
-// ListDNC implements switchboard.DNCService. A do-not-call list is short
+// ListDNC implements switchboard.DNCStore. A do-not-call list is short
 // next to the contacts, so its total is an exact count.
 func (db *DB) ListDNC(ctx context.Context, workspaceID string, page switchboard.Page) ([]*switchboard.DNCEntry, switchboard.Meta, error) {
 	return db.listDNC(ctx, db.r.WithContext(ctx).Where("workspace_id = ? AND "+listed, workspaceID), page)
 }
 
-// ListDNCHistory implements switchboard.DNCService.
+// ListDNCHistory implements switchboard.DNCStore.
 func (db *DB) ListDNCHistory(ctx context.Context, workspaceID, phone string, page switchboard.Page) ([]*switchboard.DNCEntry, switchboard.Meta, error) {
 	q := db.r.WithContext(ctx).Where("workspace_id = ?", workspaceID)
 	if phone != "" {
@@ -195,7 +195,7 @@ func (db *DB) listDNC(_ context.Context, q *gorm.DB, page switchboard.Page) ([]*
 	return out, meta, nil
 }
 
-// FindDNCByPhone implements switchboard.DNCService.
+// FindDNCByPhone implements switchboard.DNCStore.
 func (db *DB) FindDNCByPhone(ctx context.Context, workspaceID, phone string) (*switchboard.DNCEntry, error) {
 	var row dncRow
 	err := db.r.WithContext(ctx).Where("workspace_id = ? AND phone = ? AND "+listed, workspaceID, phone).Take(&row).Error
@@ -205,7 +205,7 @@ func (db *DB) FindDNCByPhone(ctx context.Context, workspaceID, phone string) (*s
 	return row.toDomain(), nil
 }
 
-// DeleteDNC implements switchboard.DNCService: the entry is marked removed,
+// DeleteDNC implements switchboard.DNCStore: the entry is marked removed,
 // never deleted.
 func (db *DB) DeleteDNC(ctx context.Context, workspaceID, id string, by switchboard.DNCRemoval) error {
 	err := db.transact(ctx, func(tx *gorm.DB) error {

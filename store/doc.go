@@ -1,7 +1,7 @@
 // Package store keeps Switchboard's records in a SQL database through GORM.
-// It implements every service of the root package: switchboard.AuthService,
-// ContactService, DNCService, WorkspaceService, CallService,
-// CallerIDService and RecordingService, over two dialects chosen by the
+// It implements every store interface of the root package: switchboard.AuthStore,
+// ContactStore, DNCStore, WorkspaceStore, CallStore,
+// CallerIDStore and RecordingStore, over two dialects chosen by the
 // database URL:
 //
 //   - "sqlite:<path>" — embedded, pure Go (github.com/glebarez/sqlite, no cgo),

@@ -212,7 +212,7 @@ func (db *DB) RecordEvent(ctx context.Context, workspaceID string, t switchboard
 	})
 }
 
-// ListEvents implements switchboard.EventService.
+// ListEvents implements switchboard.EventStore.
 func (db *DB) ListEvents(ctx context.Context, f switchboard.EventFilter) ([]*switchboard.Event, switchboard.Meta, error) {
 	page := clampPage(f.Page)
 	q := func() *gorm.DB {
@@ -248,7 +248,7 @@ func (db *DB) ListEvents(ctx context.Context, f switchboard.EventFilter) ([]*swi
 	return out, meta, nil
 }
 
-// FindEvent implements switchboard.EventService.
+// FindEvent implements switchboard.EventStore.
 func (db *DB) FindEvent(ctx context.Context, workspaceID, id string) (*switchboard.Event, error) {
 	var row eventRow
 	err := db.r.WithContext(ctx).Where("workspace_id = ? AND id = ?", workspaceID, id).Take(&row).Error
@@ -258,7 +258,7 @@ func (db *DB) FindEvent(ctx context.Context, workspaceID, id string) (*switchboa
 	return row.toDomain(), nil
 }
 
-// Redeliver implements switchboard.EventService.
+// Redeliver implements switchboard.EventStore.
 func (db *DB) Redeliver(ctx context.Context, workspaceID, eventID, endpointID string) ([]string, error) {
 	if db.events.outbox == nil {
 		return nil, switchboard.Errorf(switchboard.ENotImplemented, "This service delivers no webhooks.")

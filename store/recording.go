@@ -9,7 +9,7 @@ import (
 	switchboard "github.com/switchboard-oss/switchboard"
 )
 
-var _ switchboard.RecordingService = (*DB)(nil)
+var _ switchboard.RecordingStore = (*DB)(nil)
 
 // recordingRow is a row of recordings.
 type recordingRow struct {
@@ -52,7 +52,7 @@ func checkRecording(r *switchboard.Recording) error {
 	return nil
 }
 
-// CreateRecording implements switchboard.RecordingService.
+// CreateRecording implements switchboard.RecordingStore.
 func (db *DB) CreateRecording(ctx context.Context, r *switchboard.Recording) error {
 	if err := checkRecording(r); err != nil {
 		return err
@@ -90,7 +90,7 @@ func (db *DB) CreateRecording(ctx context.Context, r *switchboard.Recording) err
 	return nil
 }
 
-// FindRecording implements switchboard.RecordingService.
+// FindRecording implements switchboard.RecordingStore.
 func (db *DB) FindRecording(ctx context.Context, workspaceID, recordingSID string) (*switchboard.Recording, error) {
 	var row recordingRow
 	err := db.r.WithContext(ctx).Where("workspace_id = ? AND recording_sid = ?", workspaceID, recordingSID).Take(&row).Error
@@ -100,7 +100,7 @@ func (db *DB) FindRecording(ctx context.Context, workspaceID, recordingSID strin
 	return row.toDomain(), nil
 }
 
-// ListRecordings implements switchboard.RecordingService.
+// ListRecordings implements switchboard.RecordingStore.
 func (db *DB) ListRecordings(ctx context.Context, callSID string, page switchboard.Page) ([]*switchboard.Recording, switchboard.Meta, error) {
 	page = clampPage(page)
 	q := func() *gorm.DB { return db.r.WithContext(ctx).Model(&recordingRow{}).Where("call_sid = ?", callSID) }
@@ -122,7 +122,7 @@ func (db *DB) ListRecordings(ctx context.Context, callSID string, page switchboa
 	return out, meta, nil
 }
 
-// UpdateRecording implements switchboard.RecordingService. The decision is
+// UpdateRecording implements switchboard.RecordingStore. The decision is
 // made on the row as stored, under its lock, so a late or repeated status
 // callback never moves a recording back.
 func (db *DB) UpdateRecording(ctx context.Context, recordingSID string, u switchboard.RecordingUpdate) (*switchboard.Recording, bool, error) {

@@ -52,7 +52,7 @@ func (r *endpointRow) toDomain() *switchboard.WebhookEndpoint {
 	return e
 }
 
-// CreateWebhookEndpoint implements switchboard.EventService. The caller
+// CreateWebhookEndpoint implements switchboard.EventStore. The caller
 // sets URL, Events, Description and Secret.
 func (db *DB) CreateWebhookEndpoint(ctx context.Context, e *switchboard.WebhookEndpoint) error {
 	t := now()
@@ -71,7 +71,7 @@ func (db *DB) CreateWebhookEndpoint(ctx context.Context, e *switchboard.WebhookE
 	return nil
 }
 
-// FindWebhookEndpoint implements switchboard.EventService.
+// FindWebhookEndpoint implements switchboard.EventStore.
 func (db *DB) FindWebhookEndpoint(ctx context.Context, workspaceID, id string) (*switchboard.WebhookEndpoint, error) {
 	var row endpointRow
 	if err := db.r.WithContext(ctx).Where("workspace_id = ? AND id = ?", workspaceID, id).Take(&row).Error; err != nil {
@@ -82,7 +82,7 @@ func (db *DB) FindWebhookEndpoint(ctx context.Context, workspaceID, id string) (
 
 var endpointOrder = keyset{"created_at", "id"}
 
-// ListWebhookEndpoints implements switchboard.EventService.
+// ListWebhookEndpoints implements switchboard.EventStore.
 func (db *DB) ListWebhookEndpoints(ctx context.Context, workspaceID string, page switchboard.Page) ([]*switchboard.WebhookEndpoint, switchboard.Meta, error) {
 	page = clampPage(page)
 	r := db.r.WithContext(ctx)
@@ -104,7 +104,7 @@ func (db *DB) ListWebhookEndpoints(ctx context.Context, workspaceID string, page
 	return out, meta, nil
 }
 
-// UpdateWebhookEndpoint implements switchboard.EventService. Enabling an
+// UpdateWebhookEndpoint implements switchboard.EventStore. Enabling an
 // endpoint clears its failure record, so it gets three days again.
 func (db *DB) UpdateWebhookEndpoint(ctx context.Context, workspaceID, id string, p switchboard.WebhookEndpointPatch) (*switchboard.WebhookEndpoint, error) {
 	var row endpointRow
@@ -144,7 +144,7 @@ func (db *DB) UpdateWebhookEndpoint(ctx context.Context, workspaceID, id string,
 	return row.toDomain(), nil
 }
 
-// DeleteWebhookEndpoint implements switchboard.EventService. Its delivery
+// DeleteWebhookEndpoint implements switchboard.EventStore. Its delivery
 // attempts go with it; queued deliveries find no endpoint and end.
 func (db *DB) DeleteWebhookEndpoint(ctx context.Context, workspaceID, id string) error {
 	return db.transact(ctx, func(tx *gorm.DB) error {
@@ -162,7 +162,7 @@ func (db *DB) DeleteWebhookEndpoint(ctx context.Context, workspaceID, id string)
 	})
 }
 
-// RotateWebhookSecret implements switchboard.EventService.
+// RotateWebhookSecret implements switchboard.EventStore.
 func (db *DB) RotateWebhookSecret(ctx context.Context, workspaceID, id, secret string) (*switchboard.WebhookEndpoint, error) {
 	var row endpointRow
 	err := db.transact(ctx, func(tx *gorm.DB) error {
@@ -211,7 +211,7 @@ func (r *deliveryRow) toDomain() *switchboard.WebhookDelivery {
 
 var deliveryOrder = keyset{"attempted_at", "id"}
 
-// ListWebhookDeliveries implements switchboard.EventService.
+// ListWebhookDeliveries implements switchboard.EventStore.
 func (db *DB) ListWebhookDeliveries(ctx context.Context, workspaceID, endpointID string, page switchboard.Page) ([]*switchboard.WebhookDelivery, switchboard.Meta, error) {
 	if _, err := db.FindWebhookEndpoint(ctx, workspaceID, endpointID); err != nil {
 		return nil, switchboard.Meta{}, err

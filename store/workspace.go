@@ -9,7 +9,7 @@ import (
 	switchboard "github.com/switchboard-oss/switchboard"
 )
 
-var _ switchboard.WorkspaceService = (*DB)(nil)
+var _ switchboard.WorkspaceStore = (*DB)(nil)
 
 // workspaceSettingsRow is the settings part of a row of workspaces.
 type workspaceSettingsRow struct {
@@ -28,7 +28,7 @@ func (r *workspaceSettingsRow) toDomain() *switchboard.WorkspaceSettings {
 
 const selectWorkspaceSettings = "SELECT calling_hours_start, calling_hours_end, time_zone FROM workspaces WHERE id = ?"
 
-// WorkspaceSettings implements switchboard.WorkspaceService: one primary-key
+// WorkspaceSettings implements switchboard.WorkspaceStore: one primary-key
 // read, as it sits on the call-control webhook's path.
 func (db *DB) WorkspaceSettings(ctx context.Context, workspaceID string) (*switchboard.WorkspaceSettings, error) {
 	return readWorkspaceSettings(db.r.WithContext(ctx), workspaceID)
@@ -45,7 +45,7 @@ func readWorkspaceSettings(tx *gorm.DB, workspaceID string) (*switchboard.Worksp
 	return rows[0].toDomain(), nil
 }
 
-// AgentWorkspaceSettings implements switchboard.WorkspaceService: the
+// AgentWorkspaceSettings implements switchboard.WorkspaceStore: the
 // membership check and the settings in one primary-key read, so the
 // call-control webhook asks no more of the database than before calling
 // hours existed.
@@ -62,7 +62,7 @@ func (db *DB) AgentWorkspaceSettings(ctx context.Context, workspaceID, identity 
 	return rows[0].toDomain(), nil
 }
 
-// UpdateWorkspaceSettings implements switchboard.WorkspaceService.
+// UpdateWorkspaceSettings implements switchboard.WorkspaceStore.
 func (db *DB) UpdateWorkspaceSettings(ctx context.Context, workspaceID string, p switchboard.WorkspaceSettingsPatch) (*switchboard.WorkspaceSettings, error) {
 	if err := p.Validate(); err != nil {
 		return nil, err

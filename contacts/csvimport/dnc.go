@@ -12,7 +12,7 @@ import (
 )
 
 // DNCWriter lists one batch of numbers of a workspace in one transaction
-// (switchboard.DNCService implements it); created[i] is false where the
+// (switchboard.DNCStore implements it); created[i] is false where the
 // number was already listed.
 type DNCWriter interface {
 	ImportDNC(ctx context.Context, workspaceID string, entries []*sb.DNCEntry) (created []bool, err error)

@@ -19,7 +19,7 @@ import (
 )
 
 // Writer stores one batch of contacts in one transaction
-// (switchboard.ContactService implements it). It must be safe for
+// (switchboard.ContactStore implements it). It must be safe for
 // concurrent batches when Options.Writers > 1.
 type Writer interface {
 	ImportContacts(ctx context.Context, workspaceID string, batch []*sb.Contact, update bool) ([]sb.ImportOutcome, error)

@@ -12,7 +12,7 @@ import (
 
 // answeredCall stores a call whose customer leg exists and answered.
 func answeredCall(t *testing.T, db interface {
-	switchboard.CallService
+	switchboard.CallStore
 }) *switchboard.Call {
 	t.Helper()
 	c := browserCall(NewWorkspaceID())
