@@ -2,6 +2,7 @@ package switchboard
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"time"
 )
@@ -195,6 +196,11 @@ type DeliveryJob struct {
 	EndpointID string
 }
 
+// EnqueueFunc queues delivery jobs inside tx, the caller's database
+// transaction: the job engine's tables live in the same database, so the
+// jobs exist exactly when the transaction that asked for them commits.
+type EnqueueFunc func(ctx context.Context, tx *sql.Tx, jobs []DeliveryJob) error
+
 // EventStore keeps events, webhook endpoints and delivery attempts.
 type EventStore interface {
 	// RecordEvent records an event in a transaction of its own, for a
@@ -206,9 +212,10 @@ type EventStore interface {
 	FindEvent(ctx context.Context, workspaceID, id string) (*Event, error)
 	// Redeliver queues the event again for endpointID, or for every
 	// enabled endpoint subscribed to its type when endpointID is "";
-	// it returns the endpoints queued. ENotFound for an unknown event or
-	// endpoint.
-	Redeliver(ctx context.Context, workspaceID, eventID, endpointID string) ([]string, error)
+	// it returns the endpoints queued, through enqueue. ENotFound for an
+	// unknown event or endpoint; ENotImplemented when enqueue is nil (no
+	// job engine runs).
+	Redeliver(ctx context.Context, workspaceID, eventID, endpointID string, enqueue EnqueueFunc) ([]string, error)
 
 	CreateWebhookEndpoint(ctx context.Context, e *WebhookEndpoint) error
 	FindWebhookEndpoint(ctx context.Context, workspaceID, id string) (*WebhookEndpoint, error)

@@ -65,8 +65,7 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 	if len(opts) > 0 {
 		o = opts[0]
 	}
-	db := open(t)
-	db.SetEvents(server.EncodeEvent, nil)
+	db := open(t, store.WithEvents(server.EncodeEvent))
 	key, err := db.ServerKey(context.Background(), "cursor")
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", CORSAllowedOrigins: o.corsOrigins, Now: o.now, CursorKey: key},

@@ -95,6 +95,9 @@ type Deps struct {
 	Tokens TokenIssuer
 	// Events keeps the event log and the webhook endpoints.
 	Events sb.EventStore
+	// Enqueue queues a redelivery's jobs; nil answers 501 (no job engine
+	// runs).
+	Enqueue sb.EnqueueFunc
 	// Signatures checks the provider's webhook signatures; nil refuses
 	// every webhook.
 	Signatures SignatureValidator

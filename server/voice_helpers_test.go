@@ -22,6 +22,7 @@ import (
 	"github.com/switchboard-oss/switchboard/callflow"
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/server/webhook"
+	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony"
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
@@ -115,9 +116,10 @@ var loopbackOnly = &http.Client{Transport: &http.Transport{
 
 func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	t.Helper()
-	db := open(t)
+	db := open(t, store.WithEvents(server.EncodeEvent))
+	var enqueue sb.EnqueueFunc
 	if o.webhooks {
-		startWebhooks(t, db, webhook.Config{Client: loopbackOnly})
+		enqueue = startWebhooks(t, db, webhook.Config{Client: loopbackOnly}).Enqueue
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -145,7 +147,7 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: base},
-		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: db, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
+		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: db, Enqueue: enqueue, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
 			Signatures: telephony.NewValidator(token, base)}, testLogger())
 	require.NoError(t, err)
 	if vb.sim != nil {

@@ -227,7 +227,7 @@ func (s *strict) RedeliverEvent(ctx context.Context, req api.RedeliverEventReque
 	if req.Body != nil && req.Body.EndpointId != nil {
 		endpoint = *req.Body.EndpointId
 	}
-	ids, err := svc.Redeliver(ctx, ws, req.EventId, endpoint)
+	ids, err := svc.Redeliver(ctx, ws, req.EventId, endpoint, s.deps.Enqueue)
 	if err != nil {
 		return nil, err
 	}

@@ -24,11 +24,10 @@ func BenchmarkWebhookDelivery(b *testing.B) {
 	for _, d := range storetest.Databases() {
 		b.Run(d.Name, func(b *testing.B) {
 			const events = 500
-			db := d.Open(b)
+			db := d.Open(b, store.WithEvents(server.EncodeEvent))
 			ctx := context.Background()
-			eng, err := webhook.New(ctx, db, "", webhook.Config{AllowPrivateNetworks: true, PollInterval: 100 * time.Millisecond}, testLogger())
+			eng, err := webhook.New(ctx, db, false, webhook.Config{AllowPrivateNetworks: true, PollInterval: 100 * time.Millisecond}, testLogger())
 			require.NoError(b, err)
-			db.SetEvents(server.EncodeEvent, eng)
 			require.NoError(b, eng.Start(ctx))
 			b.Cleanup(func() { _ = eng.Stop(context.Background()) })
 			rc := newReceiver(b)
@@ -90,13 +89,16 @@ func BenchmarkContactCreateEvents(b *testing.B) {
 
 // createEventsBundle is a server on a database of its own, set up for one
 // mode of BenchmarkContactCreateEvents.
-func createEventsBundle(b *testing.B, open func(testing.TB) *store.DB, mode string) *testBundle {
-	db := open(b)
+func createEventsBundle(b *testing.B, open storetest.Opener, mode string) *testBundle {
+	var opts []store.Option
+	if mode != "off" {
+		opts = append(opts, store.WithEvents(server.EncodeEvent))
+	}
+	db := open(b, opts...)
 	ctx := context.Background()
 	if mode != "off" {
-		eng, err := webhook.New(ctx, db, "", webhook.Config{AllowPrivateNetworks: true}, testLogger())
+		_, err := webhook.New(ctx, db, false, webhook.Config{AllowPrivateNetworks: true}, testLogger())
 		require.NoError(b, err)
-		db.SetEvents(server.EncodeEvent, eng)
 	}
 	key, err := db.ServerKey(ctx, "cursor")
 	require.NoError(b, err)

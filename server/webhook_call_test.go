@@ -9,7 +9,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
-	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
 	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
@@ -22,7 +21,6 @@ import (
 func TestCallEvents(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		vb := setupVoice(t, open, voiceOpts{})
-		vb.db.SetEvents(server.EncodeEvent, nil)
 		vb.addCallerID(simCallerID)
 		events := func(typ sb.EventType) []map[string]any {
 			evs, _, err := vb.db.ListEvents(context.Background(), sb.EventFilter{WorkspaceID: vb.wsA, Type: typ, Page: sb.Page{Limit: 200}})

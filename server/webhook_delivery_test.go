@@ -36,7 +36,7 @@ var fastRetries = []time.Duration{50 * time.Millisecond, 50 * time.Millisecond, 
 
 func setupHooks(t *testing.T, open storetest.Opener, cfg webhook.Config) *hookBundle {
 	t.Helper()
-	db := open(t)
+	db := open(t, store.WithEvents(server.EncodeEvent))
 	if cfg.RetryDelays == nil {
 		cfg.RetryDelays = fastRetries
 	}
@@ -44,23 +44,25 @@ func setupHooks(t *testing.T, open storetest.Opener, cfg webhook.Config) *hookBu
 	ctx := context.Background()
 	key, err := db.ServerKey(ctx, "cursor")
 	require.NoError(t, err)
+	deps := coreDeps(t, db)
+	deps.Enqueue = eng.Enqueue
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080", CursorKey: key},
-		coreDeps(t, db), testLogger())
+		deps, testLogger())
 	require.NoError(t, err)
 	return &hookBundle{testBundle: newBundle(t, srv, db), engine: eng}
 }
 
-// startWebhooks makes db record events and queue their deliveries, and
-// delivers them until the test ends, as the program does.
+// startWebhooks relays the events db records (open it with
+// store.WithEvents) and delivers them until the test ends, as the program
+// does.
 func startWebhooks(t testing.TB, db *store.DB, cfg webhook.Config) *webhook.Engine {
 	t.Helper()
 	if cfg.PollInterval == 0 {
 		cfg.PollInterval = 100 * time.Millisecond
 	}
 	ctx := context.Background()
-	eng, err := webhook.New(ctx, db, "", cfg, testLogger())
+	eng, err := webhook.New(ctx, db, false, cfg, testLogger())
 	require.NoError(t, err)
-	db.SetEvents(server.EncodeEvent, eng)
 	require.NoError(t, eng.Start(ctx))
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)

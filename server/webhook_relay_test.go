@@ -31,15 +31,14 @@ func TestWebhookRelay(t *testing.T) {
 		t.Run(d.Name, func(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
-			db := d.Open(t)
+			db := d.Open(t, store.WithEvents(server.EncodeEvent))
 			ws := storetest.NewWorkspaceID()
 			rc := newReceiver(t)
 
 			// The first process records events and dies before its relay
 			// runs: its engine queues nothing and is never started.
-			dead, err := webhook.New(ctx, db, "", webhook.Config{AllowPrivateNetworks: true}, testLogger())
+			_, err := webhook.New(ctx, db, false, webhook.Config{AllowPrivateNetworks: true}, testLogger())
 			require.NoError(t, err)
-			db.SetEvents(server.EncodeEvent, dead)
 			early := &sb.Contact{WorkspaceID: ws, FirstName: "Before the endpoint"}
 			require.NoError(t, db.CreateContact(ctx, early))
 			ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.srv.URL, Events: []sb.EventType{sb.EventContactCreated},

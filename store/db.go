@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io/fs"
 	"log/slog"
-	"net/url"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -41,7 +40,10 @@ type DB struct {
 	r      *gorm.DB
 	sqlDBs []*sql.DB
 	logger *slog.Logger
-	events events // see SetEvents (event.go)
+	events events // see WithEvents (event.go)
+	// url is the database URL Open was given, for River's notification
+	// pool on PostgreSQL (jobs.go).
+	url string
 	// walkRows overrides the const walkRows when > 0 (tests: see
 	// export_test.go).
 	walkRows int
@@ -59,11 +61,14 @@ var (
 // Open connects to databaseURL ("sqlite:<path>", "postgres://…" or
 // "postgresql://…") and checks that the database answers. It does not
 // migrate: call Migrate. A nil logger discards.
-func Open(ctx context.Context, databaseURL string, logger *slog.Logger) (*DB, error) {
+func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...Option) (*DB, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	db := &DB{logger: logger}
+	db := &DB{logger: logger, url: databaseURL, events: events{recorded: make(chan struct{}, 1)}}
+	for _, o := range opts {
+		o(db)
+	}
 	var err error
 	switch {
 	case strings.HasPrefix(databaseURL, "sqlite:"):
@@ -71,7 +76,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger) (*DB, er
 	case strings.HasPrefix(databaseURL, "postgres://"), strings.HasPrefix(databaseURL, "postgresql://"):
 		err = db.openPostgres(databaseURL)
 	default:
-		return nil, fmt.Errorf("store: unsupported database URL %q: want sqlite:<path> or postgres://…", redact(databaseURL))
+		return nil, fmt.Errorf("store: unsupported database URL %q: want sqlite:<path> or postgres://…", switchboard.RedactURL(databaseURL))
 	}
 	if err != nil {
 		db.Close()
@@ -127,7 +132,7 @@ func (db *DB) openPostgres(databaseURL string) error {
 	db.dialect = Postgres
 	g, err := gorm.Open(postgres.Open(databaseURL), gormConfig(db.logger))
 	if err != nil {
-		return fmt.Errorf("store: open postgres %s: %w", redact(databaseURL), err)
+		return fmt.Errorf("store: open postgres %s: %w", switchboard.RedactURL(databaseURL), err)
 	}
 	s, err := g.DB()
 	if err != nil {
@@ -248,15 +253,6 @@ func checkSQLitePath(path string) error {
 		return fmt.Errorf("store: cannot open the SQLite database %s: it is a directory", path)
 	}
 	return nil
-}
-
-// redact drops the password of a database URL so it can be logged.
-func redact(databaseURL string) string {
-	u, err := url.Parse(databaseURL)
-	if err != nil || u.User == nil {
-		return databaseURL
-	}
-	return u.Redacted()
 }
 
 // gormLog routes GORM's own logging to slog: statement errors at debug (the

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"strconv"
@@ -22,16 +21,9 @@ import (
 // (event_relay.go) turns recorded events into delivery jobs, one per
 // subscribed endpoint, off the request's path.
 
-// Outbox queues delivery jobs in the caller's transaction (the job engine's
-// own tables live in the same database).
-type Outbox interface {
-	Enqueue(ctx context.Context, tx *sql.Tx, jobs []switchboard.DeliveryJob) error
-}
-
-// events is how the store records events; the zero value records none.
+// events is how the store records events; the zero enc records none.
 type events struct {
-	enc    switchboard.EventEncoder
-	outbox Outbox
+	enc switchboard.EventEncoder
 	// recorded holds a signal when a transaction that recorded events
 	// ended (see EventsRecorded).
 	recorded chan struct{}
@@ -45,20 +37,15 @@ func (e *events) told() {
 	}
 }
 
-// SetEvents makes every write that changes a contact, a do-not-call entry,
-// a call or a recording record an event, with data encoded by enc, and
-// queue its deliveries on outbox. Without it (a nil enc, as in the
-// administration commands) no events are recorded. Call it before the store
-// is used.
-func (db *DB) SetEvents(enc switchboard.EventEncoder, outbox Outbox) {
-	db.events = events{enc: enc, outbox: outbox, recorded: make(chan struct{}, 1)}
-}
+// Option configures a store at Open.
+type Option func(*DB)
 
-// WriterPool is the pool every write transaction runs on: the job engine
-// must use this one, so that on SQLite its writes queue behind the store's
-// on the single writer connection instead of failing with "database is
-// locked".
-func (db *DB) WriterPool() *sql.DB { return db.sqlDBs[0] }
+// WithEvents makes every write that changes a contact, a do-not-call entry,
+// a call or a recording record an event, with data encoded by enc. Without
+// it (as in the administration commands) no events are recorded.
+func WithEvents(enc switchboard.EventEncoder) Option {
+	return func(db *DB) { db.events.enc = enc }
+}
 
 type eventRow struct {
 	ID          string
@@ -188,8 +175,8 @@ func (db *DB) subscribed(tx *gorm.DB, workspaceID string, t switchboard.EventTyp
 }
 
 // enqueue queues one delivery of the event per endpoint in tx.
-func (db *DB) enqueue(tx *gorm.DB, eventID string, endpointIDs []string) error {
-	if len(endpointIDs) == 0 || db.events.outbox == nil {
+func enqueue(tx *gorm.DB, eventID string, endpointIDs []string, q switchboard.EnqueueFunc) error {
+	if len(endpointIDs) == 0 {
 		return nil
 	}
 	stx, err := sqlTx(tx, "queueing deliveries")
@@ -200,7 +187,7 @@ func (db *DB) enqueue(tx *gorm.DB, eventID string, endpointIDs []string) error {
 	for i, id := range endpointIDs {
 		jobs[i] = switchboard.DeliveryJob{EventID: eventID, EndpointID: id}
 	}
-	return db.events.outbox.Enqueue(tx.Statement.Context, stx, jobs)
+	return q(tx.Statement.Context, stx, jobs)
 }
 
 // RecordEvent records an event of its own, in a transaction of its own:
@@ -259,8 +246,8 @@ func (db *DB) FindEvent(ctx context.Context, workspaceID, id string) (*switchboa
 }
 
 // Redeliver implements switchboard.EventStore.
-func (db *DB) Redeliver(ctx context.Context, workspaceID, eventID, endpointID string) ([]string, error) {
-	if db.events.outbox == nil {
+func (db *DB) Redeliver(ctx context.Context, workspaceID, eventID, endpointID string, q switchboard.EnqueueFunc) ([]string, error) {
+	if q == nil {
 		return nil, switchboard.Errorf(switchboard.ENotImplemented, "This service delivers no webhooks.")
 	}
 	var ids []string
@@ -284,7 +271,7 @@ func (db *DB) Redeliver(ctx context.Context, workspaceID, eventID, endpointID st
 				return err
 			}
 		}
-		return db.enqueue(tx, ev.ID, ids)
+		return enqueue(tx, ev.ID, ids, q)
 	})
 	if err != nil {
 		return nil, err

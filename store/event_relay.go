@@ -45,9 +45,9 @@ type pendingEvent struct {
 // reports how many events it relayed (fewer than limit: none remain, or
 // other instances hold the rest). An endpoint gets an event when it is
 // enabled, subscribed to the event's type, and was created before the
-// event was.
-func (db *DB) RelayEvents(ctx context.Context, limit int) (int, error) {
-	if db.events.outbox == nil {
+// event was. q queues the jobs in the relay's own transaction.
+func (db *DB) RelayEvents(ctx context.Context, limit int, q switchboard.EnqueueFunc) (int, error) {
+	if q == nil {
 		return 0, errors.New("store: relaying events with no job queue")
 	}
 	var n int
@@ -80,7 +80,7 @@ func (db *DB) RelayEvents(ctx context.Context, limit int) (int, error) {
 			}
 		}
 		if len(jobs) > 0 {
-			if err := db.events.outbox.Enqueue(ctx, stx, jobs); err != nil {
+			if err := q(ctx, stx, jobs); err != nil {
 				return err
 			}
 		}

@@ -54,7 +54,8 @@ func NewMain(cfg Config, logger *slog.Logger) *Main {
 
 // Run opens the database, migrates it and starts serving in the background.
 func (m *Main) Run(ctx context.Context) error {
-	db, err := store.Open(ctx, m.Config.DatabaseURL, m.Logger)
+	// Every change records its event, encoded as the API shows it.
+	db, err := store.Open(ctx, m.Config.DatabaseURL, m.Logger, store.WithEvents(server.EncodeEvent))
 	if err != nil {
 		return fmt.Errorf("opening the database: %w", err)
 	}
@@ -97,7 +98,7 @@ func (m *Main) Run(ctx context.Context) error {
 		PublicBaseURL:      m.Config.PublicBaseURL,
 		CORSAllowedOrigins: m.Config.CORSAllowedOrigins,
 		Metrics:            m.metrics,
-	}, v.deps(server.Deps{Auth: db, Contacts: contactService, Workspaces: db, Events: db, Ping: db.Ping}), m.Logger)
+	}, v.deps(server.Deps{Auth: db, Contacts: contactService, Workspaces: db, Events: db, Enqueue: m.hooks.Enqueue, Ping: db.Ping}), m.Logger)
 	if err != nil {
 		return err
 	}

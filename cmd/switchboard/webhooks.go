@@ -3,22 +3,16 @@ package main
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
-	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/server/webhook"
 )
 
-// startWebhooks migrates River's tables, makes the store record events and
-// queue their deliveries, and starts delivering. It runs before the HTTP
-// server, so no change is ever made without its event.
+// startWebhooks migrates River's tables and starts relaying recorded events
+// and delivering them. It runs before the HTTP server, so every change's
+// event finds the engine running.
 func (m *Main) startWebhooks(ctx context.Context) error {
-	listenURL := ""
-	if !strings.HasPrefix(m.Config.DatabaseURL, "sqlite:") {
-		listenURL = m.Config.DatabaseURL
-	}
-	eng, err := webhook.New(ctx, m.db, listenURL, webhook.Config{
+	eng, err := webhook.New(ctx, m.db, true, webhook.Config{
 		AllowPrivateNetworks: m.Config.WebhookAllowPrivateNetworks,
 		RescueAfter:          m.Config.WebhookRescueAfter,
 		OnAttempt:            m.onWebhookAttempt,
@@ -28,7 +22,6 @@ func (m *Main) startWebhooks(ctx context.Context) error {
 	}
 	m.hooks = eng
 	m.metrics.SetQueueDepthFunc(eng.QueueDepth)
-	m.db.SetEvents(server.EncodeEvent, eng)
 	if err := eng.Start(context.WithoutCancel(ctx)); err != nil {
 		return fmt.Errorf("starting webhook deliveries: %w", err)
 	}
@@ -46,14 +39,6 @@ func (m *Main) stopWebhooks() error {
 	err := m.hooks.Stop(ctx)
 	m.hooks = nil
 	return err
-}
-
-// WebhookQueueDepth is how many webhook jobs wait or run (for metrics).
-func (m *Main) WebhookQueueDepth(ctx context.Context) (int, error) {
-	if m.hooks == nil {
-		return 0, nil
-	}
-	return m.hooks.QueueDepth(ctx)
 }
 
 // onWebhookAttempt counts an attempt in the metrics and tells

@@ -9,15 +9,10 @@ import (
 	"net/http"
 	"time"
 
-	"github.com/jackc/pgx/v5/pgxpool"
 	"github.com/riverqueue/river"
 	"github.com/riverqueue/river/riverdriver"
-	"github.com/riverqueue/river/riverdriver/riverdatabasesql"
-	"github.com/riverqueue/river/riverdriver/riversqlite"
-	"github.com/riverqueue/river/rivermigrate"
 
 	sb "github.com/switchboard-oss/switchboard"
-	"github.com/switchboard-oss/switchboard/store"
 )
 
 // DefaultRetryDelays are the waits before the second to the ninth attempt.
@@ -72,32 +67,35 @@ type Store interface {
 	DeliveryTarget(ctx context.Context, eventID, endpointID string) (*sb.Event, *sb.WebhookEndpoint, error)
 	RecordDelivery(ctx context.Context, d *sb.WebhookDelivery) (bool, error)
 	PruneEvents(ctx context.Context, before time.Time) (int64, error)
-	RelayEvents(ctx context.Context, limit int) (int, error)
+	RelayEvents(ctx context.Context, limit int, enqueue sb.EnqueueFunc) (int, error)
 	EventsRecorded() <-chan struct{}
+	// JobDriver is River's driver for the store's database, its tables
+	// migrated; release closes what it opened.
+	JobDriver(ctx context.Context, notify bool) (driver riverdriver.Driver[*sql.Tx], release func(), err error)
+	JobQueueDepth(ctx context.Context) (int, error)
 }
 
-// Engine queues and runs deliveries. It is the store's Outbox.
+// Engine queues and runs deliveries; its Enqueue is the store's queue.
 type Engine struct {
-	cfg      Config
-	store    Store
-	pool     *sql.DB
-	listener *pgxpool.Pool
-	client   *river.Client[*sql.Tx]
-	http     *http.Client
-	log      *slog.Logger
+	cfg     Config
+	store   Store
+	release func()
+	client  *river.Client[*sql.Tx]
+	http    *http.Client
+	log     *slog.Logger
 	// stopRelay ends the relay started by Start; relayDone closes when it
 	// has.
 	stopRelay context.CancelFunc
 	relayDone chan struct{}
 }
 
-var _ store.Outbox = (*Engine)(nil)
+var _ sb.EnqueueFunc = (*Engine)(nil).Enqueue
 
-// New migrates River's tables and builds the engine on db. On PostgreSQL,
-// databaseURL opens a small pgx pool for LISTEN/NOTIFY, so a queued
-// delivery starts at once; "" polls instead. Nothing runs
-// before Start; Enqueue works at once.
-func New(ctx context.Context, db *store.DB, databaseURL string, cfg Config, logger *slog.Logger) (*Engine, error) {
+// New builds the engine on the store's database (River's tables migrated
+// there). With notify, a queued delivery starts at once where the database
+// can say so (PostgreSQL's LISTEN/NOTIFY); otherwise River polls. Nothing
+// runs before Start; Enqueue works at once.
+func New(ctx context.Context, st Store, notify bool, cfg Config, logger *slog.Logger) (*Engine, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
@@ -119,34 +117,16 @@ func New(ctx context.Context, db *store.DB, databaseURL string, cfg Config, logg
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = time.Second // River's default, and the relay's
 	}
-	e := &Engine{cfg: cfg, store: db, pool: db.WriterPool(), log: logger}
+	e := &Engine{cfg: cfg, store: st, log: logger}
 	e.http = cfg.Client
 	if e.http == nil {
 		e.http = newHTTPClient(cfg.Timeout, cfg.AllowPrivateNetworks)
 	}
-	var driver riverdriver.Driver[*sql.Tx]
-	switch db.Dialect() {
-	case store.SQLite:
-		driver = riversqlite.New(e.pool)
-	case store.Postgres:
-		if databaseURL == "" {
-			// No notifications: River polls every PollInterval.
-			driver = riverdatabasesql.New(e.pool)
-			break
-		}
-		lp, err := pgxpool.New(ctx, databaseURL)
-		if err != nil {
-			return nil, fmt.Errorf("webhook: notification pool: %w", err)
-		}
-		e.listener = lp
-		driver = riverdatabasesql.NewWithPgxListener(e.pool, lp)
-	default:
-		return nil, fmt.Errorf("webhook: unsupported dialect %q", db.Dialect())
+	driver, release, err := st.JobDriver(ctx, notify)
+	if err != nil {
+		return nil, fmt.Errorf("webhook: %w", err)
 	}
-	if err := e.migrate(ctx, driver, db.Dialect()); err != nil {
-		e.close()
-		return nil, err
-	}
+	e.release = release
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &deliveryWorker{e: e})
 	river.AddWorker(workers, &pruneWorker{e: e})
@@ -173,46 +153,7 @@ func New(ctx context.Context, db *store.DB, databaseURL string, cfg Config, logg
 	return e, nil
 }
 
-// riverLockKey serializes River's migrations across processes on
-// PostgreSQL ("sbriver" in ASCII), as the store's own are.
-const riverLockKey = 0x73627269766572
-
-// migrate brings River's tables up to date. On PostgreSQL two processes
-// starting at once take turns on an advisory lock; SQLite's single writer
-// already serializes them.
-func (e *Engine) migrate(ctx context.Context, driver riverdriver.Driver[*sql.Tx], d store.Dialect) error {
-	m, err := rivermigrate.New(driver, &rivermigrate.Config{Logger: e.log.With("component", "rivermigrate")})
-	if err != nil {
-		return fmt.Errorf("webhook: river migrator: %w", err)
-	}
-	if d != store.Postgres {
-		_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
-		return wrap("webhook: migrating river's tables", err)
-	}
-	// River's migrations cannot share one transaction (one adds an enum
-	// value a later statement uses), so the lock is a session's, held on a
-	// connection of its own while the migrator uses others.
-	conn, err := e.pool.Conn(ctx)
-	if err != nil {
-		return err
-	}
-	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "SELECT pg_advisory_lock($1)", riverLockKey); err != nil {
-		return err
-	}
-	defer conn.ExecContext(context.WithoutCancel(ctx), "SELECT pg_advisory_unlock($1)", riverLockKey)
-	_, err = m.Migrate(ctx, rivermigrate.DirectionUp, nil)
-	return wrap("webhook: migrating river's tables", err)
-}
-
-func wrap(msg string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return fmt.Errorf("%s: %w", msg, err)
-}
-
-// Enqueue implements store.Outbox: one delivery job per event and endpoint,
+// Enqueue is an sb.EnqueueFunc: one delivery job per event and endpoint,
 // in the caller's transaction.
 func (e *Engine) Enqueue(ctx context.Context, tx *sql.Tx, jobs []sb.DeliveryJob) error {
 	params := make([]river.InsertManyParams, len(jobs))
@@ -236,7 +177,7 @@ func (e *Engine) Start(ctx context.Context) error {
 }
 
 // Stop lets running deliveries finish (until ctx ends, when they are
-// cancelled and run again later) and closes the engine's own pool.
+// cancelled and run again later) and closes what the engine opened.
 func (e *Engine) Stop(ctx context.Context) error {
 	if e.stopRelay != nil {
 		e.stopRelay()
@@ -252,19 +193,16 @@ func (e *Engine) Stop(ctx context.Context) error {
 }
 
 func (e *Engine) close() {
-	if e.listener != nil {
-		e.listener.Close()
-		e.listener = nil
+	if e.release != nil {
+		e.release()
+		e.release = nil
 	}
 }
 
-// QueueDepth is how many jobs wait or run: available, scheduled, retrying
-// or running (the metric of the queue's backlog).
+// QueueDepth is how many jobs wait or run (the metric of the queue's
+// backlog).
 func (e *Engine) QueueDepth(ctx context.Context) (int, error) {
-	var n int
-	err := e.pool.QueryRowContext(ctx,
-		"SELECT count(*) FROM river_job WHERE state IN ('available', 'scheduled', 'retryable', 'running')").Scan(&n)
-	return n, err
+	return e.store.JobQueueDepth(ctx)
 }
 
 // pruneArgs is the hourly job that deletes events and attempts older than

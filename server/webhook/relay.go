@@ -18,7 +18,7 @@ func (e *Engine) relay(ctx context.Context, done chan<- struct{}) {
 	defer tick.Stop()
 	for {
 		for {
-			n, err := e.store.RelayEvents(ctx, relayBatch)
+			n, err := e.store.RelayEvents(ctx, relayBatch, e.Enqueue)
 			if err != nil {
 				if ctx.Err() == nil {
 					e.log.ErrorContext(ctx, "relaying events to delivery jobs", "error", err)

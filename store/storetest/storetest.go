@@ -29,7 +29,7 @@ import (
 
 // Opener opens a fresh, migrated store for one test; the test's cleanup
 // closes it (and drops whatever it created).
-type Opener func(t testing.TB) *store.DB
+type Opener func(t testing.TB, opts ...store.Option) *store.DB
 
 // Database names an Opener.
 type Database struct {
@@ -49,18 +49,18 @@ const EnvDatabaseURL = "TEST_DATABASE_URL"
 
 // OpenSQLite opens a migrated store on a new SQLite file in t.TempDir(): a
 // file, not ":memory:", because WAL and the separate reader pool need one.
-func OpenSQLite(t testing.TB) *store.DB {
+func OpenSQLite(t testing.TB, opts ...store.Option) *store.DB {
 	t.Helper()
-	return openAndMigrate(t, "sqlite:"+filepath.Join(t.TempDir(), "switchboard.db"))
+	return openAndMigrate(t, "sqlite:"+filepath.Join(t.TempDir(), "switchboard.db"), opts...)
 }
 
 // OpenPostgres opens a migrated store in a schema of its own (sb_<random>)
 // of the TEST_DATABASE_URL database, so parallel tests and runs never
 // collide, and drops the schema at cleanup. The connection's search_path is
 // "<schema>,public" so pg_trgm's operators, installed in public, resolve.
-func OpenPostgres(t testing.TB) *store.DB {
+func OpenPostgres(t testing.TB, opts ...store.Option) *store.DB {
 	t.Helper()
-	return openAndMigrate(t, PostgresURL(t))
+	return openAndMigrate(t, PostgresURL(t), opts...)
 }
 
 // PostgresURL creates a schema of its own (dropped at cleanup) in the
@@ -111,10 +111,10 @@ func PostgresURL(t testing.TB) string {
 	return u.String()
 }
 
-func openAndMigrate(t testing.TB, databaseURL string) *store.DB {
+func openAndMigrate(t testing.TB, databaseURL string, opts ...store.Option) *store.DB {
 	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, databaseURL, testLogger(t))
+	db, err := store.Open(ctx, databaseURL, testLogger(t), opts...)
 	require.NoError(t, err)
 	// Registered before the schema's cleanup runs (cleanups run last-in
 	// first-out), so the pool is closed before its schema is dropped.
