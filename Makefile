@@ -66,13 +66,13 @@ test: ## the tests (SQLite; PostgreSQL tests skip without TEST_DATABASE_URL)
 test-postgres: ## the store and HTTP suites against PostgreSQL
 	TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test ./store/... ./server/...
 
-test-readme: ## run the README's sh blocks in order against a fresh server (.ci/readme-blocks)
+test-readme: ## run the sh blocks of README.md and docs/*.md in order against one fresh server (.ci/readme-blocks)
 	.ci/readme-blocks
 
-bench: ## the benchmarks on both databases (see README)
+bench: ## the benchmarks on both databases (see docs/performance.md)
 	TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test -run '^$$' -bench . -benchtime 3x -timeout 30m ./...
 
-bench-1m: ## not in CI: 1,000,000 contacts imported into the real program on PostgreSQL, then every search class and a cursor walk (see README)
+bench-1m: ## not in CI: 1,000,000 contacts imported into the real program on PostgreSQL, then every search class and a cursor walk (see docs/performance.md)
 	SWITCHBOARD_BENCH_1M=1 TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test ./server -run '^$$' -bench 'Contacts1M' -benchtime 1x -timeout 60m -v
 
 fuzz: ## run each fuzz target for a while
