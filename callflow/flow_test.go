@@ -30,15 +30,19 @@ type flowBundle struct {
 }
 
 // newFlow builds the flow over a database open gives, its clock at
-// afternoon.
-func newFlow(t *testing.T, open storetest.Opener) *flowBundle {
+// afternoon; tune changes its configuration.
+func newFlow(t *testing.T, open storetest.Opener, tune ...func(*callflow.Config)) *flowBundle {
 	t.Helper()
 	b := &flowBundle{db: open(t), fake: telephonytest.NewTwilio(t), ws: storetest.NewWorkspaceID(),
 		clock: &clock{now: afternoon}}
 	client, err := telephony.NewClient(telephony.Config{AccountSID: telephonytest.Account,
 		AuthToken: telephonytest.AuthToken, BaseURL: b.fake.URL})
 	require.NoError(t, err)
-	b.flow, err = callflow.New(callflow.Config{PublicBaseURL: "http://switchboard.test", Now: b.clock.Now, Logger: slog.New(slog.DiscardHandler)},
+	cfg := callflow.Config{PublicBaseURL: "http://switchboard.test", Now: b.clock.Now, Logger: slog.New(slog.DiscardHandler)}
+	for _, f := range tune {
+		f(&cfg)
+	}
+	b.flow, err = callflow.New(cfg,
 		callflow.Deps{Calls: b.db, CallerIDs: b.db, DNC: b.db, Workspaces: b.db, Recordings: b.db, Provider: client})
 	require.NoError(t, err)
 	return b
