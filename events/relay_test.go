@@ -1,0 +1,100 @@
+package events_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/events"
+	"github.com/switchboard-oss/switchboard/store"
+	"github.com/switchboard-oss/switchboard/store/storetest"
+)
+
+// pendingEvents counts the events not yet turned into delivery jobs.
+func pendingEvents(t *testing.T, db *store.DB) int {
+	t.Helper()
+	n, err := db.PendingEvents(context.Background())
+	require.NoError(t, err)
+	return n
+}
+
+// TestWebhookRelay: events committed while no relay runs (a process killed
+// right after its commits) wait, and the next process's relay delivers
+// each once; an endpoint gets only events recorded after it was created; a
+// change that fails records nothing; the relay leaves nothing waiting.
+func TestWebhookRelay(t *testing.T) {
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			db := openDB(t, d)
+			ws := storetest.NewWorkspaceID()
+			rc := newReceiver(t)
+
+			// The first process records events and dies before its relay
+			// runs: its engine queues nothing and is never started.
+			newService(t, db, events.Config{AllowPrivateNetworks: true})
+			early := &sb.Contact{WorkspaceID: ws, FirstName: "Before the endpoint"}
+			require.NoError(t, db.CreateContact(ctx, early))
+			ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.srv.URL, Events: []sb.EventType{sb.EventContactCreated},
+				Secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XmCpVoHeQc="}
+			time.Sleep(2 * time.Millisecond) // the endpoint is younger than the first event
+			require.NoError(t, db.CreateWebhookEndpoint(ctx, ep))
+			phone := "+14155550123"
+			var want []string
+			for _, name := range []string{"Ada", "Grace", "Hedy"} {
+				c := &sb.Contact{WorkspaceID: ws, FirstName: name}
+				if name == "Ada" {
+					c.Phone = phone
+				}
+				require.NoError(t, db.CreateContact(ctx, c))
+				want = append(want, c.ID)
+			}
+			// A create that fails (the number is taken) records nothing.
+			require.Error(t, db.CreateContact(ctx, &sb.Contact{WorkspaceID: ws, FirstName: "Twin", Phone: phone}))
+			// PostgreSQL's outbox holds every event; SQLite's marks read
+			// only events younger than the workspace's endpoints.
+			waiting := map[string]int{"sqlite": 3, "postgres": 4}[d.Name]
+			require.Equal(t, waiting, pendingEvents(t, db), "every committed event waits, and only those")
+			log, _, err := db.ListEvents(ctx, sb.EventFilter{WorkspaceID: ws, Page: sb.Page{Limit: 10}})
+			require.NoError(t, err)
+			require.Len(t, log, 4, "the failed create recorded no event")
+			require.Empty(t, rc.deliveries())
+
+			// The next process relays and delivers them.
+			startService(t, db, events.Config{AllowPrivateNetworks: true})
+			got := rc.waitFor(len(want))
+			require.Eventually(t, func() bool { return pendingEvents(t, db) == 0 }, 10*time.Second, 20*time.Millisecond)
+			time.Sleep(300 * time.Millisecond) // room for a wrong extra delivery to arrive
+			got = rc.deliveries()
+			require.Len(t, got, len(want), "each event once, and not the one older than the endpoint")
+			var ids []string
+			for _, g := range got {
+				verify(t, g, ep.Secret)
+				ids = append(ids, dataID(g))
+			}
+			require.ElementsMatch(t, want, ids)
+			require.NotContains(t, ids, early.ID)
+
+			// What happens while the endpoint is disabled is not delivered
+			// when it is enabled again; what happens after is.
+			off, on := false, true
+			_, err = db.UpdateWebhookEndpoint(ctx, ws, ep.ID, sb.WebhookEndpointPatch{Enabled: &off})
+			require.NoError(t, err)
+			require.NoError(t, db.CreateContact(ctx, &sb.Contact{WorkspaceID: ws, FirstName: "While off"}))
+			require.Eventually(t, func() bool { return pendingEvents(t, db) == 0 }, 10*time.Second, 20*time.Millisecond)
+			_, err = db.UpdateWebhookEndpoint(ctx, ws, ep.ID, sb.WebhookEndpointPatch{Enabled: &on})
+			require.NoError(t, err)
+			back := &sb.Contact{WorkspaceID: ws, FirstName: "Back on"}
+			require.NoError(t, db.CreateContact(ctx, back))
+			got = rc.waitFor(len(want) + 1)
+			time.Sleep(300 * time.Millisecond)
+			got = rc.deliveries()
+			require.Len(t, got, len(want)+1)
+			require.Equal(t, back.ID, got[len(got)-1].payload["data"].(map[string]any)["id"])
+		})
+	}
+}
