@@ -18,6 +18,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/callflow"
+	"github.com/switchboard-oss/switchboard/events"
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
@@ -86,7 +87,7 @@ func coreDeps(t testing.TB, db *store.DB) server.Deps {
 	flow, err := callflow.New(callflow.Config{PublicBaseURL: "http://localhost:8080", Logger: testLogger()},
 		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	require.NoError(t, err)
-	return server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: db, Ping: db.Ping, Voice: flow,
+	return server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: newEvents(t, db, events.Config{}), Ping: db.Ping, Voice: flow,
 		Signatures: telephony.NewValidator(fakeToken, "http://localhost:8080")}
 }
 

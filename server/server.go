@@ -21,6 +21,7 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/callflow"
 	"github.com/switchboard-oss/switchboard/contacts"
+	"github.com/switchboard-oss/switchboard/events"
 	"github.com/switchboard-oss/switchboard/gen/api"
 	"github.com/switchboard-oss/switchboard/gen/docs"
 	"github.com/switchboard-oss/switchboard/server/metrics"
@@ -93,11 +94,9 @@ type Deps struct {
 	Voice *callflow.Service
 	// Tokens mints voice access tokens; nil answers 501.
 	Tokens TokenIssuer
-	// Events keeps the event log and the webhook endpoints.
-	Events sb.EventStore
-	// Enqueue queues a redelivery's jobs; nil answers 501 (no job engine
-	// runs).
-	Enqueue sb.EnqueueFunc
+	// Events runs the webhook endpoints, the event log and redelivery
+	// (501 while its engine does not run).
+	Events *events.Service
 	// Signatures checks the provider's webhook signatures; nil refuses
 	// every webhook.
 	Signatures SignatureValidator

@@ -20,8 +20,8 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/callflow"
+	"github.com/switchboard-oss/switchboard/events"
 	"github.com/switchboard-oss/switchboard/server"
-	"github.com/switchboard-oss/switchboard/server/webhook"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony"
@@ -117,9 +117,11 @@ var loopbackOnly = &http.Client{Transport: &http.Transport{
 func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	t.Helper()
 	db := open(t, store.WithEvents(server.EncodeEvent))
-	var enqueue sb.EnqueueFunc
+	var evs *events.Service
 	if o.webhooks {
-		enqueue = startWebhooks(t, db, webhook.Config{Client: loopbackOnly}).Enqueue
+		evs = startWebhooks(t, db, events.Config{Client: loopbackOnly})
+	} else {
+		evs = newEvents(t, db, events.Config{})
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -147,7 +149,7 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: base},
-		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: db, Enqueue: enqueue, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
+		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: evs, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
 			Signatures: telephony.NewValidator(token, base)}, testLogger())
 	require.NoError(t, err)
 	if vb.sim != nil {

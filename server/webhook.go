@@ -2,12 +2,8 @@ package server
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"net/url"
-	"strings"
 	"time"
 
 	"github.com/oapi-codegen/nullable"
@@ -16,31 +12,9 @@ import (
 	"github.com/switchboard-oss/switchboard/gen/api"
 )
 
-// The webhook endpoints and the event log (openapi.yaml, Webhooks). Every
-// operation here is admin only, by its security in the spec.
-
-// events returns the event service, or 501 when this build has none.
-// NewWebhookSecret returns "whsec_" and the base64 of 32 random bytes, the
-// form Standard Webhooks libraries read.
-func NewWebhookSecret() (string, error) {
-	b := make([]byte, 32)
-	if _, err := rand.Read(b); err != nil {
-		return "", fmt.Errorf("webhook secret: %w", err)
-	}
-	return "whsec_" + base64.StdEncoding.EncodeToString(b), nil
-}
-
-// checkWebhookURL accepts an absolute http(s) URL with a host. Where it
-// points is checked on every delivery, after DNS, not here: a name can
-// change what it resolves to after it was registered.
-func checkWebhookURL(raw string) (string, error) {
-	raw = strings.TrimSpace(raw)
-	u, err := url.Parse(raw)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Hostname() == "" || u.User != nil {
-		return "", sb.FieldErrorf(sb.EInvalid, "url", "want an absolute http or https URL without credentials, such as https://crm.example.com/hooks")
-	}
-	return raw, nil
-}
+// The webhook endpoints and the event log (openapi.yaml, Webhooks), served
+// by the events service. Every operation here is admin only, by its
+// security in the spec.
 
 func eventTypes(in []api.EventType) []sb.EventType {
 	out := make([]sb.EventType, len(in))
@@ -61,7 +35,7 @@ func (s *strict) ListWebhookEndpoints(ctx context.Context, req api.ListWebhookEn
 	if err != nil {
 		return nil, err
 	}
-	items, meta, err := svc.ListWebhookEndpoints(ctx, ws, page)
+	items, meta, err := svc.ListEndpoints(ctx, ws, page)
 	if err != nil {
 		return nil, err
 	}
@@ -78,20 +52,11 @@ func (s *strict) CreateWebhookEndpoint(ctx context.Context, req api.CreateWebhoo
 	if err != nil {
 		return nil, err
 	}
-	u, err := checkWebhookURL(req.Body.Url)
-	if err != nil {
+	e := &sb.WebhookEndpoint{WorkspaceID: ws, URL: req.Body.Url, Description: clean(req.Body.Description),
+		Events: eventTypes(req.Body.Events)}
+	if err := svc.CreateEndpoint(ctx, e); err != nil {
 		return nil, err
 	}
-	secret, err := NewWebhookSecret()
-	if err != nil {
-		return nil, err
-	}
-	e := &sb.WebhookEndpoint{WorkspaceID: ws, URL: u, Description: clean(req.Body.Description),
-		Events: eventTypes(req.Body.Events), Secret: secret}
-	if err := svc.CreateWebhookEndpoint(ctx, e); err != nil {
-		return nil, err
-	}
-	loggerFrom(ctx, s.log).Info("webhook endpoint created", "endpoint", e.ID, "workspace", ws)
 	return api.CreateWebhookEndpoint201JSONResponse{Data: toAPIWebhookEndpoint(e, true)}, nil
 }
 
@@ -101,7 +66,7 @@ func (s *strict) GetWebhookEndpoint(ctx context.Context, req api.GetWebhookEndpo
 	if err != nil {
 		return nil, err
 	}
-	e, err := svc.FindWebhookEndpoint(ctx, ws, req.Id)
+	e, err := svc.GetEndpoint(ctx, ws, req.Id)
 	if err != nil {
 		return nil, err
 	}
@@ -115,14 +80,7 @@ func (s *strict) UpdateWebhookEndpoint(ctx context.Context, req api.UpdateWebhoo
 		return nil, err
 	}
 	b := req.Body
-	p := sb.WebhookEndpointPatch{Enabled: b.Enabled}
-	if b.Url != nil {
-		u, err := checkWebhookURL(*b.Url)
-		if err != nil {
-			return nil, err
-		}
-		p.URL = &u
-	}
+	p := sb.WebhookEndpointPatch{URL: b.Url, Enabled: b.Enabled}
 	if b.Description != nil {
 		d := clean(b.Description)
 		p.Description = &d
@@ -131,7 +89,7 @@ func (s *strict) UpdateWebhookEndpoint(ctx context.Context, req api.UpdateWebhoo
 		ts := eventTypes(*b.Events)
 		p.Events = &ts
 	}
-	e, err := svc.UpdateWebhookEndpoint(ctx, ws, req.Id, p)
+	e, err := svc.UpdateEndpoint(ctx, ws, req.Id, p)
 	if err != nil {
 		return nil, err
 	}
@@ -144,7 +102,7 @@ func (s *strict) DeleteWebhookEndpoint(ctx context.Context, req api.DeleteWebhoo
 	if err != nil {
 		return nil, err
 	}
-	if err := svc.DeleteWebhookEndpoint(ctx, ws, req.Id); err != nil {
+	if err := svc.DeleteEndpoint(ctx, ws, req.Id); err != nil {
 		return nil, err
 	}
 	return api.DeleteWebhookEndpoint204Response{}, nil
@@ -156,15 +114,10 @@ func (s *strict) RotateWebhookSecret(ctx context.Context, req api.RotateWebhookS
 	if err != nil {
 		return nil, err
 	}
-	secret, err := NewWebhookSecret()
+	e, err := svc.RotateSecret(ctx, ws, req.Id)
 	if err != nil {
 		return nil, err
 	}
-	e, err := svc.RotateWebhookSecret(ctx, ws, req.Id, secret)
-	if err != nil {
-		return nil, err
-	}
-	loggerFrom(ctx, s.log).Info("webhook secret rotated", "endpoint", e.ID, "workspace", ws)
 	return api.RotateWebhookSecret200JSONResponse{Data: toAPIWebhookEndpoint(e, true)}, nil
 }
 
@@ -179,7 +132,7 @@ func (s *strict) ListWebhookDeliveries(ctx context.Context, req api.ListWebhookD
 	if err != nil {
 		return nil, err
 	}
-	items, meta, err := svc.ListWebhookDeliveries(ctx, ws, req.Id, page)
+	items, meta, err := svc.ListDeliveries(ctx, ws, req.Id, page)
 	if err != nil {
 		return nil, err
 	}
@@ -227,7 +180,7 @@ func (s *strict) RedeliverEvent(ctx context.Context, req api.RedeliverEventReque
 	if req.Body != nil && req.Body.EndpointId != nil {
 		endpoint = *req.Body.EndpointId
 	}
-	ids, err := svc.Redeliver(ctx, ws, req.EventId, endpoint, s.deps.Enqueue)
+	ids, err := svc.Redeliver(ctx, ws, req.EventId, endpoint)
 	if err != nil {
 		return nil, err
 	}

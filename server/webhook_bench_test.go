@@ -10,8 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/events"
 	"github.com/switchboard-oss/switchboard/server"
-	"github.com/switchboard-oss/switchboard/server/webhook"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
@@ -23,13 +23,10 @@ import (
 func BenchmarkWebhookDelivery(b *testing.B) {
 	for _, d := range storetest.Databases() {
 		b.Run(d.Name, func(b *testing.B) {
-			const events = 500
+			const perRound = 500
 			db := d.Open(b, store.WithEvents(server.EncodeEvent))
 			ctx := context.Background()
-			eng, err := webhook.New(ctx, db, false, webhook.Config{AllowPrivateNetworks: true, PollInterval: 100 * time.Millisecond}, testLogger())
-			require.NoError(b, err)
-			require.NoError(b, eng.Start(ctx))
-			b.Cleanup(func() { _ = eng.Stop(context.Background()) })
+			startWebhooks(b, db, events.Config{AllowPrivateNetworks: true, PollInterval: 100 * time.Millisecond})
 			rc := newReceiver(b)
 			ws := storetest.NewWorkspaceID()
 			ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.srv.URL, Events: []sb.EventType{sb.EventContactCreated}, Secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XmCpVoHeQc="}
@@ -37,12 +34,12 @@ func BenchmarkWebhookDelivery(b *testing.B) {
 			b.ResetTimer()
 			start := time.Now()
 			for i := range b.N {
-				for j := range events {
+				for j := range perRound {
 					require.NoError(b, db.CreateContact(ctx, &sb.Contact{WorkspaceID: ws, FirstName: fmt.Sprintf("C%d-%d", i, j)}))
 				}
-				rc.waitFor((i + 1) * events)
+				rc.waitFor((i + 1) * perRound)
 			}
-			b.ReportMetric(float64(b.N*events)/time.Since(start).Seconds(), "events/s")
+			b.ReportMetric(float64(b.N*perRound)/time.Since(start).Seconds(), "events/s")
 		})
 	}
 }
@@ -96,10 +93,6 @@ func createEventsBundle(b *testing.B, open storetest.Opener, mode string) *testB
 	}
 	db := open(b, opts...)
 	ctx := context.Background()
-	if mode != "off" {
-		_, err := webhook.New(ctx, db, false, webhook.Config{AllowPrivateNetworks: true}, testLogger())
-		require.NoError(b, err)
-	}
 	key, err := db.ServerKey(ctx, "cursor")
 	require.NoError(b, err)
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080", CursorKey: key},

@@ -19,57 +19,63 @@ import (
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 	"github.com/stretchr/testify/require"
 
+	"github.com/switchboard-oss/switchboard/events"
 	"github.com/switchboard-oss/switchboard/server"
-	"github.com/switchboard-oss/switchboard/server/webhook"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
-// hookBundle is a testBundle whose store queues deliveries on a running
-// webhook engine.
+// hookBundle is a testBundle whose events service delivers.
 type hookBundle struct {
 	*testBundle
-	engine *webhook.Engine
 }
 
 var fastRetries = []time.Duration{50 * time.Millisecond, 50 * time.Millisecond, 50 * time.Millisecond}
 
-func setupHooks(t *testing.T, open storetest.Opener, cfg webhook.Config) *hookBundle {
+func setupHooks(t *testing.T, open storetest.Opener, cfg events.Config) *hookBundle {
 	t.Helper()
 	db := open(t, store.WithEvents(server.EncodeEvent))
 	if cfg.RetryDelays == nil {
 		cfg.RetryDelays = fastRetries
 	}
-	eng := startWebhooks(t, db, cfg)
 	ctx := context.Background()
 	key, err := db.ServerKey(ctx, "cursor")
 	require.NoError(t, err)
 	deps := coreDeps(t, db)
-	deps.Enqueue = eng.Enqueue
+	deps.Events = startWebhooks(t, db, cfg)
 	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080", CursorKey: key},
 		deps, testLogger())
 	require.NoError(t, err)
-	return &hookBundle{testBundle: newBundle(t, srv, db), engine: eng}
+	return &hookBundle{testBundle: newBundle(t, srv, db)}
+}
+
+// newEvents is the events service over db, its engine not started: it
+// keeps endpoints and the log, delivers nothing, and redelivery answers
+// 501.
+func newEvents(t testing.TB, db *store.DB, cfg events.Config) *events.Service {
+	t.Helper()
+	if cfg.PollInterval == 0 {
+		cfg.PollInterval = 100 * time.Millisecond
+	}
+	cfg.Logger, cfg.RequestLogger = testLogger(), server.RequestLogger
+	svc, err := events.New(cfg, events.Deps{Store: db})
+	require.NoError(t, err)
+	return svc
 }
 
 // startWebhooks relays the events db records (open it with
 // store.WithEvents) and delivers them until the test ends, as the program
 // does.
-func startWebhooks(t testing.TB, db *store.DB, cfg webhook.Config) *webhook.Engine {
+func startWebhooks(t testing.TB, db *store.DB, cfg events.Config) *events.Service {
 	t.Helper()
-	if cfg.PollInterval == 0 {
-		cfg.PollInterval = 100 * time.Millisecond
-	}
-	ctx := context.Background()
-	eng, err := webhook.New(ctx, db, false, cfg, testLogger())
-	require.NoError(t, err)
-	require.NoError(t, eng.Start(ctx))
+	svc := newEvents(t, db, cfg)
+	require.NoError(t, svc.Start(context.Background()))
 	t.Cleanup(func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		_ = eng.Stop(ctx)
+		_ = svc.Stop(ctx)
 	})
-	return eng
+	return svc
 }
 
 // delivery is one request a receiver got.
@@ -165,7 +171,7 @@ func (hb *hookBundle) attempts(endpointID string) []map[string]any {
 // the API shows it; each attempt is listed.
 func TestWebhookDelivery(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
-		hb := setupHooks(t, open, webhook.Config{AllowPrivateNetworks: true})
+		hb := setupHooks(t, open, events.Config{AllowPrivateNetworks: true})
 		contacts, dnc := newReceiver(t), newReceiver(t)
 		cID, cSecret := hb.endpoint(contacts.srv.URL, "contact.created")
 		_, dSecret := hb.endpoint(dnc.srv.URL, "dnc.added", "dnc.removed")
@@ -230,7 +236,7 @@ func got0(rc *receiver) delivery { return rc.deliveries()[0] }
 // attempt marked failed and nothing after it.
 func TestWebhookRetries(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
-		hb := setupHooks(t, open, webhook.Config{AllowPrivateNetworks: true})
+		hb := setupHooks(t, open, events.Config{AllowPrivateNetworks: true})
 		flaky, dead := newReceiver(t), newReceiver(t)
 		flaky.answer = func(n int) int {
 			if n < 3 {
@@ -270,7 +276,7 @@ func TestWebhookRetries(t *testing.T) {
 // connections fail (no status), and the delivery arrives once it is up.
 func TestWebhookReceiverDownThenUp(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
-		hb := setupHooks(t, open, webhook.Config{AllowPrivateNetworks: true,
+		hb := setupHooks(t, open, events.Config{AllowPrivateNetworks: true,
 			RetryDelays: []time.Duration{300 * time.Millisecond, 300 * time.Millisecond, 300 * time.Millisecond, 300 * time.Millisecond, 300 * time.Millisecond}})
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		require.NoError(t, err)
@@ -300,7 +306,7 @@ func TestWebhookReceiverDownThenUp(t *testing.T) {
 // signatures, the new secret's first, and each secret verifies it.
 func TestWebhookRotation(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
-		hb := setupHooks(t, open, webhook.Config{AllowPrivateNetworks: true})
+		hb := setupHooks(t, open, events.Config{AllowPrivateNetworks: true})
 		rc := newReceiver(t)
 		id, old := hb.endpoint(rc.srv.URL, "contact.created")
 		r := hb.do("POST", "/v1/webhook-endpoints/"+id+"/rotate-secret", hb.admA, nil)
@@ -321,7 +327,7 @@ func TestWebhookRotation(t *testing.T) {
 // names "localhost"), recorded as a failed attempt, and never sent.
 func TestWebhookPrivateNetworks(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
-		hb := setupHooks(t, open, webhook.Config{})
+		hb := setupHooks(t, open, events.Config{})
 		rc := newReceiver(t)
 		url := strings.Replace(rc.srv.URL, "127.0.0.1", "localhost", 1)
 		id, _ := hb.endpoint(url, "contact.created")
@@ -342,7 +348,7 @@ func TestWebhookAutoDisable(t *testing.T) {
 		start := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 		clock.Store(start.UnixNano())
 		now := func() time.Time { return time.Unix(0, clock.Load()).UTC() }
-		hb := setupHooks(t, open, webhook.Config{AllowPrivateNetworks: true, Now: now,
+		hb := setupHooks(t, open, events.Config{AllowPrivateNetworks: true, Now: now,
 			RetryDelays: []time.Duration{200 * time.Millisecond, 200 * time.Millisecond, 200 * time.Millisecond, 200 * time.Millisecond}})
 		rc := newReceiver(t)
 		rc.answer = func(int) int { return http.StatusBadGateway }

@@ -14,9 +14,9 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/contacts"
+	"github.com/switchboard-oss/switchboard/events"
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/server/metrics"
-	"github.com/switchboard-oss/switchboard/server/webhook"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/telephony"
 )
@@ -38,7 +38,7 @@ type Main struct {
 	OnWebhookAttempt func(result string, latency time.Duration)
 
 	db         *store.DB
-	hooks      *webhook.Engine
+	events     *events.Service
 	voice      *voice
 	cancel     context.CancelFunc
 	done       chan error
@@ -65,7 +65,7 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	// Metrics first: the webhook deliveries report to them.
 	m.metrics = newMetrics(m.Config, db, m.Logger)
-	if err := m.startWebhooks(ctx); err != nil {
+	if err := m.startEvents(ctx); err != nil {
 		return err
 	}
 	if n, err := server.RemoveOrphanedSpools(); err != nil {
@@ -98,7 +98,7 @@ func (m *Main) Run(ctx context.Context) error {
 		PublicBaseURL:      m.Config.PublicBaseURL,
 		CORSAllowedOrigins: m.Config.CORSAllowedOrigins,
 		Metrics:            m.metrics,
-	}, v.deps(server.Deps{Auth: db, Contacts: contactService, Workspaces: db, Events: db, Enqueue: m.hooks.Enqueue, Ping: db.Ping}), m.Logger)
+	}, v.deps(server.Deps{Auth: db, Contacts: contactService, Workspaces: db, Events: m.events, Ping: db.Ping}), m.Logger)
 	if err != nil {
 		return err
 	}
@@ -146,7 +146,7 @@ func (m *Main) Close() error {
 		m.cancel = nil
 	}
 	m.voice.close()
-	errs = append(errs, m.stopWebhooks())
+	errs = append(errs, m.stopEvents())
 	errs = append(errs, m.stopMetrics())
 	if m.db != nil {
 		errs = append(errs, m.db.Close())

@@ -5,39 +5,44 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/switchboard-oss/switchboard/server/webhook"
+	"github.com/switchboard-oss/switchboard/events"
+	"github.com/switchboard-oss/switchboard/server"
 )
 
-// startWebhooks migrates River's tables and starts relaying recorded events
-// and delivering them. It runs before the HTTP server, so every change's
-// event finds the engine running.
-func (m *Main) startWebhooks(ctx context.Context) error {
-	eng, err := webhook.New(ctx, m.db, true, webhook.Config{
+// startEvents builds the events service and starts its engine: River's
+// tables are migrated, and recorded events are relayed and delivered. It
+// runs before the HTTP server, so every change's event finds the engine
+// running.
+func (m *Main) startEvents(ctx context.Context) error {
+	svc, err := events.New(events.Config{
 		AllowPrivateNetworks: m.Config.WebhookAllowPrivateNetworks,
+		Notify:               true,
 		RescueAfter:          m.Config.WebhookRescueAfter,
 		OnAttempt:            m.onWebhookAttempt,
-	}, m.Logger)
+		Logger:               m.Logger,
+		RequestLogger:        server.RequestLogger,
+	}, events.Deps{Store: m.db})
 	if err != nil {
-		return fmt.Errorf("setting up webhook deliveries: %w", err)
+		return err
 	}
-	m.hooks = eng
-	m.metrics.SetQueueDepthFunc(eng.QueueDepth)
-	if err := eng.Start(context.WithoutCancel(ctx)); err != nil {
+	if err := svc.Start(ctx); err != nil {
 		return fmt.Errorf("starting webhook deliveries: %w", err)
 	}
+	m.events = svc
+	m.metrics.SetQueueDepthFunc(svc.QueueDepth)
 	return nil
 }
 
-// stopWebhooks lets running deliveries finish within the shutdown grace;
+// stopEvents lets running deliveries finish within the shutdown grace;
 // those cut short run again later, on this or another instance.
-func (m *Main) stopWebhooks() error {
-	if m.hooks == nil {
+func (m *Main) stopEvents() error {
+	if m.events == nil {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), m.Config.ShutdownGrace)
 	defer cancel()
-	err := m.hooks.Stop(ctx)
-	m.hooks = nil
+	err := m.events.Stop(ctx)
+	m.events = nil
 	return err
 }
 

@@ -1,4 +1,4 @@
-package webhook
+package events
 
 import (
 	"bytes"
@@ -33,31 +33,31 @@ func (deliveryArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queu
 
 type deliveryWorker struct {
 	river.WorkerDefaults[deliveryArgs]
-	e *Engine
+	s *Service
 }
 
 // Timeout leaves the HTTP client's own timeout room to fire first, so an
 // attempt that times out is recorded as such.
 func (w *deliveryWorker) Timeout(*river.Job[deliveryArgs]) time.Duration {
-	return w.e.cfg.Timeout + 5*time.Second
+	return w.s.cfg.Timeout + 5*time.Second
 }
 
 // NextRetry follows the schedule of retry delays; Work recorded the same
 // time as the attempt's nextAttemptAt.
 func (w *deliveryWorker) NextRetry(job *river.Job[deliveryArgs]) time.Time {
-	return time.Now().Add(w.e.delay(job.Attempt))
+	return time.Now().Add(w.s.delay(job.Attempt))
 }
 
 // retryPolicy is the delivery schedule as River's client-wide policy.
-type retryPolicy struct{ e *Engine }
+type retryPolicy struct{ s *Service }
 
 func (p retryPolicy) NextRetry(job *rivertype.JobRow) time.Time {
-	return time.Now().Add(p.e.delay(job.Attempt))
+	return time.Now().Add(p.s.delay(job.Attempt))
 }
 
 // delay is the wait after the attempt-th attempt failed.
-func (e *Engine) delay(attempt int) time.Duration {
-	d := e.cfg.RetryDelays
+func (s *Service) delay(attempt int) time.Duration {
+	d := s.cfg.RetryDelays
 	return d[min(max(attempt, 1), len(d))-1]
 }
 
@@ -73,8 +73,8 @@ type payload struct {
 const maxResponse = 64 << 10
 
 func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
-	e := w.e
-	ev, ep, err := e.store.DeliveryTarget(ctx, job.Args.EventID, job.Args.EndpointID)
+	s := w.s
+	ev, ep, err := s.store.DeliveryTarget(ctx, job.Args.EventID, job.Args.EndpointID)
 	if sb.ErrorCode(err) == sb.ENotFound {
 		// The endpoint was deleted or the event pruned: nothing to deliver.
 		return nil
@@ -88,10 +88,10 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs])
 	if err != nil {
 		return river.JobCancel(err)
 	}
-	at := e.cfg.Now().UTC().Truncate(time.Microsecond)
-	status, sendErr := e.send(ctx, ep, ev.ID, at, body)
+	at := s.cfg.Now().UTC().Truncate(time.Microsecond)
+	status, sendErr := s.send(ctx, ep, ev.ID, at, body)
 	d := &sb.WebhookDelivery{WorkspaceID: ev.WorkspaceID, EndpointID: ep.ID, EventID: ev.ID, EventType: ev.Type,
-		Attempt: job.Attempt, StatusCode: status, Duration: e.cfg.Now().Sub(at), AttemptedAt: at}
+		Attempt: job.Attempt, StatusCode: status, Duration: s.cfg.Now().Sub(at), AttemptedAt: at}
 	last := job.Attempt >= job.MaxAttempts
 	switch {
 	case sendErr == nil:
@@ -99,23 +99,23 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs])
 	case last:
 		d.Result, d.Error = sb.DeliveryFailed, sendErr.Error()
 	default:
-		next := at.Add(e.delay(job.Attempt))
+		next := at.Add(s.delay(job.Attempt))
 		d.Result, d.Error, d.NextAttemptAt = sb.DeliveryRetrying, sendErr.Error(), &next
 	}
-	disabled, err := e.store.RecordDelivery(context.WithoutCancel(ctx), d)
+	disabled, err := s.store.RecordDelivery(context.WithoutCancel(ctx), d)
 	if err != nil {
-		e.log.ErrorContext(ctx, "recording a delivery attempt failed", "error", err, "event", ev.ID, "endpoint", ep.ID)
+		s.log.ErrorContext(ctx, "recording a delivery attempt failed", "error", err, "event", ev.ID, "endpoint", ep.ID)
 	}
-	if e.cfg.OnAttempt != nil {
-		e.cfg.OnAttempt(d.Result, d.Duration)
+	if s.cfg.OnAttempt != nil {
+		s.cfg.OnAttempt(d.Result, d.Duration)
 	}
 	if sendErr == nil {
 		return nil
 	}
-	e.log.InfoContext(ctx, "webhook delivery failed", "event", ev.ID, "endpoint", ep.ID, "attempt", job.Attempt,
+	s.log.InfoContext(ctx, "webhook delivery failed", "event", ev.ID, "endpoint", ep.ID, "attempt", job.Attempt,
 		"result", d.Result, "error", sendErr)
 	if disabled {
-		e.log.WarnContext(ctx, "webhook endpoint disabled: every delivery failed for too long", "endpoint", ep.ID,
+		s.log.WarnContext(ctx, "webhook endpoint disabled: every delivery failed for too long", "endpoint", ep.ID,
 			"workspace", ep.WorkspaceID)
 		return river.JobCancel(sendErr)
 	}
@@ -124,12 +124,12 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs])
 
 // send makes one attempt and returns the receiver's status (0 when none
 // came back) and, unless it was a 2xx, why the attempt failed.
-func (e *Engine) send(ctx context.Context, ep *sb.WebhookEndpoint, id string, at time.Time, body []byte) (int, error) {
+func (s *Service) send(ctx context.Context, ep *sb.WebhookEndpoint, id string, at time.Time, body []byte) (int, error) {
 	sig, err := Sign(ep.Secrets(at), id, at, body)
 	if err != nil {
 		return 0, err
 	}
-	ctx, cancel := context.WithTimeout(ctx, e.cfg.Timeout)
+	ctx, cancel := context.WithTimeout(ctx, s.cfg.Timeout)
 	defer cancel()
 	req, err := http.NewRequestWithContext(ctx, http.MethodPost, ep.URL, bytes.NewReader(body))
 	if err != nil {
@@ -140,10 +140,10 @@ func (e *Engine) send(ctx context.Context, ep *sb.WebhookEndpoint, id string, at
 	req.Header.Set(standardwebhooks.HeaderWebhookID, id)
 	req.Header.Set(standardwebhooks.HeaderWebhookTimestamp, strconv.FormatInt(at.Unix(), 10))
 	req.Header.Set(standardwebhooks.HeaderWebhookSignature, sig)
-	res, err := e.http.Do(req)
+	res, err := s.http.Do(req)
 	if err != nil {
 		if errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return 0, fmt.Errorf("no answer within %s", e.cfg.Timeout)
+			return 0, fmt.Errorf("no answer within %s", s.cfg.Timeout)
 		}
 		return 0, errors.Unwrap(err)
 	}

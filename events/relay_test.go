@@ -1,4 +1,4 @@
-package server_test
+package events_test
 
 import (
 	"context"
@@ -8,8 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
-	"github.com/switchboard-oss/switchboard/server"
-	"github.com/switchboard-oss/switchboard/server/webhook"
+	"github.com/switchboard-oss/switchboard/events"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
@@ -31,14 +30,13 @@ func TestWebhookRelay(t *testing.T) {
 		t.Run(d.Name, func(t *testing.T) {
 			t.Parallel()
 			ctx := context.Background()
-			db := d.Open(t, store.WithEvents(server.EncodeEvent))
+			db := openDB(t, d)
 			ws := storetest.NewWorkspaceID()
 			rc := newReceiver(t)
 
 			// The first process records events and dies before its relay
 			// runs: its engine queues nothing and is never started.
-			_, err := webhook.New(ctx, db, false, webhook.Config{AllowPrivateNetworks: true}, testLogger())
-			require.NoError(t, err)
+			newService(t, db, events.Config{AllowPrivateNetworks: true})
 			early := &sb.Contact{WorkspaceID: ws, FirstName: "Before the endpoint"}
 			require.NoError(t, db.CreateContact(ctx, early))
 			ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.srv.URL, Events: []sb.EventType{sb.EventContactCreated},
@@ -67,7 +65,7 @@ func TestWebhookRelay(t *testing.T) {
 			require.Empty(t, rc.deliveries())
 
 			// The next process relays and delivers them.
-			startWebhooks(t, db, webhook.Config{AllowPrivateNetworks: true})
+			startService(t, db, events.Config{AllowPrivateNetworks: true})
 			got := rc.waitFor(len(want))
 			require.Eventually(t, func() bool { return pendingEvents(t, db) == 0 }, 10*time.Second, 20*time.Millisecond)
 			time.Sleep(300 * time.Millisecond) // room for a wrong extra delivery to arrive
@@ -76,7 +74,7 @@ func TestWebhookRelay(t *testing.T) {
 			var ids []string
 			for _, g := range got {
 				verify(t, g, ep.Secret)
-				ids = append(ids, g.payload["data"].(map[string]any)["id"].(string))
+				ids = append(ids, dataID(g))
 			}
 			require.ElementsMatch(t, want, ids)
 			require.NotContains(t, ids, early.ID)

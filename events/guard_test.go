@@ -1,4 +1,4 @@
-package webhook
+package events_test
 
 import (
 	"net/netip"
@@ -7,6 +7,8 @@ import (
 
 	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 	"github.com/stretchr/testify/require"
+
+	"github.com/switchboard-oss/switchboard/events"
 )
 
 // TestPublic: the addresses a delivery may connect to, and the ones it may
@@ -22,7 +24,7 @@ func TestPublic(t *testing.T) {
 		"224.0.0.1": false, "ff02::1": false, "::ffff:127.0.0.1": false, "::ffff:10.0.0.1": false,
 		"::ffff:8.8.8.8": true, "2001:db8::1": false, "172.32.0.1": true,
 	} {
-		require.Equal(t, public, Public(netip.MustParseAddr(addr)), addr)
+		require.Equal(t, public, events.Public(netip.MustParseAddr(addr)), addr)
 	}
 }
 
@@ -33,7 +35,7 @@ func TestSign(t *testing.T) {
 	const fresh, old = "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XmCpVoHeQc=", "whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD"
 	body := []byte(`{"type":"contact.created","timestamp":"2026-01-14T23:00:00Z","data":{}}`)
 	at := time.Now()
-	sig, err := Sign([]string{fresh, old}, "msg_1", at, body)
+	sig, err := events.Sign([]string{fresh, old}, "msg_1", at, body)
 	require.NoError(t, err)
 	for _, s := range []string{fresh, old} {
 		wh, err := standardwebhooks.NewWebhook(s)
@@ -42,9 +44,9 @@ func TestSign(t *testing.T) {
 		require.NoError(t, err)
 		require.Contains(t, sig, one)
 	}
-	single, err := Sign([]string{fresh}, "msg_1", at, body)
+	single, err := events.Sign([]string{fresh}, "msg_1", at, body)
 	require.NoError(t, err)
 	require.Equal(t, single+" ", sig[:len(single)+1], "the new secret's signature comes first")
-	_, err = Sign([]string{"whsec_!!!"}, "msg_1", at, body)
+	_, err = events.Sign([]string{"whsec_!!!"}, "msg_1", at, body)
 	require.Error(t, err)
 }

@@ -1,0 +1,97 @@
+package events
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"time"
+
+	"github.com/riverqueue/river"
+
+	sb "github.com/switchboard-oss/switchboard"
+)
+
+// DefaultRetryDelays are the waits before the second to the ninth attempt.
+var DefaultRetryDelays = []time.Duration{
+	5 * time.Second, 30 * time.Second, 2 * time.Minute, 10 * time.Minute,
+	time.Hour, 4 * time.Hour, 12 * time.Hour, 24 * time.Hour,
+}
+
+// Defaults of Config.
+const (
+	DefaultTimeout     = 10 * time.Second
+	DefaultRescueAfter = time.Minute
+	DefaultWorkers     = 100
+	// queue is River's queue for deliveries and the retention job.
+	queue = "webhooks"
+)
+
+// newJobClient builds River's client on the store's database, River's
+// tables migrated there; release closes what the store's driver opened.
+func (s *Service) newJobClient(ctx context.Context) (*river.Client[*sql.Tx], func(), error) {
+	cfg := s.cfg
+	driver, release, err := s.store.JobDriver(ctx, cfg.Notify)
+	if err != nil {
+		return nil, nil, fmt.Errorf("events: %w", err)
+	}
+	workers := river.NewWorkers()
+	river.AddWorker(workers, &deliveryWorker{s: s})
+	river.AddWorker(workers, &pruneWorker{s: s})
+	client, err := river.NewClient(driver, &river.Config{
+		Logger:               s.log.With("component", "river"),
+		Queues:               map[string]river.QueueConfig{queue: {MaxWorkers: cfg.Workers}},
+		Workers:              workers,
+		FetchPollInterval:    cfg.PollInterval,
+		JobTimeout:           cfg.Timeout + 5*time.Second,
+		RescueStuckJobsAfter: max(cfg.RescueAfter, cfg.Timeout+10*time.Second),
+		MaxAttempts:          len(cfg.RetryDelays) + 1,
+		// The rescuer of a dead process's jobs schedules their next
+		// attempt with the client's policy: the same schedule.
+		RetryPolicy: retryPolicy{s},
+		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
+			func() (river.JobArgs, *river.InsertOpts) { return pruneArgs{}, nil },
+			&river.PeriodicJobOpts{RunOnStart: true})},
+	})
+	if err != nil {
+		release()
+		return nil, nil, fmt.Errorf("events: river client: %w", err)
+	}
+	return client, release, nil
+}
+
+// enqueueOn is an sb.EnqueueFunc on client: one delivery job per event and
+// endpoint, in the caller's transaction.
+func enqueueOn(client *river.Client[*sql.Tx]) sb.EnqueueFunc {
+	return func(ctx context.Context, tx *sql.Tx, jobs []sb.DeliveryJob) error {
+		params := make([]river.InsertManyParams, len(jobs))
+		for i, j := range jobs {
+			params[i] = river.InsertManyParams{Args: deliveryArgs{EventID: j.EventID, EndpointID: j.EndpointID}}
+		}
+		_, err := client.InsertManyFastTx(ctx, tx, params)
+		return err
+	}
+}
+
+// pruneArgs is the hourly job that deletes events and attempts older than
+// sb.EventRetention.
+type pruneArgs struct{}
+
+func (pruneArgs) Kind() string { return "event_prune" }
+
+func (pruneArgs) InsertOpts() river.InsertOpts { return river.InsertOpts{Queue: queue, MaxAttempts: 3} }
+
+type pruneWorker struct {
+	river.WorkerDefaults[pruneArgs]
+	s *Service
+}
+
+func (w *pruneWorker) Work(ctx context.Context, _ *river.Job[pruneArgs]) error {
+	n, err := w.s.store.PruneEvents(ctx, w.s.cfg.Now().Add(-sb.EventRetention))
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		w.s.log.InfoContext(ctx, "old events pruned", "events", n)
+	}
+	return nil
+}

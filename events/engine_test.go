@@ -1,0 +1,128 @@
+package events_test
+
+import (
+	"context"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/events"
+	"github.com/switchboard-oss/switchboard/store/storetest"
+)
+
+// TestDelivery: an event recorded with a change reaches the endpoint
+// registered through the service, signed with its secret, the event's id
+// as webhook-id; the attempt is listed and told to OnAttempt.
+func TestDelivery(t *testing.T) {
+	forEachDB(t, func(t *testing.T, d storetest.Database) {
+		ctx := context.Background()
+		db := openDB(t, d)
+		var mu sync.Mutex
+		var results []string
+		svc := startService(t, db, events.Config{AllowPrivateNetworks: true, OnAttempt: func(result string, _ time.Duration) {
+			mu.Lock()
+			defer mu.Unlock()
+			results = append(results, result)
+		}})
+		rc := newReceiver(t)
+		ws := storetest.NewWorkspaceID()
+		ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.srv.URL, Events: []sb.EventType{sb.EventContactCreated}}
+		require.NoError(t, svc.CreateEndpoint(ctx, ep))
+		c := &sb.Contact{WorkspaceID: ws, FirstName: "Ada"}
+		require.NoError(t, db.CreateContact(ctx, c))
+
+		got := rc.waitFor(1)[0]
+		verify(t, got, ep.Secret)
+		require.Equal(t, "contact.created", got.payload["type"])
+		require.Equal(t, c.ID, dataID(got))
+		log, _, err := svc.ListEvents(ctx, sb.EventFilter{WorkspaceID: ws, Page: sb.Page{Limit: 10}})
+		require.NoError(t, err)
+		require.Len(t, log, 1)
+		require.Equal(t, log[0].ID, got.id, "webhook-id is the event id")
+		ev, err := svc.GetEvent(ctx, ws, got.id)
+		require.NoError(t, err)
+		require.Equal(t, sb.EventContactCreated, ev.Type)
+		_, err = svc.GetEvent(ctx, storetest.NewWorkspaceID(), got.id)
+		require.Equal(t, sb.ENotFound, sb.ErrorCode(err))
+
+		require.Eventually(t, func() bool {
+			as, _, err := svc.ListDeliveries(ctx, ws, ep.ID, sb.Page{Limit: 10})
+			return err == nil && len(as) == 1
+		}, 5*time.Second, 20*time.Millisecond)
+		as, _, err := svc.ListDeliveries(ctx, ws, ep.ID, sb.Page{Limit: 10})
+		require.NoError(t, err)
+		require.Equal(t, sb.DeliverySucceeded, as[0].Result)
+		require.Equal(t, 200, as[0].StatusCode)
+		require.Equal(t, 1, as[0].Attempt)
+		require.Eventually(t, func() bool {
+			mu.Lock()
+			defer mu.Unlock()
+			return len(results) == 1 && results[0] == sb.DeliverySucceeded
+		}, 5*time.Second, 20*time.Millisecond)
+		depth, err := svc.QueueDepth(ctx)
+		require.NoError(t, err)
+		require.GreaterOrEqual(t, depth, 0)
+	})
+}
+
+// TestRedeliverNeedsTheEngine: redelivery answers ENotImplemented while the
+// engine does not run, before Start and after Stop; while it runs, the
+// event goes again to its endpoint with the same webhook-id.
+func TestRedeliverNeedsTheEngine(t *testing.T) {
+	forEachDB(t, func(t *testing.T, d storetest.Database) {
+		ctx := context.Background()
+		db := openDB(t, d)
+		svc := newService(t, db, events.Config{AllowPrivateNetworks: true})
+		rc := newReceiver(t)
+		ws := storetest.NewWorkspaceID()
+		ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.srv.URL, Events: []sb.EventType{sb.EventContactCreated}}
+		require.NoError(t, svc.CreateEndpoint(ctx, ep))
+		require.NoError(t, db.CreateContact(ctx, &sb.Contact{WorkspaceID: ws, FirstName: "Ada"}))
+		log, _, err := svc.ListEvents(ctx, sb.EventFilter{WorkspaceID: ws, Page: sb.Page{Limit: 10}})
+		require.NoError(t, err)
+		require.Len(t, log, 1)
+		_, err = svc.Redeliver(ctx, ws, log[0].ID, "")
+		require.Equal(t, sb.ENotImplemented, sb.ErrorCode(err), "before Start")
+
+		require.NoError(t, svc.Start(ctx))
+		require.Error(t, svc.Start(ctx), "a running engine is not started twice")
+		first := rc.waitFor(1)[0]
+		ids, err := svc.Redeliver(ctx, ws, log[0].ID, "")
+		require.NoError(t, err)
+		require.Equal(t, []string{ep.ID}, ids)
+		again := rc.waitFor(2)[1]
+		require.Equal(t, first.id, again.id)
+		verify(t, again, ep.Secret)
+		_, err = svc.Redeliver(ctx, ws, "nope", "")
+		require.Equal(t, sb.ENotFound, sb.ErrorCode(err))
+		_, err = svc.Redeliver(ctx, ws, log[0].ID, "nope")
+		require.Equal(t, sb.ENotFound, sb.ErrorCode(err))
+
+		stop, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		require.NoError(t, svc.Stop(stop))
+		require.NoError(t, svc.Stop(stop), "stopping a stopped engine does nothing")
+		_, err = svc.Redeliver(ctx, ws, log[0].ID, "")
+		require.Equal(t, sb.ENotImplemented, sb.ErrorCode(err), "after Stop")
+	})
+}
+
+// TestRetention: the engine's retention job, run at its start, deletes
+// the events older than sb.EventRetention on the engine's clock.
+func TestRetention(t *testing.T) {
+	forEachDB(t, func(t *testing.T, d storetest.Database) {
+		ctx := context.Background()
+		db := openDB(t, d)
+		ws := storetest.NewWorkspaceID()
+		require.NoError(t, db.CreateContact(ctx, &sb.Contact{WorkspaceID: ws, FirstName: "Ada"}))
+		later := time.Now().Add(sb.EventRetention + time.Hour)
+		svc := startService(t, db, events.Config{Now: func() time.Time { return later }})
+		require.Eventually(t, func() bool {
+			log, _, err := svc.ListEvents(ctx, sb.EventFilter{WorkspaceID: ws, Page: sb.Page{Limit: 10}})
+			return err == nil && len(log) == 0
+		}, 15*time.Second, 50*time.Millisecond, "the event is pruned")
+	})
+}
