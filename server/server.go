@@ -35,9 +35,6 @@ const (
 
 // Config is what the HTTP layer needs to know of the deployment.
 type Config struct {
-	// DefaultRegion reads national-format phone numbers ("US") given to the
-	// voice endpoints (the contacts service has its own).
-	DefaultRegion string
 	// RateLimit is the steady requests per second allowed per bearer token
 	// (burst twice that); 0 turns the limiter off.
 	RateLimit float64
@@ -123,9 +120,6 @@ var _ api.StrictServerInterface = (*strict)(nil)
 
 // New builds the Echo application with every route and middleware.
 func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
-	if cfg.DefaultRegion == "" {
-		cfg.DefaultRegion = "US"
-	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}

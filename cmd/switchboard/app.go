@@ -93,7 +93,6 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	srv, err := server.New(server.Config{
 		CursorKey:          cursorKey,
-		DefaultRegion:      m.Config.DefaultRegion,
 		RateLimit:          m.Config.RateLimit,
 		PublicBaseURL:      m.Config.PublicBaseURL,
 		CORSAllowedOrigins: m.Config.CORSAllowedOrigins,
