@@ -100,8 +100,7 @@ type Service struct {
 
 // New returns the flow.
 func New(cfg Config, deps Deps) (*Service, error) {
-	u, err := url.Parse(cfg.PublicBaseURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if _, ok := sb.ParseHTTPURL(cfg.PublicBaseURL); !ok {
 		return nil, fmt.Errorf("callflow: public base URL %q must be an absolute http(s) URL", cfg.PublicBaseURL)
 	}
 	if deps.Calls == nil || deps.CallerIDs == nil || deps.DNC == nil || deps.Workspaces == nil || deps.Provider == nil {

@@ -4,10 +4,11 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	sb "github.com/switchboard-oss/switchboard"
 )
 
 // Config is the deployment's configuration, read from the environment (the
@@ -103,10 +104,10 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if err := cfg.LogLevel.UnmarshalText([]byte(get("LOG_LEVEL", "info"))); err != nil {
 		return cfg, fmt.Errorf("LOG_LEVEL: %w", err)
 	}
-	if u, err := url.Parse(cfg.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if _, ok := sb.ParseHTTPURL(cfg.PublicBaseURL); !ok {
 		return cfg, fmt.Errorf("PUBLIC_BASE_URL: want an absolute http(s) URL, got %q", cfg.PublicBaseURL)
 	}
-	if u, err := url.Parse(cfg.HoldMusicURL); cfg.HoldMusicURL != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
+	if _, ok := sb.ParseHTTPURL(cfg.HoldMusicURL); cfg.HoldMusicURL != "" && !ok {
 		return cfg, fmt.Errorf("HOLD_MUSIC_URL: want an absolute http(s) URL of an MP3 or WAV, got %q", cfg.HoldMusicURL)
 	}
 	if cfg.CORSAllowedOrigins, err = parseOrigins(getenv("CORS_ALLOWED_ORIGINS")); err != nil {
@@ -148,9 +149,8 @@ func parseOrigins(list string) ([]string, error) {
 			continue
 		}
 		if o != "*" {
-			u, err := url.Parse(o)
-			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
-				u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil || strings.HasSuffix(o, "?") {
+			u, ok := sb.ParseHTTPURL(o)
+			if !ok || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil || strings.HasSuffix(o, "?") {
 				return nil, fmt.Errorf("want origins like https://app.example.com or http://localhost:5173 (scheme, host, port; no path), or *; got %q", o)
 			}
 		}
