@@ -299,7 +299,7 @@ func ServeUntil(ctx context.Context, srv *http.Server, ln net.Listener, grace ti
 // keeps only the router's reason).
 func routeErrors(_ echo.Context, err *echo.HTTPError) error {
 	if err.Code == http.StatusNotFound && err.Message == routers.ErrMethodNotAllowed.Error() {
-		return sb.Errorf(eMethodNotAllowed, "Method not allowed on this resource.")
+		return methodNotAllowed()
 	}
 	return err
 }
