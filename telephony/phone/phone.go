@@ -88,16 +88,11 @@ func Normalize(input, defaultRegion string) Number {
 	return n
 }
 
-// NormalizeE164 returns input in E.164 form, or a *switchboard.Error with code
-// switchboard.EInvalidPhone (detail field "phone") when it is not a valid
-// number. The API calls it on every write that takes a phone number.
-func NormalizeE164(input, region string) (string, error) {
-	return NormalizeField("phone", input, region)
-}
-
-// NormalizeField is NormalizeE164 for a number given in a field of another
-// name ("to", "filters.phone"): the error names that field, so a bad "to" is
-// not reported as a bad "phone".
+// NormalizeField returns input, given in field ("phone", "to",
+// "filters.phone"), in E.164 form, or a *switchboard.Error with code
+// switchboard.EInvalidPhone naming field when it is not a valid number: a
+// bad "to" is not reported as a bad "phone". The services call it on every
+// number they are given.
 func NormalizeField(field, input, region string) (string, error) {
 	e164, ok := E164(input, region)
 	if !ok {
