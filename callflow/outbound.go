@@ -25,9 +25,9 @@ func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, fr
 		return nil, err
 	}
 	// A from that is no number at all is a malformed request (400
-	// invalid_phone, as openapi.yaml documents), not a number the workspace
-	// may not show: that refusal is the call-control webhook's, which reads
-	// the caller ID from the provider's URL.
+	// invalid_phone, like a bad to), not a number the workspace may not
+	// show: the call-control webhook, which can only refuse in TwiML, keeps
+	// that answer for any caller ID it cannot use.
 	if from = strings.TrimSpace(from); from != "" {
 		if from, err = s.e164("from", from); err != nil {
 			return nil, err
