@@ -38,18 +38,17 @@ const (
 // no one field breaks. The store's constraints are a backstop behind it.
 func (c *Contact) Validate() error {
 	texts := [...]struct {
-		field, v  string
-		max       int
-		multiline bool
+		field, v string
+		max      int
 	}{
-		{"firstName", c.FirstName, MaxNameLength, false},
-		{"lastName", c.LastName, MaxNameLength, false},
-		{"email", c.Email, MaxEmailLength, false},
-		{"company", c.Company, MaxNameLength, false},
-		{"notes", c.Notes, MaxNotesLength, true},
+		{"firstName", c.FirstName, MaxNameLength},
+		{"lastName", c.LastName, MaxNameLength},
+		{"email", c.Email, MaxEmailLength},
+		{"company", c.Company, MaxNameLength},
+		{"notes", c.Notes, MaxNotesLength},
 	}
 	for _, t := range texts {
-		if err := CheckText(t.field, t.v, t.max, t.multiline); err != nil {
+		if err := CheckText(t.field, t.v, t.max, Multiline(t.field)); err != nil {
 			return err
 		}
 	}

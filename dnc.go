@@ -54,7 +54,7 @@ func (e *DNCEntry) Validate() error {
 	default:
 		return FieldErrorf(EInvalid, "source", "unknown source %q", Truncate(string(e.Source), 16))
 	}
-	return CheckText("reason", e.Reason, MaxDNCReasonLength, true)
+	return CheckText("reason", e.Reason, MaxDNCReasonLength, Multiline("reason"))
 }
 
 // DNCRemoval is who removes an entry and why.
@@ -65,7 +65,7 @@ type DNCRemoval struct {
 
 // Validate holds the rule of a removal: its reason is text like a listing's.
 func (r DNCRemoval) Validate() error {
-	return CheckText("reason", r.Reason, MaxDNCReasonLength, true)
+	return CheckText("reason", r.Reason, MaxDNCReasonLength, Multiline("reason"))
 }
 
 // DNCStore is the do-not-call store.

@@ -5,10 +5,20 @@ import (
 	"unicode/utf8"
 )
 
+// multilineFields are the free-text fields, by their API names, that may
+// span lines: a contact's notes and the do-not-call reasons.
+var multilineFields = map[string]bool{"notes": true, "reason": true, "removalReason": true}
+
+// Multiline tells whether the field of this API name ("notes"; the last
+// name of a path) may hold tab, newline and carriage return: the one list
+// the records' rules, the CSV imports and the HTTP layer's check of every
+// string all read.
+func Multiline(name string) bool { return multilineFields[name] }
+
 // ControlChar finds the first control character of s (C0, DEL, C1): text
 // fields refuse them, the same on every database (PostgreSQL cannot store
 // NUL at all). Tab, newline and carriage return are allowed where multiline
-// is true (notes, reasons).
+// is true (see Multiline).
 func ControlChar(s string, multiline bool) (rune, bool) {
 	for i := 0; i < len(s); i++ {
 		// Fast path: printable ASCII is never a control character.

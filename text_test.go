@@ -36,3 +36,13 @@ func TestTruncate(t *testing.T) {
 	require.LessOrEqual(t, len(strings.TrimSuffix(got, "…")), 64)
 	require.True(t, utf8.ValidString(got))
 }
+
+// Only the free-text fields may span lines.
+func TestMultiline(t *testing.T) {
+	for name, want := range map[string]bool{"notes": true, "reason": true, "removalReason": true,
+		"firstName": false, "phone": false, "": false} {
+		if got := sb.Multiline(name); got != want {
+			t.Errorf("Multiline(%q) = %v, want %v", name, got, want)
+		}
+	}
+}

@@ -16,11 +16,15 @@ func ParseHTTPURL(s string) (*url.URL, bool) {
 }
 
 // RedactURL drops the password of a URL (a database URL, say) so that it
-// can be logged or shown; a string that is not a URL with credentials comes
-// back as it is.
+// can be logged or shown; a URL without credentials comes back as it is. A
+// string that does not parse is not shown at all: where its password would
+// be cannot be told.
 func RedactURL(raw string) string {
 	u, err := url.Parse(raw)
-	if err != nil || u.User == nil {
+	if err != nil {
+		return "(unparseable URL)"
+	}
+	if u.User == nil {
 		return raw
 	}
 	return u.Redacted()

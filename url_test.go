@@ -28,6 +28,7 @@ func TestRedactURL(t *testing.T) {
 		"postgres://u:secret@db:5432/x": "postgres://u:xxxxx@db:5432/x",
 		"postgres://db:5432/x":          "postgres://db:5432/x",
 		"sqlite:switchboard.db":         "sqlite:switchboard.db",
+		"postgres://u:p%zz@db/x":        "(unparseable URL)",
 	} {
 		if got := sb.RedactURL(in); got != want {
 			t.Errorf("RedactURL(%q) = %q, want %q", in, got, want)

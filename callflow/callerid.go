@@ -7,15 +7,19 @@ import (
 	"context"
 
 	sb "github.com/switchboard-oss/switchboard"
-	"github.com/switchboard-oss/switchboard/telephony/phone"
 )
 
-// CreateCallerID provisions phone (E.164) for the workspace: verified at once
-// when it is one of the provider account's incoming numbers or verified
-// caller IDs, pending with the provider's validation code otherwise.
-// A number belongs to one workspace. Errors: ECallerIDExists,
-// ECallerIDTaken, EProviderError.
-func (s *Service) CreateCallerID(ctx context.Context, workspaceID, phone, friendlyName string, isDefault bool) (*sb.CallerID, error) {
+// CreateCallerID provisions number (any notation; kept in E.164) for the
+// workspace: verified at once when it is one of the provider account's
+// incoming numbers or verified caller IDs, pending with the provider's
+// validation code otherwise. A number belongs to one workspace. Errors:
+// EInvalidPhone (naming "phoneNumber"), ECallerIDExists, ECallerIDTaken,
+// EProviderError.
+func (s *Service) CreateCallerID(ctx context.Context, workspaceID, number, friendlyName string, isDefault bool) (*sb.CallerID, error) {
+	phone, err := s.e164("phoneNumber", number)
+	if err != nil {
+		return nil, err
+	}
 	// Checked before the provider is asked, so that a number another
 	// workspace holds starts no validation call; the store checks again.
 	if holder, err := s.deps.CallerIDs.CallerIDWorkspace(ctx, phone); err == nil {
@@ -66,7 +70,7 @@ func (s *Service) allowedCallerID(ctx context.Context, workspaceID, raw string) 
 			return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "the workspace has no default caller ID; add one with POST /v1/caller-ids")
 		}
 	} else {
-		e164, nerr := phone.NormalizeE164(raw, s.cfg.DefaultRegion)
+		e164, nerr := s.e164("from", raw)
 		if nerr != nil {
 			return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "the caller ID is not a valid phone number")
 		}

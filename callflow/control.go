@@ -7,7 +7,6 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/telephony"
-	"github.com/switchboard-oss/switchboard/telephony/phone"
 )
 
 // ControlRequest is the call-control webhook: the agent leg asking what to
@@ -148,7 +147,7 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 	} else if err != nil {
 		return "", err
 	}
-	to, err := phone.NormalizeE164(rawTo, s.cfg.DefaultRegion)
+	to, err := s.e164("to", rawTo)
 	if sb.ErrorCode(err) == sb.EInvalidPhone {
 		return reasonInvalid + ": the customer number is not valid", nil
 	} else if err != nil {

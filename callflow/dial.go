@@ -36,9 +36,6 @@ var statusEvents = []string{"completed"}
 // known from the conference-join request instead.
 var customerLegEvents = []string{"ringing", "completed"}
 
-// startDial creates the customer leg of d in the background.
-func (s *Service) startDial(log *slog.Logger, d *sb.PendingDial) { s.laterDial(log, d)() }
-
 // laterDial reserves the dial of d now and returns what starts it.
 func (s *Service) laterDial(log *slog.Logger, d *sb.PendingDial) func() {
 	return s.later(s.dialBudget(), func(ctx context.Context) { s.dial(ctx, log, d, false) })

@@ -3,6 +3,7 @@ package callflow
 import (
 	"context"
 	"net/url"
+	"strings"
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/telephony"
@@ -13,12 +14,25 @@ import (
 // the provider requests the call-control
 // webhook with the customer number, caller ID and workspace in its URL, and
 // Control runs the flow unchanged. The Call is stored at once under the SID
-// of that browser leg (the agent leg), waiting for the answer. to is
-// normalized; from is a caller ID of the workspace or "" for its default.
-// The callee's calling hours are checked here and again when the agent
-// answers. Errors: EInvalid, EDNCBlocked, EOutsideCallingHours,
-// ECallerIDNotAllowed, EProviderError.
+// of that browser leg (the agent leg), waiting for the answer. to and from
+// may be in any notation; from is a caller ID of the workspace or "" for its
+// default. The callee's calling hours are checked here and again when the
+// agent answers. Errors: EInvalidPhone (naming "to" or "from"), EInvalid,
+// EDNCBlocked, EOutsideCallingHours, ECallerIDNotAllowed, EProviderError.
 func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, from string) (*sb.Call, error) {
+	to, err := s.e164("to", to)
+	if err != nil {
+		return nil, err
+	}
+	// A from that is no number at all is a malformed request (400
+	// invalid_phone, like a bad to), not a number the workspace may not
+	// show: the call-control webhook, which can only refuse in TwiML, keeps
+	// that answer for any caller ID it cannot use.
+	if from = strings.TrimSpace(from); from != "" {
+		if from, err = s.e164("from", from); err != nil {
+			return nil, err
+		}
+	}
 	client, err := telephony.ClientIdentity(workspaceID, identity)
 	if err != nil {
 		return nil, err

@@ -14,6 +14,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/phone"
 )
 
 // Provider is what the flow needs of the provider's REST API;
@@ -54,7 +55,8 @@ type Config struct {
 	// PublicBaseURL is where the provider reaches the service; every URL
 	// handed to the provider is built on it.
 	PublicBaseURL string
-	// DefaultRegion reads national-format numbers ("US").
+	// DefaultRegion reads national-format numbers; "" means
+	// phone.DefaultRegion.
 	DefaultRegion string
 	// DialClaim is how long a process owns a pending dial before another
 	// may take it over (default 30 s). A process works at a dial for half
@@ -98,15 +100,14 @@ type Service struct {
 
 // New returns the flow.
 func New(cfg Config, deps Deps) (*Service, error) {
-	u, err := url.Parse(cfg.PublicBaseURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if _, ok := sb.ParseHTTPURL(cfg.PublicBaseURL); !ok {
 		return nil, fmt.Errorf("callflow: public base URL %q must be an absolute http(s) URL", cfg.PublicBaseURL)
 	}
 	if deps.Calls == nil || deps.CallerIDs == nil || deps.DNC == nil || deps.Workspaces == nil || deps.Provider == nil {
 		return nil, errors.New("callflow: every dependency is required")
 	}
 	if cfg.DefaultRegion == "" {
-		cfg.DefaultRegion = "US"
+		cfg.DefaultRegion = phone.DefaultRegion
 	}
 	if cfg.DialClaim <= 0 {
 		cfg.DialClaim = 30 * time.Second
@@ -153,6 +154,13 @@ func (s *Service) logger(ctx context.Context) *slog.Logger {
 		}
 	}
 	return s.log
+}
+
+// e164 normalizes a number given in field (any common notation, national
+// ones read in the configured region) to E.164: the flow's one reading of
+// a number. Errors: EInvalidPhone naming field.
+func (s *Service) e164(field, input string) (string, error) {
+	return phone.NormalizeField(field, input, s.cfg.DefaultRegion)
 }
 
 // background runs f after the request that started it: with a context of its

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"log/slog"
 	"net/url"
+	"strings"
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/telephony"
@@ -30,8 +31,7 @@ func transferStep(leg, status string) *sb.CallEvent {
 	return &sb.CallEvent{LegSID: leg, Source: sb.EventTransfer, ProviderStatus: status}
 }
 
-// Transfer starts a transfer of the call to target (E.164, normalized by
-// the caller). Warm holds the customer and adds the target to the
+// Transfer starts a transfer of the call to target (any notation). Warm holds the customer and adds the target to the
 // conference, from the call's caller ID, so the agent and the target talk;
 // CompleteTransfer or CancelTransfer finish it, and a target that is busy
 // or does not answer ends it by itself (TransferStatus). Cold adds the
@@ -39,11 +39,16 @@ func transferStep(leg, status string) *sb.CallEvent {
 // provider has done it, and what a failed step leaves is undone (the
 // customer unheld) before the error is returned.
 // The target must be inside its calling hours like any callee.
-// Errors: ENotFound, ENotAgentParticipant, ECallNotActive, ETransferPending,
-// EDNCBlocked, EOutsideCallingHours, EProviderError.
+// Errors: EInvalidPhone (naming "target"), ENotFound, ENotAgentParticipant,
+// ECallNotActive, ETransferPending, EDNCBlocked, EOutsideCallingHours,
+// EProviderError.
 func (s *Service) Transfer(ctx context.Context, workspaceID, identity, callSID, target, kind string) (*sb.Call, error) {
 	if kind != sb.TransferWarm && kind != sb.TransferCold {
 		return nil, sb.FieldErrorf(sb.EInvalid, "type", "type is warm or cold")
+	}
+	target, err := s.e164("target", strings.TrimSpace(target))
+	if err != nil {
+		return nil, err
 	}
 	unlock := s.lockCall(callSID)
 	defer unlock()

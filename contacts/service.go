@@ -64,8 +64,10 @@ func (s *Service) logger(ctx context.Context) *slog.Logger {
 }
 
 // Phone normalizes a number given in field (any common notation, read in
-// the default region when national) to E.164. Errors: EInvalidPhone naming
-// field.
+// the default region when national) to E.164. Every method here calls it on
+// the numbers it is given; the server calls it only where it binds a cursor
+// to the number rather than to how it was written. Errors: EInvalidPhone
+// naming field.
 func (s *Service) Phone(field, input string) (string, error) {
 	return phone.NormalizeField(field, input, s.cfg.DefaultRegion)
 }
@@ -82,9 +84,9 @@ func (s *Service) optionalPhone(field, input string) (string, error) {
 // region) and tells everything known of it. A number that is not valid is
 // an answer, not an error: it has no normalized form and no area code.
 // Errors: EInvalid when input is blank.
-func (s *Service) Normalize(input, region string) (phone.Number, error) {
+func (s *Service) Normalize(input, region string) (sb.PhoneNumber, error) {
 	if strings.TrimSpace(input) == "" {
-		return phone.Number{}, sb.FieldErrorf(sb.EInvalid, "phone", "phone is required")
+		return sb.PhoneNumber{}, sb.FieldErrorf(sb.EInvalid, "phone", "phone is required")
 	}
 	if region == "" {
 		region = s.cfg.DefaultRegion

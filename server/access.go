@@ -37,10 +37,6 @@ const (
 	accessSigned
 )
 
-func (a access) String() string {
-	return [...]string{"public", "bearer", "admin", "signed"}[a]
-}
-
 // policy is one operation's access rule.
 type policy struct {
 	operationID string

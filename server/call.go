@@ -39,15 +39,7 @@ func (s *strict) CreateCall(ctx context.Context, req api.CreateCallRequestObject
 	if err != nil {
 		return nil, err
 	}
-	to, err := s.phone("to", b.To, "")
-	if err != nil {
-		return nil, err
-	}
-	from, err := s.optionalPhone("from", clean(b.From), "")
-	if err != nil {
-		return nil, err
-	}
-	c, err := s.deps.Voice.ClickToCall(ctx, ws, tokenFrom(ctx).Identity, to, from)
+	c, err := s.deps.Voice.ClickToCall(ctx, ws, tokenFrom(ctx).Identity, b.To, clean(b.From))
 	if err != nil {
 		return nil, err
 	}

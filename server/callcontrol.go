@@ -46,11 +46,7 @@ func (s *strict) TransferCall(ctx context.Context, req api.TransferCallRequestOb
 	if err != nil {
 		return nil, err
 	}
-	target, err := s.phone("target", strings.TrimSpace(req.Body.Target), "")
-	if err != nil {
-		return nil, err
-	}
-	c, err := s.deps.Voice.Transfer(ctx, ws, tokenFrom(ctx).Identity, req.CallSid, target, string(req.Body.Type))
+	c, err := s.deps.Voice.Transfer(ctx, ws, tokenFrom(ctx).Identity, req.CallSid, req.Body.Target, string(req.Body.Type))
 	if err != nil {
 		return nil, err
 	}

@@ -34,11 +34,7 @@ func (s *strict) CreateCallerId(ctx context.Context, req api.CreateCallerIdReque
 	if err != nil {
 		return nil, err
 	}
-	phone, err := s.phone("phoneNumber", b.PhoneNumber, "")
-	if err != nil {
-		return nil, err
-	}
-	c, err := s.deps.Voice.CreateCallerID(ctx, ws, phone, clean(b.FriendlyName), b.IsDefault != nil && *b.IsDefault)
+	c, err := s.deps.Voice.CreateCallerID(ctx, ws, b.PhoneNumber, clean(b.FriendlyName), b.IsDefault != nil && *b.IsDefault)
 	if err != nil {
 		return nil, err
 	}

@@ -29,7 +29,7 @@ func TestDatabaseDropsConnections(t *testing.T) {
 	require.NoError(t, err)
 	t.Cleanup(func() { _ = db.Close() })
 	require.NoError(t, db.Migrate(ctx))
-	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080"},
+	srv, err := server.New(server.Config{PublicBaseURL: "http://localhost:8080"},
 		coreDeps(t, db), testLogger())
 	require.NoError(t, err)
 	tb := newBundle(t, srv, db)

@@ -25,6 +25,15 @@ const (
 	eMethodNotAllowed = "method_not_allowed"
 )
 
+// methodNotAllowed is the one 405 answer. Three routers find that a path
+// lacks the method, each saying so in its own shape: Echo's (an HTTPError
+// 405, toDomainError), kin-openapi's (a RouteError, validationError) and
+// echo-middleware's report of kin-openapi's, a 404 that keeps only the
+// reason (routeErrors).
+func methodNotAllowed() *sb.Error {
+	return sb.Errorf(eMethodNotAllowed, "Method not allowed on this resource.")
+}
+
 // statusOf is the one table from error codes to HTTP statuses.
 var statusOf = map[string]int{
 	sb.EInvalid:             http.StatusBadRequest,
@@ -60,7 +69,6 @@ var codeOfStatus = map[int]string{
 	http.StatusUnauthorized:          sb.EUnauthorized,
 	http.StatusForbidden:             sb.EForbidden,
 	http.StatusNotFound:              sb.ENotFound,
-	http.StatusMethodNotAllowed:      eMethodNotAllowed,
 	http.StatusRequestEntityTooLarge: sb.EPayloadTooLarge,
 	http.StatusTooManyRequests:       sb.ERateLimited,
 	http.StatusUnsupportedMediaType:  sb.EInvalid,
@@ -140,6 +148,9 @@ func toDomainError(err error) *sb.Error {
 				return sb.Errorf(sb.EPayloadTooLarge, "The request body is larger than %d bytes.", mbe.Limit)
 			}
 		}
+		if he.Code == http.StatusMethodNotAllowed {
+			return methodNotAllowed()
+		}
 		code, ok := codeOfStatus[he.Code]
 		if !ok {
 			return sb.Errorf(sb.EInternal, "Internal error.")
@@ -153,8 +164,6 @@ func httpErrorMessage(he *echo.HTTPError) string {
 	switch he.Code {
 	case http.StatusNotFound:
 		return "No such resource."
-	case http.StatusMethodNotAllowed:
-		return "Method not allowed on this resource."
 	case http.StatusRequestEntityTooLarge:
 		return "The request body is too large."
 	case http.StatusTooManyRequests:
@@ -176,7 +185,7 @@ func validationError(err error) *sb.Error {
 	switch {
 	case errors.As(err, &route):
 		if errors.Is(route, routers.ErrMethodNotAllowed) || route.Reason == routers.ErrMethodNotAllowed.Error() {
-			return sb.Errorf(eMethodNotAllowed, "Method not allowed on this resource.")
+			return methodNotAllowed()
 		}
 		return sb.Errorf(sb.ENotFound, "No such resource.")
 	case errors.As(err, &re):

@@ -69,7 +69,7 @@ func setup(t testing.TB, open storetest.Opener, opts ...setupOpts) *testBundle {
 	db := open(t, store.WithEvents(server.EncodeEvent))
 	key, err := db.ServerKey(context.Background(), "cursor")
 	require.NoError(t, err)
-	srv, err := server.New(server.Config{DefaultRegion: "US", RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", CORSAllowedOrigins: o.corsOrigins, Now: o.now, CursorKey: key},
+	srv, err := server.New(server.Config{RateLimit: o.rateLimit, PublicBaseURL: "http://localhost:8080", CORSAllowedOrigins: o.corsOrigins, Now: o.now, CursorKey: key},
 		coreDeps(t, db), testLogger())
 	require.NoError(t, err)
 	return newBundle(t, srv, db)

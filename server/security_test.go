@@ -184,7 +184,7 @@ func (s *syncBuffer) String() string { s.mu.Lock(); defer s.mu.Unlock(); return 
 func TestSlowAndIdleConnectionsCut(t *testing.T) {
 	db := storetest.OpenSQLite(t)
 	var logs syncBuffer
-	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080",
+	srv, err := server.New(server.Config{PublicBaseURL: "http://localhost:8080",
 		ReadTimeout: 300 * time.Millisecond, IdleTimeout: 300 * time.Millisecond},
 		coreDeps(t, db), slog.New(slog.NewTextHandler(&logs, nil)))
 	require.NoError(t, err)

@@ -36,9 +36,6 @@ const (
 
 // Config is what the HTTP layer needs to know of the deployment.
 type Config struct {
-	// DefaultRegion reads national-format phone numbers ("US") given to the
-	// voice endpoints (the contacts service has its own).
-	DefaultRegion string
 	// RateLimit is the steady requests per second allowed per bearer token
 	// (burst twice that); 0 turns the limiter off.
 	RateLimit float64
@@ -122,9 +119,6 @@ var _ api.StrictServerInterface = (*strict)(nil)
 
 // New builds the Echo application with every route and middleware.
 func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
-	if cfg.DefaultRegion == "" {
-		cfg.DefaultRegion = "US"
-	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -304,7 +298,7 @@ func ServeUntil(ctx context.Context, srv *http.Server, ln net.Listener, grace ti
 // keeps only the router's reason).
 func routeErrors(_ echo.Context, err *echo.HTTPError) error {
 	if err.Code == http.StatusNotFound && err.Message == routers.ErrMethodNotAllowed.Error() {
-		return sb.Errorf(eMethodNotAllowed, "Method not allowed on this resource.")
+		return methodNotAllowed()
 	}
 	return err
 }

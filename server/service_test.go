@@ -31,7 +31,13 @@ func TestErrorsAreEnvelopes(t *testing.T) {
 	tb := setup(t, storetest.OpenSQLite)
 	requireError(t, tb.do("GET", "/nowhere", "", nil), 404, "not_found")
 	requireError(t, tb.do("GET", "/v1/nowhere", tb.tokA, nil), 404, "not_found")
-	requireError(t, tb.do("PUT", "/v1/contacts", tb.tokA, map[string]any{}), 405, "method_not_allowed")
+	// A method a path lacks is one answer, whichever router finds it: an
+	// operation's path, a public one, a route outside the spec, a webhook.
+	for _, m := range [][2]string{{"PUT", "/v1/contacts"}, {"DELETE", "/healthz"}, {"PUT", "/openapi.yaml"}, {"PUT", "/v1/voice/status"}} {
+		r := tb.do(m[0], m[1], tb.tokA, map[string]any{})
+		requireError(t, r, 405, "method_not_allowed")
+		require.Contains(t, string(r.body), `"Method not allowed on this resource."`, "%s %s", m[0], m[1])
+	}
 	requireError(t, tb.do("GET", "/v1/contacts", "Bearer", nil), 401, "unauthorized")
 
 	req, _ := http.NewRequest("GET", tb.url+"/v1/contacts", nil)

@@ -21,13 +21,11 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 )
 
-// multilineFields may hold tab, newline and carriage return.
-var multilineFields = map[string]bool{"notes": true, "reason": true, "removalReason": true}
-
 // checkText applies the domain's text rule without a length: lengths are
-// the request validator's to check, against openapi.yaml.
+// the request validator's to check, against openapi.yaml. last is the
+// field's own name, which says whether it may span lines.
 func checkText(field, last, v string) error {
-	return sb.CheckText(field, v, 0, multilineFields[last])
+	return sb.CheckText(field, v, 0, sb.Multiline(last))
 }
 
 // jsonSerializer is Echo's JSON codec with two checks on the way in: the

@@ -148,7 +148,7 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 		MaxPendingAge: o.maxPendingAge, DialClaim: o.dialClaim, Now: vb.clock.Now},
 		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	require.NoError(t, err)
-	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: base},
+	srv, err := server.New(server.Config{PublicBaseURL: base},
 		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: evs, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
 			Signatures: telephony.NewValidator(token, base)}, testLogger())
 	require.NoError(t, err)

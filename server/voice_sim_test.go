@@ -175,6 +175,9 @@ func TestVoiceWithSimulator(t *testing.T) {
 		t.Run("CallerIDNotAllowed", func(t *testing.T) {
 			requireError(t, vb.do("POST", "/v1/calls", vb.tokA, map[string]any{"to": simulator.NumberAnswers, "from": "+15005550007"}),
 				http.StatusUnprocessableEntity, sb.ECallerIDNotAllowed)
+			// A from that is no number at all is a bad request, not a caller ID.
+			requireError(t, vb.do("POST", "/v1/calls", vb.tokA, map[string]any{"to": simulator.NumberAnswers, "from": "not a number"}),
+				http.StatusBadRequest, sb.EInvalidPhone, "from")
 			conn := vb.simConnect(map[string]any{"identity": vb.ada(), "to": simulator.NumberAnswers, "workspaceId": vb.wsA, "callerId": "+15005550007"})
 			c := vb.waitStatus(conn.CallSid, "failed")
 			require.Contains(t, c["failureReason"], sb.ECallerIDNotAllowed)

@@ -95,7 +95,7 @@ func createEventsBundle(b *testing.B, open storetest.Opener, mode string) *testB
 	ctx := context.Background()
 	key, err := db.ServerKey(ctx, "cursor")
 	require.NoError(b, err)
-	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080", CursorKey: key},
+	srv, err := server.New(server.Config{PublicBaseURL: "http://localhost:8080", CursorKey: key},
 		coreDeps(b, db), testLogger())
 	require.NoError(b, err)
 	tb := newBundle(b, srv, db)

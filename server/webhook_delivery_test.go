@@ -43,7 +43,7 @@ func setupHooks(t *testing.T, open storetest.Opener, cfg events.Config) *hookBun
 	require.NoError(t, err)
 	deps := coreDeps(t, db)
 	deps.Events = startWebhooks(t, db, cfg)
-	srv, err := server.New(server.Config{DefaultRegion: "US", PublicBaseURL: "http://localhost:8080", CursorKey: key},
+	srv, err := server.New(server.Config{PublicBaseURL: "http://localhost:8080", CursorKey: key},
 		deps, testLogger())
 	require.NoError(t, err)
 	return &hookBundle{testBundle: newBundle(t, srv, db)}

@@ -74,8 +74,8 @@ func NewClient(cfg Config) (*Client, error) {
 	}
 	raw := strings.TrimRight(cfg.BaseURL, "/")
 	if raw != "" && raw != DefaultAPIBaseURL {
-		u, err := url.Parse(raw)
-		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.RawQuery != "" {
+		u, ok := switchboard.ParseHTTPURL(raw)
+		if !ok || u.RawQuery != "" {
 			return nil, fmt.Errorf("telephony: API base URL %q must be http(s)://host[:port][/path]", cfg.BaseURL)
 		}
 		c.base = u

@@ -7,8 +7,6 @@ import (
 	"io"
 	"log/slog"
 	"net"
-	"net/url"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -93,7 +91,6 @@ func (m *Main) Run(ctx context.Context) error {
 	}
 	srv, err := server.New(server.Config{
 		CursorKey:          cursorKey,
-		DefaultRegion:      m.Config.DefaultRegion,
 		RateLimit:          m.Config.RateLimit,
 		PublicBaseURL:      m.Config.PublicBaseURL,
 		CORSAllowedOrigins: m.Config.CORSAllowedOrigins,
@@ -121,7 +118,7 @@ func (m *Main) Run(ctx context.Context) error {
 	m.recover = stopRecover
 	go v.flow.RunRecovery(recoverCtx)
 	m.Logger.Info("switchboard listening", "addr", m.Addr, "public_base_url", m.Config.PublicBaseURL,
-		"database", redactURL(m.Config.DatabaseURL))
+		"database", sb.RedactURL(m.Config.DatabaseURL))
 	return nil
 }
 
@@ -161,18 +158,6 @@ func (m *Main) Close() error {
 		m.Logger.Info("switchboard stopped")
 	}
 	return err
-}
-
-// redactURL drops the password from a database URL so it can be logged.
-func redactURL(raw string) string {
-	u, err := url.Parse(raw)
-	if err != nil || u.User == nil {
-		if strings.HasPrefix(raw, "sqlite:") {
-			return raw
-		}
-		return "(unparseable database URL)"
-	}
-	return u.Redacted()
 }
 
 func migrate(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Writer) error {

@@ -9,34 +9,6 @@ import (
 	"text/tabwriter"
 )
 
-// envVar is one environment variable the program reads. The README's
-// configuration table says the same (a test keeps the two in step).
-type envVar struct{ name, def, meaning string }
-
-var envVars = []envVar{
-	{"SWITCHBOARD_ADDR", ":8080", "listen address"},
-	{"DATABASE_URL", "sqlite:switchboard.db", "sqlite:<file> (embedded) or postgres://user@host:5432/db"},
-	{"PUBLIC_BASE_URL", "http://localhost:8080", "the base URL Twilio reaches (webhook URLs, signature checks)"},
-	{"DEFAULT_REGION", "US", "region for national-format phone numbers"},
-	{"TWILIO_ACCOUNT_SID", "", "a real Twilio account; unset runs the embedded simulator"},
-	{"TWILIO_AUTH_TOKEN", "", "the account's auth token (required with TWILIO_ACCOUNT_SID)"},
-	{"TWILIO_API_KEY", "", "API key for Voice SDK access tokens"},
-	{"TWILIO_API_SECRET", "", "the API key's secret"},
-	{"TWILIO_TWIML_APP_SID", "", "the TwiML App the access tokens name"},
-	{"TWILIO_API_BASE_URL", "https://api.twilio.com", "any Twilio-compatible API"},
-	{"TWILIO_REQUEST_TIMEOUT", "10s", "bound on each REST request to the provider"},
-	{"DIAL_CLAIM", "30s", "how long one process owns a pending customer dial; recovery runs this often"},
-	{"CORS_ALLOWED_ORIGINS", "", "comma-separated browser origins allowed to call the API; unset sends no CORS headers"},
-	{"WEBHOOK_ALLOW_PRIVATE_NETWORKS", "", "true lets webhook deliveries reach loopback and private addresses; unset: true only in simulator mode"},
-	{"WEBHOOK_RESCUE_AFTER", "1m", "how long a webhook delivery may run before another process retries it as a dead process's"},
-	{"RATE_LIMIT", "100", "requests per second per bearer token; 0 turns it off"},
-	{"LOG_LEVEL", "info", "debug, info, warn, error"},
-	{"LOG_FORMAT", "json", "json or text"},
-	{"SHUTDOWN_GRACE", "15s", "how long in-flight requests may finish on SIGINT/SIGTERM"},
-	{"HOLD_MUSIC_URL", "", "an MP3 or WAV a held customer hears; unset says \"Please hold.\""},
-	{"METRICS_ADDR", "", "serve Prometheus metrics at /metrics on this address (127.0.0.1:9090); unset serves none"},
-}
-
 var (
 	logEnv      = []string{"LOG_LEVEL", "LOG_FORMAT"}
 	databaseEnv = append([]string{"DATABASE_URL"}, logEnv...)
@@ -46,8 +18,8 @@ var (
 
 // allEnv names every variable (what serve reads).
 func allEnv() []string {
-	names := make([]string, len(envVars))
-	for i, v := range envVars {
+	names := make([]string, len(settings))
+	for i, v := range settings {
 		names[i] = v.name
 	}
 	return names
@@ -138,16 +110,12 @@ func writeEnv(w io.Writer, names []string) {
 	fmt.Fprintln(w, "\nenvironment:")
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	for _, name := range names {
-		for _, v := range envVars {
-			if v.name != name {
-				continue
-			}
-			def := v.def
-			if def == "" {
-				def = "unset"
-			}
-			fmt.Fprintf(tw, "  %s\t%s\t%s\n", v.name, def, v.meaning)
+		v := lookupSetting(name)
+		def := v.def
+		if def == "" {
+			def = "unset"
 		}
+		fmt.Fprintf(tw, "  %s\t%s\t%s\n", v.name, def, v.meaning)
 	}
 	tw.Flush()
 }

@@ -134,18 +134,6 @@ func TestServeLogsShutdown(t *testing.T) {
 	require.Contains(t, logs.String(), `"msg":"switchboard stopped"`)
 }
 
-// The README's configuration table and --help name the same variables.
-func TestEnvVarsMatchREADME(t *testing.T) {
-	readme, err := os.ReadFile("../../README.md")
-	require.NoError(t, err)
-	_, config, ok := strings.Cut(string(readme), "## Configuration")
-	require.True(t, ok)
-	config, _, _ = strings.Cut(config, "\n## ")
-	for _, v := range envVars {
-		require.Contains(t, config, "`"+v.name+"`", "README's configuration table")
-	}
-}
-
 func TestCORSAllowedOriginsConfig(t *testing.T) {
 	cfg, err := LoadConfig(testEnv(t, map[string]string{"CORS_ALLOWED_ORIGINS": " http://localhost:5173, https://app.example.com ,"}))
 	require.NoError(t, err)

@@ -4,14 +4,15 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
-	"net/url"
 	"strconv"
 	"strings"
 	"time"
+
+	sb "github.com/switchboard-oss/switchboard"
 )
 
-// Config is the deployment's configuration, read from the environment (the
-// README's configuration table; --help lists it too).
+// Config is the deployment's configuration, read from the environment
+// (settings, in env.go, names every variable and its default).
 type Config struct {
 	// Addr is SWITCHBOARD_ADDR; unset, it is ":8080", or "127.0.0.1:8080"
 	// when the simulator runs (its /sim routes and webhooks must not be
@@ -32,10 +33,10 @@ type Config struct {
 	TwilioTwiMLAppSid string
 	TwilioAPIBaseURL  string
 	// TwilioRequestTimeout bounds each REST request to the provider
-	// (TWILIO_REQUEST_TIMEOUT, default 10s).
+	// (TWILIO_REQUEST_TIMEOUT).
 	TwilioRequestTimeout time.Duration
 	// DialClaim is how long one process owns a pending customer dial
-	// before another may take it over (DIAL_CLAIM, default 30s); recovery
+	// before another may take it over (DIAL_CLAIM, at least 1s); recovery
 	// runs that often.
 	DialClaim time.Duration
 
@@ -55,8 +56,8 @@ type Config struct {
 	// unset, it is true only in simulator mode, which serves one machine.
 	WebhookAllowPrivateNetworks bool
 	// WebhookRescueAfter is how long a delivery may run before another
-	// process takes it for the job of a dead one (WEBHOOK_RESCUE_AFTER,
-	// default 1m, at least 20s: the 10 s attempt and a margin).
+	// process takes it for the job of a dead one (WEBHOOK_RESCUE_AFTER, at
+	// least 20s: the 10 s attempt and a margin).
 	WebhookRescueAfter time.Duration
 }
 
@@ -64,52 +65,49 @@ type Config struct {
 // SWITCHBOARD_ADDR says otherwise.
 const LocalOnlyAddr = "127.0.0.1:8080"
 
-// LoadConfig reads and checks the configuration.
+// LoadConfig reads and checks the configuration; an unset variable takes
+// its default from settings.
 func LoadConfig(getenv func(string) string) (Config, error) {
-	get := func(k, def string) string {
-		if v := strings.TrimSpace(getenv(k)); v != "" {
-			return v
-		}
-		return def
-	}
+	env := envReader(getenv)
+	get := env.get
 	cfg := Config{
-		Addr:              get("SWITCHBOARD_ADDR", ":8080"),
-		DatabaseURL:       get("DATABASE_URL", "sqlite:switchboard.db"),
-		PublicBaseURL:     strings.TrimRight(get("PUBLIC_BASE_URL", "http://localhost:8080"), "/"),
-		DefaultRegion:     strings.ToUpper(get("DEFAULT_REGION", "US")),
-		LogFormat:         get("LOG_FORMAT", "json"),
-		TwilioAccountSid:  get("TWILIO_ACCOUNT_SID", ""),
-		TwilioAuthToken:   get("TWILIO_AUTH_TOKEN", ""),
-		TwilioAPIKey:      get("TWILIO_API_KEY", ""),
-		TwilioAPISecret:   get("TWILIO_API_SECRET", ""),
-		TwilioTwiMLAppSid: get("TWILIO_TWIML_APP_SID", ""),
-		TwilioAPIBaseURL:  strings.TrimRight(get("TWILIO_API_BASE_URL", "https://api.twilio.com"), "/"),
-		HoldMusicURL:      get("HOLD_MUSIC_URL", ""),
-		MetricsAddr:       get("METRICS_ADDR", ""),
+		Addr:              get("SWITCHBOARD_ADDR"),
+		DatabaseURL:       get("DATABASE_URL"),
+		PublicBaseURL:     strings.TrimRight(get("PUBLIC_BASE_URL"), "/"),
+		DefaultRegion:     strings.ToUpper(get("DEFAULT_REGION")),
+		LogFormat:         get("LOG_FORMAT"),
+		TwilioAccountSid:  get("TWILIO_ACCOUNT_SID"),
+		TwilioAuthToken:   get("TWILIO_AUTH_TOKEN"),
+		TwilioAPIKey:      get("TWILIO_API_KEY"),
+		TwilioAPISecret:   get("TWILIO_API_SECRET"),
+		TwilioTwiMLAppSid: get("TWILIO_TWIML_APP_SID"),
+		TwilioAPIBaseURL:  strings.TrimRight(get("TWILIO_API_BASE_URL"), "/"),
+		HoldMusicURL:      get("HOLD_MUSIC_URL"),
+		MetricsAddr:       get("METRICS_ADDR"),
 	}
 	var err error
-	if cfg.RateLimit, err = strconv.ParseFloat(get("RATE_LIMIT", "100"), 64); err != nil || cfg.RateLimit < 0 {
+	if cfg.RateLimit, err = strconv.ParseFloat(get("RATE_LIMIT"), 64); err != nil || cfg.RateLimit < 0 {
 		return cfg, fmt.Errorf("RATE_LIMIT: want requests per second >= 0 (0 turns it off), got %q", getenv("RATE_LIMIT"))
 	}
-	if cfg.ShutdownGrace, err = time.ParseDuration(get("SHUTDOWN_GRACE", "15s")); err != nil {
+	if cfg.ShutdownGrace, err = time.ParseDuration(get("SHUTDOWN_GRACE")); err != nil {
 		return cfg, fmt.Errorf("SHUTDOWN_GRACE: %w", err)
 	}
-	if cfg.TwilioRequestTimeout, err = time.ParseDuration(get("TWILIO_REQUEST_TIMEOUT", "10s")); err != nil || cfg.TwilioRequestTimeout <= 0 {
+	if cfg.TwilioRequestTimeout, err = time.ParseDuration(get("TWILIO_REQUEST_TIMEOUT")); err != nil || cfg.TwilioRequestTimeout <= 0 {
 		return cfg, fmt.Errorf("TWILIO_REQUEST_TIMEOUT: want a positive duration such as 10s, got %q", getenv("TWILIO_REQUEST_TIMEOUT"))
 	}
-	if cfg.DialClaim, err = time.ParseDuration(get("DIAL_CLAIM", "30s")); err != nil || cfg.DialClaim < time.Second {
+	if cfg.DialClaim, err = time.ParseDuration(get("DIAL_CLAIM")); err != nil || cfg.DialClaim < time.Second {
 		return cfg, fmt.Errorf("DIAL_CLAIM: want a duration of at least 1s such as 30s, got %q", getenv("DIAL_CLAIM"))
 	}
-	if err := cfg.LogLevel.UnmarshalText([]byte(get("LOG_LEVEL", "info"))); err != nil {
+	if err := cfg.LogLevel.UnmarshalText([]byte(get("LOG_LEVEL"))); err != nil {
 		return cfg, fmt.Errorf("LOG_LEVEL: %w", err)
 	}
-	if u, err := url.Parse(cfg.PublicBaseURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+	if _, ok := sb.ParseHTTPURL(cfg.PublicBaseURL); !ok {
 		return cfg, fmt.Errorf("PUBLIC_BASE_URL: want an absolute http(s) URL, got %q", cfg.PublicBaseURL)
 	}
-	if u, err := url.Parse(cfg.HoldMusicURL); cfg.HoldMusicURL != "" && (err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "") {
+	if _, ok := sb.ParseHTTPURL(cfg.HoldMusicURL); cfg.HoldMusicURL != "" && !ok {
 		return cfg, fmt.Errorf("HOLD_MUSIC_URL: want an absolute http(s) URL of an MP3 or WAV, got %q", cfg.HoldMusicURL)
 	}
-	if cfg.CORSAllowedOrigins, err = parseOrigins(getenv("CORS_ALLOWED_ORIGINS")); err != nil {
+	if cfg.CORSAllowedOrigins, err = parseOrigins(get("CORS_ALLOWED_ORIGINS")); err != nil {
 		return cfg, fmt.Errorf("CORS_ALLOWED_ORIGINS: %w", err)
 	}
 	if _, _, err := net.SplitHostPort(cfg.MetricsAddr); cfg.MetricsAddr != "" && err != nil {
@@ -118,16 +116,16 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	if len(cfg.DefaultRegion) != 2 {
 		return cfg, fmt.Errorf("DEFAULT_REGION: want a two-letter ISO region, got %q", cfg.DefaultRegion)
 	}
-	if getenv("SWITCHBOARD_ADDR") == "" && cfg.TwilioAccountSid == "" {
+	if !env.isSet("SWITCHBOARD_ADDR") && cfg.TwilioAccountSid == "" {
 		cfg.Addr = LocalOnlyAddr
 	}
 	cfg.WebhookAllowPrivateNetworks = cfg.TwilioAccountSid == ""
-	if v := get("WEBHOOK_ALLOW_PRIVATE_NETWORKS", ""); v != "" {
+	if v := get("WEBHOOK_ALLOW_PRIVATE_NETWORKS"); v != "" {
 		if cfg.WebhookAllowPrivateNetworks, err = strconv.ParseBool(v); err != nil {
 			return cfg, fmt.Errorf("WEBHOOK_ALLOW_PRIVATE_NETWORKS: want true or false, got %q", v)
 		}
 	}
-	if cfg.WebhookRescueAfter, err = time.ParseDuration(get("WEBHOOK_RESCUE_AFTER", "1m")); err != nil || cfg.WebhookRescueAfter < 20*time.Second {
+	if cfg.WebhookRescueAfter, err = time.ParseDuration(get("WEBHOOK_RESCUE_AFTER")); err != nil || cfg.WebhookRescueAfter < 20*time.Second {
 		return cfg, fmt.Errorf("WEBHOOK_RESCUE_AFTER: want a duration of at least 20s such as 1m, got %q", getenv("WEBHOOK_RESCUE_AFTER"))
 	}
 	if cfg.TwilioAccountSid != "" && cfg.TwilioAuthToken == "" {
@@ -148,9 +146,8 @@ func parseOrigins(list string) ([]string, error) {
 			continue
 		}
 		if o != "*" {
-			u, err := url.Parse(o)
-			if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" ||
-				u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil || strings.HasSuffix(o, "?") {
+			u, ok := sb.ParseHTTPURL(o)
+			if !ok || u.Path != "" || u.RawQuery != "" || u.Fragment != "" || u.User != nil || strings.HasSuffix(o, "?") {
 				return nil, fmt.Errorf("want origins like https://app.example.com or http://localhost:5173 (scheme, host, port; no path), or *; got %q", o)
 			}
 		}

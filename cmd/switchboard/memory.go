@@ -3,19 +3,19 @@ package main
 import "runtime/debug"
 
 // defaultMemoryLimit is the Go runtime's soft memory limit when GOMEMLIMIT is
-// unset. Without one the heap may grow to twice what is live before a
+// unset: its default in settings. Without one the heap may grow to twice what is live before a
 // collection: a 1,000,000-contact import in 200,000-row uploads peaked at
 // 163-170 MB. With it the collector works harder as the heap nears the
 // limit, and the same import peaked at 126 MB (README, Performance). A soft
 // limit never fails an allocation; set GOMEMLIMIT (e.g. 512MiB, or off) to
 // change it.
-const defaultMemoryLimit = 100 << 20
+var defaultMemoryLimit = mebibytes(lookupSetting("GOMEMLIMIT").def)
 
 // applyMemoryLimit sets defaultMemoryLimit unless the environment set
 // GOMEMLIMIT, which the runtime has applied already. It returns the limit
 // in force.
 func applyMemoryLimit(getenv func(string) string) int64 {
-	if getenv("GOMEMLIMIT") == "" {
+	if !envReader(getenv).isSet("GOMEMLIMIT") {
 		debug.SetMemoryLimit(defaultMemoryLimit)
 	}
 	return debug.SetMemoryLimit(-1)

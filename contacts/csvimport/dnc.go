@@ -131,10 +131,10 @@ func RunDNC(ctx context.Context, r io.Reader, w DNCWriter, opts DNCOptions) (*Re
 func buildDNCEntry(raw, reason string, opts DNCOptions) (*sb.DNCEntry, *RowError) {
 	// Both cells are checked as written, the phone before the library
 	// reads a number out of whatever surrounds it.
-	if err := sb.CheckText("phone", raw, 0, false); err != nil {
+	if err := sb.CheckText("phone", raw, 0, sb.Multiline("phone")); err != nil {
 		return nil, rowError(err)
 	}
-	if err := sb.CheckText("reason", reason, 0, true); err != nil {
+	if err := sb.CheckText("reason", reason, 0, sb.Multiline("reason")); err != nil {
 		return nil, rowError(err)
 	}
 	e := &sb.DNCEntry{WorkspaceID: opts.WorkspaceID, Reason: reason, Source: sb.DNCSourceImport, AddedBy: opts.AddedBy}

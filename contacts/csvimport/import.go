@@ -249,7 +249,7 @@ func buildContact(rec []string, cols columns, region string) (*sb.Contact, *RowE
 		// JSON body is: a cell the contact ends up not using (a full name
 		// beside a first name) too, and a phone before the library reads a
 		// number out of whatever surrounds it.
-		if err := sb.CheckText(fieldNames[f], v, 0, f == fieldNotes); err != nil {
+		if err := sb.CheckText(fieldNames[f], v, 0, sb.Multiline(fieldNames[f])); err != nil {
 			return nil, rowError(err)
 		}
 		switch f {

@@ -7,7 +7,7 @@
 // telephony) takes it without compiling the provider's SDK.
 //
 //   - phone.go: Normalize (every fact of a number, for the normalize
-//     endpoint), E164 and NormalizeE164 (the form stored and dialled, on
+//     endpoint), E164 and NormalizeField (the form stored and dialled, on
 //     every contact write and every CSV row).
 //   - phonemeta.go: the number type and area code from the library's
 //     metadata without the library's repeated work; it mirrors the library's

@@ -12,20 +12,10 @@ import (
 // caller names none (DEFAULT_REGION's default, see the README).
 const DefaultRegion = "US"
 
-// Number is the result of normalizing one phone number.
-//
-// E164 is set whenever the input parses, even when the number is not valid,
-// so a caller can show what the input was read as; only an unparseable input
-// leaves it empty. Code that stores or dials numbers must check Valid (or use
-// NormalizeE164, which does).
-type Number struct {
-	Original string // the input as given
-	E164     string // "+14155552671"; "" when the input does not parse
-	Valid    bool   // the number matches a valid pattern of its region
-	Region   string // ISO 3166 region ("US", "GB"); "" when unknown
-	AreaCode string // geographic area code digits ("415", "20"); "" when none
-	Type     string // one of the Type* constants
-}
+// Number is the result of normalizing one phone number: the domain's
+// PhoneNumber, so that the services answer it without a copy and nothing
+// above them needs this package to read it.
+type Number = switchboard.PhoneNumber
 
 // Number types, as the API spells them: libphonenumber's PhoneNumberType in
 // lower case with `-` between words, the style of every enum of the API.
@@ -98,16 +88,11 @@ func Normalize(input, defaultRegion string) Number {
 	return n
 }
 
-// NormalizeE164 returns input in E.164 form, or a *switchboard.Error with code
-// switchboard.EInvalidPhone (detail field "phone") when it is not a valid
-// number. The API calls it on every write that takes a phone number.
-func NormalizeE164(input, region string) (string, error) {
-	return NormalizeField("phone", input, region)
-}
-
-// NormalizeField is NormalizeE164 for a number given in a field of another
-// name ("to", "filters.phone"): the error names that field, so a bad "to" is
-// not reported as a bad "phone".
+// NormalizeField returns input, given in field ("phone", "to",
+// "filters.phone"), in E.164 form, or a *switchboard.Error with code
+// switchboard.EInvalidPhone naming field when it is not a valid number: a
+// bad "to" is not reported as a bad "phone". The services call it on every
+// number they are given.
 func NormalizeField(field, input, region string) (string, error) {
 	e164, ok := E164(input, region)
 	if !ok {

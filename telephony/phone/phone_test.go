@@ -49,25 +49,25 @@ func TestNormalize(t *testing.T) {
 	}
 }
 
-func TestNormalizeE164(t *testing.T) {
+func TestNormalizeField(t *testing.T) {
 	t.Parallel()
-	got, err := NormalizeE164("(415) 555-2671", "US")
+	got, err := NormalizeField("phone", "(415) 555-2671", "US")
 	if err != nil || got != "+14155552671" {
-		t.Fatalf("NormalizeE164 = %q, %v; want +14155552671, nil", got, err)
+		t.Fatalf("NormalizeField = %q, %v; want +14155552671, nil", got, err)
 	}
-	got, err = NormalizeE164("020 7946 0958", "GB")
+	got, err = NormalizeField("phone", "020 7946 0958", "GB")
 	if err != nil || got != "+442079460958" {
-		t.Fatalf("NormalizeE164 GB = %q, %v", got, err)
+		t.Fatalf("NormalizeField GB = %q, %v", got, err)
 	}
 
 	for _, in := range []string{"", "garbage", "+1 099 555 0100", strings.Repeat("9", 1000)} {
-		got, err := NormalizeE164(in, "US")
+		got, err := NormalizeField("to", in, "US")
 		var e *switchboard.Error
 		if !errors.As(err, &e) {
-			t.Fatalf("NormalizeE164(%.20q) = %q, %v; want *switchboard.Error", in, got, err)
+			t.Fatalf("NormalizeField(%.20q) = %q, %v; want *switchboard.Error", in, got, err)
 		}
-		if got != "" || e.Code != switchboard.EInvalidPhone || len(e.Details) != 1 || e.Details[0].Field != "phone" {
-			t.Errorf("NormalizeE164(%.20q) = %q, %+v", in, got, e)
+		if got != "" || e.Code != switchboard.EInvalidPhone || len(e.Details) != 1 || e.Details[0].Field != "to" {
+			t.Errorf("NormalizeField(%.20q) = %q, %+v", in, got, e)
 		}
 		if len(e.Message) > 100 {
 			t.Errorf("message not truncated: %d bytes", len(e.Message))
@@ -75,15 +75,15 @@ func TestNormalizeE164(t *testing.T) {
 	}
 }
 
-// NormalizeE164 and Normalize must agree on what is valid, or a number the
+// NormalizeField and Normalize must agree on what is valid, or a number the
 // normalize endpoint calls valid could be refused on write.
-func TestNormalizeAgreesWithNormalizeE164(t *testing.T) {
+func TestNormalizeAgreesWithNormalizeField(t *testing.T) {
 	t.Parallel()
 	for _, in := range benchInputs {
 		n := Normalize(in, "US")
-		e164, err := NormalizeE164(in, "US")
+		e164, err := NormalizeField("phone", in, "US")
 		if n.Valid != (err == nil) || (n.Valid && n.E164 != e164) {
-			t.Errorf("%q: Normalize %+v, NormalizeE164 %q %v", in, n, e164, err)
+			t.Errorf("%q: Normalize %+v, NormalizeField %q %v", in, n, e164, err)
 		}
 	}
 }
@@ -130,11 +130,11 @@ func BenchmarkNormalize(b *testing.B) {
 	}
 }
 
-func BenchmarkNormalizeE164(b *testing.B) {
+func BenchmarkNormalizeField(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		_, _ = NormalizeE164(benchInputs[i%len(benchInputs)], "US")
+		_, _ = NormalizeField("phone", benchInputs[i%len(benchInputs)], "US")
 		i++
 	}
 }

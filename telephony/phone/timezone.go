@@ -10,7 +10,7 @@ import "github.com/nyaruka/phonenumbers"
 // and ["Etc/Unknown"] when it knows nothing. Anything but "+" and digits
 // gives nil.
 //
-// e164 must be normalized already (NormalizeE164), as every number the
+// e164 must be normalized already (NormalizeField), as every number the
 // service dials is: the library's zone table is keyed by E.164 prefixes,
 // and reading it straight from the string skips a second Parse, which would
 // cost more than the lookup and the rule together on the call-control path.
