@@ -132,6 +132,20 @@ func TestImportContactsRejects(t *testing.T) {
 	})
 }
 
+// A file without a phone column is a contacts import all the same: a name
+// is enough for a contact. (The do-not-call import refuses it: TestImportDNC.)
+func TestImportContactsWithoutPhones(t *testing.T) {
+	onEachDB(t, func(t *testing.T, b *bundle) {
+		res, err := b.svc.ImportContacts(context.Background(), strings.NewReader("name\nAda\n"), contacts.ImportOptions{WorkspaceID: b.ws})
+		require.NoError(t, err)
+		require.Equal(t, 1, res.Imported)
+		require.Zero(t, res.Failed)
+		got := b.byPhone(t)
+		require.Len(t, got, 1)
+		require.Equal(t, "Ada", got[""].FirstName)
+	})
+}
+
 // The do-not-call import lists each new number in E.164 with its reason,
 // skips one already listed or earlier in the file, fails a bad row alone
 // (reported in line order), and records who imported it.

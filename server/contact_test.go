@@ -22,6 +22,11 @@ func newContacts(t testing.TB, db *store.DB) *contacts.Service {
 	return svc
 }
 
+// The contacts service's rules (normalization, duplicates, what a contact
+// must be) are tested in contacts; these check how a request reaches it and
+// how its answers are written: statuses, the envelope, the JSON shapes,
+// trimming, null in a patch, the token's workspace, paging parameters.
+
 func TestContactCreate(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		tb := setup(t, open)
@@ -32,7 +37,10 @@ func TestContactCreate(t *testing.T) {
 		require.NotEmpty(t, c["id"])
 		require.Equal(t, tb.wsA, c["workspaceId"])
 		require.Equal(t, "Ada", c["firstName"], "values are trimmed")
-		require.Equal(t, "+14155552671", c["phone"], "phone is stored in E.164")
+		require.Equal(t, "Lovelace", c["lastName"])
+		require.Equal(t, "+14155552671", c["phone"], "the stored number is answered")
+		require.Equal(t, "ada@example.com", c["email"])
+		require.Equal(t, "Analytical Engines", c["company"])
 		require.Equal(t, "Prefers mornings.", c["notes"], "notes are returned")
 		require.Regexp(t, `^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$`, c["createdAt"], "RFC 3339 UTC")
 		require.Equal(t, c["createdAt"], c["updatedAt"])
@@ -42,14 +50,10 @@ func TestContactCreate(t *testing.T) {
 		require.Equal(t, tb.wsA, c2["workspaceId"])
 		require.Equal(t, "", c2["phone"])
 
-		// The same number in another notation is the same contact.
+		// contact_exists is a 409 whose details give the stored contact's id.
 		r := tb.do("POST", "/v1/contacts", tb.tokA, map[string]any{"firstName": "Ada", "phone": "+1 415-555-2671"})
 		requireError(t, r, http.StatusConflict, "contact_exists", "id")
 		require.Equal(t, c["id"], r.json["error"].(map[string]any)["details"].([]any)[0].(map[string]any)["message"])
-
-		// Another workspace may hold the same number.
-		r = tb.do("POST", "/v1/contacts", tb.tokB, map[string]any{"firstName": "Ada", "phone": "+14155552671"})
-		require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 	})
 }
 
@@ -67,16 +71,15 @@ func TestContactCreateRejects(t *testing.T) {
 			{"no token", "", map[string]any{"firstName": "A"}, 401, "unauthorized", ""},
 			{"unknown token", "sb_nope", map[string]any{"firstName": "A"}, 401, "unauthorized", ""},
 			{"other workspace", tb.tokA, map[string]any{"workspaceId": tb.wsB, "firstName": "A"}, 403, "forbidden", "workspaceId"},
+			// One refusal of the service per code: the rest are in contacts.
 			{"invalid phone", tb.tokA, map[string]any{"firstName": "A", "phone": "12"}, 400, "invalid_phone", "phone"},
-			{"letters for phone", tb.tokA, map[string]any{"firstName": "A", "phone": "call me"}, 400, "invalid_phone", "phone"},
 			{"bad email", tb.tokA, map[string]any{"firstName": "A", "email": "not-an-address"}, 400, "invalid_request", "email"},
-			{"email with display name", tb.tokA, map[string]any{"firstName": "A", "email": "Ada <ada@example.com>"}, 400, "invalid_request", "email"},
+			// What the spec refuses before the service sees it.
 			{"unknown field", tb.tokA, map[string]any{"firstName": "A", "nickname": "x"}, 400, "invalid_request", ""},
 			{"wrong type", tb.tokA, map[string]any{"firstName": 42}, 400, "invalid_request", "firstName"},
 			{"malformed JSON", tb.tokA, `{"firstName": `, 400, "invalid_request", "body"},
 			{"empty body", tb.tokA, "", 400, "invalid_request", ""},
 			{"JSON array", tb.tokA, `[]`, 400, "invalid_request", ""},
-			{"no name and no phone", tb.tokA, map[string]any{"email": "a@example.com"}, 400, "invalid_request", "body"},
 			{"name too long", tb.tokA, map[string]any{"firstName": string(make([]byte, 201))}, 400, "invalid_request", "firstName"},
 			{"bad workspace id", tb.tokA, map[string]any{"workspaceId": "a b", "firstName": "A"}, 400, "invalid_request", "workspaceId"},
 		}
@@ -103,7 +106,6 @@ func TestContactGetPatchDelete(t *testing.T) {
 		tb := setup(t, open)
 		c := tb.createContact(map[string]any{"firstName": "Ada", "lastName": "Lovelace", "phone": "4155552671",
 			"email": "ada@example.com", "company": "AE", "notes": "n"})
-		other := tb.createContact(map[string]any{"firstName": "Other", "phone": "+14155550100"})
 		id := c["id"].(string)
 		path := "/v1/contacts/" + id
 
@@ -117,8 +119,8 @@ func TestContactGetPatchDelete(t *testing.T) {
 		requireError(t, tb.do("DELETE", path, tb.tokB, nil), 404, "not_found")
 		requireError(t, tb.do("GET", "/v1/contacts/nope", tb.tokA, nil), 404, "not_found")
 
-		// Absent is left alone, null clears, a value replaces.
-		r = tb.do("PATCH", path, tb.tokA, `{"firstName":"Augusta","notes":null,"company":""}`)
+		// Absent is left alone, null clears, a value (trimmed) replaces.
+		r = tb.do("PATCH", path, tb.tokA, `{"firstName":" Augusta ","notes":null,"company":""}`)
 		require.Equal(t, 200, r.status, "body: %s", r.body)
 		d := r.data()
 		require.Equal(t, "Augusta", d["firstName"])
@@ -135,64 +137,25 @@ func TestContactGetPatchDelete(t *testing.T) {
 		require.Equal(t, 200, r.status)
 		require.Equal(t, "Augusta", r.data()["firstName"])
 
-		// Phone is normalized; a duplicate phone conflicts; a bad one is 400.
-		r = tb.do("PATCH", path, tb.tokA, map[string]any{"phone": "(415) 555-0199"})
-		require.Equal(t, 200, r.status)
-		require.Equal(t, "+14155550199", r.data()["phone"])
-		requireError(t, tb.do("PATCH", path, tb.tokA, map[string]any{"phone": other["phone"]}), 409, "contact_exists", "id")
-		requireError(t, tb.do("PATCH", path, tb.tokA, map[string]any{"phone": "555"}), 400, "invalid_phone", "phone")
-		requireError(t, tb.do("PATCH", path, tb.tokA, map[string]any{"email": "x"}), 400, "invalid_request", "email")
+		// Null clears the phone too.
+		r = tb.do("PATCH", path, tb.tokA, `{"phone":null}`)
+		require.Equal(t, 200, r.status, "body: %s", r.body)
+		require.Equal(t, "", r.data()["phone"])
+
+		// A blank value is trimmed to nothing, so it clears: clearing the
+		// last name-or-phone is refused, naming the field.
+		requireError(t, tb.do("PATCH", path, tb.tokA, `{"firstName":"  ","lastName":null}`), 400, "invalid_request", "firstName")
+		// The body is checked against the spec: read-only and unknown fields.
 		requireError(t, tb.do("PATCH", path, tb.tokA, map[string]any{"id": "x"}), 400, "invalid_request")
 		requireError(t, tb.do("PATCH", path, tb.tokA, map[string]any{"workspaceId": tb.wsB}), 400, "invalid_request")
 		r = tb.do("GET", path, tb.tokA, nil)
-		require.Equal(t, "+14155550199", r.data()["phone"], "refused patches wrote nothing")
-
-		// Clearing the phone frees the number.
-		r = tb.do("PATCH", path, tb.tokA, `{"phone":null}`)
-		require.Equal(t, 200, r.status)
-		require.Equal(t, "", r.data()["phone"])
-		tb.createContact(map[string]any{"firstName": "New", "phone": "+14155550199"})
+		require.Equal(t, "Augusta", r.data()["firstName"], "refused patches wrote nothing")
+		require.Equal(t, "Lovelace", r.data()["lastName"])
 
 		r = tb.do("DELETE", path, tb.tokA, nil)
 		require.Equal(t, 204, r.status)
 		require.Empty(t, r.body)
 		requireError(t, tb.do("GET", path, tb.tokA, nil), 404, "not_found")
-		requireError(t, tb.do("DELETE", path, tb.tokA, nil), 404, "not_found")
-	})
-}
-
-// A patch is judged by the contact it leaves, as a POST would judge it: a
-// contact must keep a name or a phone, and the refusal names the field the
-// patch cleared.
-func TestContactPatchKeepsANameOrAPhone(t *testing.T) {
-	forEachDB(t, func(t *testing.T, open storetest.Opener) {
-		tb := setup(t, open)
-		only := tb.createContact(map[string]any{"firstName": "Ada", "email": "ada@example.com"})
-		path := "/v1/contacts/" + only["id"].(string)
-		requireError(t, tb.do("PATCH", path, tb.tokA, `{"firstName":null}`), 400, "invalid_request", "firstName")
-		requireError(t, tb.do("PATCH", path, tb.tokA, `{"firstName":"  "}`), 400, "invalid_request", "firstName")
-		requireError(t, tb.do("PATCH", path, tb.tokA, `{"firstName":null,"company":"AE"}`), 400, "invalid_request", "firstName")
-		r := tb.do("GET", path, tb.tokA, nil)
-		require.Equal(t, only, r.data(), "refused patches wrote nothing")
-
-		// Replacing the first name by a last name in one patch is fine.
-		r = tb.do("PATCH", path, tb.tokA, `{"firstName":null,"lastName":"Lovelace"}`)
-		require.Equal(t, 200, r.status, "body: %s", r.body)
-		require.Equal(t, "", r.data()["firstName"])
-		require.Equal(t, "Lovelace", r.data()["lastName"])
-
-		// A phone is enough; clearing it and the name together is not.
-		both := tb.createContact(map[string]any{"lastName": "Hopper", "phone": "+14155550142"})
-		path = "/v1/contacts/" + both["id"].(string)
-		r = tb.do("PATCH", path, tb.tokA, `{"lastName":null,"phone":null}`)
-		requireError(t, r, 400, "invalid_request", "lastName", "phone")
-		r = tb.do("PATCH", path, tb.tokA, `{"lastName":null}`)
-		require.Equal(t, 200, r.status, "body: %s", r.body)
-		require.Equal(t, "", r.data()["lastName"])
-		require.Equal(t, "+14155550142", r.data()["phone"])
-		requireError(t, tb.do("PATCH", path, tb.tokA, `{"phone":null}`), 400, "invalid_request", "phone")
-		r = tb.do("GET", path, tb.tokA, nil)
-		require.Equal(t, "+14155550142", r.data()["phone"], "the refused patch wrote nothing")
 	})
 }
 
@@ -210,22 +173,19 @@ func TestContactList(t *testing.T) {
 		require.Equal(t, 200, r.status)
 		require.Len(t, r.list(), 7)
 		require.Equal(t, map[string]any{"total": 7.0, "totalExact": true, "hasMore": false, "limit": 50.0, "offset": 0.0, "nextCursor": nil}, r.meta())
-		require.Equal(t, ids[6], r.list()[0]["id"], "newest first")
 
-		// Pages are stable and cover everything once.
-		var seen []string
-		for off := 0; off < 7; off += 3 {
-			r := tb.do("GET", fmt.Sprintf("/v1/contacts?workspaceId=%s&limit=3&offset=%d", tb.wsA, off), tb.tokA, nil)
-			require.Equal(t, 200, r.status)
-			require.Equal(t, 7, num(r.meta()["total"]))
-			require.Equal(t, off+3 < 7, r.meta()["hasMore"])
-			for _, c := range r.list() {
-				seen = append(seen, c["id"].(string))
-			}
+		// limit and offset are read from the query and answered in meta.
+		r = tb.do("GET", fmt.Sprintf("/v1/contacts?workspaceId=%s&limit=3&offset=3", tb.wsA), tb.tokA, nil)
+		require.Equal(t, 200, r.status, "body: %s", r.body)
+		require.Equal(t, 3, num(r.meta()["limit"]))
+		require.Equal(t, 3, num(r.meta()["offset"]))
+		require.Equal(t, 7, num(r.meta()["total"]))
+		require.Equal(t, true, r.meta()["hasMore"])
+		var got []string
+		for _, c := range r.list() {
+			got = append(got, c["id"].(string))
 		}
-		for i := range ids {
-			require.Equal(t, ids[len(ids)-1-i], seen[i])
-		}
+		require.Equal(t, []string{ids[3], ids[2], ids[1]}, got)
 
 		for _, q := range []struct{ query, field string }{
 			{"limit=0", "limit"}, {"limit=201", "limit"}, {"limit=abc", "limit"}, {"offset=-1", "offset"},
@@ -234,13 +194,11 @@ func TestContactList(t *testing.T) {
 			requireError(t, tb.do("GET", "/v1/contacts?"+q.query, tb.tokA, nil), 400, "invalid_request", q.field)
 		}
 		requireError(t, tb.do("GET", "/v1/contacts?workspaceId="+tb.wsB, tb.tokA, nil), 403, "forbidden", "workspaceId")
-
-		// Deleting updates the total.
-		require.Equal(t, 204, tb.do("DELETE", "/v1/contacts/"+ids[0], tb.tokA, nil).status)
-		require.Equal(t, 6, num(tb.do("GET", "/v1/contacts", tb.tokA, nil).meta()["total"]))
 	})
 }
 
+// The search's matching and ranking are tested in contacts; these check
+// that each query parameter and body field reaches it.
 func TestContactSearch(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		tb := setup(t, open)
@@ -261,17 +219,10 @@ func TestContactSearch(t *testing.T) {
 			require.Equal(t, 200, r.status, "body: %s", r.body)
 			return r
 		}
-		require.Equal(t, []string{"Ada"}, names(get("q=ada+love")), "full name")
-		require.Equal(t, []string{"Ada"}, names(get("q=LOVELACE")), "case-insensitive")
-		require.Equal(t, []string{"Ada"}, names(get("q=415+555")), "phone digits")
-		require.Equal(t, []string{"Grace"}, names(get("q=navy.example")), "email")
-		// "ada" starts Ada's name and is inside Lada's: the prefix match first.
 		r := get("q=ada")
 		require.Equal(t, []string{"Ada", "Lada"}, names(r))
 		require.Equal(t, 2, num(r.meta()["total"]))
-		require.ElementsMatch(t, []string{"Ada", "Lada"}, names(get("company=ANALYTICAL+ENGINES")), "company filter: exact, case-insensitive")
-		require.Empty(t, names(get("company=Analytical")), "company filter is exact")
-		require.Len(t, names(get("")), 3, "no query lists the workspace")
+		require.ElementsMatch(t, []string{"Ada", "Lada"}, names(get("company=ANALYTICAL+ENGINES")))
 		r = get("q=a&limit=1&offset=1")
 		require.Len(t, r.list(), 1)
 		require.Equal(t, true, r.meta()["hasMore"])
@@ -301,36 +252,25 @@ func TestContactSearch(t *testing.T) {
 	})
 }
 
-func TestNormalize(t *testing.T) {
+// What a number is, is tested in contacts; this checks the answer's shape,
+// defaultRegion reaching the service, and the request's checks.
+func TestContactNormalize(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		tb := setup(t, open)
-		cases := []struct {
-			body                           map[string]any
-			normalized, country, area, typ string
-			valid                          bool
-		}{
-			{map[string]any{"phone": "(415) 555-2671"}, "+14155552671", "US", "415", "fixed-line-or-mobile", true},
-			{map[string]any{"phone": "020 7946 0958", "defaultRegion": "GB"}, "+442079460958", "GB", "20", "fixed-line", true},
-			{map[string]any{"phone": "+44 20 7946 0958"}, "+442079460958", "GB", "20", "fixed-line", true},
-			{map[string]any{"phone": "1-800-555-0100"}, "+18005550100", "US", "", "toll-free", true},
-			{map[string]any{"phone": "banana"}, "", "", "", "unknown", false},
-			{map[string]any{"phone": "123"}, "", "", "", "unknown", false},
-		}
-		for _, tc := range cases {
-			r := tb.do("POST", "/v1/contacts/normalize", tb.tokA, tc.body)
-			require.Equal(t, 200, r.status, "body: %s", r.body)
-			d := r.data()
-			require.Equal(t, tc.body["phone"], d["original"])
-			require.Equal(t, tc.normalized, d["normalized"], "%v", tc.body)
-			require.Equal(t, tc.valid, d["isValid"], "%v", tc.body)
-			if tc.valid {
-				require.Equal(t, tc.country, d["countryCode"], "%v", tc.body)
-				require.Equal(t, tc.area, d["areaCode"], "%v", tc.body)
-				require.Equal(t, tc.typ, d["type"], "%v", tc.body)
-			}
-		}
+		r := tb.do("POST", "/v1/contacts/normalize", tb.tokA, map[string]any{"phone": "020 7946 0958", "defaultRegion": "GB"})
+		require.Equal(t, 200, r.status, "body: %s", r.body)
+		require.Equal(t, map[string]any{"original": "020 7946 0958", "normalized": "+442079460958", "isValid": true,
+			"countryCode": "GB", "areaCode": "20", "type": "fixed-line"}, r.data())
+
+		// A number that is not one is an answer, not an error.
+		r = tb.do("POST", "/v1/contacts/normalize", tb.tokA, map[string]any{"phone": "banana"})
+		require.Equal(t, 200, r.status, "body: %s", r.body)
+		require.Equal(t, "banana", r.data()["original"])
+		require.Equal(t, "", r.data()["normalized"])
+		require.Equal(t, false, r.data()["isValid"])
+		require.Equal(t, "unknown", r.data()["type"])
+
 		requireError(t, tb.do("POST", "/v1/contacts/normalize", tb.tokA, map[string]any{}), 400, "invalid_request", "phone")
-		requireError(t, tb.do("POST", "/v1/contacts/normalize", tb.tokA, map[string]any{"phone": " "}), 400, "invalid_request", "phone")
 		requireError(t, tb.do("POST", "/v1/contacts/normalize", tb.tokA, map[string]any{"phone": "1", "defaultRegion": "USA"}), 400, "invalid_request", "defaultRegion")
 		requireError(t, tb.do("POST", "/v1/contacts/normalize", "", map[string]any{"phone": "1"}), 401, "unauthorized")
 	})
