@@ -16,7 +16,7 @@ func (db *DB) UpdateCall(ctx context.Context, callSID string, change switchboard
 	var out *switchboard.Call
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		var row callRow
-		if err := db.lockRow(tx).Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+		if err := db.drv.Lock(tx).Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
 			return translate(err, "Call")
 		}
 		before := row.toDomain()
