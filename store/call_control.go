@@ -84,9 +84,9 @@ func controlChanges(before, after *switchboard.Call) map[string]any {
 // repeated provider callback once.
 func (db *DB) addControlEvent(tx *gorm.DB, ev *switchboard.CallEvent) error {
 	var next int
-	err := tx.Model(&callEventRow{}).
+	err := scan(tx.Model(&callEventRow{}).
 		Where("leg_sid = ? AND source = ? AND provider_status = ?", ev.LegSID, ev.Source, ev.ProviderStatus).
-		Select("COALESCE(MAX(sequence), -1) + 1").Scan(&next).Error
+		Select("COALESCE(MAX(sequence), -1) + 1"), &next)
 	if err != nil {
 		return err
 	}

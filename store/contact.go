@@ -272,7 +272,7 @@ func (db *DB) ListContacts(ctx context.Context, workspaceID string, page switchb
 	page = clampPage(page)
 	r := db.r.WithContext(ctx)
 	var total int64
-	if err := r.Raw("SELECT contact_count FROM workspaces WHERE id = ?", workspaceID).Scan(&total).Error; err != nil {
+	if err := scan(r.Raw("SELECT contact_count FROM workspaces WHERE id = ?", workspaceID), &total); err != nil {
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []contactRow

@@ -213,7 +213,7 @@ func (db *DB) searchSQL(q searchQuery, walk bool, extra driver.Cond, rankTri []s
 func (db *DB) countUpTo(r *gorm.DB, q searchQuery, extra driver.Cond, rankTri []string, limit int) (int64, error) {
 	body, args := db.searchSQL(q, false, extra, rankTri)
 	var n int64
-	err := r.Raw("SELECT count(*) FROM (SELECT 1 FROM "+body+" LIMIT ?) AS m", append(args, limit)...).Scan(&n).Error
+	err := scan(r.Raw("SELECT count(*) FROM (SELECT 1 FROM "+body+" LIMIT ?) AS m", append(args, limit)...), &n)
 	return n, err
 }
 
@@ -222,7 +222,7 @@ func (db *DB) countUpTo(r *gorm.DB, q searchQuery, extra driver.Cond, rankTri []
 func (db *DB) countAll(r *gorm.DB, q searchQuery, extra driver.Cond, n *int64) error {
 	body, args := db.searchSQL(q, true, extra, nil)
 	return db.drv.Walk(r, func(tx *gorm.DB) error {
-		return tx.Raw("SELECT count(*) FROM "+body, args...).Scan(n).Error
+		return scan(tx.Raw("SELECT count(*) FROM "+body, args...), n)
 	})
 }
 

@@ -46,6 +46,14 @@ func unavailable(err error) error {
 	return fmt.Errorf("%w: %w", switchboard.Errorf(switchboard.EUnavailable, "The database is briefly unavailable; retry shortly."), err)
 }
 
+// scan runs q into dest, as GORM's Scan does, and answers a passing fault
+// as unavailable: Scan reads the rows after its statement's callbacks have
+// run (answerFaults), so a connection lost while they stream would pass
+// them. Every Scan of the store goes through it.
+func scan(q *gorm.DB, dest any) error {
+	return unavailable(q.Scan(dest).Error)
+}
+
 // faultCallback names answerFaults' GORM callback.
 const faultCallback = "store:unavailable"
 

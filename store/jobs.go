@@ -51,7 +51,7 @@ func (db *DB) migrateJobs(ctx context.Context, driver riverdriver.Driver[*sql.Tx
 // retrying or running (the metric of the queue's backlog).
 func (db *DB) JobQueueDepth(ctx context.Context) (int, error) {
 	var n int
-	err := db.r.WithContext(ctx).Raw(
-		"SELECT count(*) FROM river_job WHERE state IN ('available', 'scheduled', 'retryable', 'running')").Scan(&n).Error
+	err := scan(db.r.WithContext(ctx).Raw(
+		"SELECT count(*) FROM river_job WHERE state IN ('available', 'scheduled', 'retryable', 'running')"), &n)
 	return n, err
 }
