@@ -171,6 +171,8 @@ func Run(t *testing.T, open Opener) {
 		{"ConcurrentWriters", testConcurrentWriters},
 		{"CursorWalk", testCursorWalk},
 		{"SearchClasses", testSearchClasses},
+		{"Events", testEvents},
+		{"Relay", testRelay},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
