@@ -68,6 +68,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 	for _, d := range drivers {
 		if d.Accepts(databaseURL) {
 			db.drv = d
+			break
 		}
 	}
 	if db.drv == nil {
