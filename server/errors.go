@@ -17,7 +17,6 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/gen/api"
-	"github.com/switchboard-oss/switchboard/store/dbfault"
 )
 
 // Codes the HTTP layer raises itself, beside the domain's.
@@ -83,10 +82,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 	}
 	log := loggerFrom(c.Request().Context(), s.log)
 	gone := errors.Is(c.Request().Context().Err(), context.Canceled)
-	if !gone && dbfault.Transient(err) {
+	if !gone && sb.ErrorCode(err) == sb.EUnavailable {
 		// The database's passing trouble, not a bug: the client may retry.
 		log.Warn("database unavailable", "error", err.Error())
-		err = sb.Errorf(sb.EUnavailable, "The database is briefly unavailable; retry shortly.")
 	} else if gone || clientGone(err) {
 		// Not the service's fault and nobody to answer: logged as such and
 		// recorded with nginx's 499 in the access log, never as a 500.
@@ -291,7 +289,7 @@ func (s *Server) retryReads(next echo.HandlerFunc) echo.HandlerFunc {
 		err := next(c)
 		m := c.Request().Method
 		if err == nil || (m != http.MethodGet && m != http.MethodHead) || c.Response().Committed ||
-			!dbfault.Transient(err) || c.Request().Context().Err() != nil {
+			sb.ErrorCode(err) != sb.EUnavailable || c.Request().Context().Err() != nil {
 			return err
 		}
 		loggerFrom(c.Request().Context(), s.log).Warn("retrying a read after a database fault", "error", err.Error())

@@ -194,6 +194,6 @@ const agentHoldsToken = "EXISTS (SELECT 1 FROM api_tokens t WHERE t.workspace_id
 // IdentityInWorkspace implements switchboard.AuthStore.
 func (db *DB) IdentityInWorkspace(ctx context.Context, workspaceID, identity string) (bool, error) {
 	var ok []bool
-	err := db.r.WithContext(ctx).Raw("SELECT "+agentHoldsToken, workspaceID, identity).Scan(&ok).Error
+	err := scan(db.r.WithContext(ctx).Raw("SELECT "+agentHoldsToken, workspaceID, identity), &ok)
 	return len(ok) > 0 && ok[0], err
 }

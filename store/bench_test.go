@@ -13,9 +13,9 @@ import (
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
-// The benchmarks run on every dialect (PostgreSQL only with
+// The benchmarks run on every database (PostgreSQL only with
 // TEST_DATABASE_URL). List and search run against one workspace of
-// seedContacts contacts, seeded once per dialect through ImportContacts, and
+// seedContacts contacts, seeded once per database through ImportContacts, and
 // report latency percentiles: run them with a fixed count, e.g.
 //
 //	go test ./store -run '^$' -bench . -benchtime 300x

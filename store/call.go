@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"gorm.io/gorm"
-	"gorm.io/gorm/clause"
 
 	switchboard "github.com/switchboard-oss/switchboard"
 )
@@ -139,16 +138,6 @@ func utcPtr(t *time.Time) *time.Time {
 	}
 	u := t.UTC()
 	return &u
-}
-
-// lockRow adds FOR UPDATE on PostgreSQL, so a read-then-write transaction
-// holds the row. SQLite needs nothing: its write transactions are immediate
-// and there is one writer.
-func (db *DB) lockRow(tx *gorm.DB) *gorm.DB {
-	if db.dialect == Postgres {
-		return tx.Clauses(clause.Locking{Strength: "UPDATE"})
-	}
-	return tx
 }
 
 func checkCall(c *switchboard.Call) error {
@@ -319,7 +308,7 @@ func (db *DB) ListCalls(ctx context.Context, workspaceID, agentIdentity string, 
 func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID string) (*switchboard.Call, error) {
 	var row callRow
 	err := db.transact(ctx, func(tx *gorm.DB) error {
-		if err := db.lockLeg(tx, customerCallSID); err != nil {
+		if err := db.drv.LockLeg(tx, customerCallSID); err != nil {
 			return err
 		}
 		res := tx.Model(&callRow{}).Where("call_sid = ? AND customer_call_sid IS NULL", callSID).

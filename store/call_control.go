@@ -16,7 +16,7 @@ func (db *DB) UpdateCall(ctx context.Context, callSID string, change switchboard
 	var out *switchboard.Call
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		var row callRow
-		if err := db.lockRow(tx).Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+		if err := db.drv.Lock(tx).Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
 			return translate(err, "Call")
 		}
 		before := row.toDomain()
@@ -84,9 +84,9 @@ func controlChanges(before, after *switchboard.Call) map[string]any {
 // repeated provider callback once.
 func (db *DB) addControlEvent(tx *gorm.DB, ev *switchboard.CallEvent) error {
 	var next int
-	err := tx.Model(&callEventRow{}).
+	err := scan(tx.Model(&callEventRow{}).
 		Where("leg_sid = ? AND source = ? AND provider_status = ?", ev.LegSID, ev.Source, ev.ProviderStatus).
-		Select("COALESCE(MAX(sequence), -1) + 1").Scan(&next).Error
+		Select("COALESCE(MAX(sequence), -1) + 1"), &next)
 	if err != nil {
 		return err
 	}

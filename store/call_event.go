@@ -47,7 +47,7 @@ func (db *DB) RecordCallEvent(ctx context.Context, ev *switchboard.CallEvent) (*
 	var applied bool
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		var row callRow
-		if err := db.lockRow(tx).Where("call_sid = ?", ev.CallSID).Take(&row).Error; err != nil {
+		if err := db.drv.Lock(tx).Where("call_sid = ?", ev.CallSID).Take(&row).Error; err != nil {
 			return translate(err, "Call")
 		}
 		out = row
@@ -84,7 +84,7 @@ func (db *DB) RecordCallEvent(ctx context.Context, ev *switchboard.CallEvent) (*
 }
 
 // HoldCallEvent implements switchboard.CallStore. It and
-// CustomerLegCreated serialize on the leg (lockLeg), so an event is either
+// CustomerLegCreated serialize on the leg (the driver's LockLeg), so an event is either
 // held before the leg's SID is written, and adopted by that write, or finds
 // the leg known.
 func (db *DB) HoldCallEvent(ctx context.Context, ev *switchboard.CallEvent) (bool, error) {
@@ -92,7 +92,7 @@ func (db *DB) HoldCallEvent(ctx context.Context, ev *switchboard.CallEvent) (boo
 	held := false
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		held = false
-		if err := db.lockLeg(tx, ev.LegSID); err != nil {
+		if err := db.drv.LockLeg(tx, ev.LegSID); err != nil {
 			return err
 		}
 		var n int64
@@ -113,16 +113,6 @@ func (db *DB) HoldCallEvent(ctx context.Context, ev *switchboard.CallEvent) (boo
 	return held, err
 }
 
-// lockLeg serializes, on PostgreSQL, the transactions that hold an event
-// for a leg and that write the leg's SID (a transaction-scoped advisory
-// lock; "leg!" is the first key). SQLite's single writer already does.
-func (db *DB) lockLeg(tx *gorm.DB, legSID string) error {
-	if db.dialect != Postgres {
-		return nil
-	}
-	return tx.Exec("SELECT pg_advisory_xact_lock(1818584865, hashtext(?))", legSID).Error
-}
-
 // adoptHeldEvents applies, in order, the events held for legSID, now the
 // customer leg of callSID, inside the caller's transaction.
 func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) error {
@@ -132,7 +122,7 @@ func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) error {
 	}
 	for i := range held {
 		var row callRow
-		if err := db.lockRow(tx).Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+		if err := db.drv.Lock(tx).Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
 			return err
 		}
 		ev := held[i].toDomain()

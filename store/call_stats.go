@@ -22,7 +22,7 @@ func (db *DB) CountCallsByStatus(ctx context.Context) (map[switchboard.CallStatu
 		Status string
 		N      int64
 	}
-	if err := db.r.WithContext(ctx).Model(&callRow{}).Select("status, count(*) AS n").Group("status").Scan(&rows).Error; err != nil {
+	if err := scan(db.r.WithContext(ctx).Model(&callRow{}).Select("status, count(*) AS n").Group("status"), &rows); err != nil {
 		return nil, err
 	}
 	out := make(map[switchboard.CallStatus]int64, len(callStatuses))

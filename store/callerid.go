@@ -8,6 +8,7 @@ import (
 	"gorm.io/gorm"
 
 	switchboard "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/store/dbfault"
 )
 
 var _ switchboard.CallerIDStore = (*DB)(nil)
@@ -62,7 +63,7 @@ func (db *DB) CreateCallerID(ctx context.Context, c *switchboard.CallerID) error
 			return err
 		}
 		var ws struct{ ID string }
-		if err := db.lockRow(tx).Table("workspaces").Select("id").Where("id = ?", row.WorkspaceID).Take(&ws).Error; err != nil {
+		if err := db.drv.Lock(tx).Table("workspaces").Select("id").Where("id = ?", row.WorkspaceID).Take(&ws).Error; err != nil {
 			return err
 		}
 		var holders []string
@@ -86,7 +87,7 @@ func (db *DB) CreateCallerID(ctx context.Context, c *switchboard.CallerID) error
 		}
 		return tx.Create(&row).Error
 	})
-	if isDuplicate(err) {
+	if dbfault.Duplicate(err) {
 		// Another transaction registered the number meanwhile (the unique
 		// index on phone_number stopped this one): say whose it is now.
 		holder, ferr := db.CallerIDWorkspace(ctx, row.PhoneNumber)

@@ -3,15 +3,17 @@ package store
 import (
 	"context"
 	"errors"
-	"github.com/google/uuid"
 	"strings"
 	"time"
 	"unicode"
 
+	"github.com/google/uuid"
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	switchboard "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/store/dbfault"
+	"github.com/switchboard-oss/switchboard/store/driver"
 )
 
 // contactRow is a row of contacts. Phone is a pointer because "no phone" is
@@ -27,8 +29,8 @@ type contactRow struct {
 	Company     string
 	Notes       string
 	Search      string
-	// SearchIdx is PostgreSQL's indexed search text (searchIndexText); the
-	// SQLite table has no such column.
+	// SearchIdx is the indexed search text of a database that has one
+	// (driver.Searcher's SearchIndexText).
 	SearchIdx string `gorm:"column:search_idx"`
 	CreatedAt time.Time
 	UpdatedAt time.Time
@@ -38,7 +40,7 @@ func (contactRow) TableName() string { return "contacts" }
 
 // contactColumns are the columns a contact is read with (never the search
 // text, nor SQLite's seq).
-const contactColumns = "id, workspace_id, first_name, last_name, phone, email, company, notes, created_at, updated_at"
+const contactColumns = driver.ContactColumns
 
 func newContactRow(c *switchboard.Contact) contactRow {
 	r := contactRow{
@@ -77,12 +79,12 @@ func (r *contactRow) toDomain() *switchboard.Contact {
 
 // Markers that open each part of the search text (see the package doc).
 const (
-	markFull    = "\x01"
-	markLast    = "\x02"
-	markEmail   = "\x03"
-	markCompany = "\x04"
-	markDigits  = "\x05"
-	markEnd     = "\x06"
+	markFull    = driver.MarkFull
+	markLast    = driver.MarkLast
+	markEmail   = driver.MarkEmail
+	markCompany = driver.MarkCompany
+	markDigits  = driver.MarkDigits
+	markEnd     = driver.MarkEnd
 )
 
 func (r *contactRow) searchText() string {
@@ -128,12 +130,8 @@ func (db *DB) addContactCount(tx *gorm.DB, workspaceID string, delta int64) erro
 	if delta == 0 {
 		return nil
 	}
-	return db.execTx(tx, "counting contacts", addContactCountSQL, delta, workspaceID)
+	return db.drv.AddContactCount(tx, workspaceID, delta)
 }
-
-// addContactCountSQL is addContactCount's statement, which emitAnd also
-// runs beside a contact's event.
-const addContactCountSQL = "UPDATE workspaces SET contact_count = contact_count + $1 WHERE id = $2"
 
 // existingContactID returns the id of the workspace's contact holding phone.
 func existingContactID(tx *gorm.DB, workspaceID, phone string) (string, error) {
@@ -167,7 +165,7 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 		if !created {
 			return contactExists(row.ID)
 		}
-		return db.emitAnd(tx, row.WorkspaceID, switchboard.EventContactCreated, row.toDomain(), addContactCountSQL, 1, row.WorkspaceID)
+		return db.emitCounted(tx, row.WorkspaceID, switchboard.EventContactCreated, row.toDomain(), 1)
 	})
 	if err != nil {
 		return err
@@ -227,13 +225,15 @@ func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, update 
 			"first_name": row.FirstName, "last_name": row.LastName, "phone": row.Phone, "email": row.Email,
 			"company": row.Company, "notes": row.Notes, "search": row.Search, "updated_at": row.UpdatedAt,
 		}
-		db.setSearchIdx(set, row.Search)
+		if idx, ok := db.drv.SearchIndexText(row.Search); ok {
+			set["search_idx"] = idx
+		}
 		if err := tx.Model(&contactRow{}).Where("workspace_id = ? AND id = ?", workspaceID, id).Updates(set).Error; err != nil {
 			return err
 		}
 		return db.emit(tx, workspaceID, switchboard.EventContactUpdated, row.toDomain())
 	})
-	if isDuplicate(err) && row.Phone != nil {
+	if dbfault.Duplicate(err) && row.Phone != nil {
 		// The transaction is over (PostgreSQL aborts it on the violation):
 		// look the holder up on its own.
 		existing, lerr := existingContactID(db.w.WithContext(ctx), workspaceID, *row.Phone)
@@ -261,7 +261,7 @@ func (db *DB) DeleteContact(ctx context.Context, workspaceID, id string) error {
 		if res.RowsAffected == 0 {
 			return notFound("Contact")
 		}
-		return db.emitAnd(tx, workspaceID, switchboard.EventContactDeleted, gone.toDomain(), addContactCountSQL, -1, workspaceID)
+		return db.emitCounted(tx, workspaceID, switchboard.EventContactDeleted, gone.toDomain(), -1)
 	})
 }
 
@@ -272,7 +272,7 @@ func (db *DB) ListContacts(ctx context.Context, workspaceID string, page switchb
 	page = clampPage(page)
 	r := db.r.WithContext(ctx)
 	var total int64
-	if err := r.Raw("SELECT contact_count FROM workspaces WHERE id = ?", workspaceID).Scan(&total).Error; err != nil {
+	if err := scan(r.Raw("SELECT contact_count FROM workspaces WHERE id = ?", workspaceID), &total); err != nil {
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []contactRow

@@ -11,6 +11,7 @@ import (
 	"gorm.io/gorm"
 
 	switchboard "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/store/driver"
 )
 
 // rankCap is how many matches a search still ranks from the index, reading
@@ -33,22 +34,18 @@ type candidate struct {
 
 // candidates reads up to limit matches with their rank bucket and key, from
 // the trigram index (or, for queries too short for one, the workspace's
-// rows), for rankedPage to order: on PostgreSQL one pass over the
-// candidates, where counting them and then reading the ranked page made two,
-// each reading a heap row per candidate.
+// rows), for rankedPage to order: one pass over the candidates, where
+// counting them and then reading the ranked page made two, each reading a
+// heap row per candidate.
 func (db *DB) candidates(r *gorm.DB, q searchQuery, limit int) ([]candidate, error) {
-	body, args := db.searchSQL(q, false, "", nil, nil)
-	// The bucket: PostgreSQL evaluates the rank condition; SQLite, in
-	// process, hands over the search text and Go tests it (q.bucketOf),
-	// which costs a fraction of three LIKEs per candidate.
-	bucket := "0"
-	if q.rank != "" {
-		if db.dialect == SQLite {
-			bucket = "c.search"
-		} else {
-			bucket = "CASE WHEN " + q.rank + " THEN 0 ELSE 1 END"
-			args = append(append([]any{}, q.rankArgs...), args...)
-		}
+	body, args := db.searchSQL(q, false, driver.Cond{}, nil)
+	// The bucket: the database evaluates the rank condition, or hands the
+	// search text over for Go to test (q.bucketOf), as the driver prefers.
+	bucket, text := "0", false
+	if !q.rank.IsZero() {
+		var bucketArgs []any
+		bucket, bucketArgs, text = db.drv.Bucket(q.rank)
+		args = append(append([]any{}, bucketArgs...), args...)
 	}
 	res, err := r.Raw("SELECT "+bucket+", c.created_at, c.id FROM "+body+" LIMIT ?", append(args, limit)...).Rows()
 	if err != nil {
@@ -59,7 +56,7 @@ func (db *DB) candidates(r *gorm.DB, q searchQuery, limit int) ([]candidate, err
 	var search string
 	for res.Next() {
 		var c candidate
-		if bucket == "c.search" {
+		if text {
 			err = res.Scan(&search, &c.time, &c.id)
 			c.bucket = q.bucketOf(search)
 		} else {

@@ -2,55 +2,50 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"io/fs"
 	"log/slog"
-	"os"
-	"path/filepath"
-	"runtime"
-	"strings"
 	"time"
 
-	"github.com/glebarez/sqlite"
-	"gorm.io/driver/postgres"
 	"gorm.io/gorm"
 	gormlogger "gorm.io/gorm/logger"
 
 	switchboard "github.com/switchboard-oss/switchboard"
-)
-
-// Dialect names the database behind a DB.
-type Dialect string
-
-const (
-	SQLite   Dialect = "sqlite"
-	Postgres Dialect = "postgres"
+	"github.com/switchboard-oss/switchboard/store/driver"
+	"github.com/switchboard-oss/switchboard/store/pgdriver"
+	"github.com/switchboard-oss/switchboard/store/sqlitedriver"
 )
 
 // DB is the store. Its methods implement the domain's store interfaces;
 // it is safe for concurrent use.
 type DB struct {
-	dialect Dialect
+	// drv is the database's driver: what the two databases do differently.
+	drv driver.Driver
 	// w runs every write transaction. On SQLite it is the one-connection
 	// writer pool; on PostgreSQL it is the same pool as r.
 	w *gorm.DB
 	// r runs reads that need no transaction of a writer.
 	r      *gorm.DB
-	sqlDBs []*sql.DB
+	pools  *driver.Pools
 	logger *slog.Logger
 	events events // see WithEvents (event.go)
-	// url is the database URL Open was given, for River's notification
-	// pool on PostgreSQL (jobs.go).
-	url string
-	// walkRows overrides the const walkRows when > 0 (tests: see
-	// export_test.go).
+	tune   tuning
+}
+
+// tuning holds the search's bounds. Only tests change them (export_test.go),
+// so that small workspaces reach the paths large ones take.
+type tuning struct {
+	// walkRows bounds the rows a walk reads before it gives way to the
+	// index (a driver.Newest database).
 	walkRows int
-	// broadAbove overrides looksBroad's threshold when > 0 (tests: see
-	// export_test.go).
+	// broadAbove is the matches past which a search's sample calls it
+	// broad.
 	broadAbove int
 }
+
+// drivers are the databases the store runs on; Open picks the first that
+// accepts the URL.
+var drivers = []driver.Driver{pgdriver.New(), sqlitedriver.New()}
 
 var (
 	_ switchboard.AuthStore    = (*DB)(nil)
@@ -65,20 +60,26 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	db := &DB{logger: logger, url: databaseURL, events: events{recorded: make(chan struct{}, 1)}}
+	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
+		tune: tuning{walkRows: walkRows, broadAbove: rankCap}}
 	for _, o := range opts {
 		o(db)
 	}
-	var err error
-	switch {
-	case strings.HasPrefix(databaseURL, "sqlite:"):
-		err = db.openSQLite(strings.TrimPrefix(databaseURL, "sqlite:"))
-	case strings.HasPrefix(databaseURL, "postgres://"), strings.HasPrefix(databaseURL, "postgresql://"):
-		err = db.openPostgres(databaseURL)
-	default:
+	for _, d := range drivers {
+		if d.Accepts(databaseURL) {
+			db.drv = d
+			break
+		}
+	}
+	if db.drv == nil {
 		return nil, fmt.Errorf("store: unsupported database URL %q: want sqlite:<path> or postgres://…", switchboard.RedactURL(databaseURL))
 	}
+	p, err := db.drv.Open(databaseURL, func() *gorm.Config { return gormConfig(logger) })
 	if err != nil {
+		return nil, err
+	}
+	db.pools, db.w, db.r = p, p.W, p.R
+	if err := errors.Join(answerFaults(db.w), answerFaults(db.r)); err != nil {
 		db.Close()
 		return nil, err
 	}
@@ -86,16 +87,13 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		db.Close()
 		return nil, err
 	}
-	logger.Debug("store opened", "dialect", db.dialect)
+	logger.Debug("store opened", "database", db.drv.Name())
 	return db, nil
 }
 
-// Dialect reports which database is behind db.
-func (db *DB) Dialect() Dialect { return db.dialect }
-
 // Ping reports whether every pool answers (used by GET /healthz).
 func (db *DB) Ping(ctx context.Context) error {
-	for _, s := range db.sqlDBs {
+	for _, s := range db.pools.All {
 		if err := s.PingContext(ctx); err != nil {
 			return fmt.Errorf("store: ping: %w", err)
 		}
@@ -106,10 +104,10 @@ func (db *DB) Ping(ctx context.Context) error {
 // Close closes every pool.
 func (db *DB) Close() error {
 	var errs []error
-	for _, s := range db.sqlDBs {
+	for _, s := range db.pools.All {
 		errs = append(errs, s.Close())
 	}
-	db.sqlDBs = nil
+	db.pools.All = nil
 	return errors.Join(errs...)
 }
 
@@ -127,133 +125,6 @@ func gormConfig(logger *slog.Logger) *gorm.Config {
 // now is the store's clock: UTC, truncated to the microsecond PostgreSQL
 // keeps, so a value returned by a write equals the value read back later.
 func now() time.Time { return time.Now().UTC().Truncate(time.Microsecond) }
-
-func (db *DB) openPostgres(databaseURL string) error {
-	db.dialect = Postgres
-	g, err := gorm.Open(postgres.Open(databaseURL), gormConfig(db.logger))
-	if err != nil {
-		return fmt.Errorf("store: open postgres %s: %w", switchboard.RedactURL(databaseURL), err)
-	}
-	s, err := g.DB()
-	if err != nil {
-		return err
-	}
-	s.SetMaxOpenConns(max(8, 4*runtime.NumCPU()))
-	s.SetMaxIdleConns(max(8, 4*runtime.NumCPU()))
-	s.SetConnMaxIdleTime(5 * time.Minute)
-	db.sqlDBs = append(db.sqlDBs, s)
-	db.w, db.r = g, g
-	return nil
-}
-
-// openSQLite opens the writer and reader pools described in the package doc.
-// ":memory:" gets a single pool: two pools would be two separate databases.
-func (db *DB) openSQLite(path string) error {
-	db.dialect = SQLite
-	if path == "" {
-		return errors.New("store: empty sqlite path")
-	}
-	common := []string{
-		// The writer waits for the WAL checkpointer or another process
-		// rather than failing at once.
-		"_pragma=busy_timeout(10000)",
-		"_pragma=foreign_keys(1)",
-		// NORMAL is durable across application crashes in WAL mode and
-		// saves an fsync per commit; a power loss may lose the last commits.
-		"_pragma=synchronous(NORMAL)",
-		"_pragma=temp_store(memory)",
-	}
-	// Page caches are per connection and live outside Go's heap; the OS
-	// page cache is behind them anyway. A small cache each imports as fast
-	// as a large one did and keeps the server's memory down (README,
-	// Performance).
-	writerCache, readerCache := "_pragma=cache_size(-8000)", "_pragma=cache_size(-8000)"
-	// 8 KiB pages for a new database file (an existing one keeps its size
-	// until VACUUM). Against the default 4 KiB they import faster and serve
-	// deep list pages faster; 16 KiB imported faster still but slowed the
-	// searches that rank many matches, which read a page per match (README,
-	// Performance).
-	pageSize := "_pragma=page_size(8192)"
-	memory := path == ":memory:"
-	if !memory {
-		if err := checkSQLitePath(path); err != nil {
-			return err
-		}
-	}
-	writerDSN := path + "?" + strings.Join(append(common, pageSize, writerCache, "_txlock=immediate", "_pragma=journal_mode(WAL)"), "&")
-	if memory {
-		writerDSN = path + "?" + strings.Join(append(common, pageSize, writerCache, "_txlock=immediate"), "&")
-	}
-	w, ws, err := openSQLitePool(writerDSN, db.logger)
-	if err != nil {
-		return err
-	}
-	db.sqlDBs = append(db.sqlDBs, ws)
-	// One writer connection: SQLite serializes writers anyway, and letting
-	// database/sql queue them is what keeps "database is locked" away.
-	ws.SetMaxOpenConns(1)
-	ws.SetMaxIdleConns(1)
-	ws.SetConnMaxLifetime(0)
-	ws.SetConnMaxIdleTime(0)
-	db.w, db.r = w, w
-	if memory {
-		return nil
-	}
-	// The writer must have switched the file to WAL before readers open it.
-	if err := ws.Ping(); err != nil {
-		return fmt.Errorf("store: cannot open the SQLite database %s (may this user create and write it and its directory?): %w", path, err)
-	}
-	// Readers map the file (up to 1 GiB): a search that visits a thousand
-	// rows otherwise spends a third of its time copying pages in with read
-	// calls. The mapped pages are the OS page cache's, shared by every
-	// reader and reclaimable (they do count in the process's resident
-	// size while mapped); the writer keeps plain reads, so imports do not
-	// grow the mapping.
-	readerDSN := path + "?" + strings.Join(append(common, readerCache, "_pragma=mmap_size(1073741824)", "_pragma=query_only(1)"), "&")
-	r, rs, err := openSQLitePool(readerDSN, db.logger)
-	if err != nil {
-		return err
-	}
-	db.sqlDBs = append(db.sqlDBs, rs)
-	n := max(4, runtime.NumCPU())
-	rs.SetMaxOpenConns(n)
-	rs.SetMaxIdleConns(n)
-	rs.SetConnMaxIdleTime(0)
-	db.r = r
-	return nil
-}
-
-func openSQLitePool(dsn string, logger *slog.Logger) (*gorm.DB, *sql.DB, error) {
-	g, err := gorm.Open(sqlite.Open(dsn), gormConfig(logger))
-	if err != nil {
-		path, _, _ := strings.Cut(dsn, "?")
-		return nil, nil, fmt.Errorf("store: cannot open the SQLite database %s (may this user create and write it and its directory?): %w", path, err)
-	}
-	s, err := g.DB()
-	if err != nil {
-		return nil, nil, err
-	}
-	return g, s, nil
-}
-
-// checkSQLitePath says why a database file cannot be opened where SQLite
-// would only say "unable to open database file: out of memory (14)".
-func checkSQLitePath(path string) error {
-	dir := filepath.Dir(path)
-	fi, err := os.Stat(dir)
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		return fmt.Errorf("store: cannot open the SQLite database %s: the directory %s does not exist", path, dir)
-	case err != nil:
-		return fmt.Errorf("store: cannot open the SQLite database %s: %w", path, err)
-	case !fi.IsDir():
-		return fmt.Errorf("store: cannot open the SQLite database %s: %s is not a directory", path, dir)
-	}
-	if fi, err := os.Stat(path); err == nil && fi.IsDir() {
-		return fmt.Errorf("store: cannot open the SQLite database %s: it is a directory", path)
-	}
-	return nil
-}
 
 // gormLog routes GORM's own logging to slog: statement errors at debug (the
 // store returns them to its caller, which decides whether they matter) and

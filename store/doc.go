@@ -1,27 +1,60 @@
 // Package store keeps Switchboard's records in a SQL database through GORM.
-// It implements every store interface of the root package: switchboard.AuthStore,
-// ContactStore, DNCStore, WorkspaceStore, CallStore,
-// CallerIDStore and RecordingStore, over two dialects chosen by the
-// database URL:
+// It implements every store interface of the root package (AuthStore,
+// ContactStore, DNCStore, WorkspaceStore, CallStore, CallerIDStore,
+// RecordingStore, EventStore) over PostgreSQL or SQLite, the way River
+// keeps its drivers: Open picks a driver from the database URL
+// ("postgres://…", "postgresql://…" or "sqlite:<path>"), and nothing above
+// the store knows which database runs.
 //
-//   - "sqlite:<path>" — embedded, pure Go (github.com/glebarez/sqlite, no cgo),
-//     WAL mode. SQLite allows one writer at a time even in WAL mode, and a
-//     deferred transaction that reads and then writes fails with
-//     SQLITE_BUSY_SNAPSHOT without honouring busy_timeout. So, like River's
-//     SQLite driver, the store keeps two pools on the same file: a writer pool
-//     of exactly one connection whose transactions BEGIN IMMEDIATE, so writers
-//     queue in Go (database/sql hands the single connection out in turn) and
-//     never see "database is locked", and a reader pool of several read-only
-//     connections that WAL lets run beside the writer.
-//   - "postgres://…" or "postgresql://…" — PostgreSQL through pgx.
+// # The core and the drivers
+//
+//   - store (this package) is the core: the rows and their mapping to the
+//     domain, transactions (transact: one retry on a passing fault), the
+//     domain's errors (a passing database fault is answered as
+//     EUnavailable), paging, the search's plan, and every statement that
+//     reads the same on both databases, written through GORM with "?".
+//   - store/driver declares what differs (driver.Driver) and the few
+//     shapes both sides trade; it imports nothing of the project.
+//   - store/pgdriver and store/sqlitedriver each implement it: their pools,
+//     their migrations (migrations/*.sql, embedded), their locks, River's
+//     driver, and their SQL for what differs, every statement in their
+//     sql.go with their own placeholders: the event insert (on PostgreSQL
+//     with its outbox row and the contact counter in one statement), the
+//     relay's pending events and marks, bulk import, and the search's
+//     conditions, sources, sampling and walks (their search.go).
+//   - store/storetest is the conformance suite both drivers pass
+//     (TestStoreSQLite, TestStorePostgres); what only one driver does (two
+//     relays at once on PostgreSQL) is a test of that driver's package.
+//   - store/dbfault reads both databases' errors (a passing fault, a
+//     duplicate key).
+//
+// So any SQL statement is either in a file of this package, through GORM,
+// or in the sql.go of each driver. No statement is rewritten by strings: a
+// search condition that must also be read without an index is written by
+// its driver in both spellings (driver.Cond).
+//
+// # Adding a table
+//
+// Add a migration to each driver (pgdriver/migrations and
+// sqlitedriver/migrations, the next number), the row type, its mapping and
+// its methods here, and a group of tests to storetest (Run lists them).
+// Only what truly differs between the databases becomes a method of
+// driver.Driver, implemented in both drivers' files beside their SQL.
 //
 // # Schema
 //
-// The schema is versioned SQL, one directory per dialect under migrations/,
-// embedded in the binary and applied by Migrate, each file in its own
-// transaction and recorded in schema_migrations. There is no AutoMigrate: the
-// SQL files are the schema. A later file (0002_…) adds the call tables; the
-// runner only needs the numeric prefix.
+// The schema is versioned SQL, one embedded directory per driver, applied
+// by Migrate, each file in its own transaction (under the driver's lock)
+// and recorded in schema_migrations. There is no AutoMigrate: the SQL files
+// are the schema; the runner only needs the numeric prefix.
+//
+// # SQLite's pools
+//
+// SQLite allows one writer at a time even in WAL mode, so its driver keeps
+// a writer pool of one connection whose transactions BEGIN IMMEDIATE and a
+// pool of read-only readers (sqlitedriver's package doc says why); the
+// core runs writes on db.w and reads on db.r, which on PostgreSQL are one
+// pool.
 //
 // # Contacts and search
 //
@@ -40,20 +73,12 @@
 // (whose lower() only folds ASCII) agree.
 //
 // PostgreSQL serves the substring LIKEs from a pg_trgm GIN index on a second
-// column, search_idx, which the store writes beside the search text: the same
-// text with the full-name, last-name, email and digits markers turned into a
-// letter (pg_trgm would read a control character as a word break, and a
-// "starts with" condition would fetch every word with that start); each LIKE
-// carries the same pattern on that column for the planner (see like in
-// contact_search_query.go). SQLite serves them from an FTS5 table with the trigram tokenizer
-// (external content, kept current by triggers, keyed by an INTEGER PRIMARY KEY
-// so VACUUM cannot renumber it): the store selects candidate rowids with LIKE
-// on the FTS5 table, which the trigram index answers, and rechecks them with
-// the exact LIKEs. A trigram index needs three characters, so queries of one
-// or two characters cannot use it: they scan the workspace's rows (through
-// the workspace index; on PostgreSQL the LIKE is written so the planner does
-// not read the whole GIN index instead) and cost in proportion to the
-// workspace (see BenchmarkSearch).
+// column, search_idx, written beside the search text (pgdriver/search.go
+// says why the markers become a letter there); SQLite from an FTS5 table
+// with the trigram tokenizer, joined explicitly (sqlitedriver/search.go). A
+// trigram index needs three characters, so queries of one or two characters
+// scan the workspace's rows and cost in proportion to the workspace (see
+// BenchmarkSearch).
 //
 // A search first estimates its matches from a sample of the table
 // (contact_search_sample.go); unless it looks broad, it reads the rank
@@ -64,13 +89,23 @@
 // SearchContacts).
 //
 // Imports write a whole batch per statement: PostgreSQL gets one array per
-// column (INSERT … SELECT FROM unnest(…) ON CONFLICT … RETURNING id),
-// SQLite one JSON parameter unpacked by json_each, because the pure-Go
-// driver binds thousands of separate parameters in quadratic time.
+// column (INSERT … SELECT FROM unnest(…) … RETURNING id), SQLite one JSON
+// parameter unpacked by json_each, because the pure-Go driver binds
+// thousands of separate parameters in quadratic time.
 //
 // The list endpoint's total is a counter, workspaces.contact_count, changed in
 // the same transaction as every insert and delete, because an exact count(*)
 // over a 200k-contact workspace costs more than the whole latency budget.
+//
+// # Events
+//
+// A write that changes a contact, a do-not-call entry, a call or a
+// recording records its event in the same transaction (event.go, emit);
+// the relay (event_relay.go) turns recorded events into delivery jobs
+// through the caller's switchboard.EnqueueFunc, in its own transaction, so
+// each is relayed once. How waiting events are found is the driver's: an
+// outbox taken FOR UPDATE SKIP LOCKED on PostgreSQL, a mark per workspace
+// on SQLite (their events.go).
 //
 // # Paging
 //
@@ -84,7 +119,6 @@
 //
 // # Tests
 //
-// The conformance suite lives in store/storetest and runs against both
-// dialects; storetest.OpenSQLite and storetest.OpenPostgres give any package
-// an isolated, migrated database.
+// storetest.OpenSQLite and storetest.OpenPostgres give any package an
+// isolated, migrated database (a file, or a schema of its own).
 package store

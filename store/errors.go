@@ -2,35 +2,13 @@ package store
 
 import (
 	"errors"
+	"fmt"
 
-	gosqlite "github.com/glebarez/go-sqlite"
 	"gorm.io/gorm"
 
 	switchboard "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/store/dbfault"
 )
-
-// SQLite extended result codes for constraint failures
-// (https://www.sqlite.org/rescode.html). The glebarez dialector does not
-// implement GORM's ErrorTranslator, so the store recognises them itself.
-const (
-	sqliteConstraintForeignKey = 787
-	sqliteConstraintPrimaryKey = 1555
-	sqliteConstraintUnique     = 2067
-)
-
-// isDuplicate reports whether err is a unique-constraint violation, from
-// either dialect.
-func isDuplicate(err error) bool {
-	if errors.Is(err, gorm.ErrDuplicatedKey) {
-		return true
-	}
-	var se *gosqlite.Error
-	if errors.As(err, &se) {
-		return se.Code() == sqliteConstraintUnique || se.Code() == sqliteConstraintPrimaryKey
-	}
-	var pe interface{ SQLState() string }
-	return errors.As(err, &pe) && pe.SQLState() == "23505"
-}
 
 // notFound is the store's ENotFound for a kind of record. The message never
 // says whether the record exists in another workspace.
@@ -55,4 +33,49 @@ func contactExists(existingID string) error {
 		Message: "A contact with this phone number already exists.",
 		Details: []switchboard.FieldError{{Field: "id", Message: existingID}},
 	}
+}
+
+// unavailable answers a passing database fault (dbfault.Transient) with the
+// domain's EUnavailable, so that callers need not know the databases'
+// errors: the HTTP layer answers it 503 with Retry-After and retries a read
+// once. The fault stays wrapped, for the log and for transact's retry.
+func unavailable(err error) error {
+	if err == nil || !dbfault.Transient(err) || switchboard.ErrorCode(err) == switchboard.EUnavailable {
+		return err
+	}
+	return fmt.Errorf("%w: %w", switchboard.Errorf(switchboard.EUnavailable, "The database is briefly unavailable; retry shortly."), err)
+}
+
+// scan runs q into dest, as GORM's Scan does, and answers a passing fault
+// as unavailable: Scan reads the rows after its statement's callbacks have
+// run (answerFaults), so a connection lost while they stream would pass
+// them. Every Scan of the store goes through it.
+func scan(q *gorm.DB, dest any) error {
+	return unavailable(q.Scan(dest).Error)
+}
+
+// faultCallback names answerFaults' GORM callback.
+const faultCallback = "store:unavailable"
+
+// answerFaults makes every statement GORM runs on g answer a passing fault
+// as unavailable (transact does it for what fails around the statements:
+// the begin and the commit). Once per pool: the writer may be the reader.
+func answerFaults(g *gorm.DB) error {
+	cb := g.Callback()
+	if cb.Query().Get(faultCallback) != nil {
+		return nil
+	}
+	answer := func(tx *gorm.DB) {
+		if tx.Error != nil {
+			tx.Error = unavailable(tx.Error)
+		}
+	}
+	return errors.Join(
+		cb.Create().Register(faultCallback, answer),
+		cb.Query().Register(faultCallback, answer),
+		cb.Update().Register(faultCallback, answer),
+		cb.Delete().Register(faultCallback, answer),
+		cb.Row().Register(faultCallback, answer),
+		cb.Raw().Register(faultCallback, answer),
+	)
 }

@@ -4,18 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strconv"
-	"strings"
 	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
 
 	switchboard "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/store/driver"
 )
 
-// Events are an outbox: emit writes the event row (and, on PostgreSQL, a
-// row of event_outbox) inside the transaction of the change the event
+// Events are an outbox: emit writes the event row (and whatever the
+// driver's relay finds it by) inside the transaction of the change the event
 // reports. A change that rolls back takes them with it; one that commits
 // has them, so a crash after the commit loses nothing. The relay
 // (event_relay.go) turns recorded events into delivery jobs, one per
@@ -62,116 +61,52 @@ func (r *eventRow) toDomain() *switchboard.Event {
 		Data: json.RawMessage(r.Data), CreatedAt: r.CreatedAt.UTC()}
 }
 
-// emit records an event of type t about v in workspaceID inside tx (on
-// PostgreSQL with its outbox row, for the relay). A failure fails the
+// emit records an event of type t about v in workspaceID inside tx (with
+// whatever the driver's relay needs to find it). A failure fails the
 // caller's transaction: a change without its event would break the
 // outbox's promise.
 func (db *DB) emit(tx *gorm.DB, workspaceID string, t switchboard.EventType, v any) error {
-	return db.emitAnd(tx, workspaceID, t, v, "")
+	return db.emitCounted(tx, workspaceID, t, v, 0)
 }
 
-// emitAnd is emit followed by the statement then (written with $1… for its
-// own args), which runs even when no events are recorded. On PostgreSQL
-// both go in one statement: a round trip is most of what an event costs
-// there, and the write that counts a workspace's contacts follows every
-// contact's event.
-func (db *DB) emitAnd(tx *gorm.DB, workspaceID string, t switchboard.EventType, v any, then string, thenArgs ...any) error {
-	// Every create, update and delete pays for these statements, so they
-	// go to database/sql directly: GORM's statement building would cost
-	// about as much as the database's work.
+// emitCounted is emit for a contact's create or delete, which also moves
+// the workspace's contact counter by delta, even when no events are
+// recorded. The driver may write both in one statement: a round trip is
+// most of what an event costs on PostgreSQL.
+func (db *DB) emitCounted(tx *gorm.DB, workspaceID string, t switchboard.EventType, v any, delta int64) error {
 	if db.events.enc == nil {
-		if then == "" {
-			return nil
-		}
-		return db.execTx(tx, "writing", then, thenArgs...)
+		return db.addContactCount(tx, workspaceID, delta)
 	}
-	stx, err := sqlTx(tx, "recording an event")
-	if err != nil {
-		return err
-	}
-	ctx := tx.Statement.Context
 	data, err := db.events.enc(v)
 	if err != nil {
 		return fmt.Errorf("store: encoding a %s event: %w", t, err)
 	}
 	id := newID()
-	args := []any{id, workspaceID, string(t), string(data), idTime(id)}
-	if db.dialect == Postgres {
-		// The event, its outbox row and then, in one round trip.
-		q := insertEventPG
-		if then != "" {
-			q = "WITH e AS (" + insertEvent + "), o AS (" + insertOutbox + ") " + shiftParams(then, len(args))
-			args = append(args, thenArgs...)
-		}
-		_, err = stx.ExecContext(ctx, q, args...)
-	} else {
-		// SQLite's relay finds the event by its workspace's mark.
-		_, err = stx.ExecContext(ctx, db.sql(insertEvent), args...)
-		if err == nil && then != "" {
-			err = db.execTx(tx, "writing", then, thenArgs...)
-		}
-	}
-	if err != nil {
+	ev := driver.Event{ID: id, WorkspaceID: workspaceID, Type: string(t), Data: string(data), CreatedAt: driver.IDTime(id)}
+	if err := db.drv.InsertEvent(tx, ev, delta); err != nil {
 		return err
 	}
-	if f, ok := ctx.Value(emittedKey{}).(*bool); ok {
+	if f, ok := tx.Statement.Context.Value(emittedKey{}).(*bool); ok {
 		*f = true
 	}
 	return nil
 }
 
-// shiftParams renumbers a statement's parameters $1…$9 to follow n others.
-func shiftParams(q string, n int) string {
-	for i := 9; i >= 1; i-- {
-		q = strings.ReplaceAll(q, "$"+strconv.Itoa(i), "$"+strconv.Itoa(i+n))
-	}
-	return q
-}
-
-const (
-	insertEvent     = "INSERT INTO events (id, workspace_id, type, data, created_at) VALUES ($1, $2, $3, $4, $5)"
-	insertOutbox    = "INSERT INTO event_outbox (event_id, workspace_id, type) VALUES ($1, $2, $3)"
-	insertEventPG   = "WITH e AS (" + insertEvent + ") " + insertOutbox
-	selectEndpoints = "SELECT id, events FROM webhook_endpoints WHERE workspace_id = $1 AND enabled = $2"
-)
-
-// sql adapts a statement written with PostgreSQL's $n placeholders to the
-// dialect (SQLite reads "?").
-func (db *DB) sql(q string) string {
-	if db.dialect == Postgres {
-		return q
-	}
-	for i := 9; i >= 1; i-- {
-		q = strings.ReplaceAll(q, "$"+strconv.Itoa(i), "?")
-	}
-	return q
-}
-
 // subscribed returns the ids of the workspace's enabled endpoints that take
 // events of type t. A workspace has few endpoints: reading them all and
-// filtering here beats a LIKE on the list of types. Every write pays for
-// it, so it goes to database/sql directly, as emit's insert does.
+// filtering here beats a LIKE on the list of types.
 func (db *DB) subscribed(tx *gorm.DB, workspaceID string, t switchboard.EventType) ([]string, error) {
-	stx, err := sqlTx(tx, "reading endpoints")
+	eps, err := db.drv.Endpoints(tx, workspaceID)
 	if err != nil {
 		return nil, err
 	}
-	rows, err := stx.QueryContext(tx.Statement.Context, db.sql(selectEndpoints), workspaceID, true)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
 	var ids []string
-	for rows.Next() {
-		var r endpointRow
-		if err := rows.Scan(&r.ID, &r.Events); err != nil {
-			return nil, err
-		}
-		if r.toDomain().Subscribed(t) {
-			ids = append(ids, r.ID)
+	for _, ep := range eps {
+		if endpointOf(ep).Subscribed(t) {
+			ids = append(ids, ep.ID)
 		}
 	}
-	return ids, rows.Err()
+	return ids, nil
 }
 
 // enqueue queues one delivery of the event per endpoint in tx.
@@ -179,7 +114,7 @@ func enqueue(tx *gorm.DB, eventID string, endpointIDs []string, q switchboard.En
 	if len(endpointIDs) == 0 {
 		return nil
 	}
-	stx, err := sqlTx(tx, "queueing deliveries")
+	stx, err := jobTx(tx)
 	if err != nil {
 		return err
 	}
@@ -214,7 +149,7 @@ func (db *DB) ListEvents(ctx context.Context, f switchboard.EventFilter) ([]*swi
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []eventRow
-	// Newest first by id, which orders them by time (idTime); the key
+	// Newest first by id, which orders them by time (driver.IDTime); the key
 	// (workspace_id, id) serves the order.
 	list := q().Order("id DESC").Limit(page.Limit + 1)
 	if page.After != nil {
@@ -294,7 +229,7 @@ func (db *DB) PruneEvents(ctx context.Context, before time.Time) (int64, error) 
 	var n int64
 	for _, ws := range workspaces {
 		err := db.transact(ctx, func(tx *gorm.DB) error {
-			res := tx.Where("workspace_id = ? AND id < ?", ws, idBefore(before)).Delete(&eventRow{})
+			res := tx.Where("workspace_id = ? AND id < ?", ws, driver.IDBefore(before)).Delete(&eventRow{})
 			n += res.RowsAffected
 			return res.Error
 		})

@@ -2,11 +2,9 @@ package store
 
 import (
 	"context"
-	"embed"
 	"fmt"
 	"io/fs"
 	"math"
-	"path"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,20 +13,17 @@ import (
 	"gorm.io/gorm"
 )
 
-//go:embed migrations/postgres/*.sql migrations/sqlite/*.sql
-var migrationFS embed.FS
-
-// Migration is one versioned SQL file of a dialect.
+// Migration is one versioned SQL file of the database's driver.
 type Migration struct {
 	Version int    // the file's numeric prefix: 1 for 0001_init.sql
 	Name    string // the file name
 	SQL     string
 }
 
-// Migrations lists the dialect's embedded migrations in version order.
-func Migrations(d Dialect) ([]Migration, error) {
-	dir := "migrations/" + string(d)
-	entries, err := fs.ReadDir(migrationFS, dir)
+// Migrations lists the driver's embedded migrations in version order.
+func (db *DB) Migrations() ([]Migration, error) {
+	fsys := db.drv.Migrations()
+	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, fmt.Errorf("store: read migrations: %w", err)
 	}
@@ -48,7 +43,7 @@ func Migrations(d Dialect) ([]Migration, error) {
 			return nil, fmt.Errorf("store: migrations %s and %s share version %d", other, name, v)
 		}
 		seen[v] = name
-		b, err := fs.ReadFile(migrationFS, path.Join(dir, name))
+		b, err := fs.ReadFile(fsys, name)
 		if err != nil {
 			return nil, err
 		}
@@ -57,10 +52,6 @@ func Migrations(d Dialect) ([]Migration, error) {
 	sort.Slice(ms, func(i, j int) bool { return ms[i].Version < ms[j].Version })
 	return ms, nil
 }
-
-// migrationLockKey is the PostgreSQL advisory lock that keeps two processes
-// from applying the same migration at once ("sbmigr" in ASCII).
-const migrationLockKey = 0x73626d69677231
 
 // Migrate applies every migration not yet recorded in schema_migrations, in
 // version order, each in its own transaction with its record, so a failing
@@ -73,7 +64,7 @@ func (db *DB) Migrate(ctx context.Context) error {
 // MigrateTo is Migrate up to and including version: tests of a migration
 // write the rows it must convert at the version before it.
 func (db *DB) MigrateTo(ctx context.Context, version int) error {
-	ms, err := Migrations(db.dialect)
+	ms, err := db.Migrations()
 	if err != nil {
 		return err
 	}
@@ -85,7 +76,7 @@ func (db *DB) MigrateTo(ctx context.Context, version int) error {
 	}
 	w := db.w.WithContext(ctx)
 	err = w.Transaction(func(tx *gorm.DB) error {
-		if err := db.lockMigrations(tx); err != nil {
+		if err := db.drv.LockMigrations(tx); err != nil {
 			return err
 		}
 		return tx.Exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -100,12 +91,11 @@ func (db *DB) MigrateTo(ctx context.Context, version int) error {
 	for _, m := range ms {
 		applied := false
 		err := w.Transaction(func(tx *gorm.DB) error {
-			if err := db.lockMigrations(tx); err != nil {
+			if err := db.drv.LockMigrations(tx); err != nil {
 				return err
 			}
-			// Checked inside the transaction, after the lock (PostgreSQL)
-			// or the immediate write lock (SQLite): another process may
-			// have applied it while this one waited.
+			// Checked inside the transaction, after the driver's lock:
+			// another process may have applied it while this one waited.
 			var n int64
 			if err := tx.Raw("SELECT count(*) FROM schema_migrations WHERE version = ?", m.Version).Scan(&n).Error; err != nil {
 				return err
@@ -126,18 +116,8 @@ func (db *DB) MigrateTo(ctx context.Context, version int) error {
 			return fmt.Errorf("store: migration %s: %w", m.Name, err)
 		}
 		if applied {
-			db.logger.DebugContext(ctx, "migration applied", "dialect", db.dialect, "migration", m.Name)
+			db.logger.DebugContext(ctx, "migration applied", "database", db.drv.Name(), "migration", m.Name)
 		}
 	}
 	return nil
-}
-
-// lockMigrations serializes migrating processes until tx ends. SQLite needs
-// nothing: the writer's transactions BEGIN IMMEDIATE and so already exclude
-// every other writer.
-func (db *DB) lockMigrations(tx *gorm.DB) error {
-	if db.dialect != Postgres {
-		return nil
-	}
-	return tx.Exec("SELECT pg_advisory_xact_lock(?)", migrationLockKey).Error
 }

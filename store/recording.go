@@ -72,7 +72,7 @@ func (db *DB) CreateRecording(ctx context.Context, r *switchboard.Recording) err
 	}
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		var call callRow
-		if err := db.lockRow(tx).Where("call_sid = ?", r.CallSID).Take(&call).Error; err != nil {
+		if err := db.drv.Lock(tx).Where("call_sid = ?", r.CallSID).Take(&call).Error; err != nil {
 			return translate(err, "Call")
 		}
 		created, err := insertOrTake(tx, &row, onKey("recording_sid"), "recording_sid = ?", r.RecordingSID)
@@ -134,7 +134,7 @@ func (db *DB) UpdateRecording(ctx context.Context, recordingSID string, u switch
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		moved = false
 		var row recordingRow
-		if err := db.lockRow(tx).Where("recording_sid = ?", recordingSID).Take(&row).Error; err != nil {
+		if err := db.drv.Lock(tx).Where("recording_sid = ?", recordingSID).Take(&row).Error; err != nil {
 			return translate(err, "Recording")
 		}
 		out = row

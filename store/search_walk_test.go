@@ -14,10 +14,8 @@ import (
 func TestSearchShortWalks(t *testing.T) {
 	t.Parallel()
 	storetest.OpenPostgres(t) // skips when TEST_DATABASE_URL is unset
-	storetest.RunSearch(t, func(t testing.TB, _ ...store.Option) *store.DB {
-		db := storetest.OpenPostgres(t)
-		store.SetWalkRows(db, 300)
-		return db
+	storetest.RunSearch(t, func(t testing.TB, opts ...store.Option) *store.DB {
+		return storetest.OpenPostgres(t, append(opts, store.WithWalkRows(300))...)
 	})
 }
 
@@ -32,10 +30,8 @@ func TestSearchSampledBroad(t *testing.T) {
 		t.Run(d.Name, func(t *testing.T) {
 			t.Parallel()
 			d.Open(t) // skips when PostgreSQL's TEST_DATABASE_URL is unset
-			storetest.RunSearch(t, func(t testing.TB, _ ...store.Option) *store.DB {
-				db := d.Open(t)
-				store.SetBroadAbove(db, 1500)
-				return db
+			storetest.RunSearch(t, func(t testing.TB, opts ...store.Option) *store.DB {
+				return d.Open(t, append(opts, store.WithBroadAbove(1500))...)
 			})
 		})
 	}

@@ -16,7 +16,8 @@ import (
 // failure, a deadlock): the transaction never reached its commit, so
 // nothing of it was written and running it again is safe. A failed commit
 // is not retried: whether it was written is unknown. fn must set its
-// results afresh on each run.
+// results afresh on each run. A fault that persists is answered as the
+// domain's unavailable error.
 func (db *DB) transact(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	var fnErr error
 	emitted := new(bool) // set by emit: the relay is told after the commit
@@ -33,28 +34,17 @@ func (db *DB) transact(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	if err == nil && *emitted {
 		db.events.told()
 	}
-	return err
+	return unavailable(err)
 }
 
-// sqlTx is the database/sql transaction under tx, for statements that skip
-// GORM's statement building (those every write pays for); doing names the
-// work, for the error when tx is not a transaction.
-func sqlTx(tx *gorm.DB, doing string) (*sql.Tx, error) {
+// jobTx is the database/sql transaction under tx, for the job queue: River
+// inserts its jobs through database/sql, in the store's own transaction.
+func jobTx(tx *gorm.DB) (*sql.Tx, error) {
 	stx, ok := tx.Statement.ConnPool.(*sql.Tx)
 	if !ok {
-		return nil, errors.New("store: " + doing + " outside a transaction")
+		return nil, errors.New("store: queueing jobs outside a transaction")
 	}
 	return stx, nil
-}
-
-// execTx runs q (written with $1… placeholders) in tx through database/sql.
-func (db *DB) execTx(tx *gorm.DB, doing, q string, args ...any) error {
-	stx, err := sqlTx(tx, doing)
-	if err != nil {
-		return err
-	}
-	_, err = stx.ExecContext(tx.Statement.Context, db.sql(q), args...)
-	return err
 }
 
 // insertOrTake inserts row unless it conflicts on the unique index named by

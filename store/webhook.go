@@ -109,7 +109,7 @@ func (db *DB) ListWebhookEndpoints(ctx context.Context, workspaceID string, page
 func (db *DB) UpdateWebhookEndpoint(ctx context.Context, workspaceID, id string, p switchboard.WebhookEndpointPatch) (*switchboard.WebhookEndpoint, error) {
 	var row endpointRow
 	err := db.transact(ctx, func(tx *gorm.DB) error {
-		if err := db.lockRow(tx).Where("workspace_id = ? AND id = ?", workspaceID, id).Take(&row).Error; err != nil {
+		if err := db.drv.Lock(tx).Where("workspace_id = ? AND id = ?", workspaceID, id).Take(&row).Error; err != nil {
 			return translate(err, "Webhook endpoint")
 		}
 		set := map[string]any{}
@@ -166,7 +166,7 @@ func (db *DB) DeleteWebhookEndpoint(ctx context.Context, workspaceID, id string)
 func (db *DB) RotateWebhookSecret(ctx context.Context, workspaceID, id, secret string) (*switchboard.WebhookEndpoint, error) {
 	var row endpointRow
 	err := db.transact(ctx, func(tx *gorm.DB) error {
-		if err := db.lockRow(tx).Where("workspace_id = ? AND id = ?", workspaceID, id).Take(&row).Error; err != nil {
+		if err := db.drv.Lock(tx).Where("workspace_id = ? AND id = ?", workspaceID, id).Take(&row).Error; err != nil {
 			return translate(err, "Webhook endpoint")
 		}
 		t := now()
@@ -263,7 +263,7 @@ func (db *DB) RecordDelivery(ctx context.Context, d *switchboard.WebhookDelivery
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		disabled = false
 		var ep endpointRow
-		err := db.lockRow(tx).Select("id, failing_since, enabled").Where("id = ?", d.EndpointID).Take(&ep).Error
+		err := db.drv.Lock(tx).Select("id, failing_since, enabled").Where("id = ?", d.EndpointID).Take(&ep).Error
 		if err != nil {
 			return translate(err, "Webhook endpoint")
 		}

@@ -36,7 +36,7 @@ func (db *DB) WorkspaceSettings(ctx context.Context, workspaceID string) (*switc
 
 func readWorkspaceSettings(tx *gorm.DB, workspaceID string) (*switchboard.WorkspaceSettings, error) {
 	var rows []workspaceSettingsRow
-	if err := tx.Raw(selectWorkspaceSettings, workspaceID).Scan(&rows).Error; err != nil {
+	if err := scan(tx.Raw(selectWorkspaceSettings, workspaceID), &rows); err != nil {
 		return nil, err
 	}
 	if len(rows) == 0 {
@@ -51,8 +51,7 @@ func readWorkspaceSettings(tx *gorm.DB, workspaceID string) (*switchboard.Worksp
 // hours existed.
 func (db *DB) AgentWorkspaceSettings(ctx context.Context, workspaceID, identity string) (*switchboard.WorkspaceSettings, error) {
 	var rows []workspaceSettingsRow
-	err := db.r.WithContext(ctx).Raw(selectWorkspaceSettings+" AND "+agentHoldsToken, workspaceID, workspaceID, identity).
-		Scan(&rows).Error
+	err := scan(db.r.WithContext(ctx).Raw(selectWorkspaceSettings+" AND "+agentHoldsToken, workspaceID, workspaceID, identity), &rows)
 	if err != nil {
 		return nil, err
 	}

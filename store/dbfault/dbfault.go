@@ -1,8 +1,10 @@
-// Package dbfault tells database errors that are the database's passing
-// trouble (a dropped connection, a serialization failure, a deadlock, a
-// server shutting down or full) from the rest, for either dialect. The HTTP
-// layer answers them 503 unavailable with Retry-After and retries a request
-// once where that is safe; it never answers them 500.
+// Package dbfault reads the errors of either database: Transient tells the
+// database's passing trouble (a dropped connection, a serialization
+// failure, a deadlock, a server shutting down or full) from the rest, and
+// Duplicate a unique-key violation. The store retries a transaction once on
+// a passing fault and answers one that persists with the domain's
+// unavailable error (503 with Retry-After at the HTTP layer), never as an
+// internal one.
 package dbfault
 
 import (
@@ -13,13 +15,32 @@ import (
 
 	gosqlite "github.com/glebarez/go-sqlite"
 	"github.com/jackc/pgx/v5/pgconn"
+	"gorm.io/gorm"
 )
 
-// SQLite primary result codes (https://www.sqlite.org/rescode.html).
+// SQLite result codes (https://www.sqlite.org/rescode.html): primary, and
+// the extended ones of constraint failures.
 const (
-	sqliteBusy   = 5
-	sqliteLocked = 6
+	sqliteBusy                 = 5
+	sqliteLocked               = 6
+	sqliteConstraintPrimaryKey = 1555
+	sqliteConstraintUnique     = 2067
 )
+
+// Duplicate reports a unique-constraint violation. GORM translates
+// PostgreSQL's (TranslateError); the glebarez dialector does not implement
+// GORM's ErrorTranslator, so SQLite's are recognised here.
+func Duplicate(err error) bool {
+	if errors.Is(err, gorm.ErrDuplicatedKey) {
+		return true
+	}
+	var se *gosqlite.Error
+	if errors.As(err, &se) {
+		return se.Code() == sqliteConstraintUnique || se.Code() == sqliteConstraintPrimaryKey
+	}
+	var pe interface{ SQLState() string }
+	return errors.As(err, &pe) && pe.SQLState() == "23505"
+}
 
 // RolledBack reports a transaction the database itself aborted because of
 // other transactions (serialization failure, deadlock): nothing of it was

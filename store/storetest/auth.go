@@ -16,7 +16,7 @@ func testMigrate(t *testing.T, open Opener) {
 	// Migrating an up-to-date database changes nothing and fails nothing.
 	require.NoError(t, db.Migrate(ctx()))
 	require.NoError(t, db.Ping(ctx()))
-	ms, err := store.Migrations(db.Dialect())
+	ms, err := db.Migrations()
 	require.NoError(t, err)
 	require.NotEmpty(t, ms)
 	require.Equal(t, 1, ms[0].Version)

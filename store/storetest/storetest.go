@@ -1,13 +1,14 @@
-// Package storetest is the conformance suite every database behind
-// store.DB must pass, in the manner of River's riverdrivertest: Run exercises
-// a store opened by the caller's function, and TestStoreSQLite and
-// TestStorePostgres (in package store) run it against both dialects.
+// Package storetest is the conformance suite every driver behind store.DB
+// must pass, in the manner of River's riverdrivertest: Run exercises a
+// store opened by the caller's function, and TestStoreSQLite and
+// TestStorePostgres (in package store) run it against both drivers. A new
+// table's tests join Run's groups.
 //
 // It also gives other packages isolated, migrated databases for their own
 // tests: OpenSQLite (a file in t.TempDir()), OpenPostgres (a schema of its
 // own in the database named by TEST_DATABASE_URL, dropped at cleanup; skips
 // when the variable is unset) and Databases, which lists both so an HTTP
-// suite can run once per dialect. Tests never mock the database.
+// suite can run once per database. Tests never mock the database.
 package storetest
 
 import (
@@ -37,7 +38,7 @@ type Database struct {
 	Open Opener
 }
 
-// Databases lists every dialect. The PostgreSQL one skips its test when
+// Databases lists every database. The PostgreSQL one skips its test when
 // TEST_DATABASE_URL is unset.
 func Databases() []Database {
 	return []Database{{"sqlite", OpenSQLite}, {"postgres", OpenPostgres}}
@@ -171,6 +172,8 @@ func Run(t *testing.T, open Opener) {
 		{"ConcurrentWriters", testConcurrentWriters},
 		{"CursorWalk", testCursorWalk},
 		{"SearchClasses", testSearchClasses},
+		{"Events", testEvents},
+		{"Relay", testRelay},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {

@@ -1,8 +1,10 @@
-package store
+package driver
 
 import (
 	"testing"
 	"time"
+
+	"github.com/google/uuid"
 )
 
 // TestEventIDsOrderAsTheirTimes: an event's created_at is read from its id,
@@ -13,8 +15,8 @@ func TestEventIDsOrderAsTheirTimes(t *testing.T) {
 	var lastID string
 	var lastTime time.Time
 	for i := range 200000 {
-		id := newID()
-		at := idTime(id)
+		id := uuid.Must(uuid.NewV7()).String()
+		at := IDTime(id)
 		if id <= lastID {
 			t.Fatalf("id %d %s is not after %s", i, id, lastID)
 		}
@@ -29,7 +31,7 @@ func TestEventIDsOrderAsTheirTimes(t *testing.T) {
 	if after := time.Now().Add(time.Millisecond); lastTime.Before(before) || lastTime.After(after) {
 		t.Fatalf("last time %v is not the clock's (%v..%v)", lastTime, before, after)
 	}
-	if got := idTime("not-a-uuid"); time.Since(got) > time.Minute {
+	if got := IDTime("not-a-uuid"); time.Since(got) > time.Minute {
 		t.Fatalf("a foreign id gets the time now, got %v", got)
 	}
 }

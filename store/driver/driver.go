@@ -1,0 +1,161 @@
+package driver
+
+import (
+	"context"
+	"database/sql"
+	"io/fs"
+	"log/slog"
+	"time"
+
+	"github.com/riverqueue/river/riverdriver"
+	"gorm.io/gorm"
+)
+
+// Driver is one database behind the store. Every method that takes a
+// *gorm.DB runs on it: a transaction of the writer (tx) or the reader pool
+// (r), whose context it uses. Statements every write pays for go to the
+// transaction's own connection (tx.Statement.ConnPool), skipping GORM's
+// statement building, which would cost about as much as the database's work.
+type Driver interface {
+	// Name is the database's name for logs: "postgres" or "sqlite".
+	Name() string
+	// Accepts reports whether the database URL is this driver's.
+	Accepts(databaseURL string) bool
+	// Open opens the pools for databaseURL, each with a config of its own
+	// from config (GORM keeps a pool's state in its config).
+	Open(databaseURL string, config func() *gorm.Config) (*Pools, error)
+
+	// Migrations holds the schema's versioned files, NNNN_name.sql, at its
+	// root.
+	Migrations() fs.FS
+	// LockMigrations keeps other processes from migrating until tx ends.
+	LockMigrations(tx *gorm.DB) error
+
+	// Jobs returns River's driver on the writer pool; release closes what
+	// it opened beside the pool.
+	Jobs(ctx context.Context, p *Pools, notify bool) (driver riverdriver.Driver[*sql.Tx], release func(), err error)
+	// LockJobMigrations runs migrate while other processes cannot migrate
+	// River's tables.
+	LockJobMigrations(ctx context.Context, p *Pools, migrate func() error) error
+
+	// Lock makes a read of tx hold its rows until tx ends.
+	Lock(tx *gorm.DB) *gorm.DB
+	// LockLeg serializes the transactions about one call leg.
+	LockLeg(tx *gorm.DB, legSID string) error
+
+	Events
+	Importer
+	Searcher
+}
+
+// Pools are a driver's open connections. W runs every write transaction;
+// R runs reads that need none (it may be W).
+type Pools struct {
+	W, R *gorm.DB
+	// Writer is W's database/sql pool (River's jobs share it).
+	Writer *sql.DB
+	// All lists every pool, for Ping and Close.
+	All []*sql.DB
+	// URL is the database URL the pools were opened with.
+	URL string
+}
+
+// Events writes events and finds those the relay has yet to turn into
+// delivery jobs.
+type Events interface {
+	// InsertEvent records ev in tx, with whatever the relay needs to find
+	// it, and then moves its workspace's contact counter by contactDelta
+	// (0: not at all).
+	InsertEvent(tx *gorm.DB, ev Event, contactDelta int64) error
+	// AddContactCount moves the workspace's contact counter by delta.
+	AddContactCount(tx *gorm.DB, workspaceID string, delta int64) error
+	// Endpoints reads the workspace's enabled endpoints (their ID and
+	// Events only).
+	Endpoints(tx *gorm.DB, workspaceID string) ([]Endpoint, error)
+	// Pending reads up to limit events not yet relayed, in the order they
+	// must be relayed, and the endpoints of their workspaces; in a
+	// transaction of the writer it holds them from other relays.
+	Pending(tx *gorm.DB, limit int) ([]PendingEvent, map[string][]Endpoint, error)
+	// MarkRelayed records that batch was relayed.
+	MarkRelayed(tx *gorm.DB, batch []PendingEvent) error
+	// CountPending counts the events waiting for the relay, read in tx.
+	CountPending(tx *gorm.DB) (int, error)
+}
+
+// Importer writes contacts a batch per statement.
+type Importer interface {
+	// ImportWriters is how many batches are worth writing at once.
+	ImportWriters() int
+	// InsertContacts adds rows, skipping phones the workspace already
+	// holds, and returns the ids it inserted.
+	InsertContacts(tx *gorm.DB, workspaceID string, t time.Time, rows []Contact) (map[string]bool, error)
+	// ExistingContacts returns the workspace's stored contacts holding
+	// phones, by phone, held until tx ends.
+	ExistingContacts(tx *gorm.DB, workspaceID string, phones []string) (map[string]Contact, error)
+	// UpdateContacts writes the name, email, company, notes, search text
+	// and updated_at of rows.
+	UpdateContacts(tx *gorm.DB, workspaceID string, t time.Time, rows []Contact) error
+	// FinishImport runs after an import's last batch (best effort).
+	FinishImport(w *gorm.DB, inserted int, logger *slog.Logger)
+}
+
+// Searcher is what a search asks of the database: the conditions on the
+// search text (and, for PostgreSQL, its indexed twin), where the rows come
+// from, how a walk is kept a walk, and a sample of the table.
+type Searcher interface {
+	// SearchIndexText is the value of the column search_idx for a search
+	// text; ok is false when the table has no such column.
+	SearchIndexText(search string) (value string, ok bool)
+	// Match is "the search text matches pattern" (a LIKE pattern escaped
+	// for ESCAPE '\').
+	Match(pattern string) Cond
+	// Rank is "a name or the email starts with esc", an escaped query of
+	// runes characters.
+	Rank(esc string, runes int) Cond
+	// From is the FROM clause (naming the contacts c) and leading
+	// conditions of a search: walking the workspace's rows newest first, or
+	// through the trigram index, narrowed by what tri says every match
+	// holds.
+	From(walk bool, tri Trigrams) (from string, where []string, args []any)
+	// Walk runs fn so that a walk reads the workspace's rows in order and
+	// stops at the page's end, rather than what a planner would prefer.
+	Walk(r *gorm.DB, fn func(*gorm.DB) error) error
+	// Bucket is what a candidate is read with to know its rank bucket:
+	// an expression of 0 or 1 and its arguments, or, with text true, the
+	// search text, which the store tests itself.
+	Bucket(rank Cond) (expr string, args []any, text bool)
+	// Sample reads a sample of the contacts table: how many of the
+	// workspace's sampled rows match, from how many pieces of the table.
+	Sample(r *gorm.DB, workspaceID string, match Cond) (Sample, error)
+}
+
+// Newest is a Searcher whose database streams a bounded, ordered subquery
+// of a workspace's newest rows (PostgreSQL): a walk can then stop after a
+// bound, and the newest rows can be probed for a page. SQLite collects
+// and sorts such a bound whole, so there walks stay unbounded.
+type Newest interface {
+	// Probe is the query of the window (want rows from offset) of the
+	// matches of where among the workspace's newest n rows, newest first.
+	Probe(workspaceID string, n int, where Cond, want, offset int) (string, []any)
+	// BoundedWalk is the query of the window (limit rows from offset), in
+	// order, of the matches of where (zero: all) among the workspace's
+	// newest n rows that satisfy from (zero: all; on the subquery's
+	// contacts c0).
+	BoundedWalk(workspaceID string, from Cond, n int, where Cond, order string, limit, offset int) (string, []any)
+}
+
+// Trigrams are what a search's matches hold, for a trigram index to narrow
+// them: one of Any (none: no narrowing by it) and all of All; Rank, when
+// set, narrows further to rows holding one of its parts.
+type Trigrams struct {
+	Any, All, Rank []string
+}
+
+// Sample is what Searcher.Sample read: Matches of the Sampled rows of the
+// workspace match, from Pieces pieces of the table, and the workspace holds
+// Workspace contacts. A sample counts only with MinPieces pieces or more:
+// rows clustered in a few (one import's shared company) cannot pass for
+// many.
+type Sample struct {
+	Matches, Pieces, Sampled, Workspace, MinPieces int64
+}

@@ -1,0 +1,94 @@
+package pgdriver
+
+// Every statement of this driver. Those run on the transaction's own
+// connection are written with PostgreSQL's $n placeholders; the search's
+// pieces and the locks go through GORM, which takes "?".
+
+// Locks. The keys spell "sbmigr", "sbriver" and "leg!" in ASCII.
+const (
+	migrationLockKey    = 0x73626d69677231
+	riverLockKey        = 0x73627269766572
+	lockMigrations      = "SELECT pg_advisory_xact_lock(?)"
+	lockJobMigrations   = "SELECT pg_advisory_lock($1)"
+	unlockJobMigrations = "SELECT pg_advisory_unlock($1)"
+	lockLeg             = "SELECT pg_advisory_xact_lock(1818584865, hashtext(?))"
+)
+
+// Events and the relay. An event, its outbox row and (for a contact's
+// create or delete) the workspace's contact count go in one statement: a
+// round trip is most of what an event costs here.
+const (
+	insertEvent      = "INSERT INTO events (id, workspace_id, type, data, created_at) VALUES ($1, $2, $3, $4, $5)"
+	insertOutbox     = "INSERT INTO event_outbox (event_id, workspace_id, type) VALUES ($1, $2, $3)"
+	insertEventOnly  = "WITH e AS (" + insertEvent + ") " + insertOutbox
+	insertEventCount = "WITH e AS (" + insertEvent + "), o AS (" + insertOutbox + ") " +
+		"UPDATE workspaces SET contact_count = contact_count + $6 WHERE id = $7"
+	addContactCount = "UPDATE workspaces SET contact_count = contact_count + $1 WHERE id = $2"
+	// selectEndpoints is given true for enabled.
+	selectEndpoints = "SELECT id, events FROM webhook_endpoints WHERE workspace_id = $1 AND enabled = $2"
+	// selectOutbox lets relays run side by side: each takes the rows no
+	// other holds.
+	selectOutbox           = "SELECT event_id, workspace_id, type FROM event_outbox ORDER BY event_id LIMIT $1 FOR UPDATE SKIP LOCKED"
+	selectBatchEndpoints   = "SELECT id, workspace_id, events, enabled, created_at FROM webhook_endpoints WHERE workspace_id = ANY($1::text[])"
+	deleteOutbox           = "DELETE FROM event_outbox WHERE event_id = ANY($1::text[])"
+	countOutbox            = "SELECT count(*) FROM event_outbox"
+	selectContactTuples    = "SELECT reltuples FROM pg_class WHERE oid = 'contacts'::regclass"
+	cleanSearchPendingList = "SELECT gin_clean_pending_list('contacts_search_trgm'::regclass)"
+	analyzeContacts        = "ANALYZE contacts"
+)
+
+// Import: one array per column, a single statement and round trip, no
+// temporary table, values in pgx's binary array format.
+const (
+	insertContactsBody = `
+	INSERT INTO contacts (id, workspace_id, first_name, last_name, phone, email, company, notes, search, search_idx, created_at, updated_at)
+	SELECT u.id::uuid, $1, u.first_name, u.last_name, u.phone, u.email, u.company, u.notes, u.search, u.search_idx, $2, $2
+	FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+		AS u (id, first_name, last_name, phone, email, company, notes, search, search_idx)`
+	insertContacts        = insertContactsBody + " RETURNING id"
+	insertContactsSkipped = insertContactsBody + " ON CONFLICT (workspace_id, phone) DO NOTHING RETURNING id"
+	selectContactsByPhone = "SELECT id, workspace_id, first_name, last_name, phone, email, company, notes, created_at, updated_at" +
+		" FROM contacts WHERE workspace_id = $1 AND phone = ANY($2::text[]) FOR UPDATE"
+	updateContacts = `
+		UPDATE contacts c SET first_name = u.first_name, last_name = u.last_name, email = u.email,
+			company = u.company, notes = u.notes, search = u.search, search_idx = u.search_idx, updated_at = $2
+		FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
+			AS u (id, first_name, last_name, email, company, notes, search, search_idx)
+		WHERE c.workspace_id = $1 AND c.id = u.id::uuid`
+	importSavepoint = "import_batch"
+	releaseImport   = "RELEASE SAVEPOINT import_batch"
+)
+
+// Search. Each condition is written twice (driver.Cond): indexed, with the
+// condition on search_idx the trigram index serves, and scanned, where
+// that condition is trivially true (its pattern is never NULL; the exact
+// one beside it decides) and the search text is an expression no index
+// covers, so the planner reads the rows in order.
+const (
+	matchIndex = "(c.search_idx LIKE ? ESCAPE '\\' AND c.search LIKE ? ESCAPE '\\')"
+	matchScan  = "(?::text IS NOT NULL AND (c.search || '') LIKE ? ESCAPE '\\')"
+	rankIndex  = "(c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\')"
+	rankScan   = "((c.search || '') LIKE ? ESCAPE '\\' OR (c.search || '') LIKE ? ESCAPE '\\' OR (c.search || '') LIKE ? ESCAPE '\\')"
+	// rankIndexed's verb is the rank's three LIKEs.
+	rankIndexed = "(c.search_idx LIKE ? ESCAPE '\\' AND %s)"
+	rankScanned = "(?::text IS NOT NULL AND %s)"
+	fromAll     = "contacts c"
+	// bucketCase's verb is the rank condition.
+	bucketCase = "CASE WHEN %s THEN 0 ELSE 1 END"
+	// walkSettings are LOCAL to the walk's transaction, so the pool is
+	// left as it was.
+	walkSettings = "SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; " +
+		"SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0"
+	// sampleCount's verb is the match, scanned.
+	sampleCount = "SELECT count(*) FILTER (WHERE %[1]s), count(DISTINCT (c.ctid::text::point)[0]) FILTER (WHERE %[1]s), " +
+		"count(*), (SELECT contact_count FROM workspaces WHERE id = ?) " +
+		"FROM contacts c TABLESAMPLE SYSTEM (?) WHERE c.workspace_id = ?"
+	// probe's verb is the conditions, scanned.
+	probe = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.created_at, c.updated_at" +
+		" FROM (SELECT * FROM contacts c WHERE c.workspace_id = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ?) c" +
+		" WHERE %s ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?"
+	walkInner     = "SELECT * FROM contacts c0 WHERE c0.workspace_id = ?"
+	walkInnerTail = " ORDER BY c0.created_at DESC, c0.id DESC LIMIT ?"
+	walkOuter     = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.created_at, c.updated_at" +
+		" FROM (%s) c"
+)

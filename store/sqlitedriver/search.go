@@ -1,0 +1,165 @@
+package sqlitedriver
+
+import (
+	"database/sql"
+	"fmt"
+	"math"
+	"strings"
+
+	"gorm.io/gorm"
+
+	"github.com/switchboard-oss/switchboard/store/driver"
+)
+
+// SQLite serves the substring LIKEs from an FTS5 table with the trigram
+// tokenizer (external content, kept current by triggers, keyed by an
+// INTEGER PRIMARY KEY so VACUUM cannot renumber it): a search joins the
+// FTS5 matches explicitly and the LIKEs recheck the candidates.
+
+// SearchIndexText: the SQLite table has no search_idx column.
+func (Driver) SearchIndexText(string) (string, bool) { return "", false }
+
+func (Driver) Match(pattern string) driver.Cond { return driver.Plain(matchSearch, pattern) }
+
+func (Driver) Rank(esc string, _ int) driver.Cond { return driver.RankLikes(esc) }
+
+func (Driver) From(walk bool, tri driver.Trigrams) (string, []string, []any) {
+	if walk {
+		return fromWalk, nil, nil
+	}
+	if match := ftsMatch(tri); match != "" {
+		return fromFTS, []string{matchFTS}, []any{match}
+	}
+	return fromAll, nil, nil
+}
+
+// Walk needs nothing: SQLite's planner follows the INDEXED BY of fromWalk.
+func (Driver) Walk(r *gorm.DB, fn func(*gorm.DB) error) error { return fn(r) }
+
+func (Driver) Bucket(driver.Cond) (string, []any, bool) { return bucketText, nil, true }
+
+// sampleRows is about how many rows Sample reads; sampleWindows and
+// windowRows shape it.
+const (
+	sampleRows                = 4000
+	sampleWindows, windowRows = 40, sampleRows / 40
+)
+
+// Sample reads sampleWindows runs of windowRows rows by rowid, spread over
+// the table (SQLite has no TABLESAMPLE, and a rowid range costs a seek); a
+// piece is a run. Small tables are read whole. The runs are spread evenly
+// by construction (about span/100 rows apart at the least), so one cluster
+// of matches meets one or two: five pieces suffice.
+func (Driver) Sample(r *gorm.DB, workspaceID string, match driver.Cond) (driver.Sample, error) {
+	s := driver.Sample{MinPieces: 5}
+	var lo, hi sql.NullInt64
+	if err := r.Raw(sampleBounds).Row().Scan(&lo, &hi); err != nil || !lo.Valid {
+		return s, err
+	}
+	args := append(append(append([]any{}, match.Args...), match.Args...), workspaceID)
+	var runs []string
+	// Runs placed by the golden ratio's multiples (mod 1) cover the table
+	// evenly without falling into step with it: evenly spaced runs could
+	// all land in one workspace where imports alternate in blocks.
+	span := hi.Int64 - lo.Int64 + 1
+	for k := range sampleWindows {
+		start, end := lo.Int64, hi.Int64+1
+		if span > 2*sampleRows {
+			start += int64(math.Mod(float64(k)*0.6180339887498949, 1) * float64(span-windowRows))
+			end = start + windowRows
+		} else if k > 0 {
+			break // one run reads a small table whole
+		}
+		runs = append(runs, sampleRun)
+		args = append(args, start, start, end)
+	}
+	query := fmt.Sprintf(sampleCount, match.Index, strings.Join(runs, " UNION ALL "))
+	args = append(args, workspaceID)
+	err := r.Raw(query, args...).Row().Scan(&s.Matches, &s.Pieces, &s.Sampled, &s.Workspace)
+	if len(runs) == 1 {
+		s.Pieces = math.MaxInt32 // the whole table: its count is exact
+	}
+	return s, err
+}
+
+// ftsMatch is the FTS5 query selecting the candidates: a superset of the
+// matches, which the LIKEs on c.search then check exactly; "" when no
+// trigram narrows the search. Each pattern becomes the AND of its
+// trigrams: the table keeps no positions (detail=none), so FTS5 cannot run
+// phrase queries, but a lone trigram is a single token it answers from the
+// index without reading the content.
+func ftsMatch(tri driver.Trigrams) string {
+	var extra []string
+	for _, p := range tri.Rank {
+		t := trigramQuery(p)
+		if t == "" {
+			extra = nil
+			break
+		}
+		extra = append(extra, "("+t+")")
+	}
+	base := ftsMatchBase(tri)
+	if len(extra) == 0 {
+		return base
+	}
+	group := "(" + strings.Join(extra, " OR ") + ")"
+	if base == "" {
+		return group
+	}
+	return base + " AND " + group
+}
+
+func ftsMatchBase(tri driver.Trigrams) string {
+	var alts []string
+	for _, p := range tri.Any {
+		t := trigramQuery(p)
+		if t == "" {
+			// An alternative no index can narrow: only the All part
+			// (if any) can.
+			alts = nil
+			break
+		}
+		alts = append(alts, "("+t+")")
+	}
+	var all []string
+	if len(alts) > 0 {
+		all = append(all, "("+strings.Join(alts, " OR ")+")")
+	}
+	for _, p := range tri.All {
+		if t := trigramQuery(p); t != "" {
+			all = append(all, t)
+		}
+	}
+	return strings.Join(all, " AND ")
+}
+
+// trigramQuery is the AND of quoted trigrams of s's literal runs ('%' and
+// '_', which may stand for anything in a LIKE, split runs); "" when s has no
+// run of three characters. A long run contributes at most maxRunTrigrams of
+// its trigrams, spread from its first to its last: FTS5 reads every listed
+// trigram's whole list of rows, so each more one costs as much as a short
+// query, while a few spread over the run already leave few candidates for the
+// LIKEs to reject.
+func trigramQuery(s string) string {
+	seen := map[string]bool{}
+	var toks []string
+	for _, run := range strings.FieldsFunc(s, func(r rune) bool { return r == '%' || r == '_' }) {
+		rs := []rune(run)
+		n := len(rs) - 2 // trigrams in the run
+		for k := 0; k < min(n, maxRunTrigrams); k++ {
+			i := k
+			if n > maxRunTrigrams {
+				i = k * (n - 1) / (maxRunTrigrams - 1)
+			}
+			tok := string(rs[i : i+3])
+			if !seen[tok] {
+				seen[tok] = true
+				toks = append(toks, `"`+strings.ReplaceAll(tok, `"`, `""`)+`"`)
+			}
+		}
+	}
+	return strings.Join(toks, " AND ")
+}
+
+// maxRunTrigrams bounds the trigrams one literal run adds to an FTS5 query.
+const maxRunTrigrams = 4

@@ -1,0 +1,68 @@
+package sqlitedriver
+
+// Every statement of this driver, written with SQLite's "?" placeholders.
+// The search's pieces are read through GORM, which takes "?" on both
+// databases; the others run on the transaction's own connection.
+
+// Events and the relay.
+const (
+	insertEvent     = "INSERT INTO events (id, workspace_id, type, data, created_at) VALUES (?, ?, ?, ?, ?)"
+	addContactCount = "UPDATE workspaces SET contact_count = contact_count + ? WHERE id = ?"
+	// selectEndpoints is given true for enabled.
+	selectEndpoints    = "SELECT id, events FROM webhook_endpoints WHERE workspace_id = ? AND enabled = ?"
+	selectAllEndpoints = "SELECT id, workspace_id, events, enabled, created_at FROM webhook_endpoints ORDER BY workspace_id"
+	selectMark         = "SELECT last_event_id FROM event_relay WHERE workspace_id = ?"
+	selectPastMark     = "SELECT id, workspace_id, type FROM events WHERE workspace_id = ? AND id > ? ORDER BY id LIMIT ?"
+	upsertMark         = "INSERT INTO event_relay (workspace_id, last_event_id) VALUES (?, ?) " +
+		"ON CONFLICT (workspace_id) DO UPDATE SET last_event_id = excluded.last_event_id"
+)
+
+// Import. "WHERE true" settles SQLite's parsing ambiguity between ON
+// CONFLICT and a join's ON after INSERT … SELECT.
+const (
+	insertContacts = `
+		INSERT INTO contacts (id, workspace_id, first_name, last_name, phone, email, company, notes, search, created_at, updated_at)
+		SELECT value->>0, ?, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, ?, ?
+		FROM json_each(?) WHERE true
+		ON CONFLICT (workspace_id, phone) DO NOTHING
+		RETURNING id`
+	selectContactsByPhone = "SELECT id, workspace_id, first_name, last_name, phone, email, company, notes, created_at, updated_at" +
+		" FROM contacts WHERE workspace_id = ? AND phone IN (SELECT value FROM json_each(?))"
+	// MATERIALIZED: unpack the JSON once. Left to itself SQLite flattens
+	// the rows into the join and re-parses the whole document for every
+	// contact it visits.
+	updateContacts = `
+		WITH v AS MATERIALIZED (
+			SELECT value->>0 AS id, value->>1 AS first_name, value->>2 AS last_name, value->>3 AS email,
+				value->>4 AS company, value->>5 AS notes, value->>6 AS search FROM json_each(?))
+		UPDATE contacts SET first_name = v.first_name, last_name = v.last_name, email = v.email,
+			company = v.company, notes = v.notes, search = v.search, updated_at = ?
+		FROM v
+		WHERE contacts.workspace_id = ? AND contacts.id = v.id`
+)
+
+// Search.
+const (
+	matchSearch = "c.search LIKE ? ESCAPE '\\'"
+	// fromWalk reads the workspace's rows newest first.
+	fromWalk = "contacts c INDEXED BY contacts_workspace_created"
+	// fromFTS: CROSS JOIN makes SQLite drive the join from the FTS
+	// matches; left to itself it may walk the workspace index instead and
+	// probe the FTS result for every row.
+	fromFTS  = "contacts_fts f CROSS JOIN contacts c ON c.seq = f.rowid"
+	matchFTS = "f.contacts_fts MATCH ?"
+	fromAll  = "contacts c"
+	// bucketText hands the search text over: Go tests it, which costs a
+	// fraction of three LIKEs per candidate.
+	bucketText   = "c.search"
+	sampleBounds = "SELECT (SELECT min(seq) FROM contacts), (SELECT max(seq) FROM contacts)"
+	// sampleRun is one run of rows by rowid; NOT INDEXED keeps SQLite on
+	// the rowid, where the workspace's index would read the whole
+	// workspace.
+	sampleRun = "SELECT ? AS run, c.* FROM contacts c NOT INDEXED WHERE c.seq >= ? AND c.seq < ?"
+	// sampleCount's verbs: the match twice, then the runs joined by
+	// UNION ALL.
+	sampleCount = "SELECT count(*) FILTER (WHERE %[1]s), count(DISTINCT c.run) FILTER (WHERE %[1]s), " +
+		"count(*), (SELECT contact_count FROM workspaces WHERE id = ?) " +
+		"FROM (%[2]s) c WHERE c.workspace_id = ?"
+)
