@@ -8,6 +8,8 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	sb "github.com/switchboard-oss/switchboard"
 )
 
 // routes registers the REST subset and the /sim routes. Go's ServeMux cannot
@@ -160,9 +162,11 @@ func method(w http.ResponseWriter, r *http.Request, name, def string) (string, b
 	return "", false
 }
 
-// absoluteURL rejects what Twilio rejects as an invalid URL (21205, 21609).
+// absoluteURL rejects what Twilio rejects as an invalid URL (21205, 21609):
+// the service's own rule for a URL to call.
 func absoluteURL(v string) bool {
-	return strings.HasPrefix(v, "http://") || strings.HasPrefix(v, "https://")
+	_, ok := sb.ParseHTTPURL(v)
+	return ok
 }
 
 // boolParam reads "true"/"false"; absent gives def.
