@@ -1,5 +1,5 @@
 // Package callflow runs Switchboard's conference call flow (openapi.yaml's
-// voice webhooks and the README's Voice section): the call-control webhook that puts the agent's browser leg into a new
+// voice webhooks and docs/voice.md): the call-control webhook that puts the agent's browser leg into a new
 // conference and then dials the customer into it, the customer's
 // conference-join, the status callbacks that move a call forward, click-to-call
 // (which rings the agent's browser and lets the same webhook do the rest), and

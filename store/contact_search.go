@@ -141,8 +141,8 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 		// "starts with" matches, those are the window (newer matches
 		// cannot exist elsewhere), and no full count is needed: the
 		// count reads a heap row per match, and this cuts the p99 of a
-		// query whose many matches all start with it (README,
-		// Performance). (SQLite counts from its FTS5 index cheaply, and
+		// query whose many matches all start with it
+		// (docs/performance.md). (SQLite counts from its FTS5 index cheaply, and
 		// there the probe only cost queries it could not decide.)
 		if out, err := db.probeRanked(r, newest, qr, rank, want, offset); err != nil || len(out) == want {
 			return out, err

@@ -9,8 +9,8 @@
 //     request validator on PUBLIC_BASE_URL + the request URI and the POST
 //     form only; Sign produces the same signatures for the simulator and for
 //     tests.
-//   - twiml.go: the call-control documents of the conference flow (README,
-//     Voice), built with twilio-go's twiml package.
+//   - twiml.go: the call-control documents of the conference flow (docs/voice.md),
+//     built with twilio-go's twiml package.
 //   - token.go: voice access tokens for the browser SDK, built with
 //     twilio-go's jwt package.
 //   - client.go, calls.go, recording.go: Client, twilio-go's REST client

@@ -6,7 +6,7 @@ import "runtime/debug"
 // unset: its default in settings. Without one the heap may grow to twice what is live before a
 // collection: a 1,000,000-contact import in 200,000-row uploads peaked at
 // 163-170 MB. With it the collector works harder as the heap nears the
-// limit, and the same import peaked at 126 MB (README, Performance). A soft
+// limit, and the same import peaked at 126 MB (docs/performance.md). A soft
 // limit never fails an allocation; set GOMEMLIMIT (e.g. 512MiB, or off) to
 // change it.
 var defaultMemoryLimit = mebibytes(lookupSetting("GOMEMLIMIT").def)

@@ -12,13 +12,13 @@ import (
 
 // ImportWriters is 4: PostgreSQL writes batches in parallel backends; up to
 // four help even on two cores, more add little because the backends queue
-// on the trigram index's pending list (README, Performance).
+// on the trigram index's pending list (docs/performance.md).
 func (Driver) ImportWriters() int { return 4 }
 
 // InsertContacts writes the batch and returns the ids it inserted. Most
 // batches of an import are new contacts, so it first tries a plain INSERT:
 // ON CONFLICT's speculative insertion is a measurable share of
-// PostgreSQL's time in a large import (README, Performance). A batch that
+// PostgreSQL's time in a large import (docs/performance.md). A batch that
 // meets a stored phone fails at that row, is rolled back to a savepoint
 // (the transaction lives on) and goes again with ON CONFLICT DO NOTHING,
 // which skips the stored ones.

@@ -65,7 +65,7 @@ func (Driver) From(bool, driver.Trigrams) (string, []string, []any) { return fro
 // matches of a LIKE are, and left to itself it scans the table (or a
 // parallel index) and sorts every match, where reading the (workspace_id,
 // created_at, id) index in order and stopping at the page's end reads only
-// the page (README, Performance).
+// the page (docs/performance.md).
 func (Driver) Walk(r *gorm.DB, fn func(*gorm.DB) error) error {
 	return r.Transaction(func(tx *gorm.DB) error {
 		if err := tx.Exec(walkSettings).Error; err != nil {

@@ -109,14 +109,14 @@ func (Driver) Open(databaseURL string, config func() *gorm.Config) (*driver.Pool
 	}
 	// Page caches are per connection and live outside Go's heap; the OS
 	// page cache is behind them anyway. A small cache each imports as fast
-	// as a large one did and keeps the server's memory down (README,
-	// Performance).
+	// as a large one did and keeps the server's memory down
+	// (docs/performance.md).
 	writerCache, readerCache := "_pragma=cache_size(-8000)", "_pragma=cache_size(-8000)"
 	// 8 KiB pages for a new database file (an existing one keeps its size
 	// until VACUUM). Against the default 4 KiB they import faster and serve
 	// deep list pages faster; 16 KiB imported faster still but slowed the
-	// searches that rank many matches, which read a page per match (README,
-	// Performance).
+	// searches that rank many matches, which read a page per match
+	// (docs/performance.md).
 	pageSize := "_pragma=page_size(8192)"
 	memory := path == ":memory:"
 	if !memory {

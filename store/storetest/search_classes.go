@@ -37,7 +37,7 @@ func classContact(i int) *switchboard.Contact {
 	}
 }
 
-// expectedSearch applies the README's rules to a workspace's contacts
+// expectedSearch applies the documented rules (docs/contacts.md) to a workspace's contacts
 // (newest first): the matches, "starts with" ones first, each group newest
 // first; the total exact up to 1,000.
 func expectedSearch(all []*switchboard.Contact, s switchboard.ContactSearch) (ids []string, total int, exact bool) {
