@@ -3,6 +3,8 @@ package driver
 import (
 	"database/sql"
 	"time"
+
+	"gorm.io/gorm"
 )
 
 // Contact is a row of contacts as the drivers write and read it in bulk.
@@ -85,6 +87,26 @@ func ScanEndpoints(rows *sql.Rows, err error) (map[string][]Endpoint, error) {
 			return nil, err
 		}
 		out[e.WorkspaceID] = append(out[e.WorkspaceID], e)
+	}
+	return out, rows.Err()
+}
+
+// EnabledEndpoints runs query, a driver's (id, events) read of a
+// workspace's endpoints given the workspace and true for enabled, and reads
+// its rows.
+func EnabledEndpoints(tx *gorm.DB, query, workspaceID string) ([]Endpoint, error) {
+	rows, err := Query(tx, query, workspaceID, true)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []Endpoint
+	for rows.Next() {
+		e := Endpoint{WorkspaceID: workspaceID, Enabled: true}
+		if err := rows.Scan(&e.ID, &e.Events); err != nil {
+			return nil, err
+		}
+		out = append(out, e)
 	}
 	return out, rows.Err()
 }

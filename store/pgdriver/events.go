@@ -24,20 +24,7 @@ func (Driver) AddContactCount(tx *gorm.DB, workspaceID string, delta int64) erro
 }
 
 func (Driver) Endpoints(tx *gorm.DB, workspaceID string) ([]driver.Endpoint, error) {
-	rows, err := driver.Query(tx, selectEndpoints, workspaceID, true)
-	if err != nil {
-		return nil, err
-	}
-	defer rows.Close()
-	var out []driver.Endpoint
-	for rows.Next() {
-		e := driver.Endpoint{WorkspaceID: workspaceID, Enabled: true}
-		if err := rows.Scan(&e.ID, &e.Events); err != nil {
-			return nil, err
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
+	return driver.EnabledEndpoints(tx, selectEndpoints, workspaceID)
 }
 
 // Pending takes up to limit outbox rows no other relay holds, and the
