@@ -3,6 +3,7 @@ package callflow
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"time"
 
 	sb "github.com/switchboard-oss/switchboard"
@@ -146,7 +147,7 @@ func (s *Service) watchLate(log *slog.Logger, d *sb.PendingDial, late *lateCreat
 	until := late.last.Add(s.cfg.LateLegWatch)
 	log = log.With("watch_until", until)
 	log.Info("a create of this dial may still reach the provider; watching its calls for a late leg")
-	s.laterUntil(until, func(ctx context.Context) {
+	s.watches.start(until, func(ctx context.Context) {
 		done := map[string]bool{}
 		unrecorded := map[string]int{}
 		for {
@@ -157,7 +158,7 @@ func (s *Service) watchLate(log *slog.Logger, d *sb.PendingDial, late *lateCreat
 				return
 			}
 		}
-	})()
+	})
 }
 
 // watchOnce is one read of the list for watchLate; it reports whether the
@@ -207,6 +208,40 @@ func (s *Service) watchOnce(ctx context.Context, log *slog.Logger, d *sb.Pending
 		cancel()
 	}
 	return !late.pending()
+}
+
+// watches runs the late-leg watches. They outlive the dial and may run
+// for minutes, so a shutdown does not wait for them (Wait): a leg that
+// arrives after the process is gone is still hung up at conference-join,
+// when answered. Close stops them.
+type watches struct {
+	ctx     context.Context
+	stop    context.CancelFunc
+	running tasks
+	once    sync.Once
+}
+
+func newWatches() *watches {
+	ctx, stop := context.WithCancel(context.Background())
+	return &watches{ctx: ctx, stop: stop}
+}
+
+// start runs f until deadline or Close, in the background.
+func (w *watches) start(deadline time.Time, f func(ctx context.Context)) {
+	w.running.add()
+	go func() {
+		defer w.running.done()
+		ctx, cancel := context.WithDeadline(w.ctx, deadline)
+		defer cancel()
+		f(ctx)
+	}()
+}
+
+// Close stops the late-leg watches and waits for them to return; call it
+// after Wait, before the store closes. Nothing is watched afterwards.
+func (s *Service) Close() {
+	s.watches.once.Do(s.watches.stop)
+	_ = s.watches.running.wait(context.Background())
 }
 
 // sleep waits for d, or reports false when ctx ends first.

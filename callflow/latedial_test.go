@@ -59,6 +59,7 @@ func lateFlow(t *testing.T, db *store.DB, fake *telephonytest.Twilio, proxy *lat
 		Logger: slog.New(slog.DiscardHandler), DialClaim: claim, LateCreateMargin: lateMargin, LateLegWatch: lateWatch},
 		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	require.NoError(t, err)
+	t.Cleanup(b.flow.Close)
 	return b
 }
 
@@ -85,6 +86,19 @@ func requireOneLeg(t *testing.T, db *store.DB, fake *telephonytest.Twilio, proxy
 	proxy.mu.Lock()
 	sent := proxy.creates[call.ConferenceName]
 	proxy.mu.Unlock()
+	if !tc.failed {
+		// The watch that hangs up a late leg runs on after the dial.
+		telephonytest.EventuallyWithin(t, 2*lateWatch, tc.name+": every leg but one to be hung up", func() bool {
+			live := 0
+			for _, l := range fake.LegsFor(call.ConferenceName) {
+				if _, hungUp := proxy.ringing(l); !hungUp {
+					live++
+				}
+			}
+			return live == 1 && len(fake.LegsFor(call.ConferenceName)) == tc.creates
+		})
+		legs = fake.LegsFor(call.ConferenceName)
+	}
 	var live []string
 	for _, l := range legs {
 		rang, hungUp := proxy.ringing(l)

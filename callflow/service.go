@@ -111,6 +111,10 @@ type Service struct {
 	// then write what it did (hold, mute, transfer) with the callbacks that
 	// act on the same state (see lockCall).
 	locks callLocks
+
+	// watches are the late-leg watches (watchLate): not work that Wait
+	// waits for, but stopped by Close.
+	watches *watches
 }
 
 // New returns the flow.
@@ -137,7 +141,8 @@ func New(cfg Config, deps Deps) (*Service, error) {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
 	lateDialDefaults(&cfg, deps.Provider)
-	return &Service{cfg: cfg, deps: deps, log: cfg.Logger, base: strings.TrimRight(cfg.PublicBaseURL, "/")}, nil
+	return &Service{cfg: cfg, deps: deps, log: cfg.Logger, base: strings.TrimRight(cfg.PublicBaseURL, "/"),
+		watches: newWatches()}, nil
 }
 
 // Paths of the provider-facing endpoints, joined to PublicBaseURL.
