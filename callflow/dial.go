@@ -130,9 +130,14 @@ func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial,
 			s.watchLate(log, d, late)
 			return
 		}
-		late.sent(sent, s.settleAfter())
-		log.Warn("creating the customer leg: outcome unknown; the provider's calls are listed until it can no longer arrive, before any new attempt",
-			"attempt", creates, "settles", late.settles, "error", err)
+		if answered(err) {
+			log.Warn("creating the customer leg: the provider answered 5xx; its calls are listed before any new attempt",
+				"attempt", creates, "error", err)
+		} else {
+			late.sent(sent, s.settleAfter())
+			log.Warn("creating the customer leg: no answer; the provider's calls are listed until the create can no longer arrive, before any new attempt",
+				"attempt", creates, "settles", late.settles, "error", err)
+		}
 		unsure, lastErr = true, err
 	}
 	log.Warn("the customer leg's outcome is still unknown; the dial stays pending for recovery", "error", lastErr)
@@ -227,6 +232,16 @@ func final(err error) bool {
 	}
 	var de *sb.Error
 	return errors.As(err, &de) && de.Code == sb.EInvalid
+}
+
+// answered reports whether err is the provider's own answer (a 5xx in its
+// error format): the create reached it and cannot arrive again later, so
+// the list shows at once whether it made a leg. Anything else (a timeout,
+// a broken connection, a proxy's page) leaves the create possibly on its
+// way.
+func answered(err error) bool {
+	var pe *telephony.ProviderError
+	return errors.As(err, &pe)
 }
 
 // failureReason is what a failed dial leaves on the call: the provider's

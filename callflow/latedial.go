@@ -10,8 +10,8 @@ import (
 	"github.com/switchboard-oss/switchboard/telephony"
 )
 
-// A create that got no usable answer (a timeout, a broken connection, a
-// 5xx) may still be on its way: Go's client gives up on a request, but a
+// A create that got no answer (a timeout, a broken connection, a proxy's
+// error page) may still be on its way: Go's client gives up on a request, but a
 // proxy that has read it can forward it afterwards, and the provider then
 // rings the customer. The only bound the service can know is the time the
 // create was sent, plus the request's own timeout, plus a margin it
@@ -93,8 +93,8 @@ func (s *Service) laterUntil(deadline time.Time, f func(ctx context.Context)) fu
 	}
 }
 
-// lateCreates is what one dial knows of its creates that got no usable
-// answer.
+// lateCreates is what one dial knows of its creates that got no answer
+// from the provider.
 type lateCreates struct {
 	// open counts those whose leg nobody has listed yet; -1 when unknown
 	// (a recovered dial: an earlier process's creates are not known).
@@ -107,7 +107,7 @@ type lateCreates struct {
 // unknownCreates is the state of a recovered dial.
 func unknownCreates() *lateCreates { return &lateCreates{open: -1, last: time.Now()} }
 
-// sent notes a create sent at with no usable answer.
+// sent notes a create sent at that got no answer.
 func (l *lateCreates) sent(at time.Time, settleAfter time.Duration) {
 	if l.open >= 0 {
 		l.open++

@@ -72,7 +72,7 @@ type Config struct {
 	// what tells when a create that got no answer was last on its way.
 	RequestTimeout time.Duration
 	// LateCreateMargin is how long past its RequestTimeout a create that
-	// got no usable answer may still reach the provider (held by a proxy,
+	// got no answer may still reach the provider (held by a proxy,
 	// retransmitted): default 5 s. Nobody is dialled again before the
 	// provider's Calls list, read after that, shows no leg (latedial.go).
 	LateCreateMargin time.Duration
