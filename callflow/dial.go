@@ -36,16 +36,11 @@ var statusEvents = []string{"completed"}
 // known from the conference-join request instead.
 var customerLegEvents = []string{"ringing", "completed"}
 
-// laterDial reserves the dial of d now and returns what starts it.
+// laterDial reserves the dial of d now and returns what starts it. The
+// work ends with d's claim, when another process may take the dial up.
 func (s *Service) laterDial(log *slog.Logger, d *sb.PendingDial) func() {
-	return s.later(s.dialBudget(), func(ctx context.Context) { s.dial(ctx, log, d, false) })
+	return s.laterUntil(d.ClaimedUntil, func(ctx context.Context) { s.dial(ctx, log, d, &lateCreates{}) })
 }
-
-// dialBudget is how long one process works at a pending dial: half its
-// claim, so that a create this process sent has had the other half to reach
-// the provider before another process may list the provider's calls and
-// decide that there is none.
-func (s *Service) dialBudget() time.Duration { return s.cfg.DialClaim / 2 }
 
 // customerLeg is the REST call that dials the customer into the conference.
 func (s *Service) customerLeg(d *sb.PendingDial) telephony.CallParams {
@@ -59,20 +54,24 @@ func (s *Service) customerLeg(d *sb.PendingDial) telephony.CallParams {
 	}
 }
 
-// dial creates the customer leg of d, once. unsure says that an earlier
-// attempt (a dead process's) may have created it already. A create whose
-// outcome is unknown (a timeout, a broken connection, a 5xx) is never
-// repeated blindly: the provider's calls are listed first, a leg found there
-// is adopted, and only when there is none is the customer dialled again. A
-// refusal (4xx) fails the call and hangs up the agent leg. When the budget
-// runs out with the outcome still unknown, the pending dial stays for
-// Recover, which reconciles the same way.
-func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial, unsure bool) {
+// dial creates the customer leg of d, once. late is what is known of
+// earlier creates whose answer never came (unknownCreates for a dial a
+// dead or departed process left). A create whose outcome is unknown (a
+// timeout, a broken connection, a 5xx) is never repeated blindly: the
+// provider's calls are listed first, a leg found there is adopted, and the
+// customer is dialled again only when there is none once every create sent
+// can no longer arrive (latedial.go). A refusal (4xx) fails the call and
+// hangs up the agent leg. When the claim runs out with the outcome still
+// unknown, the pending dial stays for Recover, which reconciles the same
+// way. However the dial ends, a create that may still arrive is watched
+// for (watchLate).
+func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial, late *lateCreates) {
 	params := s.customerLeg(d)
+	unsure := late.open != 0
 	creates := 0
 	var lastErr error
 	for try := 0; ; try++ {
-		if try > 0 && !pause(ctx, try) {
+		if try > 0 && !pause(ctx, try, late, s.pollEvery()) {
 			break
 		}
 		if unsure {
@@ -82,7 +81,9 @@ func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial,
 				continue
 			}
 			if leg != "" {
+				late.listed()
 				s.record(ctx, log, d, leg, "customer leg found at the provider and adopted")
+				s.watchLate(log, d, late)
 				return
 			}
 			over, err := s.callOver(ctx, log, d)
@@ -90,10 +91,15 @@ func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial,
 				continue
 			}
 			if over {
+				s.watchLate(log, d, late)
 				return
+			}
+			if !late.settled() {
+				continue // a create sent may still arrive: list again
 			}
 			if creates == dialAttempts {
 				s.fail(ctx, log, d, failureReason(lastErr), lastErr)
+				s.watchLate(log, d, late)
 				return
 			}
 			// A new create is a new dial: the callee's calling hours may
@@ -102,21 +108,36 @@ func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial,
 				log.Warn("reading the calling hours failed; nothing is dialled until it answers", "error", err)
 				continue
 			} else if closed {
+				s.watchLate(log, d, late)
 				return
 			}
 		}
+		if !s.mayCreate(d) {
+			log.Warn("too little of the claim is left for a create to settle in it; the dial stays pending for recovery",
+				"claimed_until", d.ClaimedUntil)
+			return
+		}
 		creates++
-		sid, err := s.deps.Provider.CreateCall(ctx, params)
+		sent := time.Now()
+		sid, err := s.create(ctx, params)
 		switch {
 		case err == nil:
 			s.record(ctx, log, d, sid, "customer leg created")
+			s.watchLate(log, d, late)
 			return
 		case final(err):
 			s.fail(ctx, log, d, failureReason(err), err)
+			s.watchLate(log, d, late)
 			return
 		}
-		log.Warn("creating the customer leg: outcome unknown; the provider's calls are listed before any new attempt",
-			"attempt", creates, "error", err)
+		if answered(err) {
+			log.Warn("creating the customer leg: the provider answered 5xx; its calls are listed before any new attempt",
+				"attempt", creates, "error", err)
+		} else {
+			late.sent(sent, s.settleAfter())
+			log.Warn("creating the customer leg: no answer; the provider's calls are listed until the create can no longer arrive, before any new attempt",
+				"attempt", creates, "settles", late.settles, "error", err)
+		}
 		unsure, lastErr = true, err
 	}
 	log.Warn("the customer leg's outcome is still unknown; the dial stays pending for recovery", "error", lastErr)
@@ -144,17 +165,14 @@ func (s *Service) callOver(ctx context.Context, log *slog.Logger, d *sb.PendingD
 	return true, nil
 }
 
-// pause waits before try (1, 2, …), or reports false when ctx ends first.
-func pause(ctx context.Context, try int) bool {
+// pause waits before try (1, 2, …), or reports false when ctx ends first:
+// a poll's time while a create settles, else the back-off.
+func pause(ctx context.Context, try int, late *lateCreates, poll time.Duration) bool {
 	d := dialBackoff[min(try, len(dialBackoff))-1]
-	t := time.NewTimer(d)
-	defer t.Stop()
-	select {
-	case <-t.C:
-		return true
-	case <-ctx.Done():
-		return false
+	if !late.settled() {
+		d = min(poll, max(time.Until(late.settles), time.Millisecond))
 	}
+	return sleep(ctx, d)
 }
 
 // detached is the context for writing an outcome found under ctx: ctx's
@@ -214,6 +232,16 @@ func final(err error) bool {
 	}
 	var de *sb.Error
 	return errors.As(err, &de) && de.Code == sb.EInvalid
+}
+
+// answered reports whether err is the provider's own answer (a 5xx in its
+// error format): the create reached it and cannot arrive again later, so
+// the list shows at once whether it made a leg. Anything else (a timeout,
+// a broken connection, a proxy's page) leaves the create possibly on its
+// way.
+func answered(err error) bool {
+	var pe *telephony.ProviderError
+	return errors.As(err, &pe)
 }
 
 // failureReason is what a failed dial leaves on the call: the provider's

@@ -32,13 +32,18 @@
 // and logs both SIDs. A create whose outcome is unknown (timeout, broken
 // connection, 5xx) is never repeated blindly: the provider's Calls list is
 // read first (findLeg in recover.go), a leg created for the dial is
-// adopted, and the customer is dialled again only when there is none. The
-// leg's SID is recorded only while the call has none; a leg the call cannot
-// keep is hung up. Outcome writes run on a context detached from the
-// attempt's.
+// adopted, and the customer is dialled again only when there is none once
+// the create can no longer arrive: sent + Config.RequestTimeout +
+// Config.LateCreateMargin (latedial.go), since a request Go's client gave
+// up on may still sit in a proxy's buffer. The leg's SID is recorded only
+// while the call has none; a leg the call cannot keep is hung up. A create
+// held longer than that is watched for after the dial (watchLate): a leg
+// no call recorded is hung up as soon as the list shows it, while it still
+// rings. Outcome writes run on a context detached from the attempt's.
 //
-// Each pending dial is claimed for Config.DialClaim and worked at for half
-// of it, so that a create one process sent has reached the provider before
+// Each pending dial is claimed for Config.DialClaim and worked at until the
+// claim ends, and a create is sent only while it can settle inside the
+// claim, so that every create one process sent can no longer arrive before
 // another may list the provider's calls. If the process dies, or gives up
 // with the outcome unknown, the row outlives it, and Recover (run at
 // start-up and then every DialClaim) claims rows whose claim has expired and

@@ -45,6 +45,7 @@ func newFlow(t *testing.T, open storetest.Opener, tune ...func(*callflow.Config)
 	b.flow, err = callflow.New(cfg,
 		callflow.Deps{Calls: b.db, CallerIDs: b.db, DNC: b.db, Workspaces: b.db, Recordings: b.db, Provider: client})
 	require.NoError(t, err)
+	t.Cleanup(b.flow.Close)
 	return b
 }
 

@@ -51,7 +51,7 @@ func (s *Service) Recover(ctx context.Context) (int, error) {
 	}
 	for _, d := range dials {
 		log := s.log.With("call_sid", d.CallSID, "claim", d.Attempts)
-		s.background(s.dialBudget(), func(ctx context.Context) { s.resume(ctx, log, d) })
+		s.laterUntil(d.ClaimedUntil, func(ctx context.Context) { s.resume(ctx, log, d) })()
 	}
 	return len(dials), nil
 }
@@ -62,7 +62,8 @@ func (s *Service) Recover(ctx context.Context) (int, error) {
 // adopted (or, for an ended call, hung up). A call still waiting for its
 // customer is dialled as a dial whose first outcome is unknown, unless it is
 // older than MaxPendingAge: nobody is listening any more, so it fails and
-// its agent leg is hung up.
+// its agent leg is hung up. The creates of the processes before are not
+// known, so whatever happens, later legs are watched for (watchLate).
 func (s *Service) resume(ctx context.Context, log *slog.Logger, d *sb.PendingDial) {
 	call, err := s.deps.Calls.FindCallByLeg(ctx, d.CallSID)
 	if err != nil {
@@ -71,17 +72,19 @@ func (s *Service) resume(ctx context.Context, log *slog.Logger, d *sb.PendingDia
 	}
 	wctx, cancel := detached(ctx)
 	defer cancel()
+	late := unknownCreates()
 	if call.CustomerCallSID != "" {
 		log.Info("recovered call has its customer leg already; dropping the pending dial", "customer_call_sid", call.CustomerCallSID)
 		if err := s.deps.Calls.DeletePendingDial(wctx, d.CallSID); err != nil {
 			log.Error("dropping the pending dial failed", "error", err)
 		}
+		s.watchLate(log, d, late)
 		return
 	}
 	stale := time.Since(d.CreatedAt) > s.cfg.MaxPendingAge
 	if call.Status == sb.CallInitiated && !stale {
 		log.Info("pending dial recovered; reconciling with the provider before dialling")
-		s.dial(ctx, log, d, true)
+		s.dial(ctx, log, d, late)
 		return
 	}
 	leg, err := s.findLeg(ctx, d)
@@ -101,14 +104,18 @@ func (s *Service) resume(ctx context.Context, log *slog.Logger, d *sb.PendingDia
 	case leg != "":
 		s.record(ctx, log, d, leg, "customer leg found at the provider and adopted")
 	case call.Status != sb.CallInitiated:
+		// Answered by a leg nobody recorded: a late leg cannot be told
+		// from it, so nothing is watched.
 		log.Warn("the call was answered but the provider lists no customer leg; not dialling", "status", call.Status)
 		if err := s.deps.Calls.DeletePendingDial(wctx, d.CallSID); err != nil {
 			log.Error("dropping the pending dial failed", "error", err)
 		}
+		return
 	default:
 		log.Warn("pending dial too old to place; failing the call", "age", time.Since(d.CreatedAt).Round(time.Second))
 		s.fail(ctx, log, d, reasonNotDialled, nil)
 	}
+	s.watchLate(log, d, late)
 }
 
 // RunRecovery calls Recover now and then every DialClaim until ctx ends.

@@ -50,8 +50,8 @@ func TestRecoveryAdoptsTheProvidersLeg(t *testing.T) {
 
 // Two instances on one PostgreSQL recover the same pending dial while the
 // provider accepts the create but never answers it, and its Calls list
-// fails for a while: each instance in turn claims the dial, gives up inside
-// its half of the claim, and the next reconciles. One leg.
+// fails for a while: each instance in turn claims the dial, gives up when
+// its claim ends, and the next reconciles. One leg.
 func TestTwoInstancesRecoverOnePendingDial(t *testing.T) {
 	dbURL := storetest.PostgresURL(t)
 	fake := telephonytest.NewTwilio(t)
@@ -72,9 +72,10 @@ func TestTwoInstancesRecoverOnePendingDial(t *testing.T) {
 		// A fixed instant inside the numbers' calling hours: the recovered
 		// dial is checked against them before it is placed.
 		flow, err := callflow.New(callflow.Config{PublicBaseURL: "http://switchboard.test", DialClaim: dialClaim,
-			Logger: logger, Now: func() time.Time { return afternoon }},
+			LateCreateMargin: 150 * time.Millisecond, Logger: logger, Now: func() time.Time { return afternoon }},
 			callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Provider: client})
 		require.NoError(t, err)
+		t.Cleanup(flow.Close)
 		flows, dbs = append(flows, flow), append(dbs, db)
 	}
 

@@ -59,12 +59,27 @@ type Config struct {
 	// phone.DefaultRegion.
 	DefaultRegion string
 	// DialClaim is how long a process owns a pending dial before another
-	// may take it over (default 30 s). A process works at a dial for half
-	// of it (see dialBudget), and Recover runs every DialClaim.
+	// may take it over (default 30 s), and how often Recover runs. A
+	// process works at a dial until its claim ends and sends a create only
+	// while that create can settle inside the claim (latedial.go), so a
+	// claim shorter than 2 × RequestTimeout + LateCreateMargin is raised.
 	DialClaim time.Duration
 	// MaxPendingAge is how old a pending dial found by Recover may be and
 	// still be dialled (default 2 min); an older one is failed instead.
 	MaxPendingAge time.Duration
+	// RequestTimeout bounds each create of a customer leg (default: the
+	// provider client's own timeout when it reports one, else 10 s). It is
+	// what tells when a create that got no answer was last on its way.
+	RequestTimeout time.Duration
+	// LateCreateMargin is how long past its RequestTimeout a create that
+	// got no answer may still reach the provider (held by a proxy,
+	// retransmitted): default 5 s. Nobody is dialled again before the
+	// provider's Calls list, read after that, shows no leg (latedial.go).
+	LateCreateMargin time.Duration
+	// LateLegWatch is how long, after a dial settles, the provider's Calls
+	// list is still watched when a create of it may yet arrive, so that
+	// the leg it makes is hung up as soon as it is listed (default 2 min).
+	LateLegWatch time.Duration
 	// RingTimeout is how long the customer's phone, and a transfer
 	// target's, may ring, in seconds; 0 leaves the provider's default (60).
 	RingTimeout int
@@ -96,6 +111,10 @@ type Service struct {
 	// then write what it did (hold, mute, transfer) with the callbacks that
 	// act on the same state (see lockCall).
 	locks callLocks
+
+	// watches are the late-leg watches (watchLate): not work that Wait
+	// waits for, but stopped by Close.
+	watches *watches
 }
 
 // New returns the flow.
@@ -121,7 +140,9 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	return &Service{cfg: cfg, deps: deps, log: cfg.Logger, base: strings.TrimRight(cfg.PublicBaseURL, "/")}, nil
+	lateDialDefaults(&cfg, deps.Provider)
+	return &Service{cfg: cfg, deps: deps, log: cfg.Logger, base: strings.TrimRight(cfg.PublicBaseURL, "/"),
+		watches: newWatches()}, nil
 }
 
 // Paths of the provider-facing endpoints, joined to PublicBaseURL.

@@ -74,7 +74,9 @@ func killedMidDial(t *testing.T, bin, dbURL string) {
 	const public = "http://switchboard.test"
 	env := append(os.Environ(), "SWITCHBOARD_ADDR=127.0.0.1:0", "DATABASE_URL="+dbURL, "PUBLIC_BASE_URL="+public,
 		"TWILIO_ACCOUNT_SID="+fakeAccount, "TWILIO_AUTH_TOKEN="+fakeToken, "TWILIO_API_BASE_URL="+fake.URL,
-		"DIAL_CLAIM=6s", "LOG_FORMAT=json", "RATE_LIMIT=0")
+		// A claim must fit two request timeouts and the late-create
+		// margin (5 s), or it is raised: 6 s would become 25 s.
+		"DIAL_CLAIM=7s", "TWILIO_REQUEST_TIMEOUT=1s", "LOG_FORMAT=json", "RATE_LIMIT=0")
 
 	first := startChild(t, bin, env)
 	sid := newDialSid()

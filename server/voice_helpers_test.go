@@ -145,7 +145,8 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	tokens, err := telephony.NewTokenIssuer(account, "SK00000000000000000000000000000000", "secret0000", "AP00000000000000000000000000000000")
 	require.NoError(t, err)
 	vb.flow, err = callflow.New(callflow.Config{PublicBaseURL: base, Logger: testLogger(), RequestLogger: server.RequestLogger,
-		MaxPendingAge: o.maxPendingAge, DialClaim: o.dialClaim, Now: vb.clock.Now},
+		MaxPendingAge: o.maxPendingAge, DialClaim: o.dialClaim, Now: vb.clock.Now,
+		LateCreateMargin: o.requestTimeout / 2}, // the default's ratio: 5 s for 10 s
 		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{PublicBaseURL: base},
@@ -166,6 +167,7 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
 		_ = vb.flow.Wait(ctx)
+		vb.flow.Close() // and the late-leg watches stop
 		ts.Close()
 	})
 

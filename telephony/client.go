@@ -87,6 +87,10 @@ func NewClient(cfg Config) (*Client, error) {
 // AccountSid.
 func (c *Client) AccountSID() string { return c.accountSID }
 
+// RequestTimeout is the bound on each request (Config.Timeout): how long
+// after it was sent a request the client gave up on stopped being its own.
+func (c *Client) RequestTimeout() time.Duration { return c.timeout }
+
 // api returns twilio-go's v2010 API service bound to ctx. This is what
 // twilio.NewRestClientWithParams does for its Api field, minus the sixty
 // other services it would also build on every call.

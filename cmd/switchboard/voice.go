@@ -140,6 +140,9 @@ func (v *voice) wait(grace time.Duration) {
 }
 
 func (v *voice) close() {
+	if v != nil && v.flow != nil {
+		v.flow.Close() // the late-leg watches read the store, closed next
+	}
 	if v != nil && v.sim != nil {
 		v.sim.Close()
 		v.sim = nil

@@ -328,9 +328,14 @@ export interface paths {
          *     The customer is rung once per call: a create whose outcome is unknown (a timeout, a
          *     broken connection, a 5xx) is reconciled with the provider's Calls list (by `To`, `From`
          *     and time; queued calls too) before any new attempt, and a leg found there is adopted; a
-         *     4xx fails the call. The leg's SID is recorded only while the call has none. A pending
-         *     dial left by a process that died is reconciled the same way at start-up and every
-         *     `DIAL_CLAIM`; an answered, ended or already dialled call is never dialled again.
+         *     4xx fails the call. No new attempt is made before the first can no longer reach the
+         *     provider: the time it was sent plus `TWILIO_REQUEST_TIMEOUT` plus a 5 s margin. A leg
+         *     that arrives later still (a proxy holding the create) and that no call recorded is hung
+         *     up as soon as the Calls list shows it, before it is answered. A call whose creates never
+         *     reach the provider fails after three (`provider_error`). The leg's SID is recorded only
+         *     while the call has none. A pending dial left by a process that died is reconciled the
+         *     same way at start-up and every `DIAL_CLAIM`; an answered, ended or already dialled call
+         *     is never dialled again.
          *
          *     For click-to-call (`POST /v1/calls`) the provider calls the agent's browser
          *     (`client:<clientIdentity>`, which arrives as `To`) and requests this URL with the customer
