@@ -22,6 +22,12 @@ const (
 	DefaultTimeout     = 10 * time.Second
 	DefaultRescueAfter = time.Minute
 	DefaultWorkers     = 100
+	// DefaultCircuitCooldown is the first wait of an endpoint that gave no
+	// answer, doubled after each probe that gets none, to maxCooldown.
+	DefaultCircuitCooldown = 30 * time.Second
+	// MaxEndpoints is how many webhook endpoints a workspace may have: one
+	// event is a delivery per endpoint.
+	MaxEndpoints = 20
 	// queue is River's queue for deliveries and the retention job.
 	queue = "webhooks"
 )

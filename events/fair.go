@@ -1,0 +1,123 @@
+package events
+
+import (
+	"math/rand/v2"
+	"sync"
+	"time"
+)
+
+// Fair delivery. River runs a queue's jobs in the order they were queued,
+// on Workers goroutines per process; without more, a workspace whose
+// endpoints hold every connection until the timeout (a tarpit) would take
+// all of them for Timeout at a time, and every other workspace's
+// deliveries would wait behind its jobs. Two rules keep a slow endpoint's
+// cost on its own workspace:
+//
+//   - A workspace holds at most WorkspaceWorkers of a process's workers
+//     at once. A job past that share is snoozed (river.JobSnooze: put back
+//     for a moment, its attempt not counted) and the workers go to other
+//     workspaces' jobs, queued later but waiting behind it.
+//   - An endpoint that gave no answer within Timeout has its circuit open:
+//     its jobs take no worker (they are snoozed, never failed, and leave no
+//     attempt in the history) until CircuitCooldown has passed. Then one
+//     job is let through as a probe: an answer, any answer, closes the
+//     circuit; no answer opens it again for twice as long, up to
+//     maxCooldown.
+//
+// River's open-source queue has no limit per group of jobs (River Pro's
+// concurrency limits do this in its fetch query), so both rules are kept
+// here, in the process, as a worker's first step: they bound what one
+// process gives a workspace, which is what a worker pool is, and each
+// instance learns an endpoint's circuit from its own attempts.
+type fairness struct {
+	share    int
+	cooldown time.Duration
+	probe    time.Duration // how long others wait while a probe runs
+
+	mu       sync.Mutex
+	busy     map[string]int      // workspace → attempts running
+	circuits map[string]*circuit // endpoint → its open circuit
+}
+
+// circuit is an endpoint's open circuit: closed circuits are not kept.
+type circuit struct {
+	until    time.Time     // no attempt before; a probe after
+	cooldown time.Duration // how long it opened for last
+	probing  bool          // a probe is running
+}
+
+// maxCooldown bounds how long a circuit stays open between probes.
+const maxCooldown = 10 * time.Minute
+
+func newFairness(share int, cooldown, probe time.Duration) *fairness {
+	return &fairness{share: share, cooldown: cooldown, probe: probe,
+		busy: map[string]int{}, circuits: map[string]*circuit{}}
+}
+
+// jitter spreads snoozed jobs over a tenth more than d, so that those
+// snoozed together do not all come back at the same instant.
+func jitter(d time.Duration) time.Duration {
+	return d + rand.N(d/10+1)
+}
+
+// blocked is how long a job for endpoint must wait for its circuit, 0 when
+// it may try now (closed, or half-open without a probe running).
+func (f *fairness) blocked(endpoint string, now time.Time) time.Duration {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.blockedLocked(endpoint, now)
+}
+
+func (f *fairness) blockedLocked(endpoint string, now time.Time) time.Duration {
+	c := f.circuits[endpoint]
+	switch {
+	case c == nil:
+		return 0
+	case now.Before(c.until):
+		return jitter(c.until.Sub(now))
+	case c.probing:
+		return jitter(f.probe)
+	}
+	return 0
+}
+
+// admit takes a worker for an attempt to endpoint of workspace, and returns
+// done, to be called with whether the attempt went unanswered; or, when
+// the attempt must wait, how long to snooze it.
+func (f *fairness) admit(workspace, endpoint string, now time.Time) (done func(noAnswer bool), wait time.Duration) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if wait := f.blockedLocked(endpoint, now); wait > 0 {
+		return nil, wait
+	}
+	if f.busy[workspace] >= f.share {
+		// River's scheduler makes snoozed jobs available again every few
+		// seconds: asking for less than a second would not be kept.
+		return nil, jitter(time.Second)
+	}
+	f.busy[workspace]++
+	if c := f.circuits[endpoint]; c != nil {
+		c.probing = true
+	}
+	return func(noAnswer bool) { f.done(workspace, endpoint, noAnswer, time.Now()) }, 0
+}
+
+func (f *fairness) done(workspace, endpoint string, noAnswer bool, now time.Time) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.busy[workspace]--; f.busy[workspace] <= 0 {
+		delete(f.busy, workspace)
+	}
+	c := f.circuits[endpoint]
+	switch {
+	case !noAnswer:
+		delete(f.circuits, endpoint) // it answers: closed
+	case c == nil:
+		f.circuits[endpoint] = &circuit{until: now.Add(f.cooldown), cooldown: f.cooldown}
+	case c.probing:
+		c.cooldown = min(2*c.cooldown, maxCooldown)
+		c.until, c.probing = now.Add(c.cooldown), false
+	}
+	// Otherwise an attempt that started before the circuit opened ended
+	// as the one that opened it did: it stays open as it is.
+}
