@@ -88,7 +88,7 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs])
 	if !ep.Enabled {
 		return nil
 	}
-	done, wait := s.fair.admit(ev.WorkspaceID, ep.ID, time.Now())
+	done, wait := s.fair.admit(ctx, ev.WorkspaceID, ep.ID, time.Now())
 	if done == nil {
 		return river.JobSnooze(wait)
 	}

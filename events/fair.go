@@ -1,6 +1,7 @@
 package events
 
 import (
+	"context"
 	"math/rand/v2"
 	"sync"
 	"time"
@@ -33,11 +34,19 @@ type fairness struct {
 	share    int
 	cooldown time.Duration
 	probe    time.Duration // how long others wait while a probe runs
+	hold     time.Duration // how long a job past the share may wait for a worker
 
 	mu       sync.Mutex
-	busy     map[string]int      // workspace → attempts running
-	circuits map[string]*circuit // endpoint → its open circuit
+	busy     map[string]int           // workspace → attempts running
+	waiting  map[string]int           // workspace → jobs waiting in admit
+	freed    map[string]chan struct{} // workspace → closed when one of its attempts ends
+	circuits map[string]*circuit      // endpoint → its open circuit
+	owner    map[string]string        // endpoint → its workspace, as seen
 }
+
+// maxOwners bounds what fairness remembers of endpoints' workspaces; past
+// it, it starts afresh.
+const maxOwners = 100_000
 
 // circuit is an endpoint's open circuit: closed circuits are not kept.
 type circuit struct {
@@ -50,8 +59,9 @@ type circuit struct {
 const maxCooldown = 10 * time.Minute
 
 func newFairness(share int, cooldown, probe time.Duration) *fairness {
-	return &fairness{share: share, cooldown: cooldown, probe: probe,
-		busy: map[string]int{}, circuits: map[string]*circuit{}}
+	return &fairness{share: share, cooldown: cooldown, probe: probe, hold: 250 * time.Millisecond,
+		busy: map[string]int{}, waiting: map[string]int{}, freed: map[string]chan struct{}{},
+		circuits: map[string]*circuit{}, owner: map[string]string{}}
 }
 
 // jitter spreads snoozed jobs over a tenth more than d, so that those
@@ -83,12 +93,48 @@ func (f *fairness) blockedLocked(endpoint string, now time.Time) time.Duration {
 
 // admit takes a worker for an attempt to endpoint of workspace, and returns
 // done, to be called with whether the attempt went unanswered; or, when
-// the attempt must wait, how long to snooze it.
-func (f *fairness) admit(workspace, endpoint string, now time.Time) (done func(noAnswer bool), wait time.Duration) {
+// the attempt must wait, how long to snooze it. A workspace at its share
+// may have as many jobs again waiting here, up to hold, for one of its
+// attempts to end (a fast endpoint's end in milliseconds: a snooze would
+// cost more than the wait); past that, or when the wait is over, the job is
+// snoozed.
+func (f *fairness) admit(ctx context.Context, workspace, endpoint string, now time.Time) (done func(noAnswer bool), wait time.Duration) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
+	if len(f.owner) >= maxOwners {
+		clear(f.owner)
+	}
+	f.owner[endpoint] = workspace
 	if wait := f.blockedLocked(endpoint, now); wait > 0 {
 		return nil, wait
+	}
+	if f.busy[workspace] >= f.share && f.waiting[workspace] < f.share {
+		f.waiting[workspace]++
+		deadline := time.Now().Add(f.hold)
+		for f.busy[workspace] >= f.share {
+			left := time.Until(deadline)
+			if left <= 0 || ctx.Err() != nil {
+				break
+			}
+			freed := f.freed[workspace]
+			if freed == nil {
+				freed = make(chan struct{})
+				f.freed[workspace] = freed
+			}
+			f.mu.Unlock()
+			select {
+			case <-freed:
+			case <-time.After(left):
+			case <-ctx.Done():
+			}
+			f.mu.Lock()
+		}
+		if f.waiting[workspace]--; f.waiting[workspace] == 0 {
+			delete(f.waiting, workspace)
+		}
+		if wait := f.blockedLocked(endpoint, time.Now()); wait > 0 {
+			return nil, wait // its circuit opened meanwhile
+		}
 	}
 	if f.busy[workspace] >= f.share {
 		// River's scheduler makes snoozed jobs available again every few
@@ -102,11 +148,26 @@ func (f *fairness) admit(workspace, endpoint string, now time.Time) (done func(n
 	return func(noAnswer bool) { f.done(workspace, endpoint, noAnswer, time.Now()) }, 0
 }
 
+// crowded reports whether endpoint's workspace, as far as this process
+// has seen, holds its whole share now: a job queued for it then goes after
+// the other workspaces' (a lower River priority), which are fetched first
+// however many of its jobs wait.
+func (f *fairness) crowded(endpoint string) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	ws, ok := f.owner[endpoint]
+	return ok && f.busy[ws] >= f.share
+}
+
 func (f *fairness) done(workspace, endpoint string, noAnswer bool, now time.Time) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.busy[workspace]--; f.busy[workspace] <= 0 {
 		delete(f.busy, workspace)
+	}
+	if freed := f.freed[workspace]; freed != nil {
+		close(freed)
+		delete(f.freed, workspace)
 	}
 	c := f.circuits[endpoint]
 	switch {

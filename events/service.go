@@ -196,7 +196,7 @@ func (s *Service) Start(ctx context.Context) error {
 	s.release = release
 	rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.stopRelay, s.relayDone = cancel, make(chan struct{})
-	go s.relay(rctx, s.relayDone, enqueueOn(client))
+	go s.relay(rctx, s.relayDone, s.enqueueOn(client))
 	return nil
 }
 
@@ -230,7 +230,7 @@ func (s *Service) QueueDepth(ctx context.Context) (int, error) {
 // enqueue is the running engine's sb.EnqueueFunc, nil while none runs.
 func (s *Service) enqueue() sb.EnqueueFunc {
 	if c := s.jobs.Load(); c != nil {
-		return enqueueOn(c)
+		return s.enqueueOn(c)
 	}
 	return nil
 }
