@@ -83,7 +83,11 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs])
 		// The endpoint was deleted or the event pruned: nothing to deliver.
 		return nil
 	} else if err != nil {
-		return err
+		// Nothing was sent: a fault of the database must not spend one of
+		// the job's attempts (with short retry delays, a few dropped
+		// connections in a row would discard the delivery unsent).
+		s.log.WarnContext(ctx, "reading a delivery's event and endpoint", "error", err, "event", job.Args.EventID)
+		return river.JobSnooze(jitter(time.Second))
 	}
 	if !ep.Enabled {
 		return nil
