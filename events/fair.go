@@ -38,7 +38,6 @@ type fairness struct {
 
 	mu       sync.Mutex
 	busy     map[string]int           // workspace → attempts running
-	waiting  map[string]int           // workspace → jobs waiting in admit
 	freed    map[string]chan struct{} // workspace → closed when one of its attempts ends
 	circuits map[string]*circuit      // endpoint → its open circuit
 	owner    map[string]string        // endpoint → its workspace, as seen
@@ -60,7 +59,7 @@ const maxCooldown = 10 * time.Minute
 
 func newFairness(share int, cooldown, probe time.Duration) *fairness {
 	return &fairness{share: share, cooldown: cooldown, probe: probe, hold: 250 * time.Millisecond,
-		busy: map[string]int{}, waiting: map[string]int{}, freed: map[string]chan struct{}{},
+		busy: map[string]int{}, freed: map[string]chan struct{}{},
 		circuits: map[string]*circuit{}, owner: map[string]string{}}
 }
 
@@ -93,11 +92,14 @@ func (f *fairness) blockedLocked(endpoint string, now time.Time) time.Duration {
 
 // admit takes a worker for an attempt to endpoint of workspace, and returns
 // done, to be called with whether the attempt went unanswered; or, when
-// the attempt must wait, how long to snooze it. A workspace at its share
-// may have as many jobs again waiting here, up to hold, for one of its
-// attempts to end (a fast endpoint's end in milliseconds: a snooze would
-// cost more than the wait); past that, or when the wait is over, the job is
-// snoozed.
+// the attempt must wait, how long to snooze it. A job of a workspace at
+// its share waits here up to hold for one of its workspace's attempts to
+// end (a fast endpoint's end in milliseconds: a snooze would cost more than
+// the wait, and River would give the job back seconds later); then it is
+// snoozed. Waiting jobs keep their workers for that moment only: a
+// workspace whose attempts hang holds its share for the timeout and the
+// rest for at most hold, and jobs of the other workspaces, queued at a
+// higher priority (crowded), are fetched first as those come free.
 func (f *fairness) admit(ctx context.Context, workspace, endpoint string, now time.Time) (done func(noAnswer bool), wait time.Duration) {
 	f.mu.Lock()
 	defer f.mu.Unlock()
@@ -108,8 +110,7 @@ func (f *fairness) admit(ctx context.Context, workspace, endpoint string, now ti
 	if wait := f.blockedLocked(endpoint, now); wait > 0 {
 		return nil, wait
 	}
-	if f.busy[workspace] >= f.share && f.waiting[workspace] < f.share {
-		f.waiting[workspace]++
+	if f.busy[workspace] >= f.share {
 		deadline := time.Now().Add(f.hold)
 		for f.busy[workspace] >= f.share {
 			left := time.Until(deadline)
@@ -128,9 +129,6 @@ func (f *fairness) admit(ctx context.Context, workspace, endpoint string, now ti
 			case <-ctx.Done():
 			}
 			f.mu.Lock()
-		}
-		if f.waiting[workspace]--; f.waiting[workspace] == 0 {
-			delete(f.waiting, workspace)
 		}
 		if wait := f.blockedLocked(endpoint, time.Now()); wait > 0 {
 			return nil, wait // its circuit opened meanwhile
