@@ -20,6 +20,7 @@ const (
 	ETransferPending     = "transfer_pending"
 	ENoPendingTransfer   = "no_pending_transfer"
 	ERecordingNotActive  = "recording_not_active"
+	ELimitReached        = "limit_reached"
 	EPayloadTooLarge     = "payload_too_large"
 	EDNCBlocked          = "dnc_blocked"
 	ECallerIDNotAllowed  = "caller_id_not_allowed"

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strconv"
 	"strings"
@@ -74,37 +75,53 @@ const maxResponse = 64 << 10
 
 func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs]) error {
 	s := w.s
+	if wait := s.fair.blocked(job.Args.EndpointID, time.Now()); wait > 0 {
+		return river.JobSnooze(wait) // its circuit is open: no worker, no attempt
+	}
 	ev, ep, err := s.store.DeliveryTarget(ctx, job.Args.EventID, job.Args.EndpointID)
 	if sb.ErrorCode(err) == sb.ENotFound {
 		// The endpoint was deleted or the event pruned: nothing to deliver.
 		return nil
 	} else if err != nil {
-		return err
+		// Nothing was sent: a fault of the database must not spend one of
+		// the job's attempts (with short retry delays, a few dropped
+		// connections in a row would discard the delivery unsent).
+		s.log.WarnContext(ctx, "reading a delivery's event and endpoint", "error", err, "event", job.Args.EventID)
+		return river.JobSnooze(jitter(time.Second))
 	}
 	if !ep.Enabled {
 		return nil
 	}
+	done, wait := s.fair.admit(ctx, ev.WorkspaceID, ep.ID, time.Now())
+	if done == nil {
+		return river.JobSnooze(wait)
+	}
+	noAnswer := false
+	defer func() { done(noAnswer) }()
 	body, err := json.Marshal(payload{Type: ev.Type, Timestamp: ev.CreatedAt.UTC(), Data: ev.Data})
 	if err != nil {
 		return river.JobCancel(err)
 	}
 	at := s.cfg.Now().UTC().Truncate(time.Microsecond)
 	status, sendErr := s.send(ctx, ep, ev.ID, at, body)
-	d := &sb.WebhookDelivery{WorkspaceID: ev.WorkspaceID, EndpointID: ep.ID, EventID: ev.ID, EventType: ev.Type,
-		Attempt: job.Attempt, StatusCode: status, Duration: s.cfg.Now().Sub(at), AttemptedAt: at}
+	noAnswer = errors.Is(sendErr, errNoAnswer)
+	d := &sb.WebhookDelivery{ID: attemptID(job.ID, job.Attempt, at), WorkspaceID: ev.WorkspaceID, EndpointID: ep.ID,
+		EventID: ev.ID, EventType: ev.Type, Attempt: job.Attempt, StatusCode: status, Duration: s.cfg.Now().Sub(at),
+		AttemptedAt: at}
 	last := job.Attempt >= job.MaxAttempts
 	switch {
 	case sendErr == nil:
 		d.Result = sb.DeliverySucceeded
 	case last:
-		d.Result, d.Error = sb.DeliveryFailed, sendErr.Error()
+		d.Result, d.Error = sb.DeliveryFailed, shown(sendErr)
 	default:
 		next := at.Add(s.delay(job.Attempt))
-		d.Result, d.Error, d.NextAttemptAt = sb.DeliveryRetrying, sendErr.Error(), &next
+		d.Result, d.Error, d.NextAttemptAt = sb.DeliveryRetrying, shown(sendErr), &next
 	}
-	disabled, err := s.store.RecordDelivery(context.WithoutCancel(ctx), d)
+	disabled, err := s.record(context.WithoutCancel(ctx), d)
 	if err != nil {
-		s.log.ErrorContext(ctx, "recording a delivery attempt failed", "error", err, "event", ev.ID, "endpoint", ep.ID)
+		s.log.ErrorContext(ctx, "recording a delivery attempt failed", "error", err, "event", ev.ID, "endpoint", ep.ID,
+			"attempt", job.Attempt)
 	}
 	if s.cfg.OnAttempt != nil {
 		s.cfg.OnAttempt(d.Result, d.Duration)
@@ -120,6 +137,27 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs])
 		return river.JobCancel(sendErr)
 	}
 	return sendErr
+}
+
+// errNoAnswer is an attempt the receiver did not answer within Timeout:
+// it held its worker all that time, which opens the endpoint's circuit.
+var errNoAnswer = errors.New("no answer")
+
+// errStatus is an attempt the receiver answered with other than a 2xx.
+type errStatus int
+
+func (e errStatus) Error() string { return fmt.Sprintf("the receiver answered %d", int(e)) }
+
+// shown is what the delivery history says of a failed attempt: the
+// receiver's status, the timeout, or the kind of connection failure, never
+// an address.
+func shown(err error) string {
+	var st errStatus
+	switch {
+	case errors.As(err, &st), errors.Is(err, errNoAnswer):
+		return err.Error()
+	}
+	return tenantError(err)
 }
 
 // send makes one attempt and returns the receiver's status (0 when none
@@ -142,15 +180,17 @@ func (s *Service) send(ctx context.Context, ep *sb.WebhookEndpoint, id string, a
 	req.Header.Set(standardwebhooks.HeaderWebhookSignature, sig)
 	res, err := s.http.Do(req)
 	if err != nil {
-		if errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded) {
-			return 0, fmt.Errorf("no answer within %s", s.cfg.Timeout)
+		var ne net.Error
+		if errors.Is(err, context.DeadlineExceeded) || errors.Is(ctx.Err(), context.DeadlineExceeded) ||
+			(errors.As(err, &ne) && ne.Timeout()) {
+			return 0, fmt.Errorf("%w within %s", errNoAnswer, s.cfg.Timeout)
 		}
 		return 0, errors.Unwrap(err)
 	}
 	defer res.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(res.Body, maxResponse))
 	if res.StatusCode < 200 || res.StatusCode > 299 {
-		return res.StatusCode, fmt.Errorf("the receiver answered %d", res.StatusCode)
+		return res.StatusCode, errStatus(res.StatusCode)
 	}
 	return res.StatusCode, nil
 }

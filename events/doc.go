@@ -17,9 +17,10 @@
 // service.go holds the Service, its port and its start and stop;
 // endpoint.go the endpoints, their URL rule and secrets; log.go the event
 // log and redelivery; engine.go River's client and the retention job;
-// deliver.go one delivery attempt and its signature; guard.go the
-// private-address guard and the HTTP client; relay.go the relay of
-// recorded events to jobs.
+// deliver.go one delivery attempt and its signature; record.go how an
+// attempt's row is written; fair.go the workspaces' share of the workers
+// and the endpoints' circuits; guard.go the special-purpose address guard
+// and the HTTP client; relay.go the relay of recorded events to jobs.
 //
 // # Why River
 //
@@ -33,8 +34,10 @@
 // (PostgreSQL) or the single writer (SQLite), so several instances share
 // the work and each job runs once at a time; a job whose process died
 // while it ran is rescued after RescueAfter and runs again, with the same
-// webhook-id. One job is one event for one endpoint, so a slow or dead
-// endpoint holds only its own jobs' workers: the others' deliveries go on.
+// webhook-id. One job is one event for one endpoint; a workspace holds at
+// most WorkspaceWorkers of a process's workers and an endpoint that does
+// not answer has its circuit opened (fair.go), so a slow or dead endpoint
+// delays its own workspace's deliveries, not another's.
 //
 // Both databases use one River client type, Client[*sql.Tx], because the
 // store runs on database/sql (GORM); which River driver serves it is the
@@ -51,10 +54,12 @@
 // with the standard-webhooks library. A 2xx within Timeout is a success;
 // anything else (a redirect included: it is not followed) is attempted again
 // after each of RetryDelays, then the delivery is failed. Every attempt is a
-// row of webhook_deliveries; an endpoint whose every attempt failed for
-// sb.AutoDisableAfter is disabled. The dialer refuses loopback, private,
-// link-local and other non-public addresses after DNS resolution, on every
-// attempt, unless AllowPrivateNetworks is set; proxies from the environment
-// are not used, so the address checked is the one connected to. Events
-// older than sb.EventRetention are pruned by an hourly job.
+// row of webhook_deliveries, written again on a database fault and once
+// only (record.go); an endpoint whose every attempt failed for
+// sb.AutoDisableAfter is disabled. The dialer refuses every special-purpose
+// address (SpecialPurpose: IANA's registries) after DNS resolution, on
+// every attempt, unless AllowPrivateNetworks is set; proxies from the
+// environment are not used, so the address checked is the one connected
+// to, and the history names the kind of a failure, never an address.
+// Events older than sb.EventRetention are pruned by an hourly job.
 package events

@@ -13,7 +13,9 @@ import (
 // CreateEndpoint registers e (its WorkspaceID, URL, Description and
 // Events) with a new secret, which e then holds: the only time, with
 // RotateSecret, that the secret is shown. Errors: EInvalid naming "url"
-// for a URL the rule refuses.
+// for a URL the rule refuses; ELimitReached when the workspace has
+// MaxEndpoints already (disabled ones count: each is a delivery per event
+// once enabled).
 func (s *Service) CreateEndpoint(ctx context.Context, e *sb.WebhookEndpoint) error {
 	u, err := checkURL(e.URL)
 	if err != nil {
@@ -24,7 +26,7 @@ func (s *Service) CreateEndpoint(ctx context.Context, e *sb.WebhookEndpoint) err
 		return err
 	}
 	e.URL, e.Secret = u, secret
-	if err := s.store.CreateWebhookEndpoint(ctx, e); err != nil {
+	if err := s.store.CreateWebhookEndpointWithin(ctx, e, MaxEndpoints); err != nil {
 		return err
 	}
 	s.logger(ctx).Info("webhook endpoint created", "endpoint", e.ID, "workspace", e.WorkspaceID)

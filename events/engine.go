@@ -22,6 +22,12 @@ const (
 	DefaultTimeout     = 10 * time.Second
 	DefaultRescueAfter = time.Minute
 	DefaultWorkers     = 100
+	// DefaultCircuitCooldown is the first wait of an endpoint that gave no
+	// answer, doubled after each probe that gets none, to maxCooldown.
+	DefaultCircuitCooldown = 30 * time.Second
+	// MaxEndpoints is how many webhook endpoints a workspace may have: one
+	// event is a delivery per endpoint.
+	MaxEndpoints = 20
 	// queue is River's queue for deliveries and the retention job.
 	queue = "webhooks"
 )
@@ -59,13 +65,27 @@ func (s *Service) newJobClient(ctx context.Context) (*river.Client[*sql.Tx], fun
 	return client, release, nil
 }
 
+// crowdedPriority is River's priority (1 first, 4 last) of a job queued for
+// a workspace that holds its whole share of workers.
+const crowdedPriority = 3
+
 // enqueueOn is an sb.EnqueueFunc on client: one delivery job per event and
-// endpoint, in the caller's transaction.
-func enqueueOn(client *river.Client[*sql.Tx]) sb.EnqueueFunc {
+// endpoint, in the caller's transaction. River fetches jobs by priority,
+// then in the order they were queued: a job for an endpoint whose circuit
+// is open is queued for when it half-opens (until then it would only be
+// fetched to be snoozed, before the jobs queued after it), and one for a
+// workspace that holds its share of the workers goes after the others'.
+func (s *Service) enqueueOn(client *river.Client[*sql.Tx]) sb.EnqueueFunc {
 	return func(ctx context.Context, tx *sql.Tx, jobs []sb.DeliveryJob) error {
 		params := make([]river.InsertManyParams, len(jobs))
+		now := time.Now()
 		for i, j := range jobs {
 			params[i] = river.InsertManyParams{Args: deliveryArgs{EventID: j.EventID, EndpointID: j.EndpointID}}
+			if wait := s.fair.blocked(j.EndpointID, now); wait > 0 {
+				params[i].InsertOpts = &river.InsertOpts{ScheduledAt: now.Add(wait)}
+			} else if s.fair.crowded(j.EndpointID) {
+				params[i].InsertOpts = &river.InsertOpts{Priority: crowdedPriority}
+			}
 		}
 		_, err := client.InsertManyFastTx(ctx, tx, params)
 		return err

@@ -12,7 +12,9 @@ import (
 )
 
 // TestPublic: the addresses a delivery may connect to, and the ones it may
-// not, IPv4-mapped IPv6 forms included.
+// not (guard_internal_test.go has every special-purpose range). An
+// IPv4-mapped form is refused as such: the dialer never presents one, it
+// connects to the IPv4 address, which is judged on its own.
 func TestPublic(t *testing.T) {
 	t.Parallel()
 	for addr, public := range map[string]bool{
@@ -22,7 +24,9 @@ func TestPublic(t *testing.T) {
 		"169.254.169.254": false, "fe80::1": false, "fc00::1": false, "fd12:3456::1": false,
 		"100.64.0.1": false, "198.18.0.1": false, "240.0.0.1": false, "255.255.255.255": false,
 		"224.0.0.1": false, "ff02::1": false, "::ffff:127.0.0.1": false, "::ffff:10.0.0.1": false,
-		"::ffff:8.8.8.8": true, "2001:db8::1": false, "172.32.0.1": true,
+		"::ffff:8.8.8.8": false, "2001:db8::1": false, "172.32.0.1": true,
+		"192.0.2.1": false, "198.51.100.7": false, "203.0.113.9": false, "64:ff9b::c000:201": false,
+		"2002:c000:201::1": false, "::c000:201": false, "fe80::1%eth0": false,
 	} {
 		require.Equal(t, public, events.Public(netip.MustParseAddr(addr)), addr)
 	}

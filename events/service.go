@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"time"
 
 	"github.com/riverqueue/river"
@@ -26,9 +27,15 @@ type Store interface {
 	// ENotFound when either is gone.
 	DeliveryTarget(ctx context.Context, eventID, endpointID string) (*sb.Event, *sb.WebhookEndpoint, error)
 	// RecordDelivery writes an attempt and reports whether it disabled the
-	// endpoint (every attempt failed for sb.AutoDisableAfter).
+	// endpoint (every attempt failed for sb.AutoDisableAfter). d.ID, when
+	// set, is the attempt's identity: a second write of the same id writes
+	// nothing and reports false.
 	RecordDelivery(ctx context.Context, d *sb.WebhookDelivery) (bool, error)
 	PruneEvents(ctx context.Context, before time.Time) (int64, error)
+	// CreateWebhookEndpointWithin is sb.EventStore's CreateWebhookEndpoint
+	// for a workspace that may have at most limit endpoints:
+	// ELimitReached when it has them already.
+	CreateWebhookEndpointWithin(ctx context.Context, e *sb.WebhookEndpoint, limit int) error
 	// RelayEvents turns up to limit recorded events into delivery jobs
 	// through enqueue, once each, and says how many it relayed.
 	RelayEvents(ctx context.Context, limit int, enqueue sb.EnqueueFunc) (int, error)
@@ -70,6 +77,13 @@ type Config struct {
 	// Workers is how many deliveries one process runs at once
 	// (DefaultWorkers).
 	Workers int
+	// WorkspaceWorkers is how many of those one workspace may hold at once
+	// (a quarter of Workers, at least 1, when 0); its further jobs wait
+	// (fair.go).
+	WorkspaceWorkers int
+	// CircuitCooldown is how long an endpoint that gave no answer within
+	// Timeout takes no worker before a probe (DefaultCircuitCooldown).
+	CircuitCooldown time.Duration
 	// PollInterval is how often River looks for jobs without a
 	// notification, and the relay for events other processes recorded
 	// (1 s, River's default, when 0).
@@ -93,6 +107,7 @@ type Service struct {
 	store Store
 	log   *slog.Logger
 	http  *http.Client
+	fair  *fairness
 
 	// jobs is River's client while the engine runs (between Start and
 	// Stop); nil otherwise, when redelivery answers ENotImplemented.
@@ -123,6 +138,12 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	if cfg.Workers <= 0 {
 		cfg.Workers = DefaultWorkers
 	}
+	if cfg.WorkspaceWorkers <= 0 {
+		cfg.WorkspaceWorkers = max(1, cfg.Workers/4)
+	}
+	if cfg.CircuitCooldown <= 0 {
+		cfg.CircuitCooldown = DefaultCircuitCooldown
+	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
@@ -132,9 +153,14 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Service{cfg: cfg, store: deps.Store, log: cfg.Logger, http: cfg.Client}
+	s := &Service{cfg: cfg, store: deps.Store, log: cfg.Logger, http: cfg.Client,
+		fair: newFairness(cfg.WorkspaceWorkers, cfg.CircuitCooldown, cfg.Timeout)}
 	if s.http == nil {
-		s.http = newHTTPClient(cfg.Timeout, cfg.AllowPrivateNetworks)
+		var control func(string, string, syscall.RawConn) error
+		if !cfg.AllowPrivateNetworks {
+			control = guard
+		}
+		s.http = newHTTPClient(cfg.Timeout, control)
 	}
 	return s, nil
 }
@@ -170,7 +196,7 @@ func (s *Service) Start(ctx context.Context) error {
 	s.release = release
 	rctx, cancel := context.WithCancel(context.WithoutCancel(ctx))
 	s.stopRelay, s.relayDone = cancel, make(chan struct{})
-	go s.relay(rctx, s.relayDone, enqueueOn(client))
+	go s.relay(rctx, s.relayDone, s.enqueueOn(client))
 	return nil
 }
 
@@ -204,7 +230,7 @@ func (s *Service) QueueDepth(ctx context.Context) (int, error) {
 // enqueue is the running engine's sb.EnqueueFunc, nil while none runs.
 func (s *Service) enqueue() sb.EnqueueFunc {
 	if c := s.jobs.Load(); c != nil {
-		return enqueueOn(c)
+		return s.enqueueOn(c)
 	}
 	return nil
 }

@@ -49,6 +49,7 @@ var statusOf = map[string]int{
 	sb.ETransferPending:     http.StatusConflict,
 	sb.ENoPendingTransfer:   http.StatusConflict,
 	sb.ERecordingNotActive:  http.StatusConflict,
+	sb.ELimitReached:        http.StatusConflict,
 	sb.EPayloadTooLarge:     http.StatusRequestEntityTooLarge,
 	sb.EDNCBlocked:          http.StatusUnprocessableEntity,
 	sb.ECallerIDNotAllowed:  http.StatusUnprocessableEntity,

@@ -16,6 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/switchboard-oss/switchboard/events"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony"
 	"github.com/switchboard-oss/switchboard/telephony/simulator"
@@ -326,6 +327,19 @@ func TestHostileRequests(t *testing.T) {
 	require.Greater(t, total, requests*95/100, "nearly every request was sent")
 	require.Empty(t, fiveXX, "no 5xx")
 	vb.settle()
+	// The webhook findings hold after the run: hostile creates left no more
+	// endpoints than the cap, and no delivery history shows an address
+	// (the run's deliveries dial loopback only: every other is refused).
+	eps := vb.do("GET", "/v1/webhook-endpoints?limit=100", vb.admA, nil)
+	require.Equal(t, http.StatusOK, eps.status, "body: %s", eps.body)
+	require.LessOrEqual(t, len(eps.list()), events.MaxEndpoints)
+	for _, ep := range eps.list() {
+		h := vb.do("GET", "/v1/webhook-endpoints/"+ep["id"].(string)+"/deliveries?limit=200", vb.admA, nil)
+		require.Equal(t, http.StatusOK, h.status, "body: %s", h.body)
+		for _, d := range h.list() {
+			require.Empty(t, addressLike.FindString(d["error"].(string)), "an address in %q", d["error"])
+		}
+	}
 	require.Equal(t, 200, vb.do("GET", "/healthz", "", nil).status)
 	r = vb.do("POST", "/v1/contacts", vb.tokA, map[string]any{"firstName": "Still", "phone": "+14155550199"})
 	require.Equal(t, 201, r.status, "the service still works: %s", r.body)

@@ -6,7 +6,9 @@ package server_test
 // security (access_test.go), control characters and trailing JSON
 // (textcheck_test.go), token expiry and revocation (token_test.go),
 // dropped database connections (dbfault_test.go), the simulator's token
-// and address (cmd/switchboard).
+// and address (cmd/switchboard), and the webhooks' findings: fairness,
+// the endpoint cap, special-purpose addresses, attempts recorded across
+// dropped connections (security_webhook_test.go).
 
 import (
 	"bytes"

@@ -26,7 +26,7 @@ func eventTypes(in []api.EventType) []sb.EventType {
 
 func (s *strict) ListWebhookEndpoints(ctx context.Context, req api.ListWebhookEndpointsRequestObject) (api.ListWebhookEndpointsResponseObject, error) {
 	svc := s.deps.Events
-	ws, err := workspaceOf(ctx, nil)
+	ws, err := workspaceOf(ctx, req.Params.WorkspaceId)
 	if err != nil {
 		return nil, err
 	}
@@ -145,7 +145,7 @@ func (s *strict) ListWebhookDeliveries(ctx context.Context, req api.ListWebhookD
 
 func (s *strict) ListEvents(ctx context.Context, req api.ListEventsRequestObject) (api.ListEventsResponseObject, error) {
 	svc := s.deps.Events
-	ws, err := workspaceOf(ctx, nil)
+	ws, err := workspaceOf(ctx, req.Params.WorkspaceId)
 	if err != nil {
 		return nil, err
 	}

@@ -334,7 +334,7 @@ func TestWebhookPrivateNetworks(t *testing.T) {
 		hb.createContact(map[string]any{"firstName": "Ada"})
 		require.Eventually(t, func() bool { return len(hb.attempts(id)) >= 1 }, 5*time.Second, 20*time.Millisecond)
 		a := hb.attempts(id)[0]
-		require.Contains(t, a["error"], "not public")
+		require.Equal(t, "delivery failed: address not allowed", a["error"])
 		require.Nil(t, a["statusCode"])
 		require.Empty(t, rc.deliveries())
 	})

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	switchboard "github.com/switchboard-oss/switchboard"
 )
@@ -255,7 +256,11 @@ func (db *DB) DeliveryTarget(ctx context.Context, eventID, endpointID string) (*
 // endpoint once it has failed every attempt for switchboard.AutoDisableAfter.
 // It reports whether this attempt disabled the endpoint.
 func (db *DB) RecordDelivery(ctx context.Context, d *switchboard.WebhookDelivery) (bool, error) {
-	row := deliveryRow{ID: newID(), WorkspaceID: d.WorkspaceID, EndpointID: d.EndpointID, EventID: d.EventID,
+	id := d.ID
+	if id == "" {
+		id = newID()
+	}
+	row := deliveryRow{ID: id, WorkspaceID: d.WorkspaceID, EndpointID: d.EndpointID, EventID: d.EventID,
 		EventType: string(d.EventType), Attempt: d.Attempt, Result: d.Result, StatusCode: d.StatusCode,
 		Error: d.Error, DurationMS: int(d.Duration / time.Millisecond), AttemptedAt: d.AttemptedAt.UTC(),
 		NextAttemptAt: utcPtr(d.NextAttemptAt)}
@@ -267,8 +272,11 @@ func (db *DB) RecordDelivery(ctx context.Context, d *switchboard.WebhookDelivery
 		if err != nil {
 			return translate(err, "Webhook endpoint")
 		}
-		if err := tx.Create(&row).Error; err != nil {
-			return err
+		// An attempt's id is its identity: written once, however often
+		// the caller retries a write whose commit it did not hear of.
+		res := tx.Clauses(clause.OnConflict{Columns: []clause.Column{{Name: "id"}}, DoNothing: true}).Create(&row)
+		if res.Error != nil || res.RowsAffected == 0 {
+			return res.Error
 		}
 		set := map[string]any{}
 		switch {

@@ -112,6 +112,7 @@ const (
 	ErrorCodeInvalidPhone        ErrorCode = "invalid_phone"
 	ErrorCodeInvalidRequest      ErrorCode = "invalid_request"
 	ErrorCodeInvalidSignature    ErrorCode = "invalid_signature"
+	ErrorCodeLimitReached        ErrorCode = "limit_reached"
 	ErrorCodeMethodNotAllowed    ErrorCode = "method_not_allowed"
 	ErrorCodeNoPendingTransfer   ErrorCode = "no_pending_transfer"
 	ErrorCodeNotAgentParticipant ErrorCode = "not_agent_participant"
@@ -151,6 +152,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeInvalidRequest:
 		return true
 	case ErrorCodeInvalidSignature:
+		return true
+	case ErrorCodeLimitReached:
 		return true
 	case ErrorCodeMethodNotAllowed:
 		return true
@@ -1793,6 +1796,9 @@ type DeleteDncParams struct {
 
 // ListEventsParams defines parameters for ListEvents.
 type ListEventsParams struct {
+	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
+	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
+
 	// Type Only events of this type; every type when absent.
 	Type *EventType `form:"type,omitempty" json:"type,omitempty"`
 
@@ -1849,6 +1855,9 @@ type VoiceTransferStatusParams struct {
 
 // ListWebhookEndpointsParams defines parameters for ListWebhookEndpoints.
 type ListWebhookEndpointsParams struct {
+	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
+	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
+
 	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
 

@@ -841,6 +841,8 @@ export interface paths {
          *     Webhooks for the format and the signature). `url` must be an absolute `http` or `https`
          *     URL (400 otherwise). The answer is the only one, with rotation's, that shows `secret`:
          *     keep it to verify the deliveries' signatures.
+         *     A workspace has at most 20 endpoints (disabled ones count): the 21st answers 409
+         *     `limit_reached`; delete one to register another.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1019,7 +1021,7 @@ export interface components {
          * @example invalid_request
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_phone" | "unauthorized" | "forbidden" | "not_agent_participant" | "invalid_signature" | "not_found" | "method_not_allowed" | "contact_exists" | "caller_id_exists" | "caller_id_taken" | "call_not_active" | "transfer_pending" | "no_pending_transfer" | "recording_not_active" | "payload_too_large" | "dnc_blocked" | "caller_id_not_allowed" | "outside_calling_hours" | "rate_limited" | "internal" | "not_implemented" | "provider_error" | "unavailable";
+        ErrorCode: "invalid_request" | "invalid_phone" | "unauthorized" | "forbidden" | "not_agent_participant" | "invalid_signature" | "not_found" | "method_not_allowed" | "contact_exists" | "caller_id_exists" | "caller_id_taken" | "call_not_active" | "transfer_pending" | "no_pending_transfer" | "recording_not_active" | "limit_reached" | "payload_too_large" | "dnc_blocked" | "caller_id_not_allowed" | "outside_calling_hours" | "rate_limited" | "internal" | "not_implemented" | "provider_error" | "unavailable";
         Error: {
             code: components["schemas"]["ErrorCode"];
             /** @example limit: must be at most 200 */
@@ -3853,6 +3855,8 @@ export interface operations {
     listWebhookEndpoints: {
         parameters: {
             query?: {
+                /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
+                workspaceId?: components["parameters"]["WorkspaceIdQuery"];
                 /**
                  * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
                  * @example 50
@@ -3957,6 +3961,23 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            /** @description The workspace already has 20 endpoints (`limit_reached`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "limit_reached",
+                     *         "message": "A workspace has at most 20 webhook endpoints; delete one to register another."
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
             413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
@@ -4188,6 +4209,8 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
+                /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
+                workspaceId?: components["parameters"]["WorkspaceIdQuery"];
                 /** @description Only events of this type; every type when absent. */
                 type?: components["schemas"]["EventType"];
                 /**
