@@ -223,7 +223,7 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	})
 
 	api.RegisterHandlersWithOptions(e, api.NewStrictHandler((*strict)(s), nil), api.RegisterHandlersOptions{
-		OperationMiddlewares: s.operationMiddlewares(pols, s.rateLimiter(), s.retryReads, validate, validateImport, checkParams),
+		OperationMiddlewares: s.operationMiddlewares(pols, s.rateLimiter(), s.retryReads, checkJSONBody, validate, validateImport, checkParams),
 	})
 	return s, nil
 }
