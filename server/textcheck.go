@@ -20,6 +20,7 @@ import (
 	"io"
 	"mime"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -215,12 +216,20 @@ func hexEscape(raw []byte, i int) (rune, bool) {
 // parsed by the signature check).
 func checkParams(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
+		r := c.Request()
 		for i, name := range c.ParamNames() {
-			if err := checkText(name, name, c.ParamValues()[i]); err != nil {
+			v := c.ParamValues()[i]
+			if r.URL.RawPath != "" {
+				// Echo routed on the escaped path, so its values are still
+				// escaped ("%2B1415%FF"); the handler reads them unescaped.
+				if u, err := url.PathUnescape(v); err == nil {
+					v = u
+				}
+			}
+			if err := checkText(name, name, v); err != nil {
 				return err
 			}
 		}
-		r := c.Request()
 		if r.URL.RawQuery != "" {
 			for k, vs := range c.QueryParams() {
 				if err := checkText(k, "", k); err != nil {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/switchboard-oss/switchboard/gen/api"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
@@ -110,6 +111,35 @@ func TestInvalidUTF8RefusedEverywhere(t *testing.T) {
 		require.Empty(t, tb.do("GET", "/v1/dnc", tb.tokA, nil).list())
 		require.Empty(t, tb.do("GET", "/v1/caller-ids", tb.admA, nil).list())
 		require.Empty(t, tb.do("GET", "/v1/webhook-endpoints", tb.admA, nil).list())
+	})
+}
+
+// Every path parameter refuses each invalid sequence, also beside an
+// escaped character (which makes the router keep the path escaped): on
+// PostgreSQL "%2B1415%ED%A0%80" as a do-not-call id was a 500.
+func TestInvalidUTF8InPathRefused(t *testing.T) {
+	forEachDB(t, func(t *testing.T, open storetest.Opener) {
+		tb := setup(t, open)
+		doc, err := api.GetSwagger()
+		require.NoError(t, err)
+		tried := 0
+		for tmpl, item := range doc.Paths.Map() {
+			names := pathParam.FindAllStringSubmatch(tmpl, -1)
+			if len(names) == 0 {
+				continue
+			}
+			for method := range item.Operations() {
+				for _, bad := range badQueryText {
+					for _, v := range []string{bad, "%2B1415" + bad} {
+						path := pathParam.ReplaceAllLiteralString(tmpl, v)
+						r := tb.do(method, path, tb.admA, nil)
+						requireError(t, r, 400, "invalid_request", names[0][1])
+						tried++
+					}
+				}
+			}
+		}
+		require.Greater(t, tried, 100)
 	})
 }
 
