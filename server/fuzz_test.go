@@ -120,7 +120,7 @@ var importSeeds = []string{
 // not spell: no invalid byte or lone surrogate is ever mended and stored.
 func FuzzJSONText(f *testing.F) {
 	for _, seed := range []string{"Ada", "\xff", "a\xc0\xafb", "\xed\xa0\x80", `\ud800`, `x\udc00`,
-		`\ud83d\ude00`, "\U0001F600", `\\ud800`, "\ufffd", `\uFFFD`, "\u202e", `\u2066`, "\x00", `\"`} {
+		`\ud83d\ude00`, "\U0001F600", `\\ud800`, "\ufffd", `\uFFFD`, "\u202e", `\u2066`, "\x00", `\"`, "a\xff\" x", `\u00e9" ]`} {
 		f.Add(seed)
 	}
 	tb := setup(f, storetest.OpenSQLite)

@@ -97,8 +97,16 @@ func checkJSONText(body []byte) error {
 	}
 	dec := json.NewDecoder(bytes.NewReader(body))
 	w := jsonWalker{dec: dec, body: body}
-	return w.walk("", "")
+	if err := w.walk("", ""); !errors.Is(err, errMalformed) {
+		return err
+	}
+	// Malformed JSON is the validator's to report. The walk stops at it:
+	// the decoder does not move past a syntax error, so a loop that went
+	// on asking for tokens would never end.
+	return nil
 }
+
+var errMalformed = errors.New("malformed JSON")
 
 // jsonWalker walks a document token by token. The decoder hands strings
 // back already mended, so each string is also judged by its raw bytes:
@@ -130,7 +138,7 @@ func text(field, last, v string, raw []byte) error {
 func (w jsonWalker) walk(path, last string) error {
 	tok, raw, err := w.token()
 	if err != nil {
-		return nil // malformed JSON is the decoder's to report
+		return errMalformed
 	}
 	join := func(k string) string {
 		if path == "" {
@@ -151,7 +159,7 @@ func (w jsonWalker) walk(path, last string) error {
 			for w.dec.More() {
 				kt, raw, err := w.token()
 				if err != nil {
-					return nil
+					return errMalformed
 				}
 				k, _ := kt.(string)
 				if err := text(join(k), "", k, raw); err != nil {
@@ -161,14 +169,18 @@ func (w jsonWalker) walk(path, last string) error {
 					return err
 				}
 			}
-			_, _ = w.dec.Token()
+			if _, err := w.dec.Token(); err != nil {
+				return errMalformed
+			}
 		case '[':
 			for n := 0; w.dec.More(); n++ {
 				if err := w.walk(join(strconv.Itoa(n)), last); err != nil {
 					return err
 				}
 			}
-			_, _ = w.dec.Token()
+			if _, err := w.dec.Token(); err != nil {
+				return errMalformed
+			}
 		}
 	}
 	return nil

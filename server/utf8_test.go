@@ -106,6 +106,13 @@ func TestInvalidUTF8RefusedEverywhere(t *testing.T) {
 		requireError(t, tb.do("POST", "/v1/contacts", tb.tokA, "{\"first\xffName\":\"Ada\"}"), 400, "invalid_request")
 		requireError(t, tb.do("POST", "/v1/contacts", tb.tokA, `{"firstName":"Ada","x":[1,{"y":"\udfff"}]}`), 400, "invalid_request", "x.1.y")
 
+		// Malformed JSON around bad text is refused too, and promptly: the
+		// walk once spun forever on a syntax error it could not pass.
+		for _, body := range []string{"{\"firstName\":\"a\xff\" x}", "{\"firstName\":\xff}", "{\"a\" \"\xff\"}",
+			"[\"\xff\" \"x\"]", "[\"a\" x \"\xff\"]", `{"firstName":"\u00e9" ]`, `{"firstName":"\ud800`, "{\"x\":[1,\"\xc0\xaf\",}"} {
+			requireError(t, tb.do("POST", "/v1/contacts", tb.tokA, body), 400, "invalid_request")
+		}
+
 		// Nothing of any refused request was written.
 		require.Zero(t, tb.contactTotal())
 		require.Empty(t, tb.do("GET", "/v1/dnc", tb.tokA, nil).list())
