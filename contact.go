@@ -32,7 +32,8 @@ const (
 // Validate holds every rule a stored contact satisfies, whichever way it
 // arrives (POST, PATCH on the merged result, a CSV row): text fields valid
 // UTF-8, without control characters (notes may span lines) and within
-// their lengths; Phone empty or E.164 (EInvalidPhone); Email empty or a
+// their lengths, the names and company without bidirectional controls
+// (CheckDisplayName); Phone empty or E.164 (EInvalidPhone); Email empty or a
 // bare address; and a first name, a last name or a phone. Errors are
 // EInvalid naming the field, or "body" for the name-or-phone rule, which
 // no one field breaks. The store's constraints are a backstop behind it.
@@ -40,15 +41,22 @@ func (c *Contact) Validate() error {
 	texts := [...]struct {
 		field, v string
 		max      int
+		name     bool // shown to agents as a name: CheckDisplayName
 	}{
-		{"firstName", c.FirstName, MaxNameLength},
-		{"lastName", c.LastName, MaxNameLength},
-		{"email", c.Email, MaxEmailLength},
-		{"company", c.Company, MaxNameLength},
-		{"notes", c.Notes, MaxNotesLength},
+		{"firstName", c.FirstName, MaxNameLength, true},
+		{"lastName", c.LastName, MaxNameLength, true},
+		{"email", c.Email, MaxEmailLength, false},
+		{"company", c.Company, MaxNameLength, true},
+		{"notes", c.Notes, MaxNotesLength, false},
 	}
 	for _, t := range texts {
-		if err := CheckText(t.field, t.v, t.max, Multiline(t.field)); err != nil {
+		var err error
+		if t.name {
+			err = CheckDisplayName(t.field, t.v, t.max)
+		} else {
+			err = CheckText(t.field, t.v, t.max, Multiline(t.field))
+		}
+		if err != nil {
 			return err
 		}
 	}

@@ -1,6 +1,7 @@
 package switchboard_test
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
@@ -77,6 +78,47 @@ func TestContactValidate(t *testing.T) {
 			requireFieldError(t, err, tc.code, tc.field)
 		})
 	}
+}
+
+// Names and company refuse each bidirectional control, and every field
+// each invalid UTF-8 sequence; notes, which no one reads as a name, may
+// hold the bidirectional controls of right-to-left text.
+func TestContactValidateBidiAndUTF8(t *testing.T) {
+	t.Parallel()
+	fields := map[string]func(c *sb.Contact) *string{
+		"firstName": func(c *sb.Contact) *string { return &c.FirstName },
+		"lastName":  func(c *sb.Contact) *string { return &c.LastName },
+		"company":   func(c *sb.Contact) *string { return &c.Company },
+		"email":     func(c *sb.Contact) *string { return &c.Email },
+		"notes":     func(c *sb.Contact) *string { return &c.Notes },
+	}
+	for field, at := range fields {
+		for _, r := range bidiRunes {
+			c := validContact()
+			*at(&c) = "Ada" + string(r) + "x"
+			err := c.Validate()
+			switch field {
+			case "notes":
+				require.NoError(t, err, "%U in notes", r)
+			case "email":
+				requireFieldError(t, err, sb.EInvalid, "email") // not an address
+			default:
+				requireFieldError(t, err, sb.EInvalid, field)
+				require.Contains(t, sb.ErrorMessage(err), fmt.Sprintf("%U", r))
+			}
+		}
+		for name, bad := range invalidUTF8 {
+			c := validContact()
+			*at(&c) = "Ada" + bad
+			err := c.Validate()
+			requireFieldError(t, err, sb.EInvalid, field)
+			require.Contains(t, sb.ErrorMessage(err), "UTF-8", name)
+		}
+	}
+	// A patch is judged by what it leaves: a bidi control it brings is refused.
+	c := validContact()
+	rtl := "\u202eecalevoL"
+	requireFieldError(t, c.Apply(sb.ContactPatch{LastName: &rtl}), sb.EInvalid, "lastName")
 }
 
 func TestContactApply(t *testing.T) {

@@ -57,6 +57,42 @@ func CheckText(field, v string, max int, multiline bool) error {
 	return nil
 }
 
+// BidiControl finds the first bidirectional formatting character of s:
+// the embeddings and overrides (U+202A–U+202E) and the isolates
+// (U+2066–U+2069). They are invisible, yet reorder the text around them,
+// so "\u202Egnp.exe" shows as "exe.png": in a name an agent reads before
+// calling, they let one contact pass for another.
+func BidiControl(s string) (rune, bool) {
+	for i := 0; i < len(s); i++ {
+		// Every one of them is encoded from the lead byte 0xE2; text
+		// without it is clean without decoding a rune.
+		if s[i] != 0xe2 {
+			continue
+		}
+		for _, r := range s[i:] {
+			if (r >= '\u202a' && r <= '\u202e') || (r >= '\u2066' && r <= '\u2069') {
+				return r, true
+			}
+		}
+		return 0, false
+	}
+	return 0, false
+}
+
+// CheckDisplayName is the rule for a field shown to people as a name (a
+// contact's firstName, lastName and company): CheckText's, on one line,
+// and no bidirectional control character (see BidiControl). The error is
+// EInvalid naming field.
+func CheckDisplayName(field, v string, max int) error {
+	if err := CheckText(field, v, max, false); err != nil {
+		return err
+	}
+	if r, bad := BidiControl(v); bad {
+		return FieldErrorf(EInvalid, field, "contains the bidirectional control character %U, which can make a name display as another", r)
+	}
+	return nil
+}
+
 // IsE164 reports whether s has the form of an E.164 number: "+", a digit
 // other than 0, and at most 14 more digits. It checks the form only; which
 // numbers exist is telephony/phone's to say, and every number is

@@ -9,6 +9,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
@@ -106,6 +107,39 @@ var importSeeds = []string{
 	"phone\n+1 (415) 555-2671 ext. 1234\n",
 	"name,notes\nAda,\"multi\nline\"\nBob,nul\x00here\n",
 	"phone,name\n+14155550100,\x1b[31mred\n",
+	// Invalid UTF-8 (overlong, a CESU-8 surrogate) and a bidi override in
+	// a name each fail their row alone.
+	"first name,company\nAda,\xc0\xaf\nGrace,Yale\n",
+	"name,phone\nA\xed\xa0\x80da,+14155550100\nBob,+14155550101\n",
+	"first name,last name\nAda,\u202eecalevoL\nAlan,Turing\n",
+}
+
+// FuzzJSONText posts a contact whose firstName is written as arbitrary raw
+// JSON string content (SQLite): a body is refused whole with 400 and
+// writes nothing, or the contact it creates holds no U+FFFD the body did
+// not spell: no invalid byte or lone surrogate is ever mended and stored.
+func FuzzJSONText(f *testing.F) {
+	for _, seed := range []string{"Ada", "\xff", "a\xc0\xafb", "\xed\xa0\x80", `\ud800`, `x\udc00`,
+		`\ud83d\ude00`, "\U0001F600", `\\ud800`, "\ufffd", `\uFFFD`, "\u202e", `\u2066`, "\x00", `\"`, "a\xff\" x", `\u00e9" ]`} {
+		f.Add(seed)
+	}
+	tb := setup(f, storetest.OpenSQLite)
+	f.Fuzz(func(t *testing.T, s string) {
+		tb.t = t
+		before := tb.contactTotal()
+		r := tb.do("POST", "/v1/contacts", tb.tokA, `{"firstName":"`+s+`","notes":"fuzz"}`)
+		require.Less(t, r.status, 500, "body: %s", r.body)
+		if r.status != 201 {
+			require.Contains(t, []string{"invalid_request", "invalid_phone", "contact_exists"}, r.errCode(), "body: %s", r.body)
+			require.Equal(t, before, tb.contactTotal(), "a refused body writes nothing")
+			return
+		}
+		name, _ := r.data()["firstName"].(string)
+		spelled := strings.Count(s, "\ufffd") + strings.Count(strings.ToLower(s), `\ufffd`)
+		require.LessOrEqual(t, strings.Count(name, "\ufffd"), spelled, "a U+FFFD the body did not send: %q", s)
+		_, bidi := sb.BidiControl(name)
+		require.False(t, bidi, "a bidi control stored in a name: %q", name)
+	})
 }
 
 // dataRows counts the records after the header as encoding/csv reads them,

@@ -16,6 +16,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/events"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony"
@@ -27,7 +28,14 @@ var hostileStrings = []string{
 	"", " ", "\x00", "a\x00b", "\x1b[2J", "\u0085", "\u202e", "\ufeff", "\xff\xfe", "'; DROP TABLE contacts; --",
 	"%00", "../../etc/passwd", "<script>alert(1)</script>", "+1" + strings.Repeat("9", 300),
 	strings.Repeat("x", 20000), "\U0001F600", "null", "0", "-1", "1e999", "\t\n\r",
+	// Invalid UTF-8: overlong, a CESU-8 surrogate, and one behind a
+	// slash, which a path carries escaped; a bidi isolate.
+	"\xc0\xaf", "\xed\xa0\x80", "x/\xff", "\u2066",
 }
+
+// rawJSONText are string contents a JSON body carries as written, which
+// json.Marshal would mend: lone surrogate escapes and invalid bytes.
+var rawJSONText = []string{`\ud800`, `x\udfff`, "\xff", "\xc0\xaf", "\xed\xa0\x80"}
 
 // hostileBody returns one of many malformed, oversized or hostile JSON
 // bodies, built from the operation's own schema where it has one.
@@ -52,7 +60,7 @@ func hostileBody(rng *rand.Rand, so specOp) string {
 		obj = map[string]any{"x": 1}
 	}
 	b := mustJSON(obj)
-	switch rng.IntN(8) {
+	switch rng.IntN(9) {
 	case 0:
 		return b + " trailing"
 	case 1:
@@ -63,6 +71,8 @@ func hostileBody(rng *rand.Rand, so specOp) string {
 		return `{"a":` + strings.Repeat(`{"a":`, 200) + `1` + strings.Repeat("}", 201)
 	case 4:
 		return strings.Replace(b, `"`, "\x00", 1)
+	case 5:
+		return strings.Replace(b, `":"`, `":"`+rawJSONText[rng.IntN(len(rawJSONText))], 1)
 	default:
 		return b
 	}
@@ -345,6 +355,19 @@ func TestHostileRequests(t *testing.T) {
 	require.Equal(t, 201, r.status, "the service still works: %s", r.body)
 	// And the call flow too: a new call is answered.
 	vb.answeredSimCall()
+	// Nothing hostile reached a name an agent reads.
+	for offset := 0; ; offset += 200 {
+		page := vb.do("GET", fmt.Sprintf("/v1/contacts?limit=200&offset=%d", offset), vb.tokA, nil).list()
+		for _, c := range page {
+			for _, f := range []string{"firstName", "lastName", "company"} {
+				_, bidi := sb.BidiControl(c[f].(string))
+				require.False(t, bidi, "a bidi control stored in %s: %q", f, c[f])
+			}
+		}
+		if len(page) < 200 {
+			break
+		}
+	}
 }
 
 func mustJSON(v any) string {

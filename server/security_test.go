@@ -4,7 +4,8 @@ package server_test
 // as a test through real HTTP, on both databases where a database is
 // involved. Others live next to what they test: roles and the spec's
 // security (access_test.go), control characters and trailing JSON
-// (textcheck_test.go), token expiry and revocation (token_test.go),
+// (textcheck_test.go), invalid UTF-8 and bidirectional controls
+// (utf8_test.go, and the fuzz targets' seeds), token expiry and revocation (token_test.go),
 // dropped database connections (dbfault_test.go), the simulator's token
 // and address (cmd/switchboard), and the webhooks' findings: fairness,
 // the endpoint cap, special-purpose addresses, attempts recorded across

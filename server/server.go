@@ -222,8 +222,11 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 		ErrorHandler:          routeErrors,
 	})
 
+	// The text checks (textcheck.go) come before validation: the validator
+	// decodes JSON, and with it invalid UTF-8 into U+FFFD, and a
+	// parameter's own error is clearer than a schema's about mended text.
 	api.RegisterHandlersWithOptions(e, api.NewStrictHandler((*strict)(s), nil), api.RegisterHandlersOptions{
-		OperationMiddlewares: s.operationMiddlewares(pols, s.rateLimiter(), s.retryReads, validate, validateImport, checkParams),
+		OperationMiddlewares: s.operationMiddlewares(pols, s.rateLimiter(), s.retryReads, checkParams, checkJSONBody, validate, validateImport),
 	})
 	return s, nil
 }

@@ -248,8 +248,15 @@ func buildContact(rec []string, cols columns, region string) (*sb.Contact, *RowE
 		// Every mapped cell is checked as written, as every string of a
 		// JSON body is: a cell the contact ends up not using (a full name
 		// beside a first name) too, and a phone before the library reads a
-		// number out of whatever surrounds it.
-		if err := sb.CheckText(fieldNames[f], v, 0, sb.Multiline(fieldNames[f])); err != nil {
+		// number out of whatever surrounds it. A full name is a name:
+		// its bidirectional controls are refused naming its own column.
+		var err error
+		if f == fieldFullName {
+			err = sb.CheckDisplayName(fieldNames[f], v, 0)
+		} else {
+			err = sb.CheckText(fieldNames[f], v, 0, sb.Multiline(fieldNames[f]))
+		}
+		if err != nil {
 			return nil, rowError(err)
 		}
 		switch f {

@@ -40,6 +40,16 @@ func TestBuildContactRules(t *testing.T) {
 		{"control character in an unused column", row("Ada", "", "Ada\x07", "", "", "", ""), "name"},
 		{"tab in notes is fine", row("A", "", "", "", "", "", "a\tb"), ""},
 		{"invalid UTF-8", row("A", "", "", "", "", string([]byte{0xff}), ""), "company"},
+		{"overlong UTF-8 in a name", row("A\xc0\xaf", "", "", "", "", "", ""), "firstName"},
+		{"a CESU-8 surrogate in notes", row("A", "", "", "", "", "", "\xed\xa0\x80"), "notes"},
+		{"invalid UTF-8 in a full name", row("", "", "Ada \xff", "", "", "", ""), "name"},
+		{"invalid UTF-8 around a phone", row("A", "", "", "4155552671\xff", "", "", ""), "phone"},
+		{"invalid UTF-8 in an email", row("A", "", "", "", "a\xff@example.com", "", ""), "email"},
+		{"a bidi override in a first name", row("Ada\u202e", "", "", "", "", "", ""), "firstName"},
+		{"a bidi isolate in a last name", row("A", "\u2067x", "", "", "", "", ""), "lastName"},
+		{"a bidi embedding in a company", row("A", "", "", "", "", "\u202aCo", ""), "company"},
+		{"a bidi control in a full name", row("", "", "Ada \u202eecalevoL", "", "", "", ""), "name"},
+		{"a bidi control in notes is text", row("A", "", "", "", "", "", "\u202bשלום\u202c"), ""},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -70,6 +80,8 @@ func TestBuildDNCEntryRules(t *testing.T) {
 		{"control character around the phone", "\x1b02079460958", "", "phone"},
 		{"reason too long", "+14155552671", strings.Repeat("é", 1001), "reason"},
 		{"control character in the reason", "+14155552671", "a\x00", "reason"},
+		{"invalid UTF-8 in the reason", "+14155552671", "a\xc0\xaf", "reason"},
+		{"invalid UTF-8 around the phone", "+14155552671\xed\xa0\x80", "", "phone"},
 	} {
 		_, rerr := buildDNCEntry(tc.phone, tc.reason, opts)
 		require.NotNil(t, rerr, tc.name)

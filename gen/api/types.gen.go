@@ -731,16 +731,22 @@ type Contact struct {
 
 // ContactCreate defines model for ContactCreate.
 type ContactCreate struct {
-	// Company Example: Analytical Engines
+	// Company Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field.
+	//
+	// Example: Analytical Engines
 	Company *string `json:"company,omitempty"`
 
 	// Email Example: ada@example.com
 	Email *string `json:"email,omitempty"`
 
-	// FirstName Example: Ada
+	// FirstName Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field.
+	//
+	// Example: Ada
 	FirstName *string `json:"firstName,omitempty"`
 
-	// LastName Example: Lovelace
+	// LastName Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field.
+	//
+	// Example: Lovelace
 	LastName *string `json:"lastName,omitempty"`
 	Notes    *string `json:"notes,omitempty"`
 
@@ -761,12 +767,17 @@ type ContactList struct {
 
 // ContactPatch Absent fields are left alone; `null` clears a field.
 type ContactPatch struct {
-	Company   nullable.Nullable[string] `json:"company,omitempty"`
-	Email     nullable.Nullable[string] `json:"email,omitempty"`
+	// Company Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field.
+	Company nullable.Nullable[string] `json:"company,omitempty"`
+	Email   nullable.Nullable[string] `json:"email,omitempty"`
+
+	// FirstName Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field.
 	FirstName nullable.Nullable[string] `json:"firstName,omitempty"`
-	LastName  nullable.Nullable[string] `json:"lastName,omitempty"`
-	Notes     nullable.Nullable[string] `json:"notes,omitempty"`
-	Phone     nullable.Nullable[string] `json:"phone,omitempty"`
+
+	// LastName Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field.
+	LastName nullable.Nullable[string] `json:"lastName,omitempty"`
+	Notes    nullable.Nullable[string] `json:"notes,omitempty"`
+	Phone    nullable.Nullable[string] `json:"phone,omitempty"`
 }
 
 // ContactResponse defines model for ContactResponse.

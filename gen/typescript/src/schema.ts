@@ -96,7 +96,8 @@ export interface paths {
          *     phone (`phone`, `phone_number`, `mobile`, `tel`), `email`, company (`company`,
          *     `organization`), `notes`. Unknown columns are ignored and listed in `ignoredColumns`.
          *     Each row is normalized like a POST; a bad row is reported in `errors` and never stops the
-         *     import. Duplicates (stored, or earlier in the file) are skipped or, with
+         *     import (a cell of invalid UTF-8, or a name with a bidirectional control, fails its row alone,
+         *     naming the field). Duplicates (stored, or earlier in the file) are skipped or, with
          *     `onDuplicate=update`, updated. Rows are written in batches, each in one transaction.
          *     Bodies over 50 MiB answer 413; a file with neither a phone nor a name column answers 400.
          */
@@ -249,7 +250,8 @@ export interface paths {
          *     `tel`, `number`) and an optional `reason` (`reason`, `notes`, `comment`); others are
          *     ignored and listed. Each entry records `source: import` and the importing token's
          *     identity. A number already listed (in the store or earlier in the file) is skipped; a
-         *     bad row is reported in `errors` and never stops the import.
+         *     bad row (a cell of invalid UTF-8 among them) is reported in `errors`, naming the field,
+         *     and never stops the import.
          */
         post: operations["importDnc"];
         delete?: never;
@@ -1100,9 +1102,15 @@ export interface components {
         };
         ContactCreate: {
             workspaceId?: components["schemas"]["WorkspaceId"];
-            /** @example Ada */
+            /**
+             * @description Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field.
+             * @example Ada
+             */
             firstName?: string;
-            /** @example Lovelace */
+            /**
+             * @description Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field.
+             * @example Lovelace
+             */
             lastName?: string;
             /**
              * @description Any common national or international notation.
@@ -1111,16 +1119,22 @@ export interface components {
             phone?: string;
             /** @example ada@example.com */
             email?: string;
-            /** @example Analytical Engines */
+            /**
+             * @description Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field.
+             * @example Analytical Engines
+             */
             company?: string;
             notes?: string;
         };
         /** @description Absent fields are left alone; `null` clears a field. */
         ContactPatch: {
+            /** @description Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field. */
             firstName?: string | null;
+            /** @description Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field. */
             lastName?: string | null;
             phone?: string | null;
             email?: string | null;
+            /** @description Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field. */
             company?: string | null;
             notes?: string | null;
         };
@@ -1866,7 +1880,7 @@ export interface components {
         };
     };
     responses: {
-        /** @description Malformed or invalid input (`invalid_request`, `invalid_phone`). */
+        /** @description Malformed or invalid input (`invalid_request`, `invalid_phone`), `details` naming the field: among others, invalid UTF-8 in any body field, parameter or form value (including JSON escapes of a lone surrogate), and a bidirectional control in a contact's name or company. */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
