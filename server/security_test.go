@@ -7,9 +7,11 @@ package server_test
 // (textcheck_test.go), invalid UTF-8 and bidirectional controls
 // (utf8_test.go, and the fuzz targets' seeds), token expiry and revocation (token_test.go),
 // dropped database connections (dbfault_test.go), the simulator's token
-// and address (cmd/switchboard), and the webhooks' findings: fairness,
+// and address (cmd/switchboard), the webhooks' findings: fairness,
 // the endpoint cap, special-purpose addresses, attempts recorded across
-// dropped connections (security_webhook_test.go).
+// dropped connections (security_webhook_test.go), and a customer leg
+// whose create reaches the provider late, through a delaying proxy, on
+// both databases and two instances (callflow/latedial_test.go).
 
 import (
 	"bytes"
