@@ -10,6 +10,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/events"
+	"github.com/switchboard-oss/switchboard/events/eventstest"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
@@ -27,25 +28,25 @@ func TestDelivery(t *testing.T) {
 			defer mu.Unlock()
 			results = append(results, result)
 		}})
-		rc := newReceiver(t)
+		rc := eventstest.NewReceiver(t)
 		ws := storetest.NewWorkspaceID()
-		ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.srv.URL, Events: []sb.EventType{sb.EventContactCreated}}
+		ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.URL(), Events: []sb.EventType{sb.EventContactCreated}}
 		require.NoError(t, svc.CreateEndpoint(ctx, ep))
 		c := &sb.Contact{WorkspaceID: ws, FirstName: "Ada"}
 		require.NoError(t, db.CreateContact(ctx, c))
 
-		got := rc.waitFor(1)[0]
-		verify(t, got, ep.Secret)
-		require.Equal(t, "contact.created", got.payload["type"])
-		require.Equal(t, c.ID, dataID(got))
+		got := rc.WaitFor(1)[0]
+		eventstest.Verify(t, got, ep.Secret)
+		require.Equal(t, "contact.created", got.Payload["type"])
+		require.Equal(t, c.ID, eventstest.DataID(got))
 		log, _, err := svc.ListEvents(ctx, sb.EventFilter{WorkspaceID: ws, Page: sb.Page{Limit: 10}})
 		require.NoError(t, err)
 		require.Len(t, log, 1)
-		require.Equal(t, log[0].ID, got.id, "webhook-id is the event id")
-		ev, err := svc.GetEvent(ctx, ws, got.id)
+		require.Equal(t, log[0].ID, got.ID, "webhook-id is the event id")
+		ev, err := svc.GetEvent(ctx, ws, got.ID)
 		require.NoError(t, err)
 		require.Equal(t, sb.EventContactCreated, ev.Type)
-		_, err = svc.GetEvent(ctx, storetest.NewWorkspaceID(), got.id)
+		_, err = svc.GetEvent(ctx, storetest.NewWorkspaceID(), got.ID)
 		require.Equal(t, sb.ENotFound, sb.ErrorCode(err))
 
 		require.Eventually(t, func() bool {
@@ -76,9 +77,9 @@ func TestRedeliverNeedsTheEngine(t *testing.T) {
 		ctx := context.Background()
 		db := openDB(t, d)
 		svc := newService(t, db, events.Config{AllowPrivateNetworks: true})
-		rc := newReceiver(t)
+		rc := eventstest.NewReceiver(t)
 		ws := storetest.NewWorkspaceID()
-		ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.srv.URL, Events: []sb.EventType{sb.EventContactCreated}}
+		ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.URL(), Events: []sb.EventType{sb.EventContactCreated}}
 		require.NoError(t, svc.CreateEndpoint(ctx, ep))
 		require.NoError(t, db.CreateContact(ctx, &sb.Contact{WorkspaceID: ws, FirstName: "Ada"}))
 		log, _, err := svc.ListEvents(ctx, sb.EventFilter{WorkspaceID: ws, Page: sb.Page{Limit: 10}})
@@ -89,13 +90,13 @@ func TestRedeliverNeedsTheEngine(t *testing.T) {
 
 		require.NoError(t, svc.Start(ctx))
 		require.Error(t, svc.Start(ctx), "a running engine is not started twice")
-		first := rc.waitFor(1)[0]
+		first := rc.WaitFor(1)[0]
 		ids, err := svc.Redeliver(ctx, ws, log[0].ID, "")
 		require.NoError(t, err)
 		require.Equal(t, []string{ep.ID}, ids)
-		again := rc.waitFor(2)[1]
-		require.Equal(t, first.id, again.id)
-		verify(t, again, ep.Secret)
+		again := rc.WaitFor(2)[1]
+		require.Equal(t, first.ID, again.ID)
+		eventstest.Verify(t, again, ep.Secret)
 		_, err = svc.Redeliver(ctx, ws, "nope", "")
 		require.Equal(t, sb.ENotFound, sb.ErrorCode(err))
 		_, err = svc.Redeliver(ctx, ws, log[0].ID, "nope")

@@ -16,6 +16,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/events"
+	"github.com/switchboard-oss/switchboard/events/eventstest"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
@@ -173,17 +174,17 @@ func fairLoad(t *testing.T, d storetest.Database, share int) {
 	}
 	var mu sync.Mutex
 	sent, arrived := map[string]time.Time{}, map[string]time.Time{}
-	rc := newReceiver(t)
-	rc.answer = func(n int) int {
-		g := rc.deliveries()[n-1]
+	rc := eventstest.NewReceiver(t)
+	rc.Answer = func(n int) int {
+		g := rc.Deliveries()[n-1]
 		mu.Lock()
 		defer mu.Unlock()
-		if _, ok := arrived[dataID(g)]; !ok {
-			arrived[dataID(g)] = time.Now()
+		if _, ok := arrived[eventstest.DataID(g)]; !ok {
+			arrived[eventstest.DataID(g)] = time.Now()
 		}
 		return http.StatusOK
 	}
-	require.NoError(t, svc.CreateEndpoint(ctx, &sb.WebhookEndpoint{WorkspaceID: fair, URL: rc.srv.URL,
+	require.NoError(t, svc.CreateEndpoint(ctx, &sb.WebhookEndpoint{WorkspaceID: fair, URL: rc.URL(),
 		Events: []sb.EventType{sb.EventContactCreated}}))
 
 	const seconds, perSecond = 20, 10

@@ -9,6 +9,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/events"
+	"github.com/switchboard-oss/switchboard/events/eventstest"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
@@ -32,14 +33,14 @@ func TestWebhookRelay(t *testing.T) {
 			ctx := context.Background()
 			db := openDB(t, d)
 			ws := storetest.NewWorkspaceID()
-			rc := newReceiver(t)
+			rc := eventstest.NewReceiver(t)
 
 			// The first process records events and dies before its relay
 			// runs: its engine queues nothing and is never started.
 			newService(t, db, events.Config{AllowPrivateNetworks: true})
 			early := &sb.Contact{WorkspaceID: ws, FirstName: "Before the endpoint"}
 			require.NoError(t, db.CreateContact(ctx, early))
-			ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.srv.URL, Events: []sb.EventType{sb.EventContactCreated},
+			ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.URL(), Events: []sb.EventType{sb.EventContactCreated},
 				Secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XmCpVoHeQc="}
 			time.Sleep(2 * time.Millisecond) // the endpoint is younger than the first event
 			require.NoError(t, db.CreateWebhookEndpoint(ctx, ep))
@@ -62,19 +63,19 @@ func TestWebhookRelay(t *testing.T) {
 			log, _, err := db.ListEvents(ctx, sb.EventFilter{WorkspaceID: ws, Page: sb.Page{Limit: 10}})
 			require.NoError(t, err)
 			require.Len(t, log, 4, "the failed create recorded no event")
-			require.Empty(t, rc.deliveries())
+			require.Empty(t, rc.Deliveries())
 
 			// The next process relays and delivers them.
 			startService(t, db, events.Config{AllowPrivateNetworks: true})
-			got := rc.waitFor(len(want))
+			got := rc.WaitFor(len(want))
 			require.Eventually(t, func() bool { return pendingEvents(t, db) == 0 }, 10*time.Second, 20*time.Millisecond)
 			time.Sleep(300 * time.Millisecond) // room for a wrong extra delivery to arrive
-			got = rc.deliveries()
+			got = rc.Deliveries()
 			require.Len(t, got, len(want), "each event once, and not the one older than the endpoint")
 			var ids []string
 			for _, g := range got {
-				verify(t, g, ep.Secret)
-				ids = append(ids, dataID(g))
+				eventstest.Verify(t, g, ep.Secret)
+				ids = append(ids, eventstest.DataID(g))
 			}
 			require.ElementsMatch(t, want, ids)
 			require.NotContains(t, ids, early.ID)
@@ -90,11 +91,11 @@ func TestWebhookRelay(t *testing.T) {
 			require.NoError(t, err)
 			back := &sb.Contact{WorkspaceID: ws, FirstName: "Back on"}
 			require.NoError(t, db.CreateContact(ctx, back))
-			got = rc.waitFor(len(want) + 1)
+			got = rc.WaitFor(len(want) + 1)
 			time.Sleep(300 * time.Millisecond)
-			got = rc.deliveries()
+			got = rc.Deliveries()
 			require.Len(t, got, len(want)+1)
-			require.Equal(t, back.ID, got[len(got)-1].payload["data"].(map[string]any)["id"])
+			require.Equal(t, back.ID, got[len(got)-1].Payload["data"].(map[string]any)["id"])
 		})
 	}
 }

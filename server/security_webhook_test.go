@@ -23,6 +23,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/switchboard-oss/switchboard/events"
+	"github.com/switchboard-oss/switchboard/events/eventstest"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
@@ -84,8 +85,8 @@ func TestWebhookSlowTenantStarvesNoOne(t *testing.T) {
 		for i := range 8 {
 			hb.endpoint(fmt.Sprintf("http://%s/hooks/%d", tp.ln.Addr(), i), "contact.created")
 		}
-		fast := newReceiver(t)
-		r := hb.do("POST", "/v1/webhook-endpoints", hb.admB, map[string]any{"url": fast.srv.URL, "events": []string{"contact.created"}})
+		fast := eventstest.NewReceiver(t)
+		r := hb.do("POST", "/v1/webhook-endpoints", hb.admB, map[string]any{"url": fast.URL(), "events": []string{"contact.created"}})
 		require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 
 		hb.createContact(map[string]any{"firstName": "Slow"})
@@ -94,7 +95,7 @@ func TestWebhookSlowTenantStarvesNoOne(t *testing.T) {
 		require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 		// Without the share, A's eight attempts would hold the four workers
 		// for the whole 30 s timeout.
-		fast.waitFor(1)
+		fast.WaitFor(1)
 		require.Positive(t, tp.holding.Load(), "A's attempts still hang")
 		require.LessOrEqual(t, tp.holding.Load(), int32(1), "A holds at most its share: a quarter of four workers")
 	})
@@ -153,14 +154,14 @@ var addressLike = regexp.MustCompile(`\d+\.\d+\.\d+\.\d+|[0-9a-fA-F]*:[0-9a-fA-F
 func TestWebhookSpecialPurposeAddresses(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		hb := setupHooks(t, open, events.Config{Timeout: 2 * time.Second})
-		rc := newReceiver(t)
+		rc := eventstest.NewReceiver(t)
 		want := map[string]string{}
 		for _, host := range []string{"192.0.2.1", "198.51.100.7", "203.0.113.9", "192.88.99.1", "[64:ff9b::c000:201]",
 			"[2002:c000:201::1]", "[::c000:201]", "[::ffff:127.0.0.1]", "[2001:db8::1]", "[fd00::1]"} {
 			id, _ := hb.endpoint("http://"+host+"/hooks", "contact.created")
 			want[id] = "delivery failed: address not allowed"
 		}
-		id, _ := hb.endpoint(strings.Replace(rc.srv.URL, "127.0.0.1", "localhost", 1), "contact.created")
+		id, _ := hb.endpoint(strings.Replace(rc.URL(), "127.0.0.1", "localhost", 1), "contact.created")
 		want[id] = "delivery failed: address not allowed"
 		id, _ = hb.endpoint("http://nowhere.invalid/hooks", "contact.created")
 		want[id] = "DNS lookup failed"
@@ -176,7 +177,7 @@ func TestWebhookSpecialPurposeAddresses(t *testing.T) {
 				require.Empty(t, addressLike.FindString(d["error"].(string)), "an address in %q", d["error"])
 			}
 		}
-		require.Empty(t, rc.deliveries())
+		require.Empty(t, rc.Deliveries())
 	})
 }
 
@@ -210,12 +211,12 @@ func TestWebhookAttemptSurvivesDroppedConnections(t *testing.T) {
 	// on the rescuer's next round (every 30 s).
 	hb := setupHooks(t, open, events.Config{AllowPrivateNetworks: true, Timeout: 2 * time.Second,
 		RescueAfter: time.Nanosecond})
-	rc := newReceiver(t)
-	rc.answer = func(int) int {
+	rc := eventstest.NewReceiver(t)
+	rc.Answer = func(int) int {
 		terminate()
 		return http.StatusOK
 	}
-	id, _ := hb.endpoint(rc.srv.URL, "dnc.added")
+	id, _ := hb.endpoint(rc.URL(), "dnc.added")
 	const n = 20
 	for i := range n {
 		for {
@@ -238,9 +239,9 @@ func TestWebhookAttemptSurvivesDroppedConnections(t *testing.T) {
 	var events, requests, recorded int
 	for deadline := time.Now().Add(90 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
 		ids := map[string]bool{}
-		got := rc.deliveries()
+		got := rc.Deliveries()
 		for _, d := range got {
-			ids[d.id] = true
+			ids[d.ID] = true
 		}
 		events, requests, recorded = len(ids), len(got), len(history())
 		if events == n && recorded == requests {

@@ -11,6 +11,7 @@ import (
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/events"
+	"github.com/switchboard-oss/switchboard/events/eventstest"
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
@@ -27,9 +28,9 @@ func BenchmarkWebhookDelivery(b *testing.B) {
 			db := d.Open(b, store.WithEvents(server.EncodeEvent))
 			ctx := context.Background()
 			startWebhooks(b, db, events.Config{AllowPrivateNetworks: true, PollInterval: 100 * time.Millisecond})
-			rc := newReceiver(b)
+			rc := eventstest.NewReceiver(b)
 			ws := storetest.NewWorkspaceID()
-			ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.srv.URL, Events: []sb.EventType{sb.EventContactCreated}, Secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XmCpVoHeQc="}
+			ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: rc.URL(), Events: []sb.EventType{sb.EventContactCreated}, Secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XmCpVoHeQc="}
 			require.NoError(b, db.CreateWebhookEndpoint(ctx, ep))
 			b.ResetTimer()
 			start := time.Now()
@@ -37,7 +38,7 @@ func BenchmarkWebhookDelivery(b *testing.B) {
 				for j := range perRound {
 					require.NoError(b, db.CreateContact(ctx, &sb.Contact{WorkspaceID: ws, FirstName: fmt.Sprintf("C%d-%d", i, j)}))
 				}
-				rc.waitFor((i + 1) * perRound)
+				rc.WaitFor((i + 1) * perRound)
 			}
 			b.ReportMetric(float64(b.N*perRound)/time.Since(start).Seconds(), "events/s")
 		})

@@ -2,24 +2,17 @@ package server_test
 
 import (
 	"context"
-	"crypto/hmac"
-	"crypto/sha256"
-	"encoding/base64"
-	"encoding/json"
-	"io"
 	"net"
 	"net/http"
-	"net/http/httptest"
 	"strings"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	standardwebhooks "github.com/standard-webhooks/standard-webhooks/libraries/go"
 	"github.com/stretchr/testify/require"
 
 	"github.com/switchboard-oss/switchboard/events"
+	"github.com/switchboard-oss/switchboard/events/eventstest"
 	"github.com/switchboard-oss/switchboard/server"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
@@ -78,80 +71,6 @@ func startWebhooks(t testing.TB, db *store.DB, cfg events.Config) *events.Servic
 	return svc
 }
 
-// delivery is one request a receiver got.
-type delivery struct {
-	id, timestamp, signature string
-	body                     []byte
-	payload                  map[string]any
-}
-
-// receiver is a webhook endpoint under test: it keeps every request and
-// answers with what answer says (200 when nil).
-type receiver struct {
-	t      testing.TB
-	srv    *httptest.Server
-	mu     sync.Mutex
-	got    []delivery
-	answer func(n int) int
-}
-
-func newReceiver(t testing.TB) *receiver {
-	rc := &receiver{t: t}
-	rc.srv = httptest.NewServer(http.HandlerFunc(rc.serve))
-	t.Cleanup(rc.srv.Close)
-	return rc
-}
-
-func (rc *receiver) serve(w http.ResponseWriter, r *http.Request) {
-	b, _ := io.ReadAll(r.Body)
-	d := delivery{id: r.Header.Get("webhook-id"), timestamp: r.Header.Get("webhook-timestamp"),
-		signature: r.Header.Get("webhook-signature"), body: b}
-	_ = json.Unmarshal(b, &d.payload)
-	rc.mu.Lock()
-	rc.got = append(rc.got, d)
-	n := len(rc.got)
-	rc.mu.Unlock()
-	status := http.StatusOK
-	if rc.answer != nil {
-		status = rc.answer(n)
-	}
-	w.WriteHeader(status)
-}
-
-func (rc *receiver) deliveries() []delivery {
-	rc.mu.Lock()
-	defer rc.mu.Unlock()
-	return append([]delivery(nil), rc.got...)
-}
-
-// waitFor waits until the receiver got n requests.
-func (rc *receiver) waitFor(n int) []delivery {
-	rc.t.Helper()
-	require.Eventually(rc.t, func() bool { return len(rc.deliveries()) >= n }, 15*time.Second, 20*time.Millisecond,
-		"want %d deliveries", n)
-	return rc.deliveries()
-}
-
-// verify checks a delivery's signature with the Standard Webhooks library
-// and, independently, by the definition: base64 HMAC-SHA256 over
-// "id.timestamp.body" keyed with the secret's decoded bytes.
-func verify(t testing.TB, d delivery, secret string) {
-	t.Helper()
-	wh, err := standardwebhooks.NewWebhook(secret)
-	require.NoError(t, err)
-	h := http.Header{}
-	h.Set("webhook-id", d.id)
-	h.Set("webhook-timestamp", d.timestamp)
-	h.Set("webhook-signature", d.signature)
-	require.NoError(t, wh.Verify(d.body, h), "signature %q", d.signature)
-	key, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(secret, "whsec_"))
-	require.NoError(t, err)
-	m := hmac.New(sha256.New, key)
-	m.Write([]byte(d.id + "." + d.timestamp + "."))
-	m.Write(d.body)
-	require.Contains(t, strings.Split(d.signature, " "), "v1,"+base64.StdEncoding.EncodeToString(m.Sum(nil)))
-}
-
 func (hb *hookBundle) endpoint(url string, events ...string) (id, secret string) {
 	hb.t.Helper()
 	r := hb.do("POST", "/v1/webhook-endpoints", hb.admA, map[string]any{"url": url, "events": events})
@@ -172,31 +91,31 @@ func (hb *hookBundle) attempts(endpointID string) []map[string]any {
 func TestWebhookDelivery(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		hb := setupHooks(t, open, events.Config{AllowPrivateNetworks: true})
-		contacts, dnc := newReceiver(t), newReceiver(t)
-		cID, cSecret := hb.endpoint(contacts.srv.URL, "contact.created")
-		_, dSecret := hb.endpoint(dnc.srv.URL, "dnc.added", "dnc.removed")
+		contacts, dnc := eventstest.NewReceiver(t), eventstest.NewReceiver(t)
+		cID, cSecret := hb.endpoint(contacts.URL(), "contact.created")
+		_, dSecret := hb.endpoint(dnc.URL(), "dnc.added", "dnc.removed")
 
 		c := hb.createContact(map[string]any{"firstName": "Ada", "phone": "+14155552671"})
 		r := hb.do("POST", "/v1/dnc", hb.tokA, map[string]any{"phone": "+14155550100"})
 		require.Equal(t, http.StatusCreated, r.status)
 		entry := r.data()
 
-		got := contacts.waitFor(1)
-		verify(t, got[0], cSecret)
-		require.Equal(t, "contact.created", got[0].payload["type"])
-		require.Equal(t, c, got[0].payload["data"])
-		ts, err := time.Parse(time.RFC3339, got[0].payload["timestamp"].(string))
+		got := contacts.WaitFor(1)
+		eventstest.Verify(t, got[0], cSecret)
+		require.Equal(t, "contact.created", got[0].Payload["type"])
+		require.Equal(t, c, got[0].Payload["data"])
+		ts, err := time.Parse(time.RFC3339, got[0].Payload["timestamp"].(string))
 		require.NoError(t, err)
 		require.WithinDuration(t, time.Now(), ts, time.Minute)
 
-		got = dnc.waitFor(1)
-		verify(t, got[0], dSecret)
-		require.Equal(t, "dnc.added", got[0].payload["type"])
-		require.Equal(t, entry, got[0].payload["data"])
+		got = dnc.WaitFor(1)
+		eventstest.Verify(t, got[0], dSecret)
+		require.Equal(t, "dnc.added", got[0].Payload["type"])
+		require.Equal(t, entry, got[0].Payload["data"])
 
 		ev := hb.do("GET", "/v1/events?type=contact.created", hb.admA, nil).list()
 		require.Len(t, ev, 1)
-		require.Equal(t, ev[0]["id"], got0(contacts).id, "webhook-id is the event id")
+		require.Equal(t, ev[0]["id"], got0(contacts).ID, "webhook-id is the event id")
 
 		require.Eventually(t, func() bool { return len(hb.attempts(cID)) == 1 }, 5*time.Second, 20*time.Millisecond)
 		a := hb.attempts(cID)[0]
@@ -208,16 +127,16 @@ func TestWebhookDelivery(t *testing.T) {
 		// Nothing else arrives: contact.updated is not subscribed.
 		require.Equal(t, http.StatusOK, hb.do("PATCH", "/v1/contacts/"+c["id"].(string), hb.tokA, map[string]any{"company": "X"}).status)
 		time.Sleep(500 * time.Millisecond)
-		require.Len(t, contacts.deliveries(), 1)
-		require.Len(t, dnc.deliveries(), 1)
+		require.Len(t, contacts.Deliveries(), 1)
+		require.Len(t, dnc.Deliveries(), 1)
 
 		// Redelivery: the same event, the same webhook-id.
 		r = hb.do("POST", "/v1/events/"+ev[0]["id"].(string)+"/redeliver", hb.admA, nil)
 		require.Equal(t, http.StatusAccepted, r.status, "body: %s", r.body)
 		require.Equal(t, []any{cID}, r.data()["endpointIds"])
-		got = contacts.waitFor(2)
-		require.Equal(t, got[0].id, got[1].id)
-		verify(t, got[1], cSecret)
+		got = contacts.WaitFor(2)
+		require.Equal(t, got[0].ID, got[1].ID)
+		eventstest.Verify(t, got[1], cSecret)
 		requireError(t, hb.do("POST", "/v1/events/nope/redeliver", hb.admA, nil), http.StatusNotFound, "not_found")
 		requireError(t, hb.do("POST", "/v1/events/"+ev[0]["id"].(string)+"/redeliver", hb.admA, map[string]any{"endpointId": "nope"}),
 			http.StatusNotFound, "not_found")
@@ -229,7 +148,7 @@ func TestWebhookDelivery(t *testing.T) {
 	})
 }
 
-func got0(rc *receiver) delivery { return rc.deliveries()[0] }
+func got0(rc *eventstest.Receiver) eventstest.Delivery { return rc.Deliveries()[0] }
 
 // TestWebhookRetries: a receiver that fails is tried again with the same
 // webhook-id until it answers 2xx; one that never does gets the last
@@ -237,22 +156,22 @@ func got0(rc *receiver) delivery { return rc.deliveries()[0] }
 func TestWebhookRetries(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		hb := setupHooks(t, open, events.Config{AllowPrivateNetworks: true})
-		flaky, dead := newReceiver(t), newReceiver(t)
-		flaky.answer = func(n int) int {
+		flaky, dead := eventstest.NewReceiver(t), eventstest.NewReceiver(t)
+		flaky.Answer = func(n int) int {
 			if n < 3 {
 				return http.StatusServiceUnavailable
 			}
 			return http.StatusNoContent
 		}
-		dead.answer = func(int) int { return http.StatusInternalServerError }
-		fID, fSecret := hb.endpoint(flaky.srv.URL, "contact.created")
-		dID, _ := hb.endpoint(dead.srv.URL, "contact.created")
+		dead.Answer = func(int) int { return http.StatusInternalServerError }
+		fID, fSecret := hb.endpoint(flaky.URL(), "contact.created")
+		dID, _ := hb.endpoint(dead.URL(), "contact.created")
 		hb.createContact(map[string]any{"firstName": "Ada"})
 
-		got := flaky.waitFor(3)
+		got := flaky.WaitFor(3)
 		for _, d := range got {
-			require.Equal(t, got[0].id, d.id, "every attempt carries the same webhook-id")
-			verify(t, d, fSecret)
+			require.Equal(t, got[0].ID, d.ID, "every attempt carries the same webhook-id")
+			eventstest.Verify(t, d, fSecret)
 		}
 		require.Eventually(t, func() bool { return len(hb.attempts(fID)) == 3 }, 5*time.Second, 20*time.Millisecond)
 		as := hb.attempts(fID) // newest first
@@ -263,12 +182,12 @@ func TestWebhookRetries(t *testing.T) {
 		require.NotEmpty(t, as[2]["error"])
 
 		n := len(fastRetries) + 1
-		dead.waitFor(n)
+		dead.WaitFor(n)
 		require.Eventually(t, func() bool { return len(hb.attempts(dID)) == n }, 5*time.Second, 20*time.Millisecond)
 		require.Equal(t, "failed", hb.attempts(dID)[0]["result"])
 		require.Nil(t, hb.attempts(dID)[0]["nextAttemptAt"])
 		time.Sleep(300 * time.Millisecond)
-		require.Len(t, dead.deliveries(), n, "no attempt after the last")
+		require.Len(t, dead.Deliveries(), n, "no attempt after the last")
 	})
 }
 
@@ -290,14 +209,11 @@ func TestWebhookReceiverDownThenUp(t *testing.T) {
 		require.Nil(t, a["statusCode"])
 		require.NotEmpty(t, a["error"])
 
-		rc := &receiver{t: t}
 		ln, err = net.Listen("tcp", addr)
 		require.NoError(t, err)
-		rc.srv = &httptest.Server{Listener: ln, Config: &http.Server{Handler: http.HandlerFunc(rc.serve)}}
-		rc.srv.Start()
-		t.Cleanup(rc.srv.Close)
-		got := rc.waitFor(1)
-		verify(t, got[0], secret)
+		rc := eventstest.NewReceiverOn(t, ln)
+		got := rc.WaitFor(1)
+		eventstest.Verify(t, got[0], secret)
 		require.Eventually(t, func() bool { return hb.attempts(id)[0]["result"] == "succeeded" }, 5*time.Second, 20*time.Millisecond)
 	})
 }
@@ -307,18 +223,18 @@ func TestWebhookReceiverDownThenUp(t *testing.T) {
 func TestWebhookRotation(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		hb := setupHooks(t, open, events.Config{AllowPrivateNetworks: true})
-		rc := newReceiver(t)
-		id, old := hb.endpoint(rc.srv.URL, "contact.created")
+		rc := eventstest.NewReceiver(t)
+		id, old := hb.endpoint(rc.URL(), "contact.created")
 		r := hb.do("POST", "/v1/webhook-endpoints/"+id+"/rotate-secret", hb.admA, nil)
 		require.Equal(t, http.StatusOK, r.status)
 		fresh := r.data()["secret"].(string)
 		hb.createContact(map[string]any{"firstName": "Ada"})
-		d := rc.waitFor(1)[0]
-		sigs := strings.Split(d.signature, " ")
-		require.Len(t, sigs, 2, "signature header %q", d.signature)
-		verify(t, d, fresh)
-		verify(t, d, old)
-		verify(t, delivery{id: d.id, timestamp: d.timestamp, signature: sigs[0], body: d.body}, fresh)
+		d := rc.WaitFor(1)[0]
+		sigs := strings.Split(d.Signature, " ")
+		require.Len(t, sigs, 2, "signature header %q", d.Signature)
+		eventstest.Verify(t, d, fresh)
+		eventstest.Verify(t, d, old)
+		eventstest.Verify(t, eventstest.Delivery{ID: d.ID, Timestamp: d.Timestamp, Signature: sigs[0], Body: d.Body}, fresh)
 	})
 }
 
@@ -328,15 +244,15 @@ func TestWebhookRotation(t *testing.T) {
 func TestWebhookPrivateNetworks(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		hb := setupHooks(t, open, events.Config{})
-		rc := newReceiver(t)
-		url := strings.Replace(rc.srv.URL, "127.0.0.1", "localhost", 1)
+		rc := eventstest.NewReceiver(t)
+		url := strings.Replace(rc.URL(), "127.0.0.1", "localhost", 1)
 		id, _ := hb.endpoint(url, "contact.created")
 		hb.createContact(map[string]any{"firstName": "Ada"})
 		require.Eventually(t, func() bool { return len(hb.attempts(id)) >= 1 }, 5*time.Second, 20*time.Millisecond)
 		a := hb.attempts(id)[0]
 		require.Equal(t, "delivery failed: address not allowed", a["error"])
 		require.Nil(t, a["statusCode"])
-		require.Empty(t, rc.deliveries())
+		require.Empty(t, rc.Deliveries())
 	})
 }
 
@@ -350,11 +266,11 @@ func TestWebhookAutoDisable(t *testing.T) {
 		now := func() time.Time { return time.Unix(0, clock.Load()).UTC() }
 		hb := setupHooks(t, open, events.Config{AllowPrivateNetworks: true, Now: now,
 			RetryDelays: []time.Duration{200 * time.Millisecond, 200 * time.Millisecond, 200 * time.Millisecond, 200 * time.Millisecond}})
-		rc := newReceiver(t)
-		rc.answer = func(int) int { return http.StatusBadGateway }
-		id, _ := hb.endpoint(rc.srv.URL, "contact.created")
+		rc := eventstest.NewReceiver(t)
+		rc.Answer = func(int) int { return http.StatusBadGateway }
+		id, _ := hb.endpoint(rc.URL(), "contact.created")
 		hb.createContact(map[string]any{"firstName": "Ada"})
-		rc.waitFor(1)
+		rc.WaitFor(1)
 		require.Eventually(t, func() bool {
 			r := hb.do("GET", "/v1/webhook-endpoints/"+id, hb.admA, nil)
 			return r.data()["failingSince"] != nil
@@ -369,9 +285,9 @@ func TestWebhookAutoDisable(t *testing.T) {
 			return r.list()[0]["enabled"] == false
 		}, 5*time.Second, 20*time.Millisecond)
 		require.Equal(t, "failing", hb.do("GET", "/v1/webhook-endpoints", hb.admA, nil).list()[0]["disabledReason"])
-		n := len(rc.deliveries())
+		n := len(rc.Deliveries())
 		time.Sleep(600 * time.Millisecond)
-		require.Len(t, rc.deliveries(), n, "a disabled endpoint gets no more attempts")
+		require.Len(t, rc.Deliveries(), n, "a disabled endpoint gets no more attempts")
 
 		// Enabling it again starts afresh.
 		r := hb.do("PATCH", "/v1/webhook-endpoints/"+id, hb.admA, map[string]any{"enabled": true})

@@ -17,6 +17,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/events/eventstest"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
@@ -78,34 +79,34 @@ func TestWebhookKilledMidDelivery(t *testing.T) {
 			t.Parallel()
 			dbURL := dbURL(t)
 			_, admin := adminOf(t, dbURL)
-			rc := newReceiver(t)
+			rc := eventstest.NewReceiver(t)
 			// Cleanups run last first: the held request is let go before
 			// the receiver closes, which waits for it.
 			hang := make(chan struct{})
 			t.Cleanup(func() { close(hang) })
-			rc.answer = func(n int) int {
+			rc.Answer = func(n int) int {
 				if n == 1 {
 					<-hang // the first attempt never gets its answer
 				}
 				return http.StatusOK
 			}
 			first := startChild(t, bin, hookEnv(dbURL))
-			r := first.call("POST", "/v1/webhook-endpoints", admin, `{"url":"`+rc.srv.URL+`","events":["contact.created"]}`)
+			r := first.call("POST", "/v1/webhook-endpoints", admin, `{"url":"`+rc.URL()+`","events":["contact.created"]}`)
 			require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 			secret := r.data()["secret"].(string)
 			r = first.call("POST", "/v1/contacts", admin, `{"firstName":"Ada"}`)
 			require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
-			rc.waitFor(1)
+			rc.WaitFor(1)
 			first.kill()
 
 			start := time.Now()
 			second := startChild(t, bin, hookEnv(dbURL))
-			require.Eventually(t, func() bool { return len(rc.deliveries()) >= 2 }, 90*time.Second, 100*time.Millisecond,
+			require.Eventually(t, func() bool { return len(rc.Deliveries()) >= 2 }, 90*time.Second, 100*time.Millisecond,
 				"the restarted program delivers the event")
 			t.Logf("delivered %s after the restart", time.Since(start).Round(time.Second))
-			got := rc.deliveries()
-			require.Equal(t, got[0].id, got[1].id)
-			verify(t, got[1], secret)
+			got := rc.Deliveries()
+			require.Equal(t, got[0].ID, got[1].ID)
+			eventstest.Verify(t, got[1], secret)
 			second.kill()
 		})
 	}
@@ -117,9 +118,9 @@ func TestWebhookTwoInstances(t *testing.T) {
 	bin := buildProgram(t)
 	dbURL := storetest.PostgresURL(t)
 	_, admin := adminOf(t, dbURL)
-	rc := newReceiver(t)
+	rc := eventstest.NewReceiver(t)
 	var mu sync.Mutex
-	rc.answer = func(int) int {
+	rc.Answer = func(int) int {
 		mu.Lock()
 		defer mu.Unlock()
 		time.Sleep(20 * time.Millisecond) // long enough for both instances to hold jobs
@@ -127,7 +128,7 @@ func TestWebhookTwoInstances(t *testing.T) {
 	}
 	a := startChild(t, bin, hookEnv(dbURL))
 	b := startChild(t, bin, hookEnv(dbURL))
-	r := a.call("POST", "/v1/webhook-endpoints", admin, `{"url":"`+rc.srv.URL+`","events":["contact.created"]}`)
+	r := a.call("POST", "/v1/webhook-endpoints", admin, `{"url":"`+rc.URL()+`","events":["contact.created"]}`)
 	require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 	const n = 40
 	for i := range n {
@@ -138,11 +139,11 @@ func TestWebhookTwoInstances(t *testing.T) {
 		r := p.call("POST", "/v1/contacts", admin, fmt.Sprintf(`{"firstName":"C%d"}`, i))
 		require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 	}
-	rc.waitFor(n)
+	rc.WaitFor(n)
 	time.Sleep(time.Second)
 	seen := map[string]int{}
-	for _, d := range rc.deliveries() {
-		seen[d.id]++
+	for _, d := range rc.Deliveries() {
+		seen[d.ID]++
 	}
 	require.Len(t, seen, n)
 	for id, k := range seen {
