@@ -92,8 +92,9 @@ type voiceOpts struct {
 	// requestTimeout bounds each REST request (0: the client's 10 s);
 	// dialClaim is the pending dials' claim (0: the flow's 30 s).
 	requestTimeout, dialClaim time.Duration
-	// webhooks records events and delivers them, as the program does.
-	webhooks bool
+	// webhooks records events and delivers them, as the program does;
+	// events only records them (no delivery engine runs).
+	webhooks, events bool
 }
 
 // loopbackOnly is the delivery client of voice tests that run webhooks: the
@@ -116,7 +117,11 @@ var loopbackOnly = &http.Client{Transport: &http.Transport{
 
 func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	t.Helper()
-	db := open(t, store.WithEvents(server.EncodeEvent))
+	var opts []store.Option
+	if o.webhooks || o.events {
+		opts = append(opts, store.WithEvents(server.EncodeEvent))
+	}
+	db := open(t, opts...)
 	var evs *events.Service
 	if o.webhooks {
 		evs = startWebhooks(t, db, events.Config{Client: loopbackOnly})

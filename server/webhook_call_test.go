@@ -20,7 +20,7 @@ import (
 // shows it; a busy number's call.completed says busy.
 func TestCallEvents(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
-		vb := setupVoice(t, open, voiceOpts{})
+		vb := setupVoice(t, open, voiceOpts{events: true})
 		vb.addCallerID(simCallerID)
 		events := func(typ sb.EventType) []map[string]any {
 			evs, _, err := vb.db.ListEvents(context.Background(), sb.EventFilter{WorkspaceID: vb.wsA, Type: typ, Page: sb.Page{Limit: 200}})
