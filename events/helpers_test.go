@@ -1,18 +1,15 @@
 package events_test
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
 	"os"
 	"testing"
-	"time"
-
-	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/events"
+	"github.com/switchboard-oss/switchboard/events/eventstest"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
@@ -60,24 +57,12 @@ func testLogger() *slog.Logger {
 // events.
 func newService(t testing.TB, db *store.DB, cfg events.Config) *events.Service {
 	t.Helper()
-	if cfg.PollInterval == 0 {
-		cfg.PollInterval = 100 * time.Millisecond
-	}
 	cfg.Logger = testLogger()
-	svc, err := events.New(cfg, events.Deps{Store: db})
-	require.NoError(t, err)
-	return svc
+	return eventstest.NewService(t, db, cfg)
 }
 
 // startService is newService with its engine running until the test ends.
 func startService(t testing.TB, db *store.DB, cfg events.Config) *events.Service {
 	t.Helper()
-	svc := newService(t, db, cfg)
-	require.NoError(t, svc.Start(context.Background()))
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = svc.Stop(ctx)
-	})
-	return svc
+	return eventstest.Start(t, newService(t, db, cfg))
 }

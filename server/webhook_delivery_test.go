@@ -47,13 +47,8 @@ func setupHooks(t *testing.T, open storetest.Opener, cfg events.Config) *hookBun
 // 501.
 func newEvents(t testing.TB, db *store.DB, cfg events.Config) *events.Service {
 	t.Helper()
-	if cfg.PollInterval == 0 {
-		cfg.PollInterval = 100 * time.Millisecond
-	}
 	cfg.Logger, cfg.RequestLogger = testLogger(), server.RequestLogger
-	svc, err := events.New(cfg, events.Deps{Store: db})
-	require.NoError(t, err)
-	return svc
+	return eventstest.NewService(t, db, cfg)
 }
 
 // startWebhooks relays the events db records (open it with
@@ -61,14 +56,7 @@ func newEvents(t testing.TB, db *store.DB, cfg events.Config) *events.Service {
 // does.
 func startWebhooks(t testing.TB, db *store.DB, cfg events.Config) *events.Service {
 	t.Helper()
-	svc := newEvents(t, db, cfg)
-	require.NoError(t, svc.Start(context.Background()))
-	t.Cleanup(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		defer cancel()
-		_ = svc.Stop(ctx)
-	})
-	return svc
+	return eventstest.Start(t, newEvents(t, db, cfg))
 }
 
 func (hb *hookBundle) endpoint(url string, events ...string) (id, secret string) {
