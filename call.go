@@ -65,6 +65,15 @@ type Call struct {
 	AnsweredAt      *time.Time
 	EndedAt         *time.Time
 	Duration        *int // seconds from answer to end, once ended
+
+	// After-call work. ContactID is the workspace's contact whose phone was
+	// the number dialled when the call was created, "" when none was;
+	// Outcome, Notes and Tags are the agent's (Tags lower-case, in the
+	// agent's order, never nil when read from the store).
+	ContactID string
+	Outcome   *OutcomeRef
+	Notes     string
+	Tags      []string
 }
 
 // Awaiting reports whether the call waits for its agent leg's call-control

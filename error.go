@@ -21,6 +21,7 @@ const (
 	ENoPendingTransfer   = "no_pending_transfer"
 	ERecordingNotActive  = "recording_not_active"
 	ELimitReached        = "limit_reached"
+	EOutcomeExists       = "outcome_exists"
 	EPayloadTooLarge     = "payload_too_large"
 	EDNCBlocked          = "dnc_blocked"
 	ECallerIDNotAllowed  = "caller_id_not_allowed"

@@ -39,7 +39,7 @@ func (s *strict) CreateCall(ctx context.Context, req api.CreateCallRequestObject
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.deps.Voice.ClickToCall(ctx, ws, tokenFrom(ctx).Identity, b.To, clean(b.From))
+	c, err := s.deps.Voice.ClickToCall(ctx, ws, tokenFrom(ctx).Identity, clean(b.To), clean(b.From))
 	if err != nil {
 		return nil, err
 	}
@@ -77,6 +77,19 @@ func toAPICall(c *sb.Call) api.Call {
 		EndedAt:         nullTime(c.EndedAt),
 		Duration:        nullable.NewNullNullable[int](),
 		FailureReason:   c.FailureReason,
+		ContactId:       nullable.NewNullNullable[string](),
+		Outcome:         nullable.NewNullNullable[api.CallOutcomeRef](),
+		Notes:           c.Notes,
+		Tags:            c.Tags,
+	}
+	if out.Tags == nil {
+		out.Tags = []string{}
+	}
+	if c.ContactID != "" {
+		out.ContactId = nullable.NewNullableWithValue(c.ContactID)
+	}
+	if o := c.Outcome; o != nil {
+		out.Outcome = nullable.NewNullableWithValue(api.CallOutcomeRef{Id: o.ID, Name: o.Name, Kind: api.CallOutcomeKind(o.Kind)})
 	}
 	if c.Duration != nil {
 		out.Duration = nullable.NewNullableWithValue(*c.Duration)

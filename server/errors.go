@@ -50,6 +50,7 @@ var statusOf = map[string]int{
 	sb.ENoPendingTransfer:   http.StatusConflict,
 	sb.ERecordingNotActive:  http.StatusConflict,
 	sb.ELimitReached:        http.StatusConflict,
+	sb.EOutcomeExists:       http.StatusConflict,
 	sb.EPayloadTooLarge:     http.StatusRequestEntityTooLarge,
 	sb.EDNCBlocked:          http.StatusUnprocessableEntity,
 	sb.ECallerIDNotAllowed:  http.StatusUnprocessableEntity,

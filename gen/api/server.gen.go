@@ -28,13 +28,25 @@ type ServerInterface interface {
 	// Healthz Liveness and database check
 	// (GET /healthz)
 	Healthz(ctx echo.Context) error
+	// ListCallOutcomes The workspace's call outcomes, in their order
+	// (GET /v1/call-outcomes)
+	ListCallOutcomes(ctx echo.Context, params ListCallOutcomesParams) error
+	// CreateCallOutcome Add a call outcome (admin only)
+	// (POST /v1/call-outcomes)
+	CreateCallOutcome(ctx echo.Context) error
+	// GetCallOutcome Get a call outcome
+	// (GET /v1/call-outcomes/{id})
+	GetCallOutcome(ctx echo.Context, id string) error
+	// UpdateCallOutcome Rename, archive or restore a call outcome (admin only)
+	// (PATCH /v1/call-outcomes/{id})
+	UpdateCallOutcome(ctx echo.Context, id string) error
 	// ListCallerIds List the workspace's caller IDs
 	// (GET /v1/caller-ids)
 	ListCallerIds(ctx echo.Context, params ListCallerIdsParams) error
 	// CreateCallerId Provision a caller ID (admin only)
 	// (POST /v1/caller-ids)
 	CreateCallerId(ctx echo.Context) error
-	// ListCalls List the bearer's own calls, newest first
+	// ListCalls List calls, newest first (an agent's own; an admin's whole workspace)
 	// (GET /v1/calls)
 	ListCalls(ctx echo.Context, params ListCallsParams) error
 	// CreateCall Click-to-call
@@ -43,6 +55,9 @@ type ServerInterface interface {
 	// GetCall Get a call (its agent only)
 	// (GET /v1/calls/{callSid})
 	GetCall(ctx echo.Context, callSid CallSid) error
+	// UpdateCall Record the call's outcome, notes and tags (its agent only)
+	// (PATCH /v1/calls/{callSid})
+	UpdateCall(ctx echo.Context, callSid CallSid) error
 	// HoldCall Hold or unhold the customer
 	// (POST /v1/calls/{callSid}/hold)
 	HoldCall(ctx echo.Context, callSid CallSid) error
@@ -88,6 +103,9 @@ type ServerInterface interface {
 	// UpdateContact Update some fields of a contact
 	// (PATCH /v1/contacts/{id})
 	UpdateContact(ctx echo.Context, id string) error
+	// ListContactCalls A contact's call history, newest first
+	// (GET /v1/contacts/{id}/calls)
+	ListContactCalls(ctx echo.Context, id string, params ListContactCallsParams) error
 	// ListDnc List the do-not-call entries, newest first
 	// (GET /v1/dnc)
 	ListDnc(ctx echo.Context, params ListDncParams) error
@@ -121,6 +139,9 @@ type ServerInterface interface {
 	// UpdateRecording Pause, resume or stop a recording
 	// (POST /v1/recordings/{recordingSid})
 	UpdateRecording(ctx echo.Context, recordingSid string) error
+	// ReportCalls Calls, answers and talk time per agent, outcome or day (admin only)
+	// (GET /v1/reports/calls)
+	ReportCalls(ctx echo.Context, params ReportCallsParams) error
 	// VoiceCallControl Call-control webhook (the TwiML App's Voice URL)
 	// (POST /v1/voice/callml)
 	VoiceCallControl(ctx echo.Context, params VoiceCallControlParams) error
@@ -188,6 +209,86 @@ func (w *ServerInterfaceWrapper) Healthz(ctx echo.Context) error {
 	return err
 }
 
+// ListCallOutcomes converts echo context to params.
+func (w *ServerInterfaceWrapper) ListCallOutcomes(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListCallOutcomesParams
+	// ------------- Optional query parameter "includeArchived" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "includeArchived", ctx.QueryParams(), &params.IncludeArchived, runtime.BindQueryParameterOptions{Type: "boolean", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter includeArchived: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListCallOutcomes(ctx, params)
+	return err
+}
+
+// CreateCallOutcome converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateCallOutcome(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateCallOutcome(ctx)
+	return err
+}
+
+// GetCallOutcome converts echo context to params.
+func (w *ServerInterfaceWrapper) GetCallOutcome(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetCallOutcome(ctx, id)
+	return err
+}
+
+// UpdateCallOutcome converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateCallOutcome(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateCallOutcome(ctx, id)
+	return err
+}
+
 // ListCallerIds converts echo context to params.
 func (w *ServerInterfaceWrapper) ListCallerIds(ctx echo.Context) error {
 	var err error
@@ -249,6 +350,55 @@ func (w *ServerInterfaceWrapper) ListCalls(ctx echo.Context) error {
 		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter workspaceId: %s", err))
 	}
 
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", ctx.QueryParams(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter status: %s", err))
+	}
+
+	// ------------- Optional query parameter "contactId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "contactId", ctx.QueryParams(), &params.ContactId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter contactId: %s", err))
+	}
+
+	// ------------- Optional query parameter "outcomeId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "outcomeId", ctx.QueryParams(), &params.OutcomeId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter outcomeId: %s", err))
+	}
+
+	// ------------- Optional query parameter "tag" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "tag", ctx.QueryParams(), &params.Tag, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter tag: %s", err))
+	}
+
+	// ------------- Optional query parameter "agent" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "agent", ctx.QueryParams(), &params.Agent, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter agent: %s", err))
+	}
+
+	// ------------- Optional query parameter "createdAfter" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "createdAfter", ctx.QueryParams(), &params.CreatedAfter, runtime.BindQueryParameterOptions{Type: "string", Format: "date-time"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter createdAfter: %s", err))
+	}
+
+	// ------------- Optional query parameter "createdBefore" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "createdBefore", ctx.QueryParams(), &params.CreatedBefore, runtime.BindQueryParameterOptions{Type: "string", Format: "date-time"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter createdBefore: %s", err))
+	}
+
 	// ------------- Optional query parameter "limit" -------------
 
 	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
@@ -297,6 +447,22 @@ func (w *ServerInterfaceWrapper) GetCall(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.GetCall(ctx, callSid)
+	return err
+}
+
+// UpdateCall converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateCall(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "callSid" -------------
+	var callSid CallSid
+
+	err = runtime.BindStyledParameterWithOptions("simple", "callSid", ctx.Param("callSid"), &callSid, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter callSid: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateCall(ctx, callSid)
 	return err
 }
 
@@ -618,6 +784,45 @@ func (w *ServerInterfaceWrapper) UpdateContact(ctx echo.Context) error {
 	return err
 }
 
+// ListContactCalls converts echo context to params.
+func (w *ServerInterfaceWrapper) ListContactCalls(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListContactCallsParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListContactCalls(ctx, id, params)
+	return err
+}
+
 // ListDnc converts echo context to params.
 func (w *ServerInterfaceWrapper) ListDnc(ctx echo.Context) error {
 	var err error
@@ -887,6 +1092,45 @@ func (w *ServerInterfaceWrapper) UpdateRecording(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.UpdateRecording(ctx, recordingSid)
+	return err
+}
+
+// ReportCalls converts echo context to params.
+func (w *ServerInterfaceWrapper) ReportCalls(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ReportCallsParams
+	// ------------- Required query parameter "from" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "from", ctx.QueryParams(), &params.From, runtime.BindQueryParameterOptions{Type: "string", Format: "date-time"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter from: %s", err))
+	}
+
+	// ------------- Required query parameter "to" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "to", ctx.QueryParams(), &params.To, runtime.BindQueryParameterOptions{Type: "string", Format: "date-time"})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter to: %s", err))
+	}
+
+	// ------------- Required query parameter "groupBy" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "groupBy", ctx.QueryParams(), &params.GroupBy, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter groupBy: %s", err))
+	}
+
+	// ------------- Optional query parameter "timeZone" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "timeZone", ctx.QueryParams(), &params.TimeZone, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter timeZone: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ReportCalls(ctx, params)
 	return err
 }
 
@@ -1271,12 +1515,19 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/v1/calls", wrapper.ListCalls, options.OperationMiddlewares["listCalls"]...)
 	router.POST(options.BaseURL+"/v1/calls", wrapper.CreateCall, options.OperationMiddlewares["createCall"]...)
 	router.GET(options.BaseURL+"/v1/calls/:callSid", wrapper.GetCall, options.OperationMiddlewares["getCall"]...)
+	router.PATCH(options.BaseURL+"/v1/calls/:callSid", wrapper.UpdateCall, options.OperationMiddlewares["updateCall"]...)
 	router.POST(options.BaseURL+"/v1/calls/:callSid/hold", wrapper.HoldCall, options.OperationMiddlewares["holdCall"]...)
 	router.POST(options.BaseURL+"/v1/calls/:callSid/mute", wrapper.MuteCall, options.OperationMiddlewares["muteCall"]...)
 	router.POST(options.BaseURL+"/v1/calls/:callSid/transfer", wrapper.TransferCall, options.OperationMiddlewares["transferCall"]...)
 	router.POST(options.BaseURL+"/v1/calls/:callSid/transfer/complete", wrapper.CompleteTransfer, options.OperationMiddlewares["completeTransfer"]...)
 	router.POST(options.BaseURL+"/v1/calls/:callSid/transfer/cancel", wrapper.CancelTransfer, options.OperationMiddlewares["cancelTransfer"]...)
 	router.GET(options.BaseURL+"/v1/calls/:callSid/recordings", wrapper.ListCallRecordings, options.OperationMiddlewares["listCallRecordings"]...)
+	router.GET(options.BaseURL+"/v1/contacts/:id/calls", wrapper.ListContactCalls, options.OperationMiddlewares["listContactCalls"]...)
+	router.GET(options.BaseURL+"/v1/call-outcomes", wrapper.ListCallOutcomes, options.OperationMiddlewares["listCallOutcomes"]...)
+	router.POST(options.BaseURL+"/v1/call-outcomes", wrapper.CreateCallOutcome, options.OperationMiddlewares["createCallOutcome"]...)
+	router.GET(options.BaseURL+"/v1/call-outcomes/:id", wrapper.GetCallOutcome, options.OperationMiddlewares["getCallOutcome"]...)
+	router.PATCH(options.BaseURL+"/v1/call-outcomes/:id", wrapper.UpdateCallOutcome, options.OperationMiddlewares["updateCallOutcome"]...)
+	router.GET(options.BaseURL+"/v1/reports/calls", wrapper.ReportCalls, options.OperationMiddlewares["reportCalls"]...)
 	router.POST(options.BaseURL+"/v1/recordings", wrapper.StartRecording, options.OperationMiddlewares["startRecording"]...)
 	router.GET(options.BaseURL+"/v1/recordings/:recordingSid", wrapper.GetRecording, options.OperationMiddlewares["getRecording"]...)
 	router.POST(options.BaseURL+"/v1/recordings/:recordingSid", wrapper.UpdateRecording, options.OperationMiddlewares["updateRecording"]...)
@@ -1323,6 +1574,8 @@ type InvalidSignatureJSONResponse ErrorResponse
 type NotAgentJSONResponse ErrorResponse
 
 type NotFoundJSONResponse ErrorResponse
+
+type OutcomeConflictJSONResponse ErrorResponse
 
 type PayloadTooLargeJSONResponse ErrorResponse
 
@@ -1392,6 +1645,511 @@ func (response Healthz500JSONResponse) VisitHealthzResponse(w http.ResponseWrite
 type Healthz503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response Healthz503JSONResponse) VisitHealthzResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallOutcomesRequestObject struct {
+	Params ListCallOutcomesParams
+}
+
+type ListCallOutcomesResponseObject interface {
+	VisitListCallOutcomesResponse(w http.ResponseWriter) error
+}
+
+type ListCallOutcomes200JSONResponse CallOutcomeList
+
+func (response ListCallOutcomes200JSONResponse) VisitListCallOutcomesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallOutcomes400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListCallOutcomes400JSONResponse) VisitListCallOutcomesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallOutcomes401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListCallOutcomes401JSONResponse) VisitListCallOutcomesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallOutcomes429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListCallOutcomes429JSONResponse) VisitListCallOutcomesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallOutcomes500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListCallOutcomes500JSONResponse) VisitListCallOutcomesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListCallOutcomes503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListCallOutcomes503JSONResponse) VisitListCallOutcomesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCallOutcomeRequestObject struct {
+	Body *CreateCallOutcomeJSONRequestBody
+}
+
+type CreateCallOutcomeResponseObject interface {
+	VisitCreateCallOutcomeResponse(w http.ResponseWriter) error
+}
+
+type CreateCallOutcome201JSONResponse CallOutcomeResponse
+
+func (response CreateCallOutcome201JSONResponse) VisitCreateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCallOutcome400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateCallOutcome400JSONResponse) VisitCreateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCallOutcome401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateCallOutcome401JSONResponse) VisitCreateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCallOutcome403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateCallOutcome403JSONResponse) VisitCreateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCallOutcome409JSONResponse struct{ OutcomeConflictJSONResponse }
+
+func (response CreateCallOutcome409JSONResponse) VisitCreateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCallOutcome413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateCallOutcome413JSONResponse) VisitCreateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCallOutcome429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response CreateCallOutcome429JSONResponse) VisitCreateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCallOutcome500JSONResponse struct{ InternalJSONResponse }
+
+func (response CreateCallOutcome500JSONResponse) VisitCreateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCallOutcome503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateCallOutcome503JSONResponse) VisitCreateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCallOutcomeRequestObject struct {
+	Id string `json:"id"`
+}
+
+type GetCallOutcomeResponseObject interface {
+	VisitGetCallOutcomeResponse(w http.ResponseWriter) error
+}
+
+type GetCallOutcome200JSONResponse CallOutcomeResponse
+
+func (response GetCallOutcome200JSONResponse) VisitGetCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCallOutcome400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetCallOutcome400JSONResponse) VisitGetCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCallOutcome401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetCallOutcome401JSONResponse) VisitGetCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCallOutcome404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetCallOutcome404JSONResponse) VisitGetCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCallOutcome429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetCallOutcome429JSONResponse) VisitGetCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCallOutcome500JSONResponse struct{ InternalJSONResponse }
+
+func (response GetCallOutcome500JSONResponse) VisitGetCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetCallOutcome503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetCallOutcome503JSONResponse) VisitGetCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCallOutcomeRequestObject struct {
+	Id   string `json:"id"`
+	Body *UpdateCallOutcomeJSONRequestBody
+}
+
+type UpdateCallOutcomeResponseObject interface {
+	VisitUpdateCallOutcomeResponse(w http.ResponseWriter) error
+}
+
+type UpdateCallOutcome200JSONResponse CallOutcomeResponse
+
+func (response UpdateCallOutcome200JSONResponse) VisitUpdateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCallOutcome400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateCallOutcome400JSONResponse) VisitUpdateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCallOutcome401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateCallOutcome401JSONResponse) VisitUpdateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCallOutcome403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateCallOutcome403JSONResponse) VisitUpdateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCallOutcome404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateCallOutcome404JSONResponse) VisitUpdateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCallOutcome409JSONResponse struct{ OutcomeConflictJSONResponse }
+
+func (response UpdateCallOutcome409JSONResponse) VisitUpdateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCallOutcome413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateCallOutcome413JSONResponse) VisitUpdateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCallOutcome429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response UpdateCallOutcome429JSONResponse) VisitUpdateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCallOutcome500JSONResponse struct{ InternalJSONResponse }
+
+func (response UpdateCallOutcome500JSONResponse) VisitUpdateCallOutcomeResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCallOutcome503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateCallOutcome503JSONResponse) VisitUpdateCallOutcomeResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -1848,6 +2606,20 @@ func (response CreateCall403JSONResponse) VisitCreateCallResponse(w http.Respons
 	return err
 }
 
+type CreateCall404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateCall404JSONResponse) VisitCreateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type CreateCall413JSONResponse struct{ PayloadTooLargeJSONResponse }
 
 func (response CreateCall413JSONResponse) VisitCreateCallResponse(w http.ResponseWriter) error {
@@ -2050,6 +2822,147 @@ func (response GetCall500JSONResponse) VisitGetCallResponse(w http.ResponseWrite
 type GetCall503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response GetCall503JSONResponse) VisitGetCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCallRequestObject struct {
+	CallSid CallSid `json:"callSid"`
+	Body    *UpdateCallJSONRequestBody
+}
+
+type UpdateCallResponseObject interface {
+	VisitUpdateCallResponse(w http.ResponseWriter) error
+}
+
+type UpdateCall200JSONResponse CallResponse
+
+func (response UpdateCall200JSONResponse) VisitUpdateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCall400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateCall400JSONResponse) VisitUpdateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCall401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateCall401JSONResponse) VisitUpdateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCall403JSONResponse struct{ NotAgentJSONResponse }
+
+func (response UpdateCall403JSONResponse) VisitUpdateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCall404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateCall404JSONResponse) VisitUpdateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCall413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateCall413JSONResponse) VisitUpdateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCall429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response UpdateCall429JSONResponse) VisitUpdateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCall500JSONResponse struct{ InternalJSONResponse }
+
+func (response UpdateCall500JSONResponse) VisitUpdateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateCall503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateCall503JSONResponse) VisitUpdateCallResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -4109,6 +5022,119 @@ func (response UpdateContact503JSONResponse) VisitUpdateContactResponse(w http.R
 	return err
 }
 
+type ListContactCallsRequestObject struct {
+	Id     string `json:"id"`
+	Params ListContactCallsParams
+}
+
+type ListContactCallsResponseObject interface {
+	VisitListContactCallsResponse(w http.ResponseWriter) error
+}
+
+type ListContactCalls200JSONResponse CallList
+
+func (response ListContactCalls200JSONResponse) VisitListContactCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListContactCalls400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListContactCalls400JSONResponse) VisitListContactCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListContactCalls401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListContactCalls401JSONResponse) VisitListContactCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListContactCalls404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListContactCalls404JSONResponse) VisitListContactCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListContactCalls429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListContactCalls429JSONResponse) VisitListContactCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListContactCalls500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListContactCalls500JSONResponse) VisitListContactCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListContactCalls503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListContactCalls503JSONResponse) VisitListContactCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type ListDncRequestObject struct {
 	Params ListDncParams
 }
@@ -5550,6 +6576,118 @@ func (response UpdateRecording502JSONResponse) VisitUpdateRecordingResponse(w ht
 type UpdateRecording503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response UpdateRecording503JSONResponse) VisitUpdateRecordingResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportCallsRequestObject struct {
+	Params ReportCallsParams
+}
+
+type ReportCallsResponseObject interface {
+	VisitReportCallsResponse(w http.ResponseWriter) error
+}
+
+type ReportCalls200JSONResponse CallReport
+
+func (response ReportCalls200JSONResponse) VisitReportCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportCalls400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ReportCalls400JSONResponse) VisitReportCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportCalls401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ReportCalls401JSONResponse) VisitReportCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportCalls403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response ReportCalls403JSONResponse) VisitReportCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportCalls429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ReportCalls429JSONResponse) VisitReportCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportCalls500JSONResponse struct{ InternalJSONResponse }
+
+func (response ReportCalls500JSONResponse) VisitReportCallsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ReportCalls503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ReportCalls503JSONResponse) VisitReportCallsResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -7366,13 +8504,25 @@ type StrictServerInterface interface {
 	// Healthz Liveness and database check
 	// (GET /healthz)
 	Healthz(ctx context.Context, request HealthzRequestObject) (HealthzResponseObject, error)
+	// ListCallOutcomes The workspace's call outcomes, in their order
+	// (GET /v1/call-outcomes)
+	ListCallOutcomes(ctx context.Context, request ListCallOutcomesRequestObject) (ListCallOutcomesResponseObject, error)
+	// CreateCallOutcome Add a call outcome (admin only)
+	// (POST /v1/call-outcomes)
+	CreateCallOutcome(ctx context.Context, request CreateCallOutcomeRequestObject) (CreateCallOutcomeResponseObject, error)
+	// GetCallOutcome Get a call outcome
+	// (GET /v1/call-outcomes/{id})
+	GetCallOutcome(ctx context.Context, request GetCallOutcomeRequestObject) (GetCallOutcomeResponseObject, error)
+	// UpdateCallOutcome Rename, archive or restore a call outcome (admin only)
+	// (PATCH /v1/call-outcomes/{id})
+	UpdateCallOutcome(ctx context.Context, request UpdateCallOutcomeRequestObject) (UpdateCallOutcomeResponseObject, error)
 	// ListCallerIds List the workspace's caller IDs
 	// (GET /v1/caller-ids)
 	ListCallerIds(ctx context.Context, request ListCallerIdsRequestObject) (ListCallerIdsResponseObject, error)
 	// CreateCallerId Provision a caller ID (admin only)
 	// (POST /v1/caller-ids)
 	CreateCallerId(ctx context.Context, request CreateCallerIdRequestObject) (CreateCallerIdResponseObject, error)
-	// ListCalls List the bearer's own calls, newest first
+	// ListCalls List calls, newest first (an agent's own; an admin's whole workspace)
 	// (GET /v1/calls)
 	ListCalls(ctx context.Context, request ListCallsRequestObject) (ListCallsResponseObject, error)
 	// CreateCall Click-to-call
@@ -7381,6 +8531,9 @@ type StrictServerInterface interface {
 	// GetCall Get a call (its agent only)
 	// (GET /v1/calls/{callSid})
 	GetCall(ctx context.Context, request GetCallRequestObject) (GetCallResponseObject, error)
+	// UpdateCall Record the call's outcome, notes and tags (its agent only)
+	// (PATCH /v1/calls/{callSid})
+	UpdateCall(ctx context.Context, request UpdateCallRequestObject) (UpdateCallResponseObject, error)
 	// HoldCall Hold or unhold the customer
 	// (POST /v1/calls/{callSid}/hold)
 	HoldCall(ctx context.Context, request HoldCallRequestObject) (HoldCallResponseObject, error)
@@ -7426,6 +8579,9 @@ type StrictServerInterface interface {
 	// UpdateContact Update some fields of a contact
 	// (PATCH /v1/contacts/{id})
 	UpdateContact(ctx context.Context, request UpdateContactRequestObject) (UpdateContactResponseObject, error)
+	// ListContactCalls A contact's call history, newest first
+	// (GET /v1/contacts/{id}/calls)
+	ListContactCalls(ctx context.Context, request ListContactCallsRequestObject) (ListContactCallsResponseObject, error)
 	// ListDnc List the do-not-call entries, newest first
 	// (GET /v1/dnc)
 	ListDnc(ctx context.Context, request ListDncRequestObject) (ListDncResponseObject, error)
@@ -7459,6 +8615,9 @@ type StrictServerInterface interface {
 	// UpdateRecording Pause, resume or stop a recording
 	// (POST /v1/recordings/{recordingSid})
 	UpdateRecording(ctx context.Context, request UpdateRecordingRequestObject) (UpdateRecordingResponseObject, error)
+	// ReportCalls Calls, answers and talk time per agent, outcome or day (admin only)
+	// (GET /v1/reports/calls)
+	ReportCalls(ctx context.Context, request ReportCallsRequestObject) (ReportCallsResponseObject, error)
 	// VoiceCallControl Call-control webhook (the TwiML App's Voice URL)
 	// (POST /v1/voice/callml)
 	VoiceCallControl(ctx context.Context, request VoiceCallControlRequestObject) (VoiceCallControlResponseObject, error)
@@ -7541,6 +8700,150 @@ func (sh *strictHandler) Healthz(ctx echo.Context) error {
 		return err
 	} else if validResponse, ok := response.(HealthzResponseObject); ok {
 		return validResponse.VisitHealthzResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListCallOutcomes operation middleware
+func (sh *strictHandler) ListCallOutcomes(ctx echo.Context, params ListCallOutcomesParams) error {
+	var request ListCallOutcomesRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListCallOutcomes(ctx.Request().Context(), request.(ListCallOutcomesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListCallOutcomes")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListCallOutcomesResponseObject); ok {
+		return validResponse.VisitListCallOutcomesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateCallOutcome operation middleware
+func (sh *strictHandler) CreateCallOutcome(ctx echo.Context) error {
+	var request CreateCallOutcomeRequestObject
+
+	var body CreateCallOutcomeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateCallOutcome(ctx.Request().Context(), request.(CreateCallOutcomeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateCallOutcome")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateCallOutcomeResponseObject); ok {
+		return validResponse.VisitCreateCallOutcomeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetCallOutcome operation middleware
+func (sh *strictHandler) GetCallOutcome(ctx echo.Context, id string) error {
+	var request GetCallOutcomeRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetCallOutcome(ctx.Request().Context(), request.(GetCallOutcomeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetCallOutcome")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetCallOutcomeResponseObject); ok {
+		return validResponse.VisitGetCallOutcomeResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateCallOutcome operation middleware
+func (sh *strictHandler) UpdateCallOutcome(ctx echo.Context, id string) error {
+	var request UpdateCallOutcomeRequestObject
+
+	request.Id = id
+
+	var body UpdateCallOutcomeJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateCallOutcome(ctx.Request().Context(), request.(UpdateCallOutcomeRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateCallOutcome")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateCallOutcomeResponseObject); ok {
+		return validResponse.VisitUpdateCallOutcomeResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -7708,6 +9011,54 @@ func (sh *strictHandler) GetCall(ctx echo.Context, callSid CallSid) error {
 		return err
 	} else if validResponse, ok := response.(GetCallResponseObject); ok {
 		return validResponse.VisitGetCallResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateCall operation middleware
+func (sh *strictHandler) UpdateCall(ctx echo.Context, callSid CallSid) error {
+	var request UpdateCallRequestObject
+
+	request.CallSid = callSid
+
+	var body UpdateCallJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateCall(ctx.Request().Context(), request.(UpdateCallRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateCall")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateCallResponseObject); ok {
+		return validResponse.VisitUpdateCallResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -8258,6 +9609,32 @@ func (sh *strictHandler) UpdateContact(ctx echo.Context, id string) error {
 	return nil
 }
 
+// ListContactCalls operation middleware
+func (sh *strictHandler) ListContactCalls(ctx echo.Context, id string, params ListContactCallsParams) error {
+	var request ListContactCallsRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListContactCalls(ctx.Request().Context(), request.(ListContactCallsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListContactCalls")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListContactCallsResponseObject); ok {
+		return validResponse.VisitListContactCallsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListDnc operation middleware
 func (sh *strictHandler) ListDnc(ctx echo.Context, params ListDncParams) error {
 	var request ListDncRequestObject
@@ -8629,6 +10006,31 @@ func (sh *strictHandler) UpdateRecording(ctx echo.Context, recordingSid string) 
 		return err
 	} else if validResponse, ok := response.(UpdateRecordingResponseObject); ok {
 		return validResponse.VisitUpdateRecordingResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ReportCalls operation middleware
+func (sh *strictHandler) ReportCalls(ctx echo.Context, params ReportCallsParams) error {
+	var request ReportCallsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ReportCalls(ctx.Request().Context(), request.(ReportCallsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ReportCalls")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ReportCallsResponseObject); ok {
+		return validResponse.VisitReportCallsResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -9173,445 +10575,515 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37cttG0ij+KlM4X5XJBKQoWnJsqlJ7FFmOlfi2khzvt6GPMQSG5ETgDIMBRHMdV31/nfr9fb53OA+2",
-	"T/Kr6Z4ZDECQoi52LsdbtbFIAnPp6e7pe38IYjmbS8FEroLBh4C9p7N5yuDvI5qmh0ItWMYS/VkVsxnN",
-	"lsEgOBSEmh9ITNOULHg+lUVOKMkzKtSYZd0gDC5pWjD9ZkJzqv+lEybyk4SJnOd6HJrQIAzsUId5MAj6",
-	"vf6Dzu5up3//fLc32N0f9Pb/GYSBnuWMJ8EgODrs7fbv7+0/+ObhIzqKEzauf9aPSzFmGRMxe0FnLBgE",
-	"atTp7T7qjx/Qvc7+aJd1vonvJ51HtDfq7Mb95D7bG+/TByP9asZovnYxPVhMoXI5Y9mRv6jN/9sNwiDh",
-	"GYtzLkUwCGSRj2QhEv11kVH8VhRpGgZMJDg9fhxTnhYZO2VUwZtBGIwzOQsGwde7+73e/v5+r9d7EITB",
-	"rMj1OY1pqlgYSPFUpuVHldO8UBrk9kDDIJcwyN7u/v7+fv/BN3qN9vjs7AuZXag5jdmJ3uZCvaPxjAUf",
-	"P34MAT1OBM85zVfwg8Qpjy86uewAevxSqJyonGY5SwZESGIhSFI2IUuWh/rLW6IOLvgPjih/FDTg7uDu",
-	"BA+ecZXXUWBOJ4zIMTAI1XCmP3/hB1cgwl7fQ4PVyfe+0ZPfMWLo6yBlt0aMt2EwY0i5U6qey4y5qVI+",
-	"43kw2O+FgWDv86MiU9INJ8djxfJg0NOz5zQNBrvmr+P3NM6DQZ4VzKHduVlMxsWkjn4Lms0cSyFckHkm",
-	"JxlTakDyKSs50ILyXBEpyFSmyZdb649xa+lTvsml9aF8J6fphUaLMMhpNtE45V7r7T565L6/Bjj6+qXl",
-	"XJ+Mxq7g45V8kWUnK1fjJcv4mLOEJGxMizQHBskycvK4Efu2ONlxxplI0qXBmjOaMkVSLlgQBrCzLZBI",
-	"w5arx7gkewDzqRTsRTEbadjWT85B2m4IV88TwIsjmTA89y1AdNX1AdBZc4f8VeHzGTioFDl8UxPd8Otm",
-	"ZJSzORWoAtB0mfOYpuRYTLhgajsuxGaUp8hE/6dRNrqxnOlT4pnKzREdAovd9mw0A0ype/mZvGQpjfXp",
-	"CplrXSZ4lbExyxSZyUxwMQFUgsNbZSbFPLlqD5swGoG3EaHxkXXo/AXCvydNPBbxd6mML1Y1mpSrnCVE",
-	"ALU3EsfIvojMgYlcv/ohoEnCku9KyWGLM9z2XOL1UM7s1XuoLvS6ZU5ySUYMGapmRkoWWazfpHO+HuZr",
-	"JrDQOkoZzeqwQiCRfEpzwhXMjeAbkAjAEsHXRZpuBqQ5WwNJPMv6anq7vZ5bzbGFub+aRHaEzFEThaGa",
-	"pbw/9SmZ/W/iO3UwcLZOK/tTQ+LT84iT2Vxm+SnT/12xi3H4EQxiRApGRjQhmVwQKhJCBeETIcFqJtNi",
-	"JhoRkWWZzBScxJgzLQ0bkOmNKUUnGgQaPJSAOEHgV0NzGpByEQy+0XDQQrgmo90wMPMewbRHshD56td6",
-	"zuA7nuXThC6Dt2GAe9EjPHr06GEYqAs+n5sBDRMPBj2AyQuZzWjK/7XKN1+fWXbABREg+9BUHy/82UyK",
-	"GaNGPtrb3QfFqNB0a757fQay2E9685bZCm/+OmbJjE+40CcatPZ299tkf3+/Y1UHFOfH/D1LOlok7Mis",
-	"M5MjnhqiOmWxzJIG/TKzP/i6ZbPQdE0tcEqFYKm+VJOCprB9o5OX+lVd/ZqxhNPXWYoipVsbTnt6vMW0",
-	"xjzXROUPDJV71qOO3XENSpsYEAVSvqdK0K2Tge4UYKu72ev/c8XO4gFwmudzNdjZoXPezRc85VLLTzv9",
-	"3m6v09vr9HZ3DmPASLVzeHTV+nYcaNTOVufwqc+uNPB8Blb5k+QxO5cXTKxowfoXkuufyFhmBIwshCa0",
-	"mYRSXrXBLNS7/Sea4XepEWRr5pkcJw3Y8ofp6PuYv+Q/nLz+18nuC36iTmYveuzs5MGJOL1P37yfj5a7",
-	"s/j742+SX3rvT/iCJ0/Txckvkp+lyesT0euy+71u3E/FaPakl/zjB41heZ4Gg/sPesj93rDRVMqLY5HM",
-	"JRcrBLDAnwkzv5MWzxVRLM6Yk4/UVC5E+6YWgISpOONzY6Y5On1O1FLEYL1RdJSyxBpirLEGvnSS6iW6",
-	"f34OrO5npjQmrG6JM+ZWAfQU+jLGAbe8/7/pbSf+FxU6jLNZ11NkdjQs1Y5a8DyejiTNks1iUe1w3vB8",
-	"egagv/KY4BIvj2pApEiXRAoC4OFSwK2ebbrK/mJnpwzggsVUsfjd8/GPf3+UPfz+x//8NTtf/PL61eOH",
-	"J89e/fNE9p/RZ/Rs0fvH7Gj+k3zK/h5/+9lPXmsuNKMzlrPM+TOBqX6owfx8ygz/SdnkntK3+SVPWIa+",
-	"zTM0zJl1bHspcT3wnOZTrSOj1myvNc3jfy14Vh6iiqdsBvgyp3nOMv3u/zo6/LnXeUQ748POk7cf7vc/",
-	"/kcpr6gcTN5gcTCsub6pN1OWMTB1w/0LV4SxfUea63dLvh7p2xmezNgll4WCV0JSCH21TljSJYckhkeH",
-	"giskA5Q9NevWb2r1jrTcWYTk14JlS6CPMU/1CbStOqgKlhCeH2h5AIcPh2IsM8YngsiMzGg6ltmMJSA/",
-	"o+lXkb1ej0RcwKzvNPyYyqOQUEUSyRSJYrMToNkIb6ioOxT2KGA93lkg1HzQz+j7Z0xM8mkw2N/tN4H6",
-	"GV6KTegzkyonPGczpbWWjOVFJrRgaOEfkt1ut9/rkZa1+u732geEimU+1TIkSxXTV0HjNivop6/kph3h",
-	"je1vKLHGSv3KjL7ns2IWDPo9/YkL/LTr9slFziYsg42+NBd8fadP5YLMqFiWO9UqARkxfXx1XAvJsOj1",
-	"7rNvSY+0emQxZYLQkWIibx8YFDRSR0QUXSr9RD5lGaFCwr8w1limqVyoLnkBCuEEH8FTtmfe2uv12hUg",
-	"rYGREVwqp24h0WuERO3yOFnDPeyVcU8RnpDWOJMzuDjcReGRCRw77tDRi35PH/5eldNsyZUbeM0VbMbD",
-	"9Qd7Taj+puSqfwcYNm7brf+AzAqVa21d7xJkr3uKyIXQZ3OfwG4XXLF2l7yc8TxnCZkxKpT/eHcNqfoM",
-	"3t/Df2RsHAyC/7FTRrDs4K9qx1s+CgEZU3MpFAa2fEeTUyQttGmLnKHQRufzlMdwYju/wJ37oTwNo5nj",
-	"KwkiCtKpVc8TllOe3lh1R3ncPgY/Dcj6pz9uC4xjvexTAwAER/Uon5ccV2vpOBkX8yInrQaeG1X2HbVD",
-	"EpmdR0TQmWZn+lgBAgNCZ1JMEANU6EZ/ff6k81AzSM1NRjJZ4uMhcVe2XoteFQGZirS4iNMC9O0fzl6+",
-	"IEzFdM4U6pWphosqskxOaM7aIVpbyIg75yVNwe6eyRQmtUb4e0qvmOm5jOG9Gxi/1AuZH8Y5v2S3wxF9",
-	"6b8TMn9HcTD/iDUJgYjBFXFimpEyaT3ECm7PKUVtAbytJKYCDGS4sZQl3bvECn91gIVmOaGGll4ILCK0",
-	"rM0JTULq85gwfIhrHKoBIWo7KL/8cXvwAu1SLyCtaXv22Z1K9NrH0klsYwWufLkSXLA9XPWrW4GVjnOG",
-	"oJNzlhkVwoDllI0LhZu8BmySivPC6SJ1lExE/M6a2H109M1mBMQ8WJ1vN9b3Vxd3JYtc8YTp1XIxeSoL",
-	"FLLXzmqefxfjC++m8EYz08xlZWEctOR+f7C7T95o4VGQwxnLeEx3XrDFu/+U2QUIol/v9nf7+/v7Who/",
-	"gLW7uwOjkJC04HbuPRz0elqC6e/qP1IZ05TkHDwe5ULg63P9rb8e0F16u53dvXNY1KDX6/T0fyvv6sH+",
-	"WWf+9XXXmP5n3unHO2QXh2RUKC6YUiQrUkYyQGG84QF3WpGHePoaQc/+O54ga9ByHv7QiCoe02DZSXIk",
-	"xTjlcX577oxLYO+5ytWmS/yFNbD7DBzcWGjdVoSmGaPJ0hg6IWjBalbueLq1E7/ZEHfL5a83veHnPti0",
-	"DCAzuIvrkm3l6ZxeMBGFZDHl8RQVN32zwBXMc3PALgjqB8nF+YI/f7bhjN/P0soRB6BzxH97P0vJJcsU",
-	"l+LbYbDb7Q0DwkQstQDx7TAA8WMY/A01FHzHQsn/7jGnqf+5XJy+/cpPL8Xxe55/Owy0oD0MtBST85jP",
-	"qcif0RFLvx268KthQNKVr3AOL9wLp9spZ/BXsVNf1k517RUxuS7br2KABjGKF/MiV9XoOKPClpFp5vYX",
-	"E0WKOVpuBSnEhdDCfvmYPUotZN0RqeJgmwmVV2+0rSIbqvTo4l9Qx0SwgNyNE98p8V01mQV/hZoqcIi0",
-	"Lu1L30yB4skTOIEnMhvxJEHz+81hP3bD1MVXNOA7Sh4xLfrpywb28ulYFs47o0sUTeMcpRV/TtKK3LrN",
-	"5XEicpaBJ/B2ap8ZxQeGHZrA03eMJWgxMoxYseySw/bsQjT7TeVkwhKLR/r6BXXNIsIJ6l1nfCJoXmTs",
-	"bhRf5Yar44Wd3j2hb5cZV0orcDIji0yKyZ1C6XltcBL9o3MO3ruO23Xk6bNuZZqE9K2lX15QZY2SADat",
-	"BE4MjG4OLhBv9DDvvHuhArKXWlqzktI9ZazRGr0TJKU7J6ARoxne+RBpUZ/aWyhpRY0bMDT1QuZPICb4",
-	"1iAam9DiEizmAoElwq93CoYXkqginhp3tOW11njl8xG3OrPnV3SZSpqcS/mMZpNbEtMcB3uXS/kuheHW",
-	"ERPYSbgi8BSEVwmy39/rP3zY65HRMmd3ezt9p6eTl8yaLmegy68s18LE6P/H5fZuDBEz1Dv8YY1Mbh6C",
-	"oJCqdrbX26tL2cAIBsSDJktIxjCkCMje4didX1UsZfpSX5YmEtSNwNyGMToarpVNV+/1mGYZNzc7/Ew0",
-	"pADsLrzgjuxVLvxgk9HKi33xLFdgdYupQEHA46N3C8/K5CqX8zlLQm8VPlCbdmPw9VzK51QsjSFY3RJq",
-	"NGfvgEJqNpVzKdFjYrDubil0ZXTjj+PKCEityF+ZRqqM5dnS2J6iU/2hc6g/RESxWIoEzPBTRhPjNPUe",
-	"WfUBnOErWt5bUJ77jiDB3ud2Wd2KQuLA2OR70nu0hre70RuEfDdnAnDA5Yk0GmHRtkrMw1424qe0qQJG",
-	"NllIQy+X1tfM7fJkBtwAc1iIynmaEq3hKdKK7Ht240Y9z8EjzCu7rGZJ6ZtuBVqWXszH39U02dt99OiL",
-	"afKLafLuTJMO9w0lrVgpNxkjXwta5FOZ2bjXm3Opwh+pao9Ah5mR15Gtc0Wsb/dT6VDWpFOZtxX56yyB",
-	"cEl5SkcpuzUM3EB1Dp3QnI4oxkiMMs7G6ZJ4z9t7TU1llqfLO+fZbvokA3nDGsUEeheBvU7oJSPFXPMm",
-	"qpV0TlP+L/T+m2xI/VTCaKKRayjAWiEFM0tPOAa9xymjGULa7i5qd8kZHTMTWnLF/T0Ux5csW5ZeJbSL",
-	"6OtDoXbMc4P8dlv6svEP+p4iqZQXxZyg1xVCdLQ2it43iN4BKo4gjPOpTJPnheJxRATT+kIimcLYm1tK",
-	"ErBbLibXkiDc0buoL4isyjRAcm7ciNWcXt+CbOJHq2bTar7vh2AssxnN9Y1Fc9bJkQ2LIjVkgPEWK2PE",
-	"145Au1nw2erEtcxif7/bJxmvDltGN24mMn1PqZzO5vBWPRG5Do1hMAxIIXKeVo3RKZs4K2wNJlfnMa8s",
-	"3kts/hAwUcyCwc9lhvNbfwIv73l1GBdGvg6n4aozlJNLwkRSWf5efy3mOKz28qtvinu1jOzVcMHSAGX0",
-	"p5DAQbjgnSrQm2CBKd4+ctVyYlfeMOnf3ismAN08OZIyZVToR21u+DbP2mj3q131Z/jkR8wsry69mmRe",
-	"X7qfdb4R9+1z9XTx64Qw+cFcP3uRpGajPjaHKKPCWYS16Kkq21vhC6u06cBuj8rbt0//Ff5YYqtHHnUM",
-	"fOtAKke/sDi3zt0jjGYxgXcmM49jDM8rj4cjmq+4slIu7ymTXWDtZmUY8AHBR4himjJnqK1S0CYUw7Ch",
-	"NCU0Y4TGMZvnDGi1eneY7A/DukqEuToZpAmNPC54Wy7v4XNlNP27KYXQ9AqicPk4JlsM6ikWK+8+rjBQ",
-	"9zoXa3nlE8MfqqcWmQnRl1lN9UCHZoSORjLK5ELhRVBlRtsu+Vw2373uijGu8JZmhWa2e4pE5zIqsaga",
-	"anoln4i9OhC1WH+YlTxmlzxmXSNOlvOEjiGjIz6XkCVSn30zg61xnGst4IDIORIeRtRBCO+EX2oNJK9E",
-	"fJYqnnFS4arvKYInQ2x+TnXxNlq/KQLV53clN/Joby0DAaa0nnGYS6NK0+NGzPSKdayPhzhwhTx4rpqL",
-	"eqw9rs1xuFfeSVe9fkfXTS7XAtvm+1WhabNfIEx8m1sY9orj0yyjSxANTGrapnf19M/1c/UlwwrMGOvW",
-	"7pS+teu/etlN066bz2PNRtr0q3CVTNqrduNXYxKyg78EYTAq1DJwCb4VWdWvldPM7REZqju+mSRfLazi",
-	"I2qlxsrKOurX3Zb1V1bHKQuyeMNVBGBPKKxUa7mOkKpWDs4r6WLMpdVD8H5fGa1eA6bxPpIJaPsXbEm4",
-	"IIspT5m12V5fLL8jNsCTFXmyGhhXQQdPNq3t2D83X4ZcRzcQ7nczpr4Vel7FRStYVo+cv2D6LqxcCPea",
-	"bgHSeiKzGcvSJYnMr1FIMibojCX6qGc0j6ckshvuulkjtKLKNDGBcooIKCjgbHQm0r45d6jto8dtSeMz",
-	"XTj+cjZhxR3dPsASf48bSE98+1sIl3+dm8j3imykp7o4lFCeLsmCi0QuKqIeA5OhNd8PjKUf9CiM60Ur",
-	"SASpYZHN5mBJm+RyKCImkoi02HvzZZec5CTlTEE8ExdgJk3oEsrHJFA8xlhAcbwDEvV6g14v+vd//XfU",
-	"39N/oc8s1W91hyISRZpGKMACreIOuCJ5kQmWEDkeo8GybkepHgkTV+L1USrji3P01mBi/jXeqB0ivg7q",
-	"dPNZujcbRNfyOKD6C12GJHr6dPD8eURa/b3OVBZaw1hIkvAJBBbQeNoOLSQ1SzKgrOWkPRz0epr1l5mq",
-	"rdbPvd23P/c6j97+1v+517n/tj34udfZt1/pUdr/0SiQlCXIavKILYNVUbCbKmLdkVHSVM2qGYJrBbRW",
-	"DV5lRa3KQpu1zxuIPY1m17ISlz+aV5Rr5Q1Tpct/vKlg18p7plZPHbmOu7sP9sDpAaKIIysbzYqudMGu",
-	"pyh76eHXOLhPJ9yUh+uBPHQZfYgxoUNVC+WqWazcVCMBmwjpm0g3HonU7M5TLRTkEj0KilBFKIgOWHrZ",
-	"pMHFU5rROId820T/0Jwt13r9db/XP/z3f/03/HEcEv3vgwfmiweP2geEcYj5X5e+vJIUWEWLRqr2BA1I",
-	"WF5Blq3o1Rvlfr93Ff3+uaEILOdKsPms40+9X4/bXblpx/28J3d7vcZn13C8Q7EksZzNpFfDCpJlIQK7",
-	"oahVudKVmlOfUIhex2DuQlA2V/Vnl5Nx3ldaPbquvArVBhB7UBhN2TgnNJWCHRAjE4K/XeO6Q7K/Eput",
-	"08aVbkLHV+u882oH45+cl14bVH9yXnrt/W5go1e+69hqjfld8eIGlnZLvdlys63VZnzhjNEsnj7BkjbX",
-	"ZEdQHC0kMVWsw4ViQnGI/jQFcg5IhAUV0MJj6xkSoKuNfOm2spSVV21ozvaRHPjidxCsc/fq1pXim8Oq",
-	"G3pIPl510F6ZkOtI5mtKMp1vXXvJ5XrRGSMKlkJaiqGzzdW9qXokr6hfpBm0w9otSKOK6R9dScAb1xUq",
-	"6wauWlHzeMpcPaEDUqkWtF3pn011fEJTUqaObiSVl1sJkHcpkT0W8dGUxRerfGtUBkhfabB1xaWbahHl",
-	"2RJj/lJIIs3LFO+WuwGgckpkSyabCHHNjRH0vFa4uUveZDzPmSCyyAkEko9YTAvFyMs5E4evTsj9bq97",
-	"/55CuQrCFsu80IzReKqlZUmoIBFN05djsCttNre5SsTr4+WsY9lSDAaqut1DqbGqPL4mNGBjbB42uZpK",
-	"xfT+YzljdvQSuAeuPKCprmxQFXOM0CQa3Ukw340MXDcwPsXBjXjuyiuZiznzbqp1VZ5XvW+m7HNTMTIP",
-	"tRdUWVwFiyk66rBUNBYyNhURa+5SeOBzu8zKetduf6HD9o0+sTB435nIjvnSlTxfr7n6BR4EAcvddcxy",
-	"TZ6ZIAzKJA3kRG83cLrbSWqOX24tquk3bmRQuwEHWOWuLpSIagwPXV66HiAsEX4oEOMJnVAu2gNTcqPC",
-	"xqpZqDxXlRjhs5PHbbMiV0hClKU8jDDZJf6dwIRJn1M1vgQqCCSORQYMERR9pGlqItW9TGHf01nWZ9wj",
-	"Xp7sAaFOnK2/jonGQ1EPutpY6hG9M9dkndespnl7gfKavK6mSH1ih+o6YnFNE75cvl8u35W3Z/KSppui",
-	"xnkOdy88yZLyIMwXfq8JD/j6QhC5jSYUkJWyJkbVDIQgB9ERMvK2BP7bcLUwLnqrkClus3bk7FOucpkt",
-	"MevJPLGWPpIZFyV9mAwcHNRlz1wFpEm2xp13bZHoANk6esXNRYOk9JcWlpC/Yb+OJzKbNUggqMuesomJ",
-	"Y960ePMUqtJrRK2js5+I/lXD1SVqjLigUNL0U4EO1rNm+3dg+/fFzM9q/H8s4ltLj2bl20qPrn5F3dyW",
-	"sK1SCSHE7aOXPLwljOHlx/BSM5hNOqTPx8EkM3CR2DTHOtR9CNDYLMjH1bIZayHRHKN4SFSu1XaiBL1g",
-	"72KqMGYRQ9XwJ1NP5fDVCQTEudex2DNYtyBA0IieIBEXCkxfjMbTLtFTmxiiBCqNYnKhiZmD+uEYXK6m",
-	"skgTkmtGALVdEwjKs9aHIYTJkREmOD09P39lZtYS7veS5EzlJNY6hkIRGIqZg1yucldyCaLZpbC7k+Oh",
-	"iHGBIjHjMRUSJREEC2lLYSQZH+dGfHVxvxXhFgofV0sJ1/KB/QJc66oJNRVlqpbVyaeyUmsRE4CqVdUa",
-	"KiLW6veZb6r1QeolB2DupsILa+qLACa/AzMRRtU2FMWpFgdorB4ZhGuT+WslOrwiXvp9rilqxgT+uFKA",
-	"xk9NrtyIqye5wuJ9wl5hKyYjf4WoG3PlmljATWgfJ92C+NfzXpe7fSVLW5kdX22c89Ikjt9FbLrX123b",
-	"7DEoLmNKAlFluRck3YDYVgY6QdcNMqXzORNQaMYYzaPQs6mGGM2r/3VVeoyhdSwzErlGkLbPVkSiD55A",
-	"EBL7Q0hMGFFITA+u0ORofqwqNX7/yOt1i/zE7SE/RTfIBgxap0LCeUFxfn1tJCzllyxb3lMkMk1fOjyJ",
-	"rl17vzktFL64gjD0cs71g59UeoalVMPR1os9ekl3ICoiDX9uObEEaIOKSktK7aIeVDbFQY1ILAkTSdmj",
-	"bACpXJGetYtXO7aoGIqofDMk0ahQQOYuNSfSxB0haUbVO7+hPY/5xrbSK79JmE36WeEReA92QSIyfxsd",
-	"0jb88ZOK4Isyswg++ulF1QZB5gtX+ahcmLu1q+2EvATMld2tEMZTRtN8erU4X/1WNeSzyosrrzjz2iqu",
-	"bKsGPJVpcjPvL10pKjDFBOpCwB8VuJmfNm/GjNi0zD+ybivF4wILwFzJEF96j34Grdh28LyNZunGKNJr",
-	"oFXlrWapSjUDH25nstvr9aCfKD4KPVO2YctmXrkwMtkqf7bNQjeXV2nuJLq2TxC2OUVRynRGtXVuCig7",
-	"4zwes8rte/XMV0Hpiqkrs9W6nlp4rgrg9P0J/rjrGesdBMt2qR4MsXPq6mZcL9X6LhwhKC9a8WrguH6s",
-	"HypdkBpaGlWEhvJWKZm9XZrDiRXQN2JBaNF3A95b/NtGD7Kq8HZ60IaGuKsGZblYhftuZ0QVSyAp0HOY",
-	"YsBEyowJGMoZQQ1W/dhutRTAN1fCW88cbqV/OVFoBVSuVecK/mcFs9EbbKawVA4ZsaW0vr05nVRRaW0B",
-	"FRfsU+k7top2fnPQ+npeUQWhjy5YB8pX0aRsFAZmcdPhC1foR+aaIn9asYDHh6LF3tM4T5e4y8i1D+OK",
-	"wE7aXfJyTn8tGApw0D5oRpemFCkZsXzBmLCNAVTdp3h4+P2T3uP/vDg8HD24/Hvv/cvzH2YvZse9Z+c/",
-	"8edvXucv+s//9c/Dh2cP1dHu+1/7/3r2KN1/3ov7//nL37epwLMu/MkrSqs1EtO77oD0TNULABUAbrR0",
-	"wKy3O1s9GtOadWU2/bVFcDnGvFOopqqRpkuegVebpgu6VASKLRAD9S45tLFo2P52KOx5FHN9uLuhvp1m",
-	"GM11QOYUzGc0JxGsBc4J/JzmCwiILE9vKFpa1SbDAAb6ehiYTk5zquVXMpEMKj9SBQ2GALV8FNBgrx3p",
-	"7lrAmE61deg80Qsx6FUumpJULlhGoLAJaVELBge7spAMwsCK7VX+0BzMtVJsIQerlLfK0NF86KxDrpWd",
-	"R4FNfOR5kbObybGuNFNjUH0uJ5O05rBau7+VVbl24Tdb2g0l2wbv6TWTM7Z2q3sbvI2Q+cpLhN5axnxZ",
-	"lbtduCZc7J5Gaj7ixe+NVHKsV9W08Jqe47q011HkeyYnGZ1PeUz0Q2CQD12qIBYItpVo60mC2PC9oYCd",
-	"1wG+Pt/J2Utyf/fBA5LBUdcSE02WfHUa6CHfkOlvmspvEYEpKh3vt/fHl93oN+LhWruSPT3TpD70etdX",
-	"PniN7DUzSdPOOGOQv5ixGS9mnUyfehioKc1Y0oklWK8vJeDEnGVKU2LHCVH6EgJLOBX4WGzzHw18q3rt",
-	"unVsJCcHmgp0y2OpokFYYqAZuIkYbFn6I5puW1Ps96j2dYP6heuqffnN+beKeHfG6QbT+5VxOS0XkgYB",
-	"aXcSYuP6+fvYLiRUk6O1kATT8b+BYRg71W1qJl5Z2zEkUsSsLD5/g8KOM5Zw+jpLN5bBbJ4gaI6WMae5",
-	"gmanxzc5DahBcG3vi2qodeSj5ZxCEXH9oDTKpm+HbCpsdBVeV/QsHwhhU71Eh2SVEoXuMPx9V5Hp7SYK",
-	"um3c6aeOb/RJq5QLDA2tobUr4gjM4jeC5Q78CiWT+ty+BTfz7UQ5bwPbCnLuFWTzmuGPaHzN++sOb5wS",
-	"zX0O7Qbtb3znscdLPXFv80t3xMNqgKyVu/T4zvo3DYf2LPd5PleDnR06590ciop2Yznb6fd2e53eXqe3",
-	"u2MkB7VztahQYofauckWaxh1WmV/9e1vxLXXqA5cj4WtsnvH4Kts27L7Cmd3z97Qp6NXb3y6N9Mn2Yb2",
-	"7qY1F1euyfsBYVBgXRUj/eAIwjfxp0re2k1auV8/X9Hb+vU8a+WmqwTx83Zr3WgprzNo8L+fXDsIeouE",
-	"FDtyWNnPzf1+pU2hpix6d+3Ph51/0s6/3n5Yc8vehl3fvbpxHcb7ydSTKk39WrCCJSFxruqQGCe1/s7x",
-	"C6+rU0hGhVqGxHnaQ1ekPKYiZmldNN7I1c80lxBxY8W7xs2Usm3l2edShKR/n7yQl6Tf6z8gGLWy1ydf",
-	"a7hco66tB60mrFwz/5p4mUZlZ3VPXv3ylbak2AvQRgL4yaE8ZWC2gehyIyR3SeuFUXQgNxTznDADA3M9",
-	"Cc1tl3iN7MvwDtJH21fmj6o1+JdwmnIxIS3T9MUgXzskOU0v/F9+kVywpB1i7pSHjhbr/HZj5h2NqWSH",
-	"CGkymtp+jL2ZWh8ITlXTfOy4a5Sg8qVVnguzNxujeruPHq1/52ZU39/GSrWg2Qx2WA98MD9spg8TwGR2",
-	"5mlv1XU3UoxrV3UTgWALWF5ZuvluIWFBsNbQ9ZPkMTuXF9jrt6ZhVmqqN1tzTGH8Wr1uL61rklGRq4GX",
-	"kgjl8idM5CH21tY0oBgjsJShMGNwptqYheiVbyc0y/glM/7BK+u/H+h1xRedXGKzL+x0xvO6B+/KAvB8",
-	"IwxgMxAmaHbPBTgSvT7GWySz5fYQ6lzVgJjGMVOuQ98Pb85rVjO2/GE6+j7mL/kPJ6//dbL7gp+ok9mL",
-	"Hjs7eXAiTu/TN+/no+XuLP7++Jvkl977E77gydN0cfKL5Gdp8vpE9Lrsfq8b91Mxmj3pJf/4odFElucN",
-	"RqdnfMygZiQXfkdAt7r7D3pXhxUgBDxoh3UUxNk34/Ht9G2PHrYW/oyB+LGJD23weeQ5m80b/Ia7pvOi",
-	"jUAxD4bGM/ro6gAO88b145yNePe8KsU/3FvTRcZTdK6tnaxWi7LRHM3NZMyezAV5YApXC6IKIIGrjZl3",
-	"qDeYwc6vG557/dTNbxpvRsHe54cIj9uYpDMXOlZromFbZUUDQgUUBy/BbyIsaE6iyjKiAxesOkChzjzq",
-	"SyxwWCwxcaA4yRrpxH90TRX19TXPMxYzjmk2Xo6OiwYBzRrWGNMZI1qzquDPphpWa8OfqnpjEPrqpEMC",
-	"R5uBA39lN5YMKrRYJej68W/BfO7AZlpnZ5/bcmrmPzYAvrPMDh91KiLr6XOiliJu7valNGIk6zKZHZZp",
-	"/YYJePaARDMqCmqxjwqT12sHIzwPkYI04eFDaBuyKQZWN8DbIWNQxlp1t6F0s4jtygFpZK2bcRoizqvx",
-	"3m/Da8T0W37YFDcKlkYRs00xmQYQlicp/XwZ32VuBI/a9TkYKHKmiGEt3XXq7ZXg5Hd05SkWZ01RXNFi",
-	"qlj8zlbS0BxKsQd7RI7J/T7JqEjkzDRpJ68yBkE0kAVuggxt9Qs5JnhgMFAmc71JnLTWPAfmez7+8e+P",
-	"soff//ifv2bni19ev3r88OTZq3+eyP4z+oyeLXr/mB3Nf5JP2d/jb++u6HKxzhoeZ7OuV8RtR9O/2lEL",
-	"nsfTkaRZ8nnzxwtw5fkH5WilJLAV5lBD6usUdK6xvBv5A7fhb1dXDvmMLMGLi+5DJTb7qcYtwqAQ/NeC",
-	"mZ81oZa4VK+3S+hIybTIGdG4RWQG/yry+vRZlQ6ug3qVSm97D2GxDo5X6eCITAauWxz+3d3g7gb9nW/w",
-	"uy7Cu1rV8o5w/66vzt+PLD4Tnl918rfTxVfQeGuF3HLz5tAkv4/JVV1S3LMNssDaPnRh2Sp9Nerw8MUh",
-	"+ZdWSOTYxFMrDHee0ktjI8fcFp4RuRCkZbsCRa/Pj6Ka0Wel+/pV3MgFtriNeYvdCMuTtbuv2TSrSLPq",
-	"AOt1Hr3rdt5+3egEc9N9gsrd/rYjdEzkRWaSfVx3mnFD0dxbII2PCRvPbSMUtyE9C7lbEp2jnS3JDYXb",
-	"IuP58kyPYcuAzbj4DpqDHxb5tFnEhzq1lVbxVJFo5N6KQtCAXEtyhaKvU6ggSQMSb73id0ORyZS56iYR",
-	"PBqRVuTxOjObkZj//V//l3Q68BY+3D6AOYxZ16wMBe2h2OvdJ5GrrBF1ScvzRWHfIkVULOfMLFdv4aXe",
-	"Th9kc/30yWNyhG0zbekPs2rIGoCjAC7AcwU8IKNgmYFUAYqDd9tgxMZn9d0EUCtJSvN9jRajDWdwaPZm",
-	"miytgU90QHgOdcixkomTlUP4WKvpRkUyFJTAbloR/IjpzQa0XXIolqQQGbuUUOmwEOz9XOOYmbTeKDMk",
-	"iynNtX48FBoeeuTQHb0+qLJlPSAiS9CHCNEXCJ/udrDCgJwzVwllFWltp2DbI9hVTRmQp88PjzpnTw93",
-	"Q3LBluUioCewLACVaKG/0tsMiYQdRa9ef/fs5Ojdd4dnx+9enz6LyNdkTvMp+ZpA9WFjWmOJLUSjIPOO",
-	"vHp5du51KCYtaPKWT5kYikuaFqwdGlWyY5wsXXJIZlwpLibYz1+KSbl+r4zi/bKMovvZZKVzDQTMZtPK",
-	"M9Zt+EcHwdI580rIWFFlzn9kywC663Mxbuije+ZhHWI/S8edqTSVgmxKDJAOxI93DDeGIhuathR05YN6",
-	"OsV8LrN8KHJGZ8oU/zPF9AFZbO1I213d+ZaUHOeY/6ePxbhcukMxFP/jf2hS1QKaZkBD0SHHYKGJdi53",
-	"ozKCJ6cXTJHo0JTfAXQcEGSABF1UcO62M3EhUqaUJiyoa1S2ZRwKQsD/gBeYESVtXcJ1LKzTKf1rOBtP",
-	"cCrS6TjaxF8AIGYdMJ1lAyOWSjGBgto2Q6tC71Cd09OUV2t0OhZMKv4+D7NKxolJWpp8ZzzXW6wOPWPU",
-	"3Mxm0K6G/RkafMhIJtxUeYo+DOFqGgYD8qHb7X78GIWmyKr/08/dbvdtSIagtcCzkCoVkjJjKiQmYUq/",
-	"P+N5SDBdKiRlttTHj1G3RAKw4JYMCvg1xCeEkFkG1QIvWSrnTINELwfegOmHUExL/zkMynpYwwDXCCme",
-	"+GO328VvTW0w2M2HIeaD1p7/+NYuMIItRLanJJzqfg9gbq/G3W633+sduNxB9wMix7ekByO9gjy6gTFR",
-	"YpUrTWyYzDanE6YgxdCOIjM/45C0qD6tJUplhAuABLCvncvdHUvfOzhc1Lb1ukYyn5o67eQQZrmnGsrg",
-	"6/e5KJjCS5SY9UGbP30aYCbUShhpXbClYrlNC7RpohzSJ2WWsGxAMiouyKiIL1husihxWaEeGWI5BFto",
-	"vg/GyTZc3nDmUpWFw8gkkwsk2ITN86lBdLKg6YWGDAKGZAyETz0yQhZWCRSFNbRIPs1kMZnKwtTP1e+X",
-	"hKlvxqlcALAga96VPCMy06PaIpGaktAw2sIMX3woKTLb3ANG1jeqzOAfyIqezxnN2l30/Vhwc1jvmkxb",
-	"KP2Lm9M3L58I79qCWmgACUyHzBFyGv6h/qvOMxL4Ge9A/cm0IYCKx5CXm2jmFDqvlVddGOKONOcqFEv0",
-	"uHCU5jk74qaiwY54vCxguDAw/VjibjVtvPZ7qSrCBfnh7OULJx54bCpjWly2nLxxXkQUjVKKUL1uoBt4",
-	"noplDimjJWbDRHDVW066JDl7n5NWSW6h3xYe8ppRNtCDT2WawIgNnWWgRxVmxb8+f9J5SFo5HWG/GbaA",
-	"HHa/RycXUMOZqQilP0IirLypBWlggprpGQmybCZDTipT4OWfZ3QJ9m7SiobD9+NxBNm8cC3r28kc5wx/",
-	"jnvD4Xtqn7HRJKrIMjmhdgyW6If0kw97UZsAWQPwmIrpHOTsKU3HCPLy3TnlmR4gGA6L5GGvNwyi9oBk",
-	"bKyxynIplUstb1JFXn/95MmTx3pThELJE1M9QhXxVMOYpSmsXXNwgnLsAjXTcLXPjkatQyv7aL7nimxF",
-	"IYlszSx0GkSmdlcEZ4JAVtVOQqAfLQlNlTQbMPysuXeQIrXeQTBPrX2QvvV4PCULKKI4oxcMSE7PrwdP",
-	"uJqndAk9jAzltbZrMnSg8YkKAz8IodOwagNQ3kzlGtGfI1Qjq4tGg4omaQs2rdExAGlrOmtEqHkcSBA0",
-	"GqdNevrhGvmmjYPWdIrIxjNCeuE9xyZNQTFlqNfW5XuwR37k3+lLEVQtMi9GKY+Bu8si1xxXEKs+wZ0C",
-	"SlVVZSV7vV0S+aUh4VK2z4KIh/1y94lCMDuvDfKu0ydH5P79+4/0ybw+P+qSV16pDHwEOgSQVuTnsWry",
-	"52Je5HCietGu5x064/ShQIUC48xyBTOjx8dPDl8/O393evz9ycsXEWmZMBmv4EElmztqe1JZZgwgJKYZ",
-	"eAGjf3RMQF9Hi5ZYcB8ii+6hfs0VYfFUsgSHOZUpg5sG4cgVsYosvGpmbntq7fXMCyB1vyytGjOa6ZP4",
-	"6is0a0iRLr/6yhxfHa0IRrNWjBOw6O+MKoMCmRSO7jA/tiQbW6DQlSVM2DyVyxkkZBrBg+bmNb1Szd+P",
-	"Xp6evTt89uzlm+PH716ennx/8uIMW4zzjMwzNk75ZJqT6OWr85OXL84ie1KKCAZFw63aa2+I6pEAIztl",
-	"ebbsQD+pyNyZNAEtEIUInhHUHFEXOBaFuc+MrQ+KLUBRWSDYBTQswFBckEg7+pjKomuhZkYuajxCci0z",
-	"kKPBCqnOGWqeoHWa2q3tA3O9xa7urFfdFlWvMWeZQhlyOS9losiVytWKZDHrEgMS9OFaLDayBWRcOx5L",
-	"WlHZ6r1tLgwUseH09GmPmJXUQMdUUm/fOLwHUPcCZDhrZEILoOXrKs94nBtEdeYt05NfZspcbIq8yria",
-	"kakUssgOzLVow7e/9uKyfQot2TYinMmMwcK+PCcxtdzL6eBG6Ye6rEPxQiIuY+lX6JNnSpNgHddq/OU9",
-	"VP/1+2jmDfURWLs6tKb+93/9d3930OsZVmT6bFT7kyP1vz4j50evDu8pXIsJUnWP/0sKphWCmREZvcLq",
-	"PFcsHQ9FK+UjMDbg95qK+Yx1/oXtynMKqzM56yja2XII7QMTUmKHnNE5NsDSEKTpUOD0nkEbdDot6+md",
-	"ffUVQPqrr6zsnJRDAc3ANdOq9icdZ4zBcoci+vqhBtX/jUKNUm1Qcik0b4CGAIaN+3CPrP07WnFkANxw",
-	"lUNhOrvjJQ75AbA609sdv2YiIS1zSorEqVQQY6//nrL4AsJEYAEzCcxMjknC8dyHAvUxugQ+1VH0EoQO",
-	"fap0Pk+5FunqrePx5BO6JC0hQQIVwORwzerAtJWf0eVQaFrDvuem+kylSbwx3wwrngStxyN5tqLvj8+j",
-	"nejV4fnRU1CLHQiBbE7gpmRiLLMYbmwbLsRpOvCVaZqmKITru8uEsmv0wgwDe6H0+0MRNRY8hkMCI8Ng",
-	"XZN+GF1jmdmnfaxjhMehMKKMEz8iNDudURuWrdkCfveUikkx3zHfh67LjB3UxRnCVHq7WsPWEtKBFoaw",
-	"TvRQ6B/g3UsG0jjoSFrCQUTyEWRCuSAj6DxoupUBirAEGM0L549DSiTzlMbWju8RpYYmHoH15PEcIfbi",
-	"8MWre1ChpDPx6pnoS89V0yjpWZHWfq8Xkofwn4cPQy0stImaU0G+L+iMtF6fH32922trAntFJ+Y/+tt/",
-	"/3//Z3e3XboPLHEZstcUr2x08cz4TUayyEm/j+yu1xvc76E4B74YPitSzdk1vug7yEh3Q6GFuv1eb39/",
-	"X1N+G684zfzNEwOiWO6zHC2s4cXTNlaUhM2kJk4tgWtEs1wdoq1JGfE/FIfgTUAtRk+EPm4b8gSsnfq+",
-	"AVM4fU0aghw7WUnvoxpNDj0UNeUB7YBteQeElKjtJMeRzKeDKlMjPHGIb6Qwl7SwDKEIPSqw9iqKSr9n",
-	"520ELUtyJkj07h//iEirmM9Z1gFhYcret0NPYKEkkbBu42oFwqEJjci///f/IVElayE6cDrDbn+3VOVV",
-	"SFiqGEFDmgGT08SHwk+u2CKjopnmrfZirOBVcCHuu+Y/cCny3CrQ7o6sG5bLvA/FRALSePUR1BuHYsUA",
-	"FKKKj5XeKyZqFFnKBishKiCg0ZOUX+jF2sI/uFyLqCYUQQ0FCjDGKISlf1FND+G8OkLmmGwCfWJC1zcF",
-	"GZLJlkZt1NQDb0Uu/gOURmNTsDoR+HU0L8d6rrbEuFlBS+/ejShkIWITN2rtZKaLjNRMbihGNL6APDv7",
-	"UqpRZmwMZthyTM7QIt8ObcckLT1bQsHIlwjeud+DwFQj1Zu4S9A/DXs0ITWln6Suefvp0MYkqGVkQDPj",
-	"+9CX6xgrpTEHMrgkTRFuO7jS6Ok0qDb2T/75LKci0UqZPcO3LRsTs1gsusr8bBVwCI5pW/VlMBRwvUbG",
-	"DIeGI1DRow9D8HKhBT63GrMx1YPX4aO+2vWfkV6LVqPgpDUPNVSEvjQ1FH5FcZQzy+LjYYkI7uo3AbED",
-	"krDElu1CYV6jkBvNLSsirdeCv7fJOfYczDC4IPdW6fYbkOhyN6xHpw6FdXb29x+suDuN2zFhaI2b6yvY",
-	"TGdPSitTEJtq7mobBRtCg4zoQwmMj90PK3v52P2gT+BjdABI2N9DSby8901DfWinATTvNqS1MMC7jmJz",
-	"mmESMYjobGGWdE+Z3sngqF7BHnLJMlDoyt4fbNYdikMS9d+/j6yQZcTI3Z6DONo3bcCyM+gCd9a/2bh/",
-	"I6PgZvaJXvH9HlEh6ZMZF6EeEv8l05Ds6f/s9skUTqgPH/NSrzfR5FyV1cXBYlTWHZCKDcU2wecoKpkA",
-	"9lZUjX0dEBvN3u6Sx2X4tUC3/URr/ySVco7sZ57xS5qDm01cdEC2DEki40KL7Xh0miEBW1dzFnOaduZF",
-	"Ngd3bpJodV2LTieHLw4h3oNNuIJGWAdO0NOEom9il1GF8Hz84qxtfa8104diuabDN8ffPX358ke0dbx7",
-	"dXry0+H58bsXx+dvXp7+ePYtaM0H7iaxcekZownYpCogHNjVYj8ZYy/XXIoYdz3N/XRlJdNLRqLHL840",
-	"sC6KOXGn9lJUqSeVC5tDjCJwDej6NOmyyTsy8AUoIyda0YFaK8PYCpVmP/oFECaMz7b0e1e2UEV+DWCP",
-	"ABZUc/cW+Hq85YLVWtpI/7YpXUXJPJMjRsYcaMcOzcWkSw799VPlNTEZCncX2Jv7uDTODMVv1sbwG7b7",
-	"+Q3V6d+G4rdOp+P+rx/c6/XIbw3m6t/IjKZjmc30tajvAZn5TpbCdwiFZEQTMO2gnYo0jWzaXf6mt+yZ",
-	"VSuCiy1RbH4yw+zqYap23d9siIdbSVgaejNnKq7EXJnR7uvRPDvjb14Sr3MKxrnrTFqVt/SzpVVHMJao",
-	"Mk5rdZ7GbkSVOSv5tPUuoEaW9EdcDVlBkBrznRNRNW5qNciCNFoNX4nswHt2qdidlPxGhLlQUJKzMlpD",
-	"29Ua2al7TrcFfDctqS4ZBZw38+3r+VYbLlm4QFwQ+obx0sJHS/IzwzzSw1RbNCEwzHf2qqa5wTh85kDz",
-	"L1D+I6MhaHrlSXXYWqMnu7aygyxNNTNclhL4yeNVqa95SLAlNYxYHWmFp5GWM2J5ISyV0JX2yoxeIyk7",
-	"Iwjq3Odk0Ik3AybDRGI++VZhjRB6RoYP8eoZ1Ntb4SnYb31gmQesSx1W4o/U0BUrAiaGGRh6WVgCwsNv",
-	"O+aCZrNyUn/Upq5aetg5hrBkTBUzGFvlcl7RXyxzMoWZvJIrXmULf6pKpy4L8BobVyaOAeAI4Qhj4/Qx",
-	"3ZVa/Z6jY8fo7dHuAhtY6QCm50I+fckyE/Ix4zlp7ffIc/4dSDnoalRaptJfuWAsO3S/r4f2Gomt4qhc",
-	"NX36yiBEpfiDNfYh8xER0b3k/yh1JlcTFY6/xrz321qznt6DMVjUNxL7tnefS0z4JcO7GaM1wBhmVoEI",
-	"5nVPg8mlxDN23iEUMrlxZB0QxVjNEQTj7ds7E9uvISGhwcuAQbHskuvLKJWTia+O2FgMy8j28d6stW+D",
-	"EX1/shkWLByaZ8IiRwVPPX4L/kqyZLkdGUBfbQPnLjWWghV9WfIOa3lwFOPD1lqgMLwoYXaK++bSt43l",
-	"7PhazdSaF0kyIEm7eoHefT3JhF4yUszBN6h/Gqc8zg+IomOGRfbB34AKWeUIrAT3m+eMIeNULoYiiqIZ",
-	"y2aUJ0OhTH2kx5xOMjobCkK82518pynbeilbaPo7e/xju/7cmX7OCwut/36uf8c7W//0XQdtU/jfswFp",
-	"sOitPnc+II+ZRpiugVHrw7kMDXWdJCHxbE0fYYnn9Xmc2R0n0q/OUtJChz68ctapz4mmtcecpt4P8ZEU",
-	"Y5Zp0PkbfUZHLP12GKD5MvBfGGXGZv7i8PkxfrVTDuI/uePNBSuqLej0+OwczlOZrKXWufzWhsmGtdle",
-	"Z+m33obdhJ1fJBe1Z/9W/vytXuV2MLzWkPXO+ebKvkPQuw75QW0pTCTlmy/F8XuefzsMtHJ4Rwd1FaRQ",
-	"j6lN0lpf+KxkMm0gWkPJZ9bqX7P5vzFSRHT+5uTZyct3h0dHL1+/OH93dvI48tktyQqBpszZiEFYofMj",
-	"aA6KVOqs9IupTNlQaM6B9KVZkb4zZjSecsGcL0vx2Y6hS/KhtNbmayk0IvMUOq0tpsYH6PgLhJNUSN2U",
-	"CGtF3HkCTLRuk4eAYtj5UAAnaYfGEgpLRH+bmsqF9WGnbGKsof5W9HM7HxRPPu5MweUVEf0vtIhgE82T",
-	"NSorRiL9fITBPagq5FXfTDiE7rClUY0rcvjqpF1x4rDEyznQ2qgfqeO8Ob1e74GJ2PO/+yYa4BWluDkd",
-	"dF5WvIws6/BEmTgorePZUJS2EQY0RJ3MQnOIV+0OBbTVM/K8U2f1aQw0Qv7mFFwyYlN6yWWRVZRz/Ui5",
-	"1t1eD69t9DPizXWfuN66S2WMCUrOmN4IwryYk5WBdhsHCss3Rkvjvre/9ohaHaYP0mahlqs/3dc/YQGq",
-	"PpjzMJzY0efKC3v6BQwXXPlt31+uSuUiXZLWbp9YYViLWKgklY+Bf6MOPMjqSHnMTL6YSek4nGs5vdPv",
-	"9kw2fJlHulgsuhR+7spssmPeVTvPTo6OX5wdwzuQ9pZDopuf3nH46iQIA9NGJxgEu90ePiznTNA5DwYB",
-	"lPPDsplTyCPbmUL/v3/pvydNBRQOzfb6vZ4p/9DAnlA8dSKSO2gy52JyQLTGQEY01RpU5tAnyzvF3EYc",
-	"kbnUymHeJefg47IBTd0Alo9CIzQafWoWDFVfIIIHNtLv9bDRqshNu1qIO4jhxZ1fVC1zuUzWs9UIA3mB",
-	"yXYQpnNVGl+tbSIk4DQk4BkwrYFQVx/OPi68aTK3wZ0T2xcZXrh/9QuvvdbIfgphMPj5bRioYjaj2RIK",
-	"i10ywRQeilseWHmhoN9EBYOfgzPcR/BWD1XlUesRB6O561qU0XdAxVIHlUQY03IOlFUv+goiqbCiv+tQ",
-	"QsVyFTOecQXFB/X1hdXsbfpWMPi5GWDlI34Ni78XWJfnyneeQdufLR58iX2BtnjSNA36+PY2+O2yajUo",
-	"bMGDpont8ztH/sPbk0HttRUiKJGgPHTA+r1tsP476pp9wiu7W+F92aEdXtqCWJ64Pu76jf6jq984l/I5",
-	"FUuzOvUZ6dijXNMGv5m0POo9Kr98+zEM5lI1kOtXXx36wbGtdQm6K2HYA0iy0+xcWaMvavh6LUPhAhCc",
-	"Wg4pUmXix4pZxwTauK10ySGmGKZmxyZ4EHaEsV11uQnieeY8vtB8pTsUP9UkpTI217cwOWZVLtVJeVzE",
-	"EuLoragns6FwApgs8onUv/qszZm5qmBx9hJXp3dgvCZDEVlDJjqCovI1jGI1YjTYK3JJLhjUKXKbcesG",
-	"gdjbX3coypJPVWNvzc8AldwqOZGOEZuQ1tCmApiDAt/sFebhQRkGuWpdNi4yh16PhmLVZg2qaP1NY73T",
-	"QlXSDg1CKRd94eQM/dVQlMA8WEG6Uog37mEOK2mwx2OibvXiwXpClhcGmNbPVP6dTJbXE0rGGWciSZem",
-	"ZfsZpN6aJlLuIFxVZb8PWOCrHZu6s1+PsZtSSR+rxQpMMZTaBbV7wwtq68vpBhfTJgntldXCWPJHv5N6",
-	"W9xJ7siM5RFe3N1iqldo0z+X8hnNJuwzX4L9LRZo+JrrknxbEbihfsbPbz9WBGOHHBX3WMuLf1p3w3oi",
-	"8rbSMfJrL5/ecvq6qzasJMiaO8Zkod0zw5QOUIwuWy8ofxGSgQdtLSDfQDjeTjD+IhPfsUyMARjmYgcI",
-	"VymnRrubBONTsCl50cgucLa1RUCvzSgpA3SNoBOWkqwL8wXDLZhUCmGTsF08sDXDeyH1JMplhFKQ7ct4",
-	"QOhQ+J5RJ3YZ8arfr3paD7wMFeA/a32WQ7HWaVkdfl3qQzVJwIJlKCpwaR+QSOsMZbWE7ZyzLUy7aPb7",
-	"YsEhVwgDx+dqC91jo7R3O0lPzlaltlyu9iq9A0nuU0txh8Y1tBUXdQ9/xEppJ7bdzFZvl09fjxFfZarT",
-	"Kwldipyd5I/Ol28s3vW3kydP0YX+lxUJ3c1x5DeyaLgdfKFu54Npr/hxrXhXYhQo0RB2byOEWqZrT7tL",
-	"oIuZ/hFZ4IwuTb52XpaLb86oJxOWG1tMc6xfY+UOF4K119tbFQu/x94twZ0IVX8RlvDHYwAvZA72MHxh",
-	"b6sXnshCJH8mQe57Zt2YENBs6KNJ7TKi27W0GNuh6OPbZrLemcoUUO+mw66TJbGLo6oKdH7sjacPamot",
-	"gyda0VOZJsYuiIY5vchIi3vw0+ssxYS7WsG7MqRBP9+ZFYrHUUjGLI+n1sb3/fG5TUs3bv7o6ctnj989",
-	"f312coRV87jWg1MpoeQzpLsPg1cpg7Q6mSbdYWATtcs1n2GAXSohPBoCo2I2FHNjoDRZ+DOmhU+QZqWA",
-	"TeqXbBYfJCZa309p4JxSRRIpGOE5SLwVGGb+IjZFk3o2Pj9CUwN5OTTcE4LIaArBZyuhZy4IzqtiAMZZ",
-	"LspQs65JytdwGgq96UJgwrgNvcVcpCZZU8PjtpIm5rUFgwCwensPp0xLhraN4NjbTqR4+eNfjKVua5vT",
-	"swCCfTHMrWP7Guc0/RoC8dnk1jLZzqzA2v6fknnjfeRxnXuKRM+LHBRqYA4Qbz2WGbLHFcLWz96WsPVG",
-	"S2rcjqr1vB5Vf6HiL1R851SscQypWGOoRy+tXE4mKVNo+4kAf7FyGBQWb29P4y5T4joWdqgrbN9bsaRj",
-	"Q+laBpTWyKzbebbekF72Cb+2Rf0PbR134NrKRH5aeXp7Xaz+3lplbMMBftHTfj+DO109nE1am0csn0B1",
-	"y73+yXctAbyh2WywYo2fsrQ003sNim2sRqmKSGhk7BUu1/A5GIoxF1xNjVrndrBjo82xvrv3PWSiRV1y",
-	"JNNksDqtWYs1rKeMQktXEyQMqc42d80ZpSBsGItwgU60klrXhoTfCCeqOR1M7Gsuo1oRSsy9hdAMz/Rv",
-	"o3hWErhaK96JspLDet+DTRKFld1TQ+FXFNvgkDAKqwEdt3V7oarFqk6OrpqKUh6W1VXsb9ZvEJKUjhgE",
-	"YTtQYsZBPGXvXbEXZxyUCzEUxvgcmw71pgqHSbOxg+BDUXvgReP6GY/mvIx7qVKZSoNsJi8h6UkjY2Ta",
-	"VttS4RYUNvkQUxxqyefhUGDQNORtmuhtDCyqjO0XlkJxvmr26JJDLCcxFGVuo9uIh9MZM0WiHMVUUF5j",
-	"N+CCXQuelZvl2JS+Y/MVfZu8gVpvSWLro5ohYX9hZbVDAVQOyYwAm0I4srfhRkbS8A8DS800Kfa2EfZt",
-	"dQDbEntNT3HoYr31RVzvzv1F7b+lwuBO+U5CcvrbT/j/jN/mDEsZYhI2WP7Sko1sr0/U7tZPITy8wJoN",
-	"K1dvCFkrpmuI4cjmEm7KSm+vaiFHsObzctNfKPR2FPrX9nRiHQNaq1vQqt2pTB2sSLp46bVvQlbmiv+c",
-	"hLWJiEysi9kvVEcwLsihaDm56MDIWBDgztMU88tC0iwhD6ACT1jWimg3Ro8YSHwh1y/kuhW52hIkjQTr",
-	"a3hVeg0NtYYmU9MpnYjzm4jYtIy5SWaXebVqmyEt16mX6JFMbiZP4FMbVjhKGaFxJpXCAutrbG12aV/i",
-	"VhES24Wues9eI0Ki8tamAFbbQmzlmM0JHzQdcPtLyOvdWeCa6c4ncUs46+NcI1MorWrZySW2nuiW/VJs",
-	"9THgO2D+g2J7UBIVxuiSQ1MxDoqa29fmLDP1sOZ+VNIAukDFUmCrDC8PaLXIlmViQwHfQMaVa+LCk4rb",
-	"nbSwXH/Ek6i9IY4T37+NDm4axECyNE2XOY9pSo61TM+gofmM8jQYBDSh/9PrEByEges6o19NaBAGtvWM",
-	"Plh5yVIKjc4BasEgaO3t7rfJ/v5+545CQ3HvnzQ61IB3Sx51ff60KYgLN/bXSO4xR/Xnyu25neSD7V1c",
-	"Wb1mdlYTWnaw1hjoGY1s7oyJhDAOsT3RrEhzPqdZvjOW2ayDpYRNJeJozFMWYSWQ1tHZTyH20QqJnJvG",
-	"Dd+9fN4uje2mjUiliHZYb6MTkkiKx7agcGRKaUc5e5/vxOoy8lqS5ZgNpIYCW6qVYoTmxVjYGJpccWyX",
-	"qqn2gMQyLWbC1Bec0TyeEj4RMsPkVMVCgvUSw6GI3pm+MJ1oYAQ10/nkCXyw7bDgp3fC/2R/mvBLhpNF",
-	"7RAb1WGDqlbZRCskkSoy9zqd8XTpXongD7JDonGRpvg1aal5ynPbbAJGxSKD4VDgBdIyl1VI8I93mMGg",
-	"P8/kSJ9bqIGawhTAfyMsoUfFkrRcRy8NBJlNqDANRXFF0Gmt61rPIUQxrQpAaZIyTOlufeWYr4/wyag7",
-	"FMc0ntrDqftJKNQaOiAUqpe6E5xj41k9HgaQRKYhnOmDNjcV5U3fsxb2PIPeCH6fN4NScJIGkxubkIWN",
-	"rdKGot4urN0lDl8VaaFFGyZhNEs5y6z/RZOLaV5wwaFCGrTu5PlUQ7lE+m8LiKOJQoJ/JF1yKhcIXxv1",
-	"xwUZadxlyhT8Nx1DvDrt3aH4Drv/QeFBU23QtuDYva/hq5dk+q4Yinc1YEsgGYrxOhY2CQsnAPW71T9q",
-	"jevPXpIMuAS4GWx7mI5p5WXzzl2Xl0pDr2o/L7ARQi9hYB1lK+EKMwq298/D4x9X12zKDUE/TmBXCN1q",
-	"lVIj/iVSn2akkaPsVYM9vgxG4JawOr95a91GPHzaehsvvXc+ogq2TuBruBfq1WMqkBwEr89AnoOaPCX7",
-	"DJ9R+xe0dAuPNS8Kj5D/DMVhQkMr54VV6S6siYvhqmyJaOrtahBo6N5eLkRkfyKzGbbCN7dTtcX+Z91l",
-	"ue56p/5tPVTXkFmRw54yK0hsFFxP/Ic/XhPEV2UgzFnW0cSFt8NfNhnpzyGP4pGV5g5w/h+d/bSdXOqk",
-	"gPWi6aEw7RyxTQiFSnQjbNOHYQm1ZE6oyWWKdPykRYCIjGmqsN5UVModERkGw2DVpPbCPgFkexsVeI2G",
-	"ujU5uJVc3/V8DcIuIXIlWb8oH/14k11spmtPJDQFWj4raf/FCdUdw0rJf2PM2o5isTX5Wit49GuEChZT",
-	"oFl1uFBMKJ7zS5YubY+GUq/y9KOQOG0nJKCehBgFA+W5RWJWnfAJdHQYBnu7+5qohoHp1+BnCLe7Xoti",
-	"0/cIuu0PRX1Zpsl3l9hdG6nN2u9gKbZkDjKWXyPTa1HvI4RGU9Um7V1yLnNqyk7AxBCEI8lu2Ov1HIRa",
-	"UHj6GVf5c5bTZoPcGQDcru17ln8KMfsNNsCTAEmtV4CqbI+BrD+FOjDbByZsudJj00q7ruMuNPGH9vea",
-	"/5biE00oSeUlWyPg/loRemb0/TMmJvk0GPR7vXBFCFrZJSSWupvKFjJ1GjAiyAratqtLbLRmNi3WGkCv",
-	"ueQv/pdb+F+ea8LyDOBfSojczeWBTMhzaqH1DfG2fT2XypnmqzN7UJqlACOwLea+Pz6HRt0mDnQmM8uh",
-	"FbSRKnvd6O+w2hsaKK5gna+kupVDwyziSt/GxzCA5gOaxEPDFICz3ZlrAvf1SYXCL5T8Rc/bzAHKnoRA",
-	"p4Y62ttJkR9MmYiE2fin6uk/hu9droB+6cA2Biptknsu1FwQKbrYUQBr9tZaYvotv9wWbMHuVcaB0/tO",
-	"0Aox7a1bcILRJk2LFHKh1/h5kfgvml+DwL7KBxaui9Ox0qgNTa/30TrwKpnzpLlkiOkcnoQb64asQ6De",
-	"n8lffF7S4Bf0vcMyHptxt6birT0SDPFoAY/xuiWYoSL0e2ldrN0lLy9ZRh7seX2ajeh0gP2Jm/uclQhe",
-	"KkG93Uf98QO619kf7bLON/H9pPOI9kad3bif3Gd74336YGTVojnNp6VWxG0l2FJaWaMgPdhb1Y/eQpF+",
-	"tD/UyRoDW2yajtFCuSIpG+fGkWcahJM4ZVRvHtonY5NEl1DDc+xWOpvnSzJHX7HSejHDzCj4qvTFYEE2",
-	"RXOuxkuj7mZFqrmTYAvwz0GnCUif0oOZNoZFmmCEIuGmNZ6QxLmRQyjKYZzFJp+mdCNVsslcj0i0WphA",
-	"H9vq0/grIQEJds2SsJKfU1YVWWVhmNt/B7FAlZCeYlKoXAvD4FMOBvpIrsuvXgESfErJ9/fjtdCvxrqB",
-	"/ySc90uwTiOnRwKCTjCWDv3m7Rtl5UTEN4g1bhB86ynhTSHEj0X8JXo4EfFW+u5j89z2lF++sSFi2BzX",
-	"F4vV3Ra9vZIiPCp8LFFDpGm6wYDlCvvbcA4T9LTigITm8zYkV8+9PLBNCKSRysp+VDRjQ2GaM6KkAW+4",
-	"Dr6NPYqpIhEkaH+3NGFr2LR0QOicQyCdCzYy6UcRxEhRjJGqFk9EAcKlNpVNICKXse6G1yOYNl4203tg",
-	"84hlkcdyxirWOiz7KLMmZSr0teWh8HofN/lDDpMEudWNpBGFv3P9Dwh+vp+2VmI2gy7zekp1wRJsBi3J",
-	"yHQyTdab80y9xpcIh8pU5hSCQXB02Nvt39/bf/DNw0d0FCdsXP/sxThvXpnfv7e+SiwugJxna2Z1ndjn",
-	"G3DZY43Y27BZfPBaS98kXR1W6PWggT6B+V4/nvt33NMzU83+Dx7MfV2B8i8uGB4mSRm4ksuVi0pj6Np7",
-	"qRQQd7Al2Tox0bn8HQs3NUka7ARQ68Kw4cWUofEL9WdDLRFQiKsQnvp0A6xdK3JNPYT00tc1XTjSG7gz",
-	"6bMhpsSBGEAVQslOsdRrwsZDjbCIYzbPVWPZFtwgQgabZOMUNS9xjWE3+YfnXnjRVsaQGRf2426jaeT2",
-	"nPk7rDCzDR+zj2qOJOKjlNFsm9fwwevdRvrkNvHANwZfq2hnquWErlgOylNgf4HfwNbzRdq+k6wUfUSO",
-	"b9DVFvU3YW5TrnKJl2oje8MiNvZUfUnW6/NSlfUHWsg1JY14HgIx6/9iaMs4k7OhwJK/RtKNSCtCUTrC",
-	"AFjMTolQ/h2DddUXetuIbvhDxmbykiW4RD2wdF/ZybFy8XTZJU6rsOu2j3ppFdgjYkqxL5sZdm7e4WLS",
-	"dXxe0CyTC1t3yIv2atUTL8BkuYAWkixVrDEGyZgInpoD+QS8+iUWGtRMFdZ5Tzm/3cqKS5adiDhqHxir",
-	"q+vXoaEK1t8bs+QbsuA/r/2jbP0KXaBAoXRBCy6BORgE/V7/QWd3t9Pvne/2Brv7g17vnxqYyXZOgXhr",
-	"naZB2wKCoOmpffBI71XkBPOtuABDtj4J82h9yffPe48GvZ5ZsnkE9jnJMKUUaV5vfM7Xq3dvw2DGMPdh",
-	"StVzmbFgABHGLvBjvxcGgr3PzdmAiTsMJJ7poBcGucxpijik/zp+DxZnULA+iVEpLG0UiWUsX66+u+kc",
-	"vEXbtPPaDUiLRDPmDIIr/VtC8zvrWjZt1drbXJVX5XdC22U6Y6SYQ9tpWgmtUMSmz22d+wnqwlBU8jrR",
-	"xL0pezP6m/f8t1E7xCj+Ed7fsMCjs5+GIsM8TmdEg1+AthTUdyxmAj1q4BEzuWpbpD8OBeQ/gh8Qfmsb",
-	"vadMX42QD+l73/zlsh9DCCmeMZHrSwfMWArNdqsZkF0CyY5VE56znhlRwkmm+BkyDNHCNxTWxOcJBjVz",
-	"Y8tG0+YyY2tTD7mymYfQEsAmV65LlCR0JjHRcdZel4EZkno6ZIgV/GtZmWZb6xMHP5He9yfIGbxlnp1J",
-	"qQM0DxFNh6KWQ9Z8jcJZ3DIK8bGIt8qFu+nyPldam9/vHlEbEBAw2hMGZ0wpOtHrQH0fqcVPodDShFwE",
-	"g319rljiE+72Sgb0kSwEXv7VxGjsPY+kot/b2w0DQ7HBoB8GxhEcDHqfNo+OtEzGqSk+ni7oUpFe+0vc",
-	"5e9uKZyBxcqwrTXWwqbEu7XiwlXhl6X3CZk5mEtsJ29FRgWYvy7YPNeShNHTvabjnvYetfEaX0ylvtfX",
-	"ab/PjDXRM+GgspvSHO4U00ldsIVZmX71grG5Qg+UvfykYKrpxsGYwcYbZ83emyOrtMoJNSmNCfRzh1XF",
-	"nyKsqiGFfekfxYwu6x6lAzz+0s+J7hN/N94AC2rtyFrYm3GV04t1ST5GEVyz/N1eU97M221idE//HHrP",
-	"Xyzs8VqKEh5RaUB0pcRXq6JvpxxBTev1Rfu++urQta7ufvUVuN39cBp83brKIVXxfo8kdFmLITAFOShU",
-	"DhmKhKX8koE2F9MsW0LrwgiVKeM+yRgqA1YVO3x1QtTUmOyoyXaeyRl0CNGalokQ0lqI9SLqv4/AECkz",
-	"ErkOAtEByL2Ry5ywwkXkSeVQl7AQuVpr8DtG0H0qY58PWg2T5ZxZS57+u27Ha+IUwAW2lYlgO+f6jb+M",
-	"oa7RMHe/Ypiz8u0V1di2GOk6Bdu2NQeO1hZ3M7GhwXp7oRFWNy15rZ6z5fpgHnPV2DhMA6k/vHUQ0H0L",
-	"+yBQ4RdT4Ge74VxcWsM1g3faSmuYN2w0lfJC1W+1nQ/w7wl0fjJXTkMp6Qbx9hJbtpfirRXccWCTNWCG",
-	"1IJwtMA1dLhpG96QEXMjebZ0xVTlWbOz2+YKNBpD65f+3wtWMKtc2E3bOx8WEtZMkT44QpLLoYiYSOaS",
-	"6zV7YXdSK0q5fsLcbExotEmIfZqoYqSXNsKiotAReTmH0DkIxTC6jXlakV/1UpOBPhyuakNB72Mb1t/S",
-	"6lEl9qJNCpHzFEMXhsKuBIT5JhHg1KIUcJLbRP+XoNkOJXrBNZpkmUVu7N7Xv6FNyK0byHCrlb8NHepu",
-	"if4fb7LZ9YYdQOYv8WB/DivPtW6Ox3j4UMpEo5gxkGx9aVS7AzazxlMv2Nh2b7LxwCmbkBboG2rng+LJ",
-	"x7JFnepqMooGq+2IhRwKFJkwTGJc7UNcrqkdkqSgaSeeUiFYSgqRMqVIZD4rUJyimRQysiHNtc5QYBrz",
-	"mkO5sW13KNvN+YKxOYncl1FSINsz8czRjCWcQufouMgy6Ilke+1htteIucYINpdKs2GWmOYK9dbJzXVd",
-	"cprlDoK3qrR8vZhiC9FgEGiIB9fvSPgpSyO7U9u+seJNmipuYqHuoe6Xbq5furlu6rDkkHWLtvyVBo8r",
-	"LHnng/v7zBjnGw1W51OPaZad8gyjIsjUDojHw7giimGXQxO26jrLNSatV1nS3TRK/f1ouQKvL+1Qf8d8",
-	"9xJrWysNha/XDHXDCd9TpfhxdvLY9KIsvTclwUVVTfX0eIubs0FP9al2o7I6p7kGaDAI/tfp8c+9ziPa",
-	"GR92nrz9cL//8T+Ca2iv0ZwWikEVdS4680xOMqZURFoZU8WMYe1glcv5HNqu+4C3ufHm17DkBEMhM4Ke",
-	"a1TkH5HIveeLMt1ybDJisZwxhYX2YJjIhf8PhT2He17vTkWXKFsCe8L4Eposm8QjTJ29E/kImSIcnW3/",
-	"d00Og4v5NPlQX5jk7y/0OCh9kXyu5OavNBGFBLmNZjaaH/hs5gqZB5UzzRJm6XpF9AhdzSYy0PF0l10E",
-	"98Y9RUaZXCijnMZSCBbnqkt+Yhkfc1M/SvGJoHmRsdCqoopQUgj+a8EqfYshkK7UfSspUWVbMU97PV/w",
-	"588OhiLjk2lO6DhnWUjsFJU2gXp5+TSTxWRa2dA9RU6Pz87J4auTbtX5iLooTkkzU+640lkZWWvKocyJ",
-	"TQhuRU8yOYt2QE9nWUS+JRE+M8BGy/jhxDxvey4PhWKM/KSPxo7FmWpDfyPs3mzvDq3rqiKeYmgDjhIS",
-	"Wu3wYQIEh2LFUBzq93BX1kBKMehxJR8ZHrXBiTLzXcBDgf7hsPQUm27WKA37nbBNPKprQl1LFXGNnKHZ",
-	"tD3uCIF1Ri2EyNf2u6dUTIr5jutWndVMJmWTZ2czxogGLEzGaarnG0m49g5JxvKMs4QYizJpYRQsqvTt",
-	"Cv7BL4BzMJRFNCFtpygf3aAx+XmtVWVWiAlqAnOWlUnbaJ/B9G+Tx4KNLTF3u4U90GWRhxBCmsFxGWrj",
-	"UuhT2H//3sSLxlLEIEe47XvIjhXa0IE/WpLoXGo5BlAWQ0j1RAfGzO1y5WWbjNhYZgxT99iCaGFqNs9t",
-	"i25NXpAxrufLsNVCIue5CXrde//e9PWwh9QlL6Q/kH5jRhNm58HI1kxBwXGoxSPFhGX6JONpVb4xfbf5",
-	"DCv5UK1uiZzM00KR6PzNybOTl+9Oj//++vjs/N35yfPjl6/PI/yVkn2ip80mXGhKS9lkKIDOaJbxS6Zc",
-	"8BPXqiXVgHy/JFOZut7ceHS23w7N9VIBCRErUZqbFpoUiznRa5MaEREQ3mHYyIPQAgA1RWvlsnzAlgiw",
-	"mMcuWQbR2nH1pA20gSNqvsegOY358R3EWtpG8ynTQvvZyWOLPbBqrRBAJpbp5Q6Toz0ROqm5tqaanrDC",
-	"02hJAEIxUwphkXDcv4eTcHJARwu6JDTHwLKOho1IjI8menxy+Ozd0bPDk+cRRHBZKITGyCfLUGw9fWow",
-	"dSi4AYn72jpXhuKJzDSvji86ucQolpaXeaoPImpXQWiQf/WuG4rWNizdGDstKlEF1NY2GSAodWDoxevT",
-	"ZyWxlr3dLYstOSdE65UBbAKYLcRkhHDL+kSfMeUq7L0+fdYk4sN1o5HwCJvvXBWZd1SBn0aREEwbNn2A",
-	"ZZc8ZoPqzWsryV8zEyyXwW3i5661VAvf+iL3e739/f1er/dgXYVpeBO8pJ9nqe7wq0u1sQ/Nq/TjJNYF",
-	"9fUfronp20ble99ZLBYQ3d8pspSJWCaYwuzpgIcxRDuhmfzwaAtl/+h6VnV43Cqapne5+Zpl+qyQYjGj",
-	"7rHtPBUMAi5GoKuEgb4G60+ey1V8dce+giS3LS9c0qJxH91e5X2PUn6JLMiz/vZ+lpJLlikuxbfDYLfb",
-	"GwYEjo6LybfDAJJRhsHfkJvhO1aF9b97zGnqfz4qpXNg7eXnl+JYq07fDgO9CZgtqfz6nuffDgMI1RkG",
-	"kOXEYz6nIn9GRyz9dhgAHx7iBpgadax7F2feKQfzF7RTX+FOdRtX5TvUNHUt/d1cQ7+/jX4JAveZVZpu",
-	"owj/Dl7UfMFTLsvVr3hRNY53TLe3UujWzA0l68P5/J4ymtDr02e+VfKV00JXfKtGqXUY0PlFcrHWiP+c",
-	"ZhcVPdNKWeewekLnWrzBLnTljWgj/7H0OtSR+/743C7mYCiiI1viCRsd1jVQlJZ9MYuu9/SCpi2w4ORQ",
-	"LFluJFRTwE6vG4QsLZSBWBRiVDy1jeNR8avPb6JaovUUXdGvGkkmWi9MuAP4QXLR2CujoZCqt0QURUNz",
-	"AqsGiOq9d3TY2/y/ddKFvVuuF810g474FXgAgn9u3vFH5AENpw6wCcmYYXFXZ2dyj1lFvPX98flVTGG7",
-	"6r32nnKVWo2oReaF65RSW6UWpCsY6N1Ca7uQ2Im2jaUDYezKWjPNZrs1nM0oHSYL1rEpDJdfz3cIsh0x",
-	"FK6MnGeuw8rGGziSfmItL1qx9XxaXnSt5hOfQaC9mm9VBFrP07S9OGlJQ4/kyZMf/6Sc7K8kBd2KA756",
-	"eXZ+LbloKtOkMysUX1/RFoUvoN95SpeKRE9fPnv87vnrs5Ojd69Pn0VQuIukUs5Jy1Dsq5Qu4Ztvh0HP",
-	"yuVRGzgDeBqHwauUUcXAZNYdBkNRDuKV8SqE0nzmVTFKeTwgQpIRhOEZu7Spvl26EciIxbRQDK1JiYyL",
-	"mSk17qy0Y5nZ1ldQ+DJjlwwNv7nrehNPqZgw911oayqURjRmWqDo5ROAH8afoZFpxEheZEJz1wVdmuLk",
-	"9t0ZXRohBjOSgD2ukSWhEOLSb+W8lqk9lWnyHA7yj6QEnjXgQeXkkXM7a/6dKmLXJO8qqVaI0vQNnrLU",
-	"M+VPoVI9KCieSnpPEX0Ur7P0WoRYD4ncXDDEs9uXMQS1oEvSqkQhhH4wQEgizN/CFufgFGkPMGnX2AjL",
-	"sI118ZikKRzTKyx76gVggMk61t+nLJnYehxyMmkKdQJ8Lt9GeNzlDX3N+7aMrizjM/v+948NWIJBsFf5",
-	"ASfZKoKlvl/sUgfH5f/6OkuDQTDN87ka7OzQOe/ijdKN5Wyn39vtdXp7nd7ujhFC1M7VAogXLLyzxVKv",
-	"H+CAOzoyeLmd4aohSfjQw58vhpZbiBin61jGdRjWVWwKA3M8jaP0kFelm6gUZyPSitDBGO1EXPCcY9GL",
-	"f//v/0Pcx3AoImPFxV/Mh3rUlf6p9A95zG8nGhVqGe1EQnbwgWjHMsGhgBD0fMp4ZjttRjEVMUvtQvDJ",
-	"dpfgmq2zjUwk0TBc0CxRGNw1Z9gnwkB3KGpyBbiwLLc0PGkTo1x39dfo6/fXZer88Db6jc8Fz/S+RMxe",
-	"YG2XQXA/CINzPmMqp7O5VnKlCEn/PnkhL0m/139AMOd0r0++1oNvz7u+sKw/nm34NtwK9IUNTTuseTdG",
-	"HzVoF62nZ/39B+SHN+dtW2cNjc+TjIqctGSRTyS6+8vwoViKMZ8UGUuGwpmtQ8JFLKEwF01TuWBJG/QQ",
-	"34VsVlCLGgptjJD1IUehLYOKluSRNF7dSniSFxTVagwfOiCRncLWPTAhTfcU0ewIez1TZc1dvt7VJVGe",
-	"Y/w6FybCRXXJoe+BRsaFfhlXMY3kEuM1IO0SGI4eYbe/61doQZ7c3EqpiQd+z3LY3zmc8RUWvmd8zDAi",
-	"xK28LDd2/0GvFxKo7qBy8vDBXq+3tsxYnqcVvcSMEQxgkGBG3/NZMQsGMApY7fDzg7JGChc5m7DsTipE",
-	"X5YQuCpY1QPW9tGq5UtXhasiinzWUNU/SbT9iVIFg7AVn81YRmAYAJLqD2fk7PGPHoeDr1e4WkaFGrNs",
-	"K52xrh6CbdaOQHLN/TXxYy6hFZyMoueFkWMeertr+pZUPFpgUFmNUHAWHazuDEFZMF2XvLFxREPhlsKV",
-	"jSGqi3Qzecls4eQop+kFllSpKrYg3IXQrMSKd6WSaypEW3lOfwsLEwkpBBhzfAm1Sw4hTor64fh2naG3",
-	"EaiJnBAt3iloJ18dRCzRtsRSxeoC3lqp7tzM4/Tfqz0XtTwn5zXD+CUH4BHTPFjjX+Np8bJnCSDKimtj",
-	"q6iLdVExt6wb8EW0/SLa/rVE28MGJnwjSddWvnA1KbaurbW+aZ0bq9aqjkSKxRnLQQg0waZqqgVHiPJt",
-	"6ZF9Q76pzaPZbyZz/Wcbe3naEhngXzBpTmiet+U+hgJvyIwxKO8FjsPIFMkYEIgKMteUrbyBdcgHMJ6+",
-	"ItbV0TKur2MHsP+XG+1du35VNVbx9DlRS6jhWD0FW0TJHJjl+bb6288N5ZsgDLxkjqZyK5hTRczsgHzr",
-	"miVbVaQqKobVOJt1vVJaO0BqO2rB83g6kjT741eZquH2NvXoDRV8KTn1+5acsqFvZW2hqwuJbFtQ6bha",
-	"NRHrfmoxC5vwG56LJY+iIksjv0U+2BKGwk7rNBdTvdvaHZw7tt01Y5SlOQgdKZkWOSORJjWUx4HooqF4",
-	"ffoMGztBUMiCK2YyEYxFwLhx/3/2zra3bRuI41+F8BvbheIoD90S+5WRdUtfJBiQDBsGDyNr0bEwiSpE",
-	"qZ4H9LsPujtS1IMfV69u4HdBYNOUeDySx7vfH9YW0IyGqExKelFd7eEqghUTZoEaUkgXTw2fZBrOcLtb",
-	"kiC7ZZc1VP6UcQxIUqF4wKXvDomlPCVKErCxj6nYlxc6c3QTbyeKw8T/E6oxoPQX6b4g/pIlQETXcM7A",
-	"dJi25QrBHrVJ/V9Kb1e67908865uc1//dUiwiRnVjZGTWp9+DbP5E1hZZ2+/vJ52gnYBEm/Ofgs3WlAg",
-	"kqipPHqi1O2OUDIoh4WvBMXxrzJ5KtT3NTO14UQ3TrodxhAKdjeKhZcBWSpJKrpYdSI1x0BE9xNRy5o+",
-	"E42R3B6r1TgQbaSr15fLR0oKihMsXaysj2E2giRJyyWkikXNXhLDfxmsoJ23OfITJPv1QLL3MFpvew62",
-	"adVFWWqGK0QrOWijufn/05J5mIXSfSen6XHM00ME+06OHQMzVeN5H8C5/KPIpvMtwmGQGof6SXgugjJm",
-	"EUGFcyP0hEIcDlge1oaJ6jXiUbFQuYh4f+Q0UmxhuVHRyOYyJngkaVUCOraY3TMRRsUBxZsoEekEdSyd",
-	"AJo9j8yIFxSql9X0ni94kNglsEP/McI5zQPFvt7hZxjZg1CAjtfV2Sp+SRnLJ7bs69sJ38HIHmAffF56",
-	"rK0vCt65+9y6fq/D5Ib0E/xUV1t92wsTMZookubIPxbO8rbvgYvjqdR5lHHW4zqfTqUMIFjCU5mly1C9",
-	"EF6WcSX/zsbY/DjjI5akE2VueD1nVoAqCPWj75nEZhminhxdsvS4yqOIO+VNUxFLyOXrA3yt+BoK7HGs",
-	"BJgnC8xigZhS8teAjc3Ov1gsQH2HtEg23Dz8UA7Brivct6FXi+8F1NLo71VR+Ku3cKlA16sPujO8ufb2",
-	"AJR7Jn7Q6ewM/KYvPK/Sldj2yuGygwF+a6PNB/6eHhhNHnCFaOQdj6h4dxD9eOtfHdmNAtnscvONgjkP",
-	"n7bkR65/2whgQG7QV9qmr1+08Pb4DM+6LZIa+50Ltro7GTvAL/tOLOdXyYUN0g7Yj7RuFJOSXV4j7wwv",
-	"tq0G1RIUqODAsHCK2LRH31zQib6rCXhlLliSCG4dupoyGD2mE1xWzeoGbCwMu5t6srI9GzRI5SzXiEg2",
-	"XWqVm4BXTm+O4t1fbVd96Jj788rBNeGVky87Vl/2U9geexOu8W+/azbx+7XEb1KFdtmIeDJfsjSJZHs0",
-	"zrb8pTRyCat4X3gZml3FluNi6Pu4n0iLLYZ/M8REsTCooKGyMJa/o5LXL893u8wr8yCbZpSWWQZiFK8+",
-	"xxdCXPUbffP4rr1ZG8BVc2Ng6s0b1jOAzq62BdDmlvmK8ZlxBLw/WBvDGk0Un1RsZtIZMjwFZXmqymxe",
-	"JNmrIFmwZDYj03ZuthDmZzidiNqbJkrncdGrXAUyRSRpmkcSSgQg994llvL7++HDA+UZcN8f+j6H7IPL",
-	"6+JPQI1yqQI+USDyDIc7DibNraA9GTCvtCwUez9+HLN/QA66ONOVr8ufqEZtQVM7va0YfFDZB5iRxX6t",
-	"ibdVpvwekTaY1slsBrn+Isplc9oXA1gYIw7Ymg9a/+DX/MMt+QfHIYxjmYZTcX43D6fiJcEJvqN3OExw",
-	"bgv/t+r5Vvu/5uMezBd+c9G7UzDOBOPq/r1CNQbYVuHlwO+s2m447r/RjQ/NHsj0U3ve/5hFyVRE7KnM",
-	"sfHwNsEgP18SluaKDc6ncVDLYCyTd4bn59DOPNHZ8Ma/8eFcRL1t/mbl4UnL1kPhfagJeze4+O56RFm/",
-	"HsN4v0cZGB7TUqTAqQ5I8tZKpA8cEhe126JS+2gE10GJt8LdQCHsERMmuY2Cj8BWm+UawWF1wCt0hcog",
-	"pi0YOqdbrpZxs2djp7JHryvtMVUWNYKs80NY8dPyE1jnAck/FVoV1iiqsviDEMxuvfUIs+fKGpFYLBFg",
-	"jupf8NCYtuAA0drGoIQGlJSnGqnOGqLHUN/BsOmxOJDUKtz3bmRHnN93QPXNTjxbHXNd2ZcUT6XnyYIJ",
-	"XUJcR/DCMPUxNsmEVLZXbE3IUsrqGPh8BazqvBNoclWf2jZ/o5qbMExt8BNO46VraCHCWvY+mVSPLEzG",
-	"HyQUV+kwziORJWnfM5NiSUWlesCeHBQw/+0MGzmzxQnc6Uaz0KDZnWo2afn6e24IvG/jFmXik6XauAk1",
-	"llQsNHvKhApEGjBzLhswJxjjvKzVnbuXIsrmpnNprhQQD7DIyWniCf/T+fzH538DAAD//w==",
+	"7P3tchs3ti8O3wqKe1eZTJoUKUsem6rUPrIsJ0psy2PJ8cyEPm6QDZIdNQGm0RTNOK6aT089n8/cw7mw",
+	"uZJ/Ya0FNLrZfJNkZ5LjXXtikezGywKwsF5/60NtoCZTJYXMdK37oSbe88k0EfD3CU+SY6nnIhWR+axn",
+	"kwlPF7Vu7VgyTj+wAU8SNo+zsZpljLMs5VIPRdqqBbVrnsyEeTPiGTf/8pGQ2VkkZBZnph0e8VpQs00d",
+	"Z7Vubb+9/6DZ6TT371922t3OYbd9+I9aUDO9XMRRrVs7OW539u8fHD74y8NHvD+IxLD82Tyu5FCkQg7E",
+	"Cz4RtW5N95vtzqP94QN+0Dzsd0TzL4P7UfMRb/ebncF+dF8cDA/5gz6+mvFBdmb62vaVVPBs5fjbMP6Z",
+	"ztREpCf+PNb/X6cW1KI4FYMsVrLWralZ1lczGZmvZynHb+UsSYKakBF2jx+HPE5mqXgluIY3a0FtmKpJ",
+	"rVv7unPYbh8eHrbb7Qe1oDaZZWZphzzRIqhJlZmFN48r+Z1K8l/ULBsoQ0dsX2c8m5kn7crVglrGR7rW",
+	"/eltUMsUdHTQOTw8PNx/8BczD7srbAtzlV7pKR8IIPNcv+ODiah9/PgxgF13JuMs5tnStmODJB5cNTPV",
+	"hF3380xnTGc8zUTUZVIxS2WWiBFbiCwwX95yR+KA/3z77z9/d8VuF9zx9noW66y8s6Z8JJgaAjvTFVvl",
+	"py/c6+6518G+t7uWOz/4i+n8lvvtDZeZZpz9MlOZYEOVsv0204Jn+gjvrj4fXLGnaRzxRWvN5vxQi7cj",
+	"KuzIq1iapwdKSjHALSxxLc9kJlKhzXcfvc1uruFEFDZ7LRVSzHlSC2rTNB7EclS73f5/G9QmAvnemOvn",
+	"KhVumkk8ibNa97Ad1KR4n53MUq1cc2o41CKrddum94wntW6H/jp9zwdZrZulM+FO13lOsQLrNrQmalaz",
+	"4nQwjq+9FdxiY979kpRmsY5V0GRWcYv/iOkEn3Ygf8kHEql3UmXvzDLnQ3mimFQZrP1dbr/9NdvvlZiq",
+	"NHu8ODbcurx0EyWzMRulajYVEesvGPD0FQsIjP0Vz0St22492D/MeX2tC5+uRcpH4pInVxdioGSka93O",
+	"fhvZva51D9pB7UrkN0XmP3i/3W7D6vi9+D20qzvIm++45kcpH4hyB22f3sQw7Wq3O5dts9S02kCPxzBQ",
+	"IFpQy+KJ+IeSZgmPJyKNB3zvhZi/+7tKr2rEgrCt/WJbbhUuiSOlhmuVFmHO04mTylgs2TRVo1Ro3WXZ",
+	"WORC3JzHmWZKsrFKoi/6xJ9BnzAn9U7ViQ/522b3m91mXk5HhmG419qdR4/c9zuQbN+8tJiaBTeb1lzY",
+	"G0TLNymfTkX0erqkMANNc22Zwd5GQhg1JROacRkxM/Eve/2L9Pnnkz7tERHp2ZJefy3SeBiLiEViyGcJ",
+	"SgwiZWdPKs/CFptmmMZCRsmC9vAFT4RmSSzF9tLNA0ONWD/BIVnmNR0rKV7MJn0z4fImcAS1E8LRxxFs",
+	"uRMVCdxCW5Bok5IK1Fkhe/5Z6fMZFBjkYEvKC35dvRnVZMolcnmeLLJ4wBN2KkexFHo7BicmPE6Qpf8v",
+	"MsC2BmpiVilOdUZLdAwMP96BtybcvfxMXYsEpUTLml6mYihSzSYqlbHEWwcWb/mEz6bRpjms29FIvLUb",
+	"Gh9ZtZ2/UPj3PBNP5OBxogZXy+bYJDY3CZNw2isPR9++iMxByMy8+qHGo0hEj3M55u500geD1VRO7S1+",
+	"rK/MuFXGMsX6AhmqYUZazdKBeZNP49U0X9GBpdZJInhaphUSiWVjnrFYQ99Ivi4LgSwhfD1LkvWEpLUl",
+	"SuJalkfT7rTbbjSnlub+aCLVlCpDMzo0VS1z/qFXiea/ju+UyRCvtOb8oSnx6XnE2WSq0gxtL0uqTww/",
+	"otqjpGB9HrFUzUHf4ZLFI6nAk6iS2URWbkSRpirVsBLDWBgBmUhmJqY1HxkSGPJwBuIEg1/pzBlCqnmt",
+	"+xdDByPPm2PUCWrU7wl0e6JmMlv+GiThx3GajSO+MAIwzsW08OjRo4dBTV/FRuGDN4mJ17ptoMkLlU54",
+	"Ev+6zDdfX1h2EEsmQfbhiVle+HOFdVRwko8OOoega83MuaXvXl+ALPajmbxlttLrv7yzVBqPYmlWtFY/",
+	"6Bw22OHhYdPK86jxDuP3ImoakbCp0uZE9eOEDtUrMVBpVGHZSe0PvlWnWmjaUScdcylFYi7VaAY6idNY",
+	"cjNF2YoxEVHMX6cJipRubNjtq9MtuiXfYtUpf0Cn3PNWNe2MS1Rax4A4HOV7OifdKhnoTgm2PJuD/X8s",
+	"KcceAcdZNtXdvT0+jVvZPE5iZeSnvf12p91sHzTbnb3jAexIvXd8sml8e440em+rdfjUa5erv5+BVf6o",
+	"4oG4VFdCLmnB5heWmZ/AVAAmH8YjXn2EkrhoEZrrd4dPDcNvcRJkS8aiDDuticX34/63g/g8/v7s9a9n",
+	"nRfxmT6bvGiLi7MHZ/LVff7m/bS/6EwG357+Jfq5/f4snsfRd8n87GcVXyTR6zPZbon77dZgP5H9ydN2",
+	"9LfvzQ7LsqTWvf+gjdzvjeiPlbo6ldFUxcuW+Dn+zAT9zupxppkWg1Q4+UiP1Vw2bmoBiIQepPGULEAn",
+	"r54zvZADMAxp3k9EZG061uYJXzpJ9RpDYn6yRq0WdUkGtVa+Z+hWge0pB86sua3Bpr2d+D8rnMNBOml5",
+	"isyeoaXe0/M4G4z7iqfRerGotDhv4mx8AaTfuEzOdolL1WVKJgumJAPyxErCrZ6uu8r+ZGuniXC1+ViL",
+	"wbvnwx/++ih9+O0Pf/8lvZz//Prlk4dnz17+40ztP+PP+MW8/bfJyfRH9Z346+Cbz77yRnPhKZ+ITKQu",
+	"xguY6ocSzS/HgvhPIkb3tLnNr+NIpGi1vEDDHI1j20spNg1PeTbO7ZH2WjM8/pdZnOaLqAdjMYH9MuVZ",
+	"JlLz7v8+Of6p3XzEm8Pj5tO3H+7vf/zvXF7RGTibwOJArLk8qTdjkQpwMsH9C1cEeZ1Cw/VbOV8Pze0M",
+	"T6biOlYzDa8EbCbN1ToSUYsdswE82pOxxmOAsqdh3eZNo96xuluLgP0yE+kCzscwTswKNKw6qGciYnF2",
+	"ZOQBbD7oyaFKRTySTKVswpOhSiciAvkZjf6aHbTbLIwl9PrO0E/oLAwY1yxSQrNwQDOBMxviDRW2etIu",
+	"BYzHWwukmk/6CX//TMhRNq51Dzv7VaR+hpdi1faZKJ2xOBMTbbSWVGSzVBrB0NI/YJ1Wa7/dZnVr9T1s",
+	"N44Yl4tsbGRIkWhhroLKaRa2n7mSq2aEN7Y/ocgaK80rE/4+nswmte5+23yKJX7quHnGMhMjkcJEz+mC",
+	"L8/0OzVnEy4X+UyNSsD6wixfea8FrDdrt++Lb1ib1dtsPhaS8b4WMmsc0RYkqSNkmi+0eSIbi5RxqeBf",
+	"aGuokkTNdYu9AIVwhI/gKts1rx+0240CkVbQiASXwqpbSrQrKVG6PM5WcA97ZdzTLI5YfZiqCVwc7qLw",
+	"jgksO87QnRfznln8gyKn2ZIrV/CaDWzG2+sPDqq2+pucq/4VaFg5bTf+IzaZ6cxo62aWIHvd00zNpVmb",
+	"+wxmO4+1aLTY+STOMhGxieBS+4+3VhxVn8H7c/jvVAxr3dp/7eVRvXv4q97zho9CQCr0VEmNwb6PefQK",
+	"jxbatGVG4RN8Ok3iAazY3s9w537IV4M0c3wlwo2C59Sq55HIeJzcWHVHedw+Bj912eqnP25LjFMz7FdE",
+	"ACRHcSmf5xzXaOnYWSyns4zVK3huWJh32AhYSDMPmeQTw87MsgIFuoxPlBzhDtCBa/315dPmQ8MgDTfp",
+	"q2iBjwfMXdlmLGZUDGQqVo/lIJmBvv39xfkLJvSAT4VGvTIxdNGzNFUjnolGgNYW1o+dX5QnYHdPVQKd",
+	"WiP8PW1GLExfZHhv1cgv9UJlx4Msvha32yPm0odgIY6N+UtsjhCIGLFmTkwjKZOXw87h9hxz1Basg12C",
+	"gQwnloiodZe7wh8d7EIaTmCoZQYCgwgsa3NCk1RmPUYCH4rNHioRIWw4Kp//sD154exyL0i/anr22b1C",
+	"RP/H3HNro3Q2vlwI69merhiXtQVZ+TATSDo1FSmpEC6wazjTOMkdaBMVnBdOFylvyUgO3lkTu78dfbMZ",
+	"AzEPRufbjc391cJZqVmm40iY0cZy9J2aoZC9sld6HoLmYjl6N4Y3qplmpgoDi0FL3t/vdg7ZGyM8SlaO",
+	"1AJB9OvOfmf/8PDQSONHMHZ3d2CsMx4tuJ3bD7vttpFg9jvmj0QNeMKyGDwe+UDg60vzrT8e0F3anWbn",
+	"4BIG1W23mxAXVnjXxZX5ry5FmBWZ/mee6cc7ZBfHrD/TsRRas3SWCJbCFsYbHvZOPfQ2nrlG0LP/Lo6Q",
+	"NRg5D3+o3Coe0xDpWXSi5DCJB9ntuTMOQbyPdabXXeIvrIHdZ+DgxkLrtmY8SQWPFmTohKAFq1m55WmV",
+	"VvxmTdwtl9+te+LnPtmMDKBSuIvLkm3h6YxfCRkGbD6OB2NU3MzNAldwnNECu5Cs71UsL+fx82dr1vj9",
+	"JCkscQ10jsH/vJ8k7FqkOlbym16t02r3akzIgTICxDe9Gogfvdr/oIaC71gq+d89iXnif84HZ26//NO5",
+	"PH0fZ9/0akbQ7tWMFJPFg3jKZfaM90XyTc9FdvVqLFn6Cvvwgs+wu728B38Ue+Vh7RXHXhCTy7L98g4w",
+	"JEbxYjrLdDEulVTYPE6Obn850mw2RcutZDN5JY2wnz9ml9IIWXd0VLGx9Qc1Lt5oW0U2FM+ji39BHRPJ",
+	"AnI3dnynh29TZ5b8hdNUoENodGlf+hYaFM84ghV4qtJ+HEVofr857YeumbL4igZ8d5L7woh+5rKBuXw6",
+	"loX9TvgCRdNBhtKK3yerh27cdHlARCB4Am+n9lErPjFs0wyevuNdghYjYsRapNcxTM8OxLDfRI1GIrL7",
+	"yFy/oK7ZjXCGetdFPJI8m6XibhRf7Zor7wvbvXvC3C6TWGujwKmUzVMlR3dKpeelxln4t+YleO+abtah",
+	"p8+6kZkjZG4t8/Kca2uUBLIZJdDmVtycXCDemGbeefdCgWTnRlqzktI9TdZos70jPEp3foD6gqd450Ok",
+	"Rblrb6CsHlZOgM7UC5U9hXDjW5NoSFHLOVnoAoEhwq93SoYXiunZYEzuaMtrrfHK5yNudDRnSpi6m4uN",
+	"4p7XX2xgCyvcU9JG1APXj1jPi3c2wo69rd7e6K07veO8bDhkYpxkvjrEn5iDN+BaNNbcekUi0TK85ItE",
+	"8ehSqWc8Hd2Sp02xsXeZUu8SaG4VTwNzVawZPAVRbpId7h/sP3zYbrP+IhN3S8DHpjt1LawFeQImlaXh",
+	"WpqQGeY0n96NKUJNvcMfVqhG9BDE5hSV5IP2QVnZAX7cZR41RcRSgZFdwH3dUb9ziUEkwshWi9xShSoq",
+	"WD0xVMrQtTDpong14Gkak4AFPzNDKSC7i/K4I7OhiwJZZzv0QpA8AyIYPwdcojzmXWd3S89C5zpT06mI",
+	"Am8UPlGrZkP79VKp51wuyB6vb0k1nol3cEJKpq1LpdBxRbvubk/oUuvkFo01yan10B+Z2VSpyNIFmQDD",
+	"V+ZD89h8CJnGpMZWLaiNBY/Id+09suyKoTxII3bPeZz5/jgp3md2WK2CXujIWOUCNHO09s+7ueWkejcV",
+	"EvaAy6GptIWjiZvRwx6ixac0bcOOrDJUBx7Mi28gscNTKXADzLZjOouThJkLTbN6aN+zEycrSQaO+bgw",
+	"y2KaqBE4lqhlzwt9/F0txO3Oo0dfLMRfLMR3ZyF2e59O0pKxeJ1N+LXks2ysUht+fHMuNfNbKpqF0G9J",
+	"ahOy9Vgz62L/VKqstawV+q2H/jhzIlzzOOH9RNyaBq6hMoeOeMb7HENV+mkshsmCec/be02PVZolizvn",
+	"2a77KAV5w9omJTp5gb2O+LVgs6nhTZxpkcY8iX/FIAzKbzVPRYJHZnP1JGgjSgoaehRj7sEgETxFStvZ",
+	"hY0Wu+BDQRE+G+7vnjy9Fukid+6h3mOuD41GijijzW+nZS4bf6HvaZYodTWbMnR+Q6TUhC/IFQtBVHCK",
+	"Q4im/U4l0fOZjgchk8LoC5ESGkOgbilJwGxjOdpJgnBL74LvIMAtNQTJYvLmFhO9fUM+hfEWrdfFJPAP",
+	"taFKJzwzNxbPRDNDNixnCR0DDHtZamOwcyDgzWIAlzsupZv7890+87yqWZuKvjZK557O7c1jpQXZmo3a",
+	"leVuoCiGhBsM2HLeO7CMYWTpEWRu4e+SGtg1bgkmsnmh8ujZ9dzDXMA645MpvFXOoS8TpVfr1dhMZnFS",
+	"dHYkYuQsIKXF3pyCvzR4Lyf/Q03I2aTW/SlPzn/rd+Cl7C8349IUVh1WuMOJJWSKCRkVhn+wv5LS7rh6",
+	"4AA3PVQl8IDlcNTcwEmKYcBgIVxwWJHoVbRANAL/1JRyrpfeIKQC7xVKcKAn+0olgkvzKGWyruQJ9zRC",
+	"V9Cw3fYvDntXEISlEVtUhG2G7EEmbApJIZPlKzH0wRA2v3eBT360WAll8jxTc5E2B+ZSBrcmxHhhVEsa",
+	"kc0KWSpczNlYTAoEW4G9AAGmFe5LRwWepnwBn1V5RxQBG5be9/BU1rIU+1wZCGWXyEM/BvMnLwCc6O8z",
+	"iQB1GtjiQSnosXhNLt0jyyzPbSN7Arx5+2y1cJ/mTMDjOuWD7d82+Qa0p4d2yVtHd9X/WQwyG7hxgpFq",
+	"FFRLWbcxxue99AQDZDFLbuokVvc0ZQ5ZY2we4n/E8BGmheGKEzSBcNiMWmBIYJIwngrGBwMxzQTwyaJA",
+	"QplddG3ku2pzolfVXvNuoNuKDt5ZLLRmfickoKpXcJ/nj2MiVbecPrX07pPC5eVej+XKe+op8ebiqoXU",
+	"IcYpFNO4MFghxCAC1k/VXOMlXOSo2w75UlUzb3e9k3xTNyyJerunWXipwnwXFcPINzKTgYfxUsrjgV7Z",
+	"E3EdD0SLdJS8n8BdhhhkkynIACv3vv5yK7GlnQZwxNQUDx5Gy8J1NoqvjVqbFaK5c7sBOaBx1EaYhJVh",
+	"NveuOHibiVMVXe4zxZxleWdvJQMBzrWacdBNWdqDmQqNxhU6zhWyukpZX2XjwI9Y1nxipeDGMmtYI2Xn",
+	"cRzlYKkumAdRzo61la1vJC2XYvYnsbQfO2tEpfJAHfrQ6gCvI4dMZMZeiVK0co+uTyzYeFtvev0WF3Hl",
+	"frLpysWVtsl7TgjZJCRVySU2s3bdu6b75+a58qGAEVAbq86Chz1aUqodCOY2MuTNdKzypbYlWNfSgiJ6",
+	"19bi6w/m8Y82NcQfgAf2tYnjxA4jjPoPcpL59NhA+C15UXFt7my+T8REsb5SZKL3zk17A28oUcMnxIYZ",
+	"/0CDL1/xFnotxLvVA7XULBV8MBZRI2AQReE/C4LchMcJQJejIBpQ8A5x4aAnQw9sNWR1LbIMnI4IKaP9",
+	"0BW64Fd4JRpoCrOaeAEwzh+ZkX49fNeCou4/VClvlaB0b8lX7BH/HdnLS54NxjteuMeQ5YcZPRoE7kQM",
+	"M8YT0pa3YFcFI4OvpC8dhOdCwIa46VlYN3mjLVfLlLjhHKalSq1NLE6E2ZvoxZSixeovyHLCxiJF+EtK",
+	"XzT9DEPGM5s/Y4iyCFhfDPhMC3Y+FfL45Rm732q37htJ1dpgwjzgEo4Xi2VmDpBtstWoMNgUif6n4t9v",
+	"N60ieRVWHsitz2HVOVrV+12fnCPcACG6JjSrPEyrjFi8D1K+FPMkloJRssXtTFfeQeu02+32FkZCOjCV",
+	"MrQsxoj5iocPJGbZxc6Zsp1NMvTG0VdbwF6JacIHonATmSePGJzNLI0nE4rKSZyxLApY59///NdBmw3G",
+	"POWDDLIjUzE15LburZ0MZd7UIMV72RTK35/hw/url4rul1V8MQe9uuXNhg29UvOb3m15Ize+4fD1by0g",
+	"eG6kt8jguXWLALE875QFD68SArxxLVHK6mVbS9qjfHzb0cNO6KMPbV51if1qlFI1ZGHEFyG7EgvN6mgB",
+	"oJROz3FUsotUAaVXq3pbzrO0fGQFBYuoJYA3nfUranbVslLkYc+XieESbffykig5lADC4edOETUjz7hF",
+	"VOgEVSgCNk07KKSsumZNm8temCoU/PJoPeR7tudl5bY9j5z9tjATwOtfnsfSeAlz3xvsQbtqsADIv85d",
+	"Yg1DaOyi00QQCSo1CgGmj1twBIg7iXgmWPj3v//9783nz5tPnhTRL1a5hbN1FDNj0rOJb7/S95g1cReX",
+	"+367XY0E4W9PM3NLp8CHcvd2WXFMlUu7ehvfVmDZTVLx7MrEAf1yRLmF2ZuoD6ItVRN/qQW1/kwvag55",
+	"sMgyPcT7alM1igUlq9uNzBNFxGdfziyAPy+NY3ex+EHlfDyk6C2UmgKM9C7eTb20cB7WNAUQFhfB+32p",
+	"tTI4daXioyKIf7kSCxZL0neop939uXfkV4ujJY9ZMWO3sB0871tpxv66bWMIgjzkm1iBttyem6yhhV1W",
+	"hvS4Aj20dI1XWHNZ/alKJyJNFiykX0MjiWJ+SKbYxOgxLLQTbrleQ4wrVElEGbxGQJ/7+aAEAVINatTw",
+	"t8dtj8YnNBz7O80fzrpdcUf2H2CJv4fxx3R8+1sIh7/LTeTHCe+iNrOIx8mCzWMZqXnBTyUgiM4GtHYp",
+	"9hWcwKgDY/hMCJhVoYWZEVGDZaonQyGjkNXFe/qyxc4ylsRCgwknlhA4GPEF4FpHgGpNMYHY3hELoVpQ",
+	"+O9//ivcPzB/YRS5kXMWrZ4kld7FWtEMYs2yWSpFxNRwiHbL9fYcsYUZJlGDq0uMX0bE0B3eKC0ivg4B",
+	"A9Vr6d6scEHlywGw1HwRsPC777rPn4esvn/QHKtZGrBsrlgUjyDVhg/GjcBS0rAkImXJBPCw224b1p9D",
+	"6NXrP7U7b39qNx+9/W3/p3bz/ttG96d289B+ZVpp/HelQJLXRih7AQmfvxAdUAXVf0fRbATnXwqNLCH7",
+	"L7v/cqj/wkCrpecbiD2VgYh5iQC/Na9awNIbzl6VP15VSWDpPQIRL2+u01bnwQEoFHmMFsUIg3vWmWV3",
+	"8vJ7uJU7LNynE27yxfVIHjioMdwxgduqeXCOH/iTT6ryABN0w02kG++IlAIWx0YoyBQqiJpxzTiIDljQ",
+	"lvC5nEEMLZZqBYxX/fXX++3943//81/wx2nAzL8PHtAXDx41jpiIAYxkFa7iElpZychRdao3mtm2Oq9e",
+	"K/f325vO7x+bisByNpLNZx1/6Pl63G7jpB33Wzalb8vxjuWCDdRkojxwfUDxA2iICrT9fKRLYPifNfqi",
+	"WCjnNoIyXdWfXU7Gfj+1m4fnm+zPxGbLZ2Oj88Xx1TLv3ByZ/gfnpTuT6g/OS3ee7xo2uvFdx1ZLzG/D",
+	"i2tY2i31ZsvNtlab8YULwdPB+Clibe/IjqBqQwAYHM1YaiF1DPnQhNx9xEJEekULjy20wuBcreVLt5Wl",
+	"rLxqk9W2TwHCFx9D+trdq1sbxTe3q24Y6fhx00J7+MW7SOYrsOIvtwaFdyBUfCKYhqGwuhYYKewAuYvh",
+	"1BuA1Q2Ddrt2i6NR3OkfXa2SGwOe5wVNlq2o2WAsHND5ESvAmG+HSb4OYDwgrOvydmOJut5KgLxLieyJ",
+	"HJyMxeBqmW/1c8iAjQZbV/WuCiQ9SxcYy5GH7vlB+SQPqSELbS03cg/mCYdxqaJci71J4ywTED0CIVZ3",
+	"ED+10dzmSqStziC1zk97YjB1280eaiBs5dpcm62KuZmQzGmjZ6j1nLhHrm4JlX2jrYqoO2gSDe8kvfUz",
+	"hRJDGbkb8NylV1KXrOjdVKvKzy1736geXVWVBG9rz7m2e9ULP8UadlhhjXzJJXcpPPC5XWZ5IT43v8Dt",
+	"9rU+saD2vjlSTfrS1WJcrbn6yLOSgeVuF7NclWemFtRy2BLkRG/XcLrbSWqOX24tqpk3bmRQuwEHWOau",
+	"Liybmx0eOMBM00CQb/iexB3P+IjHstElLOACGyvC48WZLmTNX5w9adCIHMKtzDGGSZhsMf9OEJIApXSJ",
+	"L2Gh+LF5j8gQQjUaniSE3eBBGPqezrxwzAHzAPyOGHfibPl1DN7ryXLG2NoaNBRVvhvr3LHMz+0Fyh15",
+	"XUmR+sQO1VWHxVVz/XL5frl8l96eqGuerIMbiDPKQJmoaxHlC0Ff+EVwPeKbC0FmNhVSAk7LigRbaghJ",
+	"DqIjYFRtSfy3wXLFLvRWIVPcZuzI2cexzlS6QBwgemLl+YgmsczPB2HSYKMOT2YTkUbpCnfeziLREbJ1",
+	"9IoXkEL/1MIS8jcsJPxUpZMKCQR12VdiREnY6wZPT6EqvULUOrn4kZlfDV1dEGg/lhxqLX0q0sF4Vkz/",
+	"Dmz/vpj5WY3/T+Tg1tIjjXxb6dEhupbNbZHYClwLQtw+enB6W9IYXn4CL1WTmQDCfD4OJpmuSyPnGRbI",
+	"24cAjfWC/KAIJLuSEtUxisdMZ5BspSW/Eu8Al8S0iKFq+BPhkxy/PIOAOPc6VqED6xYECJLoCRLxTIPp",
+	"S/DBuMVM1xRDFEEJJITbopg5KGyImfF6rGZJxDLDCKDoVARBedb60IMwOdZHZJzvLi9fUs9Gwv1WsUzo",
+	"jA2MjqFRBIYqiyCX68xhwUMqvpJ2dmrYkwMcoIyoPaEDphWSYK4sOGyUxsOsmBRZEm6hIluxxlkJIc+v",
+	"DLAK5rwKLb6I952NVaEITI4ykqNiV5RqKRUWoW+KiLllEE7ouwqKdAXiLuzkd5TFmueE5IOowo0u4mdW",
+	"1rmpBSvxLksotl65AfN+bI7YREj8cQmj2UfvK1yRy0u7xPP9k76cuIKglUunvBJ1qYon3IQZYKdbcIPV",
+	"zNjBG27kcUu946uVfV4TtuJdBKu7svfbY+EA/jKhZhN62/HLM4AQATkuj3yC+sBszKdTIQGLmazoYeAZ",
+	"WQMM7zX/OiBrsrwOPeAM3UIRTEQhCz94EkLA7A8Bo7iiACzmgAmNyQAfi1qO5yeqFWSllaWByTNTKwRA",
+	"2fiSLYsYQ9ha7h71gzXIiVhzwt2SBrNF+eIVxYgrdtAqnRLWC3JkzD0SiSS+FuninmYhladuxlF4o9zH",
+	"FUhaGw6GGc6lefCTitMwlGJ82mo5yAzpDmRHPMOfW3DMCVqhs/L8pLZQMcrLd6OKJBdMyAirXprfEV8m",
+	"NL228K7HYro9GeZvBizszzQcc5erg4g4eDRD25m93LTIrEYG6PF5f/d0T1pbR6YYZ1LJJnhnjARSd4OB",
+	"161NLcjL0tC7y1gM5dLl9A2dOe+bSNi8oyWuhDdvC4Qy+pvUWFsM3c9rgi/y5Cb46Gc4FYun0xcOjjwf",
+	"mBMclp/26LmEI1Ga8NLp/E7wJBtvVjKK3+oKiDB1tfGepdeWN+y2ysl3Kolu5pPmSxiZYwSum0n4o0A3",
+	"+mn9ZKjFqmH+J2vcSj6ZIVDzRq587j36GXR1pNrt9F3XxizZYVsV3qoW7Vbke4KIwDrtdpulao7lOrDE",
+	"9DZ3A/Wr5iQYLl8SlOG4AQY5qEGFGxGdqGQ2kSdqJteVVR/AU8g4kak5POoZwEM7P0wRRHNzz5uotKHr",
+	"EhLB4zjNxpQTvxqpMwcc6HguBEdBx7V9Gj569Ohh1WRImFyehTsIugQys544ln37fW/O+/Uumpz/26G5",
+	"PbFE+spdENjtu2bf2/23jTJmFfTtlLGVZcWrzNyYT1+ke6fZ51pEkKrouXExjCMRZJgG2HGolWQe6xRR",
+	"BP6ykd6m52ArJdDJY0ukGnP9nILASvs/nQkbUyImGpGfWV8slPU4TvmouJVWgqi5ECT36GFluE8eXrU8",
+	"npdcQ0CmCyECmHmOziSIvQJj/VAliZqTQciPFybYK6PdwOM9WRfv+SBLFjjLkCgBohnMpNFi51P+y4xQ",
+	"CqHa+oQvrNDXF9lcCGnrqOqyp/P4+Nun7Sd/vzo+7j+4/mv7/fnl95MXk9P2s8sf4+dvXmcv9p//+o/j",
+	"hxcP9Unn/S/7vz57lBw+bw/2//7zX7cBlF4VlOUVjzJqET4WHrE2AYkCqYBw/YUjZhHSoWppMpVhYchy",
+	"bZ+MJw5ZbIjZsAhAJia6xZ6Brx2AKxmRO2Di/UBMM1wvbsPkAIC2J8GGp4aUiFh4kc2mZtE7gbm1Jhh7",
+	"dsSmXFNTIYwR1g+8sj2J30D8Zr6srK7Has56NWjo616NCuJPuRF12UgJqNzCNdRphy3nbY2eNOtRWuvO",
+	"SopB38tkewoDwX2Xj5ojAg4DEFlWd6SBdSsSxtE5x/FFugDdi4ykOhatxEtwfQujDhxzCJwti3Zd4ahW",
+	"MZzns0zcTOB1kOSVOQGZGo2Skr9t5fyWRvXCRufebGg3FIErnL875pZsHRXgTfA20uhLL497a2H0vCig",
+	"u2hTkAA8bZY+ooTgtZSztpfFrPYyHp7g1c6Nb4UapXw6jgfMPAT+hByNHit+2dJS5RzHg85hdemImczS",
+	"RXV/Zxfn7H7nwQOWwlKX8iopyb/YzeuLajiMH42ksR3Cnwsw3y2cQKXxKKbavmv24UormF29ierHgIsz",
+	"jN+LqElQDPmHpkqb7plMJUlzmApIv0zFJJ5Nmimiv+gxT0XUHCiwtV8r2BNTkWpzEptO2jK3FdjtucTH",
+	"BjZ9k+hbVIBXjWPtcXKkKVA3X5biNgjyHUgNVx0GW2fyhCfb4rn/HkjrN6jbsQppPZbNaapGqdC6tlXA",
+	"vjOlVzgKNoYV1V1EHcTT3UmE0JhLKRJd3O1SAdw/L0VUwDeVDINsXLepFbKxpknAlByIvJrkDQqaTEQU",
+	"89dpsrb8S3UHtepgH1rNpW326vQmqwEQCjv7inQFVJO/LaccqgKaBxVppb5VsgqXadO+LihkPhGCqoIW",
+	"bpMVaki4xfDnXdxMb9edoNuGzX7q8Ez/aOVyAZ2hFWdtQxgEDX4tWe7AC5Izqc/tCXE9306U8yawrSDn",
+	"XkE2bxh+nw92vL/u8MbJt7nPoV2j+2vfeeLxUk/cW//SHfGwEiFLpUY8vrP6TeLQnok/y6a6u7fHp3Er",
+	"g4IurYGa7O23O+1m+6DZ7uyR5KD3NosK+e7QezeZYmlHvSqyv/L01+6116gO7MbCltm9Y/BFtm3ZfYGz",
+	"u2dv6PwxoycP9M30SSGjqYplZc2Mc5ks0IhlnzpiAiom6lnfPNiH6FP8qZB2t6vzu32jdEtv6ru54PJJ",
+	"Fw/ET9uNdafiVxAtcHYnWN7l2BdqOSjM5+YOwtymUFIWvbv2p+PmP3jz17cfVtyyt2HXd69u7MJ4P5l6",
+	"UjxTv8zETEQBc27ugJGD23zn+IVXpj1g/ZleBMzFBQSuON+Ay4FYKlazlqtfGC4hB5WAfZWTyWXbIqa/",
+	"kgHbv89eqGu2395/wDDG5mCffW3oskNNIY9aVbtyRf8ronsqlZ3lOXkF5pbKBBE8OD1SLhxgq2kyEpL/",
+	"U6sH6BX7L4p5EssRq1MVZ9p8jYBlPLnyf/lZxRKqgkDql7cd7a6D2DPYie4ds1PZXl4rpOGnCFDXBLtL",
+	"IR2FeAxsd4USlL9UAS1seq82RrU7jx6tfudmp35/GyvVnKcTmGE5QoJ+WH8+KNyKZuZpb8VxV54YV3/+",
+	"JgLBFrTcWEHqbilhSbDS0PWjigfiUl0JWWHGKdSzq7bmUFHCUq00LyttlHKZ6a6XUQmeopGQWcAExHJH",
+	"iLEAQ+lJaiMWuoFJlF7pPMbTNL4W5EjcWHvvyIxrcNXMFNbJMTTSLM7Krr6NxffitTQoA4KzWILH0U15",
+	"O4xvuwhlrkok5oOB0NrWSP/+zWXJaiYW34/73w7i8/j7s9e/nnVexGf6bPKiLS7OHpzJV/f5m/fT/qIz",
+	"GXx7+pfo5/b7s3geR98l87OfVXyRRK/PZLsl7rdbg/1E9idP29Hfvq80kWVZhdHpWTwUAHkZS1civIA7",
+	"/mAL3HGkgEftoLwFsff1+/h2+rZ3HrYW/shA/ISiWSt8HlkmJtMKP2IHnLqZC1WhBwNylT7aHOlBb+we",
+	"lU3i3fOiFP/wYEX1ZE/R2Vk7WQa7smEf1UWUaU50QR4R7rZkegZHYLMx8w71Bmrsctdg4htUIKq8GaV4",
+	"nx0jPW5jkk5djFmpupmtfR92GZeAbZ6Tn0IxeMbCwjDCIxda20Whjh71JRZYLBFRDCl2skI68R9dAQK/",
+	"GrI9FQMRY5aQl2LkwkbyohEDPhFQ46ewf9ZBcK2MkyrqjbXAVyfdJnBns+bIX5iNPQaFs1g80OXl34L5",
+	"3IHNtMzOPrfllPo/JQLfWR6Kv3UKIuur50wv5KC6yr02GyNalYjtdpnRb4SEZ49YOOFyxu3u45LSkm1j",
+	"LM4CPEHm4OFDaBuyCRFWN8DbIRWAwq1b25x0GsR2aEZms5bNOBXR6sVY8bfBDhkIlh9WBZiCpVEOxLrg",
+	"TSKE5UnaPJ8HgtGN4J12sw5ExVhoRqyltUq93UjO+I6uPC0GaVW4VzgfazF4Z4FADIfS4sEBU0N2f5+l",
+	"XEZqwvqLTOgWe5kKCKKBJHaKRrTgHWrIcMGgoVRlZpLYaalwMfT3fPjDXx+lD7/94e+/pJfzn1+/fPLw",
+	"7NnLf5yp/Wf8Gb+Yt/82OZn+qL4Tfx18c3eY0bNV1vBBOml5GHR75vzrPT2Ps8G4r3gafd709xm48vyF",
+	"cmclP2BLzKG0qXfBoy6xvBv5A7fhb5uBTz4jS/ACqPcBSM5+KnGLoDaT8S8zQT+bg5rvpaUqe7yvVTLL",
+	"BDN7i6kU/tXs9atnxXOwy9YrANUdPNytAi1uJqLrFot/dze4u0F/5xv80xdZvaO9f9dX5+93LD7TPt+0",
+	"8rfTxZe28dYKueXm1aFJfhmWTUVe3LMVsoBNgK0ykqwsTXh2/OLY1SbEODmN8c9jfk02ckyCiVOm5pLV",
+	"bVGj8PXlSbhzpcKq265AhA2FB98Ub9mq2a8tO7rsAGs3H71rNd9+XekEc919AuBxf9ohOiayWUpZQa64",
+	"zrAC8/cWm8bfCWvXbS0Vtzl6lnK3PHTu7Gx53FC4naVxtrgwbVgUs0ksHwueivR4lo1XVC0ElRweIrsm",
+	"1yzsu7fCADQgMwWsZYiir1OoIJsD0oQ97L6eTFUiHDhLCI+GrB56vI56I4n53//8v6zZhLfw4cYR9EFm",
+	"XRoZCto9edC+z0IHDBK2WN3zRWHZJc30QE0FDddM4dxMZx9kc/P02RN2grXWLXIJjRqyCGApgAvEmQYe",
+	"kHKwzECeAMfGWw0wYuOz5m4CquVHyvB9sy36a9bgmOZGNaJW0Cc8YnEGMOoIxOJk5QA+liDpuIx6kjOY",
+	"TT2EHzEZm0jbYsdywWYyFdcKgBpnUryfmj1GnZbLIwdsPuaZ0Y970tDDtBy4pTcL5fYHg40oIpuQHWui",
+	"ZWs7WmFAzoUDclnetPDAPW0zdJgDfemy754fnzQvvjvuBOxKLPJBCMbROX9PMz4zX5lpBkzBjMKXrx8/",
+	"Ozt59/j44vTd61fPQvY1m/JszL5mAJ5MpjURWRwdDSl67OX5xWUORK1ZHWrUZWMhe/KaJzPRCEiVbJKT",
+	"pcWO2STWOpYjsx7zVMlRPn4PBfJ+jgLpfiYcyNgQAdPebJHybu1vTSRL88JDwLGiyjT+QSxqHw2XiOVQ",
+	"VYTEersOd79Ihs2xIqAjmwUPRwfix5vEjQESxJwtDUUFAQ5oNp2qNOvJTPCJJuxCqgUAm8VCX2rc8tz5",
+	"lrQaZpgoaJaFXC6tnuzJ//ovc1SNgGYYUE822SlYaMK9606YR/Bk/EpoFh4TehBsxy5DBsjQRQXrTp4p",
+	"NpOJ0NocLIBlyqtK9iRj4H/AC4xESQuruIqFNZu5fw17iyPsijWb7mziL0AQGgd0Z9lAXyRKjgAP3KZs",
+	"Fc47gIt6mvIyxKhjwazg7/N2Vs44MWvLHN9JnJkpFpueCE43MzXaMrS/QIMP66soJpCq8EMPrqZercs+",
+	"tFqtjx/DgDBi/Z9+arVabwPWA60FnoVUqYDlGVMBo4Qp8/4kzgKG6VIBy7OlPn4MW/kmAAtuzqCAX0N8",
+	"QmABIoS8FomaCkMSMxx4A7rvARaY+bNXy+G8ejUcI+SC4o+tVgu/JWgzmM2HHiaOlp7/+NYOMIQphLYk",
+	"JqzqYRtobq/GTqu1324fuSRD9wNujm9YG1p6CYl1XTJRIkiXOWyY3DblI6EhF9G2olI/NZHVuVmtBUpl",
+	"LJZACWBfe9edPXu+97C5sGHhxvoqGxPMPDuGXu7pChR/834sZ1if3jSN44MqhWY1wExolDBWvxILLTKb",
+	"J2jzSWPIs1RpJNIuS7m8Yv3Z4EpklG6JwwpMyxDLIcXc8H0wTjbg8oY1VzrHPWOjVM3xwEZimo1po7M5",
+	"T64MZZAwLBUgfJqWkbIwSjhRiL7FsnGqZqOxmhH8r3k/P5jmZhyrORAL0usdYhtTqWnVYlyak4SG0Tqm",
+	"AuND0Sy1tUmgZXOjqhT+gfTp6VTwtNFC348ldwzjXZGSC8jFODlz88Yj6V1bAOUGlMD0yAwpZ+gfmL/K",
+	"PCOCn/EONJ+oikLXobZEhjkFzmvlgSND3JHhXDMtItMuLCU9Z1tch3nsDo+XLgwXBuYpK5ytORuv/VKw",
+	"msWSfX9x/sKJBx6bSoURly0nr+wXN4rZUppxM244N/A8l4sM8kXznQ0dwVVvOemCZeJ9xur5cQtyESHA",
+	"BGiUDUzjY5VE0GJFYRwosYXp868vnzYfsnrG+1guR8wh2d0vMRpLgKAWOkTpj7EQgUONIA1M0DA9kiDz",
+	"WjjsrNAFXv5Zyhdg72b1sNd7PxyGkN4L17K5nWg5J/jzoN3rvef2GRtNomdpqkbctiEi85B58mE7bGA2",
+	"LhBP6AGfgpw95skQSZ6/O+Vxahqo9Xqz6GG73auFjS5LxdDsKsuldKaMvMk1e/3106dPn5hJMQ7YKAQz",
+	"oWeDsaGxSBIYu+HgDOXYOWqmwXKZILO1jq3sY/iegwQLAxZahC90GoSENBbCmiCRdbEQEuhHC8YTrWgC",
+	"xM+qSx9pVip9BP2Uqh+ZWy8ejNkcMCAn/ErAkTP9m8ajWE8TvoASTHTy6tvVSDoy+4lLoh8W10/VvAFE",
+	"eTNWK0T/GKkaWl007BY0SQsvtULHgE1b0llDxulxOIKg0Tht0tMPV8g3DWy0pFOENp4R0gvvOTZJ8Gea",
+	"Tq9FEXxwwH6IH5tLEVQtNp31k3gA3F3NMsNxJbPqE9wpoFQVVVZ20O6w0Ee2hEvZPgsiHpb7PWQayey8",
+	"Nsi7Xj09Yffv339kVub15UmLvfQwNfARKHDA6qGfx2qOfyynswxW1AzalexDZ5xZFIAyIGeWw/sMn5w+",
+	"PX797PLdq9Nvz85fhKxOYTIeMkIhmztseFJZSgYQNuApeAHDvzUpoK9pREusFwCRRfdQv441E4OxEhE2",
+	"80olAm4apGOsmVVk4VXqueGptbuZF0DqPs+tGhOempX46is0ayiZLL76ipavvK0YRrMWjBMw6MekyqBA",
+	"pqQ7d5gfmx8bC6foQBQjMU3UYgIJmSR48IxeMyM1/P3k/NXFu+Nnz87fnD55d/7q7NuzFxdYIT1O2TQV",
+	"wyQejTMWnr+8PDt/cRHaldJMCsA8t2qvvSGKSwKM7JXI0kUTymGFdGfyCLRAFCLilKHmiLrAqZzRfUa2",
+	"PgBfAExcOLBzqLeAobggkTbNMuUQcYFhRi5qPMTjmmcgh92lozoVqHmC1knQs40jut4GDjbXA+dF1WsY",
+	"i1SjDLmY5jJR6JB+jSI5m7j7Hy7XAlz4Pc2uYhlpmED2boDGIxHRqCMF4KuANd6wnHnK00ya8wmXFLQN",
+	"V4UhVXyFwMG6xWgZ0G9sTw7JM5Dl7fg6q4d5dfwGXVIo1sOOMTusL6x0CHqtVmbE5GTvsiydCZAbrWEL",
+	"rY52xDpL40FGh8OZ1OC+4JlKNV2mmr1MYz1hYyXVLD2iq9iGjH/txYL7XCG/KnCTUzYOYiHHGRtwyzGd",
+	"3k+GBkCu7ckXCpcE0XKhtCDhpiDSbTHm8x6aHMz7aFoOzLJbWz5U8/73P/+13+m228T+qDRJsaQ7cpzX",
+	"F+zy5OXxPY1jocBY9/ivSgqjhExITPWw6ONMi2TYk/Uk7oOBA783nCOeiOavWOE94zA6ypNHcdJCMDSO",
+	"KIzFNjnhU6wZZijIk57E7j0jOuiRRr40M/vqK6D0V19ZeT3Km4JzKhFbsVDSdZgKAcPtyfDrh4ZU/zcM",
+	"zJZqgGLNod4F1FCgq8One2ht7uGS8wTohqPsSSqGj4ID5CTA6KgcPn4tZMTqtEqaDRKlIa7f/D0WgysI",
+	"TYEBTBQwUDVkUYzr3pOoA/IF8Mam5tcg6JhV5dNpEhsxslxtH1c+4gtWlwqkXgmMFcesj6gS/4QvetKc",
+	"NSwVTxA4hbr6ZDLqFbwXvVqX4fGsh9+eXoZ74cvjy5PvQBV3JIRjcwa3s5BDlQ5ASrAhSjFPur4Cz5ME",
+	"BX9zX1L4vNlemNVgL7H9/Z4MKyGhYZHAsNF1kJrlQ2BaN7uM5mkfa5LA2pMkPjmRJ0RT1wW3oeCGLeB3",
+	"33E5mk336PvAFeaxjbrYRujKTNdo9UYqOzICGEJr96T5Ad69FqABgF5mpCrcSP4GGfFYsj4Ua6QCb7BF",
+	"RASM5oXzAeJJZNOED6zvwDuUhpq4BNZ7GGdIsRfHL17eA1SU5sjDUDEXrUPwyM+zZvXDdjtgD+E/Dx8G",
+	"RkBpMD3lkn074xNWf3158nWn3TAH7CUf0X/Mt//+//+fTqeRuyzs4aJjb068thHNE/LV9NUsY/v7yO7a",
+	"7e79NoqQ4P+JJ7PEcHazX8wdRBJlTxpB8rDdPjw8NCe/gdeqYf70RJdpkfksxwiIePE0yHITiYkyh9NI",
+	"/WajWa4OEd4szzLoyWPwYKDmZDpCv7oNswLWzn1/BGHNr0h9UEMnn5l5FCPYoeykOXlwdsCevQeCUdhw",
+	"0mpfZeNukamxOHIbnyQ/lyixCAC3H5VmexWFua+1+TaEKi+ZkCx897e/haw+m05F2gQBZSzeNwJPSOIs",
+	"UjBucu/CweERD9m//3//h4WFTInwyOkpnf1Obj7QAROJFgyNd0Qmp/33pJ/QsUUWR/WZtxoTWd6L5MK9",
+	"7+olwaUYZ1Zpd3dk2Zid55poISPQAIqPoK7ak0tGpwDNCoiFXzCLo8iS16QJUOkBKwLKYdyBDeFw7Ual",
+	"8AfdkyjAFMCK0TQQwHo1pcowwQVK6wROdkSGRBnaqAETYno9dDEnoKiSHcPqYeBLMrwcwWYtCDuNoG5m",
+	"71qUaiYHFKvqEJWx8I4yTK4n+3xwBbl99qXEbJkhGemwSpuaoBegEdgiU0ZitwcFo21CeOd+G4JhSZOg",
+	"WE/QeYk9UhhP7pspa/t+CjaZIY1cjhIy+lvM5TpEaDbhSAaXJMGU28a12Z5Oa2tgyemfLjIuI6MI2jV8",
+	"W7dxOPP5vKXpZ6v0Q0BOw6pM3Z6E6zUk0x8aq8AsEH7ogWcNrf6Z1dLJPQCejo/makeMag4GSVxpw0Pp",
+	"FKH/Tvekj7mOcmYOzx7kG8Fd/RSE22WRiCxUGArzZgu51tywQlZ/LeP3NiHIrgM1gwNyb+Wuxi4LrztB",
+	"OSK2J62Ddf/wwZKLlVydkUALoFF9bHd2pYwCB/GwdFfbyNsAaoqEH3JifGx9WJrLx9YHswIfwyPYhPsH",
+	"KInn977KULnI5grPvJuQ0fxg3zW1mPIUE5dBRBdzGtI9TeWmwTm+tHvYtUhBiczLpYhJqyePWbj//n1o",
+	"hSwSIzttR3G0qdogaWdEBu5sfrO5BiSj4GQOmRnx/TbTAdtnk1gGpkn8l40DdmD+09lniPm4Dx+z3JZA",
+	"Eeyx9vDXj6WPdaC06MltAt5RVKKg+XpYjLftMhtB32ixJ3nIt8RQgZEyZztRaorsZ5rG1zwD1568aoJs",
+	"GbBIDWZGbMelMwwJ2LqeikHMk+Z0lk7BhRxFqdDaiE5nxy+OIcZEjGINtcOOnKBnDoq5iV0WF9LzyYuL",
+	"hvX3lswtWmTmHL45ffzd+fkPaF959/LV2Y/Hl6fvXpxevjl/9cPFN6A1H7mbxMbCp4JHYAcrkLBrR4sl",
+	"eMhGb7gUoxABnvkp0lol14KFT15cGGJdzabMrdq5LJ6eRM1t3jKKwCWim9XkiyqPTNcXoEhOtKIDt1aG",
+	"oRUqaT7mBRAmyE+c+9oLUyhufkNg7wDMueHudfAvecMFS7my2QUNgsvibJqqvmBDsLTEtulYjlrs2B8/",
+	"116Zl550d4G9ucGEhTeyectd4Gg9QHVjjsVJJ06SD8nUE7J6HgO4ZE+wBiENLDf3urAw4yNzGRm5mOxL",
+	"lI6PMhBqg7m2B3rb3gcCYvoYWn+gucXN8FF+wvoG5GYAkePM7KWlkeFvFHGBgRRzXijSSioP2BLytuEp",
+	"G+NQLyiZEAbTLWbwUqmFMFMYU+SPyZWzIhmOTLumqUaLnRPZKMjB8IaiTIDXO0iYlsRhwCZc8hEIIz0J",
+	"17zZjulgHF+LqBCVRXUbUDegsrOaXQkxRcsl2AndtiYxxGiKqP33pDZ3b5edyUwYHdLcES9UxmLv84kh",
+	"mOFmLOGGsdTD3A7YOGLPxDBjDmLRvE4bOOjJNxDtY+vllmyIjSP2RMF5QGy+ojmxxS5EloGnULpCoGoI",
+	"9sieLDzLprNM+1vPGsjobvAkVXDTrxA3jfpRKCAa+G26Qrl0lLAkma1lmxiuuHBlUC1sukbFu9HtyQGV",
+	"wMz9H2jnhU0ba7IqomFHyQF6tZ0nDteVk2SYCT65B+qqlVRdPMOHOPpIxpEAdNBUJYICC0FeRCuk59qu",
+	"PO/FxqG5BplqDfdPxVSlEIAwmc6y3LRsBEAjE7H8ZXrUNtLqyVNzWS2XQGGrK6DYoBYQiJeLqlj+d5ob",
+	"xHvyN2tj/Q0rxP2G5sTfevK3ZrPp/mcePGi32W8VLsLf2IQnQ5VOzASNHKxS37E9853wAevzCMzp6Btg",
+	"VS1TheTfDMv3XFkFxc3ix9NP1EzHNFP0pf1mw+rcSIJ8c6XOPVeIc6XW7pvWPN/Obx5wggvEGGSumHVR",
+	"34SKM86qLYWIdL69lvupLGBX6LOAYVAuHE33iN/icpggkpRcJk5FNxxOzXKShsshg6Ft+MAOFQtas9+Y",
+	"JIEaj7tlGhWVuktih77nLlu476mK4bXgcOdTf4emv+UafZYuEIuJ8TjIhfDRXPygZh6ZZopV/ZAY7mpE",
+	"VYVntOPwmSMjv4HxMyQLiZFX4qjYbKk2oB1bXnTcsj1ngTh7sqz1VjcJtvSKFostLcl0rO54rhc2WAgX",
+	"bCz16NUetD3CZRD7khwUb09ByBIyok++J85sCNOjwIfi4hqUKyLiKthvfWLRA/YCgJH4LVUUUgyBiWHW",
+	"mxkWwu54+9u2OefpJO/Ub7WqEKNpdophg6nQswm0rTM1LdhvLHMiMDwP5spDE/K7KhZzpO3oyZC4RXhG",
+	"zj2o4mE6GnAtGjYIrexfKfRQKB9pl7QkKGuKToOVgiCzIbnyqcJffb/tOIUTpe3m6QCjWapCafrCm+Ba",
+	"pBTIN4kzVj9ss+fxY9AjMYBEG63VfOVCbG3T+/umaa+Y5fIpUMvOpSUhxm+sshamv9XxQOU3DOr10eZj",
+	"i+2vcKD8ttJxEmtnEq6SLpx30+dDo/haoPaDMXjgbqBR4Bb2KnhC50rhGjufP6rxMYUnHDEtRMm9D+0d",
+	"2lsZS4DiDkWXApFBi/Q6NtddokYj3+BjI+wsqzzEm7lUQhRa9KOEqFmwIRuuDIPsz+LE4+gQhcIWIrMt",
+	"A+mLpUjdtSkS8FMucu5kbbvuTPq0tTZ+DBqNhO3iPokVtripbd/JcVEKh96OXmLMlulkxK8Fm00h4sP8",
+	"NEziQXbENB8KrLECHl00eRWWwOrIv3nubjZM1LwnwzCciHTC48goJoh69yTmo5RPepIxT35gj83JtrEn",
+	"dXSuXDz5oVF+7sI85wX7l3+/NL+jVGB+etxE6z/+96LLKnwmy89ddtkTYTZMi2hU/3CpAjpdZ1HAPGv+",
+	"RxjiZbkf59jEjsyrk4TVMUwLXrlolvtE58WTmCfeD4MTJYciNaTzJ/qM90XyTa+GDqKa/0I/Ja/ki+Pn",
+	"p/jVXt6I/+Se1xeMqDSgV6cXl7CemnJR65fqG5v8EJR6e50m33gTdh02f1axLD37P/nP35hRbkfDnZqk",
+	"8CwarBMK7pD0tm2ifj4UIaP8zXN5+j7OvunVsnQm7mihNlEKNaVSJ/XVcJY5k2nAoaWTfGH9qiWv6huS",
+	"U8LLN2fPzs7fHZ+cnL9+cfnu4uxJ6LNbls4kOosmfQHB4s5TazgonlLnB52PVSJ60nAOPF+GFZk7Y8IH",
+	"41gKFy2g48kenUv2IfeHZStPaMimCVT7BGOZ6cvxFwgSLBx1An6sh7HztZK6WuWD5Wgp6UngJI2AfE0w",
+	"RIxo0GM1t1FCiRiRv8mfClrQtFH0xxBUEDLzLxQCEiPDk81W1oKF5vkQQzZz44Hn/Q56ULI8d1vEmh2/",
+	"PGsU3OQi8jLJjL7rx186f3m73X5Acdj+d38Ju3hF6ZhWhwyCfhyHSJtxpCm61WiRNsCwQcKAoaiTWax9",
+	"pCffYCWoAVr4rMFPCd01G/I3p0Kzvhjz61jN0oL6bx7Jx9ppt/HaxkgOvLnuM1fwfaHJXKvVRJiJIM1n",
+	"U7bUUKeyoSB/o7+gACn7a5vp5Wb2Qdqc6cXyT/fNTwgruA8OE0wScedz6YUD8wIGgS/9dugPVydqnixY",
+	"vbPPrDBsRCxUw/LHwINcJh7k6iXxQFAWMCXqHU+NnN7cb7UJ4yRHB5jP5y0OP7dUOtqjd/Xes7OT0xcX",
+	"p/AOJDNnkL7sJ+0dvzyrBTWqolbr1jqtNj6spkLyaVzr1gCkFcGQx5AdvDeG8q+/mr9HVbA4xzS9/Xab",
+	"QH0q2BOKp05EcgvNprEcHTGjMbA+T4yOlrrtk2bN2dTGkbKpMupn1mKXEEVgw1RbNRg+Co1Q7Po7GjBg",
+	"eUGMJExkv93GYt8yo5LpENk1gBf3ftYlPIo8BdtizNbUFaZQQyDkpuTsUtVcSKusSKsmMq2gUMssziEO",
+	"vKozN8G9M1ubH164v/mF1155fj8xvNb96W1Q07PJhKcLgIu8FlJoXBQ3PPCjAUzrSNe6P9UucB61t6ap",
+	"Jev8yr1zmRdi1i4UBzRPLTISk8GXQKot5H5hhoSRNHJ3BG65ayNorjHdUy7YUe4XgHBIiB5CHktxhsf0",
+	"O/rzWj15TFZhzK0t7rdnsQagWuu3gNNjs31r3Z+WDkyiFeW+uWHQqy2buAupT3nebmlYNX8TuiofK2pC",
+	"fgyqt0I+xr1nUHJuiwfPsSbdFk9SwbqPb29zCuENoo3F2qnq1z6+5y0DPL/9cV1+c+m8YmqjufTz5foY",
+	"1A62OZ6PuStKDa90tjqgznINL+0/2vzSpVLPuVxQX/ozsg/HMC7XuULtSY5TPMseCznxn6u9/RjUpkpX",
+	"8Iyvvjp2QTytr75ix2gTi7UNBlwygxWsZax+0H60ZHALenLpMDI6dVHjiOSpLI0nEyPbd/79z389aBfC",
+	"6ODOKuZyYYQRplnVpXLJeyotJ3O5dnz3Z24JJ49l1zIMBtHWsdSZ4FEx5s4HqIkz9GpaFOUi20LkMm/f",
+	"1xBDROjssYoWu92VV7GMsJo8Oipz1vVETBTrK3WFu3jn00gAax+LECcEoVRiLZ2bsZZd2MrNWMomMUCK",
+	"ud12n5enbHPUn1qnF76xBReyS0cWLnivs0VPL9F2fKnUM56OxB+A6+VCUwWOzk9vPxZEqeMoKpv1615A",
+	"4hpeWCVUgdt6jVRedB0UUFpyVpcyqbIj5/ReFqa/FVmZRdzFbf77H7nf57gdbH7phcqeqpn8Q93534qs",
+	"tLPXX+zrxGNvccDJ3WLn5g58cOBdk+YyPmi3j6oC2PC3g52LM3Ws7G1UX0/0jmrli8ffjRvKOb0FTXow",
+	"3kKMWYeiyI7lkrKArinrXlXDoUhF1JMqhfIDECrqFChWXxdO5iEsNALWn2VV0kRP5uLEEQvtaLpY6TuE",
+	"bBqVgr8ETWFGJCD5BQNXNMQ75rmudAArRBOsUHYHogmVMYahmj8hzMT7zkoSIErggnsP0Q54LgTEVFkh",
+	"5kbsCDHytpJi/ugslQx0eRbCf7xIsytX/iID3VgGegXHLMg1mdRyjtuLRmgTXy0SOf29yr8OLn19VIDT",
+	"wkcnEBzh5VNDbjTWBXZ1zrlctFZahkR6FlWYhTaYUDw4z7/OEN3/j23JsZ6jrU057uHd2JX32hojTr7o",
+	"/+n86Q8iBBqSrzlapTNMX25n5/nqqwKMSxkzpQjm0gWoPrT6cgtJECsJY+lJl1LowkAAaC2Hj1oKI6LU",
+	"WTeVFjtG+05CMyY4AJgRK8YAk58OMnSn8eDK8JVWT/5Y8szlCB9+RJNjVvlQnVcxlgMFaDzWtajSnnQO",
+	"PzXLRgpNXjlrc2FVRbK4+BxX7a9LccA9GdrQPMosyF9DLAxy20J8TKbYlYBqB24ybtxWmLTza/VkXjii",
+	"GL5YipyFejAFZEXHiAmkIrCAQrRQkG21IeCx68WhL8VLUtKL216PenI5ChNcDuU3KVrMXHFRI7Byr8un",
+	"dH4t81VP5sQ8Wtp0udOYEr5Aq3lUEWG63rZneOFtDHvDNBYyShYvUBa+AADPJJZGJHcL4WozjpV0JTdr",
+	"vpu7VLchh6TembF/SnugvaC2vpxucDGtE6JfWq+/iP4MZkC3ZH8sGXh/iwESX4Psic8kObvNUQj4XiMl",
+	"uxvWE5G3kY7huaAAn8nqoauQElLkhEvuCZhpCe+JBpoq/Hu6JzF9RmGZbWtY8BB/Lf+20UB55s09XUAA",
+	"Qv2Akg/zko0MrxLMzJE8TdXcBsUO1KQfS6NMJEmOddM4cihhBGlHl0BP4oCUZNuKGy12TNkrfkZKfnf3",
+	"pJOl72mQYmwODN6xAeNeykwWT0RjPeSlQzaIM0D5zRPrIM+OVCMH+TvhGUAg2TtohEU5JROTabYgMNBL",
+	"yNLIeNKTWNHeqUFY3bATtNttWjgoABragiOQnbRS8bkjpaeiXjuOBVx9KLdks5Xec1dUdntOTZWaP67t",
+	"HRITY5dSuavF8UF/xXjditbWWBo3FB1YM+wccd3ZwG9qKi0N3O29TzPwAU+hNiHFq/MRqxNKGqQa5aBy",
+	"Np0b/LXAlQozTIUUc56smETGR6uGf9C+2fBhvJab0CnKKqrRVnBPzC1DbIfEhcDVy0iDecZEVQHbqmlC",
+	"L6sm2tl/eKuFInkdoAmdOdBweakzLjNWtzCVpeHacuftzmW73YX//8eqQ0L3kWm8MI1taqNvNXoHK1I1",
+	"8MBij0WVU9jfYQqPoZ8bzeGPbg3a2hJ0AyvQdhagL8afOzT+VEqOniCl5rIg20E4upeFWBJg11mHXkEg",
+	"r89ELR5UfQucKguUmONOkcgV5OYch14F0fIQxzqTFs/chdzY3AcPKQ4xD0AQTCc8MWt/xHhP+ulozvZA",
+	"gt7+fjG9zcuTR0F5ZaKYJwiXM8WKza9C9Cti31myWEmYmjAS8zBVk7zwwHYZcXVEE6xOtsMUe1dTAtuP",
+	"9RYGONNkLvZCvGgGIbQYEgXIbZkiWNgcEcABB1iEi3qe9KuGFVhh5EsOXBQ+pY5COwftduMI5GkJQHAB",
+	"BqZaAlm4hJ60WA7V4nx+daONzXc8xFi+Jk7NtjqNcXB8kW9SAFnIKVFBvFJSs3Bzx1GBjU3OkmS9GelW",
+	"DlgaQsG3msu4W4rKht1IMi157ZhNs2xryhR8l+Nbr7Y/7XapfGrr0zGlUG11KbqHP2KduDMZZzFUM9zm",
+	"7fzp3UiwyQuMAdsWrNd28qfzAd/YjrW/neHsFeam/mltX05yOPFRgyokAN96lUetrE0p8PCHADHQJvfX",
+	"idc1WuyctCkv5QDh7bO8un51AQI2EhlZgaphOioLnTj0BApNqoyyq92JUP0n4SH/eRzjhcrA8ff/Sihf",
+	"PT8fVfblyli+TeojHt/amsA4s/68iMrmsAA8dJvAr4rkMFSp5E6AhUksZnyrJzfUG0Wg7UEieIqO17oF",
+	"bOsLjMbv1Xq1gKDb2E9vGy36uydTQTDQ3hDNT12EGMzzBkC8AysVAPpGAUvFVPAMx0OwAUGe6NSTKFzG",
+	"ml2JaXbkIdkRkHDn3//814Gfh1AyfLUK9mCQTMGWxGVPrgoPLiIr2aDD9RVhvF560rNFseMlHLJiBQTG",
+	"o6gKhoww3zyVCd0IK2FvK2DIYg+ArBF4ZfxiTaBjPUkAMwAc5tC1Mi+WbXdgLbhacti8e/4VE6ldLhhE",
+	"DbzRDeMKNmFRl5Ijen3M5e1kfXOEzvOIRCeo57bhriGlYTrzlE9fT4shl+bQ1bq1NxzyZ9gvM5UJhHFt",
+	"M23OyhHOE7D1nqZxxDHuKm99WwO2ZWW5NXiaxoNYjozMsdNt9gljO81c36TcMAak1MYrOX/67q/kP0Bk",
+	"5+3u6D9ngKYXfAmwbB5ronMDkN9UmdWci22u/mq5fG+sEpAdbyEXVBr8kD/potXNR6Upygg5Ugmrh9+p",
+	"xMKOYgiRGWTIeE/CT6/TBMH+SwV+c7AP83xzMtPxIAzYUGSDsY1G+vb00hXxQQCM8LvzZ0/ePX99cXaC",
+	"VYKNKALoxgAVxhdGlniZCID0V0nU6tVskZh8zBcIPZVAyDlCBg1ET04plIpgJSfCXJZgclQSJmleshUE",
+	"wGFko1TzUKwx1yyCiywDs2SBhqk/iHVIbl40ko+OBviZJAIgvBJPAJZpCZTJ2aO8qk0QRhbLHISpRQWB",
+	"DJ160kx6JrFYjYW9w3u46kIz9LjNdQY/D2j3wa7ePvdfJTm32/pa2GwTOP/hT8Zvt40iMr3ABvsSQrSK",
+	"t5s9Z84vHRCfTW7PvCezTHxq5o23isd17mkWPp9l4PUA5gCJ00bmA/a4dLDNs7c92Gai+Wnc7lSbfr1T",
+	"/eUUfznFd36KzR7DU2x2qHde6pkajRKh0UEXwv7FSqlg2NhBQHMopdtmypBElb9X9PAeFSP7CvquDZCf",
+	"rM6NeZUPZ1dj0n90eIMj11YxDq8KT2+vuZXfW6m6rVnAL4bW3y9igi8vzjrdyzsst7G9ruAM1k/yKSSA",
+	"NzyddJdCJsYiyWMpqAzhzyqWNqskV0UUy3hylWsNQJ+jnhzGMtZjUuvcDPYsDiPGxHrfAwp02GInKom6",
+	"y926yhRI/0RwiJa15QXOpXC40c6rBIB6WAAUdKIlWOsGgO2H2FEpMoRQ4TIVlkysiHsPSSRefIbNN1qC",
+	"Nq4vhZDkVaRWB4hYgHYY2T3dk3410zVRI6SwEunMLQTQk4B3s6yTu1CFfEGDvLKb/c0GdwQs4X0BIQqO",
+	"lIjFORiL967QnPPuqbnsSXI3m0bAMoglQgiA1jaCD4WNrodT56ON03pRDFChKqYh2URdQ3q72Yyh2Y15",
+	"XhS3pLC2cwT/LBW+CXoS4QQBM51wDTFKqtC2X9QSxfmi2aOFVWuM8p7jiruJeHu64JmAHV3Y8mZ3w16w",
+	"Y8G1cr2cUtldMV3St9kbqDMbRdYDQ03C/ILCaHsSTjnAfGcI0+SOvQ1KJ0nDXwwsc1el2F/SU7fVAXDI",
+	"XqBIu/PoUR5nOefpZHuV3w7qi9p/RwqDW+U7SR7a377D/2cCLy6wjDIWQADLX5Kzke31idLd+imEhxdY",
+	"L2Xp6g0Az5VKYRFHpku4qiJEY1kLOYExX+aT/nJCb3dC/9yhSlhDhJdqhtRLd6rQR0uSLl56jZscK7ri",
+	"P+fBWneIKCCZ5gt1QyiGqCfrTi46IhkLUvHjJEHk5YBVS8hdqP4X5HVaKrPKTogSX47rl+O61XG15X8q",
+	"D6yv4RXPa0CnNSAMc6d04p5fd4ippNxNMGjo1XL6hMu7hSxbyr2NI/jUgBH2E8H4IFVaQ+N6ha3NDu0L",
+	"DA1SYrvcI+/ZHeIpCm+ty0CiRVleZlrho6oFbnzJWbrDnKXKc+cfcXtwVicjhVSksGjZyRQ7bXUeHHhV",
+	"KW3lP+A7YP7D1M7UJpW02DHF+AHEr31tKlJKOpn6QV9dxqk0EESmeYglywXuLBPrSfgGsGFcYgwEinm1",
+	"j+oQJ8nCOKrO76bEEMrruIUODvm7EsBRJU8WWTzgCTs1Mj3gqEN5VExj/V/0VmugJrWgBqtEoCTHkOSa",
+	"cPfFM3UtEj4QNYIkqXVr9YPOYYMdHh4216eD7HjEP2k+SJ42sw2P2p0/rQv5won9OWBIaKn+/Eh8ueQD",
+	"q5eXtKxmZyWhZQ+r8IGeUcnmLoSMmMAstHAyS7J4ytNsb6jSSTPiGScmw1k4jBMRYo2c+snFjwF7ffm0",
+	"+TBgakqI54/PnzdyYztFZYfemQwDw44g7++VGMVKmi+UfDLDMyPCALlmmIn32d5AX4dYZJDYHGCL6J6E",
+	"jOu8AK02vHgsOBR/U3M/v+6IDVQym0iq7QmwGUXk+IBhrdKgJ8N3VMm7GXZJUMPCjOFT+GD4kBkw/PRO",
+	"+p/sTxjaDT81AmaYl0WKDy0nM4/pWepe55M4WbhXQviD7bFwOEsS/JrV9TSJM0YlmKBVTK0NehIvkDpd",
+	"VgHDP95hxLX5PFF9s26BIWoCXQD/DbF8JZcLKGMNf4WGCCodcRn/ChwMRwQh8y32mhBOkKIY3g6ktDHw",
+	"VPJZspC+PsEnQ1vqmBan7CfhUIXriHGoHOxW0Gxbag8DSHB1EHxWZ2qqcZ/hBoesT4FIMuRtcfsztVcy",
+	"7eQSTj9mBAdUFSjONIwBkgiCnqRg+AzQaIy232Juv2pWR4s2dCJ4msQitf4Xc1waQCV9FUPtQJUGVGzc",
+	"3/TfzCCOJgwY/hG12Cs1R/raqL9Ysj5CvlCOQIw1pLxg+VZPPlZRLDSW5KQ6nFQG6aBz39DXDAmJIOnE",
+	"u/rLOZHoxHhwNVXCwhlQ/W71jyJjOrs4ZylwCXAzSI7r1UQYBYeQV7eJxLZAEQQdPjl9evz62eW7V6ff",
+	"np2/aKwCkSkwo9r2/nl4vAJwggpxmf3jl+IvVggm8S9SZjVDszlCN4sGuDZpR+CUYIP5cDSVIC35ftp6",
+	"GufeOx9RBVsl8FXcC+W6SgVKdmuvL0CeA/SMnH0Gz7j966WhTHAKpfJPkP/05HHEAyvnBUXpLiiJi8Gy",
+	"bInb1JtVt2aoe3u5EDf7U5VO4Eq2t1OBBJ93lvm4ywAinyBfATnsK2EFibWC65n/8McdSbwpX2Eq0qY5",
+	"XHg7/KfLsX9yeRSXLDd3gPP/5OLH7eRSJwWsFk2PJWU6gQN+wKFGY19gTi+W4SkibkC1OoIT/dGIACEC",
+	"2aNYl8sdIST+LZvUXtgn4NjeRgVeoaFufRzcSHZ3Pe9wsHOKbDzWL/JHP95kFhtK5eQiIUHJftaj/Sc/",
+	"qG4ZcnHPJWSCMWu7E6sFTzG3t9IKHv4SOlxCo1k1Y6mF1HEWXwsqxRdLT6/y9KOAOW0nYKCeBBgFA4Xr",
+	"ZUSjjuKRkc7rvdpB59Acql6NDWMZaeajgjRazCk0COKOuIemydKwCF+yxeysSWqz9jsYSqHWoJkkpJDC",
+	"PALICJXFwEt2qTKeoPwOHRfgFi2FtgFcvACC27F9K7JPIWa/UWkEqIeGkkavAFXZLgNbvQplYjaOKGy5",
+	"iO5J0q5N8YUpYSb0EqgdS9S1WCHg/rIK1W6/3d4aCc6usi3x6zRg3CBL27aEAldpzazGekQD6I5D/uJ/",
+	"uYX/5bk5WJ4B/AsG3N1cHsiEPKcWWt9w3zZ2c6lcGL46sQsFuFhQ+5VjMOO3p5dG1Z9QHOhEpQ4BGEAH",
+	"LMYufoe49Gig2MA6Xyp9K4cGDWKjb+NjUEvgkHb32wExBQvXeTeuCZzXJxUKv5zkL3reeg7w/cX5C88w",
+	"T6ejsZ0UaQscYvnTZR7xBL7XPsjfEQGJezbJAxdqLpmSLQYhG1jN2guiFzJLY1t0VXmqqi1lv8w4sHvf",
+	"CVo4TAerBhxhtEnVIKWamzF+qUl4B3sRib3JBxasitPJcSEx9EddCYAstbz5yKvxH0fViCy2gHCwFvhr",
+	"1QZq/5H8xZf5Gfyyfe8Qh2v93t1YSLMQ4lEHHhO+PL+g+kTUVIh+L6OLNTZU2zTNqCFbBZR6cwj8z1N0",
+	"8xgdcy5Nh7TQWHtoYEEJDSzOAqyXNBN5Qk2cgZhpayhkiPM1jCUVU4Cvcl8MQm9pnsV6uCB1N50lhjtB",
+	"6WejKysokEmNwQDnapZEGKHIYkJwlYo5N3IAoBzkLKZ8mtyNVA3YhVYLCvRB64XzV0ICEsxaUFVxm5+T",
+	"o4q0VgFH3T4WqBDSMxvNdGaEYUKEAsyoHfnVp8Rl+r15LUJnkxv4D8J5vwTrVHJ6PEBMo60QziHUQdsp",
+	"dsfIyhsq/JyWa+j4mH/FUiasDpBGED9hs/kjw4QaxTDJnty6MBBp6rZyZxlxqptP+J7uyXGsM5UuLNhe",
+	"Jvjkng6YViB1rcDNSwWPiDX74pur7VMsLCeB11u8PNQKoL5xNhZxWoDV9mDPrI1SM9RKoqAnbcXk4qAl",
+	"iPUQtuK9ubJaDu37GxXN+VLnYW2UdREE/veo+vAnlVGPS2S1J2BzLHWwGkF2vRD7p5BPiXlHcnCDRJEK",
+	"q0UZz6OKwTyRgy+pH5EcbMWKntBz23Oi/I01jIiW64u74W7rDW88ER4HeqLQvMeTZI33wdWPtbF4FLG6",
+	"FD0CSMA2n8L0vTjKi8Nx+5ptLBU9mWJ6OaqJ8AZhv+iCncmWBGNcsxDQNR4vKObYAh3zaQxR0C5S1Mpd",
+	"EOBaKeah9ufyUvNaw6GDGyniKJsecyzjbqlGe8HVgqD7Kq2yhAW+qZNgjYfmtqusXnscRcitbg5DzKdx",
+	"AVfYBtmUaoKkgmtccH0lQN0169bH2YpoTdUQRMuvAjqmVah1ayfH7c7+/YPDB395+Ij3B5EYlj97CSrr",
+	"R6ZkjnNeHiUiw+xSyeSJHOySuHIDLntqNvY2bBYf3Gno61Tj48J5Pao4n8B8d0/G+R3n9Azm8qWAyh9L",
+	"qz+OojzqcBnOHnboynspFxD3AP5ppZjo4rUcCydAqQojLwAVERuejwV6Ljw0/CMWwglxZaQS/9y4QlFV",
+	"perN0BPapku5gmYCdyZ9VgQEOhIDqVzpB6kyrG9fSYvBQEwzXYm5hROM8xoI1EUpxKfEsKuCe6ZebOhW",
+	"msL6kpt3Iv8+RniwbfiYfdRwJDk4SQRPt3kNH9ztNjIrt44HvqH9Wtx2BHUWOKQzlKfAeA6/gTXoi7R9",
+	"JymFZokc3+DeKpBschPmRvaCDSZLu6q+JAumSWQ5RVm/a4RcwqOLswAOs/kvxiUOUzXpScRrJ0k3ZPUQ",
+	"RekQsxcwtTBE+XcIrjFf6KUyffhDKibqWkQ4RNOwcl/ZzhF2fgw1Rohodtz2US8nDqswjjlWoaFmp/QO",
+	"VnQhLoWFzi1onBeqWy9nzYG/aT4WqWAi0WJlxe4ncvAdLcinKtsNRmYc5z3tgi6WRpyz7EgOwsYRucxc",
+	"RUxDVXDd3Zgl37w89R/U/gGHC5KxfvpQI4XSRZw5G75Xg3m/fdlpdzuHtoDxlpUaB1vrNBXaFhwInryy",
+	"D56YucqMimzGEryQZiXo0fKQ71+2H+U1l+kRmOcoRTwAPPNm4tN4tXr3NqhNBCaujbl+rlJR60J6iIva",
+	"O2wHNSneZ7Q24J8MagrXtNsOalBOH/eQ+ev0PbgLQcH6JEalILdRRJaxfLn6bnP1icEsjbMFHZhJLB8L",
+	"nor0eGZ4w09vzSbJr8fL0g3IZ5FhzClExvu3hOF3Ni6I1aHdxjZX5abk/EtbFWs2NSqTDZR1cWw293nr",
+	"xH1QF3qykJSP/sl1qffh/3jPfxM2AkzB6i/ysl0nFz/2ZIpJ+M6IBr/A2dIAzjubSAyHgHAGSjTeIne9",
+	"JyF5HYI44LcG6T059kCIfMjc+/SXS10PIB9kImRmLh0wY2k02y2nr7cYZKoXTXjOekaihJNM8TOkh6OF",
+	"ryetic8TDErmxrpNhchUKlbmjcfapo1DPRebGb8qy53xicIs9UljVfp8wMq57AGWXyml1NO0Vmd9fyK9",
+	"7w+Q8H3LJGnKh4ZtHuA27clSAnD1NQprccsQ8idysFUi802H97lyknOh50MNtzZsQNjRnjA4EVrzkRkH",
+	"6vt4Wvz8NyNNqHmte2jWFfGZ4W4vwFecqJnEy7+IamFui4BSo817B52gRie21t0PahTFU+u2P20SNKsT",
+	"XABVjkjmfKFZu/ElaP53txROwGJFbGuFtbAqa3qluLApdj73PiEzB3MJIt0kiWb9WWbLjhpJwka21MNv",
+	"T51eZrX3sIHX+HyszL2+Svt9RtZEz4SDym7CM7hTIHUSAyJxZObVKyGmGj1Q9vJTUuiqGwcDvitvnBVz",
+	"rw6LNSonAAqTCfRzx8QOPkXMQQX+yMJfiglflD1KR7j8uZ8T3Sf+bLwG5tzakY2wN4l1xq9WZWiSIrhi",
+	"+J12VdLj220SLF79MfSeP1k80E6KEi5RbkB0dSCWS1pspxxBQYLVUY9ffXVsmoFSKq2vvgK3ux9Og69b",
+	"Vznkmd9vs4gvSjEEhKbEAfapJyORxNcCtLkBT9MF1PUNUZki90kqUBmwqtjxyzOmx2Sy4wRVMVETKO9k",
+	"NC2KjjJaiPUimr9PwBCpUha68i/hEci9oUt7s8JF6EnlACo7k5leafA7RdJ9KmOfT1pDk8VUWEue+bts",
+	"x6viFMAFtpWJYDqX5o0/jaGu0jB3v2CYs/LtBijNLVraBW1zW3NgfyUypy31vNpeSMLquiGv1HPiXSpB",
+	"41VjI3SJUv/x1kHY7lvYB+EUfjEFfrYbzsWlVVwzeKct1fV6I/pjpa50+Vbb+wD/nkHZPrpyKuoAVIi3",
+	"5rWCeGsFd2yYUr6oSSMIh3McQzOOwsZRdTrjjeTZ3BVTlGdpZrdN9Ko0hpYv/b/OxExY5cJO2t75MJCg",
+	"ZIr0yRGwTPVkKGQ0VbEZsxd2p4yilJkn6GYT0mybiNmnmZ71zdD6iAgdZ3gRttgxhmKQbkNPa/aLGWrU",
+	"NYsT61JTI5G5Gv6sbtSjQuxFg81kFicYutCTdiQgzFeJAK/slgJOcpvUrZw0222Jdm2HCoc0yLWlV/dv",
+	"aBNy44ZjuNXI3wZu6265/T/eZLKrDTuwmb/Eg/0xrDw73RxPcPEBh8psMTKQbH1pFEu7VrPGV16wsS29",
+	"Z+OBEzFiddA39N4HHUcf8/qiumWOUdhdriUvVU+iyIRhEsNiEfl8TI2ARTOeNAdjLqVI2EwmQmsW0mcN",
+	"ilM4UVKFNqS5VNYPTGNeZT/Xti3tZ0vxQx5X6L4MoxmyPYpnDiciijmU/R/M0hQK2tlCqZiq2xeuqo1N",
+	"hDVsWERUGadc974alCvjaeYoeCuY/N1iii1Fa92aoXht93KynxLX3q3a9lVxb1IRdx0LdQ+1vpTi/lKK",
+	"e115PLdZbRTYttV5l1jy3gf39wUZ5ysNVpdjj2nmZU6JUTFkakfM42GxZlpgiVoKW3VlQSsRR4os6W6q",
+	"XP9+Z7lAry+1rH9HsJJ819aXqsHvVsl6zQrf07n4cXH2hAoJ596b/MCFRU311ekWN2eFnuqf2rXK6pRn",
+	"hqC1bu1/vzr9qf3/sXe9y23j2v1VMJrOWLqX+hM7ThN5Mnd0bWfjWzub2vJut+WdAKJgiQ0FqARpWe3s",
+	"1z5AH7FP0sE5AAhKpCU58cZJvR92YkkkQQDn4Pz5nd9pv2Htm0H73d//62D/939o7OC90jnLFYcWGLFo",
+	"z1M5SblSlDRTrvIZR+J3lcn5nI/pUWniLbGJ+TYoNEEoZEowc42O/BtC3XW+KdMp7k1GHIr1kSUVbkMd",
+	"/D8Udh32vMbLii3RtgT1hPgSNl5WmUfIe/BV7CNUirB0tnfrjhoGB/M49VDPSvLbGz1ulp4tn43a/KMW",
+	"ooCgttHKRusDX81stHnmMs3UBjqS1Rjdu3iSp7YnSVXbekVMZN6ofP1/SpoWTNnCvuyShqLJ78xnAWGm",
+	"n9rBq1eQ1SNsztIsAMB8KhfQUO0zN0Uj2p+FRwVIN4rJ7M982TfltYqanJrzn1VAqHUVqek8hGhKUXwB",
+	"5Cjmr0vo1xGrUDgPs+vulLHk8xV0dFOmp0c+M3HKOPX8WH23W56yCR96V4TCu550Cxe22UO1LYo2cXzc",
+	"6hA6SWU+/+vyLRzSVL8ptLRRFrAJn/tgxYBQUwdB7W/M3ybaTAVUJ0AUABbNRkml4C3tirOlvTIUiYxY",
+	"QoD+pkl/++2339oXF+2TE9pytB0mQqEXPpYAAadZPOP/Cg9pMkHOBh8GwGN1RDy0n0f2sqcs98yYLZN4",
+	"Ms3aCvve6xsRUN4m4MqW2OgehxWxhIsxS/XnAdk/0JKwfxiKqcxTRRIpJq70xR56ERYdaf97YpjAxixj",
+	"I6Y4nMR5hl3+m3odYO75mEDKs9UJxcDuaWxecCNTDhs60LKn74iy4XYy1Fq7+uv/LLcA7IVinf3LQ3U6",
+	"i6s6Mgwte6rJaCpOFj24PYUYHtK8fHdMDg4O3gQO6LxSOmeTeb0XQwDr93u9du+w3+vVZIH1rNxreiHu",
+	"s9Fv6K3U1uva2AIC4w+di7E/cKdAqga+v/XAM/kIw/Y6B6mMaUm/kWldAt0I+L3D2MSwg7vhJ3OnmokE",
+	"OYQ9aEgGPOlRhaIB8UcVWhLYkrYvRHyFVX3G0zhi3Q988ek3mX6um3VzdeMbVlqOlmjQbEN6hPP7V3PF",
+	"buxHrntOjcn3PTS/+YEi+Md4jls1jOxmyWc8auaWTS2wZ6ZW4frUqYnw4+J6lhWGvfWhOEvqQ/zHCOIz",
+	"x7Pzll3dtjnUyUif9CbsH0kheJSpDvmFp/FNbGiVVTwRLMtTHtggvz4fcxH/R869KH+AJQqFVVQqNi+6",
+	"bXt5geEivjg/CkWqT2RkWAuIfUSpe74eXjZNZT6Zll5oT5HL06shGXw865RhXRjlx0ey1HQBckAzwDiC",
+	"05rEwP5pqVaa9J0+fruQAeEpJW8Jxd/0w7zXO4jwjzPze/gMSk4U5+QXvTT2XjFXLWChgxs5r1yf6yqP",
+	"pggatQYVKze+NIe0Ng9XUvB6X5mJtEYVq+HCg5/asg+9yQpwXSgQeRcUGDyZZyoGfj80f7WNAFaOqfQx",
+	"r3F2slKEO5YcX0ouhDVnFaE4WVfMzhD5s/3sPROTfN61M1divoFtQzFCUbQrJogVRb7umCX6eSMJAYUB",
+	"SXmWxnxMTK6eNLG+CJMlrdL+g29gz8Gt7EYT0jZQ9rdbJxShGPp7MFYkzcHgi1COHR0OZr7wzLNSHStn",
+	"lTUZyL7MswCKc1JYLiNtsRR6FQ7v7kwlTiRFBBEa9/reZkeKQoRGjpaEDrVliFsWi3P0g44MgMCxEMmW",
+	"NSUBYs4XhGUZn80zLGNmIF7AxaOfl2IHwrGcZ6ac6OXdnWl3aRepQz5I/0b6CqCHNM/BmqFUQR8uoKiV",
+	"YsJTvZLRtBw5wnQiKMc4AwgxlHvOk1wROvz17Pzs50+Xp/98fXo1/DQ8uzj9+XpI8VtGDol+bDqJhZa0",
+	"hE9CAXLG0jS+5crByuMk0aswT+XdkkxlMrYWMC6dbUPLMj1U2IS4KzFONs21KOZzoscm9UbEifAWw2I6",
+	"AzsBGIO3bpbVA9YusjuP3/IU6uCi8kqb2backymHnq3my09QxUJbqPASPtlT5OrsxO4eGLU+RaDGPeGF",
+	"YGGmFhqMkzlScoI8IfHxaElghiKuFM7FOMb39/YkrBzI0YIttV8N5n5bz40YG/QLPTkbnH86Ph+cXVDA",
+	"xttZCEz6VBZFbvrxidmpoYjNlLiPLWwlFO+0L5nE0ed2JhEf3PQ4PcArb5Wn0Gz+9bMOCEs3q3STRrZb",
+	"iSmQtpaprUUTBEGt15fnhbBadVGo2EJzQh1EURogQNmC4RrAKesLfcqVI56/vjyv8tDguNGb8Bh70m5y",
+	"045L86e3SABJI1uYydPbOOL98slrG6ztWGMPXs/DKxN2Gqqd39VBHvZ6h4eHvV7vVV3jJbgS8Gd/zFDd",
+	"4peHalGl1aP0Eah15RL7r2scmG2C6XftxWIBdZPtPE24iOQYyWG86PogAocNAQiD4y3SKMe74RXg5zaE",
+	"r98AY4xohum1QolFroIT25C50W/EYgRR4KChj8HVXw7l+n51y762Sb60604hiwaY8+XJhDu08ovNgjrr",
+	"L3ezhNzyVMVSvA0bLzq9sEFg6WIxeRs2oMw3bPwFtRleY5MD/mcnMUv8v48L6xxUe/H3z+JU+1Fvw4Z+",
+	"CXjauPTtXZy9DRsAgg4bUD8eR/GcieycjXjyNmyAHg7xBbgatS1wDp/cLW7mD6i7OsJu+TU2VZKuOMTa",
+	"+nu4L3ywjbMJBveVdZq+JMXwDbzbbBEnsSxGX+ndtk0T9MLo1soNLevBfL6njCd0fXnuu7IfnRe6hloz",
+	"Tq3bAe1/l7GoTRtcsPRzyc+0VtYQRk/YXJs32Jy9OBFtTSV2JAN69Z9Oh3YwR6Ggx5Y8E/v/r3qgaC37",
+	"Zharx9AVsfZYhWLJM2OhGl53PW6XbgCzKMB6Q/ORdfxWn2/wwrReokv+VaXI0Hpjwi3A32QsKltIVlAz",
+	"e0NEUzQwK7AegCife8eD3v3/1VkX9mzZDSdepXU3diLw5gM2+B+tO56iDqhYdZibgNxw7Hni4kzuZ9YR",
+	"b/50OtykFLbjA7fnlGtgYkwtMs9dA9GVUWpDurQDvVOotjmnfdC2VQpgjG2MLVeH7Wo0m3E6DL+IU1NY",
+	"iFivdwiqHREKR9Drheuw4c89Gkn/olYXrcV6HlcX7dST8Q8waDfrrZJB62F4tjcnrWjoO3n25O/fqSb7",
+	"kaygL9KAH3++Gu5kF01lMm7PchXX9wpA4wvkd55Atu39z+cnny6ur86OP11fnlOgRCWJlHPSNBL7MWFL",
+	"+ORt2OhZu5y2QDMAhitsfEw4UxxCZp2wEYriJh5Bai6U1jMf81ESR30iJBlBesTEpU1TqiKNQEY8Yrni",
+	"GE0ayyifmQ5cLkp7I1PbERooxVN+yzHwm7lmsJhhd58Flq2qCKJx0xlUD5/A/CGyH4NMI06yPBVauy7Y",
+	"0vTsstfO2NIYMVjrDeqxxpYEiuklZBkM6UutUnsvk/EFLORTcgKvKvZBaeVRc7to/ld1xHYU77KoloTS",
+	"JMWnPPFC+VNo4NY0cAfrku4popfiOk12EsTVYpP7qdi8uH2BzlwpZyHNEr4z8GGWAaFYGa//ZZIirT7S",
+	"oZgYYQGIrat0IVWFLh5l/6UHbYWQdaQ/T/h4YpnO5GRSBSKH/VxcjfPxNU/oHc/bom6lqHzZ9z8/MdPS",
+	"6Ddelr7Ah2yFDV59X2zeDsvlf3udJo1+Y5plc9Xvdtk87uCJ0onkrLvfe9Fr9162ey+6xghR3c0GiFeG",
+	"1d1iqLtDR/GNjs2+3C5wVUG/MvD2z3Og5QtMjMs6lbGLwtqkphDy7HkcRYa8bN3QwpylpEkxwUi7NBZx",
+	"FiOd2P/+9/8Q92cQCmqiuPiN+WMVz66/KvJDnvLr0lGulrRLhWzjD2jXKsFQeE3aIFajL2Ui4okdCP6y",
+	"1SE4ZptsIxNJ9BwuWDpWCJufI57Uzm4oVuyKIx9gZ3TSfYqy7uhfka9v78us6sMv8W98LXil30tE/AOy",
+	"5vUbB42gMYxnXGVsNtdOrhSApfwgb8l+b/8VQTaPl/vkz/rm2+uuZ5X19GLDX6KtwF+4px2aDe9GmKMG",
+	"76L5/mr/8BX526/DlmWwxeDzJGUiI02ZZxOJ6f4CPhRJcQNQ83EoXNgaoKoSwLEsSeSCj1vgh/gpZDOC",
+	"FdRQYDFCNodMA0swj5HkkTRZ3RI8yQNFNSvhQ0eE2kdYRikDadpTRKsjAR2AmbLhLt/v6hCaZVgZGAuD",
+	"cFEdMvAz0Ki4MC/j4N0kk4jXAEILUDj6Di/2X/jcd6iTqzsMV+nAn3gG7zeENd4Q4TuPbzgiQtzICyLX",
+	"g1e9XoHpf/3qZa9XS+CaZUnJLzH3aPThJo0Zu4tn+azRh7tA1A7/flWwz8Ui4xOefhVE6G0xA5tAod5k",
+	"bY8GLS7aVAiEW+QPBYV+J3WMZ0rlHGArvpqxisAoABTVv12Rq5N/8jQcfLym1VIm1A1Pt/IZV91DiM3a",
+	"O5BMa38t/MjSUNScgKPnFeghw0+rY0pWShktCKisIxRcRAf7ZgAoCx7XIb9aHFEo3FBiZTFEqybdTN5y",
+	"25ICilmQrK7s2IJxF0AbOGveFU6u6b1h7Tn9KQxMjEkuIJjjW6gdMgCcFPMLHe04A+9FDMRfm3eK5PPV",
+	"m4glxpZ4oviqgVdr1Q3Nc5z/uzlzsVJB7rJmiF9yEzziWgfr/Ve5WnHRDQ42ylpqYyvURR0q5gsZmZ5N",
+	"22fT9scybQcVSvhBlq7lFHNsX1sXR9a3A3b3WmkCTKjiUcozMAIN2FRNteEIKN+mvrMfyLe1lTIlqcz0",
+	"P1sQK3TkY5BfMAXkGJ63RGqhwBMy5aYUbsoUoYZ+rE8AFWSOKctphh1e+nA/fUTUMZSa1Nepm7D/zy2M",
+	"d2YGLWMVLy+IWgI7dnkVLD2lWTCr8y2v7r9VEGMCDLxQjoYTH8KpIuL2hvHWbHBbcX3mpcBqlM46Hklp",
+	"F0StqxZxFk1HkqVPn79zZW9v0+nHSMFzQde3JfO00LeCtXEzRdu2VJWnZT5qZFTXZhY0orE6F8kkaZ4m",
+	"FMO2Qi6IFBBLCIV9rPNcTF8UG3dw6dhWx9yjID0jbKRkkmecUC1qaI+D0NFQXF+eY8tMAIUsYsVNJYKJ",
+	"CJg0LpwtUnBTd52aTpx7KsBTBCsm7AHVNyFd9BpueRrfoLlbcGzvFUNWUPlTxDEApGLiAfs9f0kcf6YU",
+	"3FBhtxCKvf9CZV6p9JtQUBD8T1CNAaQq2DcBWAIyCb1mFPgZCIepOq6QMm1FqL+E1KRWfe+mmXdVmw/V",
+	"X49JGWdXdWPkZGVMv8bZ9Ap2WePBevl+HjncF9A817O30NCCAhEpIv7kuTrf7Ej3CkQjcMlYu38l4Sn1",
+	"07lHUteU6Eah22ENgQplUxzMC8iakiQ9xLISWVEMplfOM1ep2/qEra3k9oSlaw7Rxr41q8flBwMKmkks",
+	"XSydj3F2BCBJx/hsKhYVmUjLrNep6SNTpcif24/8OO1HHrBpg+07jNi7+iThiuAJUcnJuHG79f6gI/Nx",
+	"Dkp/Tp7F4ymLBxs/VDh2DMyUN8/ZGPzyOcui6RbhMIDGYWdK9IugjJklUOG8FnrCFmdeyx44G0LRXItH",
+	"zZjIWUJbR95NtAlLbX+ybMpnhpbbdAEHUn4t3TcsTrSDEoSCJUpih3AvgOb8kRvDxBiLST0v4ld0JHYJ",
+	"7JhPbEvCdYfiodrhI6zso/ArPl1V56r4ueUEe2bt/+Es4WNY2Uewg7uFxto6UXDq27nllEDf73YC8BP8",
+	"1Z7tyE+aL2zEKBSm6Vk+18ryTSsAFUdTrvIko6RJVR5FnI8hWEJTnqXLWEwMcT+hgt9lA7z9IKNHRKah",
+	"sBnewJMK6LdmxtEKLLCZx9ip1yRZmlTkSUK98qaIzThg+VpAa6svw9bFFCsBpnKBKBaIKcnPHTKwlr8+",
+	"LKCvoenytiHzcFIswa4n3HeRRjBzD31ozb/rovAHh5BUMOnVC9Xov34ZPKD1S2DjB43Gzq1UzAXDuo5d",
+	"26Yc9hsY4Hd7dP2F/9G8MG55IILGTd4IDN/wMUQ/DnsHTyyjYPbscnNGwfrDzyb50z1ehkUk3AtgADbo",
+	"G5np9x9amD1uo69b0azsYX7BVrmTgUf45ebEdVAQfOGCtB3yzpwbWijJ/kvkO8PEtuvuuYTenuAwLLwi",
+	"NhWYKxfGo99ThvDKJlhkAlmHPWUQjAFREo9Ve7oBNxaG3W09WXE/FzRI+U2usPmEHVIlXStMuZk5E+/+",
+	"Zlb1Y8fch7WLa8Mrz7rsqeqyn+Lq2BvzN//2VrON39/bSwUwnHvK50ZEz3xJUpnw6micu/PXMbSwg1Ms",
+	"Ju+1ljHSpU2OF8gdDMEFbbm87iNQLB6XqKEco22/cT083kWu7ItskijFswzafP3wGF8Ica1m9O3r+/vN",
+	"7QE8NTcGpv70JyAktxh9WwBts8wHhN5YRUBbnXtjWEehoGFpz4SNPkEvKMtTUaB5sUeQGMsFkTc3Zmt7",
+	"mS0k87M8nUi1F0mh8pkeVS7GPEVK0jRPOJQIAPbeZyyl79/3Ly4MzoAC6TUF9MH+S/1PoBqlXIxpKPTP",
+	"0bmjsKWpYZrwONv9O1v6dqCNBiqP7fnLYd6CqmLwTskOsCuL47on3lYS+QdE2kCs5c0NYP1ZkvN1sdcL",
+	"qDcjLtg9P3T6obeiH94Y/eApBEuKfTyNIzaRKOA7aofHCc5tof/q3q9e/62/7qPpwu8uevccjLPBuKr+",
+	"IY7VGMi2tJYDvVNnbnjqf20Yo/UR8PS2Gvc/MO0krgqMTYDZBEv5OZEkzQXpdKPZeAXBWIB3+t0u3Gcq",
+	"VdZ/3XvdA7/IjHb9maWXxzCJCgg0WoeasNPOi1cvjwzqNyAY7w8MAiMgirMUeKrHJJ7NZZqh9j+++qXj",
+	"MXGZ+1b0/0eQvOGSLfNuAAPj+IgwC24zwUfgVrvJFRKHrRK8wlBMGURUQUPnDetEurOuYmQDr7JH3Vfa",
+	"Y6ssVhhkvQdhxU/FI7DOA8A/JbYq2xfGFX8YCma/3voI0XNFjciMLZHAHPuqwksjbMEjRKtaA6DEgEip",
+	"I3kKLGtdYSBgcVCcHRGQA0VmTDCUoFlggN7aToYxYP5r5dmW9rpqDJub+gS2MYpbXtcxxZdM75mWFX/9",
+	"aQVNQvHKK9x8TvQCgr3CbJ8jLIc0nc/8nWZb2JVG4JoeVTfDEGb7+5aYXkc1lQtiegwBbe0RbBEEe84s",
+	"fNIUKmpjzMhGUQ8Evy9RyXorAbesG1OVuXu0ohgtizhoRu/mhTKs4MB13QaMEDWNTPHZiEM5mYpnecIy",
+	"mbYCqwaWpoxWdciVR35M/6WNN2m7cgzqDWO9tGJ9OGX8bDH9TT/o33KRmgLq5Xh8fAiR42ZmilxlTIxZ",
+	"OibWE+0QL/zkTVb94N5zlmRTO7g0FwI4HrCsy7vFFX7S+P3vv/9fAAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

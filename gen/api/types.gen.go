@@ -27,6 +27,48 @@ func (e CallDirection) Valid() bool {
 	}
 }
 
+// Defines values for CallOutcomeKind.
+const (
+	Connected    CallOutcomeKind = "connected"
+	DoNotCall    CallOutcomeKind = "do_not_call"
+	NotConnected CallOutcomeKind = "not_connected"
+)
+
+// Valid indicates whether the value is a known member of the CallOutcomeKind enum.
+func (e CallOutcomeKind) Valid() bool {
+	switch e {
+	case Connected:
+		return true
+	case DoNotCall:
+		return true
+	case NotConnected:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CallReportGroupBy.
+const (
+	Agent   CallReportGroupBy = "agent"
+	Day     CallReportGroupBy = "day"
+	Outcome CallReportGroupBy = "outcome"
+)
+
+// Valid indicates whether the value is a known member of the CallReportGroupBy enum.
+func (e CallReportGroupBy) Valid() bool {
+	switch e {
+	case Agent:
+		return true
+	case Day:
+		return true
+	case Outcome:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CallStatus.
 const (
 	CallStatusAnswered  CallStatus = "answered"
@@ -118,6 +160,7 @@ const (
 	ErrorCodeNotAgentParticipant ErrorCode = "not_agent_participant"
 	ErrorCodeNotFound            ErrorCode = "not_found"
 	ErrorCodeNotImplemented      ErrorCode = "not_implemented"
+	ErrorCodeOutcomeExists       ErrorCode = "outcome_exists"
 	ErrorCodeOutsideCallingHours ErrorCode = "outside_calling_hours"
 	ErrorCodePayloadTooLarge     ErrorCode = "payload_too_large"
 	ErrorCodeProviderError       ErrorCode = "provider_error"
@@ -165,6 +208,8 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeNotImplemented:
 		return true
+	case ErrorCodeOutcomeExists:
+		return true
 	case ErrorCodeOutsideCallingHours:
 		return true
 	case ErrorCodePayloadTooLarge:
@@ -191,6 +236,7 @@ const (
 	CallAnswered        EventType = "call.answered"
 	CallCompleted       EventType = "call.completed"
 	CallInitiated       EventType = "call.initiated"
+	CallOutcomeSet      EventType = "call.outcome_set"
 	CallRinging         EventType = "call.ringing"
 	CallTransferUpdated EventType = "call.transfer.updated"
 	ContactCreated      EventType = "contact.created"
@@ -210,6 +256,8 @@ func (e EventType) Valid() bool {
 	case CallCompleted:
 		return true
 	case CallInitiated:
+		return true
+	case CallOutcomeSet:
 		return true
 	case CallRinging:
 		return true
@@ -500,6 +548,11 @@ type Call struct {
 	// ConferenceName Example: sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
 	ConferenceName string `json:"conferenceName"`
 
+	// ContactId The workspace's contact whose phone was the number dialled when the call was created; null when none was.
+	//
+	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+	ContactId nullable.Nullable[string] `json:"contactId"`
+
 	// CreatedAt Example: 2026-11-23T10:15:00Z
 	CreatedAt Timestamp `json:"createdAt"`
 
@@ -528,11 +581,24 @@ type Call struct {
 	// Muted Example: false
 	Muted bool `json:"muted"`
 
+	// Notes The agent's notes, "" when none.
+	//
+	// Example: Wants a quote for 20 seats; call back Friday.
+	Notes string `json:"notes"`
+
 	// OnHold Example: false
 	OnHold bool `json:"onHold"`
 
+	// Outcome The call's outcome, or null while it has none. (Nullable here, not with `allOf` at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.)
+	Outcome nullable.Nullable[CallOutcomeRef] `json:"outcome"`
+
 	// Status Example: answered
 	Status CallStatus `json:"status"`
+
+	// Tags Lower-case labels, in the order the agent gave them.
+	//
+	// Example: ["renewal","pricing"]
+	Tags []string `json:"tags"`
 
 	// To Example: +14155552671
 	To string `json:"to"`
@@ -586,15 +652,20 @@ type CallControlWebhook struct {
 	AdditionalProperties map[string]interface{} `json:"-"`
 }
 
-// CallCreate defines model for CallCreate.
+// CallCreate `to` or `contactId` (or both, naming the same number).
 type CallCreate struct {
+	// ContactId A contact of the workspace: its phone is dialled.
+	//
+	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+	ContactId *string `json:"contactId,omitempty"`
+
 	// From A verified caller ID of the workspace; default its default caller ID.
 	//
 	// Example: +15005550006
 	From *string `json:"from,omitempty"`
 
 	// To Example: +14155552671
-	To string `json:"to"`
+	To *string `json:"to,omitempty"`
 
 	// WorkspaceId Example: ws_acme
 	WorkspaceId *WorkspaceId `json:"workspaceId,omitempty"`
@@ -604,6 +675,156 @@ type CallCreate struct {
 type CallList struct {
 	Data []Call   `json:"data"`
 	Meta ListMeta `json:"meta"`
+}
+
+// CallOutcome defines model for CallOutcome.
+type CallOutcome struct {
+	// Archived Example: false
+	Archived bool `json:"archived"`
+
+	// CreatedAt Example: 2026-11-23T10:15:00Z
+	CreatedAt Timestamp `json:"createdAt"`
+
+	// Id Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+	Id string `json:"id"`
+
+	// Kind `connected` (the customer was reached), `not_connected` (voicemail, no answer, wrong number),
+	// `do_not_call` (setting it lists the call's number on the do-not-call list).
+	//
+	//
+	// Example: connected
+	Kind CallOutcomeKind `json:"kind"`
+
+	// Name Example: Interested
+	Name string `json:"name"`
+}
+
+// CallOutcomeCreate defines model for CallOutcomeCreate.
+type CallOutcomeCreate struct {
+	// Kind `connected` (the customer was reached), `not_connected` (voicemail, no answer, wrong number),
+	// `do_not_call` (setting it lists the call's number on the do-not-call list).
+	//
+	//
+	// Example: connected
+	Kind CallOutcomeKind `json:"kind"`
+
+	// Name Example: Demo booked
+	Name string `json:"name"`
+}
+
+// CallOutcomeKind `connected` (the customer was reached), `not_connected` (voicemail, no answer, wrong number),
+// `do_not_call` (setting it lists the call's number on the do-not-call list).
+//
+// Example: connected
+type CallOutcomeKind string
+
+// CallOutcomeList defines model for CallOutcomeList.
+type CallOutcomeList struct {
+	Data []CallOutcome `json:"data"`
+	Meta ListMeta      `json:"meta"`
+}
+
+// CallOutcomePatch Absent fields are left alone.
+type CallOutcomePatch struct {
+	// Archived Example: true
+	Archived *bool `json:"archived,omitempty"`
+
+	// Name Example: Meeting booked
+	Name *string `json:"name,omitempty"`
+}
+
+// CallOutcomeRef The call's outcome, or null while it has none. (Nullable here, not with `allOf` at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.)
+type CallOutcomeRef struct {
+	// Id Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+	Id string `json:"id"`
+
+	// Kind `connected` (the customer was reached), `not_connected` (voicemail, no answer, wrong number),
+	// `do_not_call` (setting it lists the call's number on the do-not-call list).
+	//
+	//
+	// Example: connected
+	Kind CallOutcomeKind `json:"kind"`
+
+	// Name Example: Interested
+	Name string `json:"name"`
+}
+
+// CallOutcomeResponse defines model for CallOutcomeResponse.
+type CallOutcomeResponse struct {
+	Data CallOutcome `json:"data"`
+}
+
+// CallPatch Absent fields are left alone; `null` clears one.
+type CallPatch struct {
+	// Notes Tab and newline allowed.
+	//
+	// Example: Wants a quote for 20 seats; call back Friday.
+	Notes nullable.Nullable[string] `json:"notes,omitempty"`
+
+	// OutcomeId An outcome of the workspace that is not archived.
+	//
+	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+	OutcomeId nullable.Nullable[string] `json:"outcomeId,omitempty"`
+
+	// Tags Replaces the call's tags; each trimmed and lower-cased, 1–40 characters, repeats dropped.
+	//
+	// Example: ["renewal","pricing"]
+	Tags nullable.Nullable[[]string] `json:"tags,omitempty"`
+}
+
+// CallReport defines model for CallReport.
+type CallReport struct {
+	Data []CallReportRow `json:"data"`
+	Meta CallReportMeta  `json:"meta"`
+}
+
+// CallReportGroupBy Example: agent
+type CallReportGroupBy string
+
+// CallReportMeta defines model for CallReportMeta.
+type CallReportMeta struct {
+	// From Example: 2026-11-23T10:15:00Z
+	From Timestamp `json:"from"`
+
+	// GroupBy Example: agent
+	GroupBy CallReportGroupBy `json:"groupBy"`
+
+	// TimeZone The zone of `day` keys (given or the workspace's).
+	//
+	// Example: America/New_York
+	TimeZone string `json:"timeZone"`
+
+	// To Example: 2026-11-23T10:15:00Z
+	To Timestamp `json:"to"`
+}
+
+// CallReportRow defines model for CallReportRow.
+type CallReportRow struct {
+	// AnswerRate answered / calls.
+	//
+	// Example: 0.625
+	AnswerRate float64 `json:"answerRate"`
+
+	// Answered Example: 25
+	Answered int `json:"answered"`
+
+	// AverageTalkSeconds talkSeconds / answered, 0 when none answered.
+	//
+	// Example: 120
+	AverageTalkSeconds float64 `json:"averageTalkSeconds"`
+
+	// Calls Example: 40
+	Calls int `json:"calls"`
+
+	// Key The agent's identity, the outcome's id (or `none`), or the local date `YYYY-MM-DD`.
+	//
+	// Example: ada
+	Key string `json:"key"`
+
+	// TalkSeconds The sum of the calls' durations.
+	//
+	// Example: 3000
+	TalkSeconds int `json:"talkSeconds"`
 }
 
 // CallResponse defines model for CallResponse.
@@ -991,7 +1212,8 @@ type Event struct {
 	Id string `json:"id"`
 
 	// Type What happened. `call.completed` is any end of a call: its `data.status` says
-	// `completed`, `busy`, `no-answer` or `failed`.
+	// `completed`, `busy`, `no-answer` or `failed`. `call.outcome_set` is a change of a call's
+	// outcome to a non-null one (its `data` is the call, with the outcome).
 	//
 	//
 	// Example: contact.created
@@ -1008,7 +1230,8 @@ type EventList struct {
 }
 
 // EventType What happened. `call.completed` is any end of a call: its `data.status` says
-// `completed`, `busy`, `no-answer` or `failed`.
+// `completed`, `busy`, `no-answer` or `failed`. `call.outcome_set` is a change of a call's
+// outcome to a non-null one (its `data` is the call, with the outcome).
 //
 // Example: contact.created
 type EventType string
@@ -1114,15 +1337,16 @@ type ListMeta struct {
 	// Example: 0
 	Offset int `json:"offset"`
 
-	// Total Total number of matching items. Lists always count exactly. A search counts
-	// exactly up to 1,000 matches; past that `total` is 1000, `totalExact` is false
-	// (show "1,000+"), and paging goes on as long as `hasMore` is true.
+	// Total Total number of matching items. Lists count exactly, except that a search and a
+	// list of calls count exactly up to 1,000 matches; past that `total` is 1000,
+	// `totalExact` is false (show "1,000+"), and paging goes on as long as `hasMore` is
+	// true.
 	//
 	//
 	// Example: 1
 	Total int `json:"total"`
 
-	// TotalExact False when `total` is a lower bound (a search matching more than 1,000 contacts).
+	// TotalExact False when `total` is a lower bound (a search or a list of calls matching more than 1,000 items).
 	//
 	// Example: true
 	TotalExact bool `json:"totalExact"`
@@ -1424,7 +1648,8 @@ type WebhookDelivery struct {
 	EventId string `json:"eventId"`
 
 	// EventType What happened. `call.completed` is any end of a call: its `data.status` says
-	// `completed`, `busy`, `no-answer` or `failed`.
+	// `completed`, `busy`, `no-answer` or `failed`. `call.outcome_set` is a change of a call's
+	// outcome to a non-null one (its `data` is the call, with the outcome).
 	//
 	//
 	// Example: contact.created
@@ -1620,6 +1845,9 @@ type NotAgent = ErrorResponse
 // NotFound defines model for NotFound.
 type NotFound = ErrorResponse
 
+// OutcomeConflict defines model for OutcomeConflict.
+type OutcomeConflict = ErrorResponse
+
 // PayloadTooLarge defines model for PayloadTooLarge.
 type PayloadTooLarge = ErrorResponse
 
@@ -1644,6 +1872,23 @@ type Unauthorized = ErrorResponse
 // Unavailable defines model for Unavailable.
 type Unavailable = ErrorResponse
 
+// ListCallOutcomesParams defines parameters for ListCallOutcomes.
+type ListCallOutcomesParams struct {
+	// IncludeArchived Also list archived outcomes.
+	IncludeArchived *bool `form:"includeArchived,omitempty" json:"includeArchived,omitempty"`
+
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
 // ListCallerIdsParams defines parameters for ListCallerIds.
 type ListCallerIdsParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
@@ -1665,6 +1910,27 @@ type ListCallerIdsParams struct {
 type ListCallsParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
 	WorkspaceId *WorkspaceIdQuery `form:"workspaceId,omitempty" json:"workspaceId,omitempty"`
+
+	// Status Only calls in this status.
+	Status *CallStatus `form:"status,omitempty" json:"status,omitempty"`
+
+	// ContactId Only calls to this contact.
+	ContactId *string `form:"contactId,omitempty" json:"contactId,omitempty"`
+
+	// OutcomeId Only calls with this outcome.
+	OutcomeId *string `form:"outcomeId,omitempty" json:"outcomeId,omitempty"`
+
+	// Tag Only calls carrying this tag (compared in lower case, after trimming).
+	Tag *string `form:"tag,omitempty" json:"tag,omitempty"`
+
+	// Agent Only this agent's calls (the agent's identity). An agent's token may name only itself (403 `forbidden` otherwise).
+	Agent *string `form:"agent,omitempty" json:"agent,omitempty"`
+
+	// CreatedAfter Only calls created at or after this instant (RFC 3339).
+	CreatedAfter *time.Time `form:"createdAfter,omitempty" json:"createdAfter,omitempty"`
+
+	// CreatedBefore Only calls created before this instant (RFC 3339, excluded).
+	CreatedBefore *time.Time `form:"createdBefore,omitempty" json:"createdBefore,omitempty"`
 
 	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
@@ -1732,6 +1998,20 @@ type SearchContactsGetParams struct {
 	// Company Only contacts of this company (exact, case-insensitive).
 	Company *string `form:"company,omitempty" json:"company,omitempty"`
 
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// ListContactCallsParams defines parameters for ListContactCalls.
+type ListContactCallsParams struct {
 	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
 
@@ -1825,6 +2105,21 @@ type ListEventsParams struct {
 	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
+// ReportCallsParams defines parameters for ReportCalls.
+type ReportCallsParams struct {
+	// From The range's start (RFC 3339, included).
+	From time.Time `form:"from" json:"from"`
+
+	// To The range's end (RFC 3339, excluded).
+	To time.Time `form:"to" json:"to"`
+
+	// GroupBy What a row stands for.
+	GroupBy CallReportGroupBy `form:"groupBy" json:"groupBy"`
+
+	// TimeZone The IANA zone whose calendar days `groupBy=day` counts; default the workspace's `timeZone`.
+	TimeZone *string `form:"timeZone,omitempty" json:"timeZone,omitempty"`
+}
+
 // VoiceCallControlParams defines parameters for VoiceCallControl.
 type VoiceCallControlParams struct {
 	// To Click-to-call only, set by the service: the customer number.
@@ -1895,11 +2190,20 @@ type ListWebhookDeliveriesParams struct {
 	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
 }
 
+// CreateCallOutcomeJSONRequestBody defines body for CreateCallOutcome for application/json ContentType.
+type CreateCallOutcomeJSONRequestBody = CallOutcomeCreate
+
+// UpdateCallOutcomeJSONRequestBody defines body for UpdateCallOutcome for application/json ContentType.
+type UpdateCallOutcomeJSONRequestBody = CallOutcomePatch
+
 // CreateCallerIdJSONRequestBody defines body for CreateCallerId for application/json ContentType.
 type CreateCallerIdJSONRequestBody = CallerIdCreate
 
 // CreateCallJSONRequestBody defines body for CreateCall for application/json ContentType.
 type CreateCallJSONRequestBody = CallCreate
+
+// UpdateCallJSONRequestBody defines body for UpdateCall for application/json ContentType.
+type UpdateCallJSONRequestBody = CallPatch
 
 // HoldCallJSONRequestBody defines body for HoldCall for application/json ContentType.
 type HoldCallJSONRequestBody = HoldRequest

@@ -483,8 +483,14 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the bearer's own calls, newest first
-         * @description A page of the calls whose agent is the token's identity, newest first; other agents' calls are never listed.
+         * List calls, newest first (an agent's own; an admin's whole workspace)
+         * @description A page of calls, newest first (`createdAt`, then `callSid`, descending). An agent's token
+         *     lists only the calls whose agent is its identity; an admin's lists every call of the
+         *     workspace. The filters narrow it and combine (all must hold); `agent` naming another
+         *     agent on an agent's token answers 403 `forbidden`. A value that is not one of the
+         *     parameter's (an unknown status, a malformed time) answers 400 `invalid_request` naming
+         *     it; a `contactId` or `outcomeId` that matches nothing gives an empty page. The total
+         *     counts exactly up to 1,000 calls (see `ListMeta`).
          */
         get: operations["listCalls"];
         put?: never;
@@ -496,6 +502,10 @@ export interface paths {
          *     workspace's calling hours answers 422 `outside_calling_hours` (checked again when the
          *     agent answers); `from` must be a verified caller ID of the workspace (422
          *     `caller_id_not_allowed`); an omitted `from` is the workspace's default caller ID.
+         *     `contactId` may stand instead of `to`: the contact's phone is dialled (a contact of
+         *     another workspace is 404, one without a phone 400); given both, they must be the same
+         *     number (400 `invalid_request` otherwise), and one of them is required. Either way the
+         *     call's `contactId` is the workspace's contact with the dialled number, or null.
          */
         post: operations["createCall"];
         delete?: never;
@@ -527,7 +537,20 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Record the call's outcome, notes and tags (its agent only)
+         * @description The after-call work of the call's agent, during the call or after it, in any status.
+         *     Absent fields are left alone; `null` clears one (`notes` becomes "", `tags` []). `tags`
+         *     replaces the call's tags: each is trimmed and lower-cased, repeats are dropped, the order
+         *     given is kept; at most 20, each 1–40 characters after trimming. `outcomeId` must name an
+         *     outcome of the workspace that is not archived (400 `invalid_request` naming `outcomeId`
+         *     otherwise). An outcome of kind `do_not_call` adds the call's number to the do-not-call
+         *     list in the same transaction (`source: call`, this `callSid`), unless it is listed
+         *     already. A change of the outcome to a non-null one is the event `call.outcome_set`. Only
+         *     the call's agent may do it: another token of the workspace gets 403
+         *     `not_agent_participant`, another workspace's call is 404. Invalid input changes nothing.
+         */
+        patch: operations["updateCall"];
         trace?: never;
     };
     "/v1/calls/{callSid}/hold": {
@@ -698,6 +721,127 @@ export interface paths {
          * @description A page of the call's recordings, newest first; only the call's agent may list them.
          */
         get: operations["listCallRecordings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/contacts/{id}/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The contact's id. Over 64 characters is 400; an id of another workspace is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * A contact's call history, newest first
+         * @description Every call of the workspace to this contact (whichever agent made it), newest first
+         *     (`createdAt`, then `callSid`, descending), with outcomes, notes and tags: a contact's
+         *     history is the team's, so any token of the workspace reads it. A contact of another
+         *     workspace, or none, is 404. Calls keep their `contactId` after the contact is deleted,
+         *     but the history is then 404 like the contact.
+         */
+        get: operations["listContactCalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/call-outcomes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's call outcomes, in their order
+         * @description The outcomes an agent may set on a call, in the order they were created (the seven
+         *     every workspace starts with first); archived ones only with `includeArchived=true`.
+         *     Any role.
+         */
+        get: operations["listCallOutcomes"];
+        put?: never;
+        /**
+         * Add a call outcome (admin only)
+         * @description **Admin only.** A name is unique in the workspace ignoring case (409 `outcome_exists`,
+         *     archived outcomes included); it is trimmed, 1–60 characters, and shown to agents as a name
+         *     (no control or bidirectional characters). Outcomes are never deleted: archive one
+         *     instead, and the calls that have it keep it.
+         */
+        post: operations["createCallOutcome"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/call-outcomes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The outcome's id. Over 64 characters is 400; another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a call outcome
+         * @description An outcome of the workspace, archived or not; any role.
+         */
+        get: operations["getCallOutcome"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename, archive or restore a call outcome (admin only)
+         * @description **Admin only.** Absent fields are left alone. An archived outcome is no longer offered
+         *     or accepted on a call (`PATCH /v1/calls/{callSid}` answers 400), but the calls that have
+         *     it keep it; `archived: false` restores it. The kind never changes: add another outcome.
+         */
+        patch: operations["updateCallOutcome"];
+        trace?: never;
+    };
+    "/v1/reports/calls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Calls, answers and talk time per agent, outcome or day (admin only)
+         * @description **Admin only.** Figures over the workspace's calls created from `from` (included) to `to`
+         *     (excluded), at most 366 days apart, one row per key that has calls, ordered by key:
+         *     `calls` counts the calls, `answered` those with an `answeredAt`, `answerRate` is
+         *     answered / calls, `talkSeconds` the sum of their `duration`, `averageTalkSeconds`
+         *     talkSeconds / answered (0 when none answered). `groupBy=agent` keys rows by the agent's
+         *     identity, `outcome` by the outcome's id (`none` for calls without one), `day` by the
+         *     local date (`YYYY-MM-DD`) of the call's creation in `timeZone` (an IANA name; default the
+         *     workspace's), with daylight-saving time applied: a day is a local calendar day, 23 or 25
+         *     hours long on the days the clocks change. The database computes it (one grouped query).
+         *     A `from` not before `to`, a range over 366 days or an unknown zone answers 400
+         *     `invalid_request` naming the parameter.
+         */
+        get: operations["reportCalls"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1023,7 +1167,7 @@ export interface components {
          * @example invalid_request
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_phone" | "unauthorized" | "forbidden" | "not_agent_participant" | "invalid_signature" | "not_found" | "method_not_allowed" | "contact_exists" | "caller_id_exists" | "caller_id_taken" | "call_not_active" | "transfer_pending" | "no_pending_transfer" | "recording_not_active" | "limit_reached" | "payload_too_large" | "dnc_blocked" | "caller_id_not_allowed" | "outside_calling_hours" | "rate_limited" | "internal" | "not_implemented" | "provider_error" | "unavailable";
+        ErrorCode: "invalid_request" | "invalid_phone" | "unauthorized" | "forbidden" | "not_agent_participant" | "invalid_signature" | "not_found" | "method_not_allowed" | "contact_exists" | "caller_id_exists" | "caller_id_taken" | "call_not_active" | "transfer_pending" | "no_pending_transfer" | "recording_not_active" | "limit_reached" | "outcome_exists" | "payload_too_large" | "dnc_blocked" | "caller_id_not_allowed" | "outside_calling_hours" | "rate_limited" | "internal" | "not_implemented" | "provider_error" | "unavailable";
         Error: {
             code: components["schemas"]["ErrorCode"];
             /** @example limit: must be at most 200 */
@@ -1041,14 +1185,15 @@ export interface components {
         };
         ListMeta: {
             /**
-             * @description Total number of matching items. Lists always count exactly. A search counts
-             *     exactly up to 1,000 matches; past that `total` is 1000, `totalExact` is false
-             *     (show "1,000+"), and paging goes on as long as `hasMore` is true.
+             * @description Total number of matching items. Lists count exactly, except that a search and a
+             *     list of calls count exactly up to 1,000 matches; past that `total` is 1000,
+             *     `totalExact` is false (show "1,000+"), and paging goes on as long as `hasMore` is
+             *     true.
              * @example 1
              */
             total: number;
             /**
-             * @description False when `total` is a lower bound (a search matching more than 1,000 contacts).
+             * @description False when `total` is a lower bound (a search or a list of calls matching more than 1,000 items).
              * @example true
              */
             totalExact: boolean;
@@ -1486,10 +1631,35 @@ export interface components {
              * @example
              */
             failureReason: string;
+            /**
+             * @description The workspace's contact whose phone was the number dialled when the call was created; null when none was.
+             * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+             */
+            contactId: string | null;
+            outcome: components["schemas"]["CallOutcomeRef"];
+            /**
+             * @description The agent's notes, "" when none.
+             * @example Wants a quote for 20 seats; call back Friday.
+             */
+            notes: string;
+            /**
+             * @description Lower-case labels, in the order the agent gave them.
+             * @example [
+             *       "renewal",
+             *       "pricing"
+             *     ]
+             */
+            tags: string[];
         };
+        /** @description `to` or `contactId` (or both, naming the same number). */
         CallCreate: {
             /** @example +14155552671 */
-            to: string;
+            to?: string;
+            /**
+             * @description A contact of the workspace: its phone is dialled.
+             * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+             */
+            contactId?: string;
             /**
              * @description A verified caller ID of the workspace; default its default caller ID.
              * @example +15005550006
@@ -1503,6 +1673,118 @@ export interface components {
         CallList: {
             data: components["schemas"]["Call"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        /** @description Absent fields are left alone; `null` clears one. */
+        CallPatch: {
+            /**
+             * @description An outcome of the workspace that is not archived.
+             * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+             */
+            outcomeId?: string | null;
+            /**
+             * @description Tab and newline allowed.
+             * @example Wants a quote for 20 seats; call back Friday.
+             */
+            notes?: string | null;
+            /**
+             * @description Replaces the call's tags; each trimmed and lower-cased, 1–40 characters, repeats dropped.
+             * @example [
+             *       "renewal",
+             *       "pricing"
+             *     ]
+             */
+            tags?: string[] | null;
+        };
+        /**
+         * @description `connected` (the customer was reached), `not_connected` (voicemail, no answer, wrong number),
+         *     `do_not_call` (setting it lists the call's number on the do-not-call list).
+         * @example connected
+         * @enum {string}
+         */
+        CallOutcomeKind: "connected" | "not_connected" | "do_not_call";
+        /** @description The call's outcome, or null while it has none. (Nullable here, not with `allOf` at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.) */
+        CallOutcomeRef: {
+            /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71 */
+            id: string;
+            /** @example Interested */
+            name: string;
+            kind: components["schemas"]["CallOutcomeKind"];
+        } | null;
+        CallOutcome: {
+            /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71 */
+            id: string;
+            /** @example Interested */
+            name: string;
+            kind: components["schemas"]["CallOutcomeKind"];
+            /** @example false */
+            archived: boolean;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        CallOutcomeCreate: {
+            /** @example Demo booked */
+            name: string;
+            kind: components["schemas"]["CallOutcomeKind"];
+        };
+        /** @description Absent fields are left alone. */
+        CallOutcomePatch: {
+            /** @example Meeting booked */
+            name?: string;
+            /** @example true */
+            archived?: boolean;
+        };
+        CallOutcomeResponse: {
+            data: components["schemas"]["CallOutcome"];
+        };
+        CallOutcomeList: {
+            data: components["schemas"]["CallOutcome"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /**
+         * @example agent
+         * @enum {string}
+         */
+        CallReportGroupBy: "agent" | "outcome" | "day";
+        CallReportRow: {
+            /**
+             * @description The agent's identity, the outcome's id (or `none`), or the local date `YYYY-MM-DD`.
+             * @example ada
+             */
+            key: string;
+            /** @example 40 */
+            calls: number;
+            /** @example 25 */
+            answered: number;
+            /**
+             * Format: double
+             * @description answered / calls.
+             * @example 0.625
+             */
+            answerRate: number;
+            /**
+             * @description The sum of the calls' durations.
+             * @example 3000
+             */
+            talkSeconds: number;
+            /**
+             * Format: double
+             * @description talkSeconds / answered, 0 when none answered.
+             * @example 120
+             */
+            averageTalkSeconds: number;
+        };
+        CallReportMeta: {
+            from: components["schemas"]["Timestamp"];
+            to: components["schemas"]["Timestamp"];
+            groupBy: components["schemas"]["CallReportGroupBy"];
+            /**
+             * @description The zone of `day` keys (given or the workspace's).
+             * @example America/New_York
+             */
+            timeZone: string;
+        };
+        CallReport: {
+            data: components["schemas"]["CallReportRow"][];
+            meta: components["schemas"]["CallReportMeta"];
         };
         HoldRequest: {
             /**
@@ -1625,11 +1907,12 @@ export interface components {
         };
         /**
          * @description What happened. `call.completed` is any end of a call: its `data.status` says
-         *     `completed`, `busy`, `no-answer` or `failed`.
+         *     `completed`, `busy`, `no-answer` or `failed`. `call.outcome_set` is a change of a call's
+         *     outcome to a non-null one (its `data` is the call, with the outcome).
          * @example contact.created
          * @enum {string}
          */
-        EventType: "contact.created" | "contact.updated" | "contact.deleted" | "contacts.imported" | "dnc.added" | "dnc.removed" | "call.initiated" | "call.ringing" | "call.answered" | "call.completed" | "call.transfer.updated" | "recording.completed";
+        EventType: "contact.created" | "contact.updated" | "contact.deleted" | "contacts.imported" | "dnc.added" | "dnc.removed" | "call.initiated" | "call.ringing" | "call.answered" | "call.completed" | "call.transfer.updated" | "recording.completed" | "call.outcome_set";
         Event: {
             /**
              * @description The event's id; a delivery's `webhook-id`.
@@ -2025,6 +2308,29 @@ export interface components {
                  *           {
                  *             "field": "phoneNumber",
                  *             "message": "This number is already a caller ID of the workspace."
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description A call outcome of that name (ignoring case) exists in the workspace (`outcome_exists`). */
+        OutcomeConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "outcome_exists",
+                 *         "message": "An outcome named \"Interested\" exists.",
+                 *         "details": [
+                 *           {
+                 *             "field": "name",
+                 *             "message": "An outcome named \"Interested\" exists."
                  *           }
                  *         ]
                  *       }
@@ -3253,6 +3559,38 @@ export interface operations {
             query?: {
                 /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
                 workspaceId?: components["parameters"]["WorkspaceIdQuery"];
+                /** @description Only calls in this status. */
+                status?: components["schemas"]["CallStatus"];
+                /**
+                 * @description Only calls to this contact.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+                 */
+                contactId?: string;
+                /**
+                 * @description Only calls with this outcome.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+                 */
+                outcomeId?: string;
+                /**
+                 * @description Only calls carrying this tag (compared in lower case, after trimming).
+                 * @example renewal
+                 */
+                tag?: string;
+                /**
+                 * @description Only this agent's calls (the agent's identity). An agent's token may name only itself (403 `forbidden` otherwise).
+                 * @example ada
+                 */
+                agent?: string;
+                /**
+                 * @description Only calls created at or after this instant (RFC 3339).
+                 * @example 2026-11-01T00:00:00Z
+                 */
+                createdAfter?: string;
+                /**
+                 * @description Only calls created before this instant (RFC 3339, excluded).
+                 * @example 2026-12-01T00:00:00Z
+                 */
+                createdBefore?: string;
                 /**
                  * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
                  * @example 50
@@ -3302,13 +3640,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "to": "+14155552671",
-                 *       "from": "+15005550006",
-                 *       "workspaceId": "ws_acme"
-                 *     }
-                 */
                 "application/json": components["schemas"]["CallCreate"];
             };
         };
@@ -3325,6 +3656,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["CallRefused"];
             429: components["responses"]["TooManyRequests"];
@@ -3361,6 +3693,44 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotAgent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The agent leg's provider call SID.
+                 * @example CA0123456789abcdef0123456789abcdef
+                 */
+                callSid: components["parameters"]["CallSid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallPatch"];
+            };
+        };
+        responses: {
+            /** @description The call after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotAgent"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
@@ -3578,6 +3948,252 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["NotAgent"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listContactCalls: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The contact's id. Over 64 characters is 400; an id of another workspace is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the contact's calls. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listCallOutcomes: {
+        parameters: {
+            query?: {
+                /** @description Also list archived outcomes. */
+                includeArchived?: boolean;
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of outcomes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallOutcomeList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createCallOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Demo booked",
+                 *       "kind": "connected"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CallOutcomeCreate"];
+            };
+        };
+        responses: {
+            /** @description The new outcome. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallOutcomeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["OutcomeConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getCallOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The outcome's id. Over 64 characters is 400; another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The outcome. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallOutcomeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateCallOutcome: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The outcome's id. Over 64 characters is 400; another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CallOutcomePatch"];
+            };
+        };
+        responses: {
+            /** @description The outcome after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallOutcomeResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["OutcomeConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    reportCalls: {
+        parameters: {
+            query: {
+                /**
+                 * @description The range's start (RFC 3339, included).
+                 * @example 2026-11-01T00:00:00-05:00
+                 */
+                from: string;
+                /**
+                 * @description The range's end (RFC 3339, excluded).
+                 * @example 2026-12-01T00:00:00-05:00
+                 */
+                to: string;
+                /** @description What a row stands for. */
+                groupBy: components["schemas"]["CallReportGroupBy"];
+                /**
+                 * @description The IANA zone whose calendar days `groupBy=day` counts; default the workspace's `timeZone`.
+                 * @example America/New_York
+                 */
+                timeZone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallReport"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

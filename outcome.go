@@ -1,0 +1,91 @@
+package switchboard
+
+import (
+	"context"
+	"time"
+)
+
+// OutcomeKind says what an outcome means for the rules: whether the
+// customer was reached, and whether the number must never be called again.
+type OutcomeKind string
+
+const (
+	OutcomeConnected    OutcomeKind = "connected"     // the customer was reached
+	OutcomeNotConnected OutcomeKind = "not_connected" // voicemail, no answer, wrong number
+	// OutcomeDoNotCall lists the call's number on the do-not-call list, in
+	// the same transaction as the outcome: consent revoked on the phone is
+	// honoured at once.
+	OutcomeDoNotCall OutcomeKind = "do_not_call"
+)
+
+// Valid reports whether k is one of the kinds.
+func (k OutcomeKind) Valid() bool {
+	switch k {
+	case OutcomeConnected, OutcomeNotConnected, OutcomeDoNotCall:
+		return true
+	}
+	return false
+}
+
+// CallOutcome is what came of a call, as a workspace names it. Outcomes are
+// never deleted, only archived, so that calls keep theirs.
+type CallOutcome struct {
+	ID          string
+	WorkspaceID string
+	Name        string
+	Kind        OutcomeKind
+	Archived    bool
+	CreatedAt   time.Time
+}
+
+// OutcomeRef is a call's outcome as the call shows it.
+type OutcomeRef struct {
+	ID   string
+	Name string
+	Kind OutcomeKind
+}
+
+// DefaultOutcomes are the outcomes every workspace starts with, in order.
+var DefaultOutcomes = []struct {
+	Name string
+	Kind OutcomeKind
+}{
+	{"Interested", OutcomeConnected},
+	{"Not interested", OutcomeConnected},
+	{"Call back later", OutcomeConnected},
+	{"Left voicemail", OutcomeNotConnected},
+	{"No answer", OutcomeNotConnected},
+	{"Wrong number", OutcomeNotConnected},
+	{"Do not call", OutcomeDoNotCall},
+}
+
+// Limits of after-call work, in characters (openapi.yaml's).
+const (
+	MaxOutcomeNameLength = 60
+	MaxCallNotesLength   = 10000
+	MaxCallTags          = 20
+	MaxCallTagLength     = 40
+)
+
+// OutcomeStore keeps a workspace's call outcomes. A workspace's outcomes
+// start as DefaultOutcomes: the store writes them the first time they are
+// read or used.
+type OutcomeStore interface {
+	// ListOutcomes lists the workspace's outcomes in the order they were
+	// made; archived ones only when includeArchived.
+	ListOutcomes(ctx context.Context, workspaceID string, includeArchived bool, page Page) ([]*CallOutcome, Meta, error)
+	// FindOutcome errors: ENotFound (also for another workspace's).
+	FindOutcome(ctx context.Context, workspaceID, id string) (*CallOutcome, error)
+	// CreateOutcome stores o after the workspace's others, setting ID and
+	// CreatedAt. Errors: EInvalid, EOutcomeExists.
+	CreateOutcome(ctx context.Context, o *CallOutcome) error
+	// UpdateOutcome renames, archives or restores an outcome. Errors:
+	// ENotFound, EInvalid, EOutcomeExists.
+	UpdateOutcome(ctx context.Context, workspaceID, id string, patch OutcomePatch) (*CallOutcome, error)
+}
+
+// OutcomePatch changes what it names; a nil field is left alone.
+type OutcomePatch struct {
+	Name     *string
+	Archived *bool
+}
