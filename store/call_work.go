@@ -5,6 +5,7 @@ import (
 	"database/sql/driver"
 	"encoding/json"
 	"fmt"
+	"time"
 
 	"gorm.io/gorm"
 	"gorm.io/gorm/clause"
@@ -139,4 +140,114 @@ func (db *DB) callsOf(q *gorm.DB, rows []callRow) ([]*switchboard.Call, error) {
 		}
 	}
 	return out, nil
+}
+
+// UpdateCallWork implements switchboard.OutcomeStore.
+func (db *DB) UpdateCallWork(ctx context.Context, workspaceID, callSID string, w switchboard.CallWork, check func(*switchboard.Call) error) (*switchboard.Call, error) {
+	var out *switchboard.Call
+	err := db.transact(ctx, func(tx *gorm.DB) error {
+		var row callRow
+		if err := db.drv.Lock(tx).Where("workspace_id = ? AND call_sid = ?", workspaceID, callSID).Take(&row).Error; err != nil {
+			return translate(err, "Call")
+		}
+		if check != nil {
+			if err := check(row.toDomain()); err != nil {
+				return err
+			}
+		}
+		t := now()
+		upd := map[string]any{}
+		var set *outcomeRow // the outcome the call takes, when it changes to one
+		if w.OutcomeID != nil {
+			id := *w.OutcomeID
+			switch {
+			case id == "" && row.OutcomeID != nil:
+				upd["outcome_id"] = nil
+			case id != "" && (row.OutcomeID == nil || *row.OutcomeID != id):
+				o, err := outcomeFor(tx, workspaceID, id)
+				if err != nil {
+					return err
+				}
+				if o == nil || o.Archived {
+					return switchboard.FieldErrorf(switchboard.EInvalid, "outcomeId", "No outcome %q may be set in this workspace: it is unknown or archived.", id)
+				}
+				upd["outcome_id"], set = id, o
+			}
+		}
+		if w.Notes != nil && *w.Notes != row.Notes {
+			upd["notes"] = *w.Notes
+		}
+		if w.Tags != nil {
+			if tags := encodeTags(*w.Tags); tags != row.Tags {
+				upd["tags"] = tags
+				if err := writeCallTags(tx, &row, *w.Tags); err != nil {
+					return err
+				}
+			}
+		}
+		if len(upd) > 0 {
+			upd["updated_at"] = t
+			if err := tx.Model(&callRow{}).Where("call_sid = ?", callSID).Updates(upd).Error; err != nil {
+				return err
+			}
+			if err := tx.Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+				return err
+			}
+		}
+		var err error
+		if out, err = db.callOf(tx, &row); err != nil || set == nil {
+			return err
+		}
+		if switchboard.OutcomeKind(set.Kind) == switchboard.OutcomeDoNotCall && row.ToNumber != "" {
+			e := &switchboard.DNCEntry{WorkspaceID: workspaceID, Phone: row.ToNumber, Reason: set.Name,
+				AddedBy: w.By, CallSID: callSID}
+			if err := ensureWorkspace(tx, workspaceID); err != nil {
+				return err
+			}
+			dnc := newDNCRow(e, t)
+			if _, err := db.addDNC(tx, &dnc); err != nil {
+				return err
+			}
+		}
+		return db.emit(tx, workspaceID, switchboard.EventCallOutcomeSet, out)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// callTagRow is a row of call_tags: the call's tags one a row, for the
+// tag filter, kept in step with calls.tags in the same transaction.
+type callTagRow struct {
+	CallSID     string `gorm:"column:call_sid"`
+	WorkspaceID string
+	Tag         string
+	CreatedAt   time.Time
+}
+
+func (callTagRow) TableName() string { return "call_tags" }
+
+// writeCallTags replaces the call's call_tags rows with tags.
+func writeCallTags(tx *gorm.DB, call *callRow, tags []string) error {
+	if err := tx.Where("call_sid = ?", call.CallSID).Delete(&callTagRow{}).Error; err != nil {
+		return err
+	}
+	if len(tags) == 0 {
+		return nil
+	}
+	rows := make([]callTagRow, len(tags))
+	for i, tag := range tags {
+		rows[i] = callTagRow{CallSID: call.CallSID, WorkspaceID: call.WorkspaceID, Tag: tag, CreatedAt: call.CreatedAt}
+	}
+	return tx.Create(&rows).Error
+}
+
+// CallTagIndex lists the call_tags rows of a call, sorted: what the tag
+// filter finds the call by, which the conformance suite holds to the
+// call's tags.
+func (db *DB) CallTagIndex(ctx context.Context, callSID string) ([]string, error) {
+	tags := []string{}
+	err := db.r.WithContext(ctx).Model(&callTagRow{}).Where("call_sid = ?", callSID).Order("tag").Pluck("tag", &tags).Error
+	return tags, err
 }
