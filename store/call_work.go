@@ -190,14 +190,28 @@ func (db *DB) UpdateCallWork(ctx context.Context, workspaceID, callSID string, w
 			if err := tx.Model(&callRow{}).Where("call_sid = ?", callSID).Updates(upd).Error; err != nil {
 				return err
 			}
-			if err := tx.Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
-				return err
+			// The row as written, without reading it again: the lock held
+			// since the read keeps every other column as it was.
+			if v, ok := upd["outcome_id"]; ok {
+				row.OutcomeID, _ = v.(*string)
+				if id, ok := v.(string); ok {
+					row.OutcomeID = &id
+				}
+			}
+			if w.Notes != nil {
+				row.Notes = *w.Notes
+			}
+			if v, ok := upd["tags"]; ok {
+				row.Tags = v.(string)
 			}
 		}
-		var err error
-		if out, err = db.callOf(tx, &row); err != nil || set == nil {
+		if set == nil {
+			var err error
+			out, err = db.callOf(tx, &row)
 			return err
 		}
+		out = row.toDomain()
+		out.Outcome = &switchboard.OutcomeRef{ID: set.ID, Name: set.Name, Kind: switchboard.OutcomeKind(set.Kind)}
 		if switchboard.OutcomeKind(set.Kind) == switchboard.OutcomeDoNotCall && row.ToNumber != "" {
 			e := &switchboard.DNCEntry{WorkspaceID: workspaceID, Phone: row.ToNumber, Reason: set.Name,
 				AddedBy: w.By, CallSID: callSID}
