@@ -269,14 +269,6 @@ func (db *DB) beginCall(tx *gorm.DB, c *switchboard.Call, claim time.Duration, t
 	return tx.Create(*dial).Error
 }
 
-// insertCall inserts row unless a call with its SID exists, in which case
-// row becomes the stored call (insertOrTake's rule). The insert returns the
-// contact_id its sub-select found, so the call is known whole without
-// another round trip.
-func insertCall(tx *gorm.DB, row *callRow) (bool, error) {
-	return insertOrTake(tx.Clauses(returnContact), row, onKey("call_sid"), "call_sid = ?", row.CallSID)
-}
-
 // FindCall implements switchboard.CallStore.
 func (db *DB) FindCall(ctx context.Context, workspaceID, callSID string) (*switchboard.Call, error) {
 	var row callRow

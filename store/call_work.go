@@ -67,6 +67,14 @@ func (c *contactRef) Scan(v any) error {
 	return nil
 }
 
+// insertCall inserts row unless a call with its SID exists, in which case
+// row becomes the stored call (insertOrTake's rule). The insert returns the
+// contact_id its sub-select found, so the call is known whole without
+// another round trip.
+func insertCall(tx *gorm.DB, row *callRow) (bool, error) {
+	return insertOrTake(tx.Clauses(returnContact), row, onKey("call_sid"), "call_sid = ?", row.CallSID)
+}
+
 // returnContact makes a call's insert return the contact_id it found.
 var returnContact = clause.Returning{Columns: []clause.Column{{Name: "contact_id"}}}
 
