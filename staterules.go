@@ -81,7 +81,7 @@ var rhodeIslandHolidays = []Holiday{
 	// "the Tuesday next after the first Monday in November in each year in
 	// which a general election of state officers is held": the state's
 	// general elections fall in even years.
-	{Name: "Election Day", Month: time.November, Weekday: time.Monday, Nth: 1, Offset: 1, EvenYears: true},
+	{Name: "Election Day (even years)", Month: time.November, Weekday: time.Monday, Nth: 1, Offset: 1, EvenYears: true},
 }
 
 // StateRules is the table: the US states whose rules for telephone
