@@ -12,6 +12,7 @@ const (
 	lockJobMigrations   = "SELECT pg_advisory_lock($1)"
 	unlockJobMigrations = "SELECT pg_advisory_unlock($1)"
 	lockLeg             = "SELECT pg_advisory_xact_lock(1818584865, hashtext(?))"
+	lockNumber          = "SELECT pg_advisory_xact_lock(1852142946, hashtext(?))"
 )
 
 // Events and the relay. An event, its outbox row and (for a contact's
