@@ -21,7 +21,7 @@ type Contact struct {
 	// check's time rules hold there as well as in the number's zones.
 	TimeZone  string
 	CreatedAt time.Time
-	UpdatedAt   time.Time
+	UpdatedAt time.Time
 }
 
 // Longest text of a contact's fields, in characters (openapi.yaml's
