@@ -2,14 +2,18 @@ package callflow_test
 
 import (
 	"context"
+	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/callflow"
+	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
@@ -287,5 +291,67 @@ func TestRecoveredDialRefusedByStateRule(t *testing.T) {
 			require.NotEmpty(t, b.fake.HangUps(callSID), "the agent leg is hung up")
 			require.Zero(t, b.dialled(miamiNumber))
 		})
+	}
+}
+
+// Two instances over one PostgreSQL dial one number at once, past the
+// workspace's attempt limit: the count and the write of each call are one
+// decision per number, so exactly max calls are placed and every other is
+// refused, whichever instance took it.
+func TestAttemptLimitTwoInstances(t *testing.T) {
+	dbURL := storetest.PostgresURL(t)
+	ctx := context.Background()
+	ws := storetest.NewWorkspaceID()
+	var flows []*flowBundle
+	for range 2 {
+		db, err := store.Open(ctx, dbURL, slog.New(slog.DiscardHandler))
+		require.NoError(t, err)
+		t.Cleanup(func() { _ = db.Close() })
+		require.NoError(t, db.Migrate(ctx))
+		flows = append(flows, newFlow(t, func(testing.TB, ...store.Option) *store.DB { return db }))
+		flows[len(flows)-1].ws = ws
+	}
+	ada := flows[0].agent(t, ws, "ada")
+	flows[0].verifiedCallerID(t, ws, callerIDA)
+	flows[0].window(t, ws, "00:00", "24:00", "UTC")
+	const max, dials = 2, 16
+	_, err := flows[0].db.UpdateWorkspaceSettings(ctx, ws, sb.WorkspaceSettingsPatch{
+		SetAttemptLimit: true, AttemptLimit: &sb.AttemptLimit{Max: max, WindowHours: 24}})
+	require.NoError(t, err)
+
+	var wg sync.WaitGroup
+	answers := make([]callflow.Answer, dials)
+	sids := make([]string, dials)
+	start := make(chan struct{})
+	for i := range dials {
+		sids[i] = sid("CA")
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			ans, err := flows[i%2].flow.Control(ctx, callflow.ControlRequest{CallSID: sids[i], From: ada, Caller: ada,
+				To: laNumber, WorkspaceID: ws})
+			assert.NoError(t, err)
+			answers[i] = ans
+		}()
+	}
+	close(start)
+	wg.Wait()
+	placed, refused := 0, 0
+	for i, ans := range answers {
+		c, err := flows[0].db.FindCallByLeg(ctx, sids[i])
+		require.NoError(t, err)
+		if ans.Then != nil {
+			placed++
+			ans.Then()
+			continue
+		}
+		require.True(t, strings.HasPrefix(c.FailureReason, sb.EAttemptLimit+":"), c.FailureReason)
+		refused++
+	}
+	require.Equal(t, max, placed, "exactly the limit's calls are placed")
+	require.Equal(t, dials-max, refused)
+	for _, f := range flows {
+		f.settle(t)
 	}
 }
