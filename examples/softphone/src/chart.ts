@@ -91,11 +91,15 @@ export function drawCallsChart(box: HTMLElement, days: DayFigures[]): SVGSVGElem
     }
   });
 
-  // The answer-rate line, through the days that had calls.
-  const pts = days.flatMap((d, i) => (d.calls > 0 ? [[x(i) + slot / 2, yRate(d.answered / d.calls)] as const] : []));
-  if (pts.length > 0) {
-    el("polyline", { points: pts.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(" "), class: "rate-line" }, svg);
-    for (const [px, py] of pts) el("circle", { cx: px.toFixed(1), cy: py.toFixed(1), r: 3, class: "rate-dot" }, svg);
+  // The answer-rate line, broken over days without calls (they have no rate).
+  const runs: (readonly [number, number])[][] = [[]];
+  days.forEach((d, i) => {
+    if (d.calls > 0) runs[runs.length - 1]?.push([x(i) + slot / 2, yRate(d.answered / d.calls)] as const);
+    else if ((runs[runs.length - 1]?.length ?? 0) > 0) runs.push([]);
+  });
+  for (const run of runs) {
+    if (run.length > 1) el("polyline", { points: run.map(([px, py]) => `${px.toFixed(1)},${py.toFixed(1)}`).join(" "), class: "rate-line" }, svg);
+    for (const [px, py] of run) el("circle", { cx: px.toFixed(1), cy: py.toFixed(1), r: 3, class: "rate-dot" }, svg);
   }
 
   // Day labels: as many as fit, at most one per 46 px.

@@ -113,7 +113,9 @@ function renderContacts(contacts: Contact[]): void {
   if (refocus) {
     const [id, testid] = refocus;
     const again = ul.querySelector<HTMLElement>(`li[data-id="${id}"] [data-testid="${testid}"]`);
-    (again && !again.hasAttribute("disabled") ? again : $("search")).focus();
+    // Not where the page is: the row's Call button is disabled once its
+    // call starts, and jumping to the search would scroll the list away.
+    (again && !again.hasAttribute("disabled") ? again : $("search")).focus({ preventScroll: true });
   }
 }
 

@@ -172,8 +172,13 @@ function renderTotals(byAgent: CallReportRow[]): void {
   }
 }
 
-/** Fills a table: a header row, the body's rows, an optional footer row; numbers right-aligned. */
-function table(id: string, head: string[], rows: (string | number)[][], foot?: (string | number)[], empty = "No calls in this range."): void {
+/**
+ * Fills a table: a header row, the body's rows, an optional footer row;
+ * numbers right-aligned. The columns in `wideOnly` are left out on a
+ * phone's width, so that the rest fits without scrolling sideways.
+ */
+function table(id: string, head: string[], rows: (string | number)[][], foot?: (string | number)[], wideOnly: number[] = []): void {
+  const empty = "No calls in this range.";
   const t = $<HTMLTableElement>(id);
   t.replaceChildren();
   const tr = (cells: (string | number)[], cellTag: "td" | "th", section: HTMLTableSectionElement) => {
@@ -183,7 +188,8 @@ function table(id: string, head: string[], rows: (string | number)[][], foot?: (
       if (i === 0 && cellTag === "td") cell.setAttribute("scope", "row");
       if (cellTag === "th" && section.tagName === "THEAD") cell.setAttribute("scope", "col");
       cell.textContent = typeof c === "number" ? num(c) : c;
-      if (i > 0) cell.className = "n";
+      if (i > 0) cell.classList.add("n");
+      if (wideOnly.includes(i)) cell.classList.add("wide-only");
       row.append(cell);
     });
   };
@@ -207,6 +213,8 @@ function renderDays(days: DayFigures[], rows: Map<string, CallReportRow>): void 
       const r = rows.get(d.day);
       return [shortDay(d.day), d.calls, d.answered, r ? pct(r.answerRate) : "–", r ? formatDuration(r.talkSeconds) : "–"];
     }),
+    undefined,
+    [2],
   );
 }
 
@@ -219,6 +227,7 @@ function renderAgents(rows: CallReportRow[]): void {
     ["Agent", "Calls", "Answered", "Answer rate", "Talk time", "Average call"],
     rows.map((r) => [r.key, r.calls, r.answered, pct(r.answerRate), formatDuration(r.talkSeconds), formatDuration(r.averageTalkSeconds)]),
     ["All agents", calls, answered, calls ? pct(answered / calls) : "–", formatDuration(talk), answered ? formatDuration(talk / answered) : "–"],
+    [2],
   );
 }
 
@@ -238,6 +247,8 @@ function renderOutcomes(rows: CallReportRow[], names: Map<string, CallOutcome>):
     "outcomes",
     ["Outcome", "Calls", "Share", "Answered", "Talk time"],
     sorted.map((r) => [outcomeName(r.key, names), r.calls, calls ? pct(r.calls / calls) : "–", r.answered, formatDuration(r.talkSeconds)]),
+    undefined,
+    [3],
   );
 }
 
