@@ -78,14 +78,17 @@ function renderContacts(contacts: Contact[]): void {
     who.type = "button";
     who.className = "who";
     who.dataset["testid"] = "select";
-    who.setAttribute("aria-label", `${name}: details and call history`);
     who.addEventListener("click", act(() => selectContact(c)));
     const strong = document.createElement("strong");
     strong.textContent = name;
     const detail = document.createElement("small");
     detail.textContent = [c.phone ? formatPhone(c.phone, session?.home) : "", c.company].filter(Boolean).join(" · ");
     if (c.phone) detail.title = c.phone;
-    who.append(strong, detail);
+    // Said after the visible text, so that the name heard starts with what is seen.
+    const hint = document.createElement("span");
+    hint.className = "visually-hidden";
+    hint.textContent = ": details and call history";
+    who.append(strong, detail, hint);
     const actions = document.createElement("div");
     actions.className = "actions";
     const call = button("Call", "call", act(() => onCall(c)));

@@ -39,7 +39,8 @@ export function renderOutcomes(outcomes: CallOutcome[]): void {
   if (outcomes.length === 0) {
     const p = document.createElement("p");
     p.className = "empty";
-    p.textContent = "No outcomes to choose from.";
+    // The call's own message (transferred, failed…) stays in the status line.
+    p.textContent = "No outcomes could be read; notes and tags can still be saved.";
     box.append(p);
   }
 }
@@ -51,8 +52,6 @@ export function openWrapUp(a: ActiveCall): void {
   form.reset();
   form.hidden = false;
   $("call-panel").dataset["phase"] = "wrapup";
-  const outcomes = state.session?.outcomes ?? [];
-  if (outcomes.length === 0) say("Outcomes could not be read; notes and tags can still be saved.", "error");
   // Keyboard users land in the form; the first outcome is one arrow away.
   ($("outcomes").querySelector<HTMLInputElement>("input") ?? $("wrapup-notes")).focus({ preventScroll: true });
 }
@@ -88,10 +87,12 @@ async function save(): Promise<void> {
   try {
     const { data: call } = await unwrap(session.api.PATCH("/v1/calls/{callSid}", { params: { path: { callSid: a.leg.sid } }, body }));
     a.call = call;
+    // The service listed the number with the outcome: mark it before the
+    // list is drawn again.
+    if (call.outcome?.kind === "do_not_call") session.dnc.add(call.to);
     close();
     const what = call.outcome ? `: ${call.outcome.name}` : "";
     say(`Wrap-up saved${what}.`);
-    if (call.outcome?.kind === "do_not_call") session.dnc.add(call.to);
   } catch (e) {
     say(`The wrap-up was not saved: ${failure(e)}`, "error");
     return;
