@@ -23,8 +23,11 @@ import "./reports.css";
 
 const baseUrl = window.location.origin;
 const tokenKey = "switchboard.adminToken";
-/** The report's own limit on a range. */
-const maxDays = 366;
+/**
+ * The report takes at most 366 days of 24 hours; a year of local days that
+ * crosses a clock change can be an hour longer, so the page asks for 365.
+ */
+const maxDays = 365;
 /** Calls read to count outcomes per agent; past it the table says it is partial. */
 const matrixCap = 5000;
 
