@@ -24,6 +24,9 @@ const (
 	EventCallCompleted       EventType = "call.completed"
 	EventCallTransferUpdated EventType = "call.transfer.updated"
 	EventRecordingCompleted  EventType = "recording.completed"
+	// EventCallOutcomeSet is a change of a call's outcome to a non-null
+	// one; its data is the call, with the outcome.
+	EventCallOutcomeSet EventType = "call.outcome_set"
 )
 
 // EventTypes lists every event type, in the order of the documentation.
@@ -31,7 +34,7 @@ var EventTypes = []EventType{
 	EventContactCreated, EventContactUpdated, EventContactDeleted, EventContactsImported,
 	EventDNCAdded, EventDNCRemoved,
 	EventCallInitiated, EventCallRinging, EventCallAnswered, EventCallCompleted, EventCallTransferUpdated,
-	EventRecordingCompleted,
+	EventRecordingCompleted, EventCallOutcomeSet,
 }
 
 // Valid reports whether t is one of EventTypes.

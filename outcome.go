@@ -82,6 +82,29 @@ type OutcomeStore interface {
 	// UpdateOutcome renames, archives or restores an outcome. Errors:
 	// ENotFound, EInvalid, EOutcomeExists.
 	UpdateOutcome(ctx context.Context, workspaceID, id string, patch OutcomePatch) (*CallOutcome, error)
+	// UpdateCallWork writes an agent's after-call work on a call, in one
+	// transaction: it reads the call of the workspace under its lock, runs
+	// check on it (an error from check is returned and nothing is written),
+	// checks the outcome (of the workspace and not archived, else EInvalid
+	// naming outcomeId), writes what w names, lists the call's number on the
+	// do-not-call list when the outcome changes to one of kind
+	// OutcomeDoNotCall (source call, added by w.By; a listed number is left
+	// as it is), and records EventCallOutcomeSet when the outcome changes to
+	// a non-null one. It returns the call after. Errors: ENotFound, EInvalid
+	// and check's.
+	UpdateCallWork(ctx context.Context, workspaceID, callSID string, w CallWork, check func(*Call) error) (*Call, error)
+}
+
+// CallWork is a change of a call's after-call work; a nil field is left
+// alone. The service has already cleaned it: Tags trimmed, lower-cased and
+// without repeats, Notes within its rules.
+type CallWork struct {
+	OutcomeID *string // "" clears the outcome
+	Notes     *string
+	Tags      *[]string
+	// By is the identity of the agent making the change: the do-not-call
+	// entry an outcome lists is added by them.
+	By string
 }
 
 // OutcomePatch changes what it names; a nil field is left alone.

@@ -48,6 +48,18 @@ type Deps struct {
 	// Recordings keeps call recordings; nil leaves them unserved.
 	Recordings sb.RecordingStore
 	Provider   Provider
+	// Outcomes keeps the workspace's call outcomes and the calls' after-call
+	// work; Contacts finds the contact a click-to-call names. Either, when
+	// nil, is taken from Calls when the store there is one.
+	Outcomes sb.OutcomeStore
+	Contacts ContactFinder
+}
+
+// ContactFinder is what the flow needs of the contacts: the one a
+// click-to-call names.
+type ContactFinder interface {
+	// FindContact errors: ENotFound (also for another workspace's).
+	FindContact(ctx context.Context, workspaceID, id string) (*sb.Contact, error)
 }
 
 // Config tunes the flow.
@@ -124,6 +136,15 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	}
 	if deps.Calls == nil || deps.CallerIDs == nil || deps.DNC == nil || deps.Workspaces == nil || deps.Provider == nil {
 		return nil, errors.New("callflow: every dependency is required")
+	}
+	if deps.Outcomes == nil {
+		deps.Outcomes, _ = deps.Calls.(sb.OutcomeStore)
+	}
+	if deps.Contacts == nil {
+		deps.Contacts, _ = deps.Calls.(ContactFinder)
+	}
+	if deps.Outcomes == nil || deps.Contacts == nil {
+		return nil, errors.New("callflow: the outcomes and contacts stores are required (Deps.Outcomes, Deps.Contacts)")
 	}
 	if cfg.DefaultRegion == "" {
 		cfg.DefaultRegion = phone.DefaultRegion

@@ -8,6 +8,7 @@ import (
 	"github.com/oapi-codegen/nullable"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/callflow"
 	"github.com/switchboard-oss/switchboard/gen/api"
 )
 
@@ -39,7 +40,8 @@ func (s *strict) CreateCall(ctx context.Context, req api.CreateCallRequestObject
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.deps.Voice.ClickToCall(ctx, ws, tokenFrom(ctx).Identity, clean(b.To), clean(b.From))
+	c, err := s.deps.Voice.StartCall(ctx, ws, tokenFrom(ctx).Identity,
+		callflow.CallRequest{To: clean(b.To), ContactID: clean(b.ContactId), From: clean(b.From)})
 	if err != nil {
 		return nil, err
 	}

@@ -38,6 +38,13 @@ type callRow struct {
 	AnsweredAt      *time.Time
 	EndedAt         *time.Time
 	Duration        *int
+
+	// After-call work (call_work.go): ContactID is found by the insert's
+	// own statement; Tags is a JSON array.
+	ContactID contactRef `gorm:"column:contact_id"`
+	OutcomeID *string    `gorm:"column:outcome_id"`
+	Notes     string     `gorm:"column:notes"`
+	Tags      string     `gorm:"column:tags"`
 }
 
 func (callRow) TableName() string { return "calls" }
@@ -57,6 +64,8 @@ func callRowOf(c *switchboard.Call, t time.Time) callRow {
 		FailureReason:  c.FailureReason,
 		CreatedAt:      t,
 		UpdatedAt:      t,
+		ContactID:      contactByPhone(c.WorkspaceID, c.To),
+		Tags:           "[]",
 	}
 	if r.Direction == "" {
 		r.Direction = "outbound"
@@ -86,6 +95,9 @@ func (r *callRow) toDomain() *switchboard.Call {
 		AnsweredAt:      utcPtr(r.AnsweredAt),
 		EndedAt:         utcPtr(r.EndedAt),
 		Duration:        r.Duration,
+		ContactID:       r.ContactID.ID,
+		Notes:           r.Notes,
+		Tags:            decodeTags(r.Tags),
 	}
 	if r.TransferType != "" {
 		c.Transfer = &switchboard.Transfer{Type: r.TransferType, Target: r.TransferTarget,
@@ -156,11 +168,15 @@ func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
 		return err
 	}
 	c.ConferenceName = ""
-	row := callRowOf(c, now())
+	var out *switchboard.Call
 	err := db.transact(ctx, func(tx *gorm.DB) error {
+		row := callRowOf(c, now())
 		// When it is not inserted, the call-control webhook got here first.
-		inserted, err := insertOrTake(tx, &row, onKey("call_sid"), "call_sid = ?", c.CallSID)
-		if err != nil || !inserted {
+		inserted, err := insertCall(tx, &row)
+		if err != nil {
+			return err
+		}
+		if out, err = db.callOf(tx, &row); err != nil || !inserted {
 			return err
 		}
 		return db.emitCall(tx, &row)
@@ -168,7 +184,7 @@ func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
 	if err != nil {
 		return err
 	}
-	*c = *row.toDomain()
+	*c = *out
 	return nil
 }
 
@@ -187,67 +203,80 @@ func (db *DB) BeginCall(ctx context.Context, c *switchboard.Call, claim time.Dur
 	t := now()
 	var out callRow
 	var dial *pendingDialRow
+	var call *switchboard.Call
 	err := db.transact(ctx, func(tx *gorm.DB) error {
-		out, dial = callRowOf(c, t), nil
-		created, err := insertOrTake(tx, &out, onKey("call_sid"), "call_sid = ?", c.CallSID)
-		if err != nil {
+		if err := db.beginCall(tx, c, claim, t, &out, &dial); err != nil {
 			return err
 		}
-		if !created {
-			if out.ConferenceName != nil || out.StatusRank == 3 {
-				return nil // the webhook ran before: change nothing
-			}
-			// A click-to-call call whose agent just answered.
-			upd := map[string]any{"conference_name": c.ConferenceName, "updated_at": t}
-			if final {
-				upd = map[string]any{"status": string(c.Status), "status_rank": 3,
-					"failure_reason": c.FailureReason, "ended_at": t, "updated_at": t}
-			}
-			res := tx.Model(&callRow{}).Where("call_sid = ? AND conference_name IS NULL AND status_rank < 3", c.CallSID).Updates(upd)
-			if res.Error != nil {
-				return res.Error
-			}
-			var fresh callRow
-			if err := tx.Where("call_sid = ?", c.CallSID).Take(&fresh).Error; err != nil {
-				return err
-			}
-			out = fresh
-			if res.RowsAffected == 0 {
-				return nil
-			}
-			if final {
-				return db.emitCall(tx, &out)
-			}
-		} else if err := db.emitCall(tx, &out); err != nil {
-			return err
-		}
-		if final {
-			return nil
-		}
-		dial = &pendingDialRow{
-			CallSID: out.CallSID, WorkspaceID: out.WorkspaceID, ToNumber: out.ToNumber, FromNumber: out.FromNumber,
-			ConferenceName: deref(out.ConferenceName), Attempts: 1, ClaimedUntil: t.Add(claim), CreatedAt: t,
-		}
-		return tx.Create(dial).Error
+		var err error
+		call, err = db.callOf(tx, &out)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	*c = *out.toDomain()
+	*c = *call
 	if dial == nil {
 		return nil, nil
 	}
 	return dial.toDomain(), nil
 }
 
+// beginCall is BeginCall's transaction: it sets out to the call as stored
+// and dial to the pending dial it wrote, if any.
+func (db *DB) beginCall(tx *gorm.DB, c *switchboard.Call, claim time.Duration, t time.Time, out *callRow, dial **pendingDialRow) error {
+	final := c.Status.Final()
+	*out, *dial = callRowOf(c, t), nil
+	created, err := insertCall(tx, out)
+	if err != nil {
+		return err
+	}
+	if !created {
+		if out.ConferenceName != nil || out.StatusRank == 3 {
+			return nil // the webhook ran before: change nothing
+		}
+		// A click-to-call call whose agent just answered.
+		upd := map[string]any{"conference_name": c.ConferenceName, "updated_at": t}
+		if final {
+			upd = map[string]any{"status": string(c.Status), "status_rank": 3,
+				"failure_reason": c.FailureReason, "ended_at": t, "updated_at": t}
+		}
+		res := tx.Model(&callRow{}).Where("call_sid = ? AND conference_name IS NULL AND status_rank < 3", c.CallSID).Updates(upd)
+		if res.Error != nil {
+			return res.Error
+		}
+		var fresh callRow
+		if err := tx.Where("call_sid = ?", c.CallSID).Take(&fresh).Error; err != nil {
+			return err
+		}
+		*out = fresh
+		if res.RowsAffected == 0 {
+			return nil
+		}
+		if final {
+			return db.emitCall(tx, out)
+		}
+	} else if err := db.emitCall(tx, out); err != nil {
+		return err
+	}
+	if final {
+		return nil
+	}
+	*dial = &pendingDialRow{
+		CallSID: out.CallSID, WorkspaceID: out.WorkspaceID, ToNumber: out.ToNumber, FromNumber: out.FromNumber,
+		ConferenceName: deref(out.ConferenceName), Attempts: 1, ClaimedUntil: t.Add(claim), CreatedAt: t,
+	}
+	return tx.Create(*dial).Error
+}
+
 // FindCall implements switchboard.CallStore.
 func (db *DB) FindCall(ctx context.Context, workspaceID, callSID string) (*switchboard.Call, error) {
 	var row callRow
-	err := db.r.WithContext(ctx).Where("workspace_id = ? AND call_sid = ?", workspaceID, callSID).Take(&row).Error
-	if err != nil {
+	r := db.r.WithContext(ctx)
+	if err := r.Where("workspace_id = ? AND call_sid = ?", workspaceID, callSID).Take(&row).Error; err != nil {
 		return nil, translate(err, "Call")
 	}
-	return row.toDomain(), nil
+	return db.callOf(r, &row)
 }
 
 // FindCallByLeg implements switchboard.CallStore.
@@ -256,12 +285,12 @@ func (db *DB) FindCallByLeg(ctx context.Context, legSID string) (*switchboard.Ca
 		return nil, notFound("Call")
 	}
 	var row callRow
-	err := db.r.WithContext(ctx).Where("call_sid = ? OR customer_call_sid = ?", legSID, legSID).
-		Order("call_sid").Take(&row).Error
+	r := db.r.WithContext(ctx)
+	err := r.Where("call_sid = ? OR customer_call_sid = ?", legSID, legSID).Order("call_sid").Take(&row).Error
 	if err != nil {
 		return nil, translate(err, "Call")
 	}
-	return row.toDomain(), nil
+	return db.callOf(r, &row)
 }
 
 // FindCallByConference implements switchboard.CallStore.
@@ -270,10 +299,11 @@ func (db *DB) FindCallByConference(ctx context.Context, conferenceName string) (
 		return nil, notFound("Call")
 	}
 	var row callRow
-	if err := db.r.WithContext(ctx).Where("conference_name = ?", conferenceName).Take(&row).Error; err != nil {
+	r := db.r.WithContext(ctx)
+	if err := r.Where("conference_name = ?", conferenceName).Take(&row).Error; err != nil {
 		return nil, translate(err, "Call")
 	}
-	return row.toDomain(), nil
+	return db.callOf(r, &row)
 }
 
 // ListCalls implements switchboard.CallStore.
@@ -294,11 +324,8 @@ func (db *DB) ListCalls(ctx context.Context, workspaceID, agentIdentity string, 
 	rows, meta := trim(rows, page, total, func(c *callRow) switchboard.PageKey {
 		return switchboard.PageKey{Time: c.CreatedAt, ID: c.CallSID}
 	})
-	out := make([]*switchboard.Call, len(rows))
-	for i := range rows {
-		out[i] = rows[i].toDomain()
-	}
-	return out, meta, nil
+	out, err := db.callsOf(r, rows)
+	return out, meta, err
 }
 
 // CustomerLegCreated implements switchboard.CallStore. The SID is written
@@ -306,7 +333,7 @@ func (db *DB) ListCalls(ctx context.Context, workspaceID, agentIdentity string, 
 // recording different legs for one call the first wins and the second sees
 // the winner's SID in the call it gets back.
 func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID string) (*switchboard.Call, error) {
-	var row callRow
+	var out *switchboard.Call
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		if err := db.drv.LockLeg(tx, customerCallSID); err != nil {
 			return err
@@ -327,12 +354,18 @@ func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID s
 				return err
 			}
 		}
-		return translate(tx.Where("call_sid = ?", callSID).Take(&row).Error, "Call")
+		var row callRow
+		if err := tx.Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+			return translate(err, "Call")
+		}
+		var err error
+		out, err = db.callOf(tx, &row)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
-	return row.toDomain(), nil
+	return out, nil
 }
 
 // FailCall implements switchboard.CallStore.

@@ -42,7 +42,9 @@ func (db *DB) UpdateCall(ctx context.Context, callSID string, change switchboard
 		if err := tx.Where("call_sid = ?", callSID).Take(&fresh).Error; err != nil {
 			return err
 		}
-		out = fresh.toDomain()
+		if out, err = db.callOf(tx, &fresh); err != nil {
+			return err
+		}
 		return db.emitTransfer(tx, before, out)
 	})
 	if err != nil {

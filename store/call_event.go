@@ -44,43 +44,55 @@ func (db *DB) RecordCallEvent(ctx context.Context, ev *switchboard.CallEvent) (*
 	}
 	t := now()
 	var out callRow
+	var call *switchboard.Call
 	var applied bool
 	err := db.transact(ctx, func(tx *gorm.DB) error {
-		var row callRow
-		if err := db.drv.Lock(tx).Where("call_sid = ?", ev.CallSID).Take(&row).Error; err != nil {
-			return translate(err, "Call")
-		}
-		out = row
-		var upd map[string]any
-		applied, upd = decide(&row, ev, t)
-		evRow := eventRowOf(ev, &ev.CallSID, applied, t)
-		res := tx.Clauses(eventConflict).Create(&evRow)
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected == 0 {
-			applied = false // the same event again: nothing changes
-			return nil
-		}
-		ev.ID = evRow.ID
-		if !applied {
-			return nil
-		}
-		if err := moveCall(tx, ev, upd); err != nil {
+		if err := db.recordCallEvent(tx, ev, t, &out, &applied); err != nil {
 			return err
 		}
-		var fresh callRow
-		if err := tx.Where("call_sid = ?", ev.CallSID).Take(&fresh).Error; err != nil {
-			return err
-		}
-		out = fresh
-		return db.emitCall(tx, &out)
+		var err error
+		call, err = db.callOf(tx, &out)
+		return err
 	})
 	if err != nil {
 		return nil, err
 	}
 	ev.Applied, ev.CreatedAt = applied, t
-	return out.toDomain(), nil
+	return call, nil
+}
+
+// recordCallEvent is RecordCallEvent's transaction: it sets out to the call
+// after and applied to whether ev moved it.
+func (db *DB) recordCallEvent(tx *gorm.DB, ev *switchboard.CallEvent, t time.Time, out *callRow, applied *bool) error {
+	var row callRow
+	if err := db.drv.Lock(tx).Where("call_sid = ?", ev.CallSID).Take(&row).Error; err != nil {
+		return translate(err, "Call")
+	}
+	*out = row
+	var upd map[string]any
+	*applied, upd = decide(&row, ev, t)
+	evRow := eventRowOf(ev, &ev.CallSID, *applied, t)
+	res := tx.Clauses(eventConflict).Create(&evRow)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		*applied = false // the same event again: nothing changes
+		return nil
+	}
+	ev.ID = evRow.ID
+	if !*applied {
+		return nil
+	}
+	if err := moveCall(tx, ev, upd); err != nil {
+		return err
+	}
+	var fresh callRow
+	if err := tx.Where("call_sid = ?", ev.CallSID).Take(&fresh).Error; err != nil {
+		return err
+	}
+	*out = fresh
+	return db.emitCall(tx, out)
 }
 
 // HoldCallEvent implements switchboard.CallStore. It and

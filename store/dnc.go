@@ -97,11 +97,8 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 			}
 		}
 		var err error
-		created, err = insertOrTake(tx, &row, onListedConflict, "workspace_id = ? AND phone = ? AND "+listed, row.WorkspaceID, row.Phone)
-		if err != nil || !created {
-			return err
-		}
-		return db.emit(tx, row.WorkspaceID, switchboard.EventDNCAdded, row.toDomain())
+		created, err = db.addDNC(tx, &row)
+		return err
 	})
 	if err != nil {
 		return false, err
@@ -111,6 +108,16 @@ func (db *DB) AddDNC(ctx context.Context, e *switchboard.DNCEntry) (bool, error)
 		db.logger.DebugContext(ctx, "dnc entry added", "workspace", e.WorkspaceID, "entry", e.ID, "source", e.Source)
 	}
 	return created, nil
+}
+
+// addDNC lists row's number inside tx unless it is listed already, in
+// which case row becomes the listed entry; it reports whether it listed it.
+func (db *DB) addDNC(tx *gorm.DB, row *dncRow) (bool, error) {
+	created, err := insertOrTake(tx, row, onListedConflict, "workspace_id = ? AND phone = ? AND "+listed, row.WorkspaceID, row.Phone)
+	if err != nil || !created {
+		return created, err
+	}
+	return true, db.emit(tx, row.WorkspaceID, switchboard.EventDNCAdded, row.toDomain())
 }
 
 // checkDNCCall holds a call outcome's entry to its call: a call of the

@@ -265,7 +265,13 @@ func (db *DB) emitDNCRemoved(tx *gorm.DB, workspaceID, id string) error {
 
 // emitCall records the event the call's status announces.
 func (db *DB) emitCall(tx *gorm.DB, row *callRow) error {
-	c := row.toDomain()
+	if db.events.enc == nil {
+		return nil
+	}
+	c, err := db.callOf(tx, row)
+	if err != nil {
+		return err
+	}
 	return db.emit(tx, c.WorkspaceID, switchboard.CallEventType(c.Status), c)
 }
 
