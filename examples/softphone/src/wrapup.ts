@@ -108,6 +108,10 @@ export function wireWrapUp(): void {
     ev.preventDefault();
     act(save)();
   });
+  // A choice made answers the "pick something" error.
+  $("wrapup").addEventListener("input", () => {
+    if ($("message").classList.contains("error")) say("");
+  });
   $("wrapup-skip").addEventListener("click", () => {
     close();
     say("Wrap-up skipped.");
