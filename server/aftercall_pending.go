@@ -29,11 +29,3 @@ func (s *strict) UpdateCallOutcome(context.Context, api.UpdateCallOutcomeRequest
 func (s *strict) UpdateCall(context.Context, api.UpdateCallRequestObject) (api.UpdateCallResponseObject, error) {
 	return nil, notImplemented("updateCall")
 }
-
-func (s *strict) ListContactCalls(context.Context, api.ListContactCallsRequestObject) (api.ListContactCallsResponseObject, error) {
-	return nil, notImplemented("listContactCalls")
-}
-
-func (s *strict) ReportCalls(context.Context, api.ReportCallsRequestObject) (api.ReportCallsResponseObject, error) {
-	return nil, notImplemented("reportCalls")
-}

@@ -1,0 +1,159 @@
+package store
+
+import (
+	"context"
+	"strings"
+
+	"gorm.io/gorm"
+
+	switchboard "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/store/driver"
+)
+
+// Lists of calls. Every list reads newest first on (created_at, call_sid)
+// from an index that starts with the workspace and the list's one
+// equality (agent, contact, outcome, status, or a tag through call_tags,
+// whose created_at is the call's), so a page reads about as many index
+// entries as it returns however large the workspace is (0030_call_lists).
+// Totals count at most CallCountCap+1 rows for the same reason.
+
+// ListCalls implements switchboard.CallStore.
+func (db *DB) ListCalls(ctx context.Context, workspaceID string, f switchboard.CallFilter, page switchboard.Page) ([]*switchboard.Call, switchboard.Meta, error) {
+	return db.listCalls(ctx, func(r *gorm.DB) (*gorm.DB, keyset) { return filterCalls(r, workspaceID, f) }, page)
+}
+
+// ListContactCalls implements switchboard.CallStore. The contact is looked
+// up first: a contact of another workspace, or none, is ENotFound even when
+// calls still carry its id.
+func (db *DB) ListContactCalls(ctx context.Context, workspaceID, contactID string, page switchboard.Page) ([]*switchboard.Call, switchboard.Meta, error) {
+	if !isContactID(contactID) {
+		return nil, switchboard.Meta{}, notFound("Contact")
+	}
+	var n int64
+	err := db.r.WithContext(ctx).Model(&contactRow{}).Where("workspace_id = ? AND id = ?", workspaceID, contactID).Count(&n).Error
+	if err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	if n == 0 {
+		return nil, switchboard.Meta{}, notFound("Contact")
+	}
+	return db.listCalls(ctx, func(r *gorm.DB) (*gorm.DB, keyset) {
+		return filterCalls(r, workspaceID, switchboard.CallFilter{ContactID: contactID})
+	}, page)
+}
+
+// listCalls counts (up to the cap) and reads one page of the calls q
+// selects; q returns a fresh query and the keyset it orders by.
+func (db *DB) listCalls(ctx context.Context, q func(*gorm.DB) (*gorm.DB, keyset), page switchboard.Page) ([]*switchboard.Call, switchboard.Meta, error) {
+	page = clampPage(page)
+	r := db.r.WithContext(ctx)
+	// The count reads at most one row past the cap: "1,000+" is all a
+	// client shows past it, and counting a busy workspace's calls exactly
+	// would cost more than the page.
+	capped, _ := q(r)
+	var total int64
+	if err := r.Table("(?) AS capped", capped.Select("1 AS one").Limit(switchboard.CallCountCap+1)).Count(&total).Error; err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	sel, ks := q(r)
+	var rows []callRow
+	if err := ks.page(sel.Select("c.*"), page).Find(&rows).Error; err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	lowerBound := total > switchboard.CallCountCap
+	if lowerBound {
+		total = switchboard.CallCountCap
+	}
+	rows, meta := trim(rows, page, total, func(c *callRow) switchboard.PageKey {
+		return switchboard.PageKey{Time: c.CreatedAt, ID: c.CallSID}
+	})
+	if lowerBound {
+		meta.Total, meta.TotalIsLowerBound = switchboard.CallCountCap, true
+	}
+	out := make([]*switchboard.Call, len(rows))
+	for i := range rows {
+		out[i] = rows[i].toDomain()
+	}
+	return out, meta, nil
+}
+
+// filterCalls is the query of the workspace's calls f selects, as calls c,
+// and the keyset to page it by. A tag filter reads from call_tags t, whose
+// index holds a tag's calls newest first, and pages on its copy of the
+// calls' created_at; the time bounds go on the same columns as the order,
+// so that they bound the index's range.
+func filterCalls(r *gorm.DB, workspaceID string, f switchboard.CallFilter) (*gorm.DB, keyset) {
+	ks := keyset{"c.created_at", "c.call_sid"}
+	var q *gorm.DB
+	if f.Tag != "" {
+		ks = keyset{"t.created_at", "t.call_sid"}
+		q = r.Table("call_tags t").Joins("JOIN calls c ON c.call_sid = t.call_sid").
+			Where("t.workspace_id = ? AND t.tag = ? AND c.workspace_id = ?", workspaceID, f.Tag, workspaceID)
+	} else {
+		q = r.Table("calls c").Where("c.workspace_id = ?", workspaceID)
+	}
+	eq := []struct {
+		col, val string
+	}{{"c.agent_identity", f.Agent}, {"c.status", string(f.Status)}, {"c.contact_id", f.ContactID}, {"c.outcome_id", f.OutcomeID}}
+	for _, e := range eq {
+		if e.val != "" {
+			q = q.Where(e.col+" = ?", e.val)
+		}
+	}
+	if f.CreatedAfter != nil {
+		q = q.Where(ks.timeCol+" >= ?", f.CreatedAfter.UTC())
+	}
+	if f.CreatedBefore != nil {
+		q = q.Where(ks.timeCol+" < ?", f.CreatedBefore.UTC())
+	}
+	return q, ks
+}
+
+// ReportCalls implements switchboard.CallStore: one grouped statement. The
+// days of ReportByDay are a table of ranges the calls join (the driver's
+// DaysCTE): each day's calls are one range of the index on (workspace_id,
+// created_at), and the bucketing needs no time-zone database in SQL.
+func (db *DB) ReportCalls(ctx context.Context, q switchboard.CallReportQuery) ([]switchboard.CallReportRow, error) {
+	const figures = "count(*) AS calls, count(c.answered_at) AS answered, coalesce(sum(c.duration), 0) AS talk_seconds"
+	var rows []struct {
+		Key         string
+		Calls       int
+		Answered    int
+		TalkSeconds int64
+	}
+	r := db.r.WithContext(ctx)
+	var stmt *gorm.DB
+	switch q.GroupBy {
+	case switchboard.ReportByDay:
+		days := q.Days()
+		ranges := make([]driver.DayRange, len(days))
+		for i, d := range days {
+			ranges[i] = driver.DayRange{Key: d.Key, Start: d.Start, End: d.End}
+		}
+		cte, args := db.drv.DaysCTE(ranges)
+		args = append(args, q.WorkspaceID)
+		stmt = r.Raw("WITH "+cte+" SELECT d.day AS key, "+figures+
+			" FROM days d JOIN calls c ON c.workspace_id = ? AND c.created_at >= d.lo AND c.created_at < d.hi"+
+			" GROUP BY d.day", args...)
+	case switchboard.ReportByAgent, switchboard.ReportByOutcome:
+		key := "c.agent_identity"
+		if q.GroupBy == switchboard.ReportByOutcome {
+			key = "coalesce(c.outcome_id, '" + switchboard.ReportNoOutcome + "')"
+		}
+		stmt = r.Raw("SELECT "+key+" AS key, "+figures+
+			" FROM calls c WHERE c.workspace_id = ? AND c.created_at >= ? AND c.created_at < ?"+
+			" GROUP BY "+key, q.WorkspaceID, q.From.UTC(), q.To.UTC())
+	default:
+		return nil, switchboard.FieldErrorf(switchboard.EInvalid, "groupBy", "groupBy must be one of agent, outcome, day, not %q",
+			switchboard.Truncate(strings.TrimSpace(string(q.GroupBy)), 20))
+	}
+	if err := scan(stmt, &rows); err != nil {
+		return nil, err
+	}
+	out := make([]switchboard.CallReportRow, len(rows))
+	for i, row := range rows {
+		out[i] = switchboard.CallReportRow{Key: row.Key, Calls: row.Calls, Answered: row.Answered, TalkSeconds: row.TalkSeconds}
+	}
+	switchboard.SortReportRows(out)
+	return out, nil
+}
