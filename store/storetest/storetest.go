@@ -174,6 +174,7 @@ func Run(t *testing.T, open Opener) {
 		{"SearchClasses", testSearchClasses},
 		{"Events", testEvents},
 		{"Relay", testRelay},
+		{"CallList", testCallList},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {
