@@ -1,6 +1,10 @@
 package driver
 
-import "time"
+import (
+	"time"
+
+	"gorm.io/gorm"
+)
 
 // Reports is what a call report asks of the database that differs between
 // the two: the local days a report groups by, as rows a query can join.
@@ -11,6 +15,10 @@ type Reports interface {
 	// one row per range, written with GORM's "?" placeholders, and its
 	// arguments.
 	DaysCTE(days []DayRange) (string, []any)
+	// SettleCalls refreshes what the planner knows of calls and call_tags
+	// after a bulk load (and, on PostgreSQL, the visibility map an
+	// index-only scan reads), outside any transaction.
+	SettleCalls(w *gorm.DB) error
 }
 
 // DayRange is one day of a report: the instants from Start (included) to

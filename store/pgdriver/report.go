@@ -3,6 +3,8 @@ package pgdriver
 import (
 	"strings"
 
+	"gorm.io/gorm"
+
 	"github.com/switchboard-oss/switchboard/store/driver"
 )
 
@@ -25,3 +27,8 @@ func (Driver) DaysCTE(days []driver.DayRange) (string, []any) {
 	b.WriteString(")")
 	return b.String(), args
 }
+
+// SettleCalls vacuums as well as analyzes: a freshly loaded table's pages
+// are not yet all-visible, and until autovacuum reaches them an index-only
+// scan still reads the rows.
+func (Driver) SettleCalls(w *gorm.DB) error { return w.Exec(settleCalls).Error }

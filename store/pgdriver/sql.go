@@ -99,3 +99,6 @@ const (
 	daysFirstRow = "(CAST(? AS text), CAST(? AS timestamptz), CAST(? AS timestamptz))"
 	daysRow      = ", (?, ?, ?)"
 )
+
+// settleCalls runs after a bulk load of calls (benchmarks).
+const settleCalls = "VACUUM ANALYZE calls, call_tags"

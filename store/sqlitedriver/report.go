@@ -3,6 +3,8 @@ package sqlitedriver
 import (
 	"strings"
 
+	"gorm.io/gorm"
+
 	"github.com/switchboard-oss/switchboard/store/driver"
 )
 
@@ -22,3 +24,6 @@ func (Driver) DaysCTE(days []driver.DayRange) (string, []any) {
 	b.WriteString(")")
 	return b.String(), args
 }
+
+// SettleCalls gathers the statistics SQLite's planner reads (sqlite_stat1).
+func (Driver) SettleCalls(w *gorm.DB) error { return w.Exec(settleCalls).Error }

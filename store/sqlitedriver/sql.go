@@ -72,3 +72,6 @@ const (
 	daysCTEHead = "days (day, lo, hi) AS (VALUES "
 	daysRow     = "(?, ?, ?)"
 )
+
+// settleCalls runs after a bulk load of calls (benchmarks).
+const settleCalls = "ANALYZE"
