@@ -49,10 +49,13 @@ func (db *DB) listCalls(ctx context.Context, q func(*gorm.DB) (*gorm.DB, keyset)
 	r := db.r.WithContext(ctx)
 	// The count reads at most one row past the cap: "1,000+" is all a
 	// client shows past it, and counting a busy workspace's calls exactly
-	// would cost more than the page.
-	capped, _ := q(r)
+	// would cost more than the page. It reads in the list's order, so that
+	// PostgreSQL's planner walks the list's index as the page does, rather
+	// than hash-joining a tag's rows with every call of the workspace.
+	capped, cks := q(r)
+	capped = capped.Select("1 AS one").Order(cks.timeCol + " DESC, " + cks.idCol + " DESC").Limit(switchboard.CallCountCap + 1)
 	var total int64
-	if err := r.Table("(?) AS capped", capped.Select("1 AS one").Limit(switchboard.CallCountCap+1)).Count(&total).Error; err != nil {
+	if err := r.Table("(?) AS capped", capped).Count(&total).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
 	sel, ks := q(r)
