@@ -60,7 +60,7 @@ func (db *DB) listCalls(ctx context.Context, q func(*gorm.DB) (*gorm.DB, keyset)
 	}
 	sel, ks := q(r)
 	var rows []callRow
-	if err := ks.page(sel.Select("c.*"), page).Find(&rows).Error; err != nil {
+	if err := pageCalls(sel.Select("c.*"), ks, page).Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
 	lowerBound := total > switchboard.CallCountCap
@@ -78,6 +78,21 @@ func (db *DB) listCalls(ctx context.Context, q func(*gorm.DB) (*gorm.DB, keyset)
 		out[i] = rows[i].toDomain()
 	}
 	return out, meta, nil
+}
+
+// pageCalls is keyset.page with the position spelled without a row value.
+// SQLite, once ANALYZE has seen a single workspace, answers a row-value
+// bound on (created_at, call_sid) after an equality column with a skip-scan
+// and a sort of every earlier match (100-900 ms a page at a million calls);
+// "before the time, or at it with a smaller id" keeps the index's order on
+// both databases.
+func pageCalls(q *gorm.DB, ks keyset, p switchboard.Page) *gorm.DB {
+	q = q.Order(ks.timeCol + " DESC, " + ks.idCol + " DESC").Limit(p.Limit + 1)
+	if k := p.After; k != nil {
+		t := k.Time.UTC()
+		return q.Where(ks.timeCol+" <= ? AND ("+ks.timeCol+" < ? OR ("+ks.timeCol+" = ? AND "+ks.idCol+" < ?))", t, t, t, k.ID)
+	}
+	return q.Offset(p.Offset)
 }
 
 // filterCalls is the query of the workspace's calls f selects, as calls c,
