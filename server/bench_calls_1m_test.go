@@ -23,7 +23,8 @@ import (
 // (first page and a page by cursor), and of 90-day reports. It runs only
 // with SWITCHBOARD_BENCH_CALLS_1M=1 (PostgreSQL also needs
 // TEST_DATABASE_URL); SWITCHBOARD_BENCH_CALLS set to a number loads that
-// many calls instead, for a quick look.
+// many calls instead, for a quick look, and SWITCHBOARD_BENCH_DB (sqlite or
+// postgres) runs one database only.
 func BenchmarkCalls1M(b *testing.B) {
 	if os.Getenv("SWITCHBOARD_BENCH_CALLS_1M") == "" {
 		b.Skip("set SWITCHBOARD_BENCH_CALLS_1M=1 (make bench-calls-1m)")
@@ -36,6 +37,9 @@ func BenchmarkCalls1M(b *testing.B) {
 	}
 	end := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
 	for _, d := range storetest.Databases() {
+		if only := os.Getenv("SWITCHBOARD_BENCH_DB"); only != "" && only != d.Name {
+			continue
+		}
 		b.Run(d.Name, func(b *testing.B) {
 			tb := setup(b, d.Open)
 			start := time.Now()
