@@ -19,7 +19,7 @@ import (
 
 // ListCalls implements switchboard.CallStore.
 func (db *DB) ListCalls(ctx context.Context, workspaceID string, f switchboard.CallFilter, page switchboard.Page) ([]*switchboard.Call, switchboard.Meta, error) {
-	return db.listCalls(ctx, func(r *gorm.DB) (*gorm.DB, keyset) { return filterCalls(r, workspaceID, f) }, page)
+	return db.listCalls(ctx, func(r *gorm.DB, count bool) (*gorm.DB, keyset) { return filterCalls(r, workspaceID, f, count) }, page)
 }
 
 // ListContactCalls implements switchboard.CallStore. The contact is looked
@@ -37,14 +37,14 @@ func (db *DB) ListContactCalls(ctx context.Context, workspaceID, contactID strin
 	if n == 0 {
 		return nil, switchboard.Meta{}, notFound("Contact")
 	}
-	return db.listCalls(ctx, func(r *gorm.DB) (*gorm.DB, keyset) {
-		return filterCalls(r, workspaceID, switchboard.CallFilter{ContactID: contactID})
+	return db.listCalls(ctx, func(r *gorm.DB, count bool) (*gorm.DB, keyset) {
+		return filterCalls(r, workspaceID, switchboard.CallFilter{ContactID: contactID}, count)
 	}, page)
 }
 
 // listCalls counts (up to the cap) and reads one page of the calls q
 // selects; q returns a fresh query and the keyset it orders by.
-func (db *DB) listCalls(ctx context.Context, q func(*gorm.DB) (*gorm.DB, keyset), page switchboard.Page) ([]*switchboard.Call, switchboard.Meta, error) {
+func (db *DB) listCalls(ctx context.Context, q func(r *gorm.DB, count bool) (*gorm.DB, keyset), page switchboard.Page) ([]*switchboard.Call, switchboard.Meta, error) {
 	page = clampPage(page)
 	r := db.r.WithContext(ctx)
 	// The count reads at most one row past the cap: "1,000+" is all a
@@ -52,13 +52,13 @@ func (db *DB) listCalls(ctx context.Context, q func(*gorm.DB) (*gorm.DB, keyset)
 	// would cost more than the page. It reads in the list's order, so that
 	// PostgreSQL's planner walks the list's index as the page does, rather
 	// than hash-joining a tag's rows with every call of the workspace.
-	capped, cks := q(r)
+	capped, cks := q(r, true)
 	capped = capped.Select("1 AS one").Order(cks.timeCol + " DESC, " + cks.idCol + " DESC").Limit(switchboard.CallCountCap + 1)
 	var total int64
 	if err := r.Table("(?) AS capped", capped).Count(&total).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
-	sel, ks := q(r)
+	sel, ks := q(r, false)
 	var rows []callRow
 	if err := pageCalls(sel.Select("c.*"), ks, page).Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
@@ -99,11 +99,18 @@ func pageCalls(q *gorm.DB, ks keyset, p switchboard.Page) *gorm.DB {
 // and the keyset to page it by. A tag filter reads from call_tags t, whose
 // index holds a tag's calls newest first, and pages on its copy of the
 // calls' created_at; the time bounds go on the same columns as the order,
-// so that they bound the index's range.
-func filterCalls(r *gorm.DB, workspaceID string, f switchboard.CallFilter) (*gorm.DB, keyset) {
+// so that they bound the index's range. For a count (count true) of a
+// tag's calls with no other condition on the calls, call_tags alone
+// answers: its rows are written and deleted with their calls, and joining
+// each to its call read 1,001 call rows from disk for nothing (40 ms a
+// count at a million calls on PostgreSQL).
+func filterCalls(r *gorm.DB, workspaceID string, f switchboard.CallFilter, count bool) (*gorm.DB, keyset) {
 	ks := keyset{"c.created_at", "c.call_sid"}
 	var q *gorm.DB
-	if f.Tag != "" {
+	if f.Tag != "" && count && f.Agent == "" && f.Status == "" && f.ContactID == "" && f.OutcomeID == "" {
+		ks = keyset{"t.created_at", "t.call_sid"}
+		q = r.Table("call_tags t").Where("t.workspace_id = ? AND t.tag = ?", workspaceID, f.Tag)
+	} else if f.Tag != "" {
 		ks = keyset{"t.created_at", "t.call_sid"}
 		q = r.Table("call_tags t").Joins("JOIN calls c ON c.call_sid = t.call_sid").
 			Where("t.workspace_id = ? AND t.tag = ? AND c.workspace_id = ?", workspaceID, f.Tag, workspaceID)
