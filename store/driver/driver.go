@@ -46,6 +46,7 @@ type Driver interface {
 	Events
 	Importer
 	Searcher
+	Reports
 }
 
 // Pools are a driver's open connections. W runs every write transaction;

@@ -175,6 +175,7 @@ func Run(t *testing.T, open Opener) {
 		{"Events", testEvents},
 		{"Relay", testRelay},
 		{"Outcome", testOutcome}, {"CallWork", testCallWork},
+		{"CallList", testCallList},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {

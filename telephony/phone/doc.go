@@ -15,4 +15,6 @@
 //     it was not checked against.
 //   - timezone.go: TimeZones, the zones a number may ring in, for the calling
 //     hours rule.
+//   - state.go: State, the US state presumed from the area code (NANPA's
+//     assignments), for the states' own telemarketing rules.
 package phone

@@ -1,0 +1,189 @@
+package switchboard
+
+import "time"
+
+// StateRule is what one US state adds to the federal telemarketing rules
+// (calls from 08:00 to 21:00 in the callee's local time, 47 C.F.R.
+// § 64.1200(c)(1)): narrower hours, days with no calls, and a cap on calls to
+// one number. The callee's state is presumed from the number's area code
+// (phone.State); its rules hold in the callee's local time, in every zone
+// the number may ring in. A workspace that makes no consumer calls turns the
+// table off.
+//
+// Each rule cites the statute it comes from; docs/compliance.md is written
+// from this table (TestCompliancePageMatchesTable).
+type StateRule struct {
+	State string // USPS code, "FL"
+	Name  string // "Florida"
+	// Hours are the state's windows by day of the week: the first whose
+	// Days holds the local weekday (or whose Days is empty) applies. A day
+	// no window names has no state window (the workspace's still holds).
+	Hours []StateHours
+	// Banned are the days with no calls at all.
+	Banned []BannedDays
+	// MaxCallsPer24h caps the calls to one number in any 24 hours (0: no
+	// cap). It is counted where the calls are recorded, not here; a caller
+	// applies it to that count (StateRule.CapReached).
+	MaxCallsPer24h  int
+	MaxCallsStatute string
+}
+
+// StateHours is a state's daily window on some days of the week.
+type StateHours struct {
+	Days    []time.Weekday // empty: every day
+	Window  CallingHours
+	Statute string
+	Scope   string // the calls it governs when narrower than every sales call
+}
+
+// BannedDays are whole days with no calls: days of the week, or holidays.
+type BannedDays struct {
+	Weekdays []time.Weekday
+	Holidays []Holiday
+	// HolidaysOn limits Holidays to the days of the week the statute names
+	// them on (Rhode Island: "Monday through Friday, except a state or
+	// federal holiday"); empty: any day.
+	HolidaysOn []time.Weekday
+	// What names the days in a sentence ("Sundays", "state and federal
+	// holidays on weekdays").
+	What    string
+	Statute string
+	Scope   string
+}
+
+// CapReached reports whether calls, the calls made to the number in the 24
+// hours before now, already reach the state's cap.
+func (r *StateRule) CapReached(calls int) bool {
+	return r != nil && r.MaxCallsPer24h > 0 && calls >= r.MaxCallsPer24h
+}
+
+// StateRuleFor returns the table's row for a state ("FL"), or nil when the
+// state adds nothing to the federal rules (or state is "").
+func StateRuleFor(state string) *StateRule {
+	for i := range StateRules {
+		if StateRules[i].State == state {
+			return &StateRules[i]
+		}
+	}
+	return nil
+}
+
+var (
+	everyWeekday = []time.Weekday{time.Monday, time.Tuesday, time.Wednesday, time.Thursday, time.Friday}
+	sundays      = []time.Weekday{time.Sunday}
+)
+
+// rhodeIslandHolidays are the state's holidays of R.I. Gen. Laws § 25-1-1
+// that are not federal (Sunday, which it also names, is banned on its own).
+var rhodeIslandHolidays = []Holiday{
+	{Name: "Rhode Island Independence Day", Month: time.May, Day: 4},
+	{Name: "Victory Day", Month: time.August, Weekday: time.Monday, Nth: 2},
+	// "the Tuesday next after the first Monday in November in each year in
+	// which a general election of state officers is held": the state's
+	// general elections fall in even years.
+	{Name: "Election Day (even years)", Month: time.November, Weekday: time.Monday, Nth: 1, Offset: 1, EvenYears: true},
+}
+
+// StateRules is the table: the US states whose rules for telephone
+// solicitation are stricter than the federal ones, each rule from the
+// statute's text. States not here either add nothing or are not yet
+// entered (docs/compliance.md says which were left out and why).
+var StateRules = []StateRule{
+	{
+		State: "AL", Name: "Alabama",
+		Hours: []StateHours{{
+			Window:  CallingHours{Start: 8 * 60, End: 20 * 60},
+			Statute: "Ala. Admin. Code r. 770-X-5-.17(1)(b)",
+			Scope:   "automated solicitation calls",
+		}},
+		Banned: []BannedDays{{
+			Weekdays: sundays, What: "Sundays",
+			Statute: "Ala. Admin. Code r. 770-X-5-.17(1)(b)",
+			Scope:   "automated solicitation calls",
+		}},
+	},
+	{
+		State: "FL", Name: "Florida",
+		Hours: []StateHours{{
+			Window:  CallingHours{Start: 8 * 60, End: 20 * 60},
+			Statute: "Fla. Stat. § 501.616(6)(a)",
+		}},
+		MaxCallsPer24h:  3,
+		MaxCallsStatute: "Fla. Stat. § 501.616(6)(b)",
+	},
+	{
+		State: "MS", Name: "Mississippi",
+		Banned: []BannedDays{{
+			Weekdays: sundays, What: "Sundays",
+			Statute: "Miss. Code Ann. § 77-3-723(1)",
+		}},
+	},
+	{
+		State: "OK", Name: "Oklahoma",
+		Hours: []StateHours{{
+			Window:  CallingHours{Start: 8 * 60, End: 20 * 60},
+			Statute: "Okla. Stat. tit. 15, § 775C.4",
+		}},
+		MaxCallsPer24h:  3,
+		MaxCallsStatute: "Okla. Stat. tit. 15, § 775C.4",
+	},
+	{
+		State: "RI", Name: "Rhode Island",
+		Hours: []StateHours{
+			{Days: everyWeekday, Window: CallingHours{Start: 9 * 60, End: 18 * 60}, Statute: "R.I. Gen. Laws §§ 5-61-3.6, 5-61-2"},
+			{Days: []time.Weekday{time.Saturday}, Window: CallingHours{Start: 10 * 60, End: 17 * 60}, Statute: "R.I. Gen. Laws §§ 5-61-3.6, 5-61-2"},
+		},
+		Banned: []BannedDays{
+			{Weekdays: sundays, What: "Sundays", Statute: "R.I. Gen. Laws §§ 5-61-3.6, 5-61-2"},
+			{
+				Holidays:   append(append([]Holiday{}, FederalHolidays...), rhodeIslandHolidays...),
+				HolidaysOn: everyWeekday,
+				What:       "state and federal holidays falling Monday to Friday",
+				Statute:    "R.I. Gen. Laws §§ 5-61-3.6, 5-61-2; holidays: 5 U.S.C. § 6103, R.I. Gen. Laws § 25-1-1",
+			},
+		},
+	},
+	{
+		State: "WA", Name: "Washington",
+		Hours: []StateHours{{
+			Window:  CallingHours{Start: 8 * 60, End: 20 * 60},
+			Statute: "RCW 19.158.040(2)",
+		}},
+	},
+}
+
+// windowOn is the state's window on the local weekday, if it sets one.
+func (r *StateRule) windowOn(day time.Weekday) (StateHours, bool) {
+	for _, h := range r.Hours {
+		if len(h.Days) == 0 || hasWeekday(h.Days, day) {
+			return h, true
+		}
+	}
+	return StateHours{}, false
+}
+
+// bannedOn returns the ban that covers local's date and the name of the day
+// ("Sunday", "Thanksgiving Day").
+func (r *StateRule) bannedOn(local time.Time) (BannedDays, string, bool) {
+	for _, b := range r.Banned {
+		if hasWeekday(b.Weekdays, local.Weekday()) {
+			return b, local.Weekday().String(), true
+		}
+		if len(b.HolidaysOn) > 0 && !hasWeekday(b.HolidaysOn, local.Weekday()) {
+			continue
+		}
+		if h, ok := holidayOn(b.Holidays, local); ok {
+			return b, h.Name, true
+		}
+	}
+	return BannedDays{}, "", false
+}
+
+func hasWeekday(days []time.Weekday, d time.Weekday) bool {
+	for _, x := range days {
+		if x == d {
+			return true
+		}
+	}
+	return false
+}
