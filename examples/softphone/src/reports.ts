@@ -43,8 +43,13 @@ let seq = 0;
 
 async function signIn(token: string): Promise<void> {
   const api = createSwitchboardClient({ baseUrl, token });
-  const me = await unwrap(api.GET("/v1/voice/token"));
   const workspace = await unwrap(api.GET("/v1/workspace"));
+  // The token's identity, to greet and to name; a service without voice
+  // credentials cannot issue a voice token, and the page works without it.
+  const identity = await api.GET("/v1/voice/token").then(
+    (r) => r.data?.data.identity ?? null,
+    () => null,
+  );
   // An agent's token reads the workspace but not the reports: ask for an
   // admin's on the sign-in card, before anything else is shown.
   const zone = workspace.data.timeZone;
@@ -55,7 +60,7 @@ async function signIn(token: string): Promise<void> {
     await unwrap(api.GET("/v1/reports/calls", { params: { query: { from, to, groupBy: "agent" } } }));
   } catch (e) {
     if (e instanceof SwitchboardError && e.status === 403) {
-      throw new Error(`${me.data.identity}'s token is an agent's: reports need an admin's (token create … --role admin).`);
+      throw new Error(`${identity ? `${identity}'s token` : "This token"} is an agent's: reports need an admin's (token create … --role admin).`);
     }
     throw e;
   }
@@ -65,7 +70,7 @@ async function signIn(token: string): Promise<void> {
   $("sign-in").hidden = true;
   $("reports").hidden = false;
   $("sign-out").hidden = false;
-  $("agent").textContent = `${me.data.identity} · ${workspace.data.id}`;
+  $("agent").textContent = identity ? `${identity} · ${workspace.data.id}` : workspace.data.id;
   const select = $<HTMLSelectElement>("zone");
   select.replaceChildren(new Option(`the workspace's zone (${zone})`, zone));
   const mine = Intl.DateTimeFormat().resolvedOptions().timeZone;
