@@ -9,3 +9,7 @@ func WithWalkRows(n int) Option { return func(db *DB) { db.tune.walkRows = n } }
 // sample estimates more than n matches, instead of rankCap, so that tests
 // reach that path on small workspaces.
 func WithBroadAbove(n int) Option { return func(db *DB) { db.tune.broadAbove = n } }
+
+// Exec runs a statement on the writer pool, outside any transaction, for
+// benchmarks that seed more rows than the store's own writes could in time.
+func (db *DB) Exec(query string, args ...any) error { return db.w.Exec(query, args...).Error }
