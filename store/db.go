@@ -36,7 +36,7 @@ type DB struct {
 // so that small workspaces reach the paths large ones take.
 type tuning struct {
 	// walkRows bounds the rows a walk reads before it gives way to the
-	// index (a driver.Newest database).
+	// index.
 	walkRows int
 	// broadAbove is the matches past which a search's sample calls it
 	// broad.

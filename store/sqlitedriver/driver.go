@@ -44,7 +44,10 @@ var migrations embed.FS
 // Driver is the SQLite driver.
 type Driver struct{}
 
-var _ driver.Driver = Driver{}
+var (
+	_ driver.Driver        = Driver{}
+	_ driver.BoundedWalker = Driver{}
+)
 
 // New returns the SQLite driver.
 func New() Driver { return Driver{} }
