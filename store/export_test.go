@@ -5,6 +5,11 @@ package store
 // workspaces.
 func WithWalkRows(n int) Option { return func(db *DB) { db.tune.walkRows = n } }
 
+// WithWalkOnAbove makes a walk that found too few matches among the newest
+// rows go on walking when the search's estimate is over n, instead of
+// walkOnAbove, so that tests reach that path on small workspaces.
+func WithWalkOnAbove(n int) Option { return func(db *DB) { db.tune.walkOnAbove = n } }
+
 // WithBroadAbove makes the store's searches skip their candidates when the
 // sample estimates more than n matches, instead of rankCap, so that tests
 // reach that path on small workspaces.
