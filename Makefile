@@ -10,7 +10,7 @@ NODE_PKGS = gen/typescript gen/docs examples/softphone .ci/contract
 .PHONY: help run generate check drift fmt vet test test-postgres test-readme bench bench-1m fuzz lint-spec test-ts test-browser test-contract node-deps
 
 help: ## list the targets
-	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
+	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 
 run: ## run the service (embedded SQLite and provider simulator)
 	$(GO) run ./cmd/switchboard
