@@ -172,6 +172,7 @@ func Run(t *testing.T, open Opener) {
 		{"ConcurrentWriters", testConcurrentWriters},
 		{"CursorWalk", testCursorWalk},
 		{"SearchClasses", testSearchClasses},
+		{"SearchDifferential", func(t *testing.T, open Opener) { RunSearchDifferential(t, open, true) }},
 		{"Events", testEvents},
 		{"Relay", testRelay},
 		{"Outcome", testOutcome}, {"CallWork", testCallWork},
