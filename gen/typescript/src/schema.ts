@@ -976,6 +976,11 @@ export interface paths {
          *     consumers under such rules. A time that is not `HH:MM` from `00:00` to `24:00`, an `end`
          *     not after `start`, or a `timeZone` that is not an IANA zone name answers 400
          *     `invalid_request` naming the field, and changes nothing. Answers the settings after.
+         *
+         *     `recordingAnnouncement` (one line of 1 to 500 characters) is said to the whole conference
+         *     before each recording starts (see `POST /v1/recordings`); `null` turns it off. An empty or
+         *     blank text, a longer one or one with a control character is 400 naming
+         *     `recordingAnnouncement`.
          */
         patch: operations["updateWorkspace"];
         trace?: never;
@@ -4470,7 +4475,8 @@ export interface operations {
                      *           "start": "08:00",
                      *           "end": "21:00"
                      *         },
-                     *         "timeZone": "UTC"
+                     *         "timeZone": "UTC",
+                     *         "recordingAnnouncement": null
                      *       }
                      *     }
                      */
@@ -4510,7 +4516,8 @@ export interface operations {
                      *           "start": "09:00",
                      *           "end": "20:00"
                      *         },
-                     *         "timeZone": "America/Chicago"
+                     *         "timeZone": "America/Chicago",
+                     *         "recordingAnnouncement": null
                      *       }
                      *     }
                      */
