@@ -18,6 +18,10 @@ type WorkspaceSettings struct {
 	// TimeZone is an IANA zone name: the local time of a number the phone
 	// metadata gives no zone for.
 	TimeZone string
+	// RecordingAnnouncement, when set, is said to the whole conference
+	// before a recording of it starts (see CheckRecordingAnnouncement);
+	// nil announces nothing.
+	RecordingAnnouncement *string
 }
 
 // WorkspaceSettingsPatch changes the settings it names: a nil field is left
@@ -26,6 +30,10 @@ type WorkspaceSettingsPatch struct {
 	SetCallingHours bool
 	CallingHours    *CallingHours
 	TimeZone        *string
+	// SetRecordingAnnouncement with a nil RecordingAnnouncement turns the
+	// announcement off.
+	SetRecordingAnnouncement bool
+	RecordingAnnouncement    *string
 }
 
 // WorkspaceStore keeps the workspaces' settings. Every workspace has
@@ -55,6 +63,11 @@ func (p WorkspaceSettingsPatch) Validate() error {
 	if p.TimeZone != nil {
 		if _, err := LoadZone(*p.TimeZone); err != nil {
 			return FieldErrorf(EInvalid, "timeZone", "%q is not an IANA time zone (e.g. America/New_York)", Truncate(*p.TimeZone, 64))
+		}
+	}
+	if p.SetRecordingAnnouncement && p.RecordingAnnouncement != nil {
+		if err := CheckRecordingAnnouncement(*p.RecordingAnnouncement); err != nil {
+			return err
 		}
 	}
 	return nil

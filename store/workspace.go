@@ -16,6 +16,8 @@ type workspaceSettingsRow struct {
 	CallingHoursStart sql.NullInt32
 	CallingHoursEnd   sql.NullInt32
 	TimeZone          string
+	// RecordingAnnouncement is NULL while the workspace announces nothing.
+	RecordingAnnouncement sql.NullString
 }
 
 func (r *workspaceSettingsRow) toDomain() *switchboard.WorkspaceSettings {
@@ -23,10 +25,13 @@ func (r *workspaceSettingsRow) toDomain() *switchboard.WorkspaceSettings {
 	if r.CallingHoursStart.Valid && r.CallingHoursEnd.Valid {
 		s.CallingHours = &switchboard.CallingHours{Start: int(r.CallingHoursStart.Int32), End: int(r.CallingHoursEnd.Int32)}
 	}
+	if r.RecordingAnnouncement.Valid {
+		s.RecordingAnnouncement = &r.RecordingAnnouncement.String
+	}
 	return s
 }
 
-const selectWorkspaceSettings = "SELECT calling_hours_start, calling_hours_end, time_zone FROM workspaces WHERE id = ?"
+const selectWorkspaceSettings = "SELECT calling_hours_start, calling_hours_end, time_zone, recording_announcement FROM workspaces WHERE id = ?"
 
 // WorkspaceSettings implements switchboard.WorkspaceStore: one primary-key
 // read, as it sits on the call-control webhook's path.
@@ -77,6 +82,12 @@ func (db *DB) UpdateWorkspaceSettings(ctx context.Context, workspaceID string, p
 	if p.TimeZone != nil {
 		set["time_zone"] = *p.TimeZone
 	}
+	if p.SetRecordingAnnouncement {
+		set["recording_announcement"] = nil // off
+		if p.RecordingAnnouncement != nil {
+			set["recording_announcement"] = *p.RecordingAnnouncement
+		}
+	}
 	var out *switchboard.WorkspaceSettings
 	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if len(set) > 0 {
@@ -92,7 +103,8 @@ func (db *DB) UpdateWorkspaceSettings(ctx context.Context, workspaceID string, p
 		return nil, err
 	}
 	db.logger.InfoContext(ctx, "workspace settings changed", "workspace_id", workspaceID,
-		"calling_hours", callingHoursAttr(out.CallingHours), "time_zone", out.TimeZone)
+		"calling_hours", callingHoursAttr(out.CallingHours), "time_zone", out.TimeZone,
+		"recording_announcement", out.RecordingAnnouncement != nil)
 	return out, nil
 }
 

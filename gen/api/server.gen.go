@@ -142,6 +142,12 @@ type ServerInterface interface {
 	// ReportCalls Calls, answers and talk time per agent, outcome or day (admin only)
 	// (GET /v1/reports/calls)
 	ReportCalls(ctx echo.Context, params ReportCallsParams) error
+	// VoiceAnnouncementGet The recording announcement (a conference's AnnounceUrl), fetched with GET
+	// (GET /v1/voice/announcement)
+	VoiceAnnouncementGet(ctx echo.Context, params VoiceAnnouncementGetParams) error
+	// VoiceAnnouncementPost The recording announcement (a conference's AnnounceUrl), fetched with POST
+	// (POST /v1/voice/announcement)
+	VoiceAnnouncementPost(ctx echo.Context, params VoiceAnnouncementPostParams) error
 	// VoiceCallControl Call-control webhook (the TwiML App's Voice URL)
 	// (POST /v1/voice/callml)
 	VoiceCallControl(ctx echo.Context, params VoiceCallControlParams) error
@@ -1134,6 +1140,42 @@ func (w *ServerInterfaceWrapper) ReportCalls(ctx echo.Context) error {
 	return err
 }
 
+// VoiceAnnouncementGet converts echo context to params.
+func (w *ServerInterfaceWrapper) VoiceAnnouncementGet(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params VoiceAnnouncementGetParams
+	// ------------- Required query parameter "workspaceId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "workspaceId", ctx.QueryParams(), &params.WorkspaceId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter workspaceId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.VoiceAnnouncementGet(ctx, params)
+	return err
+}
+
+// VoiceAnnouncementPost converts echo context to params.
+func (w *ServerInterfaceWrapper) VoiceAnnouncementPost(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params VoiceAnnouncementPostParams
+	// ------------- Required query parameter "workspaceId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "workspaceId", ctx.QueryParams(), &params.WorkspaceId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter workspaceId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.VoiceAnnouncementPost(ctx, params)
+	return err
+}
+
 // VoiceCallControl converts echo context to params.
 func (w *ServerInterfaceWrapper) VoiceCallControl(ctx echo.Context) error {
 	var err error
@@ -1512,6 +1554,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/v1/voice/recording-status", wrapper.VoiceRecordingStatus, options.OperationMiddlewares["voiceRecordingStatus"]...)
 	router.POST(options.BaseURL+"/v1/voice/transfer-status", wrapper.VoiceTransferStatus, options.OperationMiddlewares["voiceTransferStatus"]...)
 	router.GET(options.BaseURL+"/v1/voice/hold-music", wrapper.VoiceHoldMusic, options.OperationMiddlewares["voiceHoldMusic"]...)
+	router.GET(options.BaseURL+"/v1/voice/announcement", wrapper.VoiceAnnouncementGet, options.OperationMiddlewares["voiceAnnouncementGet"]...)
+	router.POST(options.BaseURL+"/v1/voice/announcement", wrapper.VoiceAnnouncementPost, options.OperationMiddlewares["voiceAnnouncementPost"]...)
 	router.GET(options.BaseURL+"/v1/calls", wrapper.ListCalls, options.OperationMiddlewares["listCalls"]...)
 	router.POST(options.BaseURL+"/v1/calls", wrapper.CreateCall, options.OperationMiddlewares["createCall"]...)
 	router.GET(options.BaseURL+"/v1/calls/:callSid", wrapper.GetCall, options.OperationMiddlewares["getCall"]...)
@@ -1545,6 +1589,12 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/v1/events", wrapper.ListEvents, options.OperationMiddlewares["listEvents"]...)
 	router.POST(options.BaseURL+"/v1/events/:eventId/redeliver", wrapper.RedeliverEvent, options.OperationMiddlewares["redeliverEvent"]...)
 
+}
+
+type AnnouncementTwiMLApplicationxmlResponse struct {
+	Body io.Reader
+
+	ContentLength int64
 }
 
 type BadRequestJSONResponse ErrorResponse
@@ -6702,6 +6752,193 @@ func (response ReportCalls503JSONResponse) VisitReportCallsResponse(w http.Respo
 	return err
 }
 
+type VoiceAnnouncementGetRequestObject struct {
+	Params VoiceAnnouncementGetParams
+}
+
+type VoiceAnnouncementGetResponseObject interface {
+	VisitVoiceAnnouncementGetResponse(w http.ResponseWriter) error
+}
+
+type VoiceAnnouncementGet200ApplicationxmlResponse struct {
+	AnnouncementTwiMLApplicationxmlResponse
+}
+
+func (response VoiceAnnouncementGet200ApplicationxmlResponse) VisitVoiceAnnouncementGetResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "application/xml")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type VoiceAnnouncementGet400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response VoiceAnnouncementGet400JSONResponse) VisitVoiceAnnouncementGetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementGet403JSONResponse struct{ InvalidSignatureJSONResponse }
+
+func (response VoiceAnnouncementGet403JSONResponse) VisitVoiceAnnouncementGetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementGet500JSONResponse struct{ InternalJSONResponse }
+
+func (response VoiceAnnouncementGet500JSONResponse) VisitVoiceAnnouncementGetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementGet503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceAnnouncementGet503JSONResponse) VisitVoiceAnnouncementGetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementPostRequestObject struct {
+	Params VoiceAnnouncementPostParams
+	Body   *VoiceAnnouncementPostFormdataRequestBody
+}
+
+type VoiceAnnouncementPostResponseObject interface {
+	VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error
+}
+
+type VoiceAnnouncementPost200ApplicationxmlResponse struct {
+	AnnouncementTwiMLApplicationxmlResponse
+}
+
+func (response VoiceAnnouncementPost200ApplicationxmlResponse) VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "application/xml")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type VoiceAnnouncementPost400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response VoiceAnnouncementPost400JSONResponse) VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementPost403JSONResponse struct{ InvalidSignatureJSONResponse }
+
+func (response VoiceAnnouncementPost403JSONResponse) VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementPost413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceAnnouncementPost413JSONResponse) VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementPost500JSONResponse struct{ InternalJSONResponse }
+
+func (response VoiceAnnouncementPost500JSONResponse) VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementPost503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceAnnouncementPost503JSONResponse) VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceCallControlRequestObject struct {
 	Params VoiceCallControlParams
 	Body   *VoiceCallControlFormdataRequestBody
@@ -8618,6 +8855,12 @@ type StrictServerInterface interface {
 	// ReportCalls Calls, answers and talk time per agent, outcome or day (admin only)
 	// (GET /v1/reports/calls)
 	ReportCalls(ctx context.Context, request ReportCallsRequestObject) (ReportCallsResponseObject, error)
+	// VoiceAnnouncementGet The recording announcement (a conference's AnnounceUrl), fetched with GET
+	// (GET /v1/voice/announcement)
+	VoiceAnnouncementGet(ctx context.Context, request VoiceAnnouncementGetRequestObject) (VoiceAnnouncementGetResponseObject, error)
+	// VoiceAnnouncementPost The recording announcement (a conference's AnnounceUrl), fetched with POST
+	// (POST /v1/voice/announcement)
+	VoiceAnnouncementPost(ctx context.Context, request VoiceAnnouncementPostRequestObject) (VoiceAnnouncementPostResponseObject, error)
 	// VoiceCallControl Call-control webhook (the TwiML App's Voice URL)
 	// (POST /v1/voice/callml)
 	VoiceCallControl(ctx context.Context, request VoiceCallControlRequestObject) (VoiceCallControlResponseObject, error)
@@ -10037,6 +10280,66 @@ func (sh *strictHandler) ReportCalls(ctx echo.Context, params ReportCallsParams)
 	return nil
 }
 
+// VoiceAnnouncementGet operation middleware
+func (sh *strictHandler) VoiceAnnouncementGet(ctx echo.Context, params VoiceAnnouncementGetParams) error {
+	var request VoiceAnnouncementGetRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.VoiceAnnouncementGet(ctx.Request().Context(), request.(VoiceAnnouncementGetRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "VoiceAnnouncementGet")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(VoiceAnnouncementGetResponseObject); ok {
+		return validResponse.VisitVoiceAnnouncementGetResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// VoiceAnnouncementPost operation middleware
+func (sh *strictHandler) VoiceAnnouncementPost(ctx echo.Context, params VoiceAnnouncementPostParams) error {
+	var request VoiceAnnouncementPostRequestObject
+
+	request.Params = params
+
+	if form, err := ctx.FormParams(); err == nil {
+		var body VoiceAnnouncementPostFormdataRequestBody
+		if err := runtime.BindForm(&body, form, nil, nil); err != nil {
+			return err
+		}
+		request.Body = &body
+	} else {
+		return err
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.VoiceAnnouncementPost(ctx.Request().Context(), request.(VoiceAnnouncementPostRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "VoiceAnnouncementPost")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(VoiceAnnouncementPostResponseObject); ok {
+		return validResponse.VisitVoiceAnnouncementPostResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // VoiceCallControl operation middleware
 func (sh *strictHandler) VoiceCallControl(ctx echo.Context, params VoiceCallControlParams) error {
 	var request VoiceCallControlRequestObject
@@ -10575,515 +10878,532 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7P3tchs3ti8O3wqKe1eZTJoUKUsem6rUPrIsJ0psy2PJ8cyEPm6QDZIdNQGm0RTNOK6aT089n8/cw7mw",
-	"uZJ/Ya0FNLrZfJNkZ5LjXXtikezGywKwsF5/60NtoCZTJYXMdK37oSbe88k0EfD3CU+SY6nnIhWR+axn",
-	"kwlPF7Vu7VgyTj+wAU8SNo+zsZpljLMs5VIPRdqqBbVrnsyEeTPiGTf/8pGQ2VkkZBZnph0e8VpQs00d",
-	"Z7Vubb+9/6DZ6TT371922t3OYbd9+I9aUDO9XMRRrVs7OW539u8fHD74y8NHvD+IxLD82Tyu5FCkQg7E",
-	"Cz4RtW5N95vtzqP94QN+0Dzsd0TzL4P7UfMRb/ebncF+dF8cDA/5gz6+mvFBdmb62vaVVPBs5fjbMP6Z",
-	"ztREpCf+PNb/X6cW1KI4FYMsVrLWralZ1lczGZmvZynHb+UsSYKakBF2jx+HPE5mqXgluIY3a0FtmKpJ",
-	"rVv7unPYbh8eHrbb7Qe1oDaZZWZphzzRIqhJlZmFN48r+Z1K8l/ULBsoQ0dsX2c8m5kn7crVglrGR7rW",
-	"/eltUMsUdHTQOTw8PNx/8BczD7srbAtzlV7pKR8IIPNcv+ODiah9/PgxgF13JuMs5tnStmODJB5cNTPV",
-	"hF3380xnTGc8zUTUZVIxS2WWiBFbiCwwX95yR+KA/3z77z9/d8VuF9zx9noW66y8s6Z8JJgaAjvTFVvl",
-	"py/c6+6518G+t7uWOz/4i+n8lvvtDZeZZpz9MlOZYEOVsv0204Jn+gjvrj4fXLGnaRzxRWvN5vxQi7cj",
-	"KuzIq1iapwdKSjHALSxxLc9kJlKhzXcfvc1uruFEFDZ7LRVSzHlSC2rTNB7EclS73f5/G9QmAvnemOvn",
-	"KhVumkk8ibNa97Ad1KR4n53MUq1cc2o41CKrddum94wntW6H/jp9zwdZrZulM+FO13lOsQLrNrQmalaz",
-	"4nQwjq+9FdxiY979kpRmsY5V0GRWcYv/iOkEn3Ygf8kHEql3UmXvzDLnQ3mimFQZrP1dbr/9NdvvlZiq",
-	"NHu8ODbcurx0EyWzMRulajYVEesvGPD0FQsIjP0Vz0St22492D/MeX2tC5+uRcpH4pInVxdioGSka93O",
-	"fhvZva51D9pB7UrkN0XmP3i/3W7D6vi9+D20qzvIm++45kcpH4hyB22f3sQw7Wq3O5dts9S02kCPxzBQ",
-	"IFpQy+KJ+IeSZgmPJyKNB3zvhZi/+7tKr2rEgrCt/WJbbhUuiSOlhmuVFmHO04mTylgs2TRVo1Ro3WXZ",
-	"WORC3JzHmWZKsrFKoi/6xJ9BnzAn9U7ViQ/522b3m91mXk5HhmG419qdR4/c9zuQbN+8tJiaBTeb1lzY",
-	"G0TLNymfTkX0erqkMANNc22Zwd5GQhg1JROacRkxM/Eve/2L9Pnnkz7tERHp2ZJefy3SeBiLiEViyGcJ",
-	"SgwiZWdPKs/CFptmmMZCRsmC9vAFT4RmSSzF9tLNA0ONWD/BIVnmNR0rKV7MJn0z4fImcAS1E8LRxxFs",
-	"uRMVCdxCW5Bok5IK1Fkhe/5Z6fMZFBjkYEvKC35dvRnVZMolcnmeLLJ4wBN2KkexFHo7BicmPE6Qpf8v",
-	"MsC2BmpiVilOdUZLdAwMP96BtybcvfxMXYsEpUTLml6mYihSzSYqlbHEWwcWb/mEz6bRpjms29FIvLUb",
-	"Gh9ZtZ2/UPj3PBNP5OBxogZXy+bYJDY3CZNw2isPR9++iMxByMy8+qHGo0hEj3M55u500geD1VRO7S1+",
-	"rK/MuFXGMsX6AhmqYUZazdKBeZNP49U0X9GBpdZJInhaphUSiWVjnrFYQ99Ivi4LgSwhfD1LkvWEpLUl",
-	"SuJalkfT7rTbbjSnlub+aCLVlCpDMzo0VS1z/qFXiea/ju+UyRCvtOb8oSnx6XnE2WSq0gxtL0uqTww/",
-	"otqjpGB9HrFUzUHf4ZLFI6nAk6iS2URWbkSRpirVsBLDWBgBmUhmJqY1HxkSGPJwBuIEg1/pzBlCqnmt",
-	"+xdDByPPm2PUCWrU7wl0e6JmMlv+GiThx3GajSO+MAIwzsW08OjRo4dBTV/FRuGDN4mJ17ptoMkLlU54",
-	"Ev+6zDdfX1h2EEsmQfbhiVle+HOFdVRwko8OOoega83MuaXvXl+ALPajmbxlttLrv7yzVBqPYmlWtFY/",
-	"6Bw22OHhYdPK86jxDuP3ImoakbCp0uZE9eOEDtUrMVBpVGHZSe0PvlWnWmjaUScdcylFYi7VaAY6idNY",
-	"cjNF2YoxEVHMX6cJipRubNjtq9MtuiXfYtUpf0Cn3PNWNe2MS1Rax4A4HOV7OifdKhnoTgm2PJuD/X8s",
-	"KcceAcdZNtXdvT0+jVvZPE5iZeSnvf12p91sHzTbnb3jAexIvXd8sml8e440em+rdfjUa5erv5+BVf6o",
-	"4oG4VFdCLmnB5heWmZ/AVAAmH8YjXn2EkrhoEZrrd4dPDcNvcRJkS8aiDDuticX34/63g/g8/v7s9a9n",
-	"nRfxmT6bvGiLi7MHZ/LVff7m/bS/6EwG357+Jfq5/f4snsfRd8n87GcVXyTR6zPZbon77dZgP5H9ydN2",
-	"9LfvzQ7LsqTWvf+gjdzvjeiPlbo6ldFUxcuW+Dn+zAT9zupxppkWg1Q4+UiP1Vw2bmoBiIQepPGULEAn",
-	"r54zvZADMAxp3k9EZG061uYJXzpJ9RpDYn6yRq0WdUkGtVa+Z+hWge0pB86sua3Bpr2d+D8rnMNBOml5",
-	"isyeoaXe0/M4G4z7iqfRerGotDhv4mx8AaTfuEzOdolL1WVKJgumJAPyxErCrZ6uu8r+ZGuniXC1+ViL",
-	"wbvnwx/++ih9+O0Pf/8lvZz//Prlk4dnz17+40ztP+PP+MW8/bfJyfRH9Z346+Cbz77yRnPhKZ+ITKQu",
-	"xguY6ocSzS/HgvhPIkb3tLnNr+NIpGi1vEDDHI1j20spNg1PeTbO7ZH2WjM8/pdZnOaLqAdjMYH9MuVZ",
-	"JlLz7v8+Of6p3XzEm8Pj5tO3H+7vf/zvXF7RGTibwOJArLk8qTdjkQpwMsH9C1cEeZ1Cw/VbOV8Pze0M",
-	"T6biOlYzDa8EbCbN1ToSUYsdswE82pOxxmOAsqdh3eZNo96xuluLgP0yE+kCzscwTswKNKw6qGciYnF2",
-	"ZOQBbD7oyaFKRTySTKVswpOhSiciAvkZjf6aHbTbLIwl9PrO0E/oLAwY1yxSQrNwQDOBMxviDRW2etIu",
-	"BYzHWwukmk/6CX//TMhRNq51Dzv7VaR+hpdi1faZKJ2xOBMTbbSWVGSzVBrB0NI/YJ1Wa7/dZnVr9T1s",
-	"N44Yl4tsbGRIkWhhroLKaRa2n7mSq2aEN7Y/ocgaK80rE/4+nswmte5+23yKJX7quHnGMhMjkcJEz+mC",
-	"L8/0OzVnEy4X+UyNSsD6wixfea8FrDdrt++Lb1ib1dtsPhaS8b4WMmsc0RYkqSNkmi+0eSIbi5RxqeBf",
-	"aGuokkTNdYu9AIVwhI/gKts1rx+0240CkVbQiASXwqpbSrQrKVG6PM5WcA97ZdzTLI5YfZiqCVwc7qLw",
-	"jgksO87QnRfznln8gyKn2ZIrV/CaDWzG2+sPDqq2+pucq/4VaFg5bTf+IzaZ6cxo62aWIHvd00zNpVmb",
-	"+wxmO4+1aLTY+STOMhGxieBS+4+3VhxVn8H7c/jvVAxr3dp/7eVRvXv4q97zho9CQCr0VEmNwb6PefQK",
-	"jxbatGVG4RN8Ok3iAazY3s9w537IV4M0c3wlwo2C59Sq55HIeJzcWHVHedw+Bj912eqnP25LjFMz7FdE",
-	"ACRHcSmf5xzXaOnYWSyns4zVK3huWJh32AhYSDMPmeQTw87MsgIFuoxPlBzhDtCBa/315dPmQ8MgDTfp",
-	"q2iBjwfMXdlmLGZUDGQqVo/lIJmBvv39xfkLJvSAT4VGvTIxdNGzNFUjnolGgNYW1o+dX5QnYHdPVQKd",
-	"WiP8PW1GLExfZHhv1cgv9UJlx4Msvha32yPm0odgIY6N+UtsjhCIGLFmTkwjKZOXw87h9hxz1Basg12C",
-	"gQwnloiodZe7wh8d7EIaTmCoZQYCgwgsa3NCk1RmPUYCH4rNHioRIWw4Kp//sD154exyL0i/anr22b1C",
-	"RP/H3HNro3Q2vlwI69merhiXtQVZ+TATSDo1FSmpEC6wazjTOMkdaBMVnBdOFylvyUgO3lkTu78dfbMZ",
-	"AzEPRufbjc391cJZqVmm40iY0cZy9J2aoZC9sld6HoLmYjl6N4Y3qplmpgoDi0FL3t/vdg7ZGyM8SlaO",
-	"1AJB9OvOfmf/8PDQSONHMHZ3d2CsMx4tuJ3bD7vttpFg9jvmj0QNeMKyGDwe+UDg60vzrT8e0F3anWbn",
-	"4BIG1W23mxAXVnjXxZX5ry5FmBWZ/mee6cc7ZBfHrD/TsRRas3SWCJbCFsYbHvZOPfQ2nrlG0LP/Lo6Q",
-	"NRg5D3+o3Coe0xDpWXSi5DCJB9ntuTMOQbyPdabXXeIvrIHdZ+DgxkLrtmY8SQWPFmTohKAFq1m55WmV",
-	"VvxmTdwtl9+te+LnPtmMDKBSuIvLkm3h6YxfCRkGbD6OB2NU3MzNAldwnNECu5Cs71UsL+fx82dr1vj9",
-	"JCkscQ10jsH/vJ8k7FqkOlbym16t02r3akzIgTICxDe9Gogfvdr/oIaC71gq+d89iXnif84HZ26//NO5",
-	"PH0fZ9/0akbQ7tWMFJPFg3jKZfaM90XyTc9FdvVqLFn6Cvvwgs+wu728B38Ue+Vh7RXHXhCTy7L98g4w",
-	"JEbxYjrLdDEulVTYPE6Obn850mw2RcutZDN5JY2wnz9ml9IIWXd0VLGx9Qc1Lt5oW0U2FM+ji39BHRPJ",
-	"AnI3dnynh29TZ5b8hdNUoENodGlf+hYaFM84ghV4qtJ+HEVofr857YeumbL4igZ8d5L7woh+5rKBuXw6",
-	"loX9TvgCRdNBhtKK3yerh27cdHlARCB4Am+n9lErPjFs0wyevuNdghYjYsRapNcxTM8OxLDfRI1GIrL7",
-	"yFy/oK7ZjXCGetdFPJI8m6XibhRf7Zor7wvbvXvC3C6TWGujwKmUzVMlR3dKpeelxln4t+YleO+abtah",
-	"p8+6kZkjZG4t8/Kca2uUBLIZJdDmVtycXCDemGbeefdCgWTnRlqzktI9TdZos70jPEp3foD6gqd450Ok",
-	"Rblrb6CsHlZOgM7UC5U9hXDjW5NoSFHLOVnoAoEhwq93SoYXiunZYEzuaMtrrfHK5yNudDRnSpi6m4uN",
-	"4p7XX2xgCyvcU9JG1APXj1jPi3c2wo69rd7e6K07veO8bDhkYpxkvjrEn5iDN+BaNNbcekUi0TK85ItE",
-	"8ehSqWc8Hd2Sp02xsXeZUu8SaG4VTwNzVawZPAVRbpId7h/sP3zYbrP+IhN3S8DHpjt1LawFeQImlaXh",
-	"WpqQGeY0n96NKUJNvcMfVqhG9BDE5hSV5IP2QVnZAX7cZR41RcRSgZFdwH3dUb9ziUEkwshWi9xShSoq",
-	"WD0xVMrQtTDpong14Gkak4AFPzNDKSC7i/K4I7OhiwJZZzv0QpA8AyIYPwdcojzmXWd3S89C5zpT06mI",
-	"Am8UPlGrZkP79VKp51wuyB6vb0k1nol3cEJKpq1LpdBxRbvubk/oUuvkFo01yan10B+Z2VSpyNIFmQDD",
-	"V+ZD89h8CJnGpMZWLaiNBY/Id+09suyKoTxII3bPeZz5/jgp3md2WK2CXujIWOUCNHO09s+7ueWkejcV",
-	"EvaAy6GptIWjiZvRwx6ixac0bcOOrDJUBx7Mi28gscNTKXADzLZjOouThJkLTbN6aN+zEycrSQaO+bgw",
-	"y2KaqBE4lqhlzwt9/F0txO3Oo0dfLMRfLMR3ZyF2e59O0pKxeJ1N+LXks2ysUht+fHMuNfNbKpqF0G9J",
-	"ahOy9Vgz62L/VKqstawV+q2H/jhzIlzzOOH9RNyaBq6hMoeOeMb7HENV+mkshsmCec/be02PVZolizvn",
-	"2a77KAV5w9omJTp5gb2O+LVgs6nhTZxpkcY8iX/FIAzKbzVPRYJHZnP1JGgjSgoaehRj7sEgETxFStvZ",
-	"hY0Wu+BDQRE+G+7vnjy9Fukid+6h3mOuD41GijijzW+nZS4bf6HvaZYodTWbMnR+Q6TUhC/IFQtBVHCK",
-	"Q4im/U4l0fOZjgchk8LoC5ESGkOgbilJwGxjOdpJgnBL74LvIMAtNQTJYvLmFhO9fUM+hfEWrdfFJPAP",
-	"taFKJzwzNxbPRDNDNixnCR0DDHtZamOwcyDgzWIAlzsupZv7890+87yqWZuKvjZK557O7c1jpQXZmo3a",
-	"leVuoCiGhBsM2HLeO7CMYWTpEWRu4e+SGtg1bgkmsnmh8ujZ9dzDXMA645MpvFXOoS8TpVfr1dhMZnFS",
-	"dHYkYuQsIKXF3pyCvzR4Lyf/Q03I2aTW/SlPzn/rd+Cl7C8349IUVh1WuMOJJWSKCRkVhn+wv5LS7rh6",
-	"4AA3PVQl8IDlcNTcwEmKYcBgIVxwWJHoVbRANAL/1JRyrpfeIKQC7xVKcKAn+0olgkvzKGWyruQJ9zRC",
-	"V9Cw3fYvDntXEISlEVtUhG2G7EEmbApJIZPlKzH0wRA2v3eBT360WAll8jxTc5E2B+ZSBrcmxHhhVEsa",
-	"kc0KWSpczNlYTAoEW4G9AAGmFe5LRwWepnwBn1V5RxQBG5be9/BU1rIU+1wZCGWXyEM/BvMnLwCc6O8z",
-	"iQB1GtjiQSnosXhNLt0jyyzPbSN7Arx5+2y1cJ/mTMDjOuWD7d82+Qa0p4d2yVtHd9X/WQwyG7hxgpFq",
-	"FFRLWbcxxue99AQDZDFLbuokVvc0ZQ5ZY2we4n/E8BGmheGKEzSBcNiMWmBIYJIwngrGBwMxzQTwyaJA",
-	"QplddG3ku2pzolfVXvNuoNuKDt5ZLLRmfickoKpXcJ/nj2MiVbecPrX07pPC5eVej+XKe+op8ebiqoXU",
-	"IcYpFNO4MFghxCAC1k/VXOMlXOSo2w75UlUzb3e9k3xTNyyJerunWXipwnwXFcPINzKTgYfxUsrjgV7Z",
-	"E3EdD0SLdJS8n8BdhhhkkynIACv3vv5yK7GlnQZwxNQUDx5Gy8J1NoqvjVqbFaK5c7sBOaBx1EaYhJVh",
-	"NveuOHibiVMVXe4zxZxleWdvJQMBzrWacdBNWdqDmQqNxhU6zhWyukpZX2XjwI9Y1nxipeDGMmtYI2Xn",
-	"cRzlYKkumAdRzo61la1vJC2XYvYnsbQfO2tEpfJAHfrQ6gCvI4dMZMZeiVK0co+uTyzYeFtvev0WF3Hl",
-	"frLpysWVtsl7TgjZJCRVySU2s3bdu6b75+a58qGAEVAbq86Chz1aUqodCOY2MuTNdKzypbYlWNfSgiJ6",
-	"19bi6w/m8Y82NcQfgAf2tYnjxA4jjPoPcpL59NhA+C15UXFt7my+T8REsb5SZKL3zk17A28oUcMnxIYZ",
-	"/0CDL1/xFnotxLvVA7XULBV8MBZRI2AQReE/C4LchMcJQJejIBpQ8A5x4aAnQw9sNWR1LbIMnI4IKaP9",
-	"0BW64Fd4JRpoCrOaeAEwzh+ZkX49fNeCou4/VClvlaB0b8lX7BH/HdnLS54NxjteuMeQ5YcZPRoE7kQM",
-	"M8YT0pa3YFcFI4OvpC8dhOdCwIa46VlYN3mjLVfLlLjhHKalSq1NLE6E2ZvoxZSixeovyHLCxiJF+EtK",
-	"XzT9DEPGM5s/Y4iyCFhfDPhMC3Y+FfL45Rm732q37htJ1dpgwjzgEo4Xi2VmDpBtstWoMNgUif6n4t9v",
-	"N60ieRVWHsitz2HVOVrV+12fnCPcACG6JjSrPEyrjFi8D1K+FPMkloJRssXtTFfeQeu02+32FkZCOjCV",
-	"MrQsxoj5iocPJGbZxc6Zsp1NMvTG0VdbwF6JacIHonATmSePGJzNLI0nE4rKSZyxLApY59///NdBmw3G",
-	"POWDDLIjUzE15LburZ0MZd7UIMV72RTK35/hw/url4rul1V8MQe9uuXNhg29UvOb3m15Ize+4fD1by0g",
-	"eG6kt8jguXWLALE875QFD68SArxxLVHK6mVbS9qjfHzb0cNO6KMPbV51if1qlFI1ZGHEFyG7EgvN6mgB",
-	"oJROz3FUsotUAaVXq3pbzrO0fGQFBYuoJYA3nfUranbVslLkYc+XieESbffykig5lADC4edOETUjz7hF",
-	"VOgEVSgCNk07KKSsumZNm8temCoU/PJoPeR7tudl5bY9j5z9tjATwOtfnsfSeAlz3xvsQbtqsADIv85d",
-	"Yg1DaOyi00QQCSo1CgGmj1twBIg7iXgmWPj3v//9783nz5tPnhTRL1a5hbN1FDNj0rOJb7/S95g1cReX",
-	"+367XY0E4W9PM3NLp8CHcvd2WXFMlUu7ehvfVmDZTVLx7MrEAf1yRLmF2ZuoD6ItVRN/qQW1/kwvag55",
-	"sMgyPcT7alM1igUlq9uNzBNFxGdfziyAPy+NY3ex+EHlfDyk6C2UmgKM9C7eTb20cB7WNAUQFhfB+32p",
-	"tTI4daXioyKIf7kSCxZL0neop939uXfkV4ujJY9ZMWO3sB0871tpxv66bWMIgjzkm1iBttyem6yhhV1W",
-	"hvS4Aj20dI1XWHNZ/alKJyJNFiykX0MjiWJ+SKbYxOgxLLQTbrleQ4wrVElEGbxGQJ/7+aAEAVINatTw",
-	"t8dtj8YnNBz7O80fzrpdcUf2H2CJv4fxx3R8+1sIh7/LTeTHCe+iNrOIx8mCzWMZqXnBTyUgiM4GtHYp",
-	"9hWcwKgDY/hMCJhVoYWZEVGDZaonQyGjkNXFe/qyxc4ylsRCgwknlhA4GPEF4FpHgGpNMYHY3hELoVpQ",
-	"+O9//ivcPzB/YRS5kXMWrZ4kld7FWtEMYs2yWSpFxNRwiHbL9fYcsYUZJlGDq0uMX0bE0B3eKC0ivg4B",
-	"A9Vr6d6scEHlywGw1HwRsPC777rPn4esvn/QHKtZGrBsrlgUjyDVhg/GjcBS0rAkImXJBPCw224b1p9D",
-	"6NXrP7U7b39qNx+9/W3/p3bz/ttG96d289B+ZVpp/HelQJLXRih7AQmfvxAdUAXVf0fRbATnXwqNLCH7",
-	"L7v/cqj/wkCrpecbiD2VgYh5iQC/Na9awNIbzl6VP15VSWDpPQIRL2+u01bnwQEoFHmMFsUIg3vWmWV3",
-	"8vJ7uJU7LNynE27yxfVIHjioMdwxgduqeXCOH/iTT6ryABN0w02kG++IlAIWx0YoyBQqiJpxzTiIDljQ",
-	"lvC5nEEMLZZqBYxX/fXX++3943//81/wx2nAzL8PHtAXDx41jpiIAYxkFa7iElpZychRdao3mtm2Oq9e",
-	"K/f325vO7x+bisByNpLNZx1/6Pl63G7jpB33Wzalb8vxjuWCDdRkojxwfUDxA2iICrT9fKRLYPifNfqi",
-	"WCjnNoIyXdWfXU7Gfj+1m4fnm+zPxGbLZ2Oj88Xx1TLv3ByZ/gfnpTuT6g/OS3ee7xo2uvFdx1ZLzG/D",
-	"i2tY2i31ZsvNtlab8YULwdPB+Clibe/IjqBqQwAYHM1YaiF1DPnQhNx9xEJEekULjy20wuBcreVLt5Wl",
-	"rLxqk9W2TwHCFx9D+trdq1sbxTe3q24Y6fhx00J7+MW7SOYrsOIvtwaFdyBUfCKYhqGwuhYYKewAuYvh",
-	"1BuA1Q2Ddrt2i6NR3OkfXa2SGwOe5wVNlq2o2WAsHND5ESvAmG+HSb4OYDwgrOvydmOJut5KgLxLieyJ",
-	"HJyMxeBqmW/1c8iAjQZbV/WuCiQ9SxcYy5GH7vlB+SQPqSELbS03cg/mCYdxqaJci71J4ywTED0CIVZ3",
-	"ED+10dzmSqStziC1zk97YjB1280eaiBs5dpcm62KuZmQzGmjZ6j1nLhHrm4JlX2jrYqoO2gSDe8kvfUz",
-	"hRJDGbkb8NylV1KXrOjdVKvKzy1736geXVWVBG9rz7m2e9ULP8UadlhhjXzJJXcpPPC5XWZ5IT43v8Dt",
-	"9rU+saD2vjlSTfrS1WJcrbn6yLOSgeVuF7NclWemFtRy2BLkRG/XcLrbSWqOX24tqpk3bmRQuwEHWOau",
-	"Liybmx0eOMBM00CQb/iexB3P+IjHstElLOACGyvC48WZLmTNX5w9adCIHMKtzDGGSZhsMf9OEJIApXSJ",
-	"L2Gh+LF5j8gQQjUaniSE3eBBGPqezrxwzAHzAPyOGHfibPl1DN7ryXLG2NoaNBRVvhvr3LHMz+0Fyh15",
-	"XUmR+sQO1VWHxVVz/XL5frl8l96eqGuerIMbiDPKQJmoaxHlC0Ff+EVwPeKbC0FmNhVSAk7LigRbaghJ",
-	"DqIjYFRtSfy3wXLFLvRWIVPcZuzI2cexzlS6QBwgemLl+YgmsczPB2HSYKMOT2YTkUbpCnfeziLREbJ1",
-	"9IoXkEL/1MIS8jcsJPxUpZMKCQR12VdiREnY6wZPT6EqvULUOrn4kZlfDV1dEGg/lhxqLX0q0sF4Vkz/",
-	"Dmz/vpj5WY3/T+Tg1tIjjXxb6dEhupbNbZHYClwLQtw+enB6W9IYXn4CL1WTmQDCfD4OJpmuSyPnGRbI",
-	"24cAjfWC/KAIJLuSEtUxisdMZ5BspSW/Eu8Al8S0iKFq+BPhkxy/PIOAOPc6VqED6xYECJLoCRLxTIPp",
-	"S/DBuMVM1xRDFEEJJITbopg5KGyImfF6rGZJxDLDCKDoVARBedb60IMwOdZHZJzvLi9fUs9Gwv1WsUzo",
-	"jA2MjqFRBIYqiyCX68xhwUMqvpJ2dmrYkwMcoIyoPaEDphWSYK4sOGyUxsOsmBRZEm6hIluxxlkJIc+v",
-	"DLAK5rwKLb6I952NVaEITI4ykqNiV5RqKRUWoW+KiLllEE7ouwqKdAXiLuzkd5TFmueE5IOowo0u4mdW",
-	"1rmpBSvxLksotl65AfN+bI7YREj8cQmj2UfvK1yRy0u7xPP9k76cuIKglUunvBJ1qYon3IQZYKdbcIPV",
-	"zNjBG27kcUu946uVfV4TtuJdBKu7svfbY+EA/jKhZhN62/HLM4AQATkuj3yC+sBszKdTIQGLmazoYeAZ",
-	"WQMM7zX/OiBrsrwOPeAM3UIRTEQhCz94EkLA7A8Bo7iiACzmgAmNyQAfi1qO5yeqFWSllaWByTNTKwRA",
-	"2fiSLYsYQ9ha7h71gzXIiVhzwt2SBrNF+eIVxYgrdtAqnRLWC3JkzD0SiSS+FuninmYhladuxlF4o9zH",
-	"FUhaGw6GGc6lefCTitMwlGJ82mo5yAzpDmRHPMOfW3DMCVqhs/L8pLZQMcrLd6OKJBdMyAirXprfEV8m",
-	"NL228K7HYro9GeZvBizszzQcc5erg4g4eDRD25m93LTIrEYG6PF5f/d0T1pbR6YYZ1LJJnhnjARSd4OB",
-	"161NLcjL0tC7y1gM5dLl9A2dOe+bSNi8oyWuhDdvC4Qy+pvUWFsM3c9rgi/y5Cb46Gc4FYun0xcOjjwf",
-	"mBMclp/26LmEI1Ga8NLp/E7wJBtvVjKK3+oKiDB1tfGepdeWN+y2ysl3Kolu5pPmSxiZYwSum0n4o0A3",
-	"+mn9ZKjFqmH+J2vcSj6ZIVDzRq587j36GXR1pNrt9F3XxizZYVsV3qoW7Vbke4KIwDrtdpulao7lOrDE",
-	"9DZ3A/Wr5iQYLl8SlOG4AQY5qEGFGxGdqGQ2kSdqJteVVR/AU8g4kak5POoZwEM7P0wRRHNzz5uotKHr",
-	"EhLB4zjNxpQTvxqpMwcc6HguBEdBx7V9Gj569Ohh1WRImFyehTsIugQys544ln37fW/O+/Uumpz/26G5",
-	"PbFE+spdENjtu2bf2/23jTJmFfTtlLGVZcWrzNyYT1+ke6fZ51pEkKrouXExjCMRZJgG2HGolWQe6xRR",
-	"BP6ykd6m52ArJdDJY0ukGnP9nILASvs/nQkbUyImGpGfWV8slPU4TvmouJVWgqi5ECT36GFluE8eXrU8",
-	"npdcQ0CmCyECmHmOziSIvQJj/VAliZqTQciPFybYK6PdwOM9WRfv+SBLFjjLkCgBohnMpNFi51P+y4xQ",
-	"CqHa+oQvrNDXF9lcCGnrqOqyp/P4+Nun7Sd/vzo+7j+4/mv7/fnl95MXk9P2s8sf4+dvXmcv9p//+o/j",
-	"hxcP9Unn/S/7vz57lBw+bw/2//7zX7cBlF4VlOUVjzJqET4WHrE2AYkCqYBw/YUjZhHSoWppMpVhYchy",
-	"bZ+MJw5ZbIjZsAhAJia6xZ6Brx2AKxmRO2Di/UBMM1wvbsPkAIC2J8GGp4aUiFh4kc2mZtE7gbm1Jhh7",
-	"dsSmXFNTIYwR1g+8sj2J30D8Zr6srK7Has56NWjo616NCuJPuRF12UgJqNzCNdRphy3nbY2eNOtRWuvO",
-	"SopB38tkewoDwX2Xj5ojAg4DEFlWd6SBdSsSxtE5x/FFugDdi4ykOhatxEtwfQujDhxzCJwti3Zd4ahW",
-	"MZzns0zcTOB1kOSVOQGZGo2Skr9t5fyWRvXCRufebGg3FIErnL875pZsHRXgTfA20uhLL497a2H0vCig",
-	"u2hTkAA8bZY+ooTgtZSztpfFrPYyHp7g1c6Nb4UapXw6jgfMPAT+hByNHit+2dJS5RzHg85hdemImczS",
-	"RXV/Zxfn7H7nwQOWwlKX8iopyb/YzeuLajiMH42ksR3Cnwsw3y2cQKXxKKbavmv24UormF29ierHgIsz",
-	"jN+LqElQDPmHpkqb7plMJUlzmApIv0zFJJ5Nmimiv+gxT0XUHCiwtV8r2BNTkWpzEptO2jK3FdjtucTH",
-	"BjZ9k+hbVIBXjWPtcXKkKVA3X5biNgjyHUgNVx0GW2fyhCfb4rn/HkjrN6jbsQppPZbNaapGqdC6tlXA",
-	"vjOlVzgKNoYV1V1EHcTT3UmE0JhLKRJd3O1SAdw/L0VUwDeVDINsXLepFbKxpknAlByIvJrkDQqaTEQU",
-	"89dpsrb8S3UHtepgH1rNpW326vQmqwEQCjv7inQFVJO/LaccqgKaBxVppb5VsgqXadO+LihkPhGCqoIW",
-	"bpMVaki4xfDnXdxMb9edoNuGzX7q8Ez/aOVyAZ2hFWdtQxgEDX4tWe7AC5Izqc/tCXE9306U8yawrSDn",
-	"XkE2bxh+nw92vL/u8MbJt7nPoV2j+2vfeeLxUk/cW//SHfGwEiFLpUY8vrP6TeLQnok/y6a6u7fHp3Er",
-	"g4IurYGa7O23O+1m+6DZ7uyR5KD3NosK+e7QezeZYmlHvSqyv/L01+6116gO7MbCltm9Y/BFtm3ZfYGz",
-	"u2dv6PwxoycP9M30SSGjqYplZc2Mc5ks0IhlnzpiAiom6lnfPNiH6FP8qZB2t6vzu32jdEtv6ru54PJJ",
-	"Fw/ET9uNdafiVxAtcHYnWN7l2BdqOSjM5+YOwtymUFIWvbv2p+PmP3jz17cfVtyyt2HXd69u7MJ4P5l6",
-	"UjxTv8zETEQBc27ugJGD23zn+IVXpj1g/ZleBMzFBQSuON+Ay4FYKlazlqtfGC4hB5WAfZWTyWXbIqa/",
-	"kgHbv89eqGu2395/wDDG5mCffW3oskNNIY9aVbtyRf8ronsqlZ3lOXkF5pbKBBE8OD1SLhxgq2kyEpL/",
-	"U6sH6BX7L4p5EssRq1MVZ9p8jYBlPLnyf/lZxRKqgkDql7cd7a6D2DPYie4ds1PZXl4rpOGnCFDXBLtL",
-	"IR2FeAxsd4USlL9UAS1seq82RrU7jx6tfudmp35/GyvVnKcTmGE5QoJ+WH8+KNyKZuZpb8VxV54YV3/+",
-	"JgLBFrTcWEHqbilhSbDS0PWjigfiUl0JWWHGKdSzq7bmUFHCUq00LyttlHKZ6a6XUQmeopGQWcAExHJH",
-	"iLEAQ+lJaiMWuoFJlF7pPMbTNL4W5EjcWHvvyIxrcNXMFNbJMTTSLM7Krr6NxffitTQoA4KzWILH0U15",
-	"O4xvuwhlrkok5oOB0NrWSP/+zWXJaiYW34/73w7i8/j7s9e/nnVexGf6bPKiLS7OHpzJV/f5m/fT/qIz",
-	"GXx7+pfo5/b7s3geR98l87OfVXyRRK/PZLsl7rdbg/1E9idP29Hfvq80kWVZhdHpWTwUAHkZS1civIA7",
-	"/mAL3HGkgEftoLwFsff1+/h2+rZ3HrYW/shA/ISiWSt8HlkmJtMKP2IHnLqZC1WhBwNylT7aHOlBb+we",
-	"lU3i3fOiFP/wYEX1ZE/R2Vk7WQa7smEf1UWUaU50QR4R7rZkegZHYLMx8w71Bmrsctdg4htUIKq8GaV4",
-	"nx0jPW5jkk5djFmpupmtfR92GZeAbZ6Tn0IxeMbCwjDCIxda20Whjh71JRZYLBFRDCl2skI68R9dAQK/",
-	"GrI9FQMRY5aQl2LkwkbyohEDPhFQ46ewf9ZBcK2MkyrqjbXAVyfdJnBns+bIX5iNPQaFs1g80OXl34L5",
-	"3IHNtMzOPrfllPo/JQLfWR6Kv3UKIuur50wv5KC6yr02GyNalYjtdpnRb4SEZ49YOOFyxu3u45LSkm1j",
-	"LM4CPEHm4OFDaBuyCRFWN8DbIRWAwq1b25x0GsR2aEZms5bNOBXR6sVY8bfBDhkIlh9WBZiCpVEOxLrg",
-	"TSKE5UnaPJ8HgtGN4J12sw5ExVhoRqyltUq93UjO+I6uPC0GaVW4VzgfazF4Z4FADIfS4sEBU0N2f5+l",
-	"XEZqwvqLTOgWe5kKCKKBJHaKRrTgHWrIcMGgoVRlZpLYaalwMfT3fPjDXx+lD7/94e+/pJfzn1+/fPLw",
-	"7NnLf5yp/Wf8Gb+Yt/82OZn+qL4Tfx18c3eY0bNV1vBBOml5GHR75vzrPT2Ps8G4r3gafd709xm48vyF",
-	"cmclP2BLzKG0qXfBoy6xvBv5A7fhb5uBTz4jS/ACqPcBSM5+KnGLoDaT8S8zQT+bg5rvpaUqe7yvVTLL",
-	"BDN7i6kU/tXs9atnxXOwy9YrANUdPNytAi1uJqLrFot/dze4u0F/5xv80xdZvaO9f9dX5+93LD7TPt+0",
-	"8rfTxZe28dYKueXm1aFJfhmWTUVe3LMVsoBNgK0ykqwsTXh2/OLY1SbEODmN8c9jfk02ckyCiVOm5pLV",
-	"bVGj8PXlSbhzpcKq265AhA2FB98Ub9mq2a8tO7rsAGs3H71rNd9+XekEc919AuBxf9ohOiayWUpZQa64",
-	"zrAC8/cWm8bfCWvXbS0Vtzl6lnK3PHTu7Gx53FC4naVxtrgwbVgUs0ksHwueivR4lo1XVC0ElRweIrsm",
-	"1yzsu7fCADQgMwWsZYiir1OoIJsD0oQ97L6eTFUiHDhLCI+GrB56vI56I4n53//8v6zZhLfw4cYR9EFm",
-	"XRoZCto9edC+z0IHDBK2WN3zRWHZJc30QE0FDddM4dxMZx9kc/P02RN2grXWLXIJjRqyCGApgAvEmQYe",
-	"kHKwzECeAMfGWw0wYuOz5m4CquVHyvB9sy36a9bgmOZGNaJW0Cc8YnEGMOoIxOJk5QA+liDpuIx6kjOY",
-	"TT2EHzEZm0jbYsdywWYyFdcKgBpnUryfmj1GnZbLIwdsPuaZ0Y970tDDtBy4pTcL5fYHg40oIpuQHWui",
-	"ZWs7WmFAzoUDclnetPDAPW0zdJgDfemy754fnzQvvjvuBOxKLPJBCMbROX9PMz4zX5lpBkzBjMKXrx8/",
-	"Ozt59/j44vTd61fPQvY1m/JszL5mAJ5MpjURWRwdDSl67OX5xWUORK1ZHWrUZWMhe/KaJzPRCEiVbJKT",
-	"pcWO2STWOpYjsx7zVMlRPn4PBfJ+jgLpfiYcyNgQAdPebJHybu1vTSRL88JDwLGiyjT+QSxqHw2XiOVQ",
-	"VYTEersOd79Ihs2xIqAjmwUPRwfix5vEjQESxJwtDUUFAQ5oNp2qNOvJTPCJJuxCqgUAm8VCX2rc8tz5",
-	"lrQaZpgoaJaFXC6tnuzJ//ovc1SNgGYYUE822SlYaMK9606YR/Bk/EpoFh4TehBsxy5DBsjQRQXrTp4p",
-	"NpOJ0NocLIBlyqtK9iRj4H/AC4xESQuruIqFNZu5fw17iyPsijWb7mziL0AQGgd0Z9lAXyRKjgAP3KZs",
-	"Fc47gIt6mvIyxKhjwazg7/N2Vs44MWvLHN9JnJkpFpueCE43MzXaMrS/QIMP66soJpCq8EMPrqZercs+",
-	"tFqtjx/DgDBi/Z9+arVabwPWA60FnoVUqYDlGVMBo4Qp8/4kzgKG6VIBy7OlPn4MW/kmAAtuzqCAX0N8",
-	"QmABIoS8FomaCkMSMxx4A7rvARaY+bNXy+G8ejUcI+SC4o+tVgu/JWgzmM2HHiaOlp7/+NYOMIQphLYk",
-	"JqzqYRtobq/GTqu1324fuSRD9wNujm9YG1p6CYl1XTJRIkiXOWyY3DblI6EhF9G2olI/NZHVuVmtBUpl",
-	"LJZACWBfe9edPXu+97C5sGHhxvoqGxPMPDuGXu7pChR/834sZ1if3jSN44MqhWY1wExolDBWvxILLTKb",
-	"J2jzSWPIs1RpJNIuS7m8Yv3Z4EpklG6JwwpMyxDLIcXc8H0wTjbg8oY1VzrHPWOjVM3xwEZimo1po7M5",
-	"T64MZZAwLBUgfJqWkbIwSjhRiL7FsnGqZqOxmhH8r3k/P5jmZhyrORAL0usdYhtTqWnVYlyak4SG0Tqm",
-	"AuND0Sy1tUmgZXOjqhT+gfTp6VTwtNFC348ldwzjXZGSC8jFODlz88Yj6V1bAOUGlMD0yAwpZ+gfmL/K",
-	"PCOCn/EONJ+oikLXobZEhjkFzmvlgSND3JHhXDMtItMuLCU9Z1tch3nsDo+XLgwXBuYpK5ytORuv/VKw",
-	"msWSfX9x/sKJBx6bSoURly0nr+wXN4rZUppxM244N/A8l4sM8kXznQ0dwVVvOemCZeJ9xur5cQtyESHA",
-	"BGiUDUzjY5VE0GJFYRwosYXp868vnzYfsnrG+1guR8wh2d0vMRpLgKAWOkTpj7EQgUONIA1M0DA9kiDz",
-	"WjjsrNAFXv5Zyhdg72b1sNd7PxyGkN4L17K5nWg5J/jzoN3rvef2GRtNomdpqkbctiEi85B58mE7bGA2",
-	"LhBP6AGfgpw95skQSZ6/O+Vxahqo9Xqz6GG73auFjS5LxdDsKsuldKaMvMk1e/3106dPn5hJMQ7YKAQz",
-	"oWeDsaGxSBIYu+HgDOXYOWqmwXKZILO1jq3sY/iegwQLAxZahC90GoSENBbCmiCRdbEQEuhHC8YTrWgC",
-	"xM+qSx9pVip9BP2Uqh+ZWy8ejNkcMCAn/ErAkTP9m8ajWE8TvoASTHTy6tvVSDoy+4lLoh8W10/VvAFE",
-	"eTNWK0T/GKkaWl007BY0SQsvtULHgE1b0llDxulxOIKg0Tht0tMPV8g3DWy0pFOENp4R0gvvOTZJ8Gea",
-	"Tq9FEXxwwH6IH5tLEVQtNp31k3gA3F3NMsNxJbPqE9wpoFQVVVZ20O6w0Ee2hEvZPgsiHpb7PWQayey8",
-	"Nsi7Xj09Yffv339kVub15UmLvfQwNfARKHDA6qGfx2qOfyynswxW1AzalexDZ5xZFIAyIGeWw/sMn5w+",
-	"PX797PLdq9Nvz85fhKxOYTIeMkIhmztseFJZSgYQNuApeAHDvzUpoK9pREusFwCRRfdQv441E4OxEhE2",
-	"80olAm4apGOsmVVk4VXqueGptbuZF0DqPs+tGhOempX46is0ayiZLL76ipavvK0YRrMWjBMw6MekyqBA",
-	"pqQ7d5gfmx8bC6foQBQjMU3UYgIJmSR48IxeMyM1/P3k/NXFu+Nnz87fnD55d/7q7NuzFxdYIT1O2TQV",
-	"wyQejTMWnr+8PDt/cRHaldJMCsA8t2qvvSGKSwKM7JXI0kUTymGFdGfyCLRAFCLilKHmiLrAqZzRfUa2",
-	"PgBfAExcOLBzqLeAobggkTbNMuUQcYFhRi5qPMTjmmcgh92lozoVqHmC1knQs40jut4GDjbXA+dF1WsY",
-	"i1SjDLmY5jJR6JB+jSI5m7j7Hy7XAlz4Pc2uYhlpmED2boDGIxHRqCMF4KuANd6wnHnK00ya8wmXFLQN",
-	"V4UhVXyFwMG6xWgZ0G9sTw7JM5Dl7fg6q4d5dfwGXVIo1sOOMTusL6x0CHqtVmbE5GTvsiydCZAbrWEL",
-	"rY52xDpL40FGh8OZ1OC+4JlKNV2mmr1MYz1hYyXVLD2iq9iGjH/txYL7XCG/KnCTUzYOYiHHGRtwyzGd",
-	"3k+GBkCu7ckXCpcE0XKhtCDhpiDSbTHm8x6aHMz7aFoOzLJbWz5U8/73P/+13+m228T+qDRJsaQ7cpzX",
-	"F+zy5OXxPY1jocBY9/ivSgqjhExITPWw6ONMi2TYk/Uk7oOBA783nCOeiOavWOE94zA6ypNHcdJCMDSO",
-	"KIzFNjnhU6wZZijIk57E7j0jOuiRRr40M/vqK6D0V19ZeT3Km4JzKhFbsVDSdZgKAcPtyfDrh4ZU/zcM",
-	"zJZqgGLNod4F1FCgq8One2ht7uGS8wTohqPsSSqGj4ID5CTA6KgcPn4tZMTqtEqaDRKlIa7f/D0WgysI",
-	"TYEBTBQwUDVkUYzr3pOoA/IF8Mam5tcg6JhV5dNpEhsxslxtH1c+4gtWlwqkXgmMFcesj6gS/4QvetKc",
-	"NSwVTxA4hbr6ZDLqFbwXvVqX4fGsh9+eXoZ74cvjy5PvQBV3JIRjcwa3s5BDlQ5ASrAhSjFPur4Cz5ME",
-	"BX9zX1L4vNlemNVgL7H9/Z4MKyGhYZHAsNF1kJrlQ2BaN7uM5mkfa5LA2pMkPjmRJ0RT1wW3oeCGLeB3",
-	"33E5mk336PvAFeaxjbrYRujKTNdo9UYqOzICGEJr96T5Ad69FqABgF5mpCrcSP4GGfFYsj4Ua6QCb7BF",
-	"RASM5oXzAeJJZNOED6zvwDuUhpq4BNZ7GGdIsRfHL17eA1SU5sjDUDEXrUPwyM+zZvXDdjtgD+E/Dx8G",
-	"RkBpMD3lkn074xNWf3158nWn3TAH7CUf0X/Mt//+//+fTqeRuyzs4aJjb068thHNE/LV9NUsY/v7yO7a",
-	"7e79NoqQ4P+JJ7PEcHazX8wdRBJlTxpB8rDdPjw8NCe/gdeqYf70RJdpkfksxwiIePE0yHITiYkyh9NI",
-	"/WajWa4OEd4szzLoyWPwYKDmZDpCv7oNswLWzn1/BGHNr0h9UEMnn5l5FCPYoeykOXlwdsCevQeCUdhw",
-	"0mpfZeNukamxOHIbnyQ/lyixCAC3H5VmexWFua+1+TaEKi+ZkCx897e/haw+m05F2gQBZSzeNwJPSOIs",
-	"UjBucu/CweERD9m//3//h4WFTInwyOkpnf1Obj7QAROJFgyNd0Qmp/33pJ/QsUUWR/WZtxoTWd6L5MK9",
-	"7+olwaUYZ1Zpd3dk2Zid55poISPQAIqPoK7ak0tGpwDNCoiFXzCLo8iS16QJUOkBKwLKYdyBDeFw7Ual",
-	"8AfdkyjAFMCK0TQQwHo1pcowwQVK6wROdkSGRBnaqAETYno9dDEnoKiSHcPqYeBLMrwcwWYtCDuNoG5m",
-	"71qUaiYHFKvqEJWx8I4yTK4n+3xwBbl99qXEbJkhGemwSpuaoBegEdgiU0ZitwcFo21CeOd+G4JhSZOg",
-	"WE/QeYk9UhhP7pspa/t+CjaZIY1cjhIy+lvM5TpEaDbhSAaXJMGU28a12Z5Oa2tgyemfLjIuI6MI2jV8",
-	"W7dxOPP5vKXpZ6v0Q0BOw6pM3Z6E6zUk0x8aq8AsEH7ogWcNrf6Z1dLJPQCejo/makeMag4GSVxpw0Pp",
-	"FKH/Tvekj7mOcmYOzx7kG8Fd/RSE22WRiCxUGArzZgu51tywQlZ/LeP3NiHIrgM1gwNyb+Wuxi4LrztB",
-	"OSK2J62Ddf/wwZKLlVydkUALoFF9bHd2pYwCB/GwdFfbyNsAaoqEH3JifGx9WJrLx9YHswIfwyPYhPsH",
-	"KInn977KULnI5grPvJuQ0fxg3zW1mPIUE5dBRBdzGtI9TeWmwTm+tHvYtUhBiczLpYhJqyePWbj//n1o",
-	"hSwSIzttR3G0qdogaWdEBu5sfrO5BiSj4GQOmRnx/TbTAdtnk1gGpkn8l40DdmD+09lniPm4Dx+z3JZA",
-	"Eeyx9vDXj6WPdaC06MltAt5RVKKg+XpYjLftMhtB32ixJ3nIt8RQgZEyZztRaorsZ5rG1zwD1568aoJs",
-	"GbBIDWZGbMelMwwJ2LqeikHMk+Z0lk7BhRxFqdDaiE5nxy+OIcZEjGINtcOOnKBnDoq5iV0WF9LzyYuL",
-	"hvX3lswtWmTmHL45ffzd+fkPaF959/LV2Y/Hl6fvXpxevjl/9cPFN6A1H7mbxMbCp4JHYAcrkLBrR4sl",
-	"eMhGb7gUoxABnvkp0lol14KFT15cGGJdzabMrdq5LJ6eRM1t3jKKwCWim9XkiyqPTNcXoEhOtKIDt1aG",
-	"oRUqaT7mBRAmyE+c+9oLUyhufkNg7wDMueHudfAvecMFS7my2QUNgsvibJqqvmBDsLTEtulYjlrs2B8/",
-	"116Zl550d4G9ucGEhTeyectd4Gg9QHVjjsVJJ06SD8nUE7J6HgO4ZE+wBiENLDf3urAw4yNzGRm5mOxL",
-	"lI6PMhBqg7m2B3rb3gcCYvoYWn+gucXN8FF+wvoG5GYAkePM7KWlkeFvFHGBgRRzXijSSioP2BLytuEp",
-	"G+NQLyiZEAbTLWbwUqmFMFMYU+SPyZWzIhmOTLumqUaLnRPZKMjB8IaiTIDXO0iYlsRhwCZc8hEIIz0J",
-	"17zZjulgHF+LqBCVRXUbUDegsrOaXQkxRcsl2AndtiYxxGiKqP33pDZ3b5edyUwYHdLcES9UxmLv84kh",
-	"mOFmLOGGsdTD3A7YOGLPxDBjDmLRvE4bOOjJNxDtY+vllmyIjSP2RMF5QGy+ojmxxS5EloGnULpCoGoI",
-	"9sieLDzLprNM+1vPGsjobvAkVXDTrxA3jfpRKCAa+G26Qrl0lLAkma1lmxiuuHBlUC1sukbFu9HtyQGV",
-	"wMz9H2jnhU0ba7IqomFHyQF6tZ0nDteVk2SYCT65B+qqlVRdPMOHOPpIxpEAdNBUJYICC0FeRCuk59qu",
-	"PO/FxqG5BplqDfdPxVSlEIAwmc6y3LRsBEAjE7H8ZXrUNtLqyVNzWS2XQGGrK6DYoBYQiJeLqlj+d5ob",
-	"xHvyN2tj/Q0rxP2G5sTfevK3ZrPp/mcePGi32W8VLsLf2IQnQ5VOzASNHKxS37E9853wAevzCMzp6Btg",
-	"VS1TheTfDMv3XFkFxc3ix9NP1EzHNFP0pf1mw+rcSIJ8c6XOPVeIc6XW7pvWPN/Obx5wggvEGGSumHVR",
-	"34SKM86qLYWIdL69lvupLGBX6LOAYVAuHE33iN/icpggkpRcJk5FNxxOzXKShsshg6Ft+MAOFQtas9+Y",
-	"JIEaj7tlGhWVuktih77nLlu476mK4bXgcOdTf4emv+UafZYuEIuJ8TjIhfDRXPygZh6ZZopV/ZAY7mpE",
-	"VYVntOPwmSMjv4HxMyQLiZFX4qjYbKk2oB1bXnTcsj1ngTh7sqz1VjcJtvSKFostLcl0rO54rhc2WAgX",
-	"bCz16NUetD3CZRD7khwUb09ByBIyok++J85sCNOjwIfi4hqUKyLiKthvfWLRA/YCgJH4LVUUUgyBiWHW",
-	"mxkWwu54+9u2OefpJO/Ub7WqEKNpdophg6nQswm0rTM1LdhvLHMiMDwP5spDE/K7KhZzpO3oyZC4RXhG",
-	"zj2o4mE6GnAtGjYIrexfKfRQKB9pl7QkKGuKToOVgiCzIbnyqcJffb/tOIUTpe3m6QCjWapCafrCm+Ba",
-	"pBTIN4kzVj9ss+fxY9AjMYBEG63VfOVCbG3T+/umaa+Y5fIpUMvOpSUhxm+sshamv9XxQOU3DOr10eZj",
-	"i+2vcKD8ttJxEmtnEq6SLpx30+dDo/haoPaDMXjgbqBR4Bb2KnhC50rhGjufP6rxMYUnHDEtRMm9D+0d",
-	"2lsZS4DiDkWXApFBi/Q6NtddokYj3+BjI+wsqzzEm7lUQhRa9KOEqFmwIRuuDIPsz+LE4+gQhcIWIrMt",
-	"A+mLpUjdtSkS8FMucu5kbbvuTPq0tTZ+DBqNhO3iPokVtripbd/JcVEKh96OXmLMlulkxK8Fm00h4sP8",
-	"NEziQXbENB8KrLECHl00eRWWwOrIv3nubjZM1LwnwzCciHTC48goJoh69yTmo5RPepIxT35gj83JtrEn",
-	"dXSuXDz5oVF+7sI85wX7l3+/NL+jVGB+etxE6z/+96LLKnwmy89ddtkTYTZMi2hU/3CpAjpdZ1HAPGv+",
-	"RxjiZbkf59jEjsyrk4TVMUwLXrlolvtE58WTmCfeD4MTJYciNaTzJ/qM90XyTa+GDqKa/0I/Ja/ki+Pn",
-	"p/jVXt6I/+Se1xeMqDSgV6cXl7CemnJR65fqG5v8EJR6e50m33gTdh02f1axLD37P/nP35hRbkfDnZqk",
-	"8CwarBMK7pD0tm2ifj4UIaP8zXN5+j7OvunVsnQm7mihNlEKNaVSJ/XVcJY5k2nAoaWTfGH9qiWv6huS",
-	"U8LLN2fPzs7fHZ+cnL9+cfnu4uxJ6LNbls4kOosmfQHB4s5TazgonlLnB52PVSJ60nAOPF+GFZk7Y8IH",
-	"41gKFy2g48kenUv2IfeHZStPaMimCVT7BGOZ6cvxFwgSLBx1An6sh7HztZK6WuWD5Wgp6UngJI2AfE0w",
-	"RIxo0GM1t1FCiRiRv8mfClrQtFH0xxBUEDLzLxQCEiPDk81W1oKF5vkQQzZz44Hn/Q56ULI8d1vEmh2/",
-	"PGsU3OQi8jLJjL7rx186f3m73X5Acdj+d38Ju3hF6ZhWhwyCfhyHSJtxpCm61WiRNsCwQcKAoaiTWax9",
-	"pCffYCWoAVr4rMFPCd01G/I3p0Kzvhjz61jN0oL6bx7Jx9ppt/HaxkgOvLnuM1fwfaHJXKvVRJiJIM1n",
-	"U7bUUKeyoSB/o7+gACn7a5vp5Wb2Qdqc6cXyT/fNTwgruA8OE0wScedz6YUD8wIGgS/9dugPVydqnixY",
-	"vbPPrDBsRCxUw/LHwINcJh7k6iXxQFAWMCXqHU+NnN7cb7UJ4yRHB5jP5y0OP7dUOtqjd/Xes7OT0xcX",
-	"p/AOJDNnkL7sJ+0dvzyrBTWqolbr1jqtNj6spkLyaVzr1gCkFcGQx5AdvDeG8q+/mr9HVbA4xzS9/Xab",
-	"QH0q2BOKp05EcgvNprEcHTGjMbA+T4yOlrrtk2bN2dTGkbKpMupn1mKXEEVgw1RbNRg+Co1Q7Po7GjBg",
-	"eUGMJExkv93GYt8yo5LpENk1gBf3ftYlPIo8BdtizNbUFaZQQyDkpuTsUtVcSKusSKsmMq2gUMssziEO",
-	"vKozN8G9M1ubH164v/mF1155fj8xvNb96W1Q07PJhKcLgIu8FlJoXBQ3PPCjAUzrSNe6P9UucB61t6ap",
-	"Jev8yr1zmRdi1i4UBzRPLTISk8GXQKot5H5hhoSRNHJ3BG65ayNorjHdUy7YUe4XgHBIiB5CHktxhsf0",
-	"O/rzWj15TFZhzK0t7rdnsQagWuu3gNNjs31r3Z+WDkyiFeW+uWHQqy2buAupT3nebmlYNX8TuiofK2pC",
-	"fgyqt0I+xr1nUHJuiwfPsSbdFk9SwbqPb29zCuENoo3F2qnq1z6+5y0DPL/9cV1+c+m8YmqjufTz5foY",
-	"1A62OZ6PuStKDa90tjqgznINL+0/2vzSpVLPuVxQX/ozsg/HMC7XuULtSY5TPMseCznxn6u9/RjUpkpX",
-	"8Iyvvjp2QTytr75ix2gTi7UNBlwygxWsZax+0H60ZHALenLpMDI6dVHjiOSpLI0nEyPbd/79z389aBfC",
-	"6ODOKuZyYYQRplnVpXLJeyotJ3O5dnz3Z24JJ49l1zIMBtHWsdSZ4FEx5s4HqIkz9GpaFOUi20LkMm/f",
-	"1xBDROjssYoWu92VV7GMsJo8Oipz1vVETBTrK3WFu3jn00gAax+LECcEoVRiLZ2bsZZd2MrNWMomMUCK",
-	"ud12n5enbHPUn1qnF76xBReyS0cWLnivs0VPL9F2fKnUM56OxB+A6+VCUwWOzk9vPxZEqeMoKpv1615A",
-	"4hpeWCVUgdt6jVRedB0UUFpyVpcyqbIj5/ReFqa/FVmZRdzFbf77H7nf57gdbH7phcqeqpn8Q93534qs",
-	"tLPXX+zrxGNvccDJ3WLn5g58cOBdk+YyPmi3j6oC2PC3g52LM3Ws7G1UX0/0jmrli8ffjRvKOb0FTXow",
-	"3kKMWYeiyI7lkrKArinrXlXDoUhF1JMqhfIDECrqFChWXxdO5iEsNALWn2VV0kRP5uLEEQvtaLpY6TuE",
-	"bBqVgr8ETWFGJCD5BQNXNMQ75rmudAArRBOsUHYHogmVMYahmj8hzMT7zkoSIErggnsP0Q54LgTEVFkh",
-	"5kbsCDHytpJi/ugslQx0eRbCf7xIsytX/iID3VgGegXHLMg1mdRyjtuLRmgTXy0SOf29yr8OLn19VIDT",
-	"wkcnEBzh5VNDbjTWBXZ1zrlctFZahkR6FlWYhTaYUDw4z7/OEN3/j23JsZ6jrU057uHd2JX32hojTr7o",
-	"/+n86Q8iBBqSrzlapTNMX25n5/nqqwKMSxkzpQjm0gWoPrT6cgtJECsJY+lJl1LowkAAaC2Hj1oKI6LU",
-	"WTeVFjtG+05CMyY4AJgRK8YAk58OMnSn8eDK8JVWT/5Y8szlCB9+RJNjVvlQnVcxlgMFaDzWtajSnnQO",
-	"PzXLRgpNXjlrc2FVRbK4+BxX7a9LccA9GdrQPMosyF9DLAxy20J8TKbYlYBqB24ybtxWmLTza/VkXjii",
-	"GL5YipyFejAFZEXHiAmkIrCAQrRQkG21IeCx68WhL8VLUtKL216PenI5ChNcDuU3KVrMXHFRI7Byr8un",
-	"dH4t81VP5sQ8Wtp0udOYEr5Aq3lUEWG63rZneOFtDHvDNBYyShYvUBa+AADPJJZGJHcL4WozjpV0JTdr",
-	"vpu7VLchh6TembF/SnugvaC2vpxucDGtE6JfWq+/iP4MZkC3ZH8sGXh/iwESX4Psic8kObvNUQj4XiMl",
-	"uxvWE5G3kY7huaAAn8nqoauQElLkhEvuCZhpCe+JBpoq/Hu6JzF9RmGZbWtY8BB/Lf+20UB55s09XUAA",
-	"Qv2Akg/zko0MrxLMzJE8TdXcBsUO1KQfS6NMJEmOddM4cihhBGlHl0BP4oCUZNuKGy12TNkrfkZKfnf3",
-	"pJOl72mQYmwODN6xAeNeykwWT0RjPeSlQzaIM0D5zRPrIM+OVCMH+TvhGUAg2TtohEU5JROTabYgMNBL",
-	"yNLIeNKTWNHeqUFY3bATtNttWjgoABragiOQnbRS8bkjpaeiXjuOBVx9KLdks5Xec1dUdntOTZWaP67t",
-	"HRITY5dSuavF8UF/xXjditbWWBo3FB1YM+wccd3ZwG9qKi0N3O29TzPwAU+hNiHFq/MRqxNKGqQa5aBy",
-	"Np0b/LXAlQozTIUUc56smETGR6uGf9C+2fBhvJab0CnKKqrRVnBPzC1DbIfEhcDVy0iDecZEVQHbqmlC",
-	"L6sm2tl/eKuFInkdoAmdOdBweakzLjNWtzCVpeHacuftzmW73YX//8eqQ0L3kWm8MI1taqNvNXoHK1I1",
-	"8MBij0WVU9jfYQqPoZ8bzeGPbg3a2hJ0AyvQdhagL8afOzT+VEqOniCl5rIg20E4upeFWBJg11mHXkEg",
-	"r89ELR5UfQucKguUmONOkcgV5OYch14F0fIQxzqTFs/chdzY3AcPKQ4xD0AQTCc8MWt/xHhP+ulozvZA",
-	"gt7+fjG9zcuTR0F5ZaKYJwiXM8WKza9C9Cti31myWEmYmjAS8zBVk7zwwHYZcXVEE6xOtsMUe1dTAtuP",
-	"9RYGONNkLvZCvGgGIbQYEgXIbZkiWNgcEcABB1iEi3qe9KuGFVhh5EsOXBQ+pY5COwftduMI5GkJQHAB",
-	"BqZaAlm4hJ60WA7V4nx+daONzXc8xFi+Jk7NtjqNcXB8kW9SAFnIKVFBvFJSs3Bzx1GBjU3OkmS9GelW",
-	"DlgaQsG3msu4W4rKht1IMi157ZhNs2xryhR8l+Nbr7Y/7XapfGrr0zGlUG11KbqHP2KduDMZZzFUM9zm",
-	"7fzp3UiwyQuMAdsWrNd28qfzAd/YjrW/neHsFeam/mltX05yOPFRgyokAN96lUetrE0p8PCHADHQJvfX",
-	"idc1WuyctCkv5QDh7bO8un51AQI2EhlZgaphOioLnTj0BApNqoyyq92JUP0n4SH/eRzjhcrA8ff/Sihf",
-	"PT8fVfblyli+TeojHt/amsA4s/68iMrmsAA8dJvAr4rkMFSp5E6AhUksZnyrJzfUG0Wg7UEieIqO17oF",
-	"bOsLjMbv1Xq1gKDb2E9vGy36uydTQTDQ3hDNT12EGMzzBkC8AysVAPpGAUvFVPAMx0OwAUGe6NSTKFzG",
-	"ml2JaXbkIdkRkHDn3//814Gfh1AyfLUK9mCQTMGWxGVPrgoPLiIr2aDD9RVhvF560rNFseMlHLJiBQTG",
-	"o6gKhoww3zyVCd0IK2FvK2DIYg+ArBF4ZfxiTaBjPUkAMwAc5tC1Mi+WbXdgLbhacti8e/4VE6ldLhhE",
-	"DbzRDeMKNmFRl5Ijen3M5e1kfXOEzvOIRCeo57bhriGlYTrzlE9fT4shl+bQ1bq1NxzyZ9gvM5UJhHFt",
-	"M23OyhHOE7D1nqZxxDHuKm99WwO2ZWW5NXiaxoNYjozMsdNt9gljO81c36TcMAak1MYrOX/67q/kP0Bk",
-	"5+3u6D9ngKYXfAmwbB5ronMDkN9UmdWci22u/mq5fG+sEpAdbyEXVBr8kD/potXNR6Upygg5Ugmrh9+p",
-	"xMKOYgiRGWTIeE/CT6/TBMH+SwV+c7AP83xzMtPxIAzYUGSDsY1G+vb00hXxQQCM8LvzZ0/ePX99cXaC",
-	"VYKNKALoxgAVxhdGlniZCID0V0nU6tVskZh8zBcIPZVAyDlCBg1ET04plIpgJSfCXJZgclQSJmleshUE",
-	"wGFko1TzUKwx1yyCiywDs2SBhqk/iHVIbl40ko+OBviZJAIgvBJPAJZpCZTJ2aO8qk0QRhbLHISpRQWB",
-	"DJ160kx6JrFYjYW9w3u46kIz9LjNdQY/D2j3wa7ePvdfJTm32/pa2GwTOP/hT8Zvt40iMr3ABvsSQrSK",
-	"t5s9Z84vHRCfTW7PvCezTHxq5o23isd17mkWPp9l4PUA5gCJ00bmA/a4dLDNs7c92Gai+Wnc7lSbfr1T",
-	"/eUUfznFd36KzR7DU2x2qHde6pkajRKh0UEXwv7FSqlg2NhBQHMopdtmypBElb9X9PAeFSP7CvquDZCf",
-	"rM6NeZUPZ1dj0n90eIMj11YxDq8KT2+vuZXfW6m6rVnAL4bW3y9igi8vzjrdyzsst7G9ruAM1k/yKSSA",
-	"NzyddJdCJsYiyWMpqAzhzyqWNqskV0UUy3hylWsNQJ+jnhzGMtZjUuvcDPYsDiPGxHrfAwp02GInKom6",
-	"y926yhRI/0RwiJa15QXOpXC40c6rBIB6WAAUdKIlWOsGgO2H2FEpMoRQ4TIVlkysiHsPSSRefIbNN1qC",
-	"Nq4vhZDkVaRWB4hYgHYY2T3dk3410zVRI6SwEunMLQTQk4B3s6yTu1CFfEGDvLKb/c0GdwQs4X0BIQqO",
-	"lIjFORiL967QnPPuqbnsSXI3m0bAMoglQgiA1jaCD4WNrodT56ON03pRDFChKqYh2URdQ3q72Yyh2Y15",
-	"XhS3pLC2cwT/LBW+CXoS4QQBM51wDTFKqtC2X9QSxfmi2aOFVWuM8p7jiruJeHu64JmAHV3Y8mZ3w16w",
-	"Y8G1cr2cUtldMV3St9kbqDMbRdYDQ03C/ILCaHsSTjnAfGcI0+SOvQ1KJ0nDXwwsc1el2F/SU7fVAXDI",
-	"XqBIu/PoUR5nOefpZHuV3w7qi9p/RwqDW+U7SR7a377D/2cCLy6wjDIWQADLX5Kzke31idLd+imEhxdY",
-	"L2Xp6g0Az5VKYRFHpku4qiJEY1kLOYExX+aT/nJCb3dC/9yhSlhDhJdqhtRLd6rQR0uSLl56jZscK7ri",
-	"P+fBWneIKCCZ5gt1QyiGqCfrTi46IhkLUvHjJEHk5YBVS8hdqP4X5HVaKrPKTogSX47rl+O61XG15X8q",
-	"D6yv4RXPa0CnNSAMc6d04p5fd4ippNxNMGjo1XL6hMu7hSxbyr2NI/jUgBH2E8H4IFVaQ+N6ha3NDu0L",
-	"DA1SYrvcI+/ZHeIpCm+ty0CiRVleZlrho6oFbnzJWbrDnKXKc+cfcXtwVicjhVSksGjZyRQ7bXUeHHhV",
-	"KW3lP+A7YP7D1M7UJpW02DHF+AHEr31tKlJKOpn6QV9dxqk0EESmeYglywXuLBPrSfgGsGFcYgwEinm1",
-	"j+oQJ8nCOKrO76bEEMrruIUODvm7EsBRJU8WWTzgCTs1Mj3gqEN5VExj/V/0VmugJrWgBqtEoCTHkOSa",
-	"cPfFM3UtEj4QNYIkqXVr9YPOYYMdHh4216eD7HjEP2k+SJ42sw2P2p0/rQv5won9OWBIaKn+/Eh8ueQD",
-	"q5eXtKxmZyWhZQ+r8IGeUcnmLoSMmMAstHAyS7J4ytNsb6jSSTPiGScmw1k4jBMRYo2c+snFjwF7ffm0",
-	"+TBgakqI54/PnzdyYztFZYfemQwDw44g7++VGMVKmi+UfDLDMyPCALlmmIn32d5AX4dYZJDYHGCL6J6E",
-	"jOu8AK02vHgsOBR/U3M/v+6IDVQym0iq7QmwGUXk+IBhrdKgJ8N3VMm7GXZJUMPCjOFT+GD4kBkw/PRO",
-	"+p/sTxjaDT81AmaYl0WKDy0nM4/pWepe55M4WbhXQviD7bFwOEsS/JrV9TSJM0YlmKBVTK0NehIvkDpd",
-	"VgHDP95hxLX5PFF9s26BIWoCXQD/DbF8JZcLKGMNf4WGCCodcRn/ChwMRwQh8y32mhBOkKIY3g6ktDHw",
-	"VPJZspC+PsEnQ1vqmBan7CfhUIXriHGoHOxW0Gxbag8DSHB1EHxWZ2qqcZ/hBoesT4FIMuRtcfsztVcy",
-	"7eQSTj9mBAdUFSjONIwBkgiCnqRg+AzQaIy232Juv2pWR4s2dCJ4msQitf4Xc1waQCV9FUPtQJUGVGzc",
-	"3/TfzCCOJgwY/hG12Cs1R/raqL9Ysj5CvlCOQIw1pLxg+VZPPlZRLDSW5KQ6nFQG6aBz39DXDAmJIOnE",
-	"u/rLOZHoxHhwNVXCwhlQ/W71jyJjOrs4ZylwCXAzSI7r1UQYBYeQV7eJxLZAEQQdPjl9evz62eW7V6ff",
-	"np2/aKwCkSkwo9r2/nl4vAJwggpxmf3jl+IvVggm8S9SZjVDszlCN4sGuDZpR+CUYIP5cDSVIC35ftp6",
-	"GufeOx9RBVsl8FXcC+W6SgVKdmuvL0CeA/SMnH0Gz7j966WhTHAKpfJPkP/05HHEAyvnBUXpLiiJi8Gy",
-	"bInb1JtVt2aoe3u5EDf7U5VO4Eq2t1OBBJ93lvm4ywAinyBfATnsK2EFibWC65n/8McdSbwpX2Eq0qY5",
-	"XHg7/KfLsX9yeRSXLDd3gPP/5OLH7eRSJwWsFk2PJWU6gQN+wKFGY19gTi+W4SkibkC1OoIT/dGIACEC",
-	"2aNYl8sdIST+LZvUXtgn4NjeRgVeoaFufRzcSHZ3Pe9wsHOKbDzWL/JHP95kFhtK5eQiIUHJftaj/Sc/",
-	"qG4ZcnHPJWSCMWu7E6sFTzG3t9IKHv4SOlxCo1k1Y6mF1HEWXwsqxRdLT6/y9KOAOW0nYKCeBBgFA4Xr",
-	"ZUSjjuKRkc7rvdpB59Acql6NDWMZaeajgjRazCk0COKOuIemydKwCF+yxeysSWqz9jsYSqHWoJkkpJDC",
-	"PALICJXFwEt2qTKeoPwOHRfgFi2FtgFcvACC27F9K7JPIWa/UWkEqIeGkkavAFXZLgNbvQplYjaOKGy5",
-	"iO5J0q5N8YUpYSb0EqgdS9S1WCHg/rIK1W6/3d4aCc6usi3x6zRg3CBL27aEAldpzazGekQD6I5D/uJ/",
-	"uYX/5bk5WJ4B/AsG3N1cHsiEPKcWWt9w3zZ2c6lcGL46sQsFuFhQ+5VjMOO3p5dG1Z9QHOhEpQ4BGEAH",
-	"LMYufoe49Gig2MA6Xyp9K4cGDWKjb+NjUEvgkHb32wExBQvXeTeuCZzXJxUKv5zkL3reeg7w/cX5C88w",
-	"T6ejsZ0UaQscYvnTZR7xBL7XPsjfEQGJezbJAxdqLpmSLQYhG1jN2guiFzJLY1t0VXmqqi1lv8w4sHvf",
-	"CVo4TAerBhxhtEnVIKWamzF+qUl4B3sRib3JBxasitPJcSEx9EddCYAstbz5yKvxH0fViCy2gHCwFvhr",
-	"1QZq/5H8xZf5Gfyyfe8Qh2v93t1YSLMQ4lEHHhO+PL+g+kTUVIh+L6OLNTZU2zTNqCFbBZR6cwj8z1N0",
-	"8xgdcy5Nh7TQWHtoYEEJDSzOAqyXNBN5Qk2cgZhpayhkiPM1jCUVU4Cvcl8MQm9pnsV6uCB1N50lhjtB",
-	"6WejKysokEmNwQDnapZEGKHIYkJwlYo5N3IAoBzkLKZ8mtyNVA3YhVYLCvRB64XzV0ICEsxaUFVxm5+T",
-	"o4q0VgFH3T4WqBDSMxvNdGaEYUKEAsyoHfnVp8Rl+r15LUJnkxv4D8J5vwTrVHJ6PEBMo60QziHUQdsp",
-	"dsfIyhsq/JyWa+j4mH/FUiasDpBGED9hs/kjw4QaxTDJnty6MBBp6rZyZxlxqptP+J7uyXGsM5UuLNhe",
-	"Jvjkng6YViB1rcDNSwWPiDX74pur7VMsLCeB11u8PNQKoL5xNhZxWoDV9mDPrI1SM9RKoqAnbcXk4qAl",
-	"iPUQtuK9ubJaDu37GxXN+VLnYW2UdREE/veo+vAnlVGPS2S1J2BzLHWwGkF2vRD7p5BPiXlHcnCDRJEK",
-	"q0UZz6OKwTyRgy+pH5EcbMWKntBz23Oi/I01jIiW64u74W7rDW88ER4HeqLQvMeTZI33wdWPtbF4FLG6",
-	"FD0CSMA2n8L0vTjKi8Nx+5ptLBU9mWJ6OaqJ8AZhv+iCncmWBGNcsxDQNR4vKObYAh3zaQxR0C5S1Mpd",
-	"EOBaKeah9ufyUvNaw6GDGyniKJsecyzjbqlGe8HVgqD7Kq2yhAW+qZNgjYfmtqusXnscRcitbg5DzKdx",
-	"AVfYBtmUaoKkgmtccH0lQN0169bH2YpoTdUQRMuvAjqmVah1ayfH7c7+/YPDB395+Ij3B5EYlj97CSrr",
-	"R6ZkjnNeHiUiw+xSyeSJHOySuHIDLntqNvY2bBYf3Gno61Tj48J5Pao4n8B8d0/G+R3n9Azm8qWAyh9L",
-	"qz+OojzqcBnOHnboynspFxD3AP5ppZjo4rUcCydAqQojLwAVERuejwV6Ljw0/CMWwglxZaQS/9y4QlFV",
-	"perN0BPapku5gmYCdyZ9VgQEOhIDqVzpB6kyrG9fSYvBQEwzXYm5hROM8xoI1EUpxKfEsKuCe6ZebOhW",
-	"msL6kpt3Iv8+RniwbfiYfdRwJDk4SQRPt3kNH9ztNjIrt44HvqH9Wtx2BHUWOKQzlKfAeA6/gTXoi7R9",
-	"JymFZokc3+DeKpBschPmRvaCDSZLu6q+JAumSWQ5RVm/a4RcwqOLswAOs/kvxiUOUzXpScRrJ0k3ZPUQ",
-	"RekQsxcwtTBE+XcIrjFf6KUyffhDKibqWkQ4RNOwcl/ZzhF2fgw1Rohodtz2US8nDqswjjlWoaFmp/QO",
-	"VnQhLoWFzi1onBeqWy9nzYG/aT4WqWAi0WJlxe4ncvAdLcinKtsNRmYc5z3tgi6WRpyz7EgOwsYRucxc",
-	"RUxDVXDd3Zgl37w89R/U/gGHC5KxfvpQI4XSRZw5G75Xg3m/fdlpdzuHtoDxlpUaB1vrNBXaFhwInryy",
-	"D56YucqMimzGEryQZiXo0fKQ71+2H+U1l+kRmOcoRTwAPPNm4tN4tXr3NqhNBCaujbl+rlJR60J6iIva",
-	"O2wHNSneZ7Q24J8MagrXtNsOalBOH/eQ+ev0PbgLQcH6JEalILdRRJaxfLn6bnP1icEsjbMFHZhJLB8L",
-	"nor0eGZ4w09vzSbJr8fL0g3IZ5FhzClExvu3hOF3Ni6I1aHdxjZX5abk/EtbFWs2NSqTDZR1cWw293nr",
-	"xH1QF3qykJSP/sl1qffh/3jPfxM2AkzB6i/ysl0nFz/2ZIpJ+M6IBr/A2dIAzjubSAyHgHAGSjTeIne9",
-	"JyF5HYI44LcG6T059kCIfMjc+/SXS10PIB9kImRmLh0wY2k02y2nr7cYZKoXTXjOekaihJNM8TOkh6OF",
-	"ryetic8TDErmxrpNhchUKlbmjcfapo1DPRebGb8qy53xicIs9UljVfp8wMq57AGWXyml1NO0Vmd9fyK9",
-	"7w+Q8H3LJGnKh4ZtHuA27clSAnD1NQprccsQ8idysFUi802H97lyknOh50MNtzZsQNjRnjA4EVrzkRkH",
-	"6vt4Wvz8NyNNqHmte2jWFfGZ4W4vwFecqJnEy7+IamFui4BSo817B52gRie21t0PahTFU+u2P20SNKsT",
-	"XABVjkjmfKFZu/ElaP53txROwGJFbGuFtbAqa3qluLApdj73PiEzB3MJIt0kiWb9WWbLjhpJwka21MNv",
-	"T51eZrX3sIHX+HyszL2+Svt9RtZEz4SDym7CM7hTIHUSAyJxZObVKyGmGj1Q9vJTUuiqGwcDvitvnBVz",
-	"rw6LNSonAAqTCfRzx8QOPkXMQQX+yMJfiglflD1KR7j8uZ8T3Sf+bLwG5tzakY2wN4l1xq9WZWiSIrhi",
-	"+J12VdLj220SLF79MfSeP1k80E6KEi5RbkB0dSCWS1pspxxBQYLVUY9ffXVsmoFSKq2vvgK3ux9Og69b",
-	"Vznkmd9vs4gvSjEEhKbEAfapJyORxNcCtLkBT9MF1PUNUZki90kqUBmwqtjxyzOmx2Sy4wRVMVETKO9k",
-	"NC2KjjJaiPUimr9PwBCpUha68i/hEci9oUt7s8JF6EnlACo7k5leafA7RdJ9KmOfT1pDk8VUWEue+bts",
-	"x6viFMAFtpWJYDqX5o0/jaGu0jB3v2CYs/LtBijNLVraBW1zW3NgfyUypy31vNpeSMLquiGv1HPiXSpB",
-	"41VjI3SJUv/x1kHY7lvYB+EUfjEFfrYbzsWlVVwzeKct1fV6I/pjpa50+Vbb+wD/nkHZPrpyKuoAVIi3",
-	"5rWCeGsFd2yYUr6oSSMIh3McQzOOwsZRdTrjjeTZ3BVTlGdpZrdN9Ko0hpYv/b/OxExY5cJO2t75MJCg",
-	"ZIr0yRGwTPVkKGQ0VbEZsxd2p4yilJkn6GYT0mybiNmnmZ71zdD6iAgdZ3gRttgxhmKQbkNPa/aLGWrU",
-	"NYsT61JTI5G5Gv6sbtSjQuxFg81kFicYutCTdiQgzFeJAK/slgJOcpvUrZw0222Jdm2HCoc0yLWlV/dv",
-	"aBNy44ZjuNXI3wZu6265/T/eZLKrDTuwmb/Eg/0xrDw73RxPcPEBh8psMTKQbH1pFEu7VrPGV16wsS29",
-	"Z+OBEzFiddA39N4HHUcf8/qiumWOUdhdriUvVU+iyIRhEsNiEfl8TI2ARTOeNAdjLqVI2EwmQmsW0mcN",
-	"ilM4UVKFNqS5VNYPTGNeZT/Xti3tZ0vxQx5X6L4MoxmyPYpnDiciijmU/R/M0hQK2tlCqZiq2xeuqo1N",
-	"hDVsWERUGadc974alCvjaeYoeCuY/N1iii1Fa92aoXht93KynxLX3q3a9lVxb1IRdx0LdQ+1vpTi/lKK",
-	"e115PLdZbRTYttV5l1jy3gf39wUZ5ysNVpdjj2nmZU6JUTFkakfM42GxZlpgiVoKW3VlQSsRR4os6W6q",
-	"XP9+Z7lAry+1rH9HsJJ819aXqsHvVsl6zQrf07n4cXH2hAoJ596b/MCFRU311ekWN2eFnuqf2rXK6pRn",
-	"hqC1bu1/vzr9qf3/sXe9y23j2v1VMJrOWLqX+hM7ThN5Mnd0bWfjWzub2vJut+WdAKJgiQ0FqARpWe3s",
-	"1z5AH7FP0sE5AAhKpCU58cZJvR92YkkkQQDn4Pz5nd9pv2Htm0H73d//62D/939o7OC90jnLFYcWGLFo",
-	"z1M5SblSlDRTrvIZR+J3lcn5nI/pUWniLbGJ+TYoNEEoZEowc42O/BtC3XW+KdMp7k1GHIr1kSUVbkMd",
-	"/D8Udh32vMbLii3RtgT1hPgSNl5WmUfIe/BV7CNUirB0tnfrjhoGB/M49VDPSvLbGz1ulp4tn43a/KMW",
-	"ooCgttHKRusDX81stHnmMs3UBjqS1Rjdu3iSp7YnSVXbekVMZN6ofP1/SpoWTNnCvuyShqLJ78xnAWGm",
-	"n9rBq1eQ1SNsztIsAMB8KhfQUO0zN0Uj2p+FRwVIN4rJ7M982TfltYqanJrzn1VAqHUVqek8hGhKUXwB",
-	"5Cjmr0vo1xGrUDgPs+vulLHk8xV0dFOmp0c+M3HKOPX8WH23W56yCR96V4TCu550Cxe22UO1LYo2cXzc",
-	"6hA6SWU+/+vyLRzSVL8ptLRRFrAJn/tgxYBQUwdB7W/M3ybaTAVUJ0AUABbNRkml4C3tirOlvTIUiYxY",
-	"QoD+pkl/++2339oXF+2TE9pytB0mQqEXPpYAAadZPOP/Cg9pMkHOBh8GwGN1RDy0n0f2sqcs98yYLZN4",
-	"Ms3aCvve6xsRUN4m4MqW2OgehxWxhIsxS/XnAdk/0JKwfxiKqcxTRRIpJq70xR56ERYdaf97YpjAxixj",
-	"I6Y4nMR5hl3+m3odYO75mEDKs9UJxcDuaWxecCNTDhs60LKn74iy4XYy1Fq7+uv/LLcA7IVinf3LQ3U6",
-	"i6s6Mgwte6rJaCpOFj24PYUYHtK8fHdMDg4O3gQO6LxSOmeTeb0XQwDr93u9du+w3+vVZIH1rNxreiHu",
-	"s9Fv6K3U1uva2AIC4w+di7E/cKdAqga+v/XAM/kIw/Y6B6mMaUm/kWldAt0I+L3D2MSwg7vhJ3OnmokE",
-	"OYQ9aEgGPOlRhaIB8UcVWhLYkrYvRHyFVX3G0zhi3Q988ek3mX6um3VzdeMbVlqOlmjQbEN6hPP7V3PF",
-	"buxHrntOjcn3PTS/+YEi+Md4jls1jOxmyWc8auaWTS2wZ6ZW4frUqYnw4+J6lhWGvfWhOEvqQ/zHCOIz",
-	"x7Pzll3dtjnUyUif9CbsH0kheJSpDvmFp/FNbGiVVTwRLMtTHtggvz4fcxH/R869KH+AJQqFVVQqNi+6",
-	"bXt5geEivjg/CkWqT2RkWAuIfUSpe74eXjZNZT6Zll5oT5HL06shGXw865RhXRjlx0ey1HQBckAzwDiC",
-	"05rEwP5pqVaa9J0+fruQAeEpJW8Jxd/0w7zXO4jwjzPze/gMSk4U5+QXvTT2XjFXLWChgxs5r1yf6yqP",
-	"pggatQYVKze+NIe0Ng9XUvB6X5mJtEYVq+HCg5/asg+9yQpwXSgQeRcUGDyZZyoGfj80f7WNAFaOqfQx",
-	"r3F2slKEO5YcX0ouhDVnFaE4WVfMzhD5s/3sPROTfN61M1divoFtQzFCUbQrJogVRb7umCX6eSMJAYUB",
-	"SXmWxnxMTK6eNLG+CJMlrdL+g29gz8Gt7EYT0jZQ9rdbJxShGPp7MFYkzcHgi1COHR0OZr7wzLNSHStn",
-	"lTUZyL7MswCKc1JYLiNtsRR6FQ7v7kwlTiRFBBEa9/reZkeKQoRGjpaEDrVliFsWi3P0g44MgMCxEMmW",
-	"NSUBYs4XhGUZn80zLGNmIF7AxaOfl2IHwrGcZ6ac6OXdnWl3aRepQz5I/0b6CqCHNM/BmqFUQR8uoKiV",
-	"YsJTvZLRtBw5wnQiKMc4AwgxlHvOk1wROvz17Pzs50+Xp/98fXo1/DQ8uzj9+XpI8VtGDol+bDqJhZa0",
-	"hE9CAXLG0jS+5crByuMk0aswT+XdkkxlMrYWMC6dbUPLMj1U2IS4KzFONs21KOZzoscm9UbEifAWw2I6",
-	"AzsBGIO3bpbVA9YusjuP3/IU6uCi8kqb2backymHnq3my09QxUJbqPASPtlT5OrsxO4eGLU+RaDGPeGF",
-	"YGGmFhqMkzlScoI8IfHxaElghiKuFM7FOMb39/YkrBzI0YIttV8N5n5bz40YG/QLPTkbnH86Ph+cXVDA",
-	"xttZCEz6VBZFbvrxidmpoYjNlLiPLWwlFO+0L5nE0ed2JhEf3PQ4PcArb5Wn0Gz+9bMOCEs3q3STRrZb",
-	"iSmQtpaprUUTBEGt15fnhbBadVGo2EJzQh1EURogQNmC4RrAKesLfcqVI56/vjyv8tDguNGb8Bh70m5y",
-	"045L86e3SABJI1uYydPbOOL98slrG6ztWGMPXs/DKxN2Gqqd39VBHvZ6h4eHvV7vVV3jJbgS8Gd/zFDd",
-	"4peHalGl1aP0Eah15RL7r2scmG2C6XftxWIBdZPtPE24iOQYyWG86PogAocNAQiD4y3SKMe74RXg5zaE",
-	"r98AY4xohum1QolFroIT25C50W/EYgRR4KChj8HVXw7l+n51y762Sb60604hiwaY8+XJhDu08ovNgjrr",
-	"L3ezhNzyVMVSvA0bLzq9sEFg6WIxeRs2oMw3bPwFtRleY5MD/mcnMUv8v48L6xxUe/H3z+JU+1Fvw4Z+",
-	"CXjauPTtXZy9DRsAgg4bUD8eR/GcieycjXjyNmyAHg7xBbgatS1wDp/cLW7mD6i7OsJu+TU2VZKuOMTa",
-	"+nu4L3ywjbMJBveVdZq+JMXwDbzbbBEnsSxGX+ndtk0T9MLo1soNLevBfL6njCd0fXnuu7IfnRe6hloz",
-	"Tq3bAe1/l7GoTRtcsPRzyc+0VtYQRk/YXJs32Jy9OBFtTSV2JAN69Z9Oh3YwR6Ggx5Y8E/v/r3qgaC37",
-	"Zharx9AVsfZYhWLJM2OhGl53PW6XbgCzKMB6Q/ORdfxWn2/wwrReokv+VaXI0Hpjwi3A32QsKltIVlAz",
-	"e0NEUzQwK7AegCife8eD3v3/1VkX9mzZDSdepXU3diLw5gM2+B+tO56iDqhYdZibgNxw7Hni4kzuZ9YR",
-	"b/50OtykFLbjA7fnlGtgYkwtMs9dA9GVUWpDurQDvVOotjmnfdC2VQpgjG2MLVeH7Wo0m3E6DL+IU1NY",
-	"iFivdwiqHREKR9Drheuw4c89Gkn/olYXrcV6HlcX7dST8Q8waDfrrZJB62F4tjcnrWjoO3n25O/fqSb7",
-	"kaygL9KAH3++Gu5kF01lMm7PchXX9wpA4wvkd55Atu39z+cnny6ur86OP11fnlOgRCWJlHPSNBL7MWFL",
-	"+ORt2OhZu5y2QDMAhitsfEw4UxxCZp2wEYriJh5Bai6U1jMf81ESR30iJBlBesTEpU1TqiKNQEY8Yrni",
-	"GE0ayyifmQ5cLkp7I1PbERooxVN+yzHwm7lmsJhhd58Flq2qCKJx0xlUD5/A/CGyH4NMI06yPBVauy7Y",
-	"0vTsstfO2NIYMVjrDeqxxpYEiuklZBkM6UutUnsvk/EFLORTcgKvKvZBaeVRc7to/ld1xHYU77KoloTS",
-	"JMWnPPFC+VNo4NY0cAfrku4popfiOk12EsTVYpP7qdi8uH2BzlwpZyHNEr4z8GGWAaFYGa//ZZIirT7S",
-	"oZgYYQGIrat0IVWFLh5l/6UHbYWQdaQ/T/h4YpnO5GRSBSKH/VxcjfPxNU/oHc/bom6lqHzZ9z8/MdPS",
-	"6Ddelr7Ah2yFDV59X2zeDsvlf3udJo1+Y5plc9Xvdtk87uCJ0onkrLvfe9Fr9162ey+6xghR3c0GiFeG",
-	"1d1iqLtDR/GNjs2+3C5wVUG/MvD2z3Og5QtMjMs6lbGLwtqkphDy7HkcRYa8bN3QwpylpEkxwUi7NBZx",
-	"FiOd2P/+9/8Q92cQCmqiuPiN+WMVz66/KvJDnvLr0lGulrRLhWzjD2jXKsFQeE3aIFajL2Ui4okdCP6y",
-	"1SE4ZptsIxNJ9BwuWDpWCJufI57Uzm4oVuyKIx9gZ3TSfYqy7uhfka9v78us6sMv8W98LXil30tE/AOy",
-	"5vUbB42gMYxnXGVsNtdOrhSApfwgb8l+b/8VQTaPl/vkz/rm2+uuZ5X19GLDX6KtwF+4px2aDe9GmKMG",
-	"76L5/mr/8BX526/DlmWwxeDzJGUiI02ZZxOJ6f4CPhRJcQNQ83EoXNgaoKoSwLEsSeSCj1vgh/gpZDOC",
-	"FdRQYDFCNodMA0swj5HkkTRZ3RI8yQNFNSvhQ0eE2kdYRikDadpTRKsjAR2AmbLhLt/v6hCaZVgZGAuD",
-	"cFEdMvAz0Ki4MC/j4N0kk4jXAEILUDj6Di/2X/jcd6iTqzsMV+nAn3gG7zeENd4Q4TuPbzgiQtzICyLX",
-	"g1e9XoHpf/3qZa9XS+CaZUnJLzH3aPThJo0Zu4tn+azRh7tA1A7/flWwz8Ui4xOefhVE6G0xA5tAod5k",
-	"bY8GLS7aVAiEW+QPBYV+J3WMZ0rlHGArvpqxisAoABTVv12Rq5N/8jQcfLym1VIm1A1Pt/IZV91DiM3a",
-	"O5BMa38t/MjSUNScgKPnFeghw0+rY0pWShktCKisIxRcRAf7ZgAoCx7XIb9aHFEo3FBiZTFEqybdTN5y",
-	"25ICilmQrK7s2IJxF0AbOGveFU6u6b1h7Tn9KQxMjEkuIJjjW6gdMgCcFPMLHe04A+9FDMRfm3eK5PPV",
-	"m4glxpZ4oviqgVdr1Q3Nc5z/uzlzsVJB7rJmiF9yEzziWgfr/Ve5WnHRDQ42ylpqYyvURR0q5gsZmZ5N",
-	"22fT9scybQcVSvhBlq7lFHNsX1sXR9a3A3b3WmkCTKjiUcozMAIN2FRNteEIKN+mvrMfyLe1lTIlqcz0",
-	"P1sQK3TkY5BfMAXkGJ63RGqhwBMy5aYUbsoUoYZ+rE8AFWSOKctphh1e+nA/fUTUMZSa1Nepm7D/zy2M",
-	"d2YGLWMVLy+IWgI7dnkVLD2lWTCr8y2v7r9VEGMCDLxQjoYTH8KpIuL2hvHWbHBbcX3mpcBqlM46Hklp",
-	"F0StqxZxFk1HkqVPn79zZW9v0+nHSMFzQde3JfO00LeCtXEzRdu2VJWnZT5qZFTXZhY0orE6F8kkaZ4m",
-	"FMO2Qi6IFBBLCIV9rPNcTF8UG3dw6dhWx9yjID0jbKRkkmecUC1qaI+D0NFQXF+eY8tMAIUsYsVNJYKJ",
-	"CJg0LpwtUnBTd52aTpx7KsBTBCsm7AHVNyFd9BpueRrfoLlbcGzvFUNWUPlTxDEApGLiAfs9f0kcf6YU",
-	"3FBhtxCKvf9CZV6p9JtQUBD8T1CNAaQq2DcBWAIyCb1mFPgZCIepOq6QMm1FqL+E1KRWfe+mmXdVmw/V",
-	"X49JGWdXdWPkZGVMv8bZ9Ap2WePBevl+HjncF9A817O30NCCAhEpIv7kuTrf7Ej3CkQjcMlYu38l4Sn1",
-	"07lHUteU6Eah22ENgQplUxzMC8iakiQ9xLISWVEMplfOM1ep2/qEra3k9oSlaw7Rxr41q8flBwMKmkks",
-	"XSydj3F2BCBJx/hsKhYVmUjLrNep6SNTpcif24/8OO1HHrBpg+07jNi7+iThiuAJUcnJuHG79f6gI/Nx",
-	"Dkp/Tp7F4ymLBxs/VDh2DMyUN8/ZGPzyOcui6RbhMIDGYWdK9IugjJklUOG8FnrCFmdeyx44G0LRXItH",
-	"zZjIWUJbR95NtAlLbX+ybMpnhpbbdAEHUn4t3TcsTrSDEoSCJUpih3AvgOb8kRvDxBiLST0v4ld0JHYJ",
-	"7JhPbEvCdYfiodrhI6zso/ArPl1V56r4ueUEe2bt/+Es4WNY2Uewg7uFxto6UXDq27nllEDf73YC8BP8",
-	"1Z7tyE+aL2zEKBSm6Vk+18ryTSsAFUdTrvIko6RJVR5FnI8hWEJTnqXLWEwMcT+hgt9lA7z9IKNHRKah",
-	"sBnewJMK6LdmxtEKLLCZx9ip1yRZmlTkSUK98qaIzThg+VpAa6svw9bFFCsBpnKBKBaIKcnPHTKwlr8+",
-	"LKCvoenytiHzcFIswa4n3HeRRjBzD31ozb/rovAHh5BUMOnVC9Xov34ZPKD1S2DjB43Gzq1UzAXDuo5d",
-	"26Yc9hsY4Hd7dP2F/9G8MG55IILGTd4IDN/wMUQ/DnsHTyyjYPbscnNGwfrDzyb50z1ehkUk3AtgADbo",
-	"G5np9x9amD1uo69b0azsYX7BVrmTgUf45ebEdVAQfOGCtB3yzpwbWijJ/kvkO8PEtuvuuYTenuAwLLwi",
-	"NhWYKxfGo99ThvDKJlhkAlmHPWUQjAFREo9Ve7oBNxaG3W09WXE/FzRI+U2usPmEHVIlXStMuZk5E+/+",
-	"Zlb1Y8fch7WLa8Mrz7rsqeqyn+Lq2BvzN//2VrON39/bSwUwnHvK50ZEz3xJUpnw6micu/PXMbSwg1Ms",
-	"Ju+1ljHSpU2OF8gdDMEFbbm87iNQLB6XqKEco22/cT083kWu7ItskijFswzafP3wGF8Ica1m9O3r+/vN",
-	"7QE8NTcGpv70JyAktxh9WwBts8wHhN5YRUBbnXtjWEehoGFpz4SNPkEvKMtTUaB5sUeQGMsFkTc3Zmt7",
-	"mS0k87M8nUi1F0mh8pkeVS7GPEVK0jRPOJQIAPbeZyyl79/3Ly4MzoAC6TUF9MH+S/1PoBqlXIxpKPTP",
-	"0bmjsKWpYZrwONv9O1v6dqCNBiqP7fnLYd6CqmLwTskOsCuL47on3lYS+QdE2kCs5c0NYP1ZkvN1sdcL",
-	"qDcjLtg9P3T6obeiH94Y/eApBEuKfTyNIzaRKOA7aofHCc5tof/q3q9e/62/7qPpwu8uevccjLPBuKr+",
-	"IY7VGMi2tJYDvVNnbnjqf20Yo/UR8PS2Gvc/MO0krgqMTYDZBEv5OZEkzQXpdKPZeAXBWIB3+t0u3Gcq",
-	"VdZ/3XvdA7/IjHb9maWXxzCJCgg0WoeasNPOi1cvjwzqNyAY7w8MAiMgirMUeKrHJJ7NZZqh9j+++qXj",
-	"MXGZ+1b0/0eQvOGSLfNuAAPj+IgwC24zwUfgVrvJFRKHrRK8wlBMGURUQUPnDetEurOuYmQDr7JH3Vfa",
-	"Y6ssVhhkvQdhxU/FI7DOA8A/JbYq2xfGFX8YCma/3voI0XNFjciMLZHAHPuqwksjbMEjRKtaA6DEgEip",
-	"I3kKLGtdYSBgcVCcHRGQA0VmTDCUoFlggN7aToYxYP5r5dmW9rpqDJub+gS2MYpbXtcxxZdM75mWFX/9",
-	"aQVNQvHKK9x8TvQCgr3CbJ8jLIc0nc/8nWZb2JVG4JoeVTfDEGb7+5aYXkc1lQtiegwBbe0RbBEEe84s",
-	"fNIUKmpjzMhGUQ8Evy9RyXorAbesG1OVuXu0ohgtizhoRu/mhTKs4MB13QaMEDWNTPHZiEM5mYpnecIy",
-	"mbYCqwaWpoxWdciVR35M/6WNN2m7cgzqDWO9tGJ9OGX8bDH9TT/o33KRmgLq5Xh8fAiR42ZmilxlTIxZ",
-	"OibWE+0QL/zkTVb94N5zlmRTO7g0FwI4HrCsy7vFFX7S+P3vv/9fAAAA//8=",
+	"7L3rchs5si76KgjuHWGyp0iRsuSxqehYW5btbk3blseS2zPT9HGBLFBEqwiwC0XJHLcj5teJ83uvd9gP",
+	"Nk9yApkJFKpYvOhi93Rvr1jTFsm6AIlEIq9ffmyM9HSmlVC5afQ/NsQHPp2lAv4+4ml6qMyVyERiP5v5",
+	"dMqzRaPfOFSM0w9sxNOUXcl8ouc54yzPuDJjkXUaUeOSp3Nh70x4zu2//Fyo/DgRKpe5fQ5PeCNquEcd",
+	"5o1+Y7e7+6Dd67V375/1uv3efr+7/49G1LBvOZVJo984Ouz2du/v7T/488NHfDhKxLj62V6u1VhkQo3E",
+	"Sz4VjX7DDNvd3qPd8QO+194f9kT7z6P7SfsR7w7bvdFucl/sjff5gyHemvNRfmzfte0tmeD5yvF3Yfxz",
+	"k+upyI7Ceaz/v14jaiQyE6NcatXoN/Q8H+q5SuzX84zjt2qeplFDqARfjx/HXKbzTLwW3MCdjagxzvS0",
+	"0W/8qbff7e7v73e73QeNqDGd53Zpxzw1ImoonduFt5dr9b1Oi1/0PB9pS0d8vsl5PrdXupVrRI2cn5tG",
+	"/6d3USPX8KK93v7+/v7ugz/beTiucE+40tmFmfGRADJfmfd8NBWNT58+RcB1x0rmkudLbMdGqRxdtHPd",
+	"Bq77eW5yZnKe5SLpM6WZozJLxTlbiDyyX96SI3HAfzz++8/nLum54I7Z67k0eZWzZvxcMD0GcWZqWOWn",
+	"r9Lr7qXX3m7AXcsv3/uzffkt+e0tV7lhnP0y17lgY52x3S4zgufmAM+uIR9dsGeZTPiis4Y5PzbkdkQF",
+	"jryQyl490kqJEbKwwrU8VrnIhLHffQqY3R7DqSgxeyMTSlzxtBE1ZpkcSXXeuB3/v4saU4Fyb8LNC50J",
+	"P81UTmXe6O93o4YSH/KjeWa0f5wej43IG/2ufXvO00a/R389/cBHeaOfZ3Phd9dJQbGS6La0JmrWi+Js",
+	"NJGXwQpuwZh3vySVWawTFTSZVdLiP2I60ecdyJ+LgST6vdL5e7vMxVCeaKZ0Dmt/l+y3u4b9XouZzvLH",
+	"i0MrratLN9Uqn7DzTM9nImHDBQOZvmIBQbC/5rlo9LudB7v7haxv9OHTpcj4uTjj6cWpGGmVmEa/t9tF",
+	"cW8a/b1u1LgQxUmRhxfe73a7sDrhW8I3dOtfUDy+5x9/nvGRqL6gG9KbBKZb7W7vrGuXmlYb6PEYBgpE",
+	"ixq5nIp/aGWX8HAqMjniOy/F1fu/6+yiQSIIn7VbfpZfhTOSSJmVWpVFuOLZ1GtlTCo2y/R5Jozps3wi",
+	"CiXuisvcMK3YRKfJV3vij2BP2J16p+bEx+Juy/2W2+zN2bkVGP62bu/RI//9NUi2a29azOyCW6a1B/YG",
+	"1fJtxmczkbyZLRnMQNPCWmbA20gIa6bkwjCuEmYn/pXXv2qffzzt020RkR0v2fWXIpNjKRKWiDGfp6gx",
+	"iIwdP6ndC1swzTiTQiXpgnj4lKfCsFQqsb1288BSQ5onOCQnvGYTrcTL+XRoJ1xlAk9QNyEcvUyA5Y50",
+	"IpCFtiDRJiMVqLNC9/yj0ucLGDAowZaMF/y6nhn1dMYVSnmeLnI54il7qs6lEmY7ASemXKYo0v8XOWA7",
+	"Iz21qyQzk9MSHYLAl9eQrSn3Nz/XlyJFLdGJpleZGIvMsKnOlFR46sDiLe/w+SzZNId1HI3EW8vQeMkq",
+	"dv5K4d9yTzxRo8epHl0su2NTaU8SpmC3126OobsRhYNQub31Y4MniUgeF3rM3dmkD0arqZy5U/zQXNhx",
+	"65zlmg0FClQrjIyeZyN7J5/J1TRf8QJHraNU8KxKKyQSyyc8Z9LAu5F8fRYDWWL4ep6m6wlJa0uUxLWs",
+	"jqbb63b9aJ46moejSXRb6Rzd6PCoep3zd71KNP91cqdKBrnSm/O7psTnlxHH05nOcvS9LJk+En5Es0cr",
+	"wYY8YZm+AnuHKybPlYZIok7nU1XLiCLLdGZgJcZSWAWZSGYnZgw/tySw5OEM1AkGv9Kes4TUV43+ny0d",
+	"rD5vt1EvatB7j+C1R3qu8uWvQRN+LLN8kvCFVYBxLvYJjx49ehg1zIW0Bh/cSUK80e8CTV7qbMpT+c9l",
+	"ufnm1IkDqZgC3YendnnhzxXeUcFJP9rr7YOtNbf7lr57cwq62I928k7YquD9Vc7SmTyXyq5oo7nX22+x",
+	"/f39ttPn0eIdyw8iaVuVsK2z9lQPZUqb6rUY6Syp8exk7ofQq1OvNF3TJp1wpURqD9VkDjaJt1gKN0XV",
+	"izEVieRvshRVSj82fO3rp1u8lmKLdbv8Ae3yIFrVdjOuUGmdAOKwle+ZgnSrdKA7JdjybPZ2/7FkHAcE",
+	"nOT5zPR3dvhMdvIrmUpt9aed3W6v2+7utbu9ncMRcKTZOTzaNL4dTxqzs9U6fO61K8zfLyAqf9RyJM70",
+	"hVBLVrD9heX2J3AVgMuH8YTXb6FUlj1CV+b9/jMr8DucFNmKsyjHlzbE4i+T4XcjeSL/cvzmn8e9l/LY",
+	"HE9fdsXp8YNj9fo+f/thNlz0pqPvnv45+bn74VheyeT79Or4Zy1P0+TNsep2xP1uZ7SbquH0WTf5218s",
+	"h+V52ujff9BF6fdWDCdaXzxVyUzLZU/8Ff7MBP3OmjI3zIhRJrx+ZCb6SrVu6gFIhBllckYeoKPXL5hZ",
+	"qBE4hgwfpiJxPh3n84QvvaZ6iSkxPzmnVodeSQ61TsEzdKoAe6qRd2tu67Dpbqf+z0v7cJRNO4Ehs2Np",
+	"aXbMlcxHk6HmWbJeLaoszluZT06B9BuXyfsucan6TKt0wbRiQB6pFZzq2bqj7A+2doYI17iaGDF6/2L8",
+	"w18fZQ+/++Hvv2RnVz+/efXk4fHzV/841rvP+XN+etX92/Ro9qP+Xvx19O0XX3lrufCMT0UuMp/jBUL1",
+	"Y4XmZxNB8icV5/eMPc0vZSIy9FqeomOOxrHtoSTtg2c8nxT+SHesWRn/y1xmxSKa0URMgV9mPM9FZu/9",
+	"f44Of+q2H/H2+LD97N3H+7uf/mehr5gcgk3gcSDRXJ3U24nIBASZ4PyFI4KiTrGV+p1Crsf2dIYrM3Ep",
+	"9dzALRGbK3u0noukww7ZCC4dKGlwG6DuaUW3vdOad6zp1yJiv8xFtoD9MZapXYGWMwfNXCRM5gdWH8DH",
+	"RwM11pmQ54rpjE15OtbZVCSgP6PT37C9bpfFUsFb31v6CZPHEeOGJVoYFo9oJrBnYzyh4s5AuaWA8QRr",
+	"gVQLST/lH54LdZ5PGv393m4dqZ/joVjHPlNtciZzMTXWaslEPs+UVQwd/SPW63R2u13WdF7f/W7rgHG1",
+	"yCdWhxSpEfYoqJ1mif3skVw3Izyxwwklzllpb5nyD3I6nzb6u137SSr81PPzlCoX5yKDiZ7QAV+d6ff6",
+	"ik25WhQztSYBGwq7fFVei9hg3u3eF9+yLmt22dVEKMaHRqi8dUAsSFpHzAxfGHtFPhEZ40rDv/CssU5T",
+	"fWU67CUYhOd4Ca6yW/PmXrfbKhFpBY1IcSmtuqNEt5YSlcPjeIX0cEfGPcNkwprjTE/h4PAHRbBNYNlx",
+	"hn6/2Pvs4u+VJc2WUrlG1mwQMwGvP9irY/W3hVT9K9Cwdtp+/AdsOje5tdbtLEH3umeYvlJ2be4zmO2V",
+	"NKLVYSdTmeciYVPBlQkv76zYqqGAD+fwPzMxbvQb/2OnyOrdwV/NTjB8VAIyYWZaGUz2PVRKz9VITIXK",
+	"z67ki+fo2lY5ZVHw2SyVI1i4nQ/TNMgVbvQbwNSj//owTdmlyIzU6ttBo9fpDhpMqJG2mvu3g8abs2ft",
+	"h4PGf+EWwHte0xjC7075Aj+eTaTB80YaNhRWJqAlIFDI/jLnqcxRouYZl0qq8w4+Y8c/hD6XX1QiWnWl",
+	"P1X1D6AHimrYlHm4zKHtxnhAxcgyuGVq+wPsdAmarR6PO41PUeMxT16jMFtD6p9BywloTb4QvCXBrYmS",
+	"0TlEEpFzmd7YWYIWkLsMfuqz1Vd/2pb9ntphu1Woo/KL4ozLGE2KSTWb56xZc8rFpXnHrYjFNPOYKT61",
+	"RLfrBBToMz7V6hz3nIn804Ej7ZFk5fdQJwu8PGJeSbJjsaNioMWyplSjdA5L/ZfTk5dMmBGfCYOWfGrp",
+	"YuZZps95LloR+rfYUPpINE8h0pHpFF7qwh73jB2xsO+iUAcwiNXNXur8cJTLS3E7HrGbCNKzOD4sXGIr",
+	"tNwm84ox6fW8mugPm2DC0T5zKQ0KXJI4sVQknbvkinB0wIU0HNhddiAwiMgdJl5NVdqux7nAi6TloQoR",
+	"4pan8skP25MXpCUPyiLqpueu3SnVUHwqYuUuL2rjzaVEqu3piplwW5CVj3OBpNMzkZHR5lPpxnODk7wG",
+	"bZJSuMhbf1WWTNTovQtqhOwYOipBXKLCGHrqrcbQwVnpeW5kIuxopTr/Xs/RrFn5Vroe0hSlOn8/gTvq",
+	"hWauSwND6b272+/ts7dWXVesmhsHp9Kferu93f39fWv/HJTPCswux60F+lD3Yb/btTrjbs/+keoRT1ku",
+	"IcZUDAS+PrPfhuMBa7Hba/f2zmBQ/W63DZl4pXt9Jl9461JOX1nof+GZfrpDcXHIhnMjlTCGZfNUsAxY",
+	"GI9s4J1mHDCePUYwl+K9TFA0WM0af6hllUBoiOw4OdJqnMpRfnvpjEMQH6TJzbpD/KULaYQCHAKHGE8w",
+	"jKeZ4MmCXMuQJuJsWb88ncqK3+wRdyvlr/d6kuch2awOoDM4i6u2ROnqnF8IFUfsaiJHEzSV7ckCR7DM",
+	"aYF9EtxftFS/sUL8RPI0/FwMzp5+xacT9fSDzL8dNKxpM2hYLSaXIznjKn/OhyL9duBz6QYNli59he8I",
+	"0v1Idy7eUFKpq8O6Kx17Ns9NOROYnAZFZiKd/urcsPkMfeWKzdWFsuZVcZlbSqtk3dFWxYet36iyfKJt",
+	"lUtS3o8+4witeiQL6N344jvdfJte5shf2k0lOsStg7L2LQyY+jKBFXims6FMEgx43Jz2Y/+YqvqKIRO/",
+	"k4fCqn72sIG5fD6Rhe+d8gWqpqMctZXwnawZ+3HT4QE5mBB7vZ3ZR08JieEezeDqO+YS9NGRIDYiu5Qw",
+	"PTcQK35TfX4uEsdH9vgFc80xwjHaXafyXPF8nom7MXyNf1yVL9zr/RX2dJlKY6wBpzN2lWl1fqdUelF5",
+	"OIv/1j6DeGnbzzoO7Fk/MruFvLOAG+cGBrJZI9BVs9ycXKDe2Me8D86FEslOrLbmNKV7hvz/lr0T3Ep3",
+	"voGGgmd45kNuS/XVwUBZM66dAO2plzp/BgnetybRmPLEC7LQAQJDhF/vlAwvNTPz0YScSE7WOndhKEf8",
+	"6GjOVKJ2NwcbZZqvP9jA+1g6p5SrYQCpn7BBkGFulR13Wr270V13esYF9YcoxDjpfE3I+LEbb8SNaK05",
+	"9cpEomV4xRep5smZ1s95dn5LmTbDh73PtX6fwuNWyTRwV0nD4CrIK1Rsf3dv9+HDbpcNF7m4WwI+tq/T",
+	"l8L57KfgUlkarqMJuWGeFtO7MUXoUe/xhxWmEV0E2VBlI3mvu1c1dkAe91lATZGwTGAuHUhfv9XvXGMQ",
+	"qbC61aLwVKGJCl5PTE6zdC1NuqxejXiWSVKw4GdmKQVk93k1d+Q29I7tdb7DIOkrcCCC83PEFepjwXF2",
+	"t/QsvdzkejYTSRSMIiRq3WyIX8+0fsHVgvzx5pZU47l4Dzuk4to60xpDhcR1d7tDl55OgWhpSE9txuHI",
+	"LFNlIs8W5AKMX9sP7UP7IWYGy0g7jagxETyhbIHgkuXgF1WeWrX7iss8jIAq8SF3w+qU7EJPxrqgq52j",
+	"83/ezSmn9PuZUMADvmqp1heOLm5GFwcYIp/TtQ0cWeeojgJgndBB4oanM5AGWN/ITC7TlNkDzbBm7O5z",
+	"EycvSQ6pELI0y3JhrlU4lqjl9gt9/E09xN3eo0dfPcRfPcR35yH2vE87aclZvM4n/EbxeT7RmUv4vrmU",
+	"modPKruFMG5JZhOKdWmYS2r4XKas86yV3tuMw3EWRLjkMuXDVNyaBv5BVQmd8JwPOSYHDTMpxumCBde7",
+	"c81MdJanizuX2f71SQb6hvNNKgzygng955eCzWdWNnFmRCZ5Kv+JaS9UUWyvSgRPLHMNFFgjWgkaeiKx",
+	"2mOUCp4hpd3s4laHnfKxoJyqDef3QD29FNmiCO6h3WOPD4NOCpkT87tp2cMmXOh7hqVaX8xnDIPfkJs2",
+	"5QsKxULaGuziGPKXv9dp8mJu5ChmSlh7IdHCYNLZLTUJmK1U59fSIPzS+3RHSCnMLEFySdHccml96Min",
+	"xOmy97pcdv+xMdbZlOf2xOK5aOcohtU8pW2AiUZLzxhdO/XyZlmXyy+uFPiH892+1r/usa74f21e1D1T",
+	"+Jsn2gjyNVuzKy/CQImEEidMnPHRO/CMYS7vAdTK4e+KHnDdTDGYyOaFKvKV10sPewCbnE9ncFcVtaBK",
+	"lEFj0GBzlcu0HOxIxbn3gFQWezPowdLgAxSEjw2h5tNG/6cCDuFd+IIAJGH5Mb4wZNVmhTOcREKumVBJ",
+	"afh7uysp7bdrAMdw001VgWtYTgAuHJxkGEYMFsKn45WJXkcLxH8Id02lyn3pDsKGCG6hkhK6cqh1Kriy",
+	"l1Lt8EqZcM8gWAgN27N/edjXhZ1YGrHDodhmyAFIxaaUFHJZvhbjEH5i832neOUnh05RJc9zfSWy9sge",
+	"yhDWhBwvzGrJEvJZoUiFgzmfiGmJYCvQLiCltyZ86anAs4wv4LOuckQZImPp/gDBZq1IcddVoWeuk+sZ",
+	"Zr3+FKTcE/1DIRGhTQMsHlXSTMvH5NI5sizyPBu5HRDMOxSrpfO0EAKB1Klu7PC0KRjQ7R7iknee7nr4",
+	"sxjlLnHjCDPVKI2Z6pwl5ue9ChQDFDFLYepU6nuGarWcM7YoqjhgeAkzwkrFKbpAODCjEZgSmKaMZ4Lx",
+	"0UjMcgFysqyQUC0dHRsFV20uravjteAEuq3qEOzF0tPs74S9VHcL8nlxOZau9asFa0v3PikdXv52qVae",
+	"U89INpdXLaYXYp5CuXAOkxViTCJgw0xfGTyEyxJ12yGf6Xrh7Y930m+aViTR2+4ZFp/puOCicuL+RmEy",
+	"ClB1KpVT8Fb2RFzKkeiQjVK8J/KHISbZ5Bpq7qpvX3+4VcTStQZwwPQMNx5my8Jxdi4vMVk6zJ8v/AYU",
+	"gMZRW2USVoa5asfy4F3tU10+fygUC5EV7L2VAgQk12rBQSdlhQdzHVuLK/aSK2ZNnbGhzidRmLFs+NRp",
+	"wa1l0bBGyy7yOKrJUn1wD6KeLY3TrW+kLVeqJKZSuY+9NapSdaAe72l1gteBx4KyY6/FhVrJo+tLOTae",
+	"1ptuv8VBXMtPrkC8vNKuXNIrIZuUpDq9xNUyr7vXvv6Fva66KWAE9IxVeyFAe60Y1R52dBsd8mY2VvVQ",
+	"2xIebWlBES9ta/X1B3v5J1eMEw4ggFfbJHGkR2Wj90cFyUJ6bCD8lrKovDZ3Nt8nYqrZUGty0Qf7prtB",
+	"NlSoERJiw4x/oMFXj3gHdhfj2RrAiBqWCT6aiKQVMciiCK8FRW7KZQpg8aiIRpS8Q1I4Gqg4gLeNWdOI",
+	"PIegI4L4mDB1hQ74FVGJFrrCnCVegugLR2a13wBRt2SohxfV6lsV8OJbyhW3xX9D8fKK56PJNQ/cQ6ir",
+	"xIoeAwp3KsY54ylZy1uIq5KTITTSlzbCCyGAIW66F9ZN3lrL9TolMpxHEdWZ84nJVFjexCimEh3WfEme",
+	"EzYRGQKOUsGofc84Zjx39TOWKIuIDcWIz41gJzOhDl8ds/udbue+1VSdDyYuEi5hezGpcruB3CM7rRqH",
+	"TZnofyj5/W7TKlJUYeWG3Hof1u2jVW+/651zgAwQY2jCsNrNtMqJxYeg5StxlUolGBVb3M51FWy0Xrfb",
+	"7W7hJKQNU6tDq3KOWGh4hNBtTlxcuza5t0mH3jj6eg/YazFL+UiUTiJ75QGDvZlncjqlrJzUO8uSiPX+",
+	"/a//3uuy0YRnfJRDdWQmZpbcLrx1LUdZMDUoql92hfIPx3jx7uqlovNllVwsYMZuebLhg17rq5uebcVD",
+	"bnzC4e3fOQj2wknvsNgL7xZBkAXRKQfXXqcEBONaopSzy7bWtM+L8W1HDzehTyGYfN0h9k9rlOoxixO+",
+	"iNmFWBjWRA8AlXQGgaOKX6QOmr7e1NtynpXlIy8oeEQdAYLprF9Ry1XLRlGA9l8lhi+03Sma0BTgDdiA",
+	"oAiK6DlFxh2GRS+qw21wZdpRqWTVP9Y+czkKU9d3oDraoNcA2wmqcrtBRM59W5oJdEhYnsfSeKnLQTDY",
+	"vW7dYKEFwrpwiXMMobOLdhOBUujMGgRYPu7gKCDvJOG5YPHf//73v7dfvGg/eVLGG1kVFs7XUcyOycyn",
+	"of/K3GPOxV1e7vvdbj32RsieduaOTlEInh9wWXlMtUu7mo1vq7BcT1MJ/MokAcMGUIWHOZhoCFuudBt/",
+	"aUSN4dwsGh7rsSwygx4D9a5qVAsqXrcbuSfKGNuhnlmC214ax/XV4ge18wmwubcwakrA3deJbpqlhQvQ",
+	"vSmBsLwIwe9LT6vCgdcaPjqB/JcLsWBSkb1Db7p+PPeO4moyWYqYlSt2S+wQRN8qMw7XbRtHENQh38QL",
+	"tCV7bvKGlrisCulxAXZoFTBl2ZvLms90NhVZumAx/RpbTRTrQ3LNptaOYbGbcMe/Nca8Qp0mVMFrFfSr",
+	"sB6UIEDqYaRaIXvcdmt8RsdxyGnhcNZxxR35f0Ak/hbOH/vi259COPzrnERhnvB1zGaWcJku2JVUib4q",
+	"xakEJNG5hNY+5b5CEBhtYEyfiQElLHYwMyJpsVwPVCxUErOm+EBfdthxzlIpDLhwpILEwYQvAEk8ARxx",
+	"ygnE5x2wGPozxf/+13/Hu3v2L8wit3rOojNQZNL7XCuagTQsn2dKJIBZBH7L9f4csYUbJtWjizPMX0aM",
+	"1mvcUVlEvB0SBurX0t9ZE4IqlgOAwPkiYvH33/dfvIhZc3evPdHzLGL5lWaJPIdSGz6atCJHSSuSiJQV",
+	"F8DDfrdrRX8BWths/tTtvfup23707tfdn7rt++9a/Z+67X33lX1K63/WKiQ+w8LBc90oaeHtpPDuYSYh",
+	"Jic4UKqxyEcTYRCQiF54zzD3zjdZWtSm6jHBWCkhki+Qu+AHtJzB8Oz6D6z1KBQtP6qhVmo7UZpGXQeK",
+	"O0oZpC4VlfzTSsOK5Rhr0cGiNNB6E+UGumVttmfR+SJ8WtAEY+kO7xQsLq9rkLF0H2HjV3fw007vwR5Y",
+	"bUUiHCViQwzc+76vlUoRwLFeY+E+nwZZLG5A8sjjuSHHRJ5ViwyoMLuqmNS71fx/IxUy2CKVrNCJ1bxy",
+	"jVa4YdxKF6ufYZ9mAkHzXkd0C+sVWGnNN3/a7e4e/vtf/w1/PI2Y/ffBA/riwaPWARMSEF9WwYUuQcJV",
+	"PEl1u3qjL3Or/Ro85f5ud9P+/X1TEUTORrKFouN3Pd9A2m2ctJd+y/GKbSXeoVqwkZ5OddAzAqASAX+j",
+	"polEMdKlHg9fNMWl3P/pNtYIHdVf3BjB937uWBovmOyPJGare2NjhMvL1ars3Jz+/zuXpdcm1e9cll57",
+	"vmvE6MZ7vVitCL8NN64Rabd0TjhptrVvAm84FTwbTZ4hhPw1xRE0I4kA6KQtlRHKSCg6J0D6AxYjnC66",
+	"0Vz/IAb7aq1cuq0u5fRVVxG4fZ0V3vgYagTv3tzaqL55rrphOumnTQsdgERfRzNf0QLhbOteBx7pi08F",
+	"MzAU1jQC07E9znw5Z31DvwAroD3XbrE1ypz+ybfguTGOf9GnZ9lVjT4Qwu8/YCV0/u2g9tfh5kcE4V5l",
+	"N5bqy60UyLvUyJ6o0dFEjC6W5dawwGXY6BX3zRzrsP/zbIEJM0V+ZFj5QPqQHrPYtSikGGxR1SkrjRI7",
+	"7G0m81xAig7ksd1BktpGn6bv/Le6TNdFmN2Owfp4P3to7bFV/HhtSTAWwELFrEtRoqcXxD3w7XiomyGx",
+	"KkIbod85vpMa4i+Urw3dEW8gc5duyXxFaHBSreqquBzipDaLdc0/Ata+4sbxapDji60ZsXEgBewrMWm4",
+	"4EvHJYv+kn5+kef2tYHHqPGhfa7b9KVvMbracg3hfRUDz9113HJ14a9G1CiwYVASvVsj6W6nqXl5ubWq",
+	"Zu+4kUPtBhJgWbr63HduOTzyqKT2AVHB8AOFHM/4OZeq1SfA5ZIYK2MQytyUoAlOj5+0aEQeRlgVQM6k",
+	"THZYeCYIRahdpiKXsI/HxN5HZIihyRJPUwLICHAiw3By0Q9pjwUoiQeMe3W2ejtmSA5UtSxvbWslSt2/",
+	"nui8Zveq2yuU15R1FUPqM0etV20W36T46+H79fBdunuqL3m6DtNB5lTmM9WXIikWgr4IezsHxLcHgspd",
+	"vakCMJwVVcz0ICQ5qI4ABLYl8d8tR2QpWoVCcZuxo2SfSJPrbIFgS3TFyv2RTKUq9gcB/+BDPWjPJiKd",
+	"ZyvCeddWiQ5QrGPqQQmO9Q+tLKF8w/7Yz3Q2rdFA0JZ9Lc6p0n3d4OkqNKVXqFpHpz8y+6ulq8+0HUrF",
+	"oYXY5yIdjGfF9O/A9x+qmV/U+f9EjW6tPdLIt9UePWxu1d2WiK0QzCCP8FOAWbgljeHmJ3BTPZkJhS2U",
+	"4+CS6ftafZ5j38ddyIJZr8iPymi9KylRnwh6yEwOFW1G8QvxHsBf7BMxHxB/IhCYw1fHkHXoby/6uGEW",
+	"JqmeoBHPDbi+BB9NOsy+mhK1EugzhZhmlJgI/ToRfsBM9DxNWG4FASTSJJD56LwPA8hFZEOEH/r+7OwV",
+	"vdlquN9plguTs5G1MQyqwNA8FPRyk3vAfcA70MrNTo8HaoQDVAk9T5iIGY0kuNIOgTfJ5DgvV55WlFto",
+	"NFhuJFeBIQzbL6zCkq+D5C+DqucTXeq0U0C5FNDjNf1wKt1b6JsyLHEV6RTeXYf3ugLWGDj5PZUKF4U3",
+	"xSDqwLnLIKW1zYQa0UpQ0QpUcNDTwd4v7RabCoU/LgFhhxCJpSNyeWmXZH6405ergxAZdGmX10Jb1cmE",
+	"mwgDfOkW0mC1MPYYkhtl3NLb8dbad14SgOVdVAS44+IagEMAck3Q5ASRd/jqGHBaQI8rMp+g7TWb8NlM",
+	"KAC8Ji96HAVO1ghzqO2/Hi2cPK/jAJ3EdFAFE0nM4o+BhhAx90PEKK8oAo85AG9jxcWnspUTxIkaJV1p",
+	"Zcdrisw0SglQLr9ky97ckLZWhEfDZA0KIja8crdkwWzRlXtFj+0aDlplU8J6QSGSPUcSkcpLkS3uGRZT",
+	"1/W2TOIbFZiugCvbsDHscM7shZ9VnYahlPPTVutBdkh3oDviHv7SimNB0BqblRc7tYOGUdGVHk0ktWBC",
+	"Jdha1P6OID6xfWsHz3rsET1QcXFnxOLh3MA29wVRCDuEWzN2L3OHmxG5s8gAor943z0zUM7XkWvGmdKq",
+	"DdEZq4E0/WDgdudTi4reP3TvMuBFtSM/fUN7LvgmEa64a0kq4cnbAaWM/iYz1vX4D4vH4Iuiggw+hmVk",
+	"Jeq7LzzmezEwrzgsXx3QcwmsozLhpd35veBpPtlsZJS/NTU4bPpi4zlLty0z7LbGyfc6TW4Wk+ZLQKQT",
+	"RAecK/ijRDf6af1k6Il1w/xPtri1ejJHNOyNUvkkuPQL2OpItdvZu/4Z8/QabFW6q161W1FUCyoC63W7",
+	"XZbpK+yJgp3Ttzkb6L36ihTD5UOCykg3YE1HDWgjJJIjnc6n6kjPVV7vHYMmHSO4CgUnCjUP+j0HDG4f",
+	"hykjlW5+8yYqbXh1Be7hsczyCQEPrIZDLVAdekEIwVPQS+2Qho8ePXpYNxlSJpdn4TeCqSD5rCeOE9/h",
+	"uzcXVwcHTSH/3dA8TyyRvpYLIse+a/je8d82xpgz0Lczxlb2bq9zcyNoQZnuvfaQG5FAPWgQxsU0jlSQ",
+	"Yxqw3aEhlb2sV4Zq+PNGets3R1sZgV4fWyLVhJsXlARW4f9sLlxOiZgahNdmQ7HQLuI44+dlVlqJVOdT",
+	"kPyl+7XpPkV61fJ4XnEDCZk+hQiw/DkGkyD3Cpz1Y52m+oocQmG+MGGLWesGLh+opvjAR3m6wFnGRAlQ",
+	"zWAmrQ47mfFf5gQFCS3tp3zhlL6hyK+EUK5ZralGOg8Pv3vWffL3i8PD4YPLv3Y/nJz9Zfpy+rT7/OxH",
+	"+eLtm/zl7ot//uPw4elDc9T78MvuP58/SvdfdEe7f//5r9ugdq9Kygo6dFmzCC+LD1iX0FqBVEC44cIT",
+	"s4ybUbc0uc6x+2a1gVLOUw/fNsaSY0R5E1PTYc8h1g7VbYzIHTHxYSRmOa4Xd2lygPI7UODD02Oq9izd",
+	"yOYzu+i9yJ5aU8w9O2AzbuhRMYwR1g+isgOF30D+ZrGsrGkm+ooNGvCgPw0aLcRRnXGr6rJzLaA9DjfQ",
+	"DB9YLmCNgbLrUVnr3kqKwbuXyfYMBoJ8V4yaI8wQA6Re1vSkgXUrE8bTuQBLRroA3cuCpD4XrSJLcH1L",
+	"o468cIi8L4u4rrRV6wTOi3kubqbwetz32pqAXJ+fp5V428r5LY3qpcvOvdnQbqgC1wR/r1lbsnVWQDDB",
+	"22ijr4Ji+a2V0ZOygu6zTUEDCKxZ+ogaQvCkQrS9KkMHVEEHBa8Pbnwn9HnGZxM5YvYiiCcUkP/YVs31",
+	"76rWOO719uv7c8xVni3q33d8esLu9x48YBksdaWukpAUyq95c1qPOfKj1TS2g1H0CebXSyfQmTyX1EB5",
+	"DR+u9IK51ZvqoQTwobH8IJI24V0UH9o6a/trcp2m7XEmoPwyE1M5n7YzhNgxE56JpD3S4Gu/1MATM5EZ",
+	"uxPbXtuypxX47bnCy0aufJPoWzaAV41j7XbypClRt1iWMhtEBQfSg+s2g2vmecTTbUHzfws4+xs0R1kF",
+	"Zy9Ve5bp80wYs10NuXel1wQKNqYVNX1GHeTT3UmG0IQrJVJT5naloacCr2RUwDe1AoN8XLdpyLKxcUzE",
+	"tBqJomXnDbrGTEUi+ZssXdtjp/4FjfpkH1rNJTZ7/fQmqwE4FdeOFZkaPKyQLWccWi/aCzVZpaFXsg78",
+	"ahNflwyykAhRXdcQz2SlRh1+McJ5l5np3bod5FAnpqLOf3LKZYKN/a3KqVMRQFa4PmECOp4VnWFhGIY1",
+	"41cnp2ds57K3438zGPoaKPBrgyFLZ30LfN40Fod+0WEnSqCBq8esZy/Z75bBM8HaTlM2TLm6iAYK3OF1",
+	"BXfmgHG1QFANkWIzu71u15XJFd1qQ4IspaCeWdPQNREdCnsn3igSsJF+mfNU5gvMb8i4VNQ/LSzU6Xav",
+	"jUHqV+u2Sc6fO5k2FISFFkcSb4Vk3JC0QoNfy8R3ELMqjpQvHbfyb76d4h1MYFu129+Ch7I9nod8dE1t",
+	"4w71g4LNw/PUP3R37T1PgpMvUM7X33RHJ06FkJXuO8EpsfpOOk+DgEyez0x/Z4fPZCeHHkedkZ7u7HZ7",
+	"3XZ3r93t7ZCeZ3Y2K3YFd5idm0yxwlGvy4dVdfpree0NGm/XE2HLh7M/jsuHrDucS+ewv/aGoTo7esoX",
+	"uJn1L1Qy01LVtpE5UekCXY7uqgM6Us18aC8cQq4w/lQqkrxuqkL3RsWxwdSvFzAtJl3eED9tN9Zr9YOD",
+	"3I7jO4G3r2Yq0ZOj0nxuHs4tPEAV0z44a386bP+Dt//57uOKU/Y24vrujcPrCN7PZkyW99QvczEXScR8",
+	"UkLEKB3BfuflRVRYKREbzs3C6pNt15PE9asccTUSS/2b1kr1Uysl1KgWw7J2MoUlUm5zoVXEdu+zl/qS",
+	"7XZ3HzDMiNrbZX+ydLlGm62AWnVcueL9K3Kxak3T5TkFPReXOmcRYj5dUu2l4RrMMjJp/lMbapgV/JdI",
+	"nlrboEmNzYn5WhHLeXoR/vKzlgoa5UChXsCOjusgUxA40d9jOZXtFO1zWmFBB72akKgpAaeUPYPPXWGy",
+	"FjfVoG3bt9e7Dru9R49W33OzXb+7jU/ximdTmGE1n4V+WL8/KDmOZhbY2uVx1+4YYt2bKQRb0HJjU7W7",
+	"pYQjwUq35I9ajsSZvhCqxulWavFY73ujPp2V9oFBDeF5xlVu+kH9K8T1zoXKIyYg8z5BRAwYykDRM6Qw",
+	"LSx5DbpJMp5l8lJQ2HdjO8oDO67RRTvX2DrK0sgwmVft/439KOVaGlQx8plUEB/2U94O9t4tQlWqEon5",
+	"aCSMIao2//L2rOLjFIu/TIbfjeSJ/Mvxm38e917KY3M8fdkVp8cPjtXr+/zth9lw0ZuOvnv65+Tn7odj",
+	"eSWT79Or45+1PE2TN8eq2xH3u53RbqqG02fd5G9/qXVo5nmNi/C5HAtAgZXKd80vQfE/2AKKHykQUDuq",
+	"siC+fT0f387eDvbD1sofufOfUO5xTYQqz8V0VuOI64F7KfeJRXRhRIHtR5vzcuiO6+fQk3r3oqzFP9xb",
+	"0VA8MHSubZ0sQ5O5JJ36vuI0JzogDwiKXjEzhy2w2fV8h3YDPezsuqnfN2jKVXsyKvEhP0R63CaAkPmM",
+	"wErDv0zk2UKq87jPuAK4/4L8lDjDcxaXhhEf+EToPip1dGmoscBiiYQyfvElK7ST8NIVfRFWdzHIxEhI",
+	"rOkKCsJ8kk/RR2XEpwLaXpX4Zx1g2sqstrLd2IhCc9Izgd+bDU/+0mzcNijtxfKGri7/FsLnDnymVXH2",
+	"pT2n9P6nROA7qxoKWaeksr5+wcxC1ZbpJ9JYxkhWlc17LrP2jVBw7QGLp1zNueM+rqiI3D2MyTzCHWQ3",
+	"Hl6EviFXvuJsAzwdMgHA9KazzU6nQWyHPWWZterGqaktKGf2v4uuUS/i5GFdOjB4GtVIrEu1JUI4mWTs",
+	"9UXaHp0IwW6360BUlMIwEi2dVebtRnLKOzryjBhldcl58dXEiNF7B9tiJZQRD/aYHrP7uyzjKtFTNlzk",
+	"wnTYq0xAyhNADlDuqINa0WOGCwYPynRuJ4kvrfTyhve9GP/w10fZw+9++Psv2dnVz29ePXl4/PzVP471",
+	"7nP+nJ9edf82PZr9qL8Xfx19e3cI3/NV3vBRNu0EiIE7dv+bHXMl89FkqHmWfFmwgjkEXsOF8nul2GBL",
+	"wqHC1NdBD6+IvBvFA7eRb5thar6gSAjS3Xchduo+VaRF1Jgr+ctc0M92oxa8tNR4kg+NTue5YJa3mM7g",
+	"X8PevH5e3gfXYb0SrODew+s1ZUZmIrpusfh3d4L7E/Q3PsE/f9/hO+L9uz46f7tt8YX4fNPK384WX2Lj",
+	"rQ1yJ83rE8nCzkSb+h75a2t0AVeuvC75qZqIs1Wsv3TT2t6fx4cvD33zT8yRNJj7PuGX5HHHAiiZMX2l",
+	"WNN1DYvfnB3F124FWnd2lkgaDHYVFdau2PFKGq/t97scZuu2H73vtN/9qTbU5l/3GcDoQ3LEGP7I5xlV",
+	"ivmuVuNoVXIS3QK6XfF1DWz0LTj587HnWmZau4TbSBe3bLeUK148bClRUH+fZzJfnNpnOFi9qVSPBc9E",
+	"djjPJyt6lYLXAS4i1y03LB76u+IIjDw7Bexgitq9txmhvAjq1gMwyYHKdCo8WlAMl8asGQfinN5GRsG/",
+	"//V/WLsNd+HFrQN4B3muaWRoSwzUXvc+iz1STdxhzSDchs3WDDMjPRM0XDuFEzudXTA/7NXHT9iRVkqM",
+	"cgelQ6OGshZYCoF9sAwIpoyD8wkKVzg+vNMCPz1ea49foFqxn+3RZtliuGYNDmlu1BluBX3iAyZzwPVH",
+	"ZCBvDkTwsYKRyFUyUJzBbJox/IjoAETaDjtUCzZXmbjUgBw6V+LDzPIYvbTaFD1iVxOei0uRDZSlh31y",
+	"5JfeLpTnDwaMKBKHECAN0bKzHa0w5+jUIwstMy1ccM+4kjHmUYj67PsXh0ft0+8PexG7EItiEIJxzD+4",
+	"Zxif26/sNCOmYUbxqzePnx8fvX98ePr0/ZvXz2P2Jzbj+YT9iQGaN3kPReKAnQzUjDJINPXI6IY1oTNl",
+	"PhFqoC55OhetiKzlNsWROuyQTaUx0GItY1eZVufF+ANY0vsFLKn/mbJCpSUC1mE2ooZC2JO/tZEs7dMA",
+	"kslpYzP5g1g0PlkpIdVY16TbBlyH3C/ScXuiCXnLwTLA1oGChjbJdsCosXvLQCtRwKeaz2Y6ywcqF3xq",
+	"CEyTmlMAszgsVoMsz334zOhxjpWrdlkoqtQZqIH6H//DblWrg1oBNFBt9hScUPHOZS8ukpRyfiEMiw8J",
+	"zgrYsc9QADKMwsG6U/CNzVUqjLEbC3DCil6yA8UYhFjw9CRt2eF8rhJh7XYRQsS3yQRfxdptvzfxFyAI",
+	"jQNe58TAUKRanQNAvashLO13QLsNnAHLmLdeBLNSSDPgrEJwYhmh3b5Tmdsplh89FZzUAnpox9L+FH1a",
+	"bKgTSahp8ccBHE2DRp997HQ6nz7FEYEWhz/91Ol03kVsAIYZXAu1exErSvgiRhV89v6pzCOG9XsRK8r3",
+	"Pn2KOwUTgJO6EFAgryEFI3KIJUJdilTPhCWJHQ7cAa8fADid/XPQKPDlBg0cIxQn44+dTge/Jaw9mM3H",
+	"AVYyV67/9M4NMIYpxC7Z3GAmOdDcHY29Tme32z3wVa/+B2SOb1kXnvQKKj375IVF1Di72bDacsbPhYHi",
+	"WPcUnYW1sqzJ7WotUCVkUgElfJ682987+Li45fDvhjqfUN8DdghvuWdq2krY+6WaC4OHKKPxQW9Suxrg",
+	"CbV2JmteiIURuStcdQXOEgp/dZaIrM8yri7YcD66EDnV/+KwIvtkSFdR4srKffC/tuDwhjXXpgDiY+eZ",
+	"vsINm4hZPiFGZ1c8vbCUQcKwTIDma5+MlIVRwo5CODiWTzI9P5/oOeFR2/uLjWlPxom+AmIB3oOHEIRy",
+	"A+ZBV+1OQt9vE2vT8aJknrlmOfBke6LqDP6BCoPZTPCs1cHwliO3hPGuqBEHKG2cnD155bkKji3AFgRK",
+	"YL1ujpSz9I/sX1WZkcDPeAbaT9TWo+9hhBIrnCIfmAvQuiG1ykquuRGJfS4sJV3nnrgOhNtvnqB+HQ4M",
+	"LJzXOFu7N96EDaANk4r95fTkpVcPAjGVCasuO0le+15kFMtShnE7btg3cL2v4yg4G14ER72TpAuWiw85",
+	"axbbLSpUhAgr8lE3sA+f6BRqV3hNpybo+YZ4Dm/OnrUfsmbOh9i/SVxBcUrYWFgqwEQXJkbtj1nrjRsN",
+	"ijQIQSv0SIMsmjOx49Ir8PDPM74Alz5rxoPBh/E4hnpzOJbt6UTLOcWfR93B4AN317iEGTPPMn3O3TNE",
+	"Yi+yVz7sxi0sDwfiCTPiM9CzJzwdI8mLe2dcZvYBjcFgnjzsdgeNuNVnmRhbrnJSyuTa6pvcsDd/evbs",
+	"2RM7KcYBrIdwT8x8NLE0FmkKY7cSnKEee4VmcbTct8qy1qHTfazc8xh1ccRiBzmHcZGYoO9iWBMksil3",
+	"5gL7aMF4ajRNgORZfS8uwyq9uOA9lXZc9tSTowm7AlDSKb8QsOXs++3DE2lmKV9ATzDaec3tmnYdWH7i",
+	"iugHWYKWVi0gytuJXqH6S6Rq7GzRuF+yJB3e2QobA5i2YrPGjNPlsAXBovHWZGAfrtBvWvjQik0Rl7ok",
+	"3/NikvD4DO1eB2v5YI/9IB/bQxFMLTabD1M5Aumu57mVuIo58wnOFDCqyiYr2+v2WBxCrcKh7K4FFQ+b",
+	"fO8zg2T2gSmUXa+fHbH79+8/sivz5uyow14FIC94CXTcYM04LKy221+q2TyHFbWD9j0kMd5oFwWwNShe",
+	"5wFo4ydPnx2+eX72/vXT745PXsasSZlAAVRHCV4gbgVaWUYOEDbiGQQ647+1KWexbVVLbGAByVP30L6W",
+	"honRRIsEH/NapwJOGqSjNMwZsuX6vcKsvZ57AbTuk8KrMeWZXYlvvkG3hlbp4ptvaPmqbIVFg2XnBAz6",
+	"MZkyqJBp5fcdFmwX28bhe3pUz0TMUr2YQoUwKR48p9vsSK18Pzp5ffr+8Pnzk7dPn7w/eX383fHL0/iA",
+	"fKezTIxTeT7JWXzy6uz45OVp7FYKu3gzpZ3Z606I8pKAIHst8mzRhv5sMZ2ZPAErEJUImTG0HNEWeKrm",
+	"dJ6RoxHQQACkGTbsFTQAwWxj0EjbdpkKzMLICiOfGB/jdi1K4uP+0ladCbQ8weokLOTWAR1vI4/jHKBF",
+	"o+k1liIzqEMuZoVOFHvoaWtIzqf+/IfDtYRff8+wC6kSAxPI34/QeSQSGnWiAQ0YwO9bTjLPeJYruz/h",
+	"kIJnw1FhSSUvEMnadBgtA4bG3c4hfQZgB7xcZ81YmifI/LThDkmtB46xHDYUTjsEu9ZoO2LKI+izPJsL",
+	"0BudYwu9jm7EJs/kKKfN4V1qcF7wXGeGDlPDXmXSTNlEKz3PDugodlnxfwrS3UOpUBwVyORUcITg3DJn",
+	"I+4kprf7ydEAUMoD9VLjkiB8M/S6JCAfhF4up7XeQ5eDvR/92pFddhdggB7+//7Xf+/2+t0uiT/qlWPv",
+	"TPWIpwxyRkHivDllZ0evDu8ZHAvl/vrL/6mVsEbIlNTUoDmCzI1IxwPVTOUQHBz4vZUcciraEB2xJjKM",
+	"joAbUJ10mCCtA8rUcY+c8hk2sbMU5OlA4esDDz7YkVa/tDP75hug9DffOH09KR5FpcsA9lnqMTzOhIDh",
+	"DlT8p4eWVP8njixLtcCw5tCABZp60NER0j12Pvd4KaIDdMNRDpRUo3RuN61dOCi7gNGJD8HXQiWsSatk",
+	"2CjVBkoX7N8TMbqA7BsYwFSDANVjlkhcd6rMTvgCZGPb8EtQdOyq8tkslVaNTF0TF5D7glY+4QvWVBq0",
+	"XgWCFcdsDlgsVAKGyUDZvba71+92Y8JksqSZZ1bc6fGYXEaDUixk0Ogz3J7N+LunZ/FO/Orw7Oh7MMU9",
+	"CWHbHMPpLNRYZyPQElwWluRpPzTgeZqi4m/PS6oQsOyFhRvuENvdHai4FqMcFgkcG32P8VrdBPbplsto",
+	"nu6yNimsA0Xqk1d5YnR1nXKX7W7FAn73PVfn89kOfR/5TlHuoT59E15lp2utequVHVgFDLHeB8r+APde",
+	"CrAAwC6zWhUyUsgg51wqhxyAHQeBRUQCgualD0ziTmSzlI9c7CDYlJaauAQupClzpNjLw5ev7gFMT/s8",
+	"APWxB62HlCn2s2HN/W43Yg/hPw8fRlZBaTEz44p9N+dT1nxzdvSnXhfgCV7xc/qP/fbf/9//7vVaRcjC",
+	"bS7a9nbHG5e0PaVYzVDPc7a7i+Ku2+3f76IKCfEfOZ2nVrJbfrFnEGmUA2UVyf1ud39/3+78Fh6rVvjT",
+	"FX1mRB6KHKsg4sHTIs9NIqbabk6r9VtGc1IdkthZUUgxUIcQwUDLyb4IUwdcJhmIdh7GI6j5wYrqDj32",
+	"+pmdRzlJH/qg2p0Hewf82TugGMUtr60OdT7pl4Uak4lnfNL8fC3IIoJGEmg0u6MoLgK97XcxtB3KhWLx",
+	"+7/9LWbN+WwmsjYoKBPxoRUFShJniYZxU2wZNg5PeMz+/f/+bxaXikHiA2+n9HZ7JYwKgJtA5x2RyVv/",
+	"AxXWrGxRqFK/553FRJ73MrmQ930DLzgUZe6Mdn9GVp3ZRTmNESoBC6B8CdqqA7XkdIrQrYDNGUpucVRZ",
+	"iiZJERo94EVAPYx79CscrmNUyvAwA4UKTAk9G10DEaxXW+kca3ig11PkdUcUSA6kBCxggvBvxj6tBgxV",
+	"8mM4OwxiSVaWI/qx6wpAI2gSVgk+EcPdCe06ugQ7QWkr5AZqyEcXEQtuSi3LjMlJh20D9RSjAK3IdT2z",
+	"GrvbKJhQFMM997uQ70uWBKWzgs1L4pEylYrYTNXaD6vMyQ1p9XLUkDHeYg/XMWIFCk8yOCQJN9893Fj2",
+	"9FZbC3ug/3Sac5VYQ9Ct4bumSzW6urrqGPrZGf2Qc9RyJlN/oOB4jcn1h84qcAvEHwcQWUOvf+6sdAoP",
+	"QKTjkz3aETSdg0MSV9rKUNpFGL8zAxU2AUA9s+gXEBWM4I9+yjPus0QkDrsOlXnLQv5pflgxa75R8oOr",
+	"eXLrQI/BAfm7ilBjn8WXvaia9DtQLsC6u/9gKcRKoc5EoAfQmj7udW6lrAEHKb90Vrvk4gia3MQfC2J8",
+	"6nxcmsunzke7Ap/iA2DC3T3UxItzX+doXORXGve8n5C1/IDv2kbMeIa12aCiiysa0j1D/c8hOL7EPexS",
+	"ZGBEFv17xLQzUIcs3v3wIXZKFqmRva6nOPpUXR74EhiQL6cgHQUns8/siO93mYnYLptKFdlH4r9sErE9",
+	"+5/eLkMQ0l34mBe+BErSlyZoCHCoQjgHbcRAbZPTj6oS1QU043JKcZ+5IoFWhz0pstoVpgqca7u3U61n",
+	"KH5mmbzkOYT21EUbdMuIJXo0t2o7Lp0VSCDWzUyMJE/bs3k2gxBykmTCGKs6HR++PIQcE3EuDTSzO/CK",
+	"nt0o9iT2hWpIzycvT1su3ltxtxiR23349unj709OfkD/yvtXr49/PDx7+v7l07O3J69/OP0WrOYDf5K4",
+	"dP9M8AT8YCUS9t1osScU+eitlGKUIsDzsArc6PRSsPjJy1NLrIv5jPlVO1Hl3ZPqK1eajSpwheh2Nfmi",
+	"LiLTDxUo0hOd6sCdl2HslEqaj70BlAmKExex9tIUysxvCRxsgCtupXsT4kvBcMFTrl0BRYvw2zibZXoo",
+	"2Bg8LdI9GlC5DsPxcxP0HRoofxa4kxtcWHgi27v8AY7eAzQ3rrBb7tRr8jG5emLWLBITl/wJziFkQOQW",
+	"URcW5/zcHkZWLyb/EiEOoA6E1mBh7YHdtvORsKY+xS4eaE9xO3zUn7DhBoUZQOU4try0NDL8jTIuMJHi",
+	"ipe6BpPJA76E4tlwlctxaJaMTEiD6ZeLlKn3R5xrzCkKx+T7q5EOR65d+6hWh50Q2SjJwQO8FY2HY0eV",
+	"tiNxHLEpV/wclJGBgmPesmM2mshLkZSysqiRCNoG1AfZsAshZui5BD+hZ2tSQxA1zk5poIw9e/vsWOXC",
+	"2pD2jHipcyaDz0eA+sZHFyzlVrA048IP2Dpgz8U4Zx7z095ODBwN1FvI9nENnCs+xNYBe6JhPyBYZNmd",
+	"2GGnIs8hUqh8Z1o9Bn/kQJWuZbN5bkLWcw4yOhsCTRXC9CvUTWt+lDraRuEzfedmD0N3UDiUeGql4sL3",
+	"5XU4/gYN71Z/oEbUk7WIf6CfF5hWGvIqomNHqxFGtX0kDteVk2aYCz69B+aq01R9PsNHmXwi50gENmim",
+	"U0GJhaAvohcyCG3X7vfyw+FxLXLVWumfiZnOIAFhOpvnhWvZKoBWJ2LFzXSpe0hnoJ7aw2q5Jw9b3ZLH",
+	"JbWAQrzc5cfJv6eFQ3ygfnU+1l+xZeGv6E78daB+bbfb/n/2wr1ul/1aEyL8lU15OtbZ1E7Q6sE6CwPb",
+	"8zAIH7EhT8CdjrEBVvdkatn9qxX5QSirZLi5hgb0Ez2mZx9TjqX96tLq/EiigrkyH54r5bnS0+7bpwWx",
+	"nV8DbAifiDHKfXf1sr0JLZC8V1sJkZiCvZbfU9tRsfTOEkxDtZM5nSPhE5fTBJGkFDLxJrqVcHpekDRe",
+	"ThmM3YP33FCxwzr7lSlSqHG7O6FR0zq+onaYe/6whfOe2mpeCg5nPr1v375vuWmkowvkYmI+DkohvLRQ",
+	"P+gxj+xjym0mkRj+aERThefEcXjNgdXfwPkZk4fE6isyKT+20qzSja3ogu/EnvdAHD9ZtnrrHwm+9Jon",
+	"lp+0pNOxppe5QdpgKV2wtfTGoBmme6MDFi00OXvS6QyULKES+hRG4ixD2DcKvEiW16DaohNXwX0bEosu",
+	"cAcAjCR8Uk1nzxiEGBb22WEhslDA3+6ZVzybFi8Nn1rXGdQ+doZpg5kw8yk82+R6VvLfOOFEeH8BklcA",
+	"mBS+qtxdlNgx0CGRRXhOwT1oK2NfNOJGtFwSWjW+UnpDqZ+pW9KKomwoOw1WCpLMxhTKp5aTzd2ulxRe",
+	"lXbM0wNBs9QW1b4LT4JLkVEi31TmrLnfZS/kY7AjMYHEWKvVfuVTbN2jd3fto4Puqsu7QC8Hl5aUmPBh",
+	"tc1ZQ1bHDVWcMGjXJ5u3LT5/RQDl15WBE2m8S7hOu/DRzVAOnctLgdYP5uBBuIFGgSwctJSFl2uNa+xj",
+	"/mjGS0pPOGBGiEp4H563705l7EmLHIohBSKDEdmltMddqs/PQ4ePy7BzonIfT+ZKT1t4YpglRI8FH7KV",
+	"yjDI4VymgUSHLBS2ELl7MpC+3BvXH5sihTjlopBOzrfr92RIW+fjx6TRRLhX3Ce1wnXbdc/3elySwaZ3",
+	"o1eYs2Vfcs4vBZvPIOMDoKpTOcoPmOFjgU1/IKKLLq/SEjgb+dcg3M3Gqb4aqDiOpyKbcplYwwSB/Z5I",
+	"fp7x6UAxFugP7LHd2S73pInBldMnP7Sq153a64Jk/+rvZ/Z31ArsT4/b6P3H/572WU3MZPm6sz57IizD",
+	"dIhGzY9nOqLddZxELPDmf4IhnlXf4wOb+CJ76zRlTUzTgltO29V3YvDiieRp8MPoqIANDyb6nA9F+u2g",
+	"gQGiRnjDMKOo5MvDF0/xq53iIeGVO8G7YESVAb1+enoG62mo3LZ5pr91xQ9R5W1vsvTbYML+he2ftVSV",
+	"a/+r+PlbO8rtaHitR1J6Fg3WKwV3SHr3bKJ+MRShkuLOE/X0g8y/HTTybC7uaKE2UQotpcpLmqsROwsh",
+	"04JNSzv51MVVK1HVt6SnxGdvj58fn7w/PDo6efPy7P3p8ZM4FLcsmysMFk2HApLFfaTWSlDcpT4OCiD5",
+	"A2UlB+4vK4rsmTHlo4lUwmcLGDndoX3JPhbxsHzlDo3ZLIX2s+Ass+/y8gWSBEtbnbAtm7H0sVYyV+ti",
+	"sBw9JQMFkqQVUawJhogZDWair1yWUCrOKd4UTgU9aMYa+hNIKoiZ/Rc6U4lzK5MtKxvBYnt9jCmbhfMg",
+	"iH5HA+ihX4QtpGGHr45bpTC5SIJKMmvvhvmXPl7e7XYfUB52+N2f4z4eUUbS6pBDMMzjEFlbJoayW60V",
+	"6RIMW6QMWIp6ncX5RwbqLbYmG6GHzzn8tDB9y5C/ehOaDcWEX0o9z0rmv72kGGuv28VjGzM58OS6z6jC",
+	"K+cLQ+5ao6fCTgRpPp+xpQf1ah8UFXcMF5Qg5X7tMrP8mF3QNudmsfzTffsTIifuQsAEi0T8/ly6Yc/e",
+	"gEngS7/th8M1qb5KF6zZ22VOGbYqFpphxWUQQa4SD2r1UjkSVAVMhXqHM6unt3c7XYJxKQAQrq6uOhx+",
+	"7ujsfIfuNTvPj4+evjx9CvdAMXMO5cth0d7hq+NG1KC2fo1+o9fp4sV6JhSfyUa/ATi0iPc8gergnQn0",
+	"I/6n/fu8DvnnkKa32+0SblGNeEL11KtIfqHZTKrzA2YtBjbkqbXRMs8+Wd6ez1weKZtpa37mHXYGWQQu",
+	"TbXTgOGj0gjd17+nAQNcGeRIwkR2u13sPq9yKhKHzK4R3Ljzs6lAbhQl2A5Gt6EvsIQaEiE3FWdX2jhD",
+	"WWVNWTWRaQWFOnZx9nHgdS/zE9w5JsUcb7i/+YY3hQZbKgxv9H96FzXMfDrl2QIQMS+FEgYXxQ8P4miA",
+	"RHtuGv2fGqc4j8Y7+6gl7/xK3jkrOoMbn4oDlqcROanJEEsg0xZqv7BCwmoaRTgCWe7SKpprXPdUC3ZQ",
+	"xAUgHRKyh1DGUp7hIf2O8bzOQB2SVxhra8v89lwawOJ1cQvYPa7at9H/aWnDpEZT7ZsfBt3acYW7UPpU",
+	"1O1WhtUImdA3MlnRpPRTVM8KxRh3nkMPxC0uPMEmiVtcSR0UP727zS6EO4g2Dk6o7r3u8p1gGeD67bfr",
+	"8p1L+xVLG+2hXyzXp6ixt832fMx9l3S4pbfVBvWea7hp99Hmm860fsHVgt5lvqD48ALjbF0o1O1kmeFe",
+	"DkTIUXhd492nqDHTpkZmfPPNoU/i6XzzDTtEn5g0LhlwyQ1W8pax5l730ZLDLRqopc3IaNclrQPSp/JM",
+	"TqdWt+/9+1///aDc6gnOrHItF2YYYZlVM+j6pLNqMZd/Thj+LDzhFLHsO4HBINtaKpMLnpRz7kLUHJlj",
+	"VNMBRZfFFoKzBXzfQAwRYfLHOllc76y8kCqBtgMUqCxE1xMx1Wyo9QVy8bV3I2HIfSpDnBBKVEW09G4m",
+	"Wq4jVm4mUjapAUpcObb7sjJlm63+zAW98I4tpJBbOvJwwX29Ld70Cn3HZ1o/59m5+B1IvUJpqsHR+end",
+	"p5IqdZgkVbd+M0hIXCML65QqCFuv0crLoYMSSksh6jKmdH7gg97LyvR3Iq+KiLs4zX/7LffbbLe9zTe9",
+	"1PkzPVe/qzP/O5FXOHv9wb5OPQ4WB4LcHXZiz8AHe8ExSe0RD+oS2PC3vWv3n+o53duavoHqnTSqB0/I",
+	"jRs6Vr0DS3o02UKNWQcUyQ7VkrGAoSkXXtXjschEMlA6gw4LkCrqDSjWXJdOFiAstCI2nOd12sRAFerE",
+	"AYvdaPrYej6GahqdQbwEXWFWJSD9BRNXDOQ7FrWutAFrVBNswnYHqgn11Yah2j8hzST4zmkSoErgggcX",
+	"EQe8EAJyqpwScyNxhAB9W2kxv3eRSg66ogrhP16lua5U/qoD3VgHeg3bLCosmcxJjturRugTX60Sefu9",
+	"Lr4OIX1zUILTwkunkBwR1FNDbTQ2qvaN97ladFZ6hkR2nNS4hTa4UAIs0b/OsYHB79uT4yJHW7ty/MXX",
+	"E1fBbWucOMWi/6fLp9+JEmhJvmZrVfYwfbmdn+ebb0owLlXMlDKYSx+g+tDryx0kgdQKxjJQvqTQp4EA",
+	"0FoBH7WURkSls34qHXaI/p2UZkxwADAjVs4BpjgdVOjO5OjCypXOQP1YicwVCB9hRpMXVsVQfVRRqpEG",
+	"NB4XWtTZQPmAn57n5xpdXoVo82lVZbL4/Bzf0LBPecADFbvUPKosKG5DLAwK20J+TK7ZhYCGDn4yftxO",
+	"mXTz6wxU0RujnL5YyZyFljclZEUviAmkInKAQrRQUG21IeGxH+ShL+VLUtGLZ69HA7WchQkhh+qdlC1m",
+	"j7ikFTm919dT+riW/WqgCmIeLDFdETSmgi+wah7VZJiu9+1ZWXgbx944k0Il6eIl6sKnAOCZSoDF9gvh",
+	"209OtPJdRRthmLvSmqLAw762YP+c/kB3QG19ON3gYFqnRL9yUX+R/BHcgH7Jfl868O4WAyS5BtUTX0hz",
+	"9sxRSvheoyX7EzZQkbfRjuG6qASfyZqxbwITU+aEL+6JmH0SnhMtdFWE5/RAYfmMxk7izrEQIP46+e2y",
+	"gYrKm3umhACE9gEVHxZdKRkeJViZo3iW6SuXFDvS06FU1phI0wLrpnXgUcII0o4OgYHCAWnFtlU3OuyQ",
+	"qlfCipTi7B4or0vfM6DFuBoYPGMjxoOSmVxORWs95KVHNpA5oPwWhXVQZ0emkYf8nfIcIJDcGXSOfUcV",
+	"E9NZviAw0DOo0sh5OlDYtN+bQdjAsRd1u11aOOhxGrueKlCdtNLwuSOjp6YlPY4FQn2ot+TzldFz3zd3",
+	"e0lNzag/rX07FCZKX1J5XY/jg+GK8foVbazxNG5oOrBm2AXiuveB39RVWhm4573PM/ARz6D9IuWr83PW",
+	"JJQ0KDUqQOVcOTfEa0EqlWaYCSWueLpiEjk/XzX8ve7Nhg/jddKEdlFe03C3RnpibRliO6Q+Ba5ZRRos",
+	"KibqevTWTRPesmqivd2Ht1oo0tcBmtC7A62UVybnKmdNB1NZGa7r6N7tnXW7ffj/f6zaJHQe2YeXprFN",
+	"+/etRu9hReoGHjnssaR2CrvXmMJjeM+N5vB79wZt7Qm6gRdoOw/QV+fPHTp/ajXHQJHSV6qk20E6elCF",
+	"WFFg13mHXkMibyhEHR5UcwucKgeUWOBOkcoVFe4cj14F2fKQxzpXDs/cp9y42ocAKQ4xD0ARzKY8tWt/",
+	"wPhAheVo3vdAit7ubrm8LaiTR0V5ZaFYoAhXK8XKj1+F6FfGvnNkcZowPcJqzONMT4vGA9tVxDURTbC+",
+	"2A5L7H1PCXy+NFs44OwjC7UX8kVzSKHFlChAbss1wcIWiAAeOMAhXDSLol89rsEKo1hy5LPwqXQUnrPX",
+	"7bYOQJ9WAAQXYWKqI5CDSxgoh+VQr84XRzf62MLAg8T2NTKzbPVU4uD4omBSAFkoKFFDvEpRs/Bzx1GB",
+	"j03N03S9G+lWAVgaQim2Wui4W6rKVtwoci0Fz7FMs+xryjV8V+Bbr/Y/Xe9Q+dzep0MqodrqUPQXf8Lm",
+	"dcdK5hIaNm5zd3H19UiwKQqMCdsOrNe95A8XA76xH2t3O8fZa6xN/cP6vrzmcBSiBtVoAKH3qshaWVtS",
+	"EOAPAWKgK+5vkqxrddgJWVNByQHC2+d9HxGob0DAzkVOXqB6mI7aRicePYFSk2qz7Bp3olT/QWTIf57E",
+	"eKlzCPz935LK1yz2R51/uTaXb5P5iNu3sSYxzq4/L6OyeSyAAN0mCrsieQxVarkTYWMShxnfGagNzU4R",
+	"aHuUCp5h4LXpANuGArPxB41BIyLoNvbTu1aH/h6oTBAMdDBE+1MfIQaLugFQ78BLBYC+ScQyMRM8x/EQ",
+	"bEBUFDoNFCqX0rALMcsPAiQ7AhLu/ftf/70X1iFUHF+dkj8YNFPwJXE1UKvSg8vISi7pcH1HmOAtAxX4",
+	"otjhEg5ZuQMC40lSB0NGmG+ByYRhhJWwtzUwZDIAIGtFQRs/aQh0bKAIYAaAwzy6Vh7ksl0fWAuOlgI2",
+	"7154xCT6OgcMogbe6ITxDZuwqUslEL0+5/J2ur7dQidFRqJX1AvfcN+S0gqdq4zP3szKKZd20zX6jbcc",
+	"6mfYL3OdC4Rx7TJj98oBzhOw9Z5lMuGYd1U8fVsHthNlhTd4lsmRVOdW57jWafYZczvtXN9m3AoGpNTG",
+	"I7m4+u6P5N9BZuftzug/ZoJmkHwJsGyBaKJ9A5Df1JnV7ottjv56vXxnolPQHW+hF9Q6/FA+mbLXLUSl",
+	"KesIBVIJa8bf69TBjmIKkR1kzPhAwU9vshTB/isNfguwD3t9ezo3chRHbCzy0cRlI3339Mw38UEAjPj7",
+	"k+dP3r94c3p8hF2CrSoC6MYAFcYXVpd4lQqA9Ndp0hk0XJOYYsynCD2VQso5QgaNxEDNKJWKYCWnwh6W",
+	"4HLUCiZpb3IdBCBg5LJUi1SsCTcsgYMsB7dkiYZZOIh1SG5BNlKIjgb4maQCILwSTwGWaQmUyfujgq5N",
+	"kEYmVQHC1KGGQJZOA2UnPVfYrMbB3uE5XHegWXrc5jiDn0fEfcDV29f+67SQdlsfC5t9Aic//MHk7bZZ",
+	"RPYtwGBfU4hWyXbLc3b/0gYJxeT2wns6z8XnFt54qgRS555h8Yt5DlEPEA5QOG11PhCPSxvbXnvbjW0n",
+	"WuzG7Xa1fW+wq7/u4q+7+M53seUx3MWWQ4P90sz1+XkqDAboYuBf7JQKjo1rKGgepXTbShnSqIr7yhHe",
+	"g3JmX8nedQny09W1Ma+L4VzXmfQfnd7gybVVjsPr0tXbW27V+1aabmsW8Kuj9bfLmODLi7PO9go2y218",
+	"ryskg4uTfA4N4C3Ppv2llImJSItcCmpD+LOWylWVFKaIZjlPLwqrAehzMFBjqaSZkFnnZ7DjcBgxJzb4",
+	"HlCg4w470mnSX36t70yB9E8Fh2xZ117gRAmPG+2jSgCohw1AwSZagrVuAdh+jC+qZIYQKlyu44qLFXHv",
+	"oYgkyM9w9UZL0MbNpRSSoovU6gQRB9AOI7tnBirsZroma4QMViKdPYUAehLwbpZtcp+qUCxoVHR2c7+5",
+	"5I6IpXwoIEXBkxKxOEcT8cE3mvPRPX2lBorCzfYh4BnEFiEEQOseghfFrX6AUxeijdN6UQ5QqSumJdlU",
+	"X0J5u2XG2HJjURfFHSmc7xzBPyuNb6KBQjhBwEwnXEPMkio9O2xqiep82e3Rwa411ngvcMX9RAKeLkUm",
+	"gKNLLG+5G3jBjQXXyr/lKbXdFbMle5u9hT6zSeIiMPRImF9UGu1AwS4HmO8cYZr8tndJ6aRphIuBbe7q",
+	"DPszuuq2NgAOOUgU6fYePSryLK94Nt3e5HeD+mr235HB4Ff5ToqHdrd/4f81iRen2EYZGyCA5y8txMj2",
+	"9kTlbP0cysNL7JeydPRGgOdKrbBIItMhXNcRorVshRzBmM+KSX/dobfboX/sVCXsIcIrPUOalTNVmIMl",
+	"TRcPvdZNthUd8V9yY63bRJSQTPOFviGUQzRQTa8XHZCOBaX4Mk0ReTli9RpyH7r/RUWfltqqsiOixNft",
+	"+nW7brVdXfuf2g0bWnjl/RrRbo0Iw9wbncjz6zYxtZS7CQYN3Votn/B1t1BlS7W3MoFPLRjhMBWMjzJt",
+	"DDzcrPC1uaF9haFBSmxXexRce418itJd6yqQaFGWl5lW+KBugVtfa5busGapdt+FW9xtnNXFSDE1KSx7",
+	"dnLNnnZ6D/aCrpSu8x/IHXD/YWln5opKOuyQcvwA4tfdNhMZFZ3MwqSvPuPUGggy0wLEkuUGd06IDRR8",
+	"A9gwvjAGEsWC3kdNyJNksUzq67upMITqOm5hg0P9rgJwVMXTRS5HPGVPrU4POOrQHhXLWP8X3dUZ6Wkj",
+	"asAqESjJIRS5ptx/8VxfipSPRIMgSRr9RnOvt99i+/v77fXlINfc4p+1HqQom9lGRl1fPq1L+cKJ/TFg",
+	"SGip/vhIfIXmA6tXtLSsF2cVpWUHu/CBnVEr5k6FSpjAKrR4Ok9zOeNZvjPW2bSd8JyTkOEsHstUxNgj",
+	"p3l0+mPE3pw9az+MmJ4R4vnjkxetwtlOWdlxsCfjyIojqPt7Lc6lVvYLrZ7Mcc+IOEKpGefiQ74zMpcx",
+	"NhkkMQfYImagoOK6aEBrrCyeCA7N3/RVWF93wEY6nU8V9fYE2IwycnzEsFdpNFDxe+rk3Y77pKhhY8b4",
+	"GXywcsgOGH56r8JP7idM7YafWhGzwsshxcdOktnLzDzzt/OpTBf+lhj+YDssHs/TFL9mTTNLZc6oBRM8",
+	"FUtro4HCA6RJh1XE8I/3mHFtP0/10K5bZImawitA/sbYvpKrBbSxhr9iSwSdnXMl/wkSDEcEKfMd9oYQ",
+	"TpCimN4OpHQ58NTyWbGYvj7CK2PX6pgWpxon4dCF64Bx6BzsV9CyLT0PE0hwdRB81uR6ZpDPkMGh6lMg",
+	"kgxFWzx/Zu5IJk6u4PRjRXBEXYFkbmAMUEQQDRQlw+eARmOt/Q7z/GpYEz3a8BLBs1SKzMVf7HZpAZXM",
+	"hYTegTqLqNl4yPTfziGPJo4Y/pF02Gt9hfR1WX9SsSFCvlCNgMQeUkGyfGegHutECoMtOakPJ7VB2uvd",
+	"t/S1Q0IiKNrxvv9yQSTaMQFcTZ2ycAxUv1v7oyyYjk9PWAZSAsIMiuN6tRFGwSPkNV0hsWtQBEmHT54+",
+	"O3zz/Oz966ffHZ+8bK0CkSkJo8b28Xm4vAZwghpxWf4JW/GXOwST+pdou5qxZY7Yz6IFoU3iCJwSMFgI",
+	"R1ML0lLw09bTOAnu+YQm2CqFr+ZcqPZVKlGy33hzCvocoGcU4jN6zt1fryxloqfQKv8I5c9AHSY8cnpe",
+	"VNbuooq6GC3rlsimwaz6DUvd2+uFyOzPdDaFI9mdTiUSfNlZFuOuAoh8hnoFlLCvhVMk1iqux+HFn65J",
+	"4k31CjORte3mwtPhP12P/YPro7hkhbsDgv9Hpz9up5d6LWC1anqoqNIJAvAjDj0ahwJrerENTxlxA7rV",
+	"EZzoj1YFiBHIHtW6Qu+IofBv2aX20l0B2/Y2JvAKC3Xr7eBHcv3Q8zU2dkGRjdv6ZXHpp5vMYkOrnEIl",
+	"JCjZL7q1/+Ab1S9Doe75gkxwZm23Y43gGdb21nrB419ij0toLau2VEYoI3N5KagVn1SBXRXYRxHz1k7E",
+	"wDyJMAsGGterhEadyHOrnTcHjb3evt1UgwYbS5UYFqKCtDrMGzQI4o64h/aRlWERvmSHuVmT1ub8dzCU",
+	"Uq9BO0koIYV5RFARqsqJl+xM5zxF/R1eXIJbdBTaBnDxFAjuxvadyD+Hmv1WZwmgHlpKWrsCTGW3DGz1",
+	"KlSJ2TqgtOUyuidpu67EF6aEldBLoHYs1ZdihYL7yypUu91ud2skOLfKrsWvt4CRQZbYtoICV+vNrMd6",
+	"RAfoNYf8Nf5yi/jLC7uxAgf4Vwy4uzk8UAgFQS30viHftq4XUjm1cnXqFgpwsaD3K8dkxu+enllTf0p5",
+	"oFOdeQRgAB1wGLv4HeLSo4Nig+h8pc2tAho0iI2xjU9RI4VN2t/tRiQUHFzn3YQmcF6fVSn8upO/2nnr",
+	"JcBfTk9eBo552h2t7bRI1+AQ258uy4gn8L0JQf4OCEg88Enu+VRzxbTqMEjZwG7WQRK9UHkmXdNVHZiq",
+	"rpX9suDA14dB0NJm2ls14ASzTeoGqfSVHePXnoR3wItI7E0xsGhVnk6BC4mpP/pCAGSpk80HQY9/mdQj",
+	"srgGwtFa4K9VDNT9PcWLz4o9+JV97xCHaz3vbmykWUrxaIKMiV+dnFJ/InpUjHEva4u1NnTbtI/RY7YK",
+	"KPXmEPhfpunmIQbmfJkOWaHSBGhgUQUNTOYR9kuai6KgRuagZroeCjnifI2lomYK8FURi0HoLcNzacYL",
+	"MnezeWqlE7R+trayhgaZ9DAY4JWepwlmKDJJCK5KMx9GjgCUg4LFVE9ThJHqAbvQa0GJPui98PFKKECC",
+	"WQvqKu7qcwpUkc4q4Kjb5wKVUnrm53OTW2WYEKEAM+qa8upz4jL91rIWobMpDPw7kbxfk3VqJT1uIGbQ",
+	"Vwj7EPqgXSt3x+rKGzr8PK320Akx/8qtTFgTII0gf8JV8ydWCLXKaZIDtXVjILLUXefOKuJUv5jwPTNQ",
+	"E2lynS0c2F4u+PSeiZjRoHWtwM3LBE9INIfqm+/tU24sp0DWO7w8tAqgv3E+ETIrwWoHsGfOR2kYWiVJ",
+	"NFCuY3J50ArUekhbCe5c2S2H+P5GTXO+9nlYm2VdBoH/Lbo+/EF11MMKWd0O2JxLHa1GkF2vxP4h9FMS",
+	"3oka3aBQpMZrUcXzqBMwT9Toa+lHokZbiaIndN32kqi4Y40gouX6Gm64237DG3dEIIGeaHTv8TRdE33w",
+	"/WNdLh5lrC5ljwASsKunsO9eHBTN4bi7zT0sEwOVYXk5molwB2G/mJKfybUEY9ywGNA1Hi8o59gBHfOZ",
+	"hCxonynq9C5IcK1V89D683WpRa/h2MONlHGU7RsLLON+pUd7KdSCoPs6q/OERaGrk2CNx/a0q+1ee5gk",
+	"KK1uDkPMZ7KEK+ySbCo9QTLBDS64uRBg7tp1G+JsRbKmawii5dcBHdMqNPqNo8Nub/f+3v6DPz98xIej",
+	"RIyrn4MClfUj06rAOa+OEpFhrtPJ5IkaXadw5QZS9qll7G3ELF54raGvM40PS/v1oGZ/gvC9fjHObzin",
+	"5zCXrw1Ufl9W/WGSFFmHy3D2wKErz6VCQdwB+KeVaqLP1/IinAClapy8AFREYvhqIjByEaDhH7AYdohv",
+	"I5WG+8Y3iqprVW+HnhKbLtUK2gncmfZZkxDoSQyk8q0flM6xv30tLUYjMctNLeYWTlAWPRDoFZUUn4rA",
+	"rkvumQW5oVtZCutbbt6J/vsY4cG2kWPuUiuR1OgoFTzb5ja88HqnkV25dTLwLfFrme0I6izySGeoT4Hz",
+	"HH4Db9BXbftOSgrtEnm5wYNVIN3kJsKN/AUbXJZuVUNNFlyTKHLKun7fKrmERyfzCDaz/S/mJY4zPR0o",
+	"xGsnTTdmzRhV6RirF7C0MEb9dwyhsVDppTZ9+EMmpvpSJDhE+2Dtv3IvR9j5CfQYIaK5cbtLg5o47MI4",
+	"4diFhh47o3uwowtJKWx07kDjglTdZrVqDuJNVxORCSZSI1Z27H6iRt/Tgnyutt3gZMZx3jM+6WJpxIXI",
+	"TtQobh1QyMx3xLRUhdDdjUXyzdtT/079H7C5oBjrp48NMih9xpn34Qc9mHe7Z71uv7fvGhhv2alxtLVN",
+	"U2NtwYbg6Wt34ZGdq8qpyaZUEIW0K0GXVod8/6z7qOi5TJfAPM8zxAPAPW8nPpOrzbt3UWMqsHBtws0L",
+	"nYlGH8pDfNbefjdqKPEhp7WB+GTU0Lim/W7UgHb6yEP2r6cfIFwIBtZncSpFhY8icYLl69F3m6NPjOaZ",
+	"zBe0YaZSPRY8E9nh3MqGn95ZJimOx7PKCcjniRXMGWTGh6eElXcuL4g14bmtbY7KTcX5Z64r1nxmTSaX",
+	"KOvz2Fzt89aF+2AuDFSpKB/jk+tK7+P/Cq7/Nm5FWII1XBRtu45OfxyoDIvwvRMNfoG9ZQCcdz5VmA4B",
+	"6QxUaLxF7fpAQfE6JHHAby2yewrsgRjlkD336S9fuh5BPchUqNweOuDGMui2Wy5f7zCoVC+78Lz3jFQJ",
+	"r5niZygPRw/fQDkXX6AYVNyNTVcKketMrKwbl8aVjUM/F1cZv6rKnfGpxir1aWtV+XzEqrXsEbZfqZTU",
+	"07RWV31/Jrvvd1DwfcsiaaqHBjaPkE0HqlIAXH+MwlrcMoX8iRptVch80+F9qZrkQun52EDWBgYEjg6U",
+	"wakwhp/bcaC9j7slrH+z2oS+avT37boiPjOc7SX4iiM9V3j4l1Et7GkRUWm0vW+vFzVoxzb6u1GDsnga",
+	"/e7nLYJmTYILoM4R6RVfGNZtfU2a/809hVPwWJHYWuEtrKuaXqkubMqdL6JPKMzBXYJIN2lq2HCeu7aj",
+	"VpNwmS3N+Lun3i5z1nvcwmP8aqLtub7K+n1O3sTAhYPGbspzOFOgdBITInFk9tYLIWYGI1Du8NNKmLoT",
+	"BxO+a0+cFXOvT4u1JicACpML9EvnxI4+R85BDf7IIlyKKV9UI0oHuPxFnBPDJ+FsggdccedHtsreVJqc",
+	"X6yq0CRDcMXwe926osd32xRYvP592D1/sHygaxlKuESFA9H3gVhuabGdcQQNCVZnPX7zzaF9DLRS6Xzz",
+	"DYTdw3QavN2FyqHO/H6XJXxRySEgNCUOsE8DlYhUXgqw5kY8yxbQ1zdGY4rCJ5lAY8CZYoevjpmZkMuO",
+	"E1TFVE+hvZO1tCg7ylohLopo/z4CR6TOWOzbv8QHoPfGvuzNKRdxoJUDqOxc5Walw+8pku5zOftC0lqa",
+	"LGbCefLs31U/Xp2kACmwrU4E0zmzd/xhHHW1jrn7Jcec0283QGlu8aTroG1u6w4crkTmdK2eV/sLSVld",
+	"N+SVdo68TidoPGpchi5R6j/eOwjsvoV/EHbhV1fgFzvhfF5azTGDZ9pSX6+3YjjR+sJUT7Wdj/DvMbTt",
+	"oyOnpg9AjXprbyupt05xxwdTyRc90irC8RWOoS2TuHVQX854I322CMWU9Vma2W0LvWqdodVD/69zMRfO",
+	"uHCTdmc+DCSquCJDckQs1wMVC5XMtLRjDtLutDWUcnsFnWxCWbZJmLuamfnQDm2IiNAyx4Owww4xFYNs",
+	"G7rasF/sUJO+XRxpKo86F7nv4c+a1jwq5V602FzlMsXUhYFyIwFlvk4FeO1YCiTJbUq3CtJsxxLdxjU6",
+	"HNIg17Ze3b2hT8iPG7bhViN/F3nW/f/Z+9bltnEs/1dBsf5Vlmaoi+04/45cqSmP7SSetdNZW5ne3uFs",
+	"CImwxDEFaAjSsrYrX/cB9hH3SbZwDgCCFKmLk3Qu6/kwHdsSCOJy7uf32/L4f3zMyzYHduAwP9WDfR9R",
+	"np00xxluPuBQqSOmAyRbK40ytWu9aLx2io0N9Z6pB07YhLTA35C932QcfSz4RWVXXaNwsMolz0XA0WTC",
+	"MonbMol8Mae2T6KcJp3xlHLOEpLzhElJQv2zBMcpnAkuQlPSXKH1g9CYw+xnxzbUfoaKH/q4QvvLMMpR",
+	"7Ol65nDGopgC7f84T1MgtDNEqdiqO2KW1cY0wioxzCLNjFPlvUeKx19MZVwRAwJ+HBLamZ5wLnI+ZpBj",
+	"8surCR3EqcwIhch5JgjVn0YlYQcxEUJsAnUWu1WhzUQLWml381z10j4BoQfAOhkOLeMJZ5G7trQ8UVxX",
+	"SZemIe8haxd1V8XMNKI2U/oo4MAMXHTPlc5NRu9gtWhmvtElF7dKeWGJPLYITu2g6gm4GwF3/oCgtwNy",
+	"1D8goXnABwj2F6QH9sngE0eswnbwrP9Cl8+7e1oUOtp5c0ESwSfmDUqLrTkx7WfnCV1q7e6uJRHc0FaS",
+	"f6ijppeH3pngqF4N6HYsLe6eNF2XSPoggSCdxLX5N2B3s9f3kzgaditoN9fZG3jqunu7cxl/SVIFu5jb",
+	"UzI/ho55nf62H+o+8cA/8cCv42YsxKouQdyWGnrFHuj9Zv99ozNDtdHSYUmYW45drSUJatRj4ihQJYIZ",
+	"8iPrmmnLSVsLd1MWSZ+HYv3r3eXSej0RqX9FpJzi1LYc0/YxNOprdnhPFvr95uJMs1gXqcPiwoXlMMn1",
+	"+RaasyZI4t7atZGSOc3UgnoD7z+uz//W77ygnduTzqu//3Z48PH/eTuETsI5zSUD/pWYd+apmKRMKiMp",
+	"ZTKfMWQdkJmYz1kUHpcW3qDq6L/6hSQIuEgJlk1gFOmFYxK7Nle3GJuMGCBFIEQvDFOYZAF3LTrD+m3N",
+	"UxBPaDbSaFlnHiHoxmexj1AowtYZ4uAdJQxO5ss04z0Jya9v9NhVerJ8Nkrzd+oS+QSljRI2Sh64Ymaj",
+	"zTMXaSY3YOFUA8Sv4kmeGkKcFWpOKInRaSEt8tX/h6RlKnnbEJnIRBjwFnvQv/MJ1WR+h8+fQ0qZ0DlN",
+	"Mx+6NVKxADa/O6Y7lpRLCY/yEesWKynu2HKgnVMZ6oSuDd5In4QmThFq2iss5eXFHwCZR/90DWQxsQy4",
+	"DW/07EgZTe5u0LPUhDL5TAfJ49QJoqjR7llKJ2zofCPgzvdJr4iftPootnnBUciidpeEk1Tk8z8vX4KS",
+	"DtWbAp+SNNXC8Hu3UtYnoW7CCc1n9M861RFyaI2BEBRsmgnRC87aPgkjujTfDHgixjQhgL3UCn/99ddf",
+	"O1dXnbOzsG0xY3R4TG18LKD/IMziGft3eEiLcnJx8vYEQNSOiVNq6iAN7UkDfBTRZRJPpllH0ntQlvGM",
+	"ERDeOtpPATiIEpzWmCaMRzRVv/fJwaG6CQdHAZ+KPJUQhLB9V0bpjbHjTfnfEw1DF9GMjqhkoInzDIDr",
+	"SEvtA6w9iwjk29vdgJ+YM43MGbciZXCgfXX31Ih4N+xJhkZ/2/z/n2X+yX7AV6HnnJJia3HVpyWAL6oe",
+	"CalGs6jJ7UksICOt61en5PDw8IVvq+wrfZsmk9zfH0KnyKDf7/SPBv1+QwmCWpW1phcWHXsDTx2ljtpX",
+	"b4v6K3fqjEfuxK0AqZv4wdYTz8QXmLZDWyUzqm76rUibqjf0BV87jU3wTngaXuuRGhYS7iGcQY1w4dwe",
+	"WQgauP4oQksXtiTtiytegfSfsTQe095btvjwq0jvmlZdf9v7im2+oyUaNNsgbuH6/ll/YzfoLUvd1GDy",
+	"fQ/MSz9Q+ugU9bgRwwitl9yhqpkbKD/f6EwlwpXWaUgv4eY6ltVqXqAZvQo1kvKLfd0pa/3mTCRRkY+4",
+	"YtlURC9fnw/D43Ksnc7njEe63K7QAib3AdfO5CVMCoNmeaqU3T1LkdN96XJP1imbv6qXcpMyyJ1SdwHX",
+	"b507xnARX10++twfbnOwQLfemFf+SicyW8RJLIpZ1HbFOUFMNw3Sok7uZE8SJ0HV9sktQ/xcMJ1enw+d",
+	"c2kcDrIo8p9bmAlVEKTSZDJBpLKzJMtsqxpL7+MxM61WpbmWsmlYiAFnjhWNbmZNKjrc1JDV6w633mzL",
+	"spj9g5+20CcNLYPqmKLvYSMnJU1Yn7XEWG8rDPJ+/3B8Q5fwDwCPKm6jucYBhzxYUR+jHKB4HM8pzxxs",
+	"Rr223fpYGtG1MWBbr9kJaHFvYR9iRcCoYcO2MWzjzPYbBLwITZCT9ccklkTc3po9BrFaFlnyDpw3WNOA",
+	"R4JheQ4gEPlYvqOXzcRLenrxBm6yU9LYAbWww2vXFjLujglAINlJYq4lYxLfo+/SJTeY1i1QANzBQOQc",
+	"oxWP+V8I0y1SwSfJ0qSELZr0IfY+MppyNQVIAW8lUXeiVHnoLBYL6OPr5GnC+FhECFbiBNxOxmDDYU7y",
+	"5HSLyOqpPTM6kflq45d2AWzWY5uX1oUZ9ZVK34MqeWxk6sdVQUp8bNBBJStJXb9Z0lyFc4p9NlqS2Etp",
+	"Kw506IOMUrGQujJnLDhn40x2yV9ZGt/GmvnEqhrf1OFIQknO43/mrmj1sVKiiB2V8KDsM93qETh7xwFP",
+	"48lU1yn4xDwChnELh7JpKvLJSrnF9fnNkJy8u+iWOy+wjgMfqUw06BK3vSDQhgSh/SQGwWvQEFvhq1TM",
+	"wh4UKbE0JC9JiJ8ZoFzFHy7057Vw9QMuGSMgmcxYMZNtAIqGgWzuQolrmY+n2Ndlwk60zE2vQxkBX6mS",
+	"VVJbL6QJPdEGuGr4qOnMVqZ40f8ScGyO8Ys2GZFnMgYIbgwSqsMMsSDdjK9f4+KsUn9kdZBYcBP0s0qo",
+	"0N3kj+Z3byif5HOjlvwSOCUcmxDzOE5xDbZzIaVOTBP1vJGAtMsJSVmWxuoW4UUhLYQAwJKSdun8wV/Q",
+	"JgGLSh80LgiWu5SOG9RbDd0zGEuS5hAWG6O3YxErsTgN9bnxfWJpY1ctCqpc5JkP/fMpbJe+bbHgaheO",
+	"Hh7apgyJjyGPVVdbhCji2L00WpJwKEKf4JHF/nn1oGNd42uBQoW1S6ALlC0IzTI2m2doA1C4XgCXqZ6X",
+	"Ikl4JOaZ7vh/9vCgGenNJnXJW+EOpL4BCO76OdjWn0qgynWqmlLocSrl1waFrRNn0OUHiCzzJJckHP5y",
+	"cXnx84fr8399f34z/DC8uDr/+f0wxL9SckTUY9NJzNVNS9gk4HDPaJrG90zazs84SdQuzFPxsISaJhMn",
+	"xK1ra1OIZmqqcAhtOVgsyTRXVzGfEzU3oQ4iLoSzGabtyncMQOD7xGC0kQMmemROnjKZAKqiYtTq1TaF",
+	"bSlT5nCl9kyXgyVssifJzcVZqYhN+doAQ5Ww4mJhMSVnajZzRM2H+4TcJKMlOtFjJiWuRRTj+ztnEnYO",
+	"7tGCLgnVVm5HrQ2PtAUYnl2cXH44vTy5uArB+jOr4OsKR1HgUKjHJ/qkBjzWS2J/bSrLA/5KpEpWj+86",
+	"mcAWvpYDuwe5i3Z5CfXhX9V1wCmwWaRrX8McJSrhtrU1/A0GarDv7P31ZXFZjbgoRGwhOaFVuejexTo9",
+	"HWfQ1rAj86T1X95fXzYawuoQngqepSLZFMw+La2fOiJ1DumgrHkNB/KOMFgQG3588/BOUzXrW53kUb9/",
+	"dHTU7/efN3GjwjfBF/59pmo3//FOe7OTXhvm/You0W5VnfBxU+ig3gAzsWiGqb3CG4twYmdxiqrTG3gx",
+	"H0Gu3PeUGqx+cihWz6vd9pVD8qnEmMVddFy0Tyu5eEArvzgsKLP+9DBLyD1LZSz4y8Db7/YDj8DWxXzy",
+	"MvAAiSfw/oTSrBwScH93FtPE/blwNlG0Fz//zM+VY/Uy8NRLwNOi0l8f4uxl4EGfYuC5YZhLOmLJy8AD",
+	"ORzgCzA56pjeFnyy4+e6E+pVZ9grv8YmsJeaiFT3yd19vLurznhnjIe8MLqVcEPL+mQ+35PaE3p/fdne",
+	"yam1J6DzDxHzxuj/FU3vSn6msbKGMHs3sk8aAvvIgPT6fGgmcxzw8NTg2wPv+IoHitZyqVeguc2lqEiI",
+	"ZcCXLNMWqqZeUvO2RRlgFtm4HrZ0aMev+nzd0hc23+iSf1V7ZcJmY8JuwF9EzGtZ3mvYU5wpoinq6x1Y",
+	"DUCU9d7pSX/9/5qsC6Nbdmvl3D1QVl6Pp6yLE/Kq7DqsjRPTMnEm+zHjiLdenw/bn55tcaJIlmPQZFTm",
+	"ueX4r8xSGdKlE+hooUb+fPOg3yNj0iDZtNOhIQCtmEKskGa5Q1Ds8IBbDg0nXIecnGskkvpEoyxaifV8",
+	"WVn0LcT4XYN2s9wqGbROpfP25qS5GmqkTw35fwOS7EcL+j9aAr77+Wa4k100FUnUmeUybqbzclKtmA8N",
+	"3/x8efbh6v3NxemH99eXIbAWkESIuc2svkvoEn7zMvD6xi4P2yAZIF8beO8SRiWDkFk38AJeDOJwGORc",
+	"KjnzLh8l8XhAuCAjKCLRcWnNG1ukEciIjWkuGUaTIjHOTfLTRmlvRaqjScj6k7J7hoFfzGFC/BbqEO3v",
+	"fAMoWwTRmCbvhy5GWD9svsUg04iRLE+5kq4Luqw0V87oUhsxWB8C4rHBltyhEOSNSKIr2MhvyQm8qTkH",
+	"pZ1HyW2j+Z/VEdvxepevaulS6tLBKUucUP4UOJZbuijUuKR7kqiteJ8mO13Eaj/4erRkJ25fJAgrHeek",
+	"VeqC8d1mFJ+ECF6l/qWTIu0BIhauNO42NaOTul50h1Xr2mkAgpD1WP0+YdHEgBGLyaSu1Q7Oc/FtXI/P",
+	"qaF31LdFd2/RH3zg/v5ML4s38J6V/oAP2aqDqvq+A89ul/vX92niDbxpls3loNej87iLGqU7FrPeQX+/",
+	"3+k/6/T3e9oIkb3NBoiDlNDbYqq7N9jgG53qc7ld4KoGIfHEOT9PgZZPMDGum0TGLgJrk5jCxjDH4ygy",
+	"5GXrJizM2ZC0Qkwwhr0w5nEWI+Lv//zXfxP7ox/wUEdx8S/6h2rXn/pTkR9yhF8vHOVyGfZCLjr4gbBn",
+	"hGDAHR5liNWor1I+ZomZCH6y3SU4Z5NsIxNB1BouaBpJbC6cY9eNWd2AV+yKY7cNQcukdYKySfVX7tfX",
+	"92Wq8vBT/BtXCt6o9+Jj9haBrQfeoed7w3jGZEZnc+XkCg4dJ2/FPTnoHzwnCLj37ID8UQ2+vex6Elnf",
+	"Xmz4U6QV+AtrGItNeHeMOWrwLlpvbg6OnpO//DJsG5IJDD5PUsoz0hJ5NhGY7i/Kh8aC30JDXhRwG7aG",
+	"hh4BLUQ0ScSCRW3wQ9wUsp5BpWrINzVCJocc+oYDCiPJI6GzuqXyJKcoqlVbPnRMQvMIA/qqS5r2EN9F",
+	"je5DGAh9Tdfv6pIwyxA/Iea6wkWWK1BjFFyYl7FNcCQTWK8BNbXcwNnsH+y78NQok0mJ3s50YtXJwNcs",
+	"g/cbwh5viPBdxrcMK0LszAuuhcPn/X7R+fjT82f9fiPHQpYlJb9Ej+ENYBBvRh/iWT7zBjAKRO3w5+cF",
+	"QHTMMzZh6Wfpm7kvVmBT64yzWNv3zBRf2tQujUfkd22d+U7QHi6kzBmUrbhixggCLQDwqv7lhtyc/Ysj",
+	"4eDXK1ItpVzesnQrn7HqHkJs1oxAMiX91eVHILWiMxccPQfGAEE4213d2FvKaEFApaYRwUR0kNoOirLg",
+	"cV3yi6kjCridSixNDVHVpJuJe2ZY46DlF/Gky44tGHc+MDUb865wcjU9nrHn1G9hYjwiOYdgjmuhdskJ",
+	"1ElRFw7CzNN3XkQ3QirzTpJ8Xh2ELzG2xBLJqgZeo1U31M+x/u/mzEUFZ8dmzbB+yS7wiCkZrM7f2rYR",
+	"c1BWUhtbVV00VcV8Imjqk2n7ZNr+WKbtSY0QfpSla2B/LSDv1hASBeL2CvazGavMKNAloWTjlGVgBOpi",
+	"UzlVhiM2MgF6ohPINwgUIiWpyNQ/2xArtPjAkF/QMDsYnjdYxwFHDZkyDRgwpZKEGiF4QKAqSKspAzuM",
+	"JIwDGE+piCYSAZ36OrcL9lnoBP6vgPeXaxWvr4hcAoFNeRcMgrzeMCPzDfXF32qw66EMvBCOmrYKwql8",
+	"zMyA8daAzVvB8eelwOo4nXUdHoEeXLWeXMTZeDoSNP32IfYrZ3sbMk59C57a3r8u3r4pfSuA1TejKG+L",
+	"Jn9epoxB0iNlZgFXpJG5iOAb5mkSYtiWiwURHGIJATePtZ6Lpi40cQengViPUeASEzqSIskzRkJ11dAe",
+	"h0sXBvz99SWy2kNRyCKWBphWRwR0Ghd0i+BMo9Okmix/T/q6IRg6JoyCGuiQLnoN9yyNb9HcLWhw9oop",
+	"S+j8qWAg63jAQd/dEgtxLzjTbDVtLMU+2JeZAyjzIuAhXPwP0I0B0HNIbQYNqpkAOkgJfgaWw9SpKwSW",
+	"rVzqT4F+axTfu0nmXcXmY+XXlwTWNbu6MXJSmdMvcTa9gVPmPVour0fbxXPBouOSvYWGFjSICD5m3zyc",
+	"/osdGRkAjg2+Ein3r3R5SpSXa27qihDdeOl22EMAjNsUB3MCsrolSU2xLEQqgkHTWT7RCdijT+jKTm7P",
+	"KbDiEG2klqyqy7e6KGgmsHWxpB/j7BiKJC0pi+5YlGQiDP5wt4HqsU6QPzEE/jgMgY84tP72JIBmVJfH",
+	"RxLUELXI1RuPW/93UplfRlG6a/J0Pb7l60Gjx16OHQMz5cNzEYFfPqfZeLpFOAxK45A8Hv0iaGOmCXQ4",
+	"r4SekIXYYdUE3RDw1ko8akZ5TpOwfewMokzY0ED6ZFM208w5ypu6FSkA76jbfUvjRDkofsBpIgVCkzkB",
+	"NOuP3Gq86phPmtGjP6MjsUtgR//GsIavOhSPlQ7vYGe/CAr1tyvqHHoajZz6RKz1w1nCp7CzX8AO7hUS",
+	"a+tEwblr55ZTAgOXkBDKT/BTe9LgwLT2TcQo4JqXOJ8rYfmi7YOIC1Mm8yQLSSuU+XjMWATBkjBlWbqM",
+	"+URza5GQs4fsBIc/ycJjItKAmwyv79wKoETW82j7prCZqbcukiytkOdJEjrtTWM6Y1DL1wZUMfW1EJEx",
+	"sBNgKhZYxQIxJXHXJSfG8lfKAqjHNRHzhszDWbEFu2q47yKNoNfeGxz45t9NUfjDI0gq6PTqlfQGPz3z",
+	"H8HO6Jv4geftzHaovzBsItXdNuVw4GGA357R1Rf+//qF8cgDXQYecs/XrAynEP046h9+YxkFfWaXmzMK",
+	"xh9+Msm/XfUyLCLhTgADaoO+kpm+Xmlh9riDvm4Nn/Dj/IKtcicnDuCXXRPLM8XZwgZpu+SV1hvqUpKD",
+	"Z4h3holtS8C/BPp9cBgWThOb9PU3F9qj37PcijrBIhLIOuxJXcFo6PYADxS0G2BjYdjd9JMV49mgAZAV",
+	"IkWXmVItqD0suV45He/+alb1l465Dxs314RXnmTZtyrLXsf1sTfqHv7trWYTv1/LOAc1nHvSxUZEz3xJ",
+	"UpGw+micHfnzGFrIcxnzyRslZfTtUibHPjIsQHBBWS4/DbBQLI5K0FC1WMnGiLCkAAPv/fB0l0tn3nLT",
+	"dZMsy4Cm94cvAIb4VzXdb17fPYz2gKBK3Ri1+sMfgNPFFPCb7miTgj4k4a2REmG7uzbAdRzwMCgdqMAb",
+	"EHSRsjzlRakv0izySCyIuL01YPlF2guR/gyIJ+LwjQWX+UzNKucRSxGvNM0TBv0DGpa6gDMN37wZXF3p",
+	"IoQQeENCKE04eKb+CTikIeNRCLy62vML4byHGobCob1xRzYMOMC8ATgf21PAwLr5dZ3i3ZKRYHYW5wVg",
+	"g0245EBsk8Qc7OZ99YpH/b7TFNE22NpN/MkB1/CQgPhYagpOM4ldILUA5e1jErq7G2dqN7E4bzbPluBc",
+	"jxLK7wA224cufUDcVFMW+B/dHmPAm+y8EX67b0FnG15/TZyyJCofEaEEcWigk6FRgiY5K7HLlaWeN5zG",
+	"WHmpJj9iahEtKpM64v/MaRJnS7TGUhpzZIb7CP5W6QllqawWWX0Kr8yaD1rx3a+I7xdafDsi2TC7nE7j",
+	"MZ0IFLE7yucvEzvdQj01vd8j1dPqWnwxVfXdRV6fAqkmkFrHkGcRqQEoTSkhUAtNpqKjnVemMVqdAUvv",
+	"63s2TjRh2k1RH+WjwDZwrRNB0pyTbm88iyrVp0Xh1aDXg3GmQmaDn/o/9cGn1bNdfWbp5THEJX0yn0Id",
+	"W8zJeXf/+bNjXbHtax5+X1fP+EQymgLGeETi2VykGSrn05u/dh0UNT2utwpqig0OGge4jJkC6JnRsdIw",
+	"WJioA8eAi3ebSwR9q4LzwlR0C8u4BkLQmdaZsKZIzcxOnK4sua4ty3TIVNB/nQdht1bNI6xigThzgTRm",
+	"mA9t446Gz3Z75Y+x8rHo75nRJYLPi9SqXiw5ccDs6vYA4Ewgym0BunyDOFjYb9jYFWfHBO6BJDPKKd6g",
+	"ma+L9JWPA3PA3GXl2QayvG4Om2krfUP9Z7fXcgK6N9N5puF9Wn1aAXFRvHIFV9FePZ8gG65h8sRWVs3t",
+	"6540Q9JcmoGl9ayne+P6+LuGstpHORULolk0AXL4GO2rW8wJ69JX3WSqbGV9N4peLjTEXBhgZydgyKY5",
+	"1XkjxxXBaBDgQTI6gxfCsAa/2DJF6EvU0neKzUYMWgFlPMsTmom07RsxsNQt0NJSwGDO5986OEjHttKE",
+	"zjRW22JWp1OufS6Wv+UmbNo2ylaU6VkMJrf8y+JqU0luMsojmkbERBG6xAkdOovVPLk3jCbZ1EwuzTkH",
+	"6x1b8pwhbvA33se/f/zfAAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -915,6 +915,16 @@ type CallingHours struct {
 // Example: 08:00
 type ClockTime = string
 
+// ConferenceAnnounceWebhook What the provider sends when it fetches a conference's AnnounceUrl; nothing of it is needed.
+type ConferenceAnnounceWebhook struct {
+	// AccountSid Example: AC0123456789abcdef0123456789abcdef
+	AccountSid *string `json:"AccountSid,omitempty"`
+
+	// ConferenceSid Example: CF0123456789abcdef0123456789abcdef
+	ConferenceSid        *string                `json:"ConferenceSid,omitempty"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
 // Contact defines model for Contact.
 type Contact struct {
 	// Company Example: Analytical Engines
@@ -1455,6 +1465,13 @@ type RecordingChannels string
 // RecordingStatus Example: in-progress
 type RecordingStatus string
 
+// RecordingAnnouncement Said to the whole conference before every recording starts (`POST /v1/recordings`), or
+// null (the default) to announce nothing. One line of 1 to 500 characters, not all blank,
+// with no control characters; anything else is 400 naming `recordingAnnouncement`.
+//
+// Example: This call is being recorded for quality and training.
+type RecordingAnnouncement = string
+
 // RecordingCreate defines model for RecordingCreate.
 type RecordingCreate struct {
 	// CallSid Example: CA0123456789abcdef0123456789abcdef
@@ -1769,6 +1786,14 @@ type Workspace struct {
 	// Id Example: ws_acme
 	Id string `json:"id"`
 
+	// RecordingAnnouncement Said to the whole conference before every recording starts (`POST /v1/recordings`), or
+	// null (the default) to announce nothing. One line of 1 to 500 characters, not all blank,
+	// with no control characters; anything else is 400 naming `recordingAnnouncement`.
+	//
+	//
+	// Example: This call is being recorded for quality and training.
+	RecordingAnnouncement nullable.Nullable[RecordingAnnouncement] `json:"recordingAnnouncement"`
+
 	// TimeZone IANA zone of numbers that have none of their own (default `UTC`).
 	//
 	// Example: America/New_York
@@ -1778,12 +1803,20 @@ type Workspace struct {
 // WorkspaceId Example: ws_acme
 type WorkspaceId = string
 
-// WorkspacePatch Absent fields are left alone; `callingHours` null turns the window off.
+// WorkspacePatch Absent fields are left alone; `callingHours` null turns the window off, `recordingAnnouncement` null the announcement.
 type WorkspacePatch struct {
 	// CallingHours A daily window of the callee's local time: calls are allowed from `start` (included) to
 	// `end` (excluded). It lies within one day: `end` is after `start`; `00:00`–`24:00` is all day.
 	// `null` when the window is turned off.
 	CallingHours nullable.Nullable[CallingHours] `json:"callingHours,omitempty"`
+
+	// RecordingAnnouncement Said to the whole conference before every recording starts (`POST /v1/recordings`), or
+	// null (the default) to announce nothing. One line of 1 to 500 characters, not all blank,
+	// with no control characters; anything else is 400 naming `recordingAnnouncement`.
+	//
+	//
+	// Example: This call is being recorded for quality and training.
+	RecordingAnnouncement nullable.Nullable[RecordingAnnouncement] `json:"recordingAnnouncement,omitempty"`
 
 	// TimeZone Example: America/New_York
 	TimeZone *string `json:"timeZone,omitempty"`
@@ -2120,6 +2153,18 @@ type ReportCallsParams struct {
 	TimeZone *string `form:"timeZone,omitempty" json:"timeZone,omitempty"`
 }
 
+// VoiceAnnouncementGetParams defines parameters for VoiceAnnouncementGet.
+type VoiceAnnouncementGetParams struct {
+	// WorkspaceId The workspace whose announcement to say, set by the service in the conference's `AnnounceUrl` (and covered by the signature).
+	WorkspaceId string `form:"workspaceId" json:"workspaceId"`
+}
+
+// VoiceAnnouncementPostParams defines parameters for VoiceAnnouncementPost.
+type VoiceAnnouncementPostParams struct {
+	// WorkspaceId The workspace whose announcement to say, set by the service in the conference's `AnnounceUrl` (and covered by the signature).
+	WorkspaceId string `form:"workspaceId" json:"workspaceId"`
+}
+
 // VoiceCallControlParams defines parameters for VoiceCallControl.
 type VoiceCallControlParams struct {
 	// To Click-to-call only, set by the service: the customer number.
@@ -2243,6 +2288,9 @@ type StartRecordingJSONRequestBody = RecordingCreate
 
 // UpdateRecordingJSONRequestBody defines body for UpdateRecording for application/json ContentType.
 type UpdateRecordingJSONRequestBody = RecordingUpdate
+
+// VoiceAnnouncementPostFormdataRequestBody defines body for VoiceAnnouncementPost for application/x-www-form-urlencoded ContentType.
+type VoiceAnnouncementPostFormdataRequestBody = ConferenceAnnounceWebhook
 
 // VoiceCallControlFormdataRequestBody defines body for VoiceCallControl for application/x-www-form-urlencoded ContentType.
 type VoiceCallControlFormdataRequestBody = CallControlWebhook
@@ -2440,6 +2488,89 @@ func (a CallControlWebhook) MarshalJSON() ([]byte, error) {
 		object["workspaceId"], err = json.Marshal(a.WorkspaceId)
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'workspaceId': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for ConferenceAnnounceWebhook. Returns the specified
+// element and whether it was found
+func (a ConferenceAnnounceWebhook) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for ConferenceAnnounceWebhook
+func (a *ConferenceAnnounceWebhook) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for ConferenceAnnounceWebhook to handle AdditionalProperties
+func (a *ConferenceAnnounceWebhook) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["AccountSid"]; found {
+		err = json.Unmarshal(raw, &a.AccountSid)
+		if err != nil {
+			return fmt.Errorf("error reading 'AccountSid': %w", err)
+		}
+		delete(object, "AccountSid")
+	}
+
+	if raw, found := object["ConferenceSid"]; found {
+		err = json.Unmarshal(raw, &a.ConferenceSid)
+		if err != nil {
+			return fmt.Errorf("error reading 'ConferenceSid': %w", err)
+		}
+		delete(object, "ConferenceSid")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for ConferenceAnnounceWebhook to handle AdditionalProperties
+func (a ConferenceAnnounceWebhook) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.AccountSid != nil {
+		object["AccountSid"], err = json.Marshal(a.AccountSid)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'AccountSid': %w", err)
+		}
+	}
+
+	if a.ConferenceSid != nil {
+		object["ConferenceSid"], err = json.Marshal(a.ConferenceSid)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'ConferenceSid': %w", err)
 		}
 	}
 

@@ -167,7 +167,7 @@ func Run(t *testing.T, open Opener) {
 		{"ContactImport", testContactImport},
 		{"DNC", testDNC},
 		{"Call", testCall}, {"CallerID", testCallerID}, {"CallerIDOwner", testCallerIDOwner},
-		{"Workspace", testWorkspace},
+		{"Workspace", testWorkspace}, {"RecordingAnnouncement", testRecordingAnnouncement},
 		{"CallControl", testCallControl}, {"Recording", testRecording},
 		{"ConcurrentWriters", testConcurrentWriters},
 		{"CursorWalk", testCursorWalk},
