@@ -171,8 +171,17 @@ type CallStore interface {
 	FindCallByLeg(ctx context.Context, legSID string) (*Call, error)
 	// FindCallByConference errors: ENotFound.
 	FindCallByConference(ctx context.Context, conferenceName string) (*Call, error)
-	// ListCalls lists an agent's calls in a workspace, newest first.
-	ListCalls(ctx context.Context, workspaceID, agentIdentity string, page Page) ([]*Call, Meta, error)
+	// ListCalls lists the workspace's calls that f selects, newest first
+	// (CreatedAt, then CallSID); the total counts exactly up to
+	// CallCountCap.
+	ListCalls(ctx context.Context, workspaceID string, f CallFilter, page Page) ([]*Call, Meta, error)
+	// ListContactCalls lists the calls to a contact of the workspace,
+	// newest first, counted like ListCalls. Errors: ENotFound when the
+	// workspace has no such contact.
+	ListContactCalls(ctx context.Context, workspaceID, contactID string, page Page) ([]*Call, Meta, error)
+	// ReportCalls computes q's rows in the database, one per key that has
+	// calls, ordered by key (SortReportRows).
+	ReportCalls(ctx context.Context, q CallReportQuery) ([]CallReportRow, error)
 	// CustomerLegCreated records the customer leg's SID, only while the
 	// call has none, and deletes the pending dial, in one transaction that
 	// also applies the events held for that leg (HoldCallEvent). It returns

@@ -26,6 +26,10 @@ type WorkspaceSettings struct {
 	// whoever dials; nil (the default) sets no cap of the workspace's own
 	// (a state's cap still holds).
 	AttemptLimit *AttemptLimit
+	// RecordingAnnouncement, when set, is said to the whole conference
+	// before a recording of it starts (see CheckRecordingAnnouncement);
+	// nil announces nothing.
+	RecordingAnnouncement *string
 }
 
 // AttemptLimit is at most Max calls to one number in any WindowHours.
@@ -62,6 +66,10 @@ type WorkspaceSettingsPatch struct {
 	// SetAttemptLimit with a nil AttemptLimit removes the workspace's cap.
 	SetAttemptLimit bool
 	AttemptLimit    *AttemptLimit
+	// SetRecordingAnnouncement with a nil RecordingAnnouncement turns the
+	// announcement off.
+	SetRecordingAnnouncement bool
+	RecordingAnnouncement    *string
 }
 
 // WorkspaceStore keeps the workspaces' settings. Every workspace has
@@ -96,6 +104,11 @@ func (p WorkspaceSettingsPatch) Validate() error {
 	if p.TimeZone != nil {
 		if _, err := LoadZone(*p.TimeZone); err != nil {
 			return FieldErrorf(EInvalid, "timeZone", "%q is not an IANA time zone (e.g. America/New_York)", Truncate(*p.TimeZone, 64))
+		}
+	}
+	if p.SetRecordingAnnouncement && p.RecordingAnnouncement != nil {
+		if err := CheckRecordingAnnouncement(*p.RecordingAnnouncement); err != nil {
+			return err
 		}
 	}
 	return nil

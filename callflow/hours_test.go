@@ -31,7 +31,7 @@ func TestCallingHoursClickToCall(t *testing.T) {
 		require.Equal(t, "America/New_York", details["timeZone"])
 		require.Contains(t, details["to"], "08:00–21:00")
 		require.Empty(t, b.fake.Requests(), "nobody was rung, not even the agent")
-		_, meta, err := b.flow.ListCalls(ctx, b.ws, "ada", sb.Page{Limit: 50})
+		_, meta, err := b.flow.ListCalls(ctx, b.ws, "ada", sb.RoleAgent, sb.CallFilter{}, sb.Page{Limit: 50})
 		require.NoError(t, err)
 		require.Zero(t, meta.Total, "no call was stored")
 

@@ -87,8 +87,3 @@ func (s *Service) CallFor(ctx context.Context, workspaceID, identity, callSID st
 	}
 	return c, nil
 }
-
-// ListCalls lists an agent's own calls, newest first.
-func (s *Service) ListCalls(ctx context.Context, workspaceID, identity string, page sb.Page) ([]*sb.Call, sb.Meta, error) {
-	return s.deps.Calls.ListCalls(ctx, workspaceID, identity, page)
-}

@@ -72,7 +72,7 @@ func TestIdentitiesAcrossWorkspaces(t *testing.T) {
 			require.Equal(t, wsB, mine.WorkspaceID)
 			_, err = b.flow.CallFor(ctx, b.ws, "ada", c.CallSID)
 			requireCode(t, err, sb.ENotFound)
-			_, meta, err := b.flow.ListCalls(ctx, b.ws, "ada", sb.Page{Limit: 50})
+			_, meta, err := b.flow.ListCalls(ctx, b.ws, "ada", sb.RoleAgent, sb.CallFilter{}, sb.Page{Limit: 50})
 			require.NoError(t, err)
 			require.Zero(t, meta.Total, "nothing appears in A")
 			b.settle(t)

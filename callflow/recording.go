@@ -30,9 +30,12 @@ func (s *Service) recordings() (sb.RecordingStore, error) {
 
 // StartRecording records the call: on its customer leg (the provider has no
 // create call for conference recordings), dual-channel unless channels says
-// mono, with status callbacks to PathRecordingStatus. The recording is
-// stored once the provider has started it. Errors: ENotFound,
-// ENotAgentParticipant, ECallNotActive, EProviderError.
+// mono, with status callbacks to PathRecordingStatus. When the workspace has
+// a recording announcement, the provider is first asked to say it to the
+// whole conference, and nothing is recorded unless it took that request
+// (announceRecording). The recording is stored once the provider has
+// started it. Errors: ENotFound, ENotAgentParticipant, ECallNotActive,
+// EProviderError.
 func (s *Service) StartRecording(ctx context.Context, workspaceID, identity, callSID, channels string) (*sb.Recording, error) {
 	recs, err := s.recordings()
 	if err != nil {
@@ -43,6 +46,9 @@ func (s *Service) StartRecording(ctx context.Context, workspaceID, identity, cal
 	}
 	c, err := s.activeCall(ctx, workspaceID, identity, callSID)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.announceRecording(ctx, c); err != nil {
 		return nil, err
 	}
 	pr, err := s.deps.Provider.StartRecording(ctx, c.CustomerCallSID, channels, s.url(PathRecordingStatus, nil))

@@ -33,6 +33,9 @@ type Provider interface {
 	AddParticipant(ctx context.Context, confSid string, p telephony.ParticipantParams) (string, error)
 	UpdateParticipant(ctx context.Context, confSid, callSid string, hold *bool, holdURL string, muted *bool) error
 	RemoveParticipant(ctx context.Context, confSid, callSid string) error
+	// AnnounceConference has the provider fetch announceURL's TwiML and
+	// play it to the whole conference (announcement.go).
+	AnnounceConference(ctx context.Context, confSid, announceURL string) error
 	StartRecording(ctx context.Context, callSid, channels, statusCallback string) (telephony.Recording, error)
 	UpdateRecording(ctx context.Context, callSid, recSid, status string) (telephony.Recording, error)
 }
@@ -185,6 +188,9 @@ const (
 	// PathHoldMusic serves the held customer's TwiML (the HoldUrl); it is
 	// public: the document is the same for everyone and changes nothing.
 	PathHoldMusic = "/v1/voice/hold-music"
+	// PathAnnouncement serves a workspace's recording announcement (the
+	// conference's AnnounceUrl), with ?workspaceId=<id> in its query.
+	PathAnnouncement = "/v1/voice/announcement"
 )
 
 // url builds PUBLIC_BASE_URL + path + query.

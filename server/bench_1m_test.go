@@ -20,21 +20,46 @@ import (
 )
 
 // BenchmarkContacts1M is `make bench-1m`, not part of `make bench` or CI:
-// it imports 1,000,000 contacts into one workspace of the real program on
-// PostgreSQL (CSV uploads of 200,000 rows, each under the 50 MiB body
+// on each database it imports 1,000,000 contacts into one workspace of the
+// real program (CSV uploads of 200,000 rows, each under the 50 MiB body
 // limit), reports rows/s and the server's peak memory, then the latency of
-// every class of searchClasses and of a whole walk of the list by cursor.
-// It runs only with SWITCHBOARD_BENCH_1M=1 and TEST_DATABASE_URL set.
+// every class of searchClasses and of a whole walk of the list by cursor,
+// all against the data built once. It runs only with SWITCHBOARD_BENCH_1M=1
+// (PostgreSQL also needs TEST_DATABASE_URL). With SWITCHBOARD_BENCH_1M_DOC
+// naming a Markdown file, it writes its table there, between the lines
+// <!-- bench-1m --> and <!-- /bench-1m --> (make bench-1m: docs/performance.md).
 func BenchmarkContacts1M(b *testing.B) {
 	if os.Getenv("SWITCHBOARD_BENCH_1M") == "" {
 		b.Skip("set SWITCHBOARD_BENCH_1M=1 (make bench-1m)")
 	}
-	const size, chunk = 1_000_000, 200_000
 	bin := filepath.Join(b.TempDir(), "switchboard")
 	out, err := exec.Command("go", "build", "-o", bin, "../cmd/switchboard").CombinedOutput()
 	require.NoError(b, err, "%s", out)
-	srv := startProgram(b, bin, storetest.PostgresURL(b))
+	urls := map[string]func(b *testing.B) string{
+		"sqlite":   func(b *testing.B) string { return "sqlite:" + filepath.Join(b.TempDir(), "bench.db") },
+		"postgres": func(b *testing.B) string { return storetest.PostgresURL(b) },
+	}
+	runs := map[string]run1M{}
+	for _, name := range []string{"sqlite", "postgres"} {
+		b.Run(name, func(b *testing.B) { runs[name] = bench1M(b, startProgram(b, bin, urls[name](b))) })
+	}
+	if doc := os.Getenv("SWITCHBOARD_BENCH_1M_DOC"); doc != "" {
+		require.NoError(b, writeTable1M(doc, runs))
+	}
+}
 
+// run1M is what bench1M measured on one database.
+type run1M struct {
+	importRate, importPeakMB float64
+	classes                  []classResult
+	walk                     time.Duration
+	walkPage                 classResult
+}
+
+// bench1M imports the million contacts into srv, then measures every
+// class and the whole cursor walk.
+func bench1M(b *testing.B, srv *program) run1M {
+	const size, chunk = 1_000_000, 200_000
 	do := func(method, path string, body []byte, contentType string) (int, map[string]any) {
 		req, _ := http.NewRequest(method, srv.url+path, bytes.NewReader(body))
 		req.Header.Set("Authorization", "Bearer "+srv.token)
@@ -49,6 +74,7 @@ func BenchmarkContacts1M(b *testing.B) {
 		return res.StatusCode, m
 	}
 
+	var run run1M
 	r := rand.New(rand.NewPCG(3, 4))
 	var spent time.Duration
 	for from := 0; from < size; from += chunk {
@@ -59,12 +85,13 @@ func BenchmarkContacts1M(b *testing.B) {
 		require.Equal(b, 200, status, "%v", body)
 		require.EqualValues(b, chunk, body["data"].(map[string]any)["imported"])
 	}
-	b.ReportMetric(size/spent.Seconds(), "import-rows/s")
-	b.ReportMetric(float64(srv.peakRSS())/(1<<20), "import-server-peak-MB")
+	run.importRate, run.importPeakMB = size/spent.Seconds(), float64(srv.peakRSS())/(1<<20)
+	b.ReportMetric(run.importRate, "import-rows/s")
+	b.ReportMetric(run.importPeakMB, "import-server-peak-MB")
 	b.Logf("imported %d contacts in %v (%.0f rows/s), server peak %d MB", size, spent.Round(time.Millisecond),
 		size/spent.Seconds(), srv.peakRSS()>>20)
 
-	measureClasses(b, searchClasses(size), 100, func(path string) (int, map[string]any) {
+	run.classes = measureClasses(b, searchClasses(size), 100, func(path string) (int, map[string]any) {
 		return do("GET", path, nil, "")
 	})
 
@@ -89,14 +116,63 @@ func BenchmarkContacts1M(b *testing.B) {
 			}
 			cursor = next
 		}
+		run.walk = time.Since(start)
 		require.Equal(b, size, seen, "the walk served every contact once")
 		slices.Sort(lat)
-		b.ReportMetric(ms(lat[len(lat)/2]), "p50-ms")
-		b.ReportMetric(ms(lat[len(lat)*99/100]), "p99-ms")
+		run.walkPage = classResult{name: "walk", p50: ms(lat[len(lat)/2]), p99: ms(lat[len(lat)*99/100])}
+		b.ReportMetric(run.walkPage.p50, "p50-ms")
+		b.ReportMetric(run.walkPage.p99, "p99-ms")
 		b.ReportMetric(float64(len(lat)), "pages")
-		b.Logf("walked %d contacts in %d pages of 200 in %v", seen, len(lat), time.Since(start).Round(time.Millisecond))
+		b.Logf("walked %d contacts in %d pages of 200 in %v", seen, len(lat), run.walk.Round(time.Millisecond))
 	})
 	b.ReportMetric(float64(srv.peakRSS())/(1<<20), "server-peak-MB")
+	return run
+}
+
+// writeTable1M writes the runs' table into the Markdown file doc, between
+// its bench-1m markers.
+func writeTable1M(doc string, runs map[string]run1M) error {
+	text, err := os.ReadFile(doc)
+	if err != nil {
+		return err
+	}
+	const open, close = "<!-- bench-1m -->\n", "<!-- /bench-1m -->"
+	i, j := bytes.Index(text, []byte(open)), bytes.Index(text, []byte(close))
+	if i < 0 || j < i {
+		return fmt.Errorf("%s has no %q ... %q section", doc, open, close)
+	}
+	cell := func(name string, f func(run1M) string) string {
+		run, ok := runs[name]
+		if !ok || run.classes == nil {
+			return "not run"
+		}
+		return f(run)
+	}
+	latency := func(c classResult) string {
+		if c.p99 > 25 {
+			return fmt.Sprintf("**%.1f / %.1f**", c.p50, c.p99)
+		}
+		return fmt.Sprintf("%.1f / %.1f", c.p50, c.p99)
+	}
+	var t bytes.Buffer
+	fmt.Fprintf(&t, "| 1,000,000 contacts (`make bench-1m`, %s) | SQLite | PostgreSQL |\n|---|---|---|\n", time.Now().UTC().Format("2006-01-02"))
+	both := func(label string, f func(run1M) string) {
+		fmt.Fprintf(&t, "| %s | %s | %s |\n", label, cell("sqlite", f), cell("postgres", f))
+	}
+	both("import, rows/s (server peak MB)", func(r run1M) string { return fmt.Sprintf("%.0f (%.0f)", r.importRate, r.importPeakMB) })
+	both("whole list by cursor, 5,000 pages of 200: total; a page p50 / p99 ms", func(r run1M) string {
+		return fmt.Sprintf("%.1f s; %s", r.walk.Seconds(), latency(r.walkPage))
+	})
+	for k, c := range searchClasses(1_000_000) {
+		both("`"+c.name+"`, p50 / p99 ms", func(r run1M) string {
+			if k >= len(r.classes) {
+				return "not run"
+			}
+			return latency(r.classes[k])
+		})
+	}
+	out := append(append(append([]byte{}, text[:i+len(open)]...), t.Bytes()...), text[j:]...)
+	return os.WriteFile(doc, out, 0o644)
 }
 
 // csvRows is rows [from, to) of the benchmark's data set (fakeContact), as

@@ -46,6 +46,10 @@ func searchClasses(size int) []searchClass {
 		{name: "match-60pct", path: q("200")},              // 60%
 		{name: "search-ranked-cursor-5000", path: q("lovel"), cursorAt: 5000},
 		{name: "search-broad-cursor-half", path: q("inc"), cursorAt: deep / 2},
+		// A page deep in each of the classes agents type most, by cursor.
+		{name: "phone-area-exchange-10pct-cursor", path: q("415 20"), cursorAt: size / 50},
+		{name: "full-name-cursor", path: q("ada love"), cursorAt: size / 1000},
+		{name: "two-char-cursor", path: q("ad"), cursorAt: size / 50},
 	}
 }
 
@@ -57,10 +61,17 @@ type searchClass struct {
 
 func q(query string) string { return "/v1/contacts/search?limit=50&q=" + url.QueryEscape(query) }
 
+// classResult is what measureClasses measured of one class.
+type classResult struct {
+	name     string
+	p50, p99 float64 // ms
+}
+
 // measureClasses runs perClass requests of each class against a server
 // (do answers status and body) and reports p50 and p99 per class; b.N
-// repeats each class's run.
-func measureClasses(b *testing.B, classes []searchClass, perClass int, do func(path string) (int, map[string]any)) {
+// repeats each class's run. It returns them too, in the classes' order.
+func measureClasses(b *testing.B, classes []searchClass, perClass int, do func(path string) (int, map[string]any)) []classResult {
+	var results []classResult
 	for _, c := range classes {
 		b.Run(c.name, func(b *testing.B) {
 			path := c.path
@@ -87,11 +98,14 @@ func measureClasses(b *testing.B, classes []searchClass, perClass int, do func(p
 				}
 			}
 			slices.Sort(lat)
-			b.ReportMetric(ms(lat[len(lat)/2]), "p50-ms")
-			b.ReportMetric(ms(lat[len(lat)*99/100]), "p99-ms")
+			res := classResult{name: c.name, p50: ms(lat[len(lat)/2]), p99: ms(lat[len(lat)*99/100])}
+			results = append(results, res)
+			b.ReportMetric(res.p50, "p50-ms")
+			b.ReportMetric(res.p99, "p99-ms")
 			b.ReportMetric(total.(float64), "total")
 		})
 	}
+	return results
 }
 
 // BenchmarkContacts200k measures list and search latency (p50/p99 over many

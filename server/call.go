@@ -17,13 +17,17 @@ func (s *strict) ListCalls(ctx context.Context, req api.ListCallsRequestObject) 
 	if err != nil {
 		return nil, err
 	}
-	identity := tokenFrom(ctx).Identity
-	sc := scope("calls", ws, identity)
+	tok := tokenFrom(ctx)
+	f, err := s.deps.Voice.CallScope(tok.Identity, tok.Role, callFilter(req.Params))
+	if err != nil {
+		return nil, err
+	}
+	sc := callsScope(ws, f)
 	page, err := s.page(sc, req.Params.Limit, req.Params.Offset, req.Params.Cursor)
 	if err != nil {
 		return nil, err
 	}
-	items, meta, err := s.deps.Voice.ListCalls(ctx, ws, identity, page)
+	items, meta, err := s.deps.Voice.ListCalls(ctx, ws, tok.Identity, tok.Role, f, page)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ package server
 import (
 	"context"
 	"strconv"
+	"strings"
 
 	"github.com/oapi-codegen/nullable"
 
@@ -104,4 +105,27 @@ func toAPIRecording(r *sb.Recording) api.Recording {
 		out.Duration = nullable.NewNullableWithValue(*r.Duration)
 	}
 	return out
+}
+
+// VoiceAnnouncementGet and VoiceAnnouncementPost serve the recording
+// announcement, the TwiML a conference's AnnounceUrl names; the signature
+// check in front of them covers the workspace in the query.
+func (s *strict) VoiceAnnouncementGet(ctx context.Context, req api.VoiceAnnouncementGetRequestObject) (api.VoiceAnnouncementGetResponseObject, error) {
+	doc, err := s.deps.Voice.Announcement(ctx, req.Params.WorkspaceId)
+	if err != nil {
+		return nil, err
+	}
+	return api.VoiceAnnouncementGet200ApplicationxmlResponse{AnnouncementTwiMLApplicationxmlResponse: announcementTwiML(doc)}, nil
+}
+
+func (s *strict) VoiceAnnouncementPost(ctx context.Context, req api.VoiceAnnouncementPostRequestObject) (api.VoiceAnnouncementPostResponseObject, error) {
+	doc, err := s.deps.Voice.Announcement(ctx, req.Params.WorkspaceId)
+	if err != nil {
+		return nil, err
+	}
+	return api.VoiceAnnouncementPost200ApplicationxmlResponse{AnnouncementTwiMLApplicationxmlResponse: announcementTwiML(doc)}, nil
+}
+
+func announcementTwiML(doc string) api.AnnouncementTwiMLApplicationxmlResponse {
+	return api.AnnouncementTwiMLApplicationxmlResponse{Body: strings.NewReader(doc), ContentLength: int64(len(doc))}
 }

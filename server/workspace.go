@@ -70,14 +70,25 @@ func workspacePatch(b *api.WorkspacePatch) (sb.WorkspaceSettingsPatch, error) {
 			p.CallingHours = &sb.CallingHours{Start: start, End: end}
 		}
 	}
+	if b.RecordingAnnouncement.IsSpecified() {
+		p.SetRecordingAnnouncement = true
+		if !b.RecordingAnnouncement.IsNull() {
+			text := b.RecordingAnnouncement.MustGet()
+			p.RecordingAnnouncement = &text
+		}
+	}
 	return p, p.Validate()
 }
 
 func toAPIWorkspace(id string, s *sb.WorkspaceSettings) api.Workspace {
 	out := api.Workspace{Id: id, TimeZone: s.TimeZone, CallingHours: nullable.NewNullNullable[api.CallingHours](),
-		StateRules: s.StateRules, AttemptLimit: nullable.NewNullNullable[api.AttemptLimit]()}
+		StateRules: s.StateRules, AttemptLimit: nullable.NewNullNullable[api.AttemptLimit](),
+		RecordingAnnouncement: nullable.NewNullNullable[api.RecordingAnnouncement]()}
 	if l := s.AttemptLimit; l != nil {
 		out.AttemptLimit = nullable.NewNullableWithValue(api.AttemptLimit{Max: l.Max, WindowHours: l.WindowHours})
+	}
+	if s.RecordingAnnouncement != nil {
+		out.RecordingAnnouncement = nullable.NewNullableWithValue(*s.RecordingAnnouncement)
 	}
 	if w := s.CallingHours; w != nil {
 		out.CallingHours = nullable.NewNullableWithValue(api.CallingHours{Start: sb.FormatClock(w.Start), End: sb.FormatClock(w.End)})

@@ -314,28 +314,6 @@ func (db *DB) FindCallByConference(ctx context.Context, conferenceName string) (
 	return db.callOf(r, &row)
 }
 
-// ListCalls implements switchboard.CallStore.
-func (db *DB) ListCalls(ctx context.Context, workspaceID, agentIdentity string, page switchboard.Page) ([]*switchboard.Call, switchboard.Meta, error) {
-	page = clampPage(page)
-	r := db.r.WithContext(ctx)
-	q := func() *gorm.DB {
-		return r.Model(&callRow{}).Where("workspace_id = ? AND agent_identity = ?", workspaceID, agentIdentity)
-	}
-	var total int64
-	if err := q().Count(&total).Error; err != nil {
-		return nil, switchboard.Meta{}, err
-	}
-	var rows []callRow
-	if err := (keyset{"created_at", "call_sid"}).page(q(), page).Find(&rows).Error; err != nil {
-		return nil, switchboard.Meta{}, err
-	}
-	rows, meta := trim(rows, page, total, func(c *callRow) switchboard.PageKey {
-		return switchboard.PageKey{Time: c.CreatedAt, ID: c.CallSID}
-	})
-	out, err := db.callsOf(r, rows)
-	return out, meta, err
-}
-
 // CustomerLegCreated implements switchboard.CallStore. The SID is written
 // by a conditional update (customer_call_sid IS NULL), so of two processes
 // recording different legs for one call the first wins and the second sees

@@ -35,6 +35,9 @@ type searchQuery struct {
 	tri driver.Trigrams
 	// short is a query too short for a trigram: no index narrows it.
 	short bool
+	// estimate is the sample's estimate of the matches of a broad search
+	// (0: not sampled, or not broad).
+	estimate int64
 }
 
 func (q *searchQuery) and(c driver.Cond) { q.where = append(q.where, c) }
@@ -118,6 +121,7 @@ func (q searchQuery) rankOnly() searchQuery {
 	q.where = q.where[1:]
 	q.tri.Any = nil
 	q.hasMatch = false
+	q.estimate = 0 // the rank's matches are a part of them, of unknown size
 	return q
 }
 

@@ -22,12 +22,19 @@ import "gorm.io/gorm"
 // that rows clustered in a few (one import's shared company) cannot pass
 // for many. A workspace with too few sampled rows to tell is read from the
 // index.
-func (db *DB) looksBroad(r *gorm.DB, q searchQuery) (bool, error) {
+//
+// It also returns the estimate of the matches when the search is broad (0
+// otherwise), for searchPage to choose how a walk that found too few
+// matches among the newest rows goes on.
+func (db *DB) looksBroad(r *gorm.DB, q searchQuery) (bool, int64, error) {
 	s, err := db.drv.Sample(r, q.workspaceID, q.matchAll())
 	if err != nil {
-		return false, err
+		return false, 0, err
 	}
 	above := int64(db.tune.broadAbove)
 	const minSampled = 100
-	return s.Sampled >= minSampled && s.Pieces >= s.MinPieces && s.Matches*s.Workspace > above*s.Sampled, nil
+	if s.Sampled >= minSampled && s.Pieces >= s.MinPieces && s.Matches*s.Workspace > above*s.Sampled {
+		return true, s.Matches * s.Workspace / s.Sampled, nil
+	}
+	return false, 0, nil
 }

@@ -36,8 +36,11 @@ type DB struct {
 // so that small workspaces reach the paths large ones take.
 type tuning struct {
 	// walkRows bounds the rows a walk reads before it gives way to the
-	// index (a driver.Newest database).
+	// index.
 	walkRows int
+	// walkOnAbove is the estimated matches past which a walk goes on
+	// past walkRows.
+	walkOnAbove int
 	// broadAbove is the matches past which a search's sample calls it
 	// broad.
 	broadAbove int
@@ -61,7 +64,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, broadAbove: rankCap}}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap}}
 	for _, o := range opts {
 		o(db)
 	}

@@ -5,7 +5,16 @@ package store
 // workspaces.
 func WithWalkRows(n int) Option { return func(db *DB) { db.tune.walkRows = n } }
 
+// WithWalkOnAbove makes a walk that found too few matches among the newest
+// rows go on walking when the search's estimate is over n, instead of
+// walkOnAbove, so that tests reach that path on small workspaces.
+func WithWalkOnAbove(n int) Option { return func(db *DB) { db.tune.walkOnAbove = n } }
+
 // WithBroadAbove makes the store's searches skip their candidates when the
 // sample estimates more than n matches, instead of rankCap, so that tests
 // reach that path on small workspaces.
 func WithBroadAbove(n int) Option { return func(db *DB) { db.tune.broadAbove = n } }
+
+// Exec runs a statement on the writer pool, outside any transaction, for
+// benchmarks that seed more rows than the store's own writes could in time.
+func (db *DB) Exec(query string, args ...any) error { return db.w.Exec(query, args...).Error }

@@ -7,9 +7,9 @@ import (
 	"testing"
 	"time"
 
-	_ "github.com/glebarez/go-sqlite"  // database/sql driver "sqlite", for the raw rows
 	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx"
 	"github.com/stretchr/testify/require"
+	_ "modernc.org/sqlite" // database/sql driver "sqlite", for the raw rows
 
 	switchboard "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store"

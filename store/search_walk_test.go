@@ -7,16 +7,21 @@ import (
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
-// TestSearchShortWalks (PostgreSQL) runs the search suites with walks
-// bounded to 300 rows: on the suites' small workspaces the walks of broad
-// searches then give way to the index, which must return what the walks
-// would, in the same order, by offset and by cursor.
+// TestSearchShortWalks runs the search suites with walks bounded to 300
+// rows: on the suites' small workspaces the walks of broad searches then
+// give way to the index, which must return what the walks would, in the
+// same order, by offset and by cursor.
 func TestSearchShortWalks(t *testing.T) {
 	t.Parallel()
-	storetest.OpenPostgres(t) // skips when TEST_DATABASE_URL is unset
-	storetest.RunSearch(t, func(t testing.TB, opts ...store.Option) *store.DB {
-		return storetest.OpenPostgres(t, append(opts, store.WithWalkRows(300))...)
-	})
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			d.Open(t) // skips when PostgreSQL's TEST_DATABASE_URL is unset
+			storetest.RunSearch(t, func(t testing.TB, opts ...store.Option) *store.DB {
+				return d.Open(t, append(opts, store.WithWalkRows(300))...)
+			})
+		})
+	}
 }
 
 // TestSearchSampledBroad runs the search suites with the sample's

@@ -20,6 +20,8 @@ type workspaceSettingsRow struct {
 	StateRules        bool
 	AttemptLimitMax   sql.NullInt32
 	AttemptLimitHours sql.NullInt32 `gorm:"column:attempt_limit_window_hours"`
+	// RecordingAnnouncement is NULL while the workspace announces nothing.
+	RecordingAnnouncement sql.NullString
 }
 
 func (r *workspaceSettingsRow) toDomain() *switchboard.WorkspaceSettings {
@@ -30,11 +32,14 @@ func (r *workspaceSettingsRow) toDomain() *switchboard.WorkspaceSettings {
 	if r.CallingHoursStart.Valid && r.CallingHoursEnd.Valid {
 		s.CallingHours = &switchboard.CallingHours{Start: int(r.CallingHoursStart.Int32), End: int(r.CallingHoursEnd.Int32)}
 	}
+	if r.RecordingAnnouncement.Valid {
+		s.RecordingAnnouncement = &r.RecordingAnnouncement.String
+	}
 	return s
 }
 
-const selectWorkspaceSettings = "SELECT calling_hours_start, calling_hours_end, time_zone, state_rules, attempt_limit_max, attempt_limit_window_hours" +
-	" FROM workspaces WHERE id = ?"
+const selectWorkspaceSettings = "SELECT calling_hours_start, calling_hours_end, time_zone, state_rules, attempt_limit_max, attempt_limit_window_hours," +
+	" recording_announcement FROM workspaces WHERE id = ?"
 
 // WorkspaceSettings implements switchboard.WorkspaceStore: one primary-key
 // read, as it sits on the call-control webhook's path.
@@ -95,6 +100,12 @@ func (db *DB) UpdateWorkspaceSettings(ctx context.Context, workspaceID string, p
 			set["attempt_limit_max"], set["attempt_limit_window_hours"] = p.AttemptLimit.Max, p.AttemptLimit.WindowHours
 		}
 	}
+	if p.SetRecordingAnnouncement {
+		set["recording_announcement"] = nil // off
+		if p.RecordingAnnouncement != nil {
+			set["recording_announcement"] = *p.RecordingAnnouncement
+		}
+	}
 	var out *switchboard.WorkspaceSettings
 	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if len(set) > 0 {
@@ -111,7 +122,8 @@ func (db *DB) UpdateWorkspaceSettings(ctx context.Context, workspaceID string, p
 	}
 	db.logger.InfoContext(ctx, "workspace settings changed", "workspace_id", workspaceID,
 		"calling_hours", callingHoursAttr(out.CallingHours), "time_zone", out.TimeZone,
-		"state_rules", out.StateRules, "attempt_limit", attemptLimitAttr(out.AttemptLimit))
+		"state_rules", out.StateRules, "attempt_limit", attemptLimitAttr(out.AttemptLimit),
+		"recording_announcement", out.RecordingAnnouncement != nil)
 	return out, nil
 }
 

@@ -73,6 +73,21 @@ func (c *Client) FindConference(ctx context.Context, friendlyName string) (strin
 	return "", switchboard.Errorf(switchboard.ECallNotActive, "No conference in progress for this call.")
 }
 
+// AnnounceConference has the provider play the document at announceURL
+// (TwiML with <Say> or <Play>, fetched with POST and signed like every
+// webhook) to every participant of conference confSid. The provider answers
+// once it has taken the request; the document is fetched and played just
+// after, on its own.
+func (c *Client) AnnounceConference(ctx context.Context, confSid, announceURL string) error {
+	if err := checkSIDs("conferenceSid", confSid); err != nil {
+		return err
+	}
+	params := &openapi.UpdateConferenceParams{}
+	params.SetAnnounceUrl(announceURL).SetAnnounceMethod("POST")
+	_, err := c.api(ctx).UpdateConference(confSid, params)
+	return wrapErr("announce to conference", err)
+}
+
 // ParticipantParams describes a participant dialled into a conference (a
 // transfer target).
 type ParticipantParams struct {

@@ -127,6 +127,33 @@ func TestFindConference(t *testing.T) {
 	}
 }
 
+func TestAnnounceConference(t *testing.T) {
+	t.Parallel()
+	f := telephonytest.NewTwilio(t)
+	f.Answer("POST", acctPath+"/Conferences/CF0001.json", 200, `{"sid": "CF0001", "status": "in-progress"}`)
+	f.Answer("POST", acctPath+"/Conferences/CF0002.json", 400, `{"code": 21205, "message": "AnnounceUrl is not a valid URL", "more_info": "https://www.twilio.com/docs/errors/21205", "status": 400}`)
+	c := newTestClient(t, f)
+	doc := "https://sb.example.com/v1/voice/announcement?workspaceId=ws_acme"
+	if err := c.AnnounceConference(context.Background(), "CF0001", doc); err != nil {
+		t.Fatal(err)
+	}
+	wantForm(t, f.Only(t, "POST", acctPath+"/Conferences/CF0001.json").Form,
+		url.Values{"AnnounceUrl": {doc}, "AnnounceMethod": {"POST"}})
+
+	err := c.AnnounceConference(context.Background(), "CF0002", doc)
+	var pe *ProviderError
+	if !errors.As(err, &pe) || pe.Code != 21205 || switchboard.ErrorCode(err) != switchboard.EProviderError {
+		t.Errorf("refused announcement: %v", err)
+	}
+	n := f.Count()
+	if err := c.AnnounceConference(context.Background(), "../Calls/CA1", doc); switchboard.ErrorCode(err) != switchboard.EInvalid {
+		t.Errorf("a SID that is none: %v", err)
+	}
+	if f.Count() != n {
+		t.Error("a SID that is none was sent")
+	}
+}
+
 func TestFindConferenceFollowsPagesAtBaseURL(t *testing.T) {
 	t.Parallel()
 	f := telephonytest.NewTwilio(t)

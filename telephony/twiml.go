@@ -76,3 +76,13 @@ func HoldMusic(musicURL string) (string, error) {
 		&twiml.VoiceSay{Message: HoldMessage, Loop: "0"},
 	})
 }
+
+// Announcement is the document behind a conference's AnnounceUrl: text said
+// once to everyone in the conference. An empty text (the announcement was
+// turned off after it was asked for) says nothing.
+func Announcement(text string) (string, error) {
+	if text == "" {
+		return twiml.Voice(nil)
+	}
+	return twiml.Voice([]twiml.Element{&twiml.VoiceSay{Message: text}})
+}

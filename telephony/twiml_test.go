@@ -47,6 +47,9 @@ func TestTwiML(t *testing.T) {
 		{"hangup", Hangup, el("Response", nil, "", el("Hangup", nil, ""))},
 		{"hold music", func() (string, error) { return HoldMusic("https://cdn.example.com/hold.mp3") },
 			el("Response", nil, "", el("Play", map[string]string{"loop": "0"}, "https://cdn.example.com/hold.mp3"))},
+		{"announcement", func() (string, error) { return Announcement(`This call is recorded <& "kept">.`) },
+			el("Response", nil, "", el("Say", nil, `This call is recorded <& "kept">.`))},
+		{"announcement off", func() (string, error) { return Announcement("") }, el("Response", nil, "")},
 		{"hold message", func() (string, error) { return HoldMusic("") },
 			el("Response", nil, "", el("Say", map[string]string{"loop": "0"}, HoldMessage))},
 	}

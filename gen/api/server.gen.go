@@ -145,6 +145,12 @@ type ServerInterface interface {
 	// ReportCalls Calls, answers and talk time per agent, outcome or day (admin only)
 	// (GET /v1/reports/calls)
 	ReportCalls(ctx echo.Context, params ReportCallsParams) error
+	// VoiceAnnouncementGet The recording announcement (a conference's AnnounceUrl), fetched with GET
+	// (GET /v1/voice/announcement)
+	VoiceAnnouncementGet(ctx echo.Context, params VoiceAnnouncementGetParams) error
+	// VoiceAnnouncementPost The recording announcement (a conference's AnnounceUrl), fetched with POST
+	// (POST /v1/voice/announcement)
+	VoiceAnnouncementPost(ctx echo.Context, params VoiceAnnouncementPostParams) error
 	// VoiceCallControl Call-control webhook (the TwiML App's Voice URL)
 	// (POST /v1/voice/callml)
 	VoiceCallControl(ctx echo.Context, params VoiceCallControlParams) error
@@ -1146,6 +1152,42 @@ func (w *ServerInterfaceWrapper) ReportCalls(ctx echo.Context) error {
 	return err
 }
 
+// VoiceAnnouncementGet converts echo context to params.
+func (w *ServerInterfaceWrapper) VoiceAnnouncementGet(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params VoiceAnnouncementGetParams
+	// ------------- Required query parameter "workspaceId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "workspaceId", ctx.QueryParams(), &params.WorkspaceId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter workspaceId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.VoiceAnnouncementGet(ctx, params)
+	return err
+}
+
+// VoiceAnnouncementPost converts echo context to params.
+func (w *ServerInterfaceWrapper) VoiceAnnouncementPost(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params VoiceAnnouncementPostParams
+	// ------------- Required query parameter "workspaceId" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, true, "workspaceId", ctx.QueryParams(), &params.WorkspaceId, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter workspaceId: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.VoiceAnnouncementPost(ctx, params)
+	return err
+}
+
 // VoiceCallControl converts echo context to params.
 func (w *ServerInterfaceWrapper) VoiceCallControl(ctx echo.Context) error {
 	var err error
@@ -1524,6 +1566,8 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/v1/voice/recording-status", wrapper.VoiceRecordingStatus, options.OperationMiddlewares["voiceRecordingStatus"]...)
 	router.POST(options.BaseURL+"/v1/voice/transfer-status", wrapper.VoiceTransferStatus, options.OperationMiddlewares["voiceTransferStatus"]...)
 	router.GET(options.BaseURL+"/v1/voice/hold-music", wrapper.VoiceHoldMusic, options.OperationMiddlewares["voiceHoldMusic"]...)
+	router.GET(options.BaseURL+"/v1/voice/announcement", wrapper.VoiceAnnouncementGet, options.OperationMiddlewares["voiceAnnouncementGet"]...)
+	router.POST(options.BaseURL+"/v1/voice/announcement", wrapper.VoiceAnnouncementPost, options.OperationMiddlewares["voiceAnnouncementPost"]...)
 	router.GET(options.BaseURL+"/v1/calls", wrapper.ListCalls, options.OperationMiddlewares["listCalls"]...)
 	router.POST(options.BaseURL+"/v1/calls", wrapper.CreateCall, options.OperationMiddlewares["createCall"]...)
 	router.POST(options.BaseURL+"/v1/dial-checks", wrapper.CreateDialCheck, options.OperationMiddlewares["createDialCheck"]...)
@@ -1558,6 +1602,12 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/v1/events", wrapper.ListEvents, options.OperationMiddlewares["listEvents"]...)
 	router.POST(options.BaseURL+"/v1/events/:eventId/redeliver", wrapper.RedeliverEvent, options.OperationMiddlewares["redeliverEvent"]...)
 
+}
+
+type AnnouncementTwiMLApplicationxmlResponse struct {
+	Body io.Reader
+
+	ContentLength int64
 }
 
 type BadRequestJSONResponse ErrorResponse
@@ -6841,6 +6891,193 @@ func (response ReportCalls503JSONResponse) VisitReportCallsResponse(w http.Respo
 	return err
 }
 
+type VoiceAnnouncementGetRequestObject struct {
+	Params VoiceAnnouncementGetParams
+}
+
+type VoiceAnnouncementGetResponseObject interface {
+	VisitVoiceAnnouncementGetResponse(w http.ResponseWriter) error
+}
+
+type VoiceAnnouncementGet200ApplicationxmlResponse struct {
+	AnnouncementTwiMLApplicationxmlResponse
+}
+
+func (response VoiceAnnouncementGet200ApplicationxmlResponse) VisitVoiceAnnouncementGetResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "application/xml")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type VoiceAnnouncementGet400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response VoiceAnnouncementGet400JSONResponse) VisitVoiceAnnouncementGetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementGet403JSONResponse struct{ InvalidSignatureJSONResponse }
+
+func (response VoiceAnnouncementGet403JSONResponse) VisitVoiceAnnouncementGetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementGet500JSONResponse struct{ InternalJSONResponse }
+
+func (response VoiceAnnouncementGet500JSONResponse) VisitVoiceAnnouncementGetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementGet503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceAnnouncementGet503JSONResponse) VisitVoiceAnnouncementGetResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementPostRequestObject struct {
+	Params VoiceAnnouncementPostParams
+	Body   *VoiceAnnouncementPostFormdataRequestBody
+}
+
+type VoiceAnnouncementPostResponseObject interface {
+	VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error
+}
+
+type VoiceAnnouncementPost200ApplicationxmlResponse struct {
+	AnnouncementTwiMLApplicationxmlResponse
+}
+
+func (response VoiceAnnouncementPost200ApplicationxmlResponse) VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error {
+
+	w.Header().Set("Content-Type", "application/xml")
+	if response.ContentLength != 0 {
+		w.Header().Set("Content-Length", fmt.Sprint(response.ContentLength))
+	}
+	w.WriteHeader(200)
+
+	if closer, ok := response.Body.(io.ReadCloser); ok {
+		defer closer.Close()
+	}
+	_, err := io.Copy(w, response.Body)
+	return err
+}
+
+type VoiceAnnouncementPost400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response VoiceAnnouncementPost400JSONResponse) VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementPost403JSONResponse struct{ InvalidSignatureJSONResponse }
+
+func (response VoiceAnnouncementPost403JSONResponse) VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementPost413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceAnnouncementPost413JSONResponse) VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementPost500JSONResponse struct{ InternalJSONResponse }
+
+func (response VoiceAnnouncementPost500JSONResponse) VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAnnouncementPost503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceAnnouncementPost503JSONResponse) VisitVoiceAnnouncementPostResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceCallControlRequestObject struct {
 	Params VoiceCallControlParams
 	Body   *VoiceCallControlFormdataRequestBody
@@ -8760,6 +8997,12 @@ type StrictServerInterface interface {
 	// ReportCalls Calls, answers and talk time per agent, outcome or day (admin only)
 	// (GET /v1/reports/calls)
 	ReportCalls(ctx context.Context, request ReportCallsRequestObject) (ReportCallsResponseObject, error)
+	// VoiceAnnouncementGet The recording announcement (a conference's AnnounceUrl), fetched with GET
+	// (GET /v1/voice/announcement)
+	VoiceAnnouncementGet(ctx context.Context, request VoiceAnnouncementGetRequestObject) (VoiceAnnouncementGetResponseObject, error)
+	// VoiceAnnouncementPost The recording announcement (a conference's AnnounceUrl), fetched with POST
+	// (POST /v1/voice/announcement)
+	VoiceAnnouncementPost(ctx context.Context, request VoiceAnnouncementPostRequestObject) (VoiceAnnouncementPostResponseObject, error)
 	// VoiceCallControl Call-control webhook (the TwiML App's Voice URL)
 	// (POST /v1/voice/callml)
 	VoiceCallControl(ctx context.Context, request VoiceCallControlRequestObject) (VoiceCallControlResponseObject, error)
@@ -10225,6 +10468,66 @@ func (sh *strictHandler) ReportCalls(ctx echo.Context, params ReportCallsParams)
 	return nil
 }
 
+// VoiceAnnouncementGet operation middleware
+func (sh *strictHandler) VoiceAnnouncementGet(ctx echo.Context, params VoiceAnnouncementGetParams) error {
+	var request VoiceAnnouncementGetRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.VoiceAnnouncementGet(ctx.Request().Context(), request.(VoiceAnnouncementGetRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "VoiceAnnouncementGet")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(VoiceAnnouncementGetResponseObject); ok {
+		return validResponse.VisitVoiceAnnouncementGetResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// VoiceAnnouncementPost operation middleware
+func (sh *strictHandler) VoiceAnnouncementPost(ctx echo.Context, params VoiceAnnouncementPostParams) error {
+	var request VoiceAnnouncementPostRequestObject
+
+	request.Params = params
+
+	if form, err := ctx.FormParams(); err == nil {
+		var body VoiceAnnouncementPostFormdataRequestBody
+		if err := runtime.BindForm(&body, form, nil, nil); err != nil {
+			return err
+		}
+		request.Body = &body
+	} else {
+		return err
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.VoiceAnnouncementPost(ctx.Request().Context(), request.(VoiceAnnouncementPostRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "VoiceAnnouncementPost")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(VoiceAnnouncementPostResponseObject); ok {
+		return validResponse.VisitVoiceAnnouncementPostResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // VoiceCallControl operation middleware
 func (sh *strictHandler) VoiceCallControl(ctx echo.Context, params VoiceCallControlParams) error {
 	var request VoiceCallControlRequestObject
@@ -10763,563 +11066,580 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L3rkhs3si76KgjuHSHSLrJJqlsjscOxd6sl2W3rNuqWNTOmjgrNQpOwigCnUGyKthUxv06c33veYZ33",
-	"OI8yT3ICmQkUqli89EW+La1YYzXJugCJRCKvX/7cGOnpTCuhctMY/NwQH/h0lgr4+5in6ZEyC5GJxH42",
-	"8+mUZ8vGoHGkGKcf2IinKVvIfKLnOeMsz7gyFyLrNKLGJU/nwt6Z8Jzbf/lYqPwkESqXuX0OT3gjarhH",
-	"HeWNQaPf7d9r93rt/t2zXnfQOxh0D/7RiBr2LacyaQwax0fdXv/u/sG9v9x/wM9HibiofraXa3UhMqFG",
-	"4jmfisagYc7b3d6D/sU9vt8+OO+J9l9Gd5P2A949b/dG/eSu2L844PfO8dacj/IT+65db8kEz9eOvwvj",
-	"n5tcT0V2HM5j8//1GlEjkZkY5VKrxqCh5/m5nqvEfj3POH6r5mkaNYRK8PX48YLLdJ6JV4IbuLMRNS4y",
-	"PW0MGl/2Drrdg4ODbrd7rxE1pvPcLu0FT42IGkrnduHt5Vp9o9PiFz3PR9rSEZ9vcp7P7ZVu5RpRI+dj",
-	"0xj88DZq5BpetN87ODg46N/7i52H4wr3hIXO3psZHwkg88K846OpaHz8+DECrjtRMpc8X2E7Nkrl6H07",
-	"123guh/nJmcm51kukgFTmjkqs1SM2VLkkf3yhhyJA/7z8d/vn7uk54JbZq+n0uRVzprxsWD6AsSZqWGV",
-	"Hz5Lr9uXXvv9gLtWX77/F/vyG/LbG65ywzj751zngl3ojPW7zAiem0M8u8756D17ksmELzsbmPPnhtyN",
-	"qMCR76WyV4+0UmKELKxwLU9ULjJh7HcfA2a3x3AqSszeyIQSC542osYskyOpxo2b8f/bqDEVKPcm3DzT",
-	"mfDTTOVU5o3BQTdqKPEhP55nRvvH6YsLI/LGoGvfnvO0MejRX48/8FHeGOTZXPjd9aKgWEl0W1oTNetF",
-	"cTaayMtgBXdgzNtfksosNokKmsw6afG7mE70aQfyl2IgiX6ndP7OLnMxlEeaKZ3D2t8m+/U3sN8rMdNZ",
-	"/nB5ZKV1demmWuUTNs70fCYSdr5kINPXLCAI9lc8F41Bt3Ovf1DI+sYAPl2KjI/FGU/fn4qRVolpDHr9",
-	"Lop70xjsd6PGe1GcFHl44d1utwurE74lfEO3/gXF43v+8eOMj0T1Bd2Q3iQw3Wp3e2ddu9S02kCPhzBQ",
-	"IFrUyOVU/EMru4RHU5HJEd97Lhbv/q6z9w0SQfisfvlZfhXOSCJlVmpVFmHBs6nXyphUbJbpcSaMGbB8",
-	"IgolbsFlbphWbKLT5LM98WewJ+xOvVVz4ufibsv9ltvszdnYCgx/W7f34IH//gok69ubljO74JZp7YG9",
-	"RbV8k/HZTCSvZysGM9C0sJYZ8DYSwpopuTCMq4TZiX/m9c/a559P+3RbRGQnK3b9pcjkhRQJS8QFn6eo",
-	"MYiMnTyq3Qs7MM1FJoVK0iXx8ClPhWGpVGJ37eaepYY0j3BITnjNJlqJ5/PpuZ1wlQk8Qd2EcPQyAZY7",
-	"1olAFtqBRNuMVKDOGt3zz0qfX8GAQQm2Yrzg1/XMqKczrlDK83SZyxFP2WM1lkqY3QScmHKZokj/3+SA",
-	"7Yz01K6SzExOS3QEAl9eQbam3N/8VF+KFLVEJ5peZuJCZIZNdaakwlMHFq9mh6+qg0+1eXekxiKFSc5n",
-	"ybZJbmJ5pO5GjsdL1vH75yW4wRJ8+l31SI0epnr0ftWhm0p7FjEF8qJ2e527G1G8CJXbW39u8CQRycNC",
-	"E7o9q/beaP0yZE4PODLv7bh1znLNzgWKZCvOjJ5nI3snn8n1NF/zAket41TwrEorJBLLJzxn0sC7kXwD",
-	"FgNZYvh6nqabCUlrS5TEtayOptvrdv1oHjuah6NJdFvpHB3x8Kh6rfUPvUo0/02CqUoGudYf9IemxKeX",
-	"ESfTmc5y9N6sGE8SfkTDSSvBznnCMr0Ai4krJsdKQyxSp/OpqmVEkWU6M7ASF1JYFZtIZidmDB9bEljy",
-	"cAYKCYNfac9ZQupFY/AXSwdrEdht1Isa9N5jeO2xnqt89WvQpR/KLJ8kfGlVaJyLfcKDBw/uRw3zXlqT",
-	"Ee4kId4YdIEmz3U25an8aVVuvj514kAqpkB74qldXvhzjX9VcNKw9nsHYK3N7b6l716fgjb3vZ28E7Yq",
-	"eH+Vs3Qmx1LZFW0093sHLXZwcNB2hxXazBfyg0jaVqls66w91ecypU31Sox0ltT4hjL3Q+gXqle7rmjV",
-	"TrhSIrWnbjIHq8bbPIWjo+oHmYpE8tdZikqpHxu+9tXjHV5L0cm6XX6PdnkQ72q7GVeotEkAcdjKd0xB",
-	"unVK0q0SbHU2+/1/rJjXAQEneT4zg709PpOdfCFTqa2Ctdfv9rrt7n6729s7GgFHmr2j423j2/OkMXs7",
-	"rcOnXrvCgP4VROX3Wo7EmX4v1IodbX9huf0JnA3gNGI84fVbKJVln9LCvDt4YgV+h5OmW3E35fjShlh+",
-	"Ozn/eiRfyG9PXv900nsuT8zJ9HlXnJ7cO1Gv7vI3H2bny9509PXjvyQ/dj+cyIVMvkkXJz9qeZomr09U",
-	"tyPudjujfqrOp0+6yd++tRyW52ljcPdeF6XfG3E+0fr9Y5XMtFz15S/wZybod9aUuWFGjDLh9SMz0QvV",
-	"uq4PIRFmlMkZ+ZCOXz1jZqlG4Foy/DwVifMKOa8pfOk11UtMqvnBucU69EpyyXUKnqFTBdhTjbxjdFeX",
-	"T3c39X9e2oejbNoJLJ09S0uzZxYyH03ONc+SzWpRZXHeyHxyCqTfukze+4lLNWBapUumFQPySK3gVM82",
-	"HWV/srUzRLjGYmLE6N2zi+/++iC7//V3f/9ndrb48fXLR/dPnr78x4nuP+VP+emi+7fp8ex7/Y346+ir",
-	"X33lreXCMz4Vuch8lhgI1Z8rND+bCJI/qRjfMfY0v5SJyNDveYquPRrHroeStA+e8XxSeDTdsWZl/D/n",
-	"MisW0YwmYgr8MuN5LjJ77/91fPRDt/2Aty+O2k/e/ny3//F/FvqKySFcBS4JEs3VSb2ZiExAmArOXzgi",
-	"KG4VW6nfKeR6bE9nuDITl1LPDdwSsbmyR+tYJB12xEZw6VBJg9sAdU8ruu2d1rxjTb8WEfvnXGRL2B8X",
-	"MrUr0HLmoJmLhMn80OoD+PhoqC50JuRYMZ2xKU8vdDYVCejPGDYwbL/bZbFU8NZ3ln7C5HHEuGGJFobF",
-	"I5oJ7NkYT6i4M1RuKWA8wVog1ULST/mHp0KN80ljcNDr15H6KR6Kdewz1SZnMhdTY62WTOTzTFnF0NE/",
-	"Yr1Op9/tsqbzGx90W4eMq2U+sTqkSI2wR0HtNEvsZ4/kuhnhiR1OKHHuTnvLlH+Q0/m0Meh37Sep8FPP",
-	"z1OqXIxFBhN9QQd8dabf6AWbcrUsZmpNAnYu7PJVeS1iw3m3e1d8xbqs2WWLiVCMnxuh8tYhsSBpHTEz",
-	"fGnsFflEZIwrDf/Csy50muqF6bDnYBCO8RJcZbfmzf1ut1Ui0hoakeJSWnVHiW4tJSqHx8ka6eGOjDuG",
-	"yYQ1LzI9hYPDHxTBNoFlxxn6/WLvs4u/X5Y0O0rlGlmzRcwEvH5vv47V3xRS9a9Aw9pp+/Efsunc5NZa",
-	"t7ME3euOYXqh7NrcZTDbhTSi1WEvpjLPRcKmgisTXt5Zs1VDAR/O4X9m4qIxaPyPvSIveA9/NXvB8FEJ",
-	"yISZaWUwXfghT17h1kKvuMopAYPPZqkcwYrt/Qhn7s/FapBljrckyCi4T515noicy/Tapjvq4+4y+GnA",
-	"1l/9cVdiPLbDfkUEQHKUl/JZIXGtlY4vk2o2z1mzRubGpXnHrYjFNPOYKT614swuK1BgwPhUqzFygIn8",
-	"01+fPWnftwLSSpNznSzx8oj5I9uOxY6KgU7FmlKN0jnY29+evnjOhBnxmTBoV6aWLmaeZXrMc9GK0NvC",
-	"zqWPrPIUHPOZTuGlzkt/x9gRC/su8sx3GhTZeq7zo1EuL8XNeMQe+pBuxPFh4RLbLQQqhjTMq2mkZfJq",
-	"4jqcnhOO1oIL0StwkOHEUpF0bpMrwtEBF9JwIkstOxAYROREm1ealLbrMRZ4kbQ8VCFC3PJUfvHd7uSF",
-	"vcuDNP+66blr90o1AR+L2K/L89l6cykxaHe6YmbXDmTlF7lA0umZyMiE8KlhF3ODk7wKbfJcTGe5V1O8",
-	"NVJlSrrwndMZ6gRXrku82sd8Y2bpyaY8sWKb5RNw44N3zx7JUrH+PpvoeUaappfdjMMxzniOqlKfBdd2",
-	"mCWK1UeRMlO+tHwNb5GK3Z30+tOu6UCO4JoZuFGjF9n8LofuxmivPrLPBFOoNFJrFHXvtnvds97BoP8X",
-	"zFR7+7ubDHB1KVK2ltUSNXrn4jnhPEIfLQObAgYaBimsskQv0/PcyETYrSHV+Bs72I1vpeshx1Oq8TuY",
-	"3m6MLsEl0+8PegfsjbVUFKsmFoLV82Wv3+sfHBxY0++wQmRcIpDjoAp27w+6XbtQ/Z79I9UjnrJcQnit",
-	"GAh8fWa/XeWJXru3fwaDGnS7bUhjLN3rg67hrSsJkcEGWkehTRvpJCCNVpY6SpiEL1lvn33L1Zxnyzpy",
-	"DRi9rEylO4bRy5H7IiTTf/71b6DS1fZMr907OOvd9dmdb3/DJf1I+Uri1Rx1grVsCle9y+xlO/EmLYCd",
-	"o12AZ1pZ6j9gz3g2mtST/kmqM5lwt+9zkQpUI41O5UjmZJ7YeXnyd8szYhrVNPuu5pOUd9hpzvMO+//+",
-	"X3bQ7XXu9e4177WavNUqSejS3Hbgqt/3pK4mu/v1fPj7n+nHW9Qfj9j53EgljGGWC1gGOg2afCDfm3Fw",
-	"OFi7ApPF3skEdUUks/2hVljZHwoms59KSkFs7Wx8KU+dgyuR1hCYiNF7OF0ME5ciWzJkS7Aa4tIKx3ZV",
-	"vHXj1TORnSTHWl2kcpTf3DzAKYsPdkCbrMjnLsIbWhDFwS8N42kmeLKkSBvk3bmZe0nWqTDl9R5xu2bG",
-	"1V5PBkVINmuE6gyMwaprpXR1zt8LFUdsMZGjCXoOrWkDNqDMySzxWcXfaqnOFvLZ0w1r/GGalpa4AU6v",
-	"0f/6ME3ZpciM1OqrYaPX6Q4bTKiRthbsV8MG2L/Dxv9CFxne46gUfvdI8jT8XAzOml/Fpxfq8QeZfzVs",
-	"5NlcDBvWjM7lSM64yp/yc5F+NfTJycMGS1e+wncE+dP4ur3iDeEo9qrD2iuPveSnqTqXVjnAkhjt29k8",
-	"N+XSCvKhFqneZH6qsWHzGYYOFZur90ovVHCZW0pr5d/SVsWHbd6osqzl7pR7V96PPoUTnZxIFhD5+OJb",
-	"3XzbXubIX9pNJTpYMVty/wgDnk+ZwAo80dm5TBKM/16f9hf+MVX/CUaQ/U4+F6lWY7SJeP4JRRa+11pI",
-	"4BsZ5WjBhO9kzdiPm1wekNQOqSg38zvSU0rKBX3J4Opb5hIMWZAgNiK7lDA9NxArflM9HovE8ZE97sFf",
-	"6BjhBB1/p3KseD7PxO14Xo1/XJUv3Ov9FfZ0mUpjrL2hM7bItBrfKpWeVR7O4r+1zyB9pO1nHQcOVT8y",
-	"u4XsqWVvXnDjomJAtuc69+WB1ycXqFP2Me+Cc6FEshdWg3Sa2R1D4VDL3glupVvfQOeCZ3jmQ6pf9dXB",
-	"QFkzrp0A7annOn8CFTM3JtEFFd4UZKEDBIYIv94qGZ5rZuajCeVDOVnroiehHPGjozlTze/tHGxUurP5",
-	"YINgTOmcUq4oDKR+woZByY5Vdtxp9fZad93qGRcUdKMQ46TzNSEB0m68ETeiteHUKxOJluElX6aaJ2da",
-	"P+XZ+IYybYYPe5dr/S6Fx62TaRAvkYbBVZBmrdhBf79//363y86XubhdAj60r9OXwoUwp+DTXxmuownF",
-	"AR4X07s2RehR7/CHNaYRXQTJoWWDfL+7XzV2QB4PWEBNkbBMYGoxSF+/1W9dYyDbfVmEStAkhrAb5upa",
-	"upYmXVavRjzLJClY8DOzlAKy+zTDW4pb+TTETcGrIAc2iGCBHT3iCvWx4Di7XXqWXm5yPZuJJApGERK1",
-	"bjbEr2daP+NqSQFhc0Oq8Vyg+6Hi7j7TGjMniOtud4euPJ3ycqQhPbUZhyOzTJWJPFtSDCp+ZT+0j+yH",
-	"mBmsy+80osZE8ISSp4JLVnMBqJTfqt0LLvMwIQSiCTSsTsku9GSsy0Gxc3QBuNs55ZR+NxMKeMCXgdYG",
-	"YzHGyujiAJTpU8ZWgSPrIqVRgFQWOkjc8HQG0gALxpnJZZoye6AZ1ozdfW7i5CXJITNMlmZZRjqwCscK",
-	"tdx+oY+fQ5SfQ5T/PUKU3d6DB59DlJ9DlJ9DlJ9DlJ9DlP9dQpReGSLVaiVaed2gZGHOQdL8tggkKF2v",
-	"FZ/nE525Asvrq8Hz8EnluANmZpJfDu0GaZhLIv5UvlIXuim9txmH4yTN87Xil1ym/DwVN6aBf1DVBEh4",
-	"zs85JuOfZ1JcpEsWXO8MJzPRWZ4ub90o8K9PMjBoXfBLYRor6O9jfinYfAabhhmRSZ7Kn3CXEQaQvSoR",
-	"PLHMOlTg7rIbEoeeSKyuHqWCZ0hpN7u41WGn/EJQDcMWA3GoHgPv+vRFdKxZ+8SgF1zmtJnctKw1Ey70",
-	"HcNSrd/PZwzTe6EWxOp0mOYJZSIgOWKoF/xGp8mzuZGjmCm7byDug0UeNzRVYbZSja9kovqlh9ceVUwb",
-	"niQSU49fZpZEubQmENVXVuQQqbrxlH+I6RynMi470CLrezUWTinU8UKqRC++IRm0mGhLn6FKJE8Na3IG",
-	"Qgn0mRmg1KE6q2etDovVPE3jCBcKa0YiZkQOBiK6+/C1QxVqRnqhkPT2dtyUhKsTTBdKDUqkvBvUovS2",
-	"1aJEjWBepcf094Pn/KW/vaalKIb4AcZUfvRbf48+/1GMcpfpATVZpflU0M3C0D9Vnpbj3WXks58bFzqb",
-	"8tyaHTwX7Rx16SoJV54xunLt2vXK1lZfXMFYC+e7O9xa3WMd/trGwhLLsS5CPdFGUHR6wVGu0K6wXJ6K",
-	"BGuMfH4RxNJwFx0C2Aj+rugBVy21gYlsX6ii4HPzcWCtKJPz6QzuqgLHVYkybAwbbK5ymZbTI1Ix9jGT",
-	"ymJvx51bGXwARPdzQyi7mX4oEOnehi8IcOpWH+Mr69dJX7BPSMbnmgmVlIa/319L6UA0eES8626qCmLe",
-	"agVlERIlV3LEYCF8PVOZ6HW0QAi+cNdUgMZW7iB4vuAWOjPoynOtU8GVvZTQmdbKhDsG8Rpp2J79y8O+",
-	"KvLfyogdFOAuQw5wArdVUVCQ85W4CBEAt993ild+dACBVfI81QuRtUdWy4JEKChLwkKMLKEoF4pU0LTy",
-	"iZiWCLYGcBBqImsSnjwVeJbxJXzWVY4oA2it3B+AiG4UKe66KvrnVYrlyidlUbNM9A+FRITGP7B4VKnT",
-	"Kx+TK+fIqsjzbOR2QDDvUKyWztNCCARSp7qxw9OmYEC3e4hL1ikAx1hcRXWg6/U6FDEriW2p1HcMgV24",
-	"8G1RlX7I8BJmhJWKUwyacGBGI7CKLU0ZzwTjo5GY5QLkZFkhITASOjYKrtqOTVLHa8EJdFPVIdiLpafZ",
-	"3wn+tu4W5PPicsT+GFQRP1bufVQ6vPztUq09p56QbC6vWkwvxMzGMvIIpjfGmHbIzjO9MHgIlyXqrkM+",
-	"0/XC2x/vpN80rUiit90xLD7TccFF5crnrcJkFACbVqAn4K3skbiUI9Eho7N4T+QPQ0zLzTWAllTfvvlw",
-	"q4ilKw3gkOkZbjws8ITjbCwvhWIyLxUgF+YR2Us4aqtMwsowBxdTHrwDj6griA6FYiGygr23VoCA5Lqi",
-	"QRjnOrYmdOwlV8yaOmPnOp9EYZGt4VOnBbdWRcMGLbvI/KyalAMIKKKeLY3Tra+lLVfKzKdSuY+9DapS",
-	"daAecnd9Svihh+O1Y6+F5l3Lo5tr4bee1ttuv8FBXMtPDmGrvNIOb8YrIduUpDq9xIFBbbrXvv6Zva66",
-	"KWAE9Ix1eyFouFExqn3nh110yOvZWNVDbUeE6pUFRcjqndXX7+zlHx2aQTiAAOF6m8SRHhib3h8VJAvp",
-	"sYXwO8qi8trc2nwfialm51pTnDXYN90tsqFCjZAQW2b8HQ2+esQ7vPEYz9agk4NhmeCjiUhaEYO8y/Ba",
-	"UOSmXKbQrwsV0YjSfUkKR0MVBx1GYtY0Is8hTSmnoqMg2dW59epDyy10sDlLvISSHo7Mar9BU5OSoR5e",
-	"VKtvVfrH3FCuuC3+G4qXlzwfTa7qgQVgGgShMKBwp+IiZzwla3kHcVVyMoRG+spGeCYEMMR198KmyVtr",
-	"uV6nRIbzjRx05nxiMhWWNzHvSYkOaz4nzwmbiAx7PhDijn3PRcx47iAfLFGWETsXIz43gr2YCXX08oTd",
-	"7XQ7d62m6nwwcVGiAduLSZXbDeQe2WltdST/qeT3222rSGGitRty531Yt4/Wvf22d84hxRYw1mRY7WZa",
-	"58Ti56DlK7FIpaKsoKoeelXXVbDRet1ut7uDk5A2TK0OrcpZ5aHhEWJfO3FxZXCn3jYdeuvo6z1gr8Qs",
-	"5SNROonslYcM9maeyemU8nhT7yxLItb7z7/+vd9lownP+CgHQJ9MzCy5XbzySo6yYGqASrbqCuUfTvDi",
-	"/vqlovNlnVwscJpveLLhg17pxXXPtuIh1z7h8PavXReswknv2mEV3i3CcA6iU65jVp0SEIxrhVLOLttZ",
-	"0x4X49uNHm5CH8PuAXWH2E/WKNUXLE74MmbvxdKwJnoACIUoCBxV/CJ13cHqTb0d51lZPvKCgkfUESCY",
-	"zuYVtVy1ahQFDdeqxPDYUHtFH9AC/Q57wBVBET2nVAcfeI3qgO8cslhUQlkqQq4HdVGYutZv1dEG7d7Y",
-	"XgAk1Q0icu7b0kygSd3qPFbGS43mgsHud+sGC13oNoVLnGMInV20mwjVT2fWIEDEM4fnBylMCc8Fi//+",
-	"97//vf3sWfvRozJg47qwcL6JYnZMZj4N/VfmDnMu7vJy3+12u1tD3nbmjk5R2L8s4LLymGqXdj0b31Rh",
-	"uZqmEviVSQKGPXgLD3Mw0bBzlNJt/KURNc7nZtnwYPllkRm0eat3VaNaUPG6Xcs9UW5zFOqZpY5HK+O4",
-	"ulp8r3Y+QXukHYyaUu+kq0Q3zcrCBQ2WqOSgvAjB7ytPq3ZkqjV8NGagvxeQ+ov2Dr3p6vHcW4qryWQl",
-	"YlbG+CixQxB9q8w4XLddHEGAXHIdL9CO7LnNG1risioK5XuwQ6sZ2KveXNZ8orOpyNIli+nX2GqiWFGa",
-	"aza1dgyL3YQ7/q0x5kzrNCHMD6ugL0IECUKtrMfhbYXscdOt8QkdxyGnhcPZxBW35P8BkfhbOH/si29+",
-	"CuHwr3IShcUeVzGbWcJlumSYhFaKUwnIinS50QPKB4QgMNrAmD4TA8xy7JBRRdJiuR6qWKgkZk3xgb7s",
-	"sJOcpVIYV3Zjla2EL6EVUwKNmCjJE593yGLIDI//869/x/19+xfWnVk9Z9kZKjLpfa4VzUAals8zJRKm",
-	"Ly52SQwUO7hhUj16f4ZFKNjk4gp3VBYRb4eEgfq19HfWhKDCVPULS4eIxd98M3j2LGbN/n57oudZxPKF",
-	"ZokcQ3EuH01akaOkFUlEyooL4P6g27Wiv0B9bzZ/6Pbe/tBtP3j7S/+Hbvvu29bgh277wH1ln9L6n7UK",
-	"SdEQsBoFpJ5zpeyAuvZzt5TNRi3qKqmRlW51q+G/on1daaD12vM11J7aRMSi7V34tKAD3sod3l9VXF7X",
-	"HW/lPup7VWWux53evX0wKIocLUr6hvCsd8teKcq/2Ywu0I/tkXdy9PwIedua16FnWPhzcYCfjMijCpDa",
-	"HYP3ZnOrBkAUfmLPV6wy5YYtRJrafynHCo22OwZeZupt9OOJHPGx3iWHL+gpcQUO/XRaXMHFAW9FHgYc",
-	"t0bk92SQhVSUx4XJTsX8aoUWAVxdR6MLxEIlSXNiuSLXaBQbu3Yc1KUBU9rDaHsnIHpp9Rq07ebrL/vd",
-	"/tF//vVv+ONxxOy/9+7RF/cetA6ZkADZtq79wQqoeIVp6iTZVtfiTjIqeMrdfnebzPpjUxHE7FayheLy",
-	"Dz3fQMJvnbSX+Kvhg12l/JFaspGeTnXQAw/A9gFAq6YpXjHSlZ51WxNW1sr+IxL24EZFAJyNtIvdo+Kg",
-	"hYM/ILbJ7ptFLm41b6bctvcmJg4pWb+6hYPv/dQBOl5slT/TYVHd4VuZz58O1RNge03BH/xEuDKp/uAn",
-	"wpXnu+Ew2HqvPxwqonF7GHd3kV7o77mmGk+Zd24ojjcI1Rv6XJw83dnlgjecCp6NJk+wtdgVBSI0qYwA",
-	"8a0tlRHKSEDfoUZlhyzGxjboHXR9ZRns7I2S8aY6qdP7XeXq7uVjeONDqGW9fVN9qxrs+fqaWbIfty10",
-	"0K7pKhbOmtZ4Zzv3wPOQp1ZXMjAU1jQCs8x9/7FyKv6WPnL2iPBcu8PWKHP6R9+a9dr93Yr+rase+Hw0",
-	"Eb6v2yErdW3brQXbpn5qEbX2qrIbS/XlTor4beqEjyRPjydi9L4m8I5u1h1r8EpwG/Xd4XiWSsDCVSbn",
-	"VhfL9BQDDzlBkSMKhHekEITejM24McKE5avOB6z0IqI6lDBtFN0rcAgUsfWRnhb+XyHHk5wlfFlxvtSi",
-	"g0TXLK10KCqr7q4Q7sJ7kgBnArEQYV6lerwAdyNitagbESswNyJWQtw4ZPbvZYl20GluF23f8ggVkdWV",
-	"8dGhvCZ8749lwhMpnGQAjJUJDjA/zdApFtXksdAiB9hZsKhYA5OH3rxWJftqJeXlGlWKa8H6wfknEtYE",
-	"B+ZKEdLdLkJn9e9uTY6ElBm356IAgKcgcHWbvd20oXc9LH63JTdEWtgGAO7nfLMs1/pXKMRZrXgprebV",
-	"z/JgaW6iLBYie2d1MdjBNXGRupSB68D8AN+UgX5YE6o5CZ+OJxCKKy1dCX1qNfXRodKscpE9jKEDhGu+",
-	"C/ZVZ+s+G5URcmvJpUZrzsTzAkhvawRcqHxdx1D4CZNji1qIsMqR3BT6gsWP1OixvTxuVWIS0mfW2meI",
-	"pMPeZDLPBaTjQs76LSSkb41fwpo+3JRP5rPJ3IZHcCM/e+iDvFOu2Eb4DwS7AHQMl45MTy+Ie+h7l9sV",
-	"cNFgFiPwMcaY41vBC/mVarPujRrXMkTWaCoV8828FwiSlGuAMIYSyNp0JqBffafkgLUX3DheDep5+Exa",
-	"TWQKCcq4yJX8M7jg185B8mdww88v8ty+Mckoanxoj3WbvnT7d4NbPGz+oxhoEleJc9alujSiRgHmiZJo",
-	"k6S74Ynk5OXuB5IaXS9adw0JsCpdfZ0bN6hNkzSyD4gKhh8q5HjGx1yq1oDaMZXEWLlDgVVTQhii05NH",
-	"LRqRbzKkijZP5GFBNFd3JghFmN6mIpdI07X3ERli6EjP05TQzYIuEqHmXDSP32dBD4VDxr2Pp3o7VkMM",
-	"VbUEf2MfeirTu5rovGKr/5t7Wa4o6yr+zU+cobZuszx2usTnw/fz4bty91Rfhvr9Kn6TzKmkd6ovRVIs",
-	"BH3hFqRCfHsgqNxhSyhAMlyDWEIPQpKD6gjouDsS/220MmZK/0GhuMvYUbJPpMl1tkSkTLpi7f5Iptay",
-	"dPuDUBvxoR5xcRuRxtma/Kgrq0SHKNYxzbDUrOVPrSyhfDuBCT3R2bRGA0EH7ysxJlSbTYOnq9C/vEbV",
-	"Oj79ntlfO6Ff71wqni0/IelgPGumfwsh+VDN/FVj8o/U6MbaI418V+3RN9Wp92RshZ+FmoGPAZD3jjSG",
-	"mx/BTfVk9s6KYj+CH2TgcXk8nD9kvN7YU1FMp85DkkP1ulH8vXgHQG/2iZj7jz+Rg/no5QlUGPjbmeFL",
-	"VJux4sI5Wa1GPDcQDxJ8NOkw+2pKyrabPSJAWipCsBomQQ2ZiZ6nCcutILDf6gSqHJz3YQj5lewcoQa/",
-	"OTt7SW+2Gu7XmuXC5OgQNKgCA2g06OUm9+34IKESHIQwO30xVCMcoEroecJEzGgkwUK7/jxJJi/yMspE",
-	"Rbm1Qpe+cQKvgiEdNmdc12murmFfueVaPtGlvr8FbFvRmKymW26ltyt9U25aVO2DAu+u6wazpukRcPI7",
-	"ggUpimyLQdS17ip3lahtbdyI1vY4KDkHq51EKl2GgnaQ9uHS7r+pUPjjSg+tEPy6dH6urvvKgRCKgZVt",
-	"90KR984p3A7vDrG60MxCqBRQf2VuWdyFfSAM1Nzv91t2Q1lFAGXUUM1gW0G8qBlTeQ7FCOII/OOx5XX6",
-	"2zlHW/BauyWqHZ1BWR8qEi6gdCj26skxu3v37gP2+uzYhelwW+ziM8Z2VHZIgFebiMghusRupDQd8Gzy",
-	"yqxvB1n+Kt5l6hWwIq63eKKLq68j1fGlO4j19aeqR3LfelitvB1vrX3nJcHI30YZpzv3r4ASCcxDHegI",
-	"1/jo5QmA64FCXtQECDtSNuGzmVDQ14xyBCw3eG95hIVv9l/fFI5c6BdBfMt0UJcWSczinwNVL2Luh4hR",
-	"9nkE+QDQXw3LZD+WzdUgC6ZRUnopqtzrtft3z3pd7A3zD58HD1cHGXOUhWwN0l0jW0X6WZjSS0laDa+l",
-	"r5iiQd3AujGW1F8PDlgX31rnHID1gurxQxBoqbwU2fKOYfEC8UTbMomvhQqyJnq7ZWPY4ZzZCz+pXQRD",
-	"KVcxrFdo7ZBuwQjAPfxrWwAFQWucD7zYqR20cDu+BB1tXbVkQiV4ItjfMQwc27d2UGmLQR8dqri4M2Lx",
-	"+dzANvdV7BiAxK0Zu5c5LcWI3JnW0ImxeN8dM1TOaZVrxpnSqg1hNntuNv1g4HbnHI2KFs907ypKmZUv",
-	"HVr/Qo/r0J4LvkmEq8hfkUqoQnVAu6a/yR9B6lQnrPiHL4qyf/gY1v6XqO++8K39ioF5DXD16oCeKwhr",
-	"lQmv7M5vBE/zyXZrsfytqQHP1e+3nrN02yrD7mplfqPT5HoZd3wFPX6CkM5zBX+U6EY/bZ4MPbFumL9n",
-	"14lWj+bYk2arVH4RXPorOF2QajdzXPhnzNMrsFXprnrVbk0qFagIrNftdlmmF9j61uycxUXv1QtSDFcP",
-	"CcL+2NLxJWpAt2iRHOt0PlXHeq7yejcn9GIdwVUoOFGo+dY7c+iE4wNqZXj57W/eRqUtr65kiT2UWT4h",
-	"tKj12WEFFFcviAV5CnqpHdLwwYMH9+smQ8rk6iz8RjAV+MXNxHHiO3z3dkSc4KAp5L8bmueJFdLXckHk",
-	"2HcD3zv+W8XXWjXGnKdlN2MMMOaofRcmkSkHI7Iar0CkqTLde+1zbs1RANor4vGYj5MKijBAhyXoO24v",
-	"65UNzr9spbd9c7STEej1sRVSTbh5RinuFf7P5sIlB4mpwZ4o7FwstQsdz/i4zEprM3p9grW/9KA2mblI",
-	"Hl8dz0tuoODFJ0hDRy2OUUHILIeoy4WmpnkT6C9a1GOR+8BaN3D5UDXFBz7KU8pkjYkSoJrBTFod9mLG",
-	"/zmnZEJ7RkH2GSl95yJfCKHYpcgMIEhVQtZHR18/6T76+/ujo/N7l3/tfnhx9u30+fRx9+nZ9/LZm9f5",
-	"8/6zn/5xdP/0vjnuffhn/6enD9KDZ91R/+8//nWXfOB1KedBI3ZrFuFl8SHrUtYrkAoId770xCyDndUt",
-	"Ta5zXuOiOrNfB620ACcGoXnF1HTYU0iaAEh3RuSOmPgwErMc14u7IgBozTBU4IzVF65lV3gjm8/sovci",
-	"e2pNMbP+kM24oUfFMEZYPwivDxV+A9UpxbKyppnoBRs24EFfDhstTPydcavqsrEW0MmLG5ZqNQaWC1hj",
-	"qOx6VNa6t5Zi8O5Vsj2BgSDfFaPmiA3JoL0CtBhD0sC6lQnj6Vx0uEC6AN3LgqQ+qXAlZTgHf2cw6sgL",
-	"h8j7sojrSlu1TuA8m+fiegqvb9ZTW3OZ6/E4rQRO185vZVTPXe3R9YZ2TRW4Jop/xQrkndM7ggneRBt9",
-	"GSAc7ayMvigr6L6WBjSAwJqlj6ghBE8qRNvLMt5TFSla8Poo1ddCjzM+m8gRsxeR29hhgGD3fNemvYr+",
-	"sd87qG+qNld5tqx/38npC3a3d+8ey2CpK4gjBPNRfs3r03qguO+tprEb9rUvn7taXojO5Fgqnm7hw7Ve",
-	"MLd6U30uqbvvB5G0CaSs+NDWWdtfk+s0bV9kAvA6MjGV82k7Q1xEM+GZSNojDXGRSw08MROZsTux7bUt",
-	"e1pBjIUrvGzk8D6IvmUDeN04Nm4nT5oSdYtlKbNBVHAgPbhuM7ykINExT3ftdPRb9CC6Rke7dT2IpGrP",
-	"Mj3OhDGNnUoYvCu9JlCwNT+s6VMjITHyVlK9JlwpkZoytysNjbB4JTUGvqkVGOTjukkXva3d/iKm1QiK",
-	"0PBl12j1NxWJ5K+zdGNjxPoXNOqztmg1V9js1ePrrAaAi105VmRqQExDtpzxuUGrNNdklYZeyTrE0m18",
-	"XTLIQiJEda3ePJOVuqv5xQjnXWamt5t20E3znz91nm24tQq9gPbQmr22JZ+FBr+RLLcQBSmE1K8dCfFv",
-	"vpkqF0xgV0XO34Ji3gr8cz664vl1iydOweahhC6qbDfe8yiQpYG6t/mmW5JhFUJWmvAFcmf9nSShAxd/",
-	"ns/MYG+Pz2Qnh1aHnZGe7vW7vW67u9/u9vZIczB721WFgjvM3nWmWOGoV2XxV53+Rl57jebA1UTYqrj3",
-	"Ar4stp24L0l2f+01gz929BSBvp49KVQy01LVlra+UOkSnVjuqkMqaTfzc3vhOaQR408lUIGrBr+71ypA",
-	"DaZ+tRBcMenyhvhht7FeqeAasgVObqXLTTX3hZ4cleZz/QBh4VOoGIvBWfvDUfsfvP3T25/XnLI3Ede3",
-	"b25cRfB+MvOkvKf+ORdzLAKnMHfEKMBtv/PyIir03oidz80yYj4vIPJtq0dcjcRKG8eNUv3USgk1qoWy",
-	"rp1ModuWu11pFbH+XfZcX7J+t3+PYY7Nfp99aelyhW6bAbXquHLN+9dk99QaO6tzClovr1TzU+McuqTa",
-	"Usv1mWekJP9e+2qZNfyXSJ5KNWbNnGdjkTvma0Us5+n78JcftVTQLw9q+AJ2dFwHuWfAif4ey6lsr+ii",
-	"1wprPejV1JCCUjpK+Rj43DVGUHFTTdMN+/Z6Z1S39+DB+nuut+v7u3ipFjybwgyrGRL0wxb4DEy3opkF",
-	"1lt53LU7hlj3egrBDrTcClV5u5RwJFjr6Ppey5E40+9FHRxEqdNzvTeH2nVXuggH5YXjjKvcDILSWIgU",
-	"jYXKIyYgKT9BBCkYylDRM6QwLayGDZpKM55l8lJQIHFrV+pDO67R+3auEQrI0sgwmVdDfVvbUsuNNKi2",
-	"ynEoJX7Ku3W/cYtQlapEYj4aCWOIqs1v35xVvGZi+e3k/OuRfCG/PXn900nvuTwxJ9PnXXF6cu9EvbrL",
-	"33yYnS9709HXj/+S/Nj9cCIXMvkmXZz8qOVpmrw+Ud2OuNvtjPqpOp8+6SZ/+7bWRZbnNU6np/JCACiL",
-	"VMygk6vckefeDh15kAIBtaMqC+LbN/PxzeztYD/srPyRg/gRZbPWxDwwL70mzcAjlmCqCl0YUaj0wfZM",
-	"D7rj6lnZpN49K2vx9/frXlI2dK5snayCibq0j9XyVEBvwTnRAXlIHWkUM3PYAtudmbdoN9DDzq6aTHyN",
-	"3py1JyOUaiA9buKSznyOWQXbJxN5tpRqHA8YVwBpXJCfUjF4ThUjbhjxoU+tHaBSR5eGGgsslkgohxRf",
-	"skY7CS9d0x7peEOVyUhILPcKasV82kgA+canArpflvhnE8Tp2jypst3YiEJz0jOB35sNT/7SbNw2KO3F",
-	"8oauLv8OwucWfKZVcfZre07p/Y+JwLdWhxKyTkllffWMmaWqreBPpLGMkayrqPdcZu0boeDaQxZPuZpz",
-	"x31cUX25exiTeYQ7yG48vAh9Q64gwtkGeDpkQnh0wu1AzTiI3WCpLLNW3Tg12erlXPG30RUqEJw8rEsw",
-	"BU+jGolNyZtECCeTjL2+SASjEyHY7XYdiIpSGEaipXNt2EZ5S0eeEaOsLt0rXkyMGL2LPXbhOTfi3j7T",
-	"F+xun2VcJXrKzpe5MB32MhOQRANoBJSN6FBY9AXDBYMHZTq3k8SXls9LfN+zi+/++iC7//V3f/9ndrb4",
-	"8fXLR/dPnr78x4nuP+VP+emi+7fp8ex7/Y346+irxq01GZmv84aPsmknQNjds/vf7JmFzEeTc82z5NfF",
-	"MZhDKC9cKL9Xig22IhwqTH2VriUVkXeteOAu8m07gs2vKBKCBOo+IDC6TxVpETXmSv5zLuhnu1ELXlrB",
-	"/ubnRqfzXDDLW0xn8K9hr189Le+Dq7BeCYZ3//72fvQhfyEzEV13WPzbO8H9Cfobn+C33aNhFWP0lnj/",
-	"to/O325b/Ep8vm3lb2aLr7Dxzga5k+ZrTfGnLqN90/uPwmsJ9ipsbritdaK/tkaPcMWzaywe8Wqe1sEo",
-	"v5kg1jjicWQS2kS8PkW0Z3OH4JSbhAF9zpUSCeiOERvxmWkxPpulS5brAHjIYNGNNoIew5quw2hsuQrN",
-	"vdSImFLQKz39p/w9ONzZSCszn4oMc5x3SWLe1MehaOKgL/xIcywivaRgAlYLyQy6thWjfn12HF+52Xmd",
-	"WlBa8VJHsmCRojJTbWTIk7VssBGQeDWK2G0/eNdpv/2yNpLoX/cJuuOEJImprcY8o9Iq37vzokBjeIro",
-	"v3Al1qvitZCSvirKf6sNWt5122tiQsbdyGZXQZr+uIl3bihMvUzcUYyi0TLPZL48tc9wMINTqR4Knons",
-	"aJ5P1vRpB1cLXET+am5YfO7vihGn304Bu7ejSeMNZajSgfLvAFxzqDKdCo+eFMOlMWvGwRlGbyNL6D//",
-	"+i/WbsNdeHHrEN5B7noaGRpQQ7Xfvctij9wTd1gziDEiUL5hZqRngoZrp/DCTqcPNpe9+uQRO9ZKiVHu",
-	"oIVo1FAdAksBQkvm2Ggy4yTN7bDw4Z0WBCfwWstyQLVil9vz3LLF+YY1OKK5UVfcNfSJD5nMoUMOIiV5",
-	"sR7BxwpmJFfJUHEGs2nG8COhfCNpO+xILdlcZeJSA5LqXIkPM8tj9NIqxHsEEDjiUmRDZelhnxz5pbcL",
-	"5fmDASOKxBXaS0O07OxGK0y0OvVIS6tMCxfcMR6hx6MyDdg3z46O26ffHPUi9l4si0EIxjHp4o5hfG6/",
-	"stOMmIYZxS9fP3x6cvzu4dHp43evXz2N2ZdsxvMJ+5JByw9ymYrEAV0ZKL1kL1+cnhXtUwxrQlO6fCLU",
-	"UF3ydC5aEbkI2hQ867AjNpXGSDWGHheAJ+THH8C03i1gWv3PBNQqLRGwnLERNRSih/ytjWRpnwYQVU4F",
-	"ncnvxLLx0UoJqS5qGiOcBlyH3C/Si/ZEExKZQzeArQN1AW2S3gD1YveWgTbqgNc1n810lg9VLvjUELgo",
-	"9dACZnHYtAZZnvuYodEXORaA2mWhUFpnqIbqf/wPu1Wt4m0F0FC1GTbiiPcue3GRmZWDchMfEbwXsOOA",
-	"oQBkGHqEdaeII5urVBhjNxbgphV99IeKMYgr4ZlKJoLDPV0nwtrtQtnCt8kEX8Xabb838RcgCI0DXufE",
-	"wLlItRpDFxtXilfa74D+G3hAVjGAvQhmpThuwFmF4MRqPLt9pzK3Uyw/eio4KQv00I6l/Sk68ti5TiSh",
-	"yMU/D+FoGjYG7OdOp/PxYxwRiHP40w+dTudtxIZgjcK1UAIXsaISLmJUCBeh0hExLIOLWFEF9/Fj3CmY",
-	"ADzzhYACeQ15J5ED/hDqUqR6JixJ7HDgDnj9ECCx7J/DRoG3N2zgGKHGF3/sdDr4LQFhwWx+HmJBcOX6",
-	"j2/dAGPqpkDKLqzqQRdo7o7GXqfT73YPffGo/wGZ4yvWhSe9hILJAbmeEUXPbjYsWpzxsTBQY+qeorOw",
-	"5JQ1uV2tJSGcSQWUAPG1d9nbc/t7Dx8Xtxwe4LnOJ9QciR3BW+6Ymt5T9n6p5qgr2kfj+KAvu10NcP9a",
-	"45o134ulEbmr/3R1whLqZ6FfzoBlXL1n5/PRe5GTDYPDiuyTIUdHiYWV++B0bsHhDWuuTQFMyMaZXuCG",
-	"TcQsnxCjswVP31vKIGFYJkAftk9GysIoYUchPB7LJ5mejyd6Tvjc9v5iY9qTcaIXQCyATfCQikxn9qkO",
-	"hNbuJHR4N7HEGy9K5plrzAJPtieqzuAfKIufzQTPWh2M6TlySxjvmlJrgBbHydmTV45VcGwB1iJQAste",
-	"c6ScpT/gz1VlRgI/4xloP1Hvr4FH4wGMushHIwP0csgns5JrbkRinwtLSde5J24CJfebJygDhwMD6881",
-	"ztbujddYneasIKnYt6cvnnv1IBBTmbDqspPkte9FRrEsZRi344Z9A9dztcyhDrjgbHgRHPVOki5ZLj7k",
-	"rFlst6hQESIsbEfdwD58otMEnljTUBIa7CIswuuzJ+37rJnzc2wzKRYAYgDMRpqJVIARL0yM2h9z4H1W",
-	"kQYhaIUeaZBFD0l2UnoFHv55xpcQx2DNeDj8cHERQ9k2HMv2dKLlnOLPo+5w+IG7a1yWkJlnmR5z9wyR",
-	"2Ivslfe7cQurrIF4woz4DPTsCU8vkOTFvTMuM/uAxnA4T+53u8NG3Bo4/EEnpUyurb7JDXv95ZMnTx7Z",
-	"STEOmDcEH2Lmo4mlsUhTGDtAGaIeu0BjOVptr2lZ6yhoNh97qLc4YrFDbsNgUEwIcjGsCRLZlBuIgn20",
-	"ZDw1miZA8qy+ZahhlZah8J5K19CI+q8tAKR1yt8L5hpp2ocn0sxSvoTWpbTzmrv1Fj20/MQV0Q+b5md6",
-	"0QKivJnoNaq/RKrGzhaNByVL0sGGrbExgGkrNmvMOF0OWxAsGm9NBvbhGv2mhQ+t2BSxy1OFstE7XkwS",
-	"rJ2h3evQIe/ts+/kQ3sogqnFZvPzVI5Auut5biWuYs58gjMFjKqyycr2uz0Wh9CzcCi7a0HFwwZ3B8wg",
-	"mX00DmWXx/iUir0+O+6wlwFWCl4CHUhYMw7rk+32l2o2z2FF7aB9w24MsmL3OuzmVgLkjR89fnL0+unZ",
-	"u1ePvz558Rz7ieVlxItSlX7cCrSyjBwgbMQziO7Gf2tTomYbmpMBIhtkjN1B+1oaJkYTLRJ8zCudCjhp",
-	"kI7SMGfIwq305lZg1l7NvQBa94vCqzHlmV2JL75At4ZW6fKLL2j5qmzFMEu55JyAQT8kUwYVMq38vsO6",
-	"52LbOJhMD46ZiFmql1MotCXFg+d0mx2ple/HL16dvjt6+vTFm8eP3r14dfL1yfPT+JC8qrNMXKTQHDF+",
-	"8fLs5MXz09itlGFKQFMCZ/a6E6K8JCDIXok8W7ahiWtMZyZPwApEJUJmDC1HtAUeqzmdZ+R+BFANAK2G",
-	"DbuAhiiYYg0aadsuUwH9F1lh5KsBYtyuRWV5PFjZqjOBlidYnYQN3Tqk423kca0D9Gw0vS6kyAzqkMtZ",
-	"oRPFHorbGpLzqT//4XAt4fnfMey9VImBCeTvRug8EgmNOtGAjgzNAFpOMs94liu7P+GQwsaY9qiwpJLv",
-	"EdnbdNirAGzY7xzSZ6B6nxU972NpHiHz04Y7IrWeHPzQso20Q7BrjbYjpuSJAYMwgeVN59hCr6MbMUYq",
-	"aHN4lxqcFzzXmaHD1LCXmTRTNtFKz7NDOopdKcCXQY5/KBWKowKZnKqsEKxc5mzEncT0dj85GiBKMlTP",
-	"NS4JwlmborMkoQ6Xc3nvoMtBAmizSvQissvuQg/d+4Nu9z//+ne/N+h2SfxR7yB7Z6pHPMXuhSBxXp+y",
-	"s+OXR3cMjoUSnv3l2CsT0ChBTQ2aRcjciPRiqJqpPAcHh2uYCU9vQ9zEmsgwOsI/QHXSQWu0Dik9yT1y",
-	"ymfY6dZSkKdDVbTqJL8+2JFWv7Qz++ILoPQXXzDfe3O1JydrEha3Ox8yIWC4QxV/ed+S6r/iyLJUCwxr",
-	"Dg1poMkJHR0h3WPnc49XYj1ANxzlUEk1Sud20wL8dc4z3ATiQ/C1UAlr0ioZNkq1gXqNotekKz2ZahCg",
-	"+gKgqe26DxXagHwJsrFt+CUoOnZV+WyWSqtGprLoL2vpgCuf8CVrKg1arwLBimM2hywWKgHDZKjsXuvv",
-	"D7rdmKCNLGnmmRV3+uKCXEbDUrRj2Bgw3J7N+OvHZ/Fe/PLo7PgbMMU9CWHbnMDpLNSFzkagJbjUM8nT",
-	"QWjA8zRFxd+el1QWYdkLq1XcIdbvD9UaeG67SODYGHio1OomsE+3XNYKerfyNG2TwjpUpD55lSdGV9cp",
-	"dyn+Vizgd99wNZ7P9uj7yHfOcg/1OavwKjtda9VbrezQKmCIfT9UAEBu770UYAGAXWa1KmSkkEHGXCp2",
-	"Di3GqQMjsIhInKA5c9184Zaheuwpjb7gZpXc0QoJnAIZ1a1CtPvAWyybK/Tzw2CcaC5GYO9vY1+F2NPb",
-	"8pqe5/h0u7YddpIbhzZPbYml97OUcNtRxIUbOGzLbIW1VaXXMk/1ZtwprUqf0WYpEo7hb7QCArHrAuSR",
-	"1WjMfCqSQp56eThgimcZ6Bqr4XPgmYm2B9bSRC4YAg+FA2FmNxJCe+WaFUp0xERn3GFPUp3JhN8xxQHR",
-	"taLHPvUu3ScV6+/jqw+HqrrfS9RgRuS5lTlxEbUcIDpajDD/K71XgSAlYVoKzw68ZRJP+YfYwbeRk7o0",
-	"JTTjlizGBcFAcDRUi4mG8xp2FknkoMWzOzZQ2vxURO+LfnJJVOiurjGwnTy1tKPrJtb0DM4CYkKeFw2B",
-	"XRcFnha2Ur9fEBJTS11/AuwMgh5U9LceEuw0iq+YvRdihg0boKIQL08XoAhxmZQ7VjsPDTi3dLaew0tC",
-	"MQapaO0zUpr9/FwVIThARdAsfKhquj9QIwnXAsLdXG35ACNe6cJe9Fwfqpqm61GpKUTLLxaCckF6AFUD",
-	"1PdgB57AbVkVb+S+cH3gdpXypNyuE/SOeaorTj1nUF2Fq+eZwCzOGGT3sVWFELzQPbW0G/JJFRW02Jt0",
-	"6Bdq04DuJxeT3SneiCQ+KZWplQJcpAQ75O6iqw60Xgl4CE81PYQmNjD0Q2dr0KnkjljlkqoTbe0E0Dhh",
-	"qu4IXmQyJ1B0JRbkk8nEEBY3ESNpAC7NiEwi2BabFW0hm9we8O+tPHypTT7OxOlfn+K5ZqQap/T4zF5w",
-	"+tenMhfgbh+qfKHpVLZGqhoJ8EMvNHHnSJgwgmA5svBSW7WSzVI+Eh0GOPPO6wAVhangkHSCnmm0F3TG",
-	"miPqakcMhIO0bEC+m+fkB3nEc37OjYjY6dnJq73Tb46+e/wcFFZrR6O0ms5SaQfJxnNrMjQTPTJ7xded",
-	"Kbgghuq5T2RC/RxHTRkFgapudayyqJQ56lHPj56/vAMYeO1xgJhnTySP11acaoY1D7rdiN2H/9y/H7H/",
-	"/Ou/WszMuGJfz/mUNV+fHX/Z67YseV7yMf3Hfvuf/+f/9HqtIpHBqdxkDFiBblz92pQyOM71PGf9Pp5x",
-	"3e7gbhcdS5AVIqfz1FLe6i9W7JCfycqxL3sH3e7BwYG1B1pobFuTkK4Y2AMvNESaOiNztOWkjZhqyzj2",
-	"ZLLy1algUM/HiprSoTrCbQX+VPsizKJ0SfVg8PEwS4FaRK0pdLW7hLw2dh7lesUYunZ//RgVLIhy74G7",
-	"JG55H5bl5kFFhEi/V50/yJfFLiM8g8CV7gzUuEgKa7+NYYPlVui/+9vfYtacz2Yia4PbYiI+tKLAdWKl",
-	"NIyb8tBA0PKEx+w///f/YXGpLjY+9DpCr98rggomYiI1gmFIj8jkYwJDFZbv7lCzW28J+HMC4/FlciHv",
-	"+zanoNrJ3IlKr+lVQ9xFZbERKgG/YPkS9GAP1UooKsJgA7awKgXL0ZFRtJKM0BWKvY3AO8M9tCR1qSdG",
-	"pWRX46yEUmsKVIaiyqkKHTEj71FCbZ/weKiLE/bHacY+wxjc1xTdcN5ZyDCxtgW2FnAtd2gETTt7/0Sl",
-	"52pElUm+fwb2y9T2kBmqc26ti+Cm1LLMBYXusLmynmJuQCtyvWHPl8VGwdxqzDa922WByk2VPXgIo3ik",
-	"pO0iY6MaAwgBd+gIyJcz0m3wELYm9wUC8QpPMjCdqSmNe7jVsApfbguiIOyH05yrhGeJX8O3TZd1vVgs",
-	"OoZ+dqEASL9uOUfqYKjABospIIghLAgWxD8PId8GcwFy57unpAHIf/hoDX7sSMLBhMCVJiugACk3QxV2",
-	"2CH9zzfjiQpG8A4Bsg8GLBGJA4ZFFx+Ybe5pflgxa75W8oMr/3brQI8hs8TdVSQgDVh82Yuq9U9D5dKu",
-	"+gf3VhKvKAEqERgXnFnDnF7nVuqOYVj9RIawq7OKoBVg/HNBjI+dn1fm8rHzs12Bj/EhMKGzywqjWufo",
-	"crT6Cex5PyFj95flu7YRM56hjgf6oljQkMBGyEyOKXMr3MMuRQau5aLLoZh2huqIxf0PH5xt7vTMXtdT",
-	"HCOtriTOh5ZBOtvfXGUpeS5wMgfMjvhul5mI9dlUqsg+Ev9lk4jt2//0+gwRvvvwMS8iDFSvKE3QbedI",
-	"hchW0Ftul/JGdKBQiWQzLldXDZirl2x12KOiwE9hAuFY272daj1D8TPL5CUY/KlU79tgW0Us0aP5VCha",
-	"OiuQQKybmRhJnrZn82wGeneSZMLaO6x5cvT8CDJPxVgaaPl76N0/dqPYk9jX7CM9Hz0/bbkssEoQxojc",
-	"7sM3jx9+8+LFdxh1effy1cn3R2eP3z1/fPbmxavvTr+ilHt3krjKx0zwBGzSEgkHbrTYOZMi91ZKMUoc",
-	"5HkIiGN0eilY/Oj5qSXW+/mM+VV7ocq7J9ULh1KD/qUK0e1q8mVdnsagVCOAeqJTHbiLPVw4pZLmY28A",
-	"ZYKyx4oMvNIUysxvCRxsgAW30r0JWSfBcCF+rl0taYvAUTmbZfrcmoawd9yjwcd1FI6fm6Cp31D5s8Cd",
-	"3BDYwhPZ3uUPcIwpoG0KzgOoQCdNPqYAUMyagSukGmVwYSIDIrfIxWBxzsf2MLJ6MUWdCHwJdSA0owsf",
-	"MNiVez8T7ObH2GUJ2VPcDp/MGOhmRckHoHKcJOSTLI3M+WbATMX0ygUpDWQFOpNzAYmr3jK3Vzkzully",
-	"PYNDdFA2hMmbEecaM43DMfkutKTDUcDXPqrVYS+IbJT66Ez2YlHxeAcN05E4jtiUKz4GZWSo4Ji37JiN",
-	"JvJSJKVcberShbYBrKw128FNBPFMiB56tiY1JOdZbsgnYezZO2AnKheZMHBGPNc5k8HnY0swK81Yyq1g",
-	"acZFdLB1yJ6Ki5x5QG17OzFwNFRvIAfYGeSVyGLrkD3SsB8QibkcZOywU/ItcuX79+sLiFIOVelaNpvn",
-	"JmQ9Fzajs6Hi7F2nblrzo9T3PwqfGRPLxrSVsJOwcxmmViounQ4pXZMcg+741mCoChvfZUVg9BeYVhqK",
-	"NWK4R1tDvZSfg+vKSTPMBZ/eAXPVaao+y/FnmXz0Pnxrg2Y6FVRuAPoixiaDhLfa/V5+ODyuRT4uK/0z",
-	"MdMZpCVOZ/O8CDgn5KBgxc10qXtIZ6geg+typeEdW9/vzqW6gkK82kLPyb/HRZh8qH5xkddf0Mn2C3oJ",
-	"fxmqX9rttv+fvXC/22W/1CQO/cKmPL3Q2dRO0OrBOgvT3eZhal7EznkCQXbMGGB1T4bFts/lpWZAJcPN",
-	"dQuin+gxPfuYcobNLy7Z3o8kKpgr80k7peoXetpd+7Qg4+OXACbLp2eOcuRRnlfsTegv6GPdSojEFOy1",
-	"+p7avtOld5YQq4pc79I5Ej5xtXgASUqJFN5Ep5iRJ2m8WkgQuwfvu6FC22v7QEUKNW53JzTcgAMJXlE7",
-	"zB1/2MJ5T27SS8HhzKf3Hdj3rbbWdnSBqBxm6aIUwksL9YMe88A+ptyMG4kRhi1wEZHj8JrDIKaAHhKr",
-	"r8ik/NhKS283NudvNl7seQ/EyaNVq7f+kRBhr3li+UkrOh1repkbFBOUighaK28MWoa7N8JhIENNzp50",
-	"GoM6QiX0KczPsQxh30iRH1leg2ojc1wF921ILLrAHQAwkvBJNf3PYxBiiHFgh4UgiwF/u2cueDYtXho+",
-	"ta5/un3sDIsJMBrJIO1Iz0r+GyecCPo4ADUNsCPDV5V7sBM7BjoksgjPKeUHerbZF424ES2Xmr4SzQjf",
-	"UOr67pa0oigbylmHlYLUc9f6nPo5N/tdLym8Ku2YpweCZqV5vH0XngSXVPsMQ2HNgy57Jh+CHYlppcZa",
-	"rfYrX3jjHt3v20eX4tPVXaBXU05WlJjwYbUt7ENWxw1VnDBo1yfbty0+f03c8Je16RTSeJdwnXbhc55C",
-	"OTSWlwKtH8zMh3BDOIow2m55CgKDNO6VCLuP4+Uu9UHpBTbOpaA6D8LqERXWrIuel9euEtL+ZWWOzlSG",
-	"Cwbh4oLdgRYJxrfB0+OsyFIk270St6+dOjyOFlZr5G+fBYkuDEkJm4fMCFFJeITnHTiNBJKhUqQkhlOI",
-	"lBStiliqx+PQ2eVqDtwxcYBaiWU5aSXCVCgaXSlv2q2QVnlmTyQY5PlcpsFpBnm5bCly92Sgs5O87yD/",
-	"0asMIoXMrWUhmZ1f28ujkK9cfAPLaBLhXnGXVKpLLgmv95eyDptkIPDc6BVmsduXjPmlYHNgFjhpL1I5",
-	"yg+Z4RcCuwlCjhu6+0pL4PwDvwQJgOwi1YuhiuN4KrIpl4k1yhDf+ZHk44xPh4qxQHdiD61Uc9m4TQws",
-	"nT76rlW97tReF5Q/Vn8/s7+jRmR/etjGyAf+93TAauJFq9edDdgjYRmmQzRq/nymI5IsJ0nEgkjGRxji",
-	"WfU9PvMHX2RvnaasicFPuOW0XX0nBm4eSZ4GP4yOtboQmSVdONGn/FykXw0bGBxrhDecZxTBf3707DF+",
-	"tVc8JLxyL3gXjKgyoFePT89gPQ2hrjTP9FeuHDSqvO11ln4VTNi/sP2jlqpy7f8qfv7KjnI3Gl7pkZSw",
-	"ToP1CtEtkt49m6hfDEWopLjzhXr8QeZfDRt5Nhe3tFDbKIVWYuUlzfXA7YWQacGmpZ186mLKlYjyG9LR",
-	"4rM3J09PXrw7Oj5+8fr52bvTk0dxKG4xK44rJqbnAsrnfJTaSlDcpT4GvJjoVAyVlRy4v6wossfVlI8m",
-	"UgmfP2nkdI/2Jfu5iAXma3dozGYp9LVfuOwFL1+gbKK01QnivBlLH2cmU70u/szRSzRUIElaEcXZYIiY",
-	"42kmeuHyplMxplhbOBX0HhqZfNybQAJOzOy/0PJSjK1MtqxsBIvt9TEWsRSOkyDyH2GCShGykYYdvTxp",
-	"lVIERBLU1ltbP6xI8bkC3W73HlWmhd/9JR7gEWUkrQ45Q8NUS5G1ZWKo3sda0K7kokWKkKWo19ecb2io",
-	"3mDPU9IlnLNTCzOwDPmLdx+wczHhl1LPs5Lrw15SjLXX7eKxjSlqeHLdZVTznvOlIVe10VNhJ4I0n8/Y",
-	"yoN6tQ+KijvOl5Qy7n7tMrP6mD5o2nOzXP3prv0JAbT7ECzCslm/P1du2Lc3YFncym8H4XBNqhfpkjV7",
-	"feYMAatioQlaXAbR8yrxAL0glSNBuCgEXXA0szZKu9/pEppfgYO1WCw6HH7u6Gy8R/eavacnx4+fnz6G",
-	"ewDeJQdAlxDG4OjlSSNqUL/gxqDR63TxYj0Tis9kY9CAdgTY9mMCeCl7E8HTfPKT/XtcBwB5RNPrd7sE",
-	"X1kjnlA19yqSX2g2k2p8yKy1xM55au3TzLNPlrfnM1dZw2bamt55h505uCYsMWrA8FFpPEkag8Y3NGBA",
-	"rYWqEZhIv9sF7FWtcoGgrJDrPoIb9340FeS1ApTGdVNo6PcIKgOlIdvganAUHvIGgCZqgGaITGso1LGL",
-	"c4ADr3uZn+DeCSnmeMPd7Te8LjTYElROY/DD26hh5tMpz5YAjH4plDC4KH54EEOEhgRj0xj80DjFeTTe",
-	"2ketRCbW8o4lgbvIpyGB1W1ETmoyxFHIrIcsbawZtZpGEYpBlru0iuaGsAVVxx8WMREoEIHMKZSxVHlx",
-	"RL9jLLMzVEfkEUe0kTK/PZUGWjK4mA3sHod/0hj8sLJhUqMJDcAPg27tOCgTKAYvkEwqw2qETOj72a1B",
-	"evoY1bNCMcY9hz+19cIX2H15hyupNfPHtzfZhXAH0cahSta9112+FywDXL/7dl29c2W/ItiDPfSL5foY",
-	"NfZ32Z4PeeI6csAtvZ02qPfaw039B9tvOtP6GVdLepf5FcWHFxhnm8LAbifLDPdyIEKOw+sabz9GjZk2",
-	"NTLjiy+OfAJT54sv2BH6A6VxiZArLsCSp5A197sPVpyN0VCtbEZGuy5pHZI+lWdyOrW6fe8///r3vW4p",
-	"hRDOrHJ1O2ZXYeF5E+EFIRVQZ9Xydv+cMPRbRAEoWjtwAoNB/ZlUJhc8KecbhgiDMseIrusXUhZbiNEb",
-	"8H0DUdWEyR/qZHm1s/K9VAl0n6IgbSG6HompZudav0cuvvJuJCjhj2XQNwILrYiW3vVEy1XEyvVEyjY1",
-	"QImFY7tfV6bsstWfuIAf3rGDFHJLRx4uuK+3w5teot/8TOunPBuLP4DUK5SmGmTBH95+LKlSR0lSDWk0",
-	"g2TMDbKwTqmCkP0GrbwcNinh1hWiLmNK54c+4L+qTH8t8qqIuI3T/Lffcr/NdtvfftNznT/Rc/WHOvO/",
-	"FnmFszcf7JvU42BxIMDfYS/sGXhvPzgm7WG83+0e1iXv4W/7V25D2nO6tzV9A9U7aVQPnpAbtzQufQuW",
-	"9GiygxqzCS+cHakVYwHDci60rC8uRCaSodIZNNqCNFlvQLHmplS6AHOqFbHzeV6nTQxVoU4cstiNxlVt",
-	"QpmuziBegq4wqxKQ/oJJOwZyPQv0D9qANaoJ9uK9BdUEEV9xqPZPSLEJvnOaBKgSuODBRcQBz4SAfDKn",
-	"xFxLHCGQ8U5azB9dpJKDrqjA+N2rNFeVyp91oGvrQK9gm0WFJZM5yXFz1Qh94utVIm+/1+UWQDqDOSwB",
-	"jOKlU0gMCRBmAC0GKzx98TBXy85az5DITpIat9AWF0qAuf7XOfax+mN7clzkaGdXjr/4auIquG2DE6dY",
-	"9N+7fPqDKIGW5Bu2VmUP05e7+Xm++KIEbFdFkSvD2w0AvBi9vtyBNElK0BkqX07p00AAOKEA1FxJoaKy",
-	"YT+VDjtC/05KMyakDpgRK+c/U5wOqpNnEsrKrcrzfSUyV+BGhNlcXlgVQ/VRRalGGvAJfQ+MbKh8wE/P",
-	"87FGl1ch2nxKWZksPj/H97UeUA70UMUuLZGqKorbEB2MwraQH5Nr9l5AXy8/GT9up0y6+XWGqmiRVk7d",
-	"rGQNA+BLCWvaC2KC7YocxCItFFSabUn2HAQ5+Cu5olTw49nrwVCtZqBCyKF6J2XK2SMuaUVO7/W1pD6u",
-	"Zb8aqoKYhytMVwSNqdgNrJoHNdm1m317VhbexLF3kUmhknT5HHXhU4A0TyW0EPEL4buQT7TyzeUbYZi7",
-	"0qGs6BtyZcH+Kf2B7oDa+XC6xsG0SYl+6aL+IvkzuAH9kv2xdOD+DgMkuQaVI7+S5uyZo5TsvkFL9ids",
-	"oCLvoh3DdVEJUJw1Y98LMHaIPK6wKWL2SXhOtNBVEZ7TQ4WlQxBlLRwLIUSMdHUEmPVTVB3dMSVMRLQP",
-	"qPCyaE7O8CjBqiTEwHIJwSM9PZfKGhNpWqD/tQ49biqB/NIhMFQ4IK3YrupGhx1R5U5YjVOc3UPldek7",
-	"BrQYV/+DZ2zEeFAulMupaG0GAfeoDhIAcoKiQqgxJNPIN0GY8hxAId0ZNMb284qJ6SxfEjw6QF3pnKdD",
-	"BfqF8WYQ9vHuRd1ulxYOWt3HrrUeVGatNXxuyegpc+oLy0gecgybqQAp10XPKYHjKpL6FG/5uPHtUJQp",
-	"fTnpVT2O987XjNevaGODp3FLG6YNwy560Hgf+HVdpZWBe977NAMf8Qy6cFO+Oh+zJuHGQplVAbPrStkh",
-	"XgtSqTTDTCix4OmaSeR8vG74+93rDR/G66QJ7aIAG8cLvhrpiXV1iGuR+hS4ZhV7uagWKU+VJ3zNNOEt",
-	"6yba69+/0UKRvg5gzd4dCHBTiNPWdDhsleH2u/177V6v3e2ddbsD+P9/rNskdB7Zh5emUdsm+Tqj95Aq",
-	"dQOPHBprUjuF/hWm8BDec605/NG9QTt7gq7hBdrNA/TZ+XOLzp9azTFQpPRClXQ7SEcPKjArCuwm79Ar",
-	"SOQNhajDwmrugNHloKMLzC1SuaLCneORuyBbHvJY58p1ePEpN672IcDORbwHUASzKeILHjI+VKt4kiVw",
-	"z1JpX4ARgIry2iK5MihqqUqu/Pj6YjxslUc404AFC2inQ4W1UaXqObyWUse5YfoiFx5saz00K7UeHKo6",
-	"TNcAXniAtWe1eL6HFdBit3pOYaeZWsX+ItPTomPUbkWLTYSBrq+HRBQE3wwMny/NDn5C+8hCO4e01hwy",
-	"fTFzC8D1ck14/gVog8d2cCAkzaIuW1/UwLlRyDvyxQJU3QvP2e92W4eg9ivA6oswf9YRyCFaDJWD26i3",
-	"OgoNA12BYXxEYt9BmVnufyxxcHxZ7CXAwSgoUUO8St258HN3MMQ6A3zwzd6uG8WJaQilEHChiu+o0Vup",
-	"qMgDFjzHMs2qSyzX8F3RmGS9m+xqZ9+ndpIdUaXXTme3v5ga3J4omUtoL77L3cXVVyPBtmA15pW7Lgvu",
-	"JX+6UPW13W393fx7r7CE9k/rovMKznEI7FSjqIROtiK5ZmPlQwARBaCODn+hSbKu1WEvyOgLKiOwL1E+",
-	"8IGL+s5RbCxyclbVI6nUdqjzABeUQVWbDNi4Fd3/TyJDfn8S47nOIT753yXjsFnsjzo3eG3K4TYrF7dv",
-	"Y0P+nl1/XgbOC0ElHABRFLaz9DC31Csxcq0IyH85VFt612OHlFEqeIbx4abD1DsXWDQwbAwbEaHrsR/e",
-	"tjr0t1XoCak7GKL9aYAokEV5A6h34EwDzOUkYpmYCZ7jeAjdICrqsYYKlUtp2Hsxyw8DsEHCeu7951//",
-	"3g/LJSr+uU7JbQ2aKbi8uBqqdVnMZfArlxu5uZVf8JahClxm7GgFKq7cuorxJKlDiiNYvsCyw2jHWmTi",
-	"GqQ4GWDEtaKg/7I0hAs3VIQBBNhuHgAtD1Luro59BkdLgWx4JzxiEn2VAwaBHa91wvhOm9iNrxIv35wa",
-	"ejNd326hF0XipFfUCxf2wJLSCp1FxmevZ+XMULvpGoPGGw5lPuyfc51j24h+lxm7Vw5xngB/+CSTCcf0",
-	"sOLpu/rZnSgrnNazTI6kGlud40qn2SdMQbVzfZNxKxiQUluP5OLq2z+S/wAJqDc7o/+ceaRBjigg5wWi",
-	"ifYNoLJTS327L3Y5+uv18r2JTkF3vIFeUOuXRPlkys7BEDynrCMUgCqsGX+jU4cMi5lOdpAx40MFP73O",
-	"UuzH8PL1w6cnx+8eHp0+fvf61dMCk8Re357OjRzFEbsQOXRYgUd9/fjMd19EnI74mxdPH7179vr05Ng+",
-	"JAZVBACoAc2NL60u8TIV0HVBp0ln2HDd/YoxnyI6WAqZ8YhsNBJDNaOML0L+nAp7WIJnVCuYpL3JNXmA",
-	"uJZLpi0yxibcsAR9k+A9LdEwCwexCWwvSJoKAewA4pRUAN9p6aDbX8WO8v6ooN2ma77jsaI61MnR0mmo",
-	"7KTnCttFOWRCPIfrDjRLj5scZ/DziLgPuHp3iAKdFtJu52Nhu0/gxXd/Mnm7a7KTfQsw2OdMp3Wy3fKc",
-	"3b+0QUIxubvwns5z8amFN54qgdS5Y1j8bJ5DcAaEA9R3W50PxOPKxrbX3nRj24kWu3G3XW3fG+zqz7v4",
-	"8y6+9V1seQx3seXQYL80cz0ep8JggC4G/sUW9+DYuIKC5oFkdy3oIY2quK8ciD4sJyCW7F2Xxz9dX8Lz",
-	"qhjOVZ1Jv+ssDE+unVIxXpWu3t1yq9631nTbsICfHa2/XWIHX12cTbZXsFlu4ntdIxlcnORTaABveDYd",
-	"rGR2TERapHxQ/+gftVSu+KUwRTTLefq+sBqAPodDdSGVNBMy6/wM9hxcJKbuBt8DUHfcYcc6TQarr/XN",
-	"Q5D+1B/Sd4B4oYSH9vZRJcD9w87tYBOtII9jf8cYX1RJYCHwulzHFRcrtiaAWpcgP8OVRa2gTzdXMl2K",
-	"Rl/r81gchj6M7I4ZqrAN/YbkFtfEF0lnTyFAyARYnlWb3KcqFAsaFc333G8uuSNiKT8XiMjsSImQoaOJ",
-	"+OB7Afronl6ooaJws30IeAaxiwvh5LqH4EVxaxDA6YWA8LRelKpUamduSTbVl1CFb5kxttxYlG9xRwrn",
-	"O0eM0kpvomioEPUQYO0JfhGTuUrPDruRozpfdnt0sLGQNd4L6Hc/kYCnS5EJ4OgSy1vuBl5wY8G18m9B",
-	"29vkYrZib7M3Vg3hSeIiMPRImF9UGu1QwS4HJPYc0aT8tne586RphIuBnQjrDPszuuqmNgAOOUgU6fYe",
-	"PCjSQRc8m+5u8rtBfTb7b8lg8Kt8KzVO/d1f+N8m8eI055k9uqBHBXj+0kKM7G5PVM7WT6E8PMeWNitH",
-	"bwSws9StjCQyHcJ1TTtaq1bIMYz5rJj05x16sx36505VwjYvvNLWpVk5U4U5XNF08dBrXWdb0RH/a26s",
-	"TZuI8qZpvtDahXKIhqrp9aJD0rEAMUCmKQJER6xeQx5Ag8aoaKVTW/x2TJT4vF0/b9edtqvr0FS7YUML",
-	"r7xfI9qtEUGte6MTeX7TJqauf9eByqFbq1UevjwYioGpRFgm8KkFIzxPBeOjTBsDDzdrfG1uaJ/RcpAS",
-	"u5VIBddeIZ+idNemQilalNVlphU+rFvg1ufSqlssrardd+EWdxtnfc1UTH0ky56dXLPHnd69/aBxqGvO",
-	"CHIH3H9YgZq5opIOO6IcP0AidrfNREZFJ7Mw6WvAOHUwgsy0AFhltQehE2JDBd8AhI0vjIFEsaBFUxPy",
-	"JFksk/oydCoMobqOG9jgUGasAMNV8XSZyxFP2WOr0wPcO3SwxWrb/013dUZ62ogasEqEnXIEtbgp9188",
-	"1Zci5SPRIOSUxqDR3O8dtNjBwUF7cznIFbf4J60HKcpmdpFRV5dPm1K+cGJ/DrQUWqo/P2BgofnA6hVd",
-	"R+vFWUVp2cNGiWBn1Iq5U6ESJrAKLZ7O01zOeJbvXehs2k54zknIcBZfyFTE2MqneXz6fcRenz1p34+Y",
-	"nhEw+8MXz1qFs52ysuNgT8aRFUdQ9/dKjKVW9gutHs1xz0DNpJWacS4+5HsjcxljH0gScwCBYoYKCsOL",
-	"HsHGyuKJ4NCjTi/C+rpDNtLpfKqo/Sqge5QB7iOG7WSjoYrfUbP1djwgRQ17Z8ZP4IOVQ3bA8NM7FX5y",
-	"P2FqN/zUipgVXg7QPnaSzF5m5pm/nU9luvS3xPAH22PxxTxN8WvWNLNU5ow6RcFTsQI4Gio8QJp0WEUM",
-	"/3iHGdf281SfS6hGjXORwitA/sbYYZSrJXQah79iSwSdjbmSP4EEwxFBynyE8YOf8G3+b3iunAr/90/x",
-	"gHHFTo6eY6eBCNv72mWLj6YikyO+dzyRIz7WuNoArFJAEyM4DHrUZW5gQV0+un3RPyCA0mGvERbGnqZ2",
-	"gTHbHlbWpeRTk3DFYvr6GK+MXXNs4pVq2IZD77JD6FyZFAxldxE9D/NZkFkQstfkemaQ7XG/QRGqQPwd",
-	"Cv747ZI5DYE2VqW7AdZRRxUaQE1DNFREixwwfESatDrMbx/DmuhgR8LyLJUic+Egu3tbQCXzXkLHRZ1F",
-	"1J4+3INfzSGtJ44Y/pF02Cu9QPq6JESp2DkC5VDJgsTOW0HufmeoHupECoNNXKlzKzWP2u/dtfS1Q0Ii",
-	"KBJAvmN3QSTawAHIT53ucgJUv11zqCwnT05fsAyEFkQ9FMf1aiP4hMcVbLq6ZtfWCXIgHz1+cvT66dm7",
-	"V4+/PnnxvLUOeqckGxu7pwvA5TUwHdS+zPIP+nd8rXTQU5q00UTb1Ywtc8R+Fi2ItBJH4JSAwUIQn1po",
-	"m4Kfdp7Gi+Cej2gRrtM/a46pajeqEiUHjdenoF4C5kghzaOn3P310lImemxFY3SM4nCojhIeObUzKiub",
-	"UUV7jVZVXWTTYFaDhqXuzdVUZPYnOpuChuAOyxIJft1ZFuOuwq58gvIJlLCvhNNrNurRJ+HFH69I4m3l",
-	"EzORte3mwtPh965W/8nVY1yywvsCuQjHp9/vpiZ7LWC9pnykqPAK8gFGHDpbngssMcbmRWWcEujxRyCs",
-	"31sVIEb4f9QyC70jhjrEVQ/fc3cFbNubWORrDOadt4MfydUj4VfY2AVFtm7r58WlH68ziy0NhgqVkAB4",
-	"f9Wt/SffqH4ZCnXP14eCb223HWsEz7DUuNYpH/8z9miO1tBrS2WEMjKXl4IaGEoVmHmBuRYxb3xFDKyl",
-	"CJNyrLVk9y6OOpFjq503h4393oHdVMMGu5AqMSwEKWl1mLevEPoe0SLtIyvDIlTODnOzJq3NuRNhKKUO",
-	"jXaSUNEK84igQFWV80DZmc55ivo7vLgEUukotAtM5SkQ3I3ta5F/CjX7jc4SwIq0lLR2BVjubhnY+lWo",
-	"ErN1SFnUZUxU0nZdxTFMCQuzV6AAWaovxRoF95/rsAD73e7O+HlulV1jZG+QI4OssG0FO6/WuVqPkIn+",
-	"2CsO+XM46AbhoGd2YwX++M/IebdzeKAQCmJs6AxEvm1dLcJzauXq1C0UwHRBx1zCaPv68Zk19aeUljrV",
-	"mcdNBgwEh0yM3yGaPzootojOl9rcKL5Cg9gaavkYNQA7zm7xiISCAzm9nUgJzuuTKoWfd/JnO2+zBPj2",
-	"9MXzIE5Au6O1mxbp2kJi09hVGfEIvjch5uAhwa8HPsl9n/mumFYdBhkk2AM8yOkXKs+ka1WrA1OVOl3U",
-	"9ETC14cx2dJm2l834ASTX+oGqfTCjvFzJ8db4EUk9raQXLQubaiAqcRMJP1eANCrk83YahQDIzKpB4hx",
-	"bZejjThk6xio+0cKX58Ve/Az+94iLNhm3t3afrSUcdIEGVPA0joZF2Pcy9pirS09Su1j9AVbh9t6/cYB",
-	"v06r0iMMzPmqIbJCpQnAyaIKOJnMI+wyNRdFfY/MQc10nSdyhB27kIpaUMBXRSwGkcAMz6W5WJK5m81T",
-	"K52gYba1lTW0FaWHwQAXep4mmDDJJAHKKs18VDsCjBCKXVN5TxFGqscPQ68F5R2h98LHK6EeCmYtqBe7",
-	"KxcqQE4663Csbp6aVMowmo/nJrfKMAFUAYTVFeXVp4SJ+q1lLQKOUxj4DyJ5P+cO1Up63EDMoK8Q9iF0",
-	"j7tSKpHVlbf0RXpc7TwUQhCWG8CwJiAsQf6EAxdIrBBqlbM2h2rndkpkqbt+p1UArEEx4TtmqCbS5Dpb",
-	"Ouy/XPDpHRMxo0HrWgPjlwmekGgO1TffEancjk+BrHfwfWgVQFfofCJkVkL5DlDYnI/SMLRKkmioXJ/p",
-	"8qAVqPWQthLcubbHEPH9tVoNfe6OsTHpu4xJ/1v0yviT6qhHFbK6HbA9tTtaD2i7WYn9U+inJLyDthDr",
-	"I9uv5v8/e1+73LaRtXkrXaitEpmBKEqyPDZVrilGUmLN2olHopNNBV4DIlok1mA3Bw1I5qRcNb/2AnYu",
-	"Yu/jvZS5krf6nNONBgiIpGT5a5QfsUgCjUZ/nD6fz0PgDCW9BCmQ8IXuF1J6QJgogAErLw08Fl3IK961",
-	"ZArARpCIiR+IS632iwXLZMoHLDQsEb5RUHmkpCjr/gEsDovvtdYMMBFOyts/QJ5Cnp0DahCJ2IekrKhC",
-	"y+Fboo4i54f2fpL2+kYg72DXPKMgfiIOEZAuFPx9PsS+mkOHEuoArhbpjaw7RevRgBaIL2XbRlK9aB6I",
-	"eaQUVyUhEns9OtLnXJGmCP5DA6ObM+/SwIDSEdI8PRCFAFQIhUemzEqSFnwvVOqFZLNEFDlnlxnnJu7J",
-	"k8k0Z3G0UD1WY90A3IVl2g1EMLGaPwFYoAqvfymzM81sVnk0IDa5TKRhAuyNx+nS3jqscnZQ+isetZRC",
-	"CNqN35YniDnUx0mUHukX+GIZMIjrYr+PEAZ7+5twWtjXu1fHPK3YSrdNJp79DaVWZTehnaUfr7e+lsdv",
-	"fM8sHpDgJk/4J3799jeZvfPe+G0DklFd/42dgKSbpV4g91h/f3u3P9rdK7nHyn7p4YgNJSKy+ni+N+NK",
-	"RRP99SnoaHv6RiYFeylFHC3YU/YSHNSJYPUXGbAfUpklcUQkPyznKcctpWSajJMcOaYBe6v/ZNDv//uf",
-	"/8L2HXEnEQVdP6vzQxr12Hke5T32X/+fHfR3e493H3cedztRt9sDzep2I3ubtbbCcacv2jJ1xV+4bvSt",
-	"V5LACX895ZR0TafLLFpo0Wy5hPRRBOL9EsIV11PMu9DHTHu1bCzGtyiUbQiT1PHMmiyaYzF+KH2NxXgt",
-	"2+eYrttgc9s7brB8aLoe8hs+XvlqjSWheUc4W/BYYjwxStMb0h0szb9J/qcSmaV0VVB2TT2pfvbisOTw",
-	"jcxtprGMG/q7GP3ScAdh36lKYMswt7JIsRDQxb5fUM2VIXqI5gnUBdnSFOPogYqaRr8SupstLgf1K1FU",
-	"CwVFTBUeCf3EksthYECwDL+vm9uBpENgwyyF3nw3tkq0Dpf6CAmbNM9hHKO0ur3CGc2TiqJjsnprnGio",
-	"wOhHqncgxgGA7MJwEd7AmoZsQU1EDzQL+uwYah3h0cHjPz95Gl2MY35Z/+wU6N7cMylKnpd6LxEZbyOt",
-	"V4w3Kdy9hZQ90Qt7HTGLF27U9ZvUp2Flvx427E8QvpsXI3/Gd3oB7/JAIPd1KY7DOC7VxWU6H1ihredS",
-	"qSDugDHQqibaBHErwglQsyGqDL4iEsNGoXXZgA5ZCDvE0mim7r6xRJml76Q8PnTXU1qmS34E/QIfTfts",
-	"qECwQwxDZamvhCQTsXEsxmM+z1Uj5ii+YFJyQNEjajnFNYHdlE08d4pR1nJN3syM/lH03+8RHnUdOWYu",
-	"1RJJjI9SHmXr3IYXbnYarTKLf6X1Wl12BPXqW6RX1KcgWm8dfg/a9n0awokyuslthBsFKFbESM2supos",
-	"xEJR5FR1/YFWcgmPN8l92My+NcgvMzkLBHqgSdMNWSdEVTrEckkstg9R/0X/sqv0Ek0x/pDxmbziMXZR",
-	"NyztV+bh5AgAjjUaNNNvc6lThI8s1NMIWfio2Tndg4x2JKVElGXy2oDmOrVBnXqZPrjar6c844yninfb",
-	"gp7HYvycJuQeZPXPiJKfGI67LWWzPJd67HB1i3HYPaRogSUu16MKuUK3Fsm3FMFfr/+jdPf+/odHBqVN",
-	"cbdJA8bXu7u7vdcf7fYHuwfk603W9NOP17ZpGqwt2BBRemYuPNLvKnIKjiQC0p70TNCl9S7vj/pPXfc0",
-	"XALvOckQDwn3vH7xedJu3r3xvRlH1/g0Ui9lxq1rnMoEDvroJae5IUe9xDkd9H0vl3mU4hrSf528h/gH",
-	"GFj34lTySx9FbATLw9F3l6OPj4ssyRe0YWaJ+J5HGc+GhZYNv7/Ri6Q8Hke1EzAqYi2YMyjFc08JLe9M",
-	"IjLrQLvddY7KVeBEIxMlLObaZDKVOTZx3oCtrA1cBOZCICqgRCZk2A49FP7Fuf5Z2PUxXHyxKMOYR+e/",
-	"BCJDECLrRINfYG8pICcoZgLzLyHkQ8gma2D3BALAeyBrFH7rkt1TYi+FKIf0uU9/OdA94VjOZlzk+tAB",
-	"N5ZCt90yXk6PATRO1YVnvWekSljNFD9DcB49fIEwLj5HMai5Gzum9jKXGW8FqkmUwakBPjsDxdMGq8Oi",
-	"mcQcgVm3Da/HZ3XwHB+j/TUMH3qtdpiZe7L7vgKEmTuishAACwbtcZkGooY40nyMwlzcsWbtWIzXQk65",
-	"bfc+FQiKG+PGpQ0LEFa0owyWcWq093G3uAX3WpuQ197gQM8r8lPA2V7ByzqShcDDvwqjhXF73Cr6vke7",
-	"vkc71hvs+R6lDXuD/v2irrAO4RMRc1Z6HS0U63cfqvQ+u6dwBh4rElst3sImmJZWdWFVsV4ZfUJhDu4S",
-	"RPpLU8UuitzQrmtNwqTSdsIfT6xdZqz3ELPZtN2tz/U26/cFeRMdFw4au2mUw5kCWA1YgYE907e+43yu",
-	"MAJlDj8puGo6cbDCrPHEaXn35jocbXICoQK5QD91Ec74PpIcGwDPFu5UUEKDG1E6xOkv45wYPnHfxmng",
-	"OjJ+ZK3szRKVR+/aICHIEGzp/m6/CWXhzToVnWdfh93zjSUgb2Qo4RSVDkTLg7VM6bWecQSETO1lFt99",
-	"N9TNQKJY77vvIOzuptPg7SZUDsA2+31I96z6FQm+MQKcyUDEPE2uOFhz4yjLFizJByxEY4rCJxlHY8CY",
-	"YsNXp0xNyWUXETbWTM6A3lJbWpSOra0QE0XUfx+BI1JmLLT0d+Eh6L2hrbM3ykXoaOUAql+IXLU6/E5w",
-	"6O7L2ecOrR6TxZwbT57+u+7Ha5IUIAXW1YngdUb6jm/GUdfomNuvOOaMfrsCSnyNljZBG0/i9TP2m5HJ",
-	"qZLQa/cXkrJ6U5db7Zw1+wfPoaPGlATRSH3x3kFY7mv4B2EXPrgCP9kJZ/PSGo4ZPNOWeE1/5RdTKd+p",
-	"+qm28wf8ewq0xXTkNPAgNai3+raKemsUd2yYasypSa0Ih9fYh+0kDruHzfgJt9Jny1BMVZ+lN7trZXmj",
-	"M7R+6P+t4AU3xoV5aXPmQ0f8mivSHQ6f5TIQIRfxXCa6z07andSGUq6voJONC71sYmauZqq40F27QEaM",
-	"JMeDsMeGmIpBtg1drdjfdVfjgZ6cRNWamvBc2SLwDuQbu7kXXVaIPEkxdSEQpiegzDepAGdmSYEkuUut",
-	"eDk06y2JvrcBwzN18kbq+b1b+oRsv2EbrtXzN75dumsu/w+3edl2xw4s5od8sK/Dy7PRyXGMkw/Al3qJ",
-	"kYNk7UOjSm3fUsDoJBsb6mGTD5zyCeuAvaF2/lBJ/KHkV1c9vY1C5M+dE1EZ5CkIGQhUmTBN4hKoNC1z",
-	"ddmnrs/iAkosIyF4ygqRcqVYSJ8VGE7hTAoZmpTmGq0xuMYcZmPbtqE29qm4EArHQ/tlGBco9iifOZzx",
-	"OIleZ2nIxkWWAaGvIYq3ZXeG1c8gb2gxzGNiBtRXvhUyfxuN8+SKt6CA5lGW2xG8E03QZjnFZkS9gadH",
-	"3NucTv8+eX3srK1MJivH7sPmr3CTCLUX9f4DiRD1/tZPgZX7lYjez0YPbBeryQKD2l4E4agL5FJYNonk",
-	"nT/s3+fknG90WI2mjtB0yr1RUGGRtjpkjgxLFFMcKfopbdXSojdCnFVF0p0SSr+AvVwZr29tP39V6Gjl",
-	"qu042sUae2WNeI1te0uV6sf56bHPatGbcsOFVUv17GSNk7PBTnV37Y3G6jzK9YB6A+9/n5383t9+Gm1f",
-	"Drd/ePPH/t6H/+FtYL2G86hQgPwQJmJ7nslJxpUKWSfjqphxZJpRuZzPeRweVgbeIKnRr34pCQIhM4aR",
-	"azTkn7LQ3ueqMr2ybXbBAR0IYdmhmdCm/wfCzMNWqaExFS1QtwTxhPklUbxoUo8QaOmj6EcoFGHqDHf9",
-	"hhIGO3M/9VAPQvLzKz12lB40n5XS/JXeRD5DaaOFjZYHrphZqfPMZZarFfhndR/dD8mkyAwJ2hI7NGQl",
-	"kGeeRL7+f8g6JpmyC8ZhLsNAdPh7+s5nEfHJ7j9+DFE9Fs2jLPchYT6T10Ao+45T0Yi2Z+FRPuKbYzD7",
-	"HV8MqLxWhRRTs/az8lloTMWQmBcxm1KUPwAwDn06A4KwRAXCWpg7tqU8St+dA6OtIhKxYkZ+yiRz7Fjd",
-	"2hXPogkfOXcEwrmf7ZQmbKePYluUNLk87vZYOMlkMf9+8QwO6VC/KXDoKZOwCd+7yYo+C6kOIjTX0Gfy",
-	"NocCqhPACwCTZrykUvCuNsWjhbnTIBMB3l4n/O23337bfvly+/g47FqcMPJQ6IlPJKSAO+g5HZc+8ZA5",
-	"2X4OutyWMmB3cbRIk8k031bRFRyWgIikhTc5XCMAi4sIQWQcpVzEUaa/99nevt4JeweBmMoiUyyVYmJL",
-	"X8yhN8aiI21/Twh6NI7y6CJSHE7iIgewUtbR8wBjz2MGIc9uLxBDs6aRLelSZhwWtK/3nm4R94ZdyVBr",
-	"beuv/1GlQO4HYhlu1MnqtBpXs2cYOAKb0e8aThbduS2FOTwlcpNvE51rpXMmmNffHUGy/qDf3+4fDPr9",
-	"liiwHpUbVS/M+/QGnl5K23pevTVSYNyucxG7HbcCpKnje2t3PJf30G2HqhDgp5TebG0BdNrgN3ZjFaQf",
-	"roYfqaWWgYR9CGuQQAac3aNKQQPbH0VoZcNWpH25xWs0LnVMnpZRp7u9z1hpebFAhWYdlEUc3+/pjs3g",
-	"Fi1dX4vK9zWw7X1DHvwjPMeNGEY41fQdHjVzA9/qmzNTi3AAp2r28OPkOpoVur31oThL2138R5jER8ez",
-	"tZZt3TYd6uxCn/Tk9h9LIfg4Vz32C8+Sy4Sw/1QyEVFeZNw3Tn59PhYi+XvBHS+/jyUKpVZUKTa3z3Tj",
-	"AqPr5OWLw0BkAK8HkK4+M4+AZtyoRD7NZDGZVl5oS7Gzk/MRG7467VXTutDLj4+MDGKhTTSDHEcwWtME",
-	"4MYN1Eon/EEfvzsQAeFZyJ6xEK8ZBEW/vz/GD6d0PXwHJSeKc/aLnhrTVsJVF3D6oCFrletzHTmeBSsV",
-	"qqhK/E2HtFYPayF4va5oIC2uXwv4Llxqyj70IiuT6wKBmXd+mYMni1wlACiM6q/WEUDLoUofeo3T41oR",
-	"biw5vhTQS5vpDnGwziMzQuxP5rvnkZgU8x0zchXkG1g2IXoowjIaT7CXQBCSRKl+3oUEh8KQZTzPEh4z",
-	"itWzDtYXYbCkW1l/8AusOUSapIUmJFOgLleWWy8QgRi5azBRLCtA4RvjPrZwOBj5wjPP7OpEWa2sE8He",
-	"l0XuQ3FOBtNFuy2RQs/Cwfv3VIkzlmIMHhr7+s5iR0xkTI28WLBwpDVDXLJYnKMfdEgJBBaFSHaNKgkp",
-	"5vyaRXnOZ/PcJ/BQvb0Ai0c/L0PK41jOcyonevT+PfFrm0nqsZ+k25C+A/Co6TlYM5QpIP4ETHwpJjzT",
-	"MwlQ+o7naFACjCY5pBBDuec8LRQLR7+evjj9+e3Zyd9en5yP3o5OX578/HoU4q8RO2D6sdkkEXqnpXwS",
-	"CNhnUZYlV1zZtPIkTfUszDP5fsGmMo2NBoxTZ2j4o1x3FRYhrkr0k00LvRWLOdN9k3oh4kA4k2FyOn0z",
-	"AOiDN2aWkQNGLzIrj1/xDOrgxtWZptE2INcZB856+vEtVLGEXRR4KZ9sKXZ+emxWD/RanyJQ457ycmNh",
-	"pFZw3Zs5YoAjLi0wLVwsGIzQmCuFYxEn+P7OmoSZg310HS20XQ3q/rYeGxFT9kt4fDp88fboxfD0ZQi5",
-	"8WYUfAqfyrLIzYDnoVBKaEjs1yZtJRA/aFsyTcbvtnOJ+cEdB9MDrPJudQhp8S+fdYCQvlqkUxjZLKVI",
-	"wW7rUm0tqiCY1Pr67EW5WY24KEVsKTmhDqIsDRAgbEFx9eGUdTd9xpVlunl99qLJQoPjRi/CIyTBX2Wm",
-	"HVXGTy8RH4JGpjCTZ1fJmA+qJ69hdN2wxh6snttXJmzUVTO+9U4e9PsHBwf9fv9xG9Mj3An5Z5+mq3by",
-	"q101WaXNvXQzUNvKJfaetBgw6zjT329fX19D3eR2kaVcjGWM4DCOd304BoMNExCGR2uEUY42y1eAy40L",
-	"X78B+hhRDdNzhTsWsQqOkwyPTm/gJeICvMC+p4/B+pUjubxe7bQvLZK70vyVe5ESc+4eTHiPWn65WFBm",
-	"/eX9LGVXPFOJFM8Cb7fXDzwGU5eIybPAgzLfwPsLSjO8xwQH3O+Okyh1Px+V2jmI9vLzz+JE21HPAk+/",
-	"BDwtrvz6PsmfBR4kQQce1I8n42QeifxFdMHTZ4EHcjjAF+DqYtskzuGTd8rG3A7t1Hu4U32NVZWkNYNY",
-	"a3+3t4X31zE2QeE+N0bTXUIMn8G6za+TNJFl7xut2+0xLvJS6dbCDTXr4Xy+pcgSen32wjVlX1krdClr",
-	"jYxauwK2/49MRGvY4GWUvavYmUbLGkHvWTTX6g1U6ZQ+TltTiRSowOfy48nIdOYwEOGRAc8EFuUlC5Tg",
-	"fR01K2rPoSt97YkKxILnpKESkYzutw03gFrkY70hfWUMv/rzKV84bN/RFfuqccuE7cqEnYC/ykQ0clY3",
-	"QFU7XURV1KcZWHZAVM+9o2H/5v/atAtztmyWJ94kdVdSHznjAQv8U8uOL1EGNMw6jI3PLjmSrFk/k73M",
-	"GOKdH09Gq4TCegQk5pyyjGmkarF5YRnLa73UinRlBTqnUCsbuHnQulUKoIyt9C03u+1aJBsZHYQvYsUU",
-	"FiK2yx2GYkcEwgL0Ou46ZBi8QSLpK1pl0ZKv535l0UYk0J9AoV0ttyoKrZPDs746abaGbsnRJz98pZLs",
-	"W9KC7iQBX/18PtpIL5rKNN6eFSpp5wpA5Qv27zyFaNvzn18cv335+vz06O3rsxchQKKyVMo569COfZVG",
-	"C/jmWeD1jV4eIjkO5HAF3quUR4qDy6wXeIEoG3EAUguhtJx5VVykyXjAhGQXEB4hvzSxYJZhBHbBx1Gh",
-	"OHqTYjkuZkT5ab20lzIjbxJCimf8iqPjN7fs8xhht9/5Bq2qdKJxoiLX3WcwfpjZj06mC87yIhNaul5H",
-	"CyIJNffOogUpMVjrDeKxRZcEiOkFRBkI9KVVqD2XafwSJvJLMgLPG9ZBZeZRcltv/kc1xDbc3tWtWtmU",
-	"FBSf8tRx5U+BMbZD6Q7GJN1STE/F6yzdaCPWi01uhmJz/PZldmatnIV1Kvmdvptm6bMQK+P1XxQU6Q4Q",
-	"DoV8hGVCbFulC2sqdHEg+8+c1FZwWY/19ymPJwbpTE4mTUnksJ7Lu3E8PuYJveF5W9atlJUve+73xzQs",
-	"3sB7VPkBH7JWbnD9fQeenS7319dZ6g28aZ7P1WBnJ5onPTxRemM529nr7/a3+4+2+7s7pISondUKiFOG",
-	"tbNGVzdPHcU3OqJ1uZ7jqgF+ZeisnwdHyx1UjLM2kbGJwFolpjDl2bE4ygh5VbsJS3U2ZJ0QA4zhTpiI",
-	"JE8QTuzf//f/MfvRD0RIXlz8hT7U89n1T2V8yBF+O+FFoRbhTijkNl4Q7hghGAiHFRZ8NfrWSIx5ajqC",
-	"V3aR7atQJtjGJpLpMbyOslhh2vwc80nN6Aaiplccugl2JJNuEpRtR39tf31+W6YuD+9i37hS8Fy/lxjz",
-	"n4inz9v3fG+UzLjKo9lcG7lSQC7lT/KK7fX3HjNE83i0x/6kG19fdj2IrC/PN3wXaQX2wg10aMa9O8YY",
-	"NVgXnefneweP2V9/HXUNgi06nydZJHLWkUU+kRjuL9OHxlJcQqp5HAjrtoZUVQnJscSF2AU7xA0hUw9q",
-	"WUO+yREyMeTQNwDz6Em+kBTVraQnOUlRncb0oUMWmkcYRClKadpSTIsj3boPbiC0NV27q8fCPMfKwERQ",
-	"hovqsaEbgUbBhXEZm97Ncon5GgBoAQJHt7C7t+ti36FMZhXuDJNj3CQDf+Q5vN8I5niFh+9FcskxI8T2",
-	"vARy3X/c75c5/U8eP+r3WwFc8zyt2CXUhjeARrxZ9D6ZFTNvAK2A1w4/Py7R5xKR8wnPPkpG6FU5AquS",
-	"Qp3BWj8btLxpVSEQLpFPmhT6ldQxnipVcEhbccWMEQQkAHCr/vWcnR//T0fCwddLUi2LhLrk2Vo2Y908",
-	"BN+saYHlWvrrzY8oDWXNCRh6ToEeIvx0e1SyUologUNlOUPBenSQNwOSsuBxPfarySMKhO1KokwOUV2l",
-	"m8krbigpoJgFweqqhi0odz7QwBn1rjRyiXvD6HP6W+iYiFkhwJnjaqg9NoQ8qcgtdDT99J0XoRR/rd4p",
-	"VszrjYgF+pZ4qnhdwWvV6kb0HGv/ro5c1CrIbdQM85fsAF9wLYP1+mucraRkg4OFshTaWCvroi0r5o6I",
-	"TA+q7YNq+22ptsMGIXwrTddgilm0r7WLI9vpgG1bNRJgFio+zngOSiAlm6qpVhwhy7cDxNmOI9/UVsqM",
-	"ZTLXf3bBV2jBxyC+QAXk6J43QGqBwBMy41QKN40UCwl+bMAgK4iOKYNphgwvA2hPHxFtCKUU+jqxA/af",
-	"TGG8MTJoNVfx7CVTC0DHrs6CgaekCTMy3+Dq/t4AjAlp4KVwJEx8cKeKMTcNJmujwa2F9VlUHKvjbNZz",
-	"QEp3YKvtqOskH08vZJR9+fidtbW9DtMP7YKHgq7PC+ZpUt9K1MbVEG3rQlWeVPGoEVFdq1lARGNkLoJJ",
-	"hkWWhui2FfKaSQG+hECYx1rLhXhRjN/BhmO7PWqjBD1j0YWSaZFzFuqthvo4bLowEK/PXiBlJiSFXCeK",
-	"UyUCeQQojAtnixSc6q4zYuLcUj6eIlgxYQ6oAbl00Wq44llyiepuibG9VXZZQeVP6ceAJBXyB+z13Smx",
-	"+JlScILC7mIq9t6uyp1S6aeBCGHjv4VqDABVQd4EQAnIJXDNKLAzMB2m6bhCyLTapr4LqEmr+N5MMm8q",
-	"Nm8rv+4TMs7M6krPSa1Pvyb59BxWmXdruXwzjhyuCyDPdfQtVLSgQESKMf/isTqfbgj3CkAjcEuszb/K",
-	"5qnw6dywU5eE6MpNt8EcAhTKKj+Y45ClkiTdxaoQqQkG4sp5wCq1S59FSzO5PmDpkkG0kremflz+RElB",
-	"M4mli5XzMckPIUnSIj5TxaJiE2mQ9XotPDJNgvyBfuTboR+5xaL112cYMa26IOGK4QnRiMm4crn1P9GR",
-	"eT8HpTsmD9vjS94eUXzbzbGhY6a6eE5jsMvnUT6eruEOg9Q4ZKZEuwjKmKMUKpyXXE9IceZQ9sDZEIjO",
-	"kj9qFokiSsPuodOIVmFDw0+WT/mMYLmJBRxA+fXuvoySVBsofiCiVElkCHccaNYeuSQkxkRM2nERP6Ih",
-	"sYljh74xlITLBsVtpcMrmNl7wVf8ckWdreLnBhPsAbX/m9OEj2Bm70EP3ikl1tqBghNXz62GBAYu2wmk",
-	"n+BVW4aRn3V2jccoEER6Vsy1sHza9UHEhRlXRZqHrBOqYjzmPAZnSZjxPFskYkLA/SwU/H0+xOaHeXjI",
-	"ZBYIE+H1nV0BfGvUj65vEpt5gky9FGTphKJI09ApbxpHMw65fF2AtdW3IXVxiJUAU3mNWSzgU5Lvemxo",
-	"NH99WACvIbG8rYg8HJdTsOkJ91WEEWjsgYeW/m7zwu8fQFCBwqsvlTd48si/BfWLb/wHnrcxlQrdMGpj",
-	"7Fo35LDnoYPfrtHlF/4zvTAueQCCxkXu+YQ3fATej4P+/hcWUaA1u1gdUTD28INK/uUeL6PSE+44MCA3",
-	"6DOp6TcfWhg93kZbt4Gs7HZ2wVqxk6ED+GXHxDIoCH5tnbQ99gOdG3pTsr1HiHeGgW3L7rkAbk8wGK6d",
-	"Ijbl053XZNFvKQK8MgEWmULUYUtRBqPPlMRj1ZxugI2FbndTT1a2Z50GGb8sFJJPmC41wrXCkNPIkb/7",
-	"s2nV9+1zH7VOrnGvPMiyL1WW/Zg0+94id/GvrzUb//2NXCqQw7mlXGxEtMwXLJMpb/bG2ZY/jqJl9SzU",
-	"Cen0J6jF51ry0I7Tasgu4gmDw0FrM08GmDyWxBW4KK2D8LMCdisa9hb3duC9Hh1tsvvM667ad4rnOZCB",
-	"ffOZwOAIq8f9zeu7q9KuFDxbV7qvvvsOYMtNJr8pkzax6H0WXhpxEXZ7N3q6DgMRBpVVFHgDhrZSXmSi",
-	"zPlFJiERy2smLy9pAzjxL4T8M2ieCMg3lkIVM92rQsQ8Q+DSTK+3HhsiZqOLaxo+fz54+ZKyEUKAxg4h",
-	"R2Hvkf4TAElDLuIwEPpyNAFDWOQAcO7AurvNGoR3QJbGkgd0q4XujgqZLPJAyEs4CwATTJuNs+h9yHb/",
-	"/c9/7fb7PgtxBGCg8Os/7/W7LmQ6uwkxXZvEPI1Zp/Lknn6Gz1S06PpNlek9FgbOVtUTRE5JO0NIc8fV",
-	"Fo6unqFDfZf7mHJiM4451pgdontQUXvMEsUBvsG9WJFwt3AsgsSCDmB1Q5QWfFnQQcKwN9j3PWfwvcHe",
-	"ow/LAkxvQHl5WWmtKiL1COirsK0bLrSytF+TpU9Jljqi0oCKH02TcTSRKPo2lJv349xsPz9uGtYNR2KT",
-	"U2V5qO7thPnqPKcPjlDjCG3ibnEQpeHk+Adkh8FiM1Ivs3jCIFVa1UDnwF3q4sVy73h21VyPMSSaj/My",
-	"98nHKI+BYp1IlhWC9XbGs7iWWVomVQ12dqCdqVT54En/SR/sVert8jMrA4PuK+UzIMCHWr2T3u7jR4eU",
-	"je0zjMP4lBnjM8WjDPDDY5bM5jLL8bw9Ov+l5yCkUbveMmApFi8Qxm8VDwWQMeNDFpmkQ3IKA+bdZaEQ",
-	"0K0OvAtdofKUcQM8oNOtY2m1i4aeDZ2KK3VTyZWpfqkh+zoPwkqshkdg/Q0kZVVQxAxfjy3KIWhstw7+",
-	"ELMay9qdWbRAYHnku4WXxnQSB6iuaQ4AqgQ82BZ8yzdogqVKhkVbSX7IYB8oNotEhLtr5lMCvrZfoA8Y",
-	"l6w928CRN/VhNdmSbwhr7PRaJht3ZzrPNGwFy08r4SvKV65hJtqt5zPkcDP8U1imSox07koz1IKVHlgy",
-	"qmaSEkHL39V99TyqqbxmxP0EcMKHsEQwCXdm0lqpgFSrv7Q3yjotuL4C8evMBDTZ1qcmA+OwKjSZQXcH",
-	"uek0XgrDBmxiywJBm6hDe4rPLjiU+alkVqRRLrOub8TAgsqbVY+dO6DU4f/axka2bZlM6HRjueRluTvV",
-	"vOZy+DtuMKZrPWhlCp7FV3JTuyxmdqTYeR6JOMpiZjwEPea4BZ3Bau/ccx6l+dR0LiuEAOwNLLdzmjjH",
-	"b7wPbz78dwAAAP//",
+	"7L37chs31i/6Kijur8pk0qRIWvLYVKX2lmU5UWJLHkuOZyb0cYNskOyoCTCNpmgmcdX8der8vecd9nmP",
+	"8yjzJKew1gIa3WxedHEmyeevvolFsi/AwsLCuv7WL7Whms6UFDLTtd4vNfGBT2eJgL+PeZIcSb0QqYjM",
+	"Zz2fTnm6rPVqR5Jx+oENeZKwRZxN1DxjnGUpl3ok0lYtqF3zZC7MnRHPuPmXj4XMTiMhszgzz+ERrwU1",
+	"+6ijrNarddvdR81Op9l9eNlp9zoHvfbBP2pBzbzlIo5qvdrxUbvTfbh/8Ogvj5/wwTASo/Jnc7mSI5EK",
+	"ORRnfCpqvZoeNNudJ93RI77fPBh0RPMvw4dR8wlvD5qdYTd6KPZHB/zRAG/N+DA7Ne/a9ZZU8Gzt+Nsw",
+	"/rnO1FSkx/48Nv9fpxbUojgVwyxWstarqXk2UHMZma/nKcdv5TxJgpqQEb4eP454nMxT8VpwDXfWgtoo",
+	"VdNar/Zl56DdPjg4aLfbj2pBbTrPzNKOeKJFUJMqMwtvLlfyG5Xkv6h5NlSGjvh8nfFsbq60K1cLahkf",
+	"61rvh3dBLVPwov3OwcHBQffRX8w8LFfYJyxUeqVnfCiAzAv9ng+novbx48cAuO5UxlnMsxW2Y8MkHl41",
+	"M9UErvtxrjOmM55mIuoxqZilMkvEmC1FFpgv78iROOA/H//9/rkrdlxwz+z1ItZZmbNmfCyYGoE40xWs",
+	"8sNn6XX/0mu/63HX6sv3/2Jefkd+e8tlphlnP81VJthIpazbZlrwTB/i2TXgwyv2PI0jvmxtYM5favFu",
+	"RAWOvIqluXqopBRDZGGJa3kqM5EKbb776DG7OYYTUWD2WiqkWPCkFtRmaTyM5bh2N/5/F9SmAuXehOuX",
+	"KhVumkk8jbNa76Ad1KT4kB3PU63c49RopEVW67XN2zOe1Hod+uvkAx9mtV6WzoXbXec5xQqi29CaqFkt",
+	"itPhJL72VnAHxrz/JSnNYpOooMmskxa/i+kEn3Ygf8kHEqn3UmXvzTLnQ3mmmFQZrP19sl93A/u9FjOV",
+	"Zk+XR0Zal5duqmQ2YeNUzWciYoMlA5m+ZgFBsL/mmaj12q1H3YNc1td68OlapHwsLnlydSGGSka61ut0",
+	"2yjuda233w5qVyI/KTL/woftdhtWx3+L/4Z29Qvyx3fc48cpH4ryC9o+vUlg2tVudy7bZqlptYEeT2Gg",
+	"QLSglsVT8Q8lzRIeTUUaD/nemVi8/7tKr2okgvBZ3eKz3CpckkRKjdQqLcKCp1OnlbFYslmqxqnQusey",
+	"iciVuAWPM82UZBOVRJ/tiT+DPWF26r2aE7/kdxvuN9xmbk7HRmC429qdJ0/c9zcgWdfctJyZBTdMaw7s",
+	"Larl25TPZiJ6M1sxmIGmubXMgLeREMZMyYRmXEbMTPwzr3/WPv982qfdIiI9XbHrr0Uaj2IRsUiM+DxB",
+	"jUGk7PRZ5V7YgWlGaSxklCyJhy94IjRLYil2124eGWrE+hkOyQqv2URJcTafDsyEy0zgCGonhKOPI2C5",
+	"YxUJZKEdSLTNSAXqrNE9/6z0+Q0MGJRgK8YLfl3NjGo64xKlPE+WWTzkCTuR41gKvZuAE1MeJyjS/xc5",
+	"YFtDNTWrFKc6oyU6AoEf30C2Jtzd/EJdiwS1RCuaXqViJFLNpiqVscRTBxavYoevqoMvlH5/JMcigUnO",
+	"Z9G2SW5ieaTuRo7HS9bx++cluMMSfPpd9UwOnyZqeLXq0E1icxYxCfKicnsN7I0oXoTMzK2/1HgUiehp",
+	"rgndn1X7aLh+GVKrBxzpKzNulbFMsYFAkWzEmVbzdGju5LN4Pc3XvMBS6zgRPC3TConEsgnPWKzh3Ui+",
+	"HguBLCF8PU+SzYSktSVK4lqWR9PutNtuNCeW5v5oItWUKkNHPDyqWmv9Q68SzX+TYCqTIV7rD/pDU+LT",
+	"y4jT6UylGXpvVoynGH5Ew0lJwQY8YqlagMXEJYvHUkEsUiXzqaxkRJGmKtWwEqNYGBWbSGYmpjUfGxIY",
+	"8nAGCgmDX2nPGUKqRa33F0MHYxGYbdQJavTeY3jtsZrLbPVr0KWfxmk2ifjSqNA4F/OEJ0+ePA5q+io2",
+	"JiPcSUK81msDTc5UOuVJ/POq3HxzYcVBLJkE7YknZnnhzzX+VcFJw9rvHIC1Njf7lr57cwHa3Pdm8lbY",
+	"Su/9Zc5SaTyOpVnRWn2/c9BgBwcHTXtYoc08ij+IqGmUyqZKm1M1iBPaVK/FUKVRhW8otT/4fqFqteuG",
+	"Vu2ESykSc+pGc7BqnM2TOzrKfpCpiGL+Jk1QKXVjw9e+PtnhtRSdrNrlj2iXe/Gupp1xiUqbBBCHrfxA",
+	"56RbpyTdK8FWZ7Pf/ceKee0RcJJlM93b2+OzuJUt4iRWRsHa67Y77WZ7v9nu7B0NgSP13tHxtvHtOdLo",
+	"vZ3W4VOvXW5A/wai8nsVD8WluhJyxY42v7DM/ATOBnAaMR7x6i2UxEWf0kK/P3huBH6Lk6Zbcjdl+NKa",
+	"WH47GXw9jM/jb0/f/HzaOYtP9en0rC0uTh+dytcP+dsPs8GyMx1+ffKX6Mf2h9N4EUffJIvTH1V8kURv",
+	"TmW7JR62W8NuIgfT5+3ob98aDsuypNZ7+KiN0u+tGEyUujqR0UzFq778Bf7MBP3O6nGmmRbDVDj9SE/U",
+	"QjZu60OIhB6m8Yx8SMevXzK9lENwLWk+SERkvULWawpfOk31GpNqfrBusRa9klxyrZxn6FQB9pRD5xjd",
+	"1eXT3k39nxf24TCdtjxLZ8/QUu/pRZwNJwPF02izWlRanLdxNrkA0m9dJuf9xKXqMSWTJVOSAXliJeFU",
+	"TzcdZX+ytdNEuNpiosXw/cvRd399kj7++ru//5ReLn588+rZ49MXr/5xqrov+At+sWj/bXo8+159I/46",
+	"/Oo3X3ljufCUT0UmUpclBkL1lxLNLyeC5E8ixg+0Oc2v40ik6Pe8QNcejWPXQyk2D57xbJJ7NO2xZmT8",
+	"T/M4zRdRDydiCvwy41kmUnPv/3V89EO7+YQ3R0fN5+9+edj9+F+5vqIzCFeBS4JEc3lSbyciFRCmgvMX",
+	"jgiKW4VG6rdyuR6a0xmuTMV1rOYabgnYXJqjdSyiFjtiQ7i0L2ON2wB1TyO6zZ3GvGN1txYB+2ku0iXs",
+	"j1GcmBVoWHNQz0XE4uzQ6AP4+KAvRyoV8VgylbIpT0YqnYoI9GcMG2i2326zMJbw1veGfkJnYcC4ZpES",
+	"moVDmgns2RBPqLDVl3YpYDzeWiDVfNJP+YcXQo6zSa130OlWkfoFHopV7DNVOmNxJqbaWC2pyOapNIqh",
+	"pX/AOq1Wt91mdes3Pmg3DhmXy2xidEiRaGGOgsppFtjPHMlVM8IT259QZN2d5pYp/xBP59Nar9s2n2KJ",
+	"nzpunrHMxFikMNFzOuDLM/1GLdiUy2U+U2MSsIEwy1fmtYD15+32Q/EVa7N6my0mQjI+0EJmjUNiQdI6",
+	"Qqb5UpsrsolIGZcK/oVnjVSSqIVusTMwCMd4Ca6yXfP6frvdKBBpDY1IcSmsuqVEu5ISpcPjdI30sEfG",
+	"A83iiNVHqZrCweEOCm+bwLLjDN1+MfeZxd8vSpodpXKFrNkiZjxef7Rfxepvc6n6V6Bh5bTd+A/ZdK4z",
+	"Y62bWYLu9UAztZBmbR4ymO0i1qLRYufTOMtExKaCS+1f3lqzVX0B78/hv1IxqvVq/2Mvzwvew1/1njd8",
+	"VAJSoWdKakwXPpJSzeVQTIXMLhfxyxfoHJcZ5WHw2SyJh7Bwex+miZdtXOvVgKmH//PDNGHXItWxkl/1",
+	"a51Wu19jQg6V0dy/6tfeXD5vPu7X/iduAbznNY3B/+6CL/Hj5STWeN7Emg2EkQloCQgUsj/NeRJnKFGz",
+	"lMcyluMWPmPPPYQ+F19UIFp5pT+W9Q+gB4pq2JSZv8y+7ca4R8XAMLhhavMD7PQYNFs1GrVqH4PaUx69",
+	"RmG2gdQ/gpbj0Zp8IXhLhFsTJaN1iEQi43Fya2cJWkD2Mvipx9Zf/XFX9jsxw7arUEXll/kZlzKaFIvl",
+	"bJ6xesUpFxbmHTYCFtLMQyb51BDdrBNQoMf4VMkx7jkduKcDR5ojycjvgYqWeHnAnJJkxmJGxUCLZfVY",
+	"DpM5LPW3F+dnTOghnwmNlnxi6KLnaarGPBONAP1bbBC7WDZPIBSSqgReauMiD7QZsTDvolgIMIjRzc5U",
+	"djTM4mtxNx4xmwgSvDg+zF9iI7TsJnOKMen1vFwqAJtgwtE+s0kRElySOLFERK375Ap/dMCFNBzYXWYg",
+	"MIjAHiZOTZXKrMdY4EWx4aESEcKGo/L5d7uTF6Ql9worqqZnr90rVGF8zKPtNrNq682FVKzd6Yq5dDuQ",
+	"lY8ygaRTM5GS0eaS8UZzjZO8CW2yTExnmVMMnf1XZkq68L3V0qoEV6YKvNrFDG9m6MmmPDIHJcsmEDgB",
+	"f6pRgmLJuvtsouYp6fZOVjMOihPjGSqnXeZd22KGKMYCQMpM+dLwNbwlluzhpNOdtnULsjLXzMCOGv32",
+	"+nc5dDtGc/WReSYYn4WRGjO0/bDZaV92Dnrdv2Bu4Lvf3WSAqwuxybWsFsnhextB8+fhe8XhbEbrxA8L",
+	"GfWUXqbmmY4jYbZGLMffmMFufCtdD1m1sRy/h+ntxuioKnS7vc4Be2tsQ8nKqZygAn3Z6Xa6BwcHxtg+",
+	"LBEZlwjkOCjf7ce9dtssVLdj/kjUkCcsiyGgmQ8Evr40367yRKfZ2b+EQfXa7SYkjhbudWFu/9aVFFRv",
+	"A62j0KaNdOqRRklDHSl0xJess8++5XLO02UVuXqMXraivtHLkfsCJNO///kvoNLN9kyn2Tm47Dx0+bTv",
+	"/oNL+pEyxMTrOeoEa9kUrnqfmst24k1aADNHswAvlTTUf8Je8nQ4qSb980SlccTtvs9EIlCN1CqJh3FG",
+	"BqGZlyN/uzgjplBNM++qP094i11kPGux/+//ZQftTutR51H9UaPOG42ChC7MbQeu+n1P6mayu1vNh7//",
+	"mX68R/3xiA3mOpZCa2a4gKWg06ANB/K9HnqHg7ErMD3vfRyhrohkNj9UCivzQ85k5lNBKQgbh4zjS3li",
+	"XYpRbAyBiRhewemimbgW6ZIhW4LVEBZWODSr4qwbp56J9DQ6VnKUxMPs7uYBTll8MAPaZEWe2Zi6b0Hk",
+	"B3+sGU9SwaMlxTYh09HO3EmyVokpb/eI+zUzbvZ6Mih8shkjVKVgDJadWYWrM34lZBiwxSQeTtBXa0wb",
+	"sAHjjMwSl8f9rYrlf9gj8yzmif85H5wxv/JP5/LkQ5x91a9l6Vz0a8aMzuJhPOMye8EHIvmq79LB+zWW",
+	"rHyF7/Ay1sl5k7+h4NMpD+u+nDyzeaaLxSzktc6T68n8lGPN5jMM1ko2l1dSLaR3mV1KY+Xf01bFh23e",
+	"qHFRy90p27G4H13SLLqVkSwg8vHF97r5tr3Mkr+wmwp0MGK24P4RGnzNcQQr8FylgziKMOJ+e9qP3GPK",
+	"/hOM2budPBCJkmO0iXj2CUUWvtdYSOAbGWZowfjvZPXQjZtcHlBGAMk/d/M70lMKygV9yeDqe+YSDBKR",
+	"INYivY5henYgRvwmajwWkeUjc9yDv9Aywik6/i7iseTZPBX343nV7nFlvrCvd1eY02Uaa23sDZWyRark",
+	"+F6p9LL0cBb+rXkJCTtNN+vQc6i6kZkt5LzVXNs4JJDtTGWuIPP25AJ1yjzmvXcuFEh2bjRIq5k90BSA",
+	"Nuwd4Va69w00EDzFMx+SK8uv9gbK6mHlBGhPnansOdQo3ZlEIyp1yslCBwgMEX69VzKcKabnwwlFMays",
+	"tfEqX4640dGcqcr6fg42KpbafLBB+KtwTklbhgdSP2J9r0jKKDv2tHp3q7vu9YzzSuhRiHHS+eqQcmo2",
+	"3pBr0dhw6hWJRMvwii8TxaNLpV7wdHxHmTbDh73PlHqfwOPWyTSIl8SawVWQ2C7ZQXe/+/hxu80Gy0zc",
+	"LwGfmtepa2GDxlPw6a8M19KE4gAn+fRuTRF61Hv8YY1pRBdBOm7RIN9v75eNHZDHPeZRU0QsFZjMDdLX",
+	"bfV71xjIdl/moRI0iSHshtnRhq6FSRfVqyFP05gULPiZGUoB2V1i5z3FrVxkdVPwyss69iJYYEcPuUR9",
+	"zDvO7peehZfrTM1mIgq8UfhErZoN8eulUi+5XFJAWN+RajwT6H4oubsvlcJcFeK6+92hK0+nTKhYk55a",
+	"D/2RGaZKRZYuKQYVvjYfmkfmQ8g0IiG0akFtInhE6WreJavZFwSeYNTuBY8zPwUHogk0rFbBLnRkrMr6",
+	"MXO0Abj7OeWkej8TEnjAFd5WBmMxxsroYg8G61PGVoEjqyKlgYcN5ztI7PBUCtIAS/SZzuIkYeZA06we",
+	"2vvsxMlLkkEuXlyYZRFbwigcK9Sy+4U+fg5Rfg5R/vcIUbY7T558DlF+DlF+DlF+DlF+DlH+dwlROmWI",
+	"VKuVaOVtg5K5OQdlCtsikKB0vZF8nk1Uaktab68Gz/0nFeMOmJlJfjm0G2LNbNr2p/KV2tBN4b310B8n",
+	"aZ5vJL/mccIHibgzDdyDyiZAxDM+4Fj+MEhjMUqWzLveGk56otIsWd67UeBeH6Vg0Nrgl8Q0VtDfx/xa",
+	"sPkMNg3TIo15Ev+Mu4xQl8xVkeCRYda+BHeX2ZA49CjGevZhIniKlLazCxstdsFHgqpGthiIfXkCvOvS",
+	"F9GxZuwTjV7wOKPNZKdlrBl/oR9olih1NZ8xTO+F6huj02GaJxTmgOQIoULzG5VEL+c6HoZMmn0DcR8s",
+	"q7mjqQqzjeX4RiaqW3rM4y+ZNjyKYkw9fpUaEmWxMYGoorUkh0jVDaf8Q0jnOBXOmYHmWd+rsXBKoQ4X",
+	"sYzU4huSQYuJMvTpyyjmiWZ1zkAogT4zA1xAVGfVrNFioZwnSRjgQmGVTsC0yMBARHcfvrYvfc1ILSSS",
+	"3tyOm5KQjLzpQnFHgZQPveqfzrbqn6DmzavwmO6+95y/dLdXEeXlJz/AmIqPfufuUYMfxTCzmR5QBVeY",
+	"TwlPzg/9U61vMd5dxJr7pTZS6ZRnxuzgmWhmqEuXSbjyjOGNqwVvVyi4+uISqp0/390B7qoeaxHvNpby",
+	"GI61EeqJ0oKi0wuOcoV2heHyRERY6+HyiyCWhrvoEOBd8HdJD7hpcRNMZPtC5SW2m48DY0XpjE9ncFcZ",
+	"qq9MlH6tX2NzmcVJMT0iEWMXMykt9nakv5XBe9B/v9SENJvphxwD8J3/Ag8ZcPUxDstgnfQF+4RkfKaY",
+	"kFFh+PvdtZT2RIPDILztpiphFK7WrOYhUXIlBwwWwlWQFYleRQsEPfR3TQnabeUOAkT0bqEzg64cKJUI",
+	"Ls2lhIe1ViY80IiQScN27F8c9k2xFldGbMEXdxmyh8y4rYqCgpyvxcjHXNx+3wVe+dFCMpbJ80ItRNoc",
+	"Gi0LEqGgLAkLMdKIolwoUkHTyiZiWiDYGohHqEKtSHhyVOBpypfwWZU5oghZtnK/B9u6UaTY68p4qzcp",
+	"TyyelHmVONHfFxIBGv/A4kGpMrJ4TK6cI6siz7GR3QHevH2xWjhPcyHgSZ3yxvZPm5wB7e4hLlmnABxj",
+	"cRVV3q7X61DErCS2JbF6oAlexIZvcxyAQ4aXMC2MVJxi0IQDM2qBVWxJwngqGB8OxSwTICeLCgnBv9Cx",
+	"kXPVdjSYKl7zTqC7qg7eXiw8zfxOgMNVtyCf55cj2kqvjLGycu+zwuHlbo/l2nPqOcnm4qqF9ELMbCxi",
+	"vWB6Y4hph2yQqoXGQ7goUXcd8qWqFt7ueCf9pm5EEr3tgWbhpQpzLirWmm8VJkMPSrYE9gFvZc/EdTwU",
+	"LTI68/cE7jDEtNxMAUxM+e2bD7eSWLrRAA6ZmuHGwwJPOM7G8TXW9/ol37l5RPYSjtook7AyzAL0FAdv",
+	"4TqqStB9oZiLLG/vrRUgILluaBCGmQqNCR06yRWyukrZQGWTwC+y1XxqteDGqmjYoGXnmZ9lk7IHAUXU",
+	"s2Ntdetbaculwv5pLO3HzgZVqTxQB3K8PiX80AEgm7FXgiGv5dHN6ANbT+ttt9/hIK7kJ4tpVlxpi/Dj",
+	"lJBtSlKVXmLhtzbda17/0lxX3hQwAnrGur3gtTgpGdWu18YuOuTtbKzyobYjJvjKgiJI+M7q63fm8o8W",
+	"P8IfgIcpvk3ixA6KnN4f5CTz6bGF8DvKouLa3Nt8n4mpYgOlKM7q7Zv2FtlQooZPiC0z/o4GXz7iLcJ7",
+	"iGer1ztDs1Tw4UREjYBB3qV/LShyUx4n0CENFdGA0n1JCgd9GXo9XUJW1yLLIE0po6IjL9nVuvWqQ8sN",
+	"dLBZS7yAS++PzGi/XhuZgqHuX1Spb5U69txRrtgt/h8UL694Npzc1AMLUEAIQqFB4U7EKGM8IWt5B3FV",
+	"cDL4RvrKRngpBDDEbffCpskba7lap0SGc60zVGp9YnEiDG9i3pMULVY/I88Jm4gUu2wQxpF5zyhkPLOQ",
+	"D4Yoy4ANxJDPtWDnMyGPXp2yh61266HRVK0PJsxLNGB7sVhmZgPZR7YaWx3Jfyr5/W7bKlKYaO2G3Hkf",
+	"Vu2jdW+/751zSLEFjDVpVrmZ1jmx+AC0fCkWSSwpK6ish97UdeVttE673W7v4CSkDVOpQ8tiVrlvePho",
+	"41Zc3BhOq7NNh946+moP2GsxS/hQFE4ic+Uhg72ZpfF0Snm8iXOWRQHr/Puf/9pvs+GEp3yYAaBPKmaG",
+	"3DZeeSNHmTc1wIFbdYXyD6d4cXf9UtH5sk4u5sjYdzzZ8EGv1eK2Z1v+kFufcHj717bvWO6ktw3Icu8W",
+	"oWZ70Snbo6xKCfDGtUIpa5ftrGmP8/HtRg87oY9+v4aqQ+xnY5SqEQsjvgzZlVhqVkcPAKEQeYGjkl+k",
+	"qh9btam34zxLy0deUPCIWgJ409m8ooarVo0ir8VdmRgOG2ov77ya4w1i1708KKLmlOrgAq9BFdSgRRYL",
+	"CihLecj1oCoKU9Vsrzxar8Ee2/OApNpeRM5+W5gJtAVcncfKeKm1nzfY/XbVYKHv36ZwiXUMobOLdhPh",
+	"KKrUGASIeGYRFCGFKeKZYOHf//73vzdfvmw+e1aEyFwXFs42UcyMSc+nvv9KP2DWxV1c7oftdntryNvM",
+	"3NIp8DvGeVxWHFPl0q5n47sqLDfTVDy/MklAv+tx7mH2Jur36pKqib/Ugtpgrpc1156gKDK9xnrVrmpU",
+	"C0pet1u5J4qNpXw9s9BjamUcN1eLH1XOx2tItYNRU+hWdZPopl5ZOK+lFZUcFBfB+33laeUeWJWGj8IM",
+	"9CsBqb9o79Cbbh7Pvae4WhytRMyKGB8FdvCib6UZ++u2iyMIkEtu4wXakT23eUMLXFZGobwCO7Scgb3q",
+	"zWX15yqdijRZspB+DY0mihWlmWJTY8ew0E645d4aYs60SiLC/DAK+sJHkCDUymrk44bPHnfdGp/Qcexz",
+	"mj+cTVxxT/4fEIn/CeePefHdTyEc/k1OIr/Y4yZmM4t4nCwZJqEV4lQCsiJtbnSP8gEhCIw2MKbPhABs",
+	"HVpkVBE1WKb6MhQyClldfKAvW+w0Y0kstC27McpWxJfQ/CqC1leU5InPO2QhZIaH//7nv8LuvvkL686M",
+	"nrNs9SWZ9C7XimYQa5bNUykigNndITFQ7OCGSdTw6hKLULCtyA3uKC0i3g4JA9Vr6e6sCEH5qeojQ4eA",
+	"hd9803v5MmT17n5zouZpwLKFYlE8huJcPpw0AktJI5KIlCUXwONeu21Ef46zX6//0O68+6HdfPLu1+4P",
+	"7ebDd43eD+3mgf3KPKXxX5UKicuwsIjSt0paeDvJvXuYSYjJCRZHeSSy4URoxNClFz7QzL7zTZrkaBZq",
+	"RMjLUojoN8hdcANazWB4fvMHVnoU8j6X5VArtVIsTKOqq+I9pQxS58VS/mmpCeNqjDXvylgYaLWJcgvd",
+	"sjLbM+/m6D/Na+y4codzCuaXVzV9XLmP2rmVd/BJq/NoH6y2PBGOMushBu583zdKpdjsq8ghpo1ecXp0",
+	"doQC5GclC+534ZSPHn7SIgtKaHUPNN6bzo2uBakOE6PEYCkv12whksT8S4lsaBk/0PAyXe0IOZ7EQz5W",
+	"uyRKeq1SbsChn05VzrnY463AYa3j1gjcnvRSvfIaRD+jLJ/fu/V7/lZqsycWSpmwE8MVmULPgzZrx0En",
+	"7TGpHFa587SiK1ytgTSvv/my2+4e/fuf/4I/TgJm/n30iL549KRxyEQMuHjrunqsILeXmKZKkm313+4k",
+	"o7ynPOy2t8msPzYVQcxuJZsvLv/Q8/Uk/NZJO4m/GqPZVcofySUbqulUea0doaMBoJRV9HrMR7rSinFr",
+	"VtBa2X9Ewh581YgytJF2oX1U6HUmcQfENtl9t/DQvSYnFbtR38WOJCXrNzcj8b2fOgrK863yZzosyjt8",
+	"K/O506F8Amwv3PiDnwg3JtUf/ES48Xw3HAZb73WHQ0k0bo+V7y7Sc/09U1RIG2etO4rjDUL1jo4tK093",
+	"9mvhDReCp8PJc+yYd0OBCL1XA4DVa8ZSC6ljgDii/nuHLMTuQeiCte2SGezsjZLxrjqp1fttefDuNXp4",
+	"41MoGL5/U32rGuz4+papyB+3LbTXE+smFs6ajo+XO7d2dLiyRlfSMBRW1wJT+V1bvWK9w5b2iOaIcFy7",
+	"w9YocvpH13H41m0L87bEq2EO9J9Ru8JDVmhGuFtnwU1tAgPqWFdmN5ao650U8fvUCZ/FPDmeiOFVRXYD",
+	"+rJ3LHQsYJpUNz3kaRID4LDUGTe6WKqmGN3JCO8doTacI4VwCmdsxrUW2q8Rto52qRYBFfv4ubnoXoFD",
+	"IE9gGKpp7mQX8XiSsYgvS86XSgiW4Jb1qxaqZtXd5WOKOE8SgHkg4CTMq1D06IGbBKwS2iRgObBJwAqw",
+	"JofM/L0s0A4aKO6i7RseoUq9qlpJOpTX5Ei4Y5lAW3InGaCPpYIDllLdd4oFFclCtMgeQBksKhYaZb43",
+	"r1FKcVvJK7pFKejajgjg/BMRq4MDc6XS62Eb8cm6D7dmoEJekt1zgYdylBO4vM3ebdrQux4Wv9u6JiIt",
+	"bANAULS+WZYp9RtUO62WFRVW8+Znubc0d1EWc5G9s7ro7eCKuEhVXsZtsJSAb4poSqwOJbMEAsgjiHcW",
+	"lq4A8bWaX2qhf1a5yBzG0GbD9pQG+6q1dZ8NizDEleSSwzVn4iBHK9yaZiBktq4RLvyEGch5wYlfSkpu",
+	"CjVi4TM5PDGXh41STCJ26cvmGSJqsbdpnGUCcp6hMOAesv63BolhTZ9uStpzKXt2wyOClJs9tPfeKSFv",
+	"I8YKIooABInN+aan58Q9dC35zQrYkDsLEV0aA/nhvYCy/EYFcI+GtVsZIms0lZL5pq8EIlFlCnCioc60",
+	"MmcM6FfdANxj7QXXlle9oik+i40mMoUscFzkUpIfXPBbJ3q5M7jm5hc4bt+YyRXUPjTHqklf2v27wS3u",
+	"d1iSDDSJm8Q5q/KJakEtR0xFSbRJ0t3xRLLycvcDSQ5vF627hQRYla6umJBr1KZJGpkHBDnD9yVyPONj",
+	"HstGj3peFcRYsQ2EUVN8rKeL02cNGpHr5CTzXlrkYUHIXHsmCEnA6bokl0jTNfcRGcIWw94JBCHnterw",
+	"NWdMkoV+8cxrVHHIuPPxlG/HkpO+LOMc5I+qyr7DWsibiU4vs+b46Id28wlvjo6az9/98rD78b9qn8DL",
+	"ckNZV/JvfuI0wHWb5cTqEp8P38+H78rdU3Xt6/erIFlxRnXTU3Utonwh6Au7ICXimwNBZhbAQwJc5BpY",
+	"GHoQkhxUR4Ag3pH471ZT3Cj9B4XiLmNHyT6JdabSJcKR0hVr90c0NZal3R8EjYkPdbCW24g0TtfkR91Y",
+	"JTpEsY65nIWOOH9qZQnl2ylM6LlKpxUaCDp4X4sxQQdtGjxdhf7lNarW8cX3zPza8v16g1jydPkJSQfj",
+	"WTP9ewjJ+2rmbxqTfyaHd9YeaeS7ao+uc1G1J2Mrxi8UZnz00NJ3pDHc/Axuqiazc1bk+xH8ID0HfuR6",
+	"JkBa8Z09Ffl0qjwkGUAEaMmvxHtA0zNPxAIL/IkczEevTqGMw93ONF+i2oxlLdbJajTiuYZ4kODDSYuZ",
+	"V1Pmu9nsAaH+UqWH0TAJz0lP1DyJWGYEAWQmR1BKYr0PfcivZAPEc/zm8vIVvdlouF8rlgmdoUNQowoM",
+	"yNygl+vM9TyEhEpwEMLs1KgvhzhAGdHzhA6YVkiChbJNkKI0HmVFKI+ScmuELn1jBV4JqNvvgLmunV9V",
+	"V8RiX7tsogrNlXNsvLz7W0VL4lIDXfqm2Bmq3GwG3l3VcmdNZyng5PeEvZJXMueDqOqPVmzdUdk/uhas",
+	"bSRRcA6W27WUWjl5PTfNw2Oz/6ZC4o8rjcp8hPHC+bm67isHgi8GVrbduSTvnVW4LaggAqKhmYV4NKD+",
+	"xplhcRv2gTBQfb/bbZgNZRQBlFF9OYNtBfGiekg1UBQjCAPwj4eG1+lv6xxtwGvNlii3zQZlvS9JuIDS",
+	"Idnr58fs4cOHT9iby2MbpsNtsYvPGHt+mSEBKHAkAgubE9qR0nTAs8lLs74f+P6beJepIcOKuN7iic6v",
+	"vo1Ux5fuINbXn6oOLn/rYbXydry18p3XhNV/H7Wy9ty/ARQnMA+1+SPw6KNXp4BgCAp5XhMgzEjZhM9m",
+	"QkLzOMoRMNzgvOUBVheaf13nPXKhj7z4lm6hLi2ikIW/eKpewOwPAaPs8wDyAaCJHdYifyyaq14WTK2g",
+	"9FJUudNpdh9edtrYgOcfLg8ervYy5igL2Riku0a28vQzP6WXkrRqTktfMUW9uoF1Yyyovw6BsSq+tc45",
+	"AOsFJfqHINCS+FqkyweahQusf2rGUXgr6JU10dstG8MM59Jc+EntIhhKsYphvUJrhnQPRgDu4d/aAsgJ",
+	"WuF84PlObaGF23J1/mjryiUTMsITwfyOYeDQvLWFSlsI+mhfhvmdAQsHcw3b3EEFYAASt2ZoX2a1FC0y",
+	"a1pDu8v8fQ90X1qnVaYYZ1LJJoTZzLlZd4OB261zNMj7aNO9q1BwRr60aP1zPa5Fe877JhIW9mBFKqEK",
+	"1QLtmv4mfwSpUy0fVgG+yLEV4KMPsFCgvv3C9U/MB+Y0wNWrPXquwNiVJryyO78RPMkm263F4re6AqFY",
+	"XW09Z+m2VYbd1cr8RiXR7TLu+ApE/wRxs+cS/ijQjX7aPBl6YtUwf8+uEyWfzbHxz1apfO5d+hs4XZBq",
+	"d3NcuGfMkxuwVeGuatVuTSoVqAis0263WaoW2F9Y75zFRe9VC1IMVw8JAljZ0lYnqEFLbhEdq2Q+lcdq",
+	"LrNqNyc0vB3CVSg4Uai5/kZzaDfkAmpFDP/tb95GpS2vLmWJPY3TbEKQXOuzw3K8s44XC3IUdFLbp+GT",
+	"J08eV02GlMnVWbiNoEsYl5uJY8W3/+7tsEPeQZPLfzs0xxMrpK/kgsCy7wa+t/y3CmK2aoxZT8tuxhgA",
+	"+VGPNEwikxarZTVegXBeRbp3mgNuzFFAM8zj8ZiPkwiKMEAbK2jubi7rFA3Ov2ylt3lzsJMR6PSxFVJN",
+	"uH5JKe4l/k/nwiYHianGxjNsIJbKho5nfFxkpbUZvS7B2l16UJnMnCePr47nFddQ8OISpKFtGceoIGSW",
+	"Q9RlpKgz4QSauOb1WOQ+MNYNXN6XdfGBD7OEMllDogSoZjCTRoudz/hPc0omNGcUZJ+R0jcQ2UIIya5F",
+	"qgGmqxSyPjr6+nn72d+vjo4Gj67/2v5wfvnt9Gx60n5x+X388u2b7Kz78ud/HD2+eKyPOx9+6v784kly",
+	"8LI97P79x7/ukg+8LuXc63ZvzCK8LDxkbcp6BVIB4QZLR8wiolzV0mQq4xUuqkvztdevDMB4EP9YTHWL",
+	"vYCkCcB9YETugIkPQzHLcL24LQKA/hd9Cc5YNbJ90fwb2XxmFr0TmFNripn1h2zGNT0qhDHC+kF4vS/x",
+	"G6hOyZeV1fVELVi/Bg/6sl9rYOLvjBtVl42VgHZpXLNEyTGwnMcafWnWo7TWnbUUg3evku05DAT5Lh81",
+	"RwBOBj0soI8bkgbWrUgYR+e8jQjSBeheFCTVSYUrKcMZ+Du9UQdOOATOl0VcV9iqVQLn5TwTt1N4XUek",
+	"yprLTI3HSSlwunZ+K6M6s7VHtxvaLVXgiij+DSuQd07v8CZ4F230lQcjtbMyel5U0F0tDWgAnjVLH1FD",
+	"8J6Ui7ZXRVCtMhy34NVRqq+FGqd8NomHzFxEbmOLAQLbxPXCL6N/7HcOqjvXzWWWLqvfd3pxzh52Hj1i",
+	"KSx1CXGEYD6Kr3lzUY3G973RNHYDGHflczfLC1FpPI4lT7bw4VovmF29qRrE1EL5g4iahASXf2iqtOmu",
+	"yVSSNEepALyOVEzj+bSZIviknvBURM2hgrjItQKemIlUm53YdNqWOa0gxsIlXja0eB9E36IBvG4cG7eT",
+	"I02BuvmyFNkgyDmQHly1GV5RkOiYJ7u2k/pPNHq6RdvAdY2eYtmcpWqcCq13Q1dyrvSKQMHW/LC6S42E",
+	"xMh7SfWacClFoovcLhV0G+Ol1Bj4plJgkI/rLq0Kt7ZUDJiSQyhCw5fdop/iVEQxf5MmG7tPVr+gVp21",
+	"Rau5wmavT26zGoDgduNYka5AivXZcsbnGq3STJFV6nslq2Bht/F1wSDziRBU9dNzTFZoYecWw593kZne",
+	"bdpBFo9tKqr8Jxc8BqBMyOWdqER4YG62JbJtTE4PZDAMzerhq/OLS7Z33dlzv2kMffUl+LXrXiPhBvi8",
+	"aSwWF67FzqVAA1eNWMdcctAuwsqDtZ0kbJBweRX0JVXkrQIa6EPG5RLh5kSCfbv3220HrpJWEWQll/jS",
+	"mIYgRWLNBsLciTeKCGykn+Y8ibMlJqqkPJbUKtovQ263bwy/4lbrrtnqnzor2heEuRZHEm+NZNySfUSD",
+	"38jE9xCzyo+U3zpu5d58N8Xbm8Cuare7BQ9lczwP+PCG2sY96gc5m/vnaV4TvfGeZ97J5ynnm2+6pxOn",
+	"RMhSX0rvlFh/J52nXkAmy2a6t7fHZ3Erg+6fraGa7nXbnXazvd9sd/ZIz9N72xW7nDv03m2mWOKo18XD",
+	"qjz9jbz2Bo23m4mw1cPZHcfFQ9YezoVz2F17y1CdGT3lC9zO+hcymqlYVhYin8tkiS5He9UhHal6PjAX",
+	"DiDpG38qQEDcNFWhfatyYW/qNwuY5pMubogfdhvrjcrjIbfj9F4aP5UzlejJQWE+tw/n5h6gkmnvnbU/",
+	"HDX/wZs/v/tlzSl7F3F9/8bhTQTvJzMmi3vqp7mYY8k+JSUEjNIRzHdOXgS5lRKwwVwvjT7ZtN36bCf3",
+	"IZdDsdLZdKNUvzBSQg4r0d0rJ5NbIsUGcEoGrPuQnalr1m13HzHMiNrvsi8NXW7QgNajVhVXrnn/mlys",
+	"StN0dU5eN/IV7AXqJUWXlLvMAU7KgmtGJs3vtdWcXsN/UcwTYxvUM56ORWaZrxGwjCdX/i8/qlhCC0mo",
+	"uPTY0XIdZAoCJ7p7DKeyvbyxZMOvzKFXU48WSsApZM/gc9eYrPlNFX1ozNurXYftzpMn6++53a7v7uJT",
+	"XPB0CjMs57PQD1vATjA5jmbm2drFcVfuGGLd2ykEO9ByK7Do/VLCkmCtW/J7FQ/FpboSVeAdhebn1b43",
+	"6mBfaqztFYOOUy4z3fMKmSGuNxYyC5iAEooI8b5gKH1Jz4iFbmDtstdnnfE0ja8FhX23Nmo/NOMaXjUz",
+	"hcBNhkaaxVnZ/t/aqT3eSINy9yiLKeOmvFtDKLsIZalKJObDodCaqFr/9u1lyccplt9OBl8P4/P429M3",
+	"P592zuJTfTo9a4uL00en8vVD/vbDbLDsTIdfn/wl+rH94TRexNE3yeL0RxVfJNGbU9luiYft1rCbyMH0",
+	"eTv627eVDs0sq3ARvohHAiB0Ysk0uiSLTaoe7dCkCingUTsosyC+fTMf383e9vbDzsofufOfUe5xRYQK",
+	"qwgqkkIcvgwmFtGFAQW2n2zPy6E7bp5DT+rdy6IW/3i/6iVFQ+fG1skq9KtN0lktJgasHZwTHZCH1KRJ",
+	"Mj2HLbDd9XyPdgM97PKmqd+3aFdbeTJCYQ3S4y4BhNRlBJaQmFKRpctYjsMe4xIAqHPyU+IMz6i+xw4j",
+	"PHSJ0D1U6uhSX2OBxRIRZfziS9ZoJ/6lazqGHW+oCRqKGIvzvMo+l+TjAfTxqYCGsAX+2QRIuzarrWg3",
+	"1gLfnHRM4PZmzZG/MBu7DQp7sbihy8u/g/C5B59pWZz91p5Tev8JEfjeqoZ81imorK9fMr2UlXgLUawN",
+	"Y0Tr8A8clxn7Rki49pCFUy7n3HIfl4QGYB/G4izAHWQ2Hl6EviFbvmJtAzwdUiEcluR2WG0cxG4gYoZZ",
+	"y26citqCYmb/u+AG9SJWHlalA4OnUQ7FplRbIoSVSdpcn6ft0Yng7XazDkTFWGhGoqV1a5DN+J6OPC2G",
+	"aVVyXriYaDF8HzqkyQHX4tE+UyP2sMtSLiM1ZYNlJnSLvUoFpDwBdgTljlrMHDViuGDwoFRlZpL40uJ5",
+	"ie97Ofrur0/Sx19/9/ef0svFj29ePXt8+uLVP05V9wV/wS8W7b9Nj2ffq2/EX4df1e6tJcx8nTd8mE5b",
+	"Hh7yntn/ek8v4mw4GSieRr8t6sQcAq/+Qrm9km+wFeFQYuqb9JgpibxbxQN3kW/b8YZ+Q5Hgpbt3IXZq",
+	"P5WkRVCby/inuaCfzUbNeWkFqZ0PtErmmWCGt5hK4V/N3rx+UdwHN2G9Amjy/uMt4J4l/kJmIrrusPj3",
+	"d4K7E/Q/fILfd0eNVUTYe+L9+z46/3Pb4jfi820rfzdbfIWNdzbIrTRfa4q/sPUHm95/5F9LIGV+v89t",
+	"3UTdtRV6hC113pQ4VU7i2SlPoHAT2U/i9TypgtB+O0GcecRiSWNoEfLmApG+9QOC0q4T/veASyki0EQD",
+	"NuQz3WB8NkuWNpMIUzQ1FlwpLegxrG5b+IaGR9F4TLQIqfwgdwxCzv6UX4H7ng2V1POpSDG/fZcE9k09",
+	"PPIGHmrkRpphAfE1hSawUixOoWNfPuo3l8dl5IcV1O9th4DL/nI8UehG5y1SUGTRdeywke1P1zLbRpDq",
+	"1Vhlu/nkfav57svKeKV73SfomOSTKqRWK/OUyu1c09xRjtDxAhGh4UqsYcZroUwhWJcIRk8GPTr/evV8",
+	"+U9JjU8pCrYXafm7aSPv3wT6/OMmxr3jeeHE/o4nBdpl8zTOlhfmGRb3chrLp4KnIj2aZ5Nq6xQQ6gdw",
+	"EbnkuWbhwN0VYuMIMwXw7Wi02pwvAMrGAI/AQ3vty1QlwsF5hXBpyOqhd0zT28jY+/c//w9rNuEuvLhx",
+	"CO+giASNDG3EvtxvP2Shg5IKW6zuhVGxc4NmeqhmgoZrpnBuptMFs9JcffqMHSspxTCzWFc0aihXgqUQ",
+	"2PkXO5+mnI4YMyx8eKsB8Re81rAcUC0XMUZlMWwx2LAGRzQ36oW9hj7hIYszaNmE0F3urAngYwnElMuo",
+	"LzmD2dRD+JFg55G0LXYkl2wuU3GtANp3LsWHmeExemm550AAmEziWqR9aehhnhy4pTcL5fiDASOKyCI/",
+	"xJpo2dqNVphLduGgv1aZFi54oB1klIMJ67FvXh4dNy++OeoE7Eos80EIxjGv5IFmfG6+MtMMmIIZha/e",
+	"PH1xevz+6dHFyfs3r1+E7Es249mEfcmgBw15hUVkkdc01AIzSCB2/Xw0q0OXxGwiZF9e82QuGgF5QZoU",
+	"H2yxIzaNtYam0ikBXLnxe7jBD3PcYPczZfvGhghYX1sLahLhbP7WRLI0LzzMNKtlz+LvxLL20UiJWI4q",
+	"OnVceFyH3C+SUXOiCBrPwm3A1oFClSadBYA9ZPaW5okFkJvPZirN+jITfKoJ7ZaaugGzWLBkjSzPXVhU",
+	"q1GGFclmWSha2OrLvvwf/8NsVWNbGAHUl02GnWHCvetOmCefZaBxhUeENwfs2GMoABlGV2HdKajK5jIR",
+	"WpuNBUB+rmtlqy8Zg9AZHuhkBVkg3nUirNnMNUB8Wxzhq1iz6fYm/gIEoXHA66wYGIhEyTG0VbK1oYX9",
+	"DnDUnpNnFZTaiWBWCFV7nJULTiwPNdt3GmdmisVHTwUnTYUe2jK0v0BfJRuoKCZYw/CXPhxN/VqP/dJq",
+	"tT5+DANCFfd/+qHVar0LWB8MbrgWajIDlpdmBowqMwOr8WBdZsDyssyPH8NWzgQQfMgFFMhrSK0JLBKN",
+	"kNciUTNhSGKGA3fA6/uA0Wb+7NdyAMh+DccIRef4Y6vVwm8JmQ1m80sfK9RL1398ZwcYUnsP0sA1VggA",
+	"ze3R2Gm1uu32oatmdj8gc3zF2vCkV1DB2yPvOsI6ms2GVbQzPhYaip7tU1Tq10CzOjertSTIvVgCJVz9",
+	"g93fe/i4sGEBKgcqm1C3LnYEb3mgK5qhmftjOUdF1TwaxzfKaDXAwx1nYsrqV2KpRWYLkm3hegwF3dDA",
+	"qcdSLq/YYD68EhkZVjiswDwZ0pCkWBi5D371BhzesOZK50iZbJyqBW7YSMyyCTE6W/DkylAGCcNSAcq4",
+	"eTJSFkYJOwrxGlk2SdV8PFFzAow39+cb05yME7UAYgGOh8P4hDIS5lCRzU5Cn34dMQfwomie2k5B8GRz",
+	"oqoU/oHKkdlM8LTRwrClJXcM411T+w9Y9zg5c/LGY+kdWwD+CZTAOuwMKWfoD4CIZZkRwc94BppP1Iyu",
+	"5+ChADQxcAFXD04fUuaM5JprEZnnwlLSdfaJm1Dy3ebxcAngwEBABIWzNXvjDZZLWhMsluzbi/Mzpx54",
+	"YioVRl22krzyvcgohqU042bcsG/gelefk3M2vAiOeitJlywTHzJWz7dbkKsIASItoG5gHj5RCdQk8YoO",
+	"p9DxGXE63lw+bz5m9YwPsO+pWEDRETAbaSaxhKYFQoeo/TGLJmkUaRCCRuiRBpk3NWWnhVfg4Z+lfAmh",
+	"GlYP+/0Po1EIOAJwLJvTiZZzij8P2/3+B26vsYlQep6masztM0RkLjJXPm6HDSz7B+IJPeQz0LMnPBkh",
+	"yfN7ZzxOzQNq/f48etxu92tho2cBMa2U0pky+ibX7M2Xz58/f2YmxTiAMBGejZ4PJ4bGIklg7ICtiXrs",
+	"Ai31YLXfq2Gto7xfGgsd9mAYsNBCCWK8KyRIwxDWBImsix1twT5aMp5oRRMgeVbdw1azUg9beE+pjW1A",
+	"DQEXgBo85VeC2c6u5uFRrGcJX0IvXdp59d2a3R4afuKS6BcgQqtaNIAobydqjeofI1VDa4uGvYIlaXHs",
+	"1tgYwLQlmzVknC6HLQgWjbMmPftwjX7TwIeWbIrQpuJCHfMDJyYJZ1HT7rVwpY/22XfxU3MogqnFZvNB",
+	"Eg9Buqt5ZiSuZNZ8gjMFjKqiycr22x0W+ljIcCjba0HFw46LB0wjmV3AEWWXA52NJXtzedxirzzwHrwE",
+	"WuKweugXzJvtH8vZPIMVNYN2HeQxjoztFLG9YAEhOnx28vzozYvL969Pvj49P8MGd1kRgqUAGxE2PK0s",
+	"JQcIG/IUAtjh35qUi9qEbnkAEQhJcQ/Qvo41E8OJEhE+5rVKBJw0SMdYM2vIFusyc7P2Zu4F0LrPc6/G",
+	"lKdmJb74At0aSibLL76g5SuzFRaDFp0TMOinZMqgQqak23dYiJ9vG4vb6tBaIzFL1HIKld+kePCMbjMj",
+	"NfL9+Pz1xfujFy/O3548e3/++vTr07OL8JBcvbNUjBLo1hmev7o8PT+7CO1KaSYFdMmwZq89IYpLAoLs",
+	"tcjSZRO6Cod0ZvIIrEBUIuKUoeWItsCJnNN5Rr5PQHkBFHXYsAvo0INZ5KCRNs0y5ViUgRFGruAhxO2a",
+	"Qx2EvZWtOhNoeYLVSWDljUM63oYOaN2Dc0fTaxSLVKMOuZzlOlHosOGNITmfuvMfDtdCg4kHml3FMtIw",
+	"gez9EJ1HIqJRRwrguqE7RcNK5hlPM2n2JxxS2KnVHBWGVPEVQs3rFnvtoV+7nUP6DMBJOLnO6mGsnyHz",
+	"04Y7IrWeog7QQ5C0Q7BrtTIjpvyQHoPYheFN69hCr6MdMYZPaHM4lxqcFzxTqabDVLNXaaynbKKkmqeH",
+	"dBTbaocvvTIGXyrkRwUyORWSIXp+nLEhtxLT2f3kaIDQTV+eKVwSxFfXeatTgsEupis/QJdDDCjiMlKL",
+	"wCy7jYe0H/fa7X//81/dTq/dJvFHzazMnYka8gTbaYLEeXPBLo9fHT3QOBbK6XaXY/NWgEcFNdXrXhJn",
+	"WiSjvqwn8QAcHLaDKzy9CcEcYyLD6AiQA9VJi/XSOKQMLPvIKZ9h62VDQZ70Zd47loIKYEca/dLM7Isv",
+	"gNJffMFcM9jVJrGsTuDw9nxIhYDh9mX45WNDqv8TBoalGmBYc+iQBF136Ojw6R5an3u4EoACuuEo+zKW",
+	"w2RuNi3gsWc8xU0gPnhfCxmxOq2SZsNEaShJyZuf2uqaqQIBqkaAlW7WnSruI74E2djU/BoUHbOqfDZL",
+	"YqNGJnHe8NjQAVc+4ktWlwq0XgmCFcesD1koZASGSV+avdbd77XbIWFtGdLMUyPu1GhELqN+IXbSr/UY",
+	"bs96+PXJZbgXvjq6PP4GTHFHQtg2p3A6CzlS6RC0BJtdF/Ok5xvwPElQ8TfnJVV+GPbCghx7iHW7fbkG",
+	"L94sEjg2eg67t7wJzNMNlzW8ZsI8SZqksPYlqU9O5QnR1XXBbRWDEQv43TdcjuezPfo+cK3c7ENdWi68",
+	"ykzXWPVGKzs0Chg2Y+hLQMQ3914LsADALjNaFTKSzyBjHkuLCIEtQYFFRGQFzaVtLw239OWJozT6gutl",
+	"cgcrJLAKZFC1CsHuA2+wdC7Rzw+DsaI5H4G5v4mNPkJHb8Nrap7h0xPApzjNtG1/QH2yY+dnKTQSQBHn",
+	"b2C/T7gR1kaVXss85ZtxpzRKjW/rhfA8xuTRCvDEro3aB0aj0fOpiHJ56uRhj0mepqBrrMb0gWcmyhxY",
+	"Sx3YYAg8FA6EmdlIiDWXKZYr0QETrXGLPU9UGkf8gc4PiLYRPeapD+m+WLLuPr76sC/L+71ADaZFlgGE",
+	"Rx617CFcX4h9J1aaAQNBCsK0EBvuOcsknPIPocUTJCd1YUpoxi1ZiAuCUeigLxcTBec17CySyF7PcXts",
+	"oLT5OU8pyBscRkGuu9pO1Wby1GORrpsY09M7C4gJeZZ3qLZtPXiS20rdbk5IzJ61DTOwVQ16UNHfekg4",
+	"6Ci+QnYlxAw7iEDRJF6eLEAR4nFUbKFuPTTg3FLpeg4vCMUQpKKxz0hpdvOzhZLgABVe9/q+rGhHQp1N",
+	"bE8Se3O5BwmMWPDUHFOZ7TdCTzdv7kuzaqhb8hmbcQ39e/wuJQ23WIgSB7kJVPBgBI+/2ZE2wBO4Lcvi",
+	"jdwXtjHhrlKelNt1gt4yT3nFqQkSqqtw9TwVmKgaguw+NqoQomnapxZ2QzYpw9Tme5MO/Vxt6tH95GIy",
+	"O8UZkcQnhUq8QoCLlGALJZ+3eYJeQB4P4amm+tBVCYZ+aG0NOpXsEStt3nikjJ0AGidM1R7BizTOCKVf",
+	"igX5ZFLRh8WNxDDWgN+nRRoj+hub5X1K69wc8FdGHr5SOhun4uKvL/Bc07EcJ/T41Fxw8dcXcSbA3d6X",
+	"2ULRqWyMVDkU4IdeKOLOodB+BMFwZO6lNmolmyV8KFoMGh9YrwMUTSaCQ8YLeqbRXlApqw+pzSIxEA7S",
+	"sAH5bs7ID/KMZ3zAtQjYxeXp672Lb46+OzkDhdXY0SitprMkNoNk47kxGeqRGuq9/OvWFFwQfXnmsqtQ",
+	"P8dRU0aBp6obHasoKuMM9aizo7NXDwCUsTn2IBzNieQABPNTTbP6QbsdsMfwn8ePA/bvf/6fBtMzLtnX",
+	"cz5l9TeXx1922gBG9YqP6T/m23//P/+702nkiQxW5SZjwAh0bUv0ppTBMVDzjHW7eMa1272HbXQsQVZI",
+	"PJ0nhvJGfzFih/xMRo592Tlotw8ODow90EBj25iEdEXPHHi+IVJXKZmjDSttxFQZxjEnk5GvVgWDkkWW",
+	"l8325RFuK/CnmhdhoqitGwCDj/tZCtSzbE0tr9kl5LUx8yiWZIbQRv7rE1SwIMq9B+6SsOF8WIabeyUR",
+	"Eru9av1BrvJ3GeAZBK50a6CGeUZa810IGywzQv/93/4Wsvp8NhNpE9wWE/GhEXiuEyOlYdyUBAeClkc8",
+	"ZP/+v/83Cwulv+Gh0xE63U4BkQzAxTCkR2RyMYG+9CuUdyhLrrYE3DmB8fgiuZD3Xd9dUO3izIpKp+mV",
+	"Q9x58bQWMgK/YPES9GD35UooKsBgA/ZUKwTL0ZGR9zYN0BWKzbbAO8Md1ikO1zIq5fNqayUUeqWgMhSU",
+	"TlVo0Ro4jxJq+xaSDtuKYcOmeuiSqMF9TdEN652FDBNjW2CvC9sDikZQJ2Q6fCImzUW06+gSbOCqzCHT",
+	"lwNurAvvpsSwzIhCd9jtW00xN6AR2GbFg2W+UTB9HFNgH7aZp3JT8RIewigeKS89z9goxwB8TCE6ArLl",
+	"jHQbPISNyT1CZGjhSAamM3VJsg83Glbuy21AFIT9cJFxGfE0cmv4rm4TyxeLRUvTzzYUABnmDetI7fUl",
+	"2GAhBQQxhAXBgvCXPuTbYC5AZn33lDQA+Q8fjcGPLXI4mBC40mQF5Kj5ui/9lk+k/7nuUEHOCM4hQPZB",
+	"j0UiskjF6OIDs80+zQ0rZPU3Mv5gK9ztOtBjyCyxd+UJSD0WXneCcolXX9q0q+7Bo5XEK0qAigTGBWfG",
+	"MKfX2ZV6oBkWeJEhbEvJAuhNGf6SE+Nj65eVuXxs/WJW4GN4CExo7bLcqFYZuhyNfgJ73k1Im/1l+K6p",
+	"xYynqOOBvigWNCSwEVKdYcrcCvewa5GCazlvuymmrb48YmH3wwdrm1s9s9N2FMdIq636W4F+dMWz5LnA",
+	"yRwwM+KHbaYD1mXTWAbmkfgvmwRs3/yn02UIOd+Fj1keYaCSzFh77Z+OpA/eBc0Od6ngRAcKVYHWw2IB",
+	"WY/ZktBGiz3LaxglJhCOldnbiVIzFD+zNL4Ggz+J5VUTbKuARWo4nwpJS2cEEoh1PRPDmCfN2Tydgd4d",
+	"Rakw9g6rnx6dHUHmqRjHGnpQHzr3j9ko5iR2sARIz2dnFw2bBVYKwmiRmX349uTpN+fn32HU5f2r16ff",
+	"H12evD87uXx7/vq7i6+oDsCeJLa4MxU8Apu0QMKeHS22cqXIvZFSjBIHeeZj/miVXAsWPju7MMS6ms+Y",
+	"W7VzWdw9iVpYIB70L5WIblaTL6vyNHqFwgXUE63qwG3sYWSVSpqPuQGUCcoeyzPwClMoMr8hsLcBFtxI",
+	"9zpknXjDhfi5suWyDULr5WyWqoExDWHv2EeDj+vIHz/XXpfJvnRngT25IbCFJ7K5yx3gGFNA2xScB1Bk",
+	"T5p8SAGgkNU9V0g5ymDDRBpEbp6LwcKMj81hZPRiijoRvhTqQGhG5z5gsCv3fiFk0Y+hzRIyp7gZPpkx",
+	"0F6Nkg9A5TiNyCdZGJn1zYCZiumVC1IayAq0JucCEledZW6usmZ0veB6Bodor2gIkzcjzBRmGvtjcm2R",
+	"SYejgK95VKPFzolslPro4HzdouLxDhqmJXEYsCmXfAzKSF/CMW/YMR1O4msRFXK1qW0c2gawssZsBzcR",
+	"xDMheujYmtQQxAhGn4Q2Z2+PncpMpELDGXGmMhZ7n48B45cPr1jCjWCph3l0sHHIXohRxhzCu7mdGDjo",
+	"y7eQA2wN8lJksXHIninYDwgNXgwyttgF+Ra5tNxnuPMqNvpX4Vo2m2faZz0bNqOzoeTsXaduGvMDm4+i",
+	"o8Rzgj/QWOxyYVQWCzp8mIeZeGKk4tLqkLHt2qTRHd/o9WVu49usCIz+AtPGmmKNGO5RxlAv5OfgunLS",
+	"DDPBpw/AXLWaqsty/CWOPjofvrFBU5UIKjcAfRFjk17CW+V+Lz4cHtcgH5eR/qmYqRTSEqezeZYHnCNy",
+	"ULD8ZrrUPqTVlyfgulzpwMjWN2C0qa6gEK/2dLTy7yQPk/flrzby+is62X5FL+Gvfflrs9l0/zMX7rfb",
+	"7NeKxKFf2ZQnI5VOzQSNHqxSP91t7qfmBWzAIwiyY8YAq3oyLLZ5Li90pyoYbrZ9Ff1Ej+mYxxQzbH61",
+	"yfZuJEHOXKlL2ilUv9DTHpqneRkfv3pIYC49c5ghj/KsZG9Cw0sX65ZCRDpnr9X3VDZCL7yzAMqV53oX",
+	"zhH/iavFA0hSSqRwJjrFjBxJw9VCgtA+eN8OFfqwmwdKUqhxu1uhYQfsSfCS2qEfuMMWzntyk14LDmc+",
+	"ve/AvG+117ulC0TlMEsXpRBemqsf9Jgn5jHF7vBIDD9sgYuIHIfXHHoxBfSQGH0ljoqPLfWYt2Oz/mbt",
+	"xJ7zQJw+W7V6qx8JEfaKJxaftKLTsbqTuV4xQaGIoLHyRq+HvX2jhZHPNTlz0ikM6ggZ0Sc/P8cwhHkj",
+	"RX7i4hqUO+vjKthvfWLRBfYAgJH4T6poyB+CEEMYBzMsxJH0+Ns+c8HTaf5S/6lVDf3NY2dYTIDRSAZp",
+	"R2pW8N9Y4UTozh5uqweP6b/KiuYCO3o6JLIIzyjlB5oImhcNuRYNm5q+Es3w3wCxxPcUerBLWlKUNeWs",
+	"w0pB6rntxU8NxuvdtpMUTpW2zNMBQTPjy0Tx6H2m1PuEp2OgGJ4E11SQDUNh9YM2exk/BTsS00q1sVrN",
+	"V67wxj662zWPLsSny7tAraacrCgx/sPybVUhSvINlZ8waNdH27ctPn9N3PDXtekUsXYu4SrtwuU8+XJo",
+	"HF8LtH4wMx/CDf4o/Gi74SkIDNK4VyLsLo6X2dQHqRbYyZmC6twLqwdUWLMuel5cu1JI+9eVOVpTGS7o",
+	"+YsLdgdaJBjfBk+PtSILkWz7Sty+ZurwOFpYpZC/XRYkujBiStg8ZFqIUsIjPO/AaiSQDJUgJTGcQqSk",
+	"aFXAEjUe+84uW3Ngj4kD1EoMy8VGIkyFpNEV8qbtCimZpeZEgkEO5nHinWaQl8uWIrNPBjpbyfse8h+d",
+	"yiASyNxa5pLZ+rWdPPL5ysY3sIwmEvYVD0mluuYxQRL/WtRhoxQEnh29xCx285IxvxZsDswCJ+0oiYfZ",
+	"IdN8JLC9JeS4obuvsATWP/CrlwDIRola9GUYhlORTnkcGaMMIayfxXyc8mlfMubpTuypkWo2G7eOgaWL",
+	"Z981ytddmOu88sfy75fmd9SIzE9Pmxj5wP9e9FhFvGj1usseeyYMw7SIRvVfLlVAkuU0CpgXyfgIQ7ws",
+	"v8dl/uCLzK3ThNUx+Am3XDTL78TAzbOYJ94Pw+O8QY430Rd8IJKv+jUMjtX8GwYpRfDPjl6e4Fd7+UP8",
+	"K/e8d8GISgN6fXJxCeupCVimfqm+suWgQeltb9LkK2/C7oXNH1UsS9f+z/znr8wod6PhjR5JCes0WKcQ",
+	"3SPp7bOJ+vlQhIzyO8/lyYc4+6pfy9K5uKeF2kYptBJLL6mvx6bPhUwDNi3t5AsbUy5FlN+SjhZevj19",
+	"cXr+/uj4+PzN2eX7i9NnoS9uMSuOSyamAwHlcy5KbSQo7lIXA4Z2UH1pJAfuLyOKzHE15cNJLIXLn9Tx",
+	"dI/2JfsljwVma3doyGYJX+q+XNjsBSdfoGyisNUJxb0exi7OTKZ6VfyZo5eoL0GSNAKKs8EQMcdTT9TC",
+	"5k0nYkyxNn8q6D3UcfRxbwIJOCEz/0IPVjE2MtmwshYsNNeHWMSSO068yH+ACSp5yCbW7OjVaaOQIiAi",
+	"r7be2Pp+RYrLFWi324+oMs3/7i9hD48oHdPqkDPUT7UUaTOONNX7GAvallw0SBEyFHX6mvUN9eVbbMJL",
+	"uoR1diqhe4Yhf3XuAzYQE34dq3lacH2YS/KxdtptPLYxRQ1ProeMat4zvtTkqtZqKsxEkObzGVt5UKfy",
+	"QUF+x2BJKeP21zbTq4/pgqY918vVnx6anxAjvAvBIiybdftz5YZ9cwOWxa38duAPVydqkSxZvdNl1hAw",
+	"KhaaoPllED0vEw/QC5J4KAgXhaALjmbGRml2W20CLMyhvhaLRYvDzy2VjvfoXr334vT45OziBO4BeJcM",
+	"AF18GIOjV6e1oEYNrGu9WqfVxovVTEg+i2u9GnRcwM4mE8BL2ZsInmSTn83f4yqMyyOaXrfdJoTOCvGE",
+	"qrlTkdxCs1ksx4fMWEtswBNjn6aOfdKsOZ/Zyho2U8b0zlrs0mJIYYlRDYaPSuNpVOvVvqEBAzAvVI3A",
+	"RLrtNsDLKpkRzA7kug/hxr0fdQlcLgelsQ0jauoKQWWgNGQbXA2OwkHeANBEBdAMkWkNhVpmcQ5w4FUv",
+	"cxPcOyXFHG94uP2GN7kGW4DKqfV+eBfU9Hw65ekSsN+vhRQaF8UND2KI0HNhrGu9H2oXOI/aO/OolcjE",
+	"Wt4xJLAXuTQksLq1yEhNhjgKmfWQpY01o0bTyEMxyHLXRtHcELag6vjDPCYCBSKQOYUyliovjuh3jGW2",
+	"+vKIPOKINlLktxexhq4TNmYDu8fin9R6P6xsmEQrQgNww6BbWxbKBIrBcyST0rBqPhO6ln1rkJ4+BtWs",
+	"kI9xz6JZbb3wHNuB73Al9Qr/+O4uuxDuINpY4Myq99rL97xlgOt3366rd67sVwR7MId+vlwfg9r+Ltvz",
+	"KY9s0xG4pbPTBnVee7ip+2T7TZdKveRySe/Sv6H4cALjclMY2O7kOMW97ImQY/+62ruPQW2mdIXM+OKL",
+	"I5fA1PriC3aE/sBY20TIFRdgwVPI6vvtJyvOxqAvVzYjo10XNQ5Jn8rSeDo1un3n3//816NiU1M4s4rV",
+	"7ZhdhYXnda+/qUrL5e3uOX7oN48CULS2ZwUGg/qzWOpM8KiYb+jDHsYZRnRtS5Si2EIYYo/va4iqJnT2",
+	"VEXLm52VV7GMoMEWBWlz0fVMTBUbKHWFXHzj3UhoyR+LoG+Eh1oSLZ3biZabiJXbiZRtaoAUC8t2v61M",
+	"2WWrP7cBP7xjBylkl448XHBfZ4c3vUK/+aVSL3g6Fn8AqZcrTRXIgj+8+1hQpY6iqBzSqHvJmBtkYZVS",
+	"BSH7DVp5MWxSwK3LRV3KpMoOXcB/VZn+WmRlEXEfp/l/fsv9Z7bb/vabzlT2XM3lH+rM/1pkJc7efLBv",
+	"Uo+9xYEAf4udmzPw0b53TFIj8MOq5D38bf/GnVY7Vvc2pq+neke18sHjc+OW3qzvwJIeTnZQYzZBorMj",
+	"uWIsYFjOhpbVaCRSEfWlSqGXGKTJOgOK1Tel0nmYU42ADeZZlTbRl7k6cchCOxpbtQlluiqFeAm6woxK",
+	"QPoLJu1oyPXM0T9oA1aoJthu+B5UE0R8xaGaPyHFxvvOahKgSuCCexcRB7wUAvLJrBJzK3GEKMo7aTF/",
+	"dJFKDrq8AuN3r9LcVCp/1oFurQO9hm0W5JZMaiXH3VUj9ImvV4mc/V6VWwDpDPqwADCKl04hMcRDmAG0",
+	"GKzwdMXDXC5baz1DIj2NKtxCW1woHuD7X+fYquuP7cmxkaOdXTnu4puJK++2DU6cfNF/7/LpD6IEGpJv",
+	"2FqlPUxf7ubn+eKLArBdGUWuCG/XA/Bi9PpyC9IUU4JOX7pySpcGAsAJOaDmSgoVlQ27qbTYEfp3Epox",
+	"IXXAjFgx/5nidFCdPIuhrNyoPN+XInM5boSfzeWEVT5UF1WM5VABPqFrzJH2pQv4qXk2VujyykWbSykr",
+	"ksXl57jW3T3Kge7L0KYlUlVFfhuig1HYFvJjMsWuBLQuc5Nx47bKpJ1fqy/zLnDF1M1S1jAAvhSwpp0g",
+	"JtiuwEIs0kJBpdmWZM+el4O/kitKBT+OvZ705WoGKoQcyndSppw54qJGYPVeV0vq4lrmq77MiXm4wnR5",
+	"0JiK3cCqeVKRXbvZt2dk4V0ce6M0FjJKlmeoC18ApHkSQ18TtxCu0fpESdc/v+aHuUtN2PKmJTcW7J/S",
+	"H2gPqJ0Pp1scTJuU6Fc26i+iP4Mb0C3ZH0sH7u4wQJJrUDnyG2nOjjkKye4btGR3wnoq8i7aMVwXFADF",
+	"WT107Q5Di8hjC5sCZp6E50QDXRX+Od2XWDoEUdbcseBDxMS2jgCzfvKqowe6gImI9gEVXub91xkeJViV",
+	"hBhYNiF4qKaDWBpjIkly9L/GocNNJZBfOgT6EgekJNtV3WixI6rc8atx8rO7L50u/UCDFmPrf/CMDRj3",
+	"yoWyeCoam0HAHapDDAA5XlEh1BiSaeSaIEx5BqCQ9gwaY4d9ycR0li0JHh2grlTGk74E/UI7MwhblXeC",
+	"drtNCwfd/EPbPRAqs9YaPvdk9BQ59dwwkoMcw2YqQMp10XNK4LiJpL7AWz5ufDsUZcaunPSmHsdHgzXj",
+	"dSta2+Bp3NKGacOw8x40zgd+W1dpaeCO9z7NwIc8hUbjlK/Ox6xOuLFQZpXD7NpSdojXglQqzDAVUix4",
+	"smYSGR+vG/5++3bDh/FaaUK7yMPGcYKvQnpiXR3iWiQuBa5exl7Oq0WKU+URXzNNeMu6iXa6j++0UKSv",
+	"A1izcwcC3BTitNUtDltpuN1291Gz02m2O5ftdg/+/x/rNgmdR+bhhWlUdoK+zegdpErVwAOLxhpVTqF7",
+	"gyk8hffcag5/dG/Qzp6gW3iBdvMAfXb+3KPzp1Jz9BQptZAF3Q7S0b0KzJICu8k79BoSeX0harGw6jtg",
+	"dFno6Bxzi1SuIHfnOOQuyJaHPNa5tB1eXMqNrX3wsHMR7wEUwXSK+IKHjPflKp5kAdyzUNrnYQSgory2",
+	"SK4Iilqokis+vroYD1vlEc40YMEC2mlfYm1UoXoOr6XUca6ZGmXCgW2th2al1oN9WYXp6sEL97D2rBLP",
+	"97AEWmxXzyrsNFOj2I9SNc07Ru1WtFhHGOjqekhEQXDNwPD5sd7BT2gemWvnkNaaQaYvZm4BuF6mCM8/",
+	"B21w2A4WhKSe12WrUQWcG4W8A1csQNW98Jz9drtxCGq/BKy+APNnLYEsokVfWriNaqsj1zDQFejHR2Ls",
+	"OxinhvtPYhwcX+Z7CXAwckpUEK9Udy7c3C0MsUoBH3yzt+tOcWIaQiEEnKviO2r0RipK8oB5zzFMs+oS",
+	"yxR8lzcmWe8mu9nZ96mdZEdU6bXT2e0upna5pzLOYuigvsvd+dU3I8G2YDXmldsuC/Ylf7pQ9a3dbd3d",
+	"/HuvsYT2T+uicwrOsQ/sVKGo+E62PLlmY+WDBxEFoI4Wf6FOsq7RYudk9HmVEdiXKOu5wEV15yg2Fhk5",
+	"q6qRVCo71DmAC8qgqkwGrN2L7v8nkSG/P4lxpjKIT/53yTis5/ujyg1emXK4zcrF7VvbkL9n1p8XgfN8",
+	"UAkLQBT47SwdzC31SgxsKwLyX/bllsb52CFlmAieYny4bjH1BgKLBvq1fi0gdD32w7tGi/42Cj0hdXtD",
+	"ND/1EAUyL28A9Q6caYC5HAUsFTPBMxwPoRsEeT1WX6JyGWt2JWbZoQc2SFjPnX//81/7frlEyT/XKrit",
+	"QTMFlxeXfbkui7kIfmVzIze38vPe0peey4wdrUDFFVtXMR5FVUhxBMvnWXYY7ViLTFyBFBd7GHGNwOu/",
+	"HGvChetLwgACbDcHgJZ5KXc3xz6DoyVHNnzgHzGRuskBg8COtzphXKdN7MZXipdvTg29m65vttB5njjp",
+	"FPXchd0zpDRCZ5Hy2ZtZMTPUbLpar/aWQ5kP+2muMmwb0W0zbfbKIc4T4A+fp3HEMT0sf/qufnYrynKn",
+	"9SyNh7EcG53jRqfZJ0xBNXN9m3IjGJBSW4/k/Or7P5L/AAmodzuj/5x5pF6OKCDneaKJ9g2gslNLfbMv",
+	"djn6q/XyvYlKQHe8g15Q6ZdE+aSLzkEfPKeoI+SAKqwefqMSiwyLmU5mkCHjfQk/vUkT7Mfw6s3TF6fH",
+	"758eXZy8f/P6RY5JYq5vTuc6HoYBG4kMOqzAo74+uXTdFxGnI/zm/MWz9y/fXJwem4eEoIoAADWgufGl",
+	"0SVeJQK6LqgkavVrtrtfPuYLRAdLIDMekY2Goi9nlPFFyJ9TYQ5L8IwqCZM0N9kmDxDXssm0ecbYhGsW",
+	"oW8SvKcFGqb+IDaB7XlJUz6AHUCckgrgOi0dtLur2FHOH+W127TNdxxWVIs6ORo69aWZ9FxiuyiLTIjn",
+	"cNWBZuhxl+MMfh4S9wFX7w5RoJJc2u18LGz3CZx/9yeTt7smO5m3AIN9znRaJ9sNz5n9SxvEF5O7C+/p",
+	"PBOfWnjjqeJJnQeahS/nGQRnQDhAfbfR+UA8rmxsc+1dN7aZaL4bd9vV5r3erv68iz/v4nvfxYbHcBcb",
+	"DvX2Sz1T43EiNAboQuBfbHEPjo0bKGgOSHbXgh7SqPL7ioHow2ICYsHetXn80/UlPK/z4dzUmfS7zsJw",
+	"5NopFeN14erdLbfyfWtNtw0L+NnR+p9L7OCri7PJ9vI2y118r2skg42TfAoN4C1Pp72VzI6JSPKUD+of",
+	"/aOKpS1+yU0RxTKeXOVWA9DnsC9HsYz1hMw6N4M9CxeJqbve9wDUHbbYsUqi3uprXfMQpD/1h3QdIM6l",
+	"cNDeLqoEuH/YuR1sohXkcezvGOKLSgksBF6XqbDkYsXWBFDr4uVn2LKoFfTp+kqmS97oa30ei8XQh5E9",
+	"0H3pt6HfkNxim/gi6cwpBAiZAMuzapO7VIV8QYO8+Z79zSZ3BCzhA4GIzJaUCBk6nIgPrhegi+6phexL",
+	"Cjebh4BnELu4EE6ufQheFDZ6HpyeDwhP60WpSoV25oZkU3UNVfiGGUPDjXn5FreksL5zxCgt9SYK+hJR",
+	"DwHWnuAXMZmr8Gy/Gzmq80W3RwsbCxnjPYd+dxPxeLoQmQCOLrC84W7gBTsWXCv3FrS9dSZmK/Y2e2vU",
+	"EB5FNgJDj4T5BYXR9iXsckBizxBNym17mztPmoa/GNiJsMqwv6Sr7moD4JC9RJF258mTPB10wdPp7ia/",
+	"HdRns/+eDAa3yvdS49Td/YX/bRIvLjKemqMLelSA5y/Jxcju9kTpbP0UysMZtrRZOXoDgJ2lbmUkkekQ",
+	"rmra0Vi1Qo5hzJf5pD/v0Lvt0D93qhK2eeGlti710pkq9OGKpouHXuM224qO+N9yY23aRJQ3TfOF1i6U",
+	"Q9SXdacXHZKOBYgBcZIgQHTAqjXkHjRoDPJWOpXFb8dEic/b9fN23Wm72g5NlRvWt/CK+zWg3RoQ1Loz",
+	"OpHnN21i6vp3G6gcurVc5eHKg6EYmEqE4wg+NWCEg0QwPkyV1vBwvcbXZof2GS0HKbFbiZR37Q3yKQp3",
+	"bSqUokVZXWZa4cOqBW58Lq26x9Kqyn3nb3G7cdbXTIXUR7Lo2ckUO2l1Hu17jUNtc0aQO+D+wwrU1BaV",
+	"tNgR5fgBErG9bSZSKjqZ+UlfPcapgxFkpnnAKqs9CK0Q60v4BiBsXGEMJIp5LZrqkCfJwjiqLkOnwhCq",
+	"67iDDQ5lxhIwXCVPllk85Ak7MTo9wL1DB1ustv1fdFdrqKa1oAarRNgpR1CLm3D3xQt1LRI+FDVCTqn1",
+	"avX9zkGDHRwcNDeXg9xwi3/SepC8bGYXGXVz+bQp5Qsn9udAS6Gl+vMDBuaaD6xe3nW0WpyVlJY9bJQI",
+	"dkalmLsQMmICq9DC6TzJ4hlPs72RSqfNiGechAxn4ShORIitfOrHF98H7M3l8+bjgKkZAbM/PX/ZyJ3t",
+	"lJUdensyDIw4grq/12IcK2m+UPLZHPcM1EwaqRlm4kO2N9TXIfaBJDEHECi6L6EwPO8RrI0snggOPerU",
+	"wq+vO2RDlcynktqvArpHEeA+YNhONujL8D01W2+GPVLUsHdm+Bw+GDlkBgw/vZf+J/sTpnbDT42AGeFl",
+	"Ae1DK8nMZXqeutv5NE6W7pYQ/mB7LBzNkwS/ZnU9S+KMUacoeCpWAAd9iQdInQ6rgOEf7zHj2nyeqkEM",
+	"1ahhJhJ4BcjfEDuMcrmETuPwV2iIoNIxl/HPIMFwRJAyH2D84Gd8m/sbnhtPhfv757DHuGSnR2fYaSDA",
+	"9r5m2cKjqUjjId87nsRDPla42gCskkMTIzgMetTjTMOC2nx086J/QAClxd4gLIw5Tc0CY7Y9rKxNyacm",
+	"4ZKF9PUxXhna5tjEK+WwDYfeZYfQuTLKGcrsInoe5rMgsyBkr87UTCPb436DIlSB+DsU/HHbJbUaAm2s",
+	"UncDrKMOSjSAmoagL4kWGWD4iCRqtJjbPprV0cGOhOVpEovUhoPM7m0AlfRVDB0XVRpQe3p/D341h7Se",
+	"MGD4R9Rir9UC6WuTEGPJBgiUQyULMXbe8nL3W335VEWx0NjElTq3UvOo/c5DQ18zJCSCJAHkOnbnRKIN",
+	"7IH8VOkup0D1+zWHinLy9OKcpSC0IOohOa5XE8EnHK5g3dY127ZOkAP57OT50ZsXl+9fn3x9en7WWAe9",
+	"U5CNtd3TBeDyCpgOal9m+Af9O65W2uspTdpopMxqhoY5QjeLBkRaiSNwSsBgPohPJbRNzk87T+Pcu+cj",
+	"WoTr9M+KY6rcjapAyV7tzQWol4A5kkvz4AW3f70ylAlOjGgMjlEc9uVRxAOrdgZFZTMoaa/BqqqLbOrN",
+	"qlcz1L27morM/lylU9AQ7GFZIMFvO8t83GXYlU9QPoES9rWwes1GPfrUv/jjDUm8rXxiJtKm2Vx4Ovze",
+	"1eo/uXqMS5Z7XyAX4fji+93UZKcFrNeUjyQVXkE+wJBDZ8uBwBJjbF5UxCmBHn8Ewvq9UQFChP9HLTPX",
+	"O0KoQ1z18J3ZK2Db3sUiX2Mw77wd3EhuHgm/wcbOKbJ1W5/ll368zSy2NBjKVUIC4P1Nt/affKO6ZcjV",
+	"PVcfCr613XasFjzFUuNKp3z4U+jQHI2h14ylFlLHWXwtqIFhLD0zzzPXAuaMr4CBtRRgUo6xlszexVFH",
+	"8dho5/V+bb9zYDZVv8ZGsYw080FKGi3m7CuEvke0SPPI0rAIlbPF7KxJa7PuRBhKoUOjmSRUtMI8AihQ",
+	"lcU8UHapMp6g/g4vLoBUWgrtAlN5AQS3Y/taZJ9CzX6r0giwIg0ljV0BlrtdBrZ+FcrEbBxSFnURE5W0",
+	"XVtxDFPCwuwVKECWqGuxRsH9aR0WYLfd3hk/z66ybYzsDHJkkBW2LWHnVTpXqxEy0R97wyF/DgfdIRz0",
+	"0mwszx//GTnvfg4PFEJejA2dgci3jZtFeC6MXJ3ahQKYLuiYSxhtX59cGlN/SmmpU5U63GTAQLDIxPgd",
+	"ovmjg2KL6Hyl9J3iKzSIraGWj0ENsOPMFg9IKFiQ0/uJlOC8PqlS+Hknf7bzNkuAby/Oz7w4Ae2Oxm5a",
+	"pG0LiU1jV2XEM/he+5iDhwS/7vkk913mu2RKthhkkGAPcC+nX8gsjW2rWuWZqtTpoqInEr7ej8kWNtP+",
+	"ugFHmPxSNUipFmaMnzs53gMvIrG3heSCdWlDOUwlZiKpKwFAr1Y2Y6tRDIzEUTVAjG27HGzEIVvHQP8/",
+	"e1+/3LaR7fkqXaytEpkLUZRkeWKqXFOKpCSetZNciZ5sapA1WkSLxDXYzUEDpjmpVN2/9gH2PsS+xz7K",
+	"PMmtPud0owEC/JCs+GM0f0wskgAa/XG+z+83+JzS16PyDD5u3w8IC7Z+726kH61UnHRBxpSwtFbGRZj3",
+	"Mr5YbwNHqbmNumVtuK13Jw74Y6hKzzAx57qGyAtNtAdOFtTAyZI8QJapQpT9PUkOZqZlnsgRduw2kURB",
+	"AR+VuRhEAtM8T/TtktzdrEiNdALCbOMrK6AVpZvBABeqSGMsmGQJAcpKxVxWOwCMEMpdU3tPmUZqxg/D",
+	"qAXVHWH0wuUroR8K3loQF7ttFypBTvptOFb3L02qVBgVk0LnxhgmgCqAsNpRXj0kTNTHlrUIOE5p4M9E",
+	"8j7WDjVKejxATGOsEM4hsMftVEpkbOUNvEiXdeYhH4KwSgDDuoCwBPUTFlwgNkKoV63aDOXWdErkqVu+",
+	"0zoA1rB84T0dymmic5UtLfZfLvhsTwdMK7C6WmD8MsFjEs2++eYYkap0fBJkvYXvQ68AWKHzqUiyCsq3",
+	"h8JmY5SaoVcSB6G0PNPVQUsw66FsxbuylWOI9v2dqIYe2THWFn1XMek/BlfGF2qjntWm1Z6AzaXdQTug",
+	"7Xoj9ouwT0l4e7QQ7Zntq4LAGUp6CTIg4QMzLqT0gDRRCBNW/jTsMH6j3omeI1MANoJEToJQ3hqzXy5Z",
+	"plIxZJFliQisgSq4VrLs+wewOGy+N1YzwER4JW//AHkKdXYeqAGXcQBFWbxCyxE4oo4iF6fuepL25kIg",
+	"72ALkVESP5GnCEgXSfE+P8OxWqVDBXUAV4v0Ri6cYuxoQAvEl3L3RlI9Pg/lnGstdEmIxF6Pzo2eK9IU",
+	"wX9oYszt7Ls0MKB0pbJPD2UhARVCo8pUWUnSgu+FRr1UbJbIIhfsNhPC5j1FMpnmLOZL3Wc11g3AXVil",
+	"3UAEE2f5E4AFmvDmm7I6065mlUcDcpOrRBo2wd6oTlfO1mmVs4PKX1HVUgkhWDdBW50g1lBfJDw9Ny/w",
+	"yTJgENfF8QAhDI6Od+G0cK/3oIF52rGVYdtKPPcdSq3KaUI/yzzeHH0jj38NOnbzgAS3dcI/iMWbX1T2",
+	"tvNr0DYhGfX1rx0EFN2sjAK5xwbH+4eD0eFRyT1WjstMR2wpEZHVpxN0ZkJrPjEfvwAb7chcyJRkr5SM",
+	"+ZI9Y68gQJ1IVn+RIfs2VVkScyL5YblIBR4prdJknOTIMQ3YW4Ovh4PBP//zv/D+nrhTiIJuntX9NuV9",
+	"dp3zvM/+//9jJ4PD/tPDp92nvS7v9fpgWd1tZu+y1zYE7syP9mxf8SduG33pnSSg4RdTQUXXpF1mfGlE",
+	"s+MSMqoIxPstpCsWU6y7MGqmvVs2luM7NMo2pEnqeGZNHs2FHD+2vsZyvJXvc0G/2+FwuyvWeD60XI/1",
+	"DR+ufbXGktB8IrwjeKEwn8jTdE25g6P5t8X/1CKzUq4Kxq7tJzXPXp6WHL7cXmZvlglLfxdjXBquIOw7",
+	"XUlsWeZWxjWLAF3smyX1XFmiBz5PoC/ItabYQA901DTGlTDc7HA5aFyJpl4oaGKq8EiYJ5ZcDkMLgmX5",
+	"ff3aDiQdAh9mJfUW+LlVonW4NSokarI8z+IYpdXdDU4+TyqGjq3qrXGioQFjHqnfghgHALIby0W4hjUN",
+	"2YKaiB5oFYzuODM2wpOTp3/6+hm/Gcfitv6316C7fmRKljwv9VEiMt5OVq8c79K4ewcpe2k29jZiFn+4",
+	"09DXmU9nlfN62nA+Qfju3oz8Ed/pJbzLI4Hc52U4nsVxaS6u0vnADm3VS6WBeADOQKuZ6ArEnQgnQM2G",
+	"rDLEikgMW4PWZwM6ZRGcEEejmfrnxhFllrGTUn2Yoae0TVfiCOYFPpj12dCB4KYYpspRX0lFLmLjXIzH",
+	"Yp7rRsxRfMGk5ICiR9RqimsCu6maeO41o2wVmlzPjP5B7N9vEB51Gzlmf2okkhyfp4Jn21yGP9xNG21y",
+	"i3+m/VrddgT1GjikV7SnIFvvAn6P1vZDOsKJtrbJXYQbJSg25EjtqvqWLORCUeRUbf2hMXIJjzfJAzjM",
+	"gXPIbzM1CyVGoMnSjVg3QlM6wnZJbLaP0P7F+LJv9BJNMX6RiZl6J2Icormxch/Zh1MgADjWaNLsuO1P",
+	"vSZ8ZKGecmTho9vO6RpktCMpJXmWqYUFzfV6g7r1Nn0ItS+mIhNMpFr02pKeF3L8PS3IA8jqHxElP7Ec",
+	"d3vaVXmujNjj6pbjqHdK2QJHXG5mFWqF7iyS7yiCP9/4Rxnu/dtvHXIoXYm7Kxqwsd7Dw/2jwehwMDw8",
+	"oVhvsmWcfry1T9PgbcGB4OmV/eG5eVeZU3IkkVD2ZFaCflof8vFo8MwPT8NP4D0nGeIh4Zk3Lz5P2t27",
+	"X4POTGBofMr1K5UJFxqnNoGTAUbJaW0oUK9wTYeDoJOrnKe4h8y/Lt9D/gMcrAcJKgVljCK2guVR9d1H",
+	"9YlxkSX5kg7MLJHfCJ6J7KwwsuFvv5pNUqrHUU0D8iI2gjmDVjxfSxh5ZwuRWRfu29tGVW4CJxrZLGEx",
+	"Ny6T7cxxhfMWbGVr4CJwF0JZASWyKcN26KHoz97vn0e9ANPFN8syjXl+/ddQZghC5IJo8A2cLQ3kBMVM",
+	"Yv0lpHwI2WQL7J5QAngPVI3Cdz3ye0rspQjlkNH79C8Puicaq9lMyNwoHQhjaQzbreLl9BlA41RDeC56",
+	"RqaEs0zxb0jOY4QvlDbE5xkGtXBj1/Ze5ioTrUA1ibY4NcBnZ6F42mB1GJ8prBGY9drwegJWB88JMNtf",
+	"w/Ch12qHmXkgv+8zQJi5JyoLAbBg0h63aShriCPNahTW4p49axdyvBVyyl2H90eBoPg5btzasAFhR3vG",
+	"YJmnRn8fT4vfcG+sCbXoDE/MuiI/Bej2Cl7WuSokKv8qjBbm7fGomOueHAYdOrGd4VHQobLhznDwsKgr",
+	"rEv4RMSclS74UrNB77FL76NHCmcQsSKx1RItbIJpaTUXNjXrldknFOYQLkGkvzTV7KbILe26sSRsKW03",
+	"+u7S+WXWe4+wms343Uavt3m/Lyma6IVw0NlNeQ46BbAasAMDR2YufSvEXGMGyio/JYVu0jjYYdaocVre",
+	"vbkPx7icQKhAIdA/ugln/BBFjg2AZ0t/Kaigwc8oneLyl3lOTJ/4b+PdYMFtHNkYe7NE5/xtGyQEOYIt",
+	"wz8cNKEs/LpNR+fV5+H3fGEFyDs5SrhEZQDR8WCtUnpt5xwBIVN7m8VXX52Z20ChWP+rryDt7pfT4OU2",
+	"VQ7ANscDKPesxhUJvpEDzmQoY5Em7wR4c2OeZUuW5EMWoTNF6ZNMoDNgXbGzn14wPaWQHSdsrJmaAb2l",
+	"8bSoHNt4ITaLaP59DoFIlbHI0d9Fp2D3Rq7P3hoXkWeVA6h+IXPdGvC7xKl7qGCfP7VmTpZzYSN55t/1",
+	"OF6TpAApsK1NBK8zMld8MYG6xsDccSUwZ+3bDVDiW9xpF7TxJN6+Yr8ZmZw6CTvt8UIyVtcNudXP2XJ8",
+	"8BxSNbYliGbqk48OwnbfIj4Ip/AxFPiHaThXl9agZlCnrfCa/ixupkq91XWtdvAb/PcF0BaTymngQWow",
+	"b81lFfPWGu54Y+oxp1saQzha4Bj2kzjqnTbjJ9zJni1TMVV7lt7svp3ljcHQutL/90IUwjoX9qWtzoeB",
+	"BLVQpD8dActVKCMh47lKzJi9sjtlHKXc/II0m5Bm28TM/prp4sYM7QYZMZIcFWGfnWEpBvk29GvN/m6G",
+	"Gg/N4iS6dquJyLVrAu9CvbFfe9FjhcyTFEsXQmlHAsZ8kwlwZbcUSJL79IqXU7Pdlhh0dmB4pkGupZ4/",
+	"umNMyI0bjuFWI/81cFt3y+3/+11etj2wA5v5sR7s84jy7KQ5LnDxAfjSbDEKkGytNKrU9i0NjF6xsaUe",
+	"tvXAqZiwLvgb+uA3ncS/l/zqum+OUYT8uXMiKoM6BalCiSYTlkncApWmY64ux9QLWFxAiyWXUqSskKnQ",
+	"mkX0twbHKZopqSJb0lyjNYbQmMds7O5tqY0Dai6ExvHIfRjFBYo9qmeOZiJO+Ossjdi4yDIg9LVE8a7t",
+	"zrL6WeQNI4ZFTMyA5pdvpMrf8HGevBNEcf2zrYwrY0DAD8giN9IzKVUhxwJyTEF1NgGyJNM54xA5zxXj",
+	"9GtUEu4mNkKIqBPeZHdrtOFoQRvtbp9rXjpgIPQAyS/HW+tkIkXszy2vDhTnVfOlRQB4n/fKuqtyZMQo",
+	"Iow+CiV0Z5Xt+pV9k/O3MFs8t1f02Ytbo7ywRB4xCabupuYJuBqh9L5AlP0hOxkcscg+4A0E+0vSJ/fk",
+	"PeqbrbI9PRk8o/J5f03LQkc3bqlYquTEvkFlsokT3P12nvIlaXd/LpmSlrab/YfZajQ9/K0NjtJsALxC",
+	"ZXL3tIV5QNIrzaYqjVnSmH8Ddlt3fO/FUbVbQbs9zp1hxxz3XTQ9DfYhSaXcZG6sZCzn7vfdX2Gd/nY/",
+	"6v8LsnAa5WKeAkfsM9H7H42buhSrVIIIjeWIAFO3BkpN3WQPHPzm/n1NmaHGaOmoIsxLrAHUkogQoE+Z",
+	"p0CNCBZmOGNBNdOOk78RX68qku5VzfwJnOXKfH1p5/mzguYrd23XM223OCtbJAt9Dez0+/WLi4DVUofl",
+	"gYuqYZKryy00Z0OQxD+1ayMlc56bCe0MO//76vJvg/1nfP/2bP/bX387Pvr9f3R2CJ1Ec15ogB2JErk/",
+	"z9QkE9oYSZnQxUwgzZHO1Xwu4ui0MvEWxo++DUpJEEqVMSybwCjSM88k9m2ufnlvdiMAmgo5AeA2pUkW",
+	"St+iI/egNE9BPKHZyONlk3mEKF8fxD5CoQhLBwALu0sYHMzDNOM9CsmPb/S4WXq0fDZK85/MIQoYShsj",
+	"bIw88MXMRptnrrJcbwDfqweIv00mRWYZ+FaoyaEkhtJCJPLN/0esayt5exCZyFUUyq54T58FjBOZ8fHT",
+	"p5BSZnzOszyAbo1MLYDN+K2gjiXjUsKjAgTXx0qKt2I5JOdUR5TQdcEbHbDIxikiov3EUl5ZfgGoTPTX",
+	"FbDTJTqULrxx4O6U8/TtNXqWxGBXzChInmReEMXc7Z3I+ESMvCtC6V3PDsr4SXeAYluWHM0i7vVZNMlU",
+	"Mf9m+RyUdGTeFAgcta0Whs/9StmARdSEE9nf0N+U6ogktMZACAoWzYbolRS9gEUxX9orLSwWgD12o19+",
+	"+eWX/Vev9i8uop4DqaPwmFn4REH/gQfd1PW5O0+ZV2rqQRvuaYu0GPNlmkym+b7m70BZAhyXEd4U7eeA",
+	"VMgJvmbMUyFjnpnPA3Z0bE7C0Ukop6rINAQhXN+VVXpj7Hgz/veEcG9jnvMbrgVo4iIHpFzWNesAcy9i",
+	"Bvn2Xj+UZ3ZPI1XXrcoEbOjAnD1zRzwbbidDo79r/v9HlX97EMpVrFuvpNhZXM1pCSCobIZebNAsZnB7",
+	"GgvIStiwwFXZ1/o2bSZ5cDiCTpHhYLA/OBkOBi0lCGZW1ppeWHTcGXbMVto369rZov7KH7qQsT9wJ0Ca",
+	"Bn609cBz9QDD9ngyAftMm8PWVr1BB3ztMDbhSeJu+I7u1DKRcA5hDxLChXd6dClo4PijCK0c2Iq0L494",
+	"jUOoDgjVMut0decjtvneLNGg2QbiE+f3G7piN6xPxxXZYvJ9DlSPX1D66Bz1uBXDiOWbvkVVM7fYwYHV",
+	"mUaEAzJac3oJF9ezrFbzAu3oVaiRjF9sIRqd35yrNC7zEa9EPlXx8+8uR9FpNdbO53MhYyq3K7WAzX3A",
+	"sbN5CZvC4HmRGWX3TmQabrf0ya6blM1fzUv5SRkka2s6gOuXzr/HaJG8ennnfX+8zcYC3XptX/kj7ch8",
+	"kaSJKkfR2BXnBTH9NEiXe7mTPc28BFUvYLcCAfvBdPrucuTtS+twsEWZ/9zCTKiDIFUGkyumjZ2lRe5a",
+	"1UT2LhkL22pVGWslm4aFGLDnRNnoZuekpsNtDVmz7vDrzbYsizk8+noLfdLSMmi2KfoeLnJS0YTNWUuM",
+	"9XajsBgMjsfXfAn/APCo8jTaYxxKyIOV9THGAUrGyZzL3AODprntN8fSGNXGgG29ZiWgxb2LfYg1AWNu",
+	"G/WsYZvkrt8glGVogp2t3yaJZur21q4xiNWqyNJvwXmDOQ1lrASW5wACUYDlOzRtNl5yQJM39JOdmice",
+	"qIW7Pbm2kHH3TAAGyU6WSJKMafIOfZc+u8a0bokC4N8MRM4pWvGY/4Uw3SJTcpIubUrY0VccY++j4Jk0",
+	"Q4AU8FYSdScOt/f7i8UC+vj2iywVcqxiBCvxAm5nY7DhMCd5dr5FZPXc7RlKZH678aJdGCLo3valqTCj",
+	"uVLpc1Ald41MfbkqyIiPDTqoYiWZ4zdL26twzrHPhiSJO5Su4oBCH+wmUwtNlTljJaUY57rP/iqy5DYh",
+	"eG6nagJbh6MZZ4VM/l74ojXASokydlTBg3LP9KtHYO+dhjIDBGyoUwiYfQTcxi8cyqeZKiYr5RZXl9cj",
+	"dvbTi3618wLrOPCR3IKKu14QaEOC0H6agOC1aIjd6NtMzaIDKFISWcSeswh/M0S5in+8oN+TcA1CqYVg",
+	"IJnsvRKhewClDTdyuQsjrnUxnmJflw07cVZtg8dQRihXqmSN1KaJdNDbLfwY8FPbmW1M8bL/JZTYHBOU",
+	"bTKqyHUCnB8YJDSbGWJB1IxPr/HiolZ/5HSQWkgb9HNKqNTd7N/sZ99zOSnmVi0FFXBK2DYR5nG84hpC",
+	"pgcOv4Sn5nk3CtIuZywTeZaYU4QHhXURAgBLSnqV/QffoE0CFhVtNKkYlrtUthvUW438PZholhUQFhuj",
+	"t+MQK7E4DfW59X0S7WJXXQ6qXBV5AP3zGSwXnbZESbMKJ+/f92wZkhxDHquptghpS7B76WbJopGKAoZb",
+	"FvvnzYNOqcbXAYUqZ5dAF6hYMJ7nYjbPA8L3N8cL4DLN8zIYPI/VPKeO/yfv30NyrVykPvtB+TcyVwBl",
+	"DD0H2/ozDdz8XlVTBj1OlfzasLR1khy6/ACRZZ4WmkWjn1+8fPHjm6vLf399eT16M3rx6vLH16MIv+Xs",
+	"hJnHZpNEmpOWikko4ZzxLEveCe06P5M0Naswz9T7JdQ02TghLl2PTCGem6HCJnTlYIlm08IcxWLOzNiU",
+	"2Yg4Ed5i2LarwDMAE+2C0VYO2OiR3XnGZAKoippRS7NtC9syYczhWu0ZlYOlYrKn2fWLi0oRm/G1AYYq",
+	"FeXBwmJKKcxo5kjTg9QRQIZ2s0Qneiy0xrmIE3x/b0/CysE5WvAl42Tl7pu5kTFZgNHFi7OXb85fnr14",
+	"FYH1Z2choApHVeJQWHxrFEoJTYn72FaWh/JblRlZPX67nyts4et6sHuQu+hVp5A2/6quAxKjzSKdfA27",
+	"lbiG09Yj+BsM1GDf2eurl+VhteKiFLGl5IRW5bJ7F+v0KM5A1rAn87TzX15fvWw1hM0mPFcyz1S6KZh9",
+	"Xpk/s0WaHNJhVfMSJ8SuMFgQG7578/BOQ7XzWx/kyWBwcnIyGAyetpGxw5XgC/8xQ3WLf3envd1Jbwzz",
+	"fkSXaLeqTvi5LXQwb4CZWDTDzFrhiUU4sYskQ9XZGXYSeQO58qBj1GD9lyO1ul/dsq9skvsycZdn0XPR",
+	"7ldy8R6t/HKzoMz68/tZyt6JTCdKPg87h/1B2GGwdImcPA87gMQTdv6M0qwaEvA/u0h46v9dOpso2su/",
+	"f5SXxrF6HnbMS8DT4sq375P8ediBPsWw44dhXvIbkT4POyCHQ3wBoW/2bW8LPtnzc/0BHdRHeFB9jU1g",
+	"Lw0Rqf6ju3t3d9fs8f0xbvLS6DbCDS3rs/l8T5Mn9PrqZW8np9btgP3/UIlsjf6/4tnbip9prawRjN6P",
+	"7LOWwD5SLn53ObKDOQ1ldG7x7Y3kXfVAiYHD7xVob3MpKxISHcqlyMlCJa5HM25XlAFmkYvrYUsHOX71",
+	"51NLX9R+oiv+VeORidqNCbcAf1GJxEzFZro2b4hoiga0AqsBiKreOz8brP9fm3VhdcturZy7B8qq8/GY",
+	"dfFCXrVVh7nxYlo2zuR+Zh3x7neXo979sy1eFMmRGtuMyrzIXValOkpjSFd2oKeF2mxE96A/ImPSItnI",
+	"6SAIQCemECukXe4wFDsylI5DwwvXIQn4GolkftEqi1ZiPQ8riz6FGL9v0G6WWxWD1qt03t6ctEfD3Om+",
+	"If9PQJJ9aUH/O0vAn368Hu1kF01VGu/PCp2003l5qVbMh0bf//jy4s2r19cvzt+8vnoZAWsBS5Wau8zq",
+	"TylfwifPw87A2uUR8ldCvjbs/JQKrgWEzPphJ5TlTTwOg0JqI2d+Km7SZDxkUrEbKCKhuDQR1ZdpBHYj",
+	"xrzQAqNJsRoXNvnporS3KqNoErL+ZOKdwMAv5jAhfgt1iO6zwALKlkE0sxQYx05jBvOHzbcYZLoRLC8y",
+	"aaTrgi9rzZUzviQjButDQDy22JI7FIJ8r9L4FSzkp+QEXjfsg8rKo+R20fwP6ojteLyrR7VyKKl0cCpS",
+	"L5Q/FdycOSoKtS7pnmZmKV5n6U4Hsd4Pvh4t2YvblwnCWsc561a6YAK/GSVgEYJXmX9RUqQ3RMTClcbd",
+	"tmZ01tSL7rFqXXkNQBCyHpvPUxFPLBixmkyaWu1gP5dX43x8SA29o74tu3vL/uAj//MLmpbOsPOk8gU+",
+	"ZKsOqvr7DjtuufxvX2dpZ9iZ5vlcDw8O+Dzpo0bpj9Xs4GhwONgfPNkfHB6QEaIPNhsgHlLCwRZD3b3B",
+	"Bt/onPbldoGrBoTEM2//PAZa7mFiXLWJjF0E1iYxhY1hnsdRZsir1k1UmrMR60aYYIwOokQmeYKIv//8",
+	"P/+XuT+DUEYUxcVv6I9615/5qswPecLvILop9DI6iKTaxx9EB1YIhhLwN7BtBGI15lIuxyK1A8Ff9pCQ",
+	"t9A22cYmipk5XPAs1thcOMeuGzu7oazZFad+GwLJpHWCsk31187Xx/dl6vLwPv6NLwWvzXvJsfiBqLQ7",
+	"x52gM0pmQud8NjdOrpLQcfKDeseOBkdPGQLuPTli/2Zuvr3sehRZn15s+D7SCvyFNYzFNrw7xhw1eBfd",
+	"76+PTp6yv/w86lmSCQw+TzIuc9ZVRT5RmO4vy4fGSt5CQ14cShe2hoYeBS1ERFfeAz/ETyHTCGpVQ4Gt",
+	"EbI55CiwHFAYSb5RlNWtlCd5RVHdxvKhUxbZR1jQVypp2kN8F3P3AMJA6Gv6flefRXmO+AmJpAoXXa1A",
+	"TVBwYV7GNcGxXGG9BtTUSgtnc3h06MNTo0xmFXo724nVJAO/Ezm83wjWeEOE72VyK7AixI285Fo4fjoY",
+	"lJ2PXz99Mhi0cizkeVrxS+genSHcpDPj75NZMesM4S4QtcO/n5YA0YnMxURkH6Rv5l05A5taZ7zJ2r5n",
+	"prxoU7s0bpE/tHXmM0F7eKF1IaBsxRczVhCQAMCj+pdrdn3xPz0JBx+vSLWMS30rsq18xrp7CLFZeweW",
+	"G+lvDj8CqZWdueDoeTAGCMLZ61NjbyWjBQGVhkYEG9FBajsoyoLH9dnPto4olG4oibY1RHWTbqbeCcsa",
+	"By2/iCdddWzBuAuAqdmad6WTS/R41p4zn8LAZMwKCcEc30LtszOok+I+HIQdZ+C9CDVCGvNOs2Jev4lc",
+	"YmxJpFrUDbxWq25Ez3H+7+bMRQ1nx2XNsH7JTfCNMDLY7L+1bSN2o6ykNraqumirirknaOqjafto2n5Z",
+	"pu1ZgxC+k6VrYX8dIO/WEBIl4vYK9rO9V5VRoM8iLcaZyMEIpGJTPTWGIzYyAXqiF8i3CBQqY5nKzT97",
+	"ECt0+MCQXyCYHQzPW6zjUKKGzAQBBky5ZhEhBA8ZVAWRmrKww0jCOIT7GRXRRiJAqa9LN2EfhE7gXwW8",
+	"v1qrePWK6SUQ2FRXwSLI04JZmW+pL/7WgF0PZeClcCTaKginyrGwN0y2BmzeCo6/qARWx9ms7/EIHMBR",
+	"O9CLJB9PbxTPPn2I/dre3oaMk07BY9v7x8Xbt6VvJbD6ZhTlbdHkL6uUMUh6ZMws4Iq0MhcRfKMiSyMM",
+	"20q1YEpCLCGU9rHOcyHqQht38BqI6R4lLjHjN1qlRS5YZI4a2uNw6KJQvr56iaz2UBSySLQFpqWIAKVx",
+	"QbcoKQidJiOy/D0dUEMwdExYBTWkkC56De9EltyiuVvS4OyVQ9bQ+VPDQKZ4wNHAXxIHca+kILaaHpZi",
+	"Hx3q3AOUeRbKCA7+G+jGAOg5pDaDBtVcAR2kBj8Dy2Ga1BUCy9YO9X2g31rF926SeVexeVf59ZDAunZV",
+	"N0ZOamP6Ocmn17DLOneWy+vRdnFfiPi0Ym+hoQUNIkqOxScPp/9sR0YGgGODS2Lj/lUOT4Xycs1JXRGi",
+	"Gw/dDmsIgHGb4mBeQJZakswQq0KkJhiIzvKRTsBtfcZXVnJ7ToEVh2gjtWRdXf5ARUEzha2LFf2Y5KdQ",
+	"JOlIWahjUbOJsvjD/RaqxyZB/sgQ+OUwBN5h0wbbkwDau/o8PpqhhmhErt643QZ/kMp8GEXpz8nj8fiU",
+	"jweP73o4dgzMVDfPixj88jnPx9MtwmFQGofk8egXQRszT6HDeSX0hCzEHqsm6IZQdlfiUTMuC55GvVPv",
+	"JsaEjSykTz4VM2LOMd7UrcoAeMec7luepMZBCULJU60QmswLoDl/5JbwqhM5aUeP/oCOxC6BHfrEsoav",
+	"OhR3lQ4/wco+CAr1pyvqPHoaQk59JNb64izhc1jZB7CDD0qJtXWi4NK3c6spgaFPSAjlJ/irPW1xYLqH",
+	"NmIUSuIlLuZGWD7rBSDiokzoIs0j1o10MR4LEUOwJMpEni0TOSFuLRZJ8T4/w9uf5dEpU1kobYY38E4F",
+	"UCLTOHqBLWwW5q3LJEs3kkWaRl5705jPBNTy9QBVzFwWITIGdgJM1QKrWCCmpN722Zm1/I2yAOpxImLe",
+	"kHm4KJdgVw33WaQRaO47w6PA/rstCn98AkkFSq++0p3h10+CO7AzBjZ+0OnszHZIF4zaSHW3TTkcdTDA",
+	"7/bo6gv/iV4YtzzQZeAm7wTEynAO0Y+TwfEnllGgPbvcnFGw/vCjSf7pqpdRGQn3AhhQG/SRzPT1Sguz",
+	"x/vo6zbwCd/NL9gqd3LmAX65OXE8U1IsXJC2z74lvWEOJTt6gnhnmNh2BPxLoN8Hh2HhNbHpgK5ckEe/",
+	"57gVKcGiUsg67GmqYLR0e4AHCtoNsLEw7G77ycr7uaABkBUiRZcdUiOoPUw5zRzFuz+aVf3QMfdR6+La",
+	"8MqjLPtUZdl3SXPsjfubf3ur2cbv1zLOQQ3nnvaxEdEzX7JMpaI5Gufu/GEMLWdnoU1I2p+gFr83kodO",
+	"nDFDDpF1AQIOxpr5eojFY0lcgYtqxE+2tzYGirgq4Cij1++oA4ad16PzXY6mnYtNh1KLPAcy3y++TBii",
+	"ZPWiAPv6/pZ12wgV78bY1ldfAfOLLfO3PdQ2UX3MolsrS6Jef20Y7DSUUVjZYmFnyNCRyotMlgXBSMYo",
+	"Y7Vg6vbWQuqXyTHEA7RQn4jWN1ZSFzMzqkLGIkNU08zstz47s+DVJehp9P33w1evqFQhAnaRCAoYjp6Y",
+	"fwJaaSRkHAH7LvmHEZwA4IjxmHH821qSHCDnwH4IjLlF/nGLmCryUKpbUBQAGGZ8yhl/H7HDf/7nfx0O",
+	"BgGLcAZgovDjPx0Nej7rDFtHOmP8ZZHGrFt5ct88I2CaL4nOuNZe1mdR6B1Vs0AUsXQrhDTVQu/h7JoV",
+	"OjVX+Y8pFzYTWICNpSNmBBWbyG5RnGDAVmyDYQcenzSR4CYcmrU6GQy8HpCehRJvo4sOJaFhAsBlpQc6",
+	"yzU2vTTisfdOWeRv0yQ3L421iLN5voRYwk3K5VtACQ8AlAAARs2QFf6HuoEsVpUbN6KNDxzGbsvrrwnL",
+	"VjTDHQKyIOktUjT0hfC0EBUyvapA74ymCRaamsHfCDOJDoTKnNW/FzxN8iUanxlPJBLh/U6+p648pKqH",
+	"oJ67MzwOOt727wyPnvy+qkLMDdXtbeVuVQ1mVs38Cu+15odO1Q1qqu4ZqTpPWVlmnPNpMuYThcpnR831",
+	"MLHndvW+blp3nIkPpvRX5/HBDIDPLur9GMS2QewmdkIPDRwU+z+gsg82m1VKmcOCBpHTasJ79tDKEG9W",
+	"Ryeyd829NGdEZHdd1q0FqFksjO5EsayQrH8wnsW1quCyIG54cAD3mSqdD78efD2AWAONdvWZlYnB0KMO",
+	"2HwK9YWJZJf9w6dPTqmSPmCYQwuoqilgWvAMsN9jlszmKsvRHDq//mvfQ7ej+3ZWwWax8YTwmatYNoBq",
+	"Gp8aVYgFoxTQB7zC20IjGF8dNBmGQq1F4wZoR29YF8oZfw0jO/O65fS6djnbuVRDZfYehF10DY9wGhDi",
+	"/yUCnGWkdA1VBGvuYxicYkVq2Xc140skBVCZsxGwFMgDGWxaA4CZgeyDA04LLBJkaTFjw12SnzI4B5rN",
+	"uOR4umYBNU8Y3xPGgDnl2rMtlHzTGDbTiQaWktEtr+Nq9E+m90zLx7X6tBJ6pHzlGt6lO3oBQ5Ziy7CK",
+	"LcbEuezvNEueXRmBo1ttpuGTtP1918Sso56qBSN2U4CCPkVD8BZz9VSSTM2/xjuhs1H22KHF6MMzeysB",
+	"t2wbU5P/d1oVmswi84Pc9G5eCsMGXGnH4EGHqEtnSsxuBLRo6mRWpDxXWS+wYmBJrenaUfNgLu5/7eNN",
+	"9l2LU+QNY7VdaXU41Zr0cvq7fiKt56KfZfmkw8byy/Ic3jnX7DrnMuZZzGx0p8+8kK43We2D+17wNJ/a",
+	"wWWFlOBmYKukd4tr/KTz+6+//3cAAAD//w==",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

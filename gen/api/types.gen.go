@@ -932,6 +932,16 @@ type CallingHours struct {
 // Example: 08:00
 type ClockTime = string
 
+// ConferenceAnnounceWebhook What the provider sends when it fetches a conference's AnnounceUrl; nothing of it is needed.
+type ConferenceAnnounceWebhook struct {
+	// AccountSid Example: AC0123456789abcdef0123456789abcdef
+	AccountSid *string `json:"AccountSid,omitempty"`
+
+	// ConferenceSid Example: CF0123456789abcdef0123456789abcdef
+	ConferenceSid        *string                `json:"ConferenceSid,omitempty"`
+	AdditionalProperties map[string]interface{} `json:"-"`
+}
+
 // Contact defines model for Contact.
 type Contact struct {
 	// Company Example: Analytical Engines
@@ -1543,6 +1553,13 @@ type RecordingChannels string
 // RecordingStatus Example: in-progress
 type RecordingStatus string
 
+// RecordingAnnouncement Said to the whole conference before every recording starts (`POST /v1/recordings`), or
+// null (the default) to announce nothing. One line of 1 to 500 characters, not all blank,
+// with no control characters; anything else is 400 naming `recordingAnnouncement`.
+//
+// Example: This call is being recorded for quality and training.
+type RecordingAnnouncement = string
+
 // RecordingCreate defines model for RecordingCreate.
 type RecordingCreate struct {
 	// CallSid Example: CA0123456789abcdef0123456789abcdef
@@ -1862,6 +1879,14 @@ type Workspace struct {
 	// Id Example: ws_acme
 	Id string `json:"id"`
 
+	// RecordingAnnouncement Said to the whole conference before every recording starts (`POST /v1/recordings`), or
+	// null (the default) to announce nothing. One line of 1 to 500 characters, not all blank,
+	// with no control characters; anything else is 400 naming `recordingAnnouncement`.
+	//
+	//
+	// Example: This call is being recorded for quality and training.
+	RecordingAnnouncement nullable.Nullable[RecordingAnnouncement] `json:"recordingAnnouncement"`
+
 	// StateRules Whether the stricter US states' rules (hours, banned days, caps) apply to the numbers of those states (default `true`; `false` for a workspace that makes no consumer calls).
 	//
 	// Example: true
@@ -1876,7 +1901,7 @@ type Workspace struct {
 // WorkspaceId Example: ws_acme
 type WorkspaceId = string
 
-// WorkspacePatch Absent fields are left alone; `callingHours` null turns the window off, `attemptLimit` null removes the limit.
+// WorkspacePatch Absent fields are left alone; `callingHours` null turns the window off, `attemptLimit` null removes the limit, `recordingAnnouncement` null the announcement.
 type WorkspacePatch struct {
 	// AttemptLimit At most `max` calls created to one number of the workspace in any `windowHours`, whoever
 	// dials (a state's cap holds on top). `null`, the default, sets no limit of the
@@ -1887,6 +1912,14 @@ type WorkspacePatch struct {
 	// `end` (excluded). It lies within one day: `end` is after `start`; `00:00`–`24:00` is all day.
 	// `null` when the window is turned off.
 	CallingHours nullable.Nullable[CallingHours] `json:"callingHours,omitempty"`
+
+	// RecordingAnnouncement Said to the whole conference before every recording starts (`POST /v1/recordings`), or
+	// null (the default) to announce nothing. One line of 1 to 500 characters, not all blank,
+	// with no control characters; anything else is 400 naming `recordingAnnouncement`.
+	//
+	//
+	// Example: This call is being recorded for quality and training.
+	RecordingAnnouncement nullable.Nullable[RecordingAnnouncement] `json:"recordingAnnouncement,omitempty"`
 
 	// StateRules Example: false
 	StateRules *bool `json:"stateRules,omitempty"`
@@ -2226,6 +2259,18 @@ type ReportCallsParams struct {
 	TimeZone *string `form:"timeZone,omitempty" json:"timeZone,omitempty"`
 }
 
+// VoiceAnnouncementGetParams defines parameters for VoiceAnnouncementGet.
+type VoiceAnnouncementGetParams struct {
+	// WorkspaceId The workspace whose announcement to say, set by the service in the conference's `AnnounceUrl` (and covered by the signature).
+	WorkspaceId string `form:"workspaceId" json:"workspaceId"`
+}
+
+// VoiceAnnouncementPostParams defines parameters for VoiceAnnouncementPost.
+type VoiceAnnouncementPostParams struct {
+	// WorkspaceId The workspace whose announcement to say, set by the service in the conference's `AnnounceUrl` (and covered by the signature).
+	WorkspaceId string `form:"workspaceId" json:"workspaceId"`
+}
+
 // VoiceCallControlParams defines parameters for VoiceCallControl.
 type VoiceCallControlParams struct {
 	// To Click-to-call only, set by the service: the customer number.
@@ -2352,6 +2397,9 @@ type StartRecordingJSONRequestBody = RecordingCreate
 
 // UpdateRecordingJSONRequestBody defines body for UpdateRecording for application/json ContentType.
 type UpdateRecordingJSONRequestBody = RecordingUpdate
+
+// VoiceAnnouncementPostFormdataRequestBody defines body for VoiceAnnouncementPost for application/x-www-form-urlencoded ContentType.
+type VoiceAnnouncementPostFormdataRequestBody = ConferenceAnnounceWebhook
 
 // VoiceCallControlFormdataRequestBody defines body for VoiceCallControl for application/x-www-form-urlencoded ContentType.
 type VoiceCallControlFormdataRequestBody = CallControlWebhook
@@ -2549,6 +2597,89 @@ func (a CallControlWebhook) MarshalJSON() ([]byte, error) {
 		object["workspaceId"], err = json.Marshal(a.WorkspaceId)
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'workspaceId': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
+
+// Getter for additional properties for ConferenceAnnounceWebhook. Returns the specified
+// element and whether it was found
+func (a ConferenceAnnounceWebhook) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for ConferenceAnnounceWebhook
+func (a *ConferenceAnnounceWebhook) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for ConferenceAnnounceWebhook to handle AdditionalProperties
+func (a *ConferenceAnnounceWebhook) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["AccountSid"]; found {
+		err = json.Unmarshal(raw, &a.AccountSid)
+		if err != nil {
+			return fmt.Errorf("error reading 'AccountSid': %w", err)
+		}
+		delete(object, "AccountSid")
+	}
+
+	if raw, found := object["ConferenceSid"]; found {
+		err = json.Unmarshal(raw, &a.ConferenceSid)
+		if err != nil {
+			return fmt.Errorf("error reading 'ConferenceSid': %w", err)
+		}
+		delete(object, "ConferenceSid")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for ConferenceAnnounceWebhook to handle AdditionalProperties
+func (a ConferenceAnnounceWebhook) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.AccountSid != nil {
+		object["AccountSid"], err = json.Marshal(a.AccountSid)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'AccountSid': %w", err)
+		}
+	}
+
+	if a.ConferenceSid != nil {
+		object["ConferenceSid"], err = json.Marshal(a.ConferenceSid)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'ConferenceSid': %w", err)
 		}
 	}
 

@@ -3,7 +3,9 @@
 //   - a field renamed in openapi.yaml (Call.status → Call.state) breaks a caller;
 //   - a request body with a field the spec does not name (frstName) is refused,
 //     also nested (search filters) and in query parameters;
-//   - an error code the spec does not list ("dnc_blokced") is refused.
+//   - an error code the spec does not list ("dnc_blokced") is refused, and so
+//     are a report grouping ("week"), a call filter ("outcome") and an
+//     outcome kind ("dnc") that it does not list.
 // The same calls spelled right must compile, so each refusal is down to the
 // one wrong name. `make test-ts` runs it after the Node test.
 import { execFileSync } from "node:child_process";
@@ -74,6 +76,24 @@ const cases = [
     right: `export async function f() { const r = await api.POST("/v1/calls", { body: { to: "+14155552671" } }); return r.error?.error.code === "dnc_blocked"; }`,
     wrong: `export async function f() { const r = await api.POST("/v1/calls", { body: { to: "+14155552671" } }); return r.error?.error.code === "dnc_blokced"; }`,
     want: /error TS2367: .*"dnc_blokced"/,
+  },
+  {
+    name: "a report grouping the spec does not list",
+    right: `use(api.GET("/v1/reports/calls", { params: { query: { from: "2026-11-01T00:00:00Z", to: "2026-12-01T00:00:00Z", groupBy: "day" } } }));`,
+    wrong: `use(api.GET("/v1/reports/calls", { params: { query: { from: "2026-11-01T00:00:00Z", to: "2026-12-01T00:00:00Z", groupBy: "week" } } }));`,
+    want: /error TS2322: .*"week"/,
+  },
+  {
+    name: "a call filter the spec does not name",
+    right: `import type { ListCallsParams } from "./index.js"; export const q: ListCallsParams = { outcomeId: "x", tag: "renewal" };`,
+    wrong: `import type { ListCallsParams } from "./index.js"; export const q: ListCallsParams = { outcome: "x", tag: "renewal" };`,
+    want: /error TS2561: .*'outcome' does not exist/,
+  },
+  {
+    name: "an outcome kind the spec does not list",
+    right: `import type { CallOutcomeKind } from "./index.js"; export const k: CallOutcomeKind = "do_not_call";`,
+    wrong: `import type { CallOutcomeKind } from "./index.js"; export const k: CallOutcomeKind = "dnc";`,
+    want: /error TS2322: .*"dnc"/,
   },
 ];
 

@@ -13,9 +13,9 @@ import (
 	"errors"
 	"strings"
 
-	gosqlite "github.com/glebarez/go-sqlite"
 	"github.com/jackc/pgx/v5/pgconn"
 	"gorm.io/gorm"
+	gosqlite "modernc.org/sqlite"
 )
 
 // SQLite result codes (https://www.sqlite.org/rescode.html): primary, and
@@ -27,9 +27,10 @@ const (
 	sqliteConstraintUnique     = 2067
 )
 
-// Duplicate reports a unique-constraint violation. GORM translates
-// PostgreSQL's (TranslateError); the glebarez dialector does not implement
-// GORM's ErrorTranslator, so SQLite's are recognised here.
+// Duplicate reports a unique-constraint violation. GORM translates both
+// databases' (TranslateError) in the statements it runs; those the store
+// runs on a transaction's own connection return the driver's error, so
+// SQLite's and PostgreSQL's are recognised here too.
 func Duplicate(err error) bool {
 	if errors.Is(err, gorm.ErrDuplicatedKey) {
 		return true

@@ -49,6 +49,7 @@ type Driver interface {
 	Events
 	Importer
 	Searcher
+	Reports
 }
 
 // Pools are a driver's open connections. W runs every write transaction;
@@ -132,19 +133,26 @@ type Searcher interface {
 	Sample(r *gorm.DB, workspaceID string, match Cond) (Sample, error)
 }
 
-// Newest is a Searcher whose database streams a bounded, ordered subquery
-// of a workspace's newest rows (PostgreSQL): a walk can then stop after a
-// bound, and the newest rows can be probed for a page. SQLite collects
-// and sorts such a bound whole, so there walks stay unbounded.
+// BoundedWalker is a Searcher whose walks can stop after a bound: a walk
+// reads at most the workspace's newest n rows (from a key), so that
+// matches that are many but all old (a run of digits only old numbers
+// hold) do not make it read the whole workspace. Both databases are.
+type BoundedWalker interface {
+	// BoundedWalk is the query of the window (limit rows from offset), in
+	// order, of the matches of where (zero: all) among the workspace's
+	// newest n rows that satisfy from (nil: all; from(alias) is the
+	// condition on the contacts named alias, "c0." or "c.").
+	BoundedWalk(workspaceID string, from func(alias string) Cond, n int, where Cond, order string, limit, offset int) (string, []any)
+}
+
+// Newest is a BoundedWalker that can also probe its newest rows for a
+// page of ranked matches cheaper than it counts them (PostgreSQL, whose
+// counts read a heap row per match; SQLite counts from its FTS5 index).
 type Newest interface {
+	BoundedWalker
 	// Probe is the query of the window (want rows from offset) of the
 	// matches of where among the workspace's newest n rows, newest first.
 	Probe(workspaceID string, n int, where Cond, want, offset int) (string, []any)
-	// BoundedWalk is the query of the window (limit rows from offset), in
-	// order, of the matches of where (zero: all) among the workspace's
-	// newest n rows that satisfy from (zero: all; on the subquery's
-	// contacts c0).
-	BoundedWalk(workspaceID string, from Cond, n int, where Cond, order string, limit, offset int) (string, []any)
 }
 
 // Trigrams are what a search's matches hold, for a trigram index to narrow

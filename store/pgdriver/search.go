@@ -110,12 +110,15 @@ func (Driver) Probe(workspaceID string, n int, where driver.Cond, want, offset i
 	return fmt.Sprintf(probe, where.Scan), args
 }
 
-func (Driver) BoundedWalk(workspaceID string, from driver.Cond, n int, where driver.Cond, order string, limit, offset int) (string, []any) {
+// BoundedWalk reads the newest n rows in a subquery, which PostgreSQL
+// streams in the index's order and stops at its LIMIT.
+func (Driver) BoundedWalk(workspaceID string, from func(string) driver.Cond, n int, where driver.Cond, order string, limit, offset int) (string, []any) {
 	inner := walkInner
 	args := []any{workspaceID}
-	if !from.IsZero() {
-		inner += " AND " + from.Scan
-		args = append(args, from.Args...)
+	if from != nil {
+		f := from("c0.")
+		inner += " AND " + f.Scan
+		args = append(args, f.Args...)
 	}
 	inner += walkInnerTail
 	args = append(args, n)

@@ -93,3 +93,13 @@ const (
 	walkOuter     = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at" +
 		" FROM (%s) c"
 )
+
+// A call report's days (report.go): rows of (day, lo, hi).
+const (
+	daysCTEHead  = "days (day, lo, hi) AS (VALUES "
+	daysFirstRow = "(CAST(? AS text), CAST(? AS timestamptz), CAST(? AS timestamptz))"
+	daysRow      = ", (?, ?, ?)"
+)
+
+// settleCalls runs after a bulk load of calls (benchmarks).
+const settleCalls = "VACUUM ANALYZE calls, call_tags"

@@ -1,5 +1,7 @@
 // Package sqlitedriver is the store's SQLite database (embedded, pure Go
-// through github.com/glebarez/sqlite, no cgo): its pools, its migrations
+// through modernc.org/sqlite and its GORM dialector github.com/libtnb/sqlite,
+// no cgo): its pools, each connection with a cache of compiled statements
+// (stmtcache.go), its migrations
 // (migrations/*.sql), and its SQL for what the two databases do
 // differently (sql.go holds every statement). The store picks it for a
 // "sqlite:<path>" URL.
@@ -28,7 +30,7 @@ import (
 	"runtime"
 	"strings"
 
-	"github.com/glebarez/sqlite"
+	"github.com/libtnb/sqlite"
 	"github.com/riverqueue/river/riverdriver"
 	"github.com/riverqueue/river/riverdriver/riversqlite"
 	"gorm.io/gorm"
@@ -42,7 +44,10 @@ var migrations embed.FS
 // Driver is the SQLite driver.
 type Driver struct{}
 
-var _ driver.Driver = Driver{}
+var (
+	_ driver.Driver        = Driver{}
+	_ driver.BoundedWalker = Driver{}
+)
 
 // New returns the SQLite driver.
 func New() Driver { return Driver{} }
@@ -110,6 +115,10 @@ func (Driver) Open(databaseURL string, config func() *gorm.Config) (*driver.Pool
 		// saves an fsync per commit; a power loss may lose the last commits.
 		"_pragma=synchronous(NORMAL)",
 		"_pragma=temp_store(memory)",
+		// Times are written as text in one format, which sorts in time
+		// order (the store writes UTC) and which the databases written
+		// before this driver hold.
+		"_time_format=sqlite",
 	}
 	// Page caches are per connection and live outside Go's heap; the OS
 	// page cache is behind them anyway. A small cache each imports as fast
@@ -171,15 +180,15 @@ func (Driver) Open(databaseURL string, config func() *gorm.Config) (*driver.Pool
 	return p, nil
 }
 
+// openPool opens a pool whose connections cache their compiled statements
+// (stmtcache.go).
 func openPool(dsn string, config func() *gorm.Config) (*gorm.DB, *sql.DB, error) {
-	g, err := gorm.Open(sqlite.Open(dsn), config())
+	s := sql.OpenDB(connector{dsn: dsn})
+	g, err := gorm.Open(sqlite.New(sqlite.Config{Conn: s}), config())
 	if err != nil {
+		_ = s.Close()
 		path, _, _ := strings.Cut(dsn, "?")
 		return nil, nil, fmt.Errorf("store: cannot open the SQLite database %s (may this user create and write it and its directory?): %w", path, err)
-	}
-	s, err := g.DB()
-	if err != nil {
-		return nil, nil, err
 	}
 	return g, s, nil
 }

@@ -36,6 +36,36 @@ func (Driver) From(walk bool, tri driver.Trigrams) (string, []string, []any) {
 // Walk needs nothing: SQLite's planner follows the INDEXED BY of fromWalk.
 func (Driver) Walk(r *gorm.DB, fn func(*gorm.DB) error) error { return fn(r) }
 
+// BoundedWalk bounds the walk by a key: the (created_at, id) of the
+// workspace's n-th newest row (after from), which the workspace's index
+// finds by skipping n entries without reading a row, and the walk reads the
+// index in order down to it. (A subquery of the newest n rows, as
+// PostgreSQL streams it, SQLite would collect and sort whole first.) A
+// workspace of fewer rows gives no key: the bound is then the empty text,
+// below every time.
+func (Driver) BoundedWalk(workspaceID string, from func(string) driver.Cond, n int, where driver.Cond, order string, limit, offset int) (string, []any) {
+	bound, args := boundKey, []any{workspaceID}
+	if from != nil {
+		f := from("c0.")
+		bound += " AND " + f.Scan
+		args = append(args, f.Args...)
+	}
+	bound += boundKeyTail
+	args = append(args, max(0, n-1), workspaceID)
+	sql := fmt.Sprintf(boundedWalk, bound)
+	if from != nil {
+		f := from("c.")
+		sql += " AND " + f.Scan
+		args = append(args, f.Args...)
+	}
+	if !where.IsZero() {
+		sql += " AND " + where.Scan
+		args = append(args, where.Args...)
+	}
+	sql += " ORDER BY " + order + " LIMIT ? OFFSET ?"
+	return sql, append(args, limit, offset)
+}
+
 func (Driver) Bucket(driver.Cond) (string, []any, bool) { return bucketText, nil, true }
 
 // sampleRows is about how many rows Sample reads; sampleWindows and

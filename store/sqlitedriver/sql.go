@@ -60,9 +60,27 @@ const (
 	// the rowid, where the workspace's index would read the whole
 	// workspace.
 	sampleRun = "SELECT ? AS run, c.* FROM contacts c NOT INDEXED WHERE c.seq >= ? AND c.seq < ?"
+	// boundKey and its tail select the key of the n-th newest row (OFFSET
+	// n-1) from the covering index; boundedWalk's verb is that query, and
+	// its first row is the key or, with none, the empty text.
+	boundKey     = "SELECT c0.created_at AS t, c0.id AS i, 0 AS k FROM contacts c0 INDEXED BY contacts_workspace_created WHERE c0.workspace_id = ?"
+	boundKeyTail = " ORDER BY c0.created_at DESC, c0.id DESC LIMIT 1 OFFSET ?"
+	boundedWalk  = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.created_at, c.updated_at" +
+		" FROM contacts c INDEXED BY contacts_workspace_created" +
+		" WHERE (c.created_at, c.id) >= (SELECT b.t, b.i FROM (SELECT * FROM (%s) UNION ALL SELECT '', '', 1) b ORDER BY b.k LIMIT 1)" +
+		" AND c.workspace_id = ?"
 	// sampleCount's verbs: the match twice, then the runs joined by
 	// UNION ALL.
 	sampleCount = "SELECT count(*) FILTER (WHERE %[1]s), count(DISTINCT c.run) FILTER (WHERE %[1]s), " +
 		"count(*), (SELECT contact_count FROM workspaces WHERE id = ?) " +
 		"FROM (%[2]s) c WHERE c.workspace_id = ?"
 )
+
+// A call report's days (report.go): rows of (day, lo, hi).
+const (
+	daysCTEHead = "days (day, lo, hi) AS (VALUES "
+	daysRow     = "(?, ?, ?)"
+)
+
+// settleCalls runs after a bulk load of calls (benchmarks).
+const settleCalls = "ANALYZE"

@@ -104,7 +104,7 @@ func testCallWork(t *testing.T, open Opener) {
 		found, err := db.FindCall(ctx(), ws, call.CallSID)
 		require.NoError(t, err)
 		require.Equal(t, got, found, "every read shows it")
-		listed, _, err := db.ListCalls(ctx(), ws, "ada", switchboard.Page{Limit: 10})
+		listed, _, err := db.ListCalls(ctx(), ws, switchboard.CallFilter{Agent: "ada"}, switchboard.Page{Limit: 10})
 		require.NoError(t, err)
 		require.Equal(t, got, listed[0])
 		byLeg, err := db.FindCallByLeg(ctx(), call.CallSID)

@@ -167,14 +167,16 @@ func Run(t *testing.T, open Opener) {
 		{"ContactImport", testContactImport},
 		{"DNC", testDNC},
 		{"Call", testCall}, {"CallerID", testCallerID}, {"CallerIDOwner", testCallerIDOwner},
-		{"Workspace", testWorkspace},
+		{"Workspace", testWorkspace}, {"RecordingAnnouncement", testRecordingAnnouncement},
 		{"CallControl", testCallControl}, {"Recording", testRecording},
 		{"ConcurrentWriters", testConcurrentWriters},
 		{"CursorWalk", testCursorWalk},
 		{"SearchClasses", testSearchClasses},
+		{"SearchDifferential", func(t *testing.T, open Opener) { RunSearchDifferential(t, open, true) }},
 		{"Events", testEvents},
 		{"Relay", testRelay},
 		{"Outcome", testOutcome}, {"CallWork", testCallWork},
+		{"CallList", testCallList},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {

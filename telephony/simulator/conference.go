@@ -18,6 +18,8 @@ type conference struct {
 	endedBy   string // call_sid_ending_conference
 	parts     map[string]*participant
 	order     []string // call sids in joining order
+	// announcements are the AnnounceUrls asked for, oldest first.
+	announcements []*announcement
 }
 
 // participant is a call in a conference, or being dialed into one by the

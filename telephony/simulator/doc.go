@@ -29,6 +29,7 @@
 //	POST   Calls/{CallSid}/Recordings/{Sid}.json      Status=paused|in-progress|stopped
 //	GET    Recordings/{Sid}.json                      (without .json: a silent WAV as the media)
 //	GET    Conferences.json, Conferences/{Sid}.json   FriendlyName, Status filters
+//	POST   Conferences/{Sid}.json                     Status=completed, AnnounceUrl, AnnounceMethod (default POST)
 //	POST   Conferences/{Sid|FriendlyName}/Participants.json   From, To, Label, StatusCallback, StatusCallbackEvent…, EarlyMedia, Beep, StartConferenceOnEnter, EndConferenceOnExit, Muted, Timeout
 //	GET    Conferences/{Sid}/Participants.json, …/{CallSid|Label}.json
 //	POST   Conferences/{Sid}/Participants/{CallSid|Label}.json Hold, HoldUrl, HoldMethod, Muted, EndConferenceOnExit
@@ -90,7 +91,14 @@
 // participant's call then ends. The Participants API dials the target from
 // the conference (its own call sid, callbacks and test-number behaviour) and
 // joins it with its Label when answered. Hold, HoldUrl and Muted are kept as
-// participant state (no hold music is fetched). Recordings start in-progress
+// participant state (no hold music is fetched). A conference update's
+// AnnounceUrl (a valid absolute URL, else 21205; an ended conference is
+// 20404) is answered at once, then fetched like a webhook, signed, with
+// AccountSid, ConferenceSid, FriendlyName and ApiVersion, and "played": the
+// conference's view in State lists each announcement with what its TwiML
+// said (<Say>) and played (<Play>), the participants connected then, and the
+// request made (failed, with the error, when the document could not be had
+// or was no TwiML). Recordings start in-progress
 // on an answered call, pause and resume, and complete when stopped or when
 // the call ends; RecordingStatusCallback gets RecordingSid, RecordingStatus,
 // RecordingDuration, RecordingUrl, CallSid and RecordingChannels.

@@ -164,6 +164,8 @@ func (h *hooks) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 			Name: q.Get("conference"), ParticipantLabel: q.Get("label"),
 			StartConferenceOnEnter: "true", EndConferenceOnExit: q.Get("end"),
 		}}})
+	case "/announce": // a conference's AnnounceUrl
+		writeTwiML(w, &twiml.VoiceSay{Message: "This call is recorded."})
 	case "/hangup":
 		writeTwiML(w, &twiml.VoiceSay{Message: "Goodbye"}, &twiml.VoiceHangup{})
 	default: // status, recording-status, validation: acknowledged

@@ -33,6 +33,7 @@ func (s *Simulator) routes() {
 	handle("GET /Recordings/{sid}", s.fetchRecording)
 	handle("GET /Conferences.json", s.listConferences)
 	handle("GET /Conferences/{sid}", s.fetchConference)
+	handle("POST /Conferences/{sid}", s.updateConference)
 	handle("POST /Conferences/{conf}/Participants.json", s.createParticipant)
 	handle("GET /Conferences/{conf}/Participants.json", s.listParticipants)
 	handle("GET /Conferences/{conf}/Participants/{sid}", s.fetchParticipant)

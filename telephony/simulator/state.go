@@ -35,6 +35,8 @@ type ConferenceView struct {
 	Status       string            `json:"status"`
 	EndedReason  string            `json:"endedReason,omitempty"`
 	Participants []ParticipantView `json:"participants"`
+	// Announcements are the conference's AnnounceUrls, oldest first.
+	Announcements []AnnouncementView `json:"announcements"`
 }
 
 // ParticipantView is a participant's state.
@@ -69,7 +71,10 @@ func (s *Simulator) State() State {
 	for _, sid := range s.confOrder {
 		conf := s.confs[sid]
 		cv := ConferenceView{Sid: conf.sid, FriendlyName: conf.name, Status: conf.status,
-			EndedReason: conf.reason, Participants: []ParticipantView{}}
+			EndedReason: conf.reason, Participants: []ParticipantView{}, Announcements: []AnnouncementView{}}
+		for _, a := range conf.announcements {
+			cv.Announcements = append(cv.Announcements, a.view())
+		}
 		for _, callSid := range conf.order {
 			if p := conf.parts[callSid]; p != nil {
 				cv.Participants = append(cv.Participants, ParticipantView{

@@ -10,7 +10,7 @@ import { createSwitchboardClient, unwrap } from "../../../gen/typescript/dist/sr
 import { startServer } from "../../../gen/typescript/dist/test/server.js";
 
 const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-let srv, browser, token;
+let srv, browser, token, adminToken;
 
 before(async () => {
   srv = await startServer();
@@ -18,7 +18,8 @@ before(async () => {
   const api = createSwitchboardClient({ baseUrl: srv.baseUrl, token });
   // The simulator's numbers span every NANP zone: without a calling window
   // the call below does not depend on the hour the test runs at.
-  const admin = createSwitchboardClient({ baseUrl: srv.baseUrl, token: srv.token("ws_csp", "root", "admin") });
+  adminToken = srv.token("ws_csp", "root", "admin");
+  const admin = createSwitchboardClient({ baseUrl: srv.baseUrl, token: adminToken });
   await unwrap(admin.PATCH("/v1/workspace", { body: { callingHours: null } }));
   await unwrap(admin.POST("/v1/caller-ids", { body: { phoneNumber: "+15005550006", friendlyName: "Simulator" } }));
   await unwrap(api.POST("/v1/contacts", { body: { firstName: "Ada", lastName: "Lovelace", phone: "+15005550100" } }));
@@ -70,6 +71,21 @@ test("softphone: signs in, searches and calls under its CSP with no violation", 
     await page.locator('[data-testid="contact"]').locator('[data-testid="call"]').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="call-status"]')?.getAttribute("data-status") === "answered", null, { timeout: 20_000 });
     await page.click('[data-testid="hangup"]');
+    await page.waitForSelector('[data-testid="wrapup"]:not([hidden])');
+    assert.deepEqual(violations, []);
+  } finally {
+    await page.close();
+  }
+});
+
+test("reports: signs in and draws its chart under the softphone's CSP with no violation", async () => {
+  const { page, violations } = await watched();
+  try {
+    const res = await page.goto(`${srv.baseUrl}/softphone/reports.html`);
+    assertHeaders(res);
+    await page.fill('[data-testid="token"]', adminToken);
+    await page.click('[data-testid="sign-in-button"]');
+    await page.waitForSelector('[data-testid="chart"] svg', { timeout: 20_000 });
     assert.deepEqual(violations, []);
   } finally {
     await page.close();

@@ -7,32 +7,30 @@
 // Needs gen/typescript built first (`npm run build` there): the server
 // helper and the generated client come from its dist/.
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
 import { createServer } from "node:http";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
 import { after, before, test } from "node:test";
-import { fileURLToPath } from "node:url";
-
-import { chromium } from "playwright-core";
 
 import { createSwitchboardClient, importCsv, unwrap } from "../../../gen/typescript/dist/src/index.js";
 import { startServer } from "../../../gen/typescript/dist/test/server.js";
+import {
+  assertAccessible,
+  assertFitsWidth,
+  byId,
+  desktop,
+  launch,
+  phone,
+  smallPhone,
+  visible,
+  waitStatus,
+  waitText,
+  withPage as withPageOf,
+} from "./helpers.mjs";
 
-const here = dirname(fileURLToPath(import.meta.url));
-const artifacts = join(here, "artifacts");
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const axeSource = createRequire(import.meta.url)("axe-core").source;
 const callerId = "+15005550006";
-
-const desktop = { width: 1280, height: 800 };
-const phone = { width: 390, height: 844 };
-const smallPhone = { width: 360, height: 740 };
 
 let srv, browser, token, api, otherOrigin;
 
 before(async () => {
-  mkdirSync(artifacts, { recursive: true });
   // A second origin for the CORS test: a page served by another server.
   // The API allows http://localhost:PORT; http://127.0.0.1:PORT, the same
   // server under another name, is an origin it does not allow.
@@ -60,11 +58,7 @@ before(async () => {
   ]) {
     await unwrap(api.POST("/v1/contacts", { body }));
   }
-  browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
-  });
+  browser = await launch();
 });
 
 after(async () => {
@@ -73,88 +67,7 @@ after(async () => {
   otherOrigin?.close();
 });
 
-const slug = (s) => s.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
-
-/** Runs fn with a new page of the given size; on failure saves a screenshot, the console and the server's log. */
-async function withPage(t, viewport, fn) {
-  const page = await browser.newPage({ viewport });
-  const consoleLines = [];
-  page.on("console", (m) => consoleLines.push(`${m.type()}: ${m.text()}`));
-  page.on("pageerror", (e) => consoleLines.push(`pageerror: ${e.message}`));
-  const shot = (name) => page.screenshot({ path: join(artifacts, `${slug(name)}-${viewport.width}.png`), fullPage: true });
-  try {
-    await fn(page, shot);
-  } catch (e) {
-    const file = join(artifacts, `FAILED-${slug(t.name)}.png`);
-    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
-    t.diagnostic(`screenshot: ${file}`);
-    t.diagnostic(`console:\n${consoleLines.join("\n")}`);
-    t.diagnostic(`server log (tail):\n${srv.log().split("\n").slice(-30).join("\n")}`);
-    throw e;
-  } finally {
-    await page.close();
-  }
-}
-
-const byId = (id) => `[data-testid="${id}"]`;
-
-/** Waits until the element's text is want (a string, or a RegExp to match). */
-async function waitText(page, id, want, timeout = 20_000) {
-  try {
-    await page.waitForFunction(
-      ([sel, src, flags]) => {
-        const t = document.querySelector(sel)?.textContent?.trim() ?? "";
-        return flags === null ? t === src : new RegExp(src, flags).test(t);
-      },
-      [byId(id), want instanceof RegExp ? want.source : want, want instanceof RegExp ? want.flags : null],
-      { timeout, polling: 100 },
-    );
-  } catch {
-    const got = await page.locator(byId(id)).first().textContent();
-    assert.fail(`${id}: want ${want}, the page shows ${JSON.stringify(got)}`);
-  }
-}
-
-/** Waits for the call's status (the API's name, in data-status) and checks the words shown for it. */
-async function waitStatus(page, status, label, timeout = 20_000) {
-  try {
-    await page.waitForFunction(
-      ([sel, want]) => document.querySelector(sel)?.getAttribute("data-status") === want,
-      [byId("call-status"), status],
-      { timeout, polling: 50 },
-    );
-  } catch {
-    const got = await page.locator(byId("call-status")).getAttribute("data-status");
-    assert.fail(`call status: want ${status}, the page shows ${got}`);
-  }
-  assert.equal((await page.locator(byId("call-status")).textContent()).trim(), label);
-}
-
-const visible = (page, id) => page.locator(byId(id)).isVisible();
-
-/** Fails when the page scrolls sideways: everything fits the viewport's width. */
-async function assertFitsWidth(page, where) {
-  const { scroll, client, wide } = await page.evaluate(() => ({
-    scroll: document.documentElement.scrollWidth,
-    client: document.documentElement.clientWidth,
-    wide: [...document.querySelectorAll("body *")]
-      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-      .map((el) => `${el.tagName.toLowerCase()}#${el.id}.${el.className}`)
-      .slice(0, 5),
-  }));
-  assert.ok(scroll <= client, `${where}: the page is ${scroll}px wide in a ${client}px viewport (${wide.join(", ")})`);
-}
-
-/** Runs axe-core's WCAG 2 A and AA rules (labels, contrast, names, ARIA) on the page as it is. */
-async function assertAccessible(page, where) {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    // eslint-disable-next-line no-undef
-    const r = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return r.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join("; ")})`);
-  });
-  assert.deepEqual(violations, [], `${where}: axe finds WCAG A/AA violations`);
-}
+const withPage = (t, viewport, fn) => withPageOf(browser, srv, t, viewport, fn);
 
 async function signIn(page) {
   await page.goto(`${srv.baseUrl}/softphone/`);
@@ -232,21 +145,28 @@ for (const viewport of [desktop, phone]) {
       await assertAccessible(page, "the desk");
       await shot("desk");
 
-      // Focus order: the header's controls, the search, then the contacts.
+      // Focus order: the header's controls, the search, then the contacts:
+      // each contact's name (its history), then its Call button.
       await page.locator(byId("caller-id")).focus();
       const order = [];
-      for (let i = 0; i < 4; i++) {
-        order.push(await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.id));
+      for (let i = 0; i < 5; i++) {
+        order.push(
+          await page.evaluate(() => {
+            const el = document.activeElement;
+            return el?.getAttribute("aria-label") ?? (el?.getAttribute("data-testid") === "select" ? el.textContent : el?.id);
+          }),
+        );
         await page.keyboard.press("Tab");
       }
       assert.deepEqual(order.slice(0, 3), ["caller-id", "sign-out", "search"]);
-      assert.match(order[3], /^Call /, "then each contact's Call button, named for the contact");
+      assert.match(order[3], /: details and call history$/, "then a contact's name, which opens its history");
+      assert.match(order[4], /^Call /, "then its Call button, named for the contact");
 
       await call(page, "love", "Ada Lovelace");
       assert.equal(await page.locator(byId("call-number")).textContent(), "(500) 555-0100");
       await waitStatus(page, "ringing", "Ringing…");
       await shot("ringing");
-      await waitStatus(page, "answered", "Connected");
+      await waitStatus(page, "answered", "On call");
 
       await page.click(byId("hold"));
       await waitText(page, "hold", "Unhold");
@@ -269,7 +189,8 @@ for (const viewport of [desktop, phone]) {
       await shot("in-call");
       await page.click(byId("record"));
       await waitText(page, "record", "Record");
-      await waitText(page, "message", /^Recording RE[0-9a-f]{32} (stopped|completed)\.$/);
+      // In words: the recording's SID is not for people.
+      await waitText(page, "message", /^Recording (stopped|saved)\.$/);
 
       await page.fill(byId("transfer-target"), "+15005550100");
       await page.click(byId("transfer-start"));
@@ -280,11 +201,15 @@ for (const viewport of [desktop, phone]) {
       await page.click(byId("transfer-cancel"));
       await waitText(page, "flag-transfer", "Transfer to (500) 555-0100: canceled");
       assert.ok(!(await visible(page, "flag-hold")), "the customer is back");
-      await waitStatus(page, "answered", "Connected");
+      await waitStatus(page, "answered", "On call");
 
       await page.click(byId("hangup"));
       await waitStatus(page, "ended", "Call ended");
       assert.ok(await page.locator(byId("hangup")).isDisabled());
+      // Every call that reached the service gets its wrap-up; skipped here.
+      assert.ok(await visible(page, "wrapup"), "the wrap-up follows the call");
+      await page.click(byId("wrapup-skip"));
+      await waitText(page, "message", "Wrap-up skipped.");
     });
   });
 }
@@ -298,7 +223,7 @@ test("softphone at 360px: nothing scrolls sideways, signed out, signed in, in a 
     await assertFitsWidth(page, "the desk");
     await call(page, "babbage", "Charles Babbage");
     assert.equal(await page.locator(byId("call-number")).textContent(), "+44 20 7946 0958");
-    await waitStatus(page, "answered", "Connected");
+    await waitStatus(page, "answered", "On call");
     await assertFitsWidth(page, "in a call");
     await shot("in-call");
     await page.click(byId("hangup"));
@@ -310,7 +235,7 @@ test("softphone: warm transfer completed", async (t) => {
   await withPage(t, desktop, async (page) => {
     await signIn(page);
     await call(page, "grace", "Grace Hopper");
-    await waitStatus(page, "answered", "Connected");
+    await waitStatus(page, "answered", "On call");
     await page.fill(byId("transfer-target"), "+15005550100");
     await page.click(byId("transfer-start"));
     await waitText(page, "flag-transfer", "Transfer to (500) 555-0100: talking");

@@ -1,38 +1,51 @@
-// The call in progress: placing it, following its status (polled from
-// GET /v1/calls/{sid}), and the controls: hold, mute, recording, warm
-// transfer, hang up.
+// The call in progress: placing it (a contact, or a typed number),
+// following its status (polled from GET /v1/calls/{sid}), the controls:
+// hold, mute, recording, warm transfer, hang up; then its wrap-up.
 import { type Call, type Contact, type SwitchboardClient, finalCallStatuses, unwrap } from "@switchboard/client";
 
 import { displayName, loadContacts, rerenderContacts } from "./contacts";
 import { $, act, say } from "./dom";
 import { formatPhone, statusLabel, transferLabel } from "./format";
-import { type ActiveCall, state } from "./state";
+import { contactById, loadHistory, loadRecent, selectContact, selectedContact } from "./history";
+import { type ActiveCall, inCall, state } from "./state";
+import { onWrapUpClosed, openWrapUp } from "./wrapup";
 
-export async function startCall(contact: Contact): Promise<void> {
+/** What to call: a contact (its phone), or a number typed by the agent. */
+export type CallTarget = { contact: Contact; to?: never } | { to: string; contact?: never };
+
+export async function startCall(target: CallTarget): Promise<void> {
   const session = state.session;
-  if (!session || (state.active && !state.active.ended)) return;
+  if (!session || inCall()) return;
   const callerId = $<HTMLSelectElement>("caller-id").value;
-  const a: ActiveCall = { leg: null, contact, call: null, recordingSid: null, ended: false, poll: null };
+  const contact = target.contact ?? null;
+  const to = target.contact ? target.contact.phone : target.to.trim();
+  if (!to) {
+    say("Type the number to call.", "error");
+    return;
+  }
+  const a: ActiveCall = { leg: null, to, contact, call: null, recordingSid: null, ended: false, wrapUp: false, poll: null };
   state.active = a;
   say("");
-  $("call-name").textContent = displayName(contact);
-  $("call-number").textContent = formatPhone(contact.phone, session.home);
+  $("call-name").textContent = contact ? displayName(contact) : formatPhone(to, session.home);
+  $("call-number").textContent = contact ? formatPhone(contact.phone, session.home) : "";
+  $("call-panel").dataset["phase"] = "live";
   showStatus("connecting");
   renderControls();
   rerenderContacts();
+  if (contact) void selectContact(contact);
 
-  // The service refuses a listed number anyway; saying so before dialling
-  // is kinder than a call that hangs up. The list shown may be older than
-  // the number's listing (another agent, another tab).
-  const check = await unwrap(session.api.GET("/v1/dnc/check", { params: { query: { phone: contact.phone } } }));
-  if (check.data.blocked) {
-    session.dnc.add(check.data.phone);
-    endCall("blocked");
-    say(`${displayName(contact)} at ${formatPhone(check.data.phone, session.home)} is on the do-not-call list: not dialled.`, "error");
-    return;
-  }
   try {
-    const leg = await session.phone.connect({ To: contact.phone, callerId, workspaceId: session.workspaceId });
+    // The service refuses a listed number anyway; saying so before dialling
+    // is kinder than a call that hangs up. The list shown may be older than
+    // the number's listing (another agent, another tab).
+    const check = await unwrap(session.api.GET("/v1/dnc/check", { params: { query: { phone: to } } }));
+    if (check.data.blocked) {
+      session.dnc.add(check.data.phone);
+      endCall("blocked");
+      say(`${contact ? displayName(contact) + " at " : ""}${formatPhone(check.data.phone, session.home)} is on the do-not-call list: not dialled.`, "error");
+      return;
+    }
+    const leg = await session.phone.connect({ To: check.data.phone, callerId, workspaceId: session.workspaceId });
     a.leg = leg;
     leg.onEnded(() => {
       if (!a.ended) void refresh(a).finally(() => endCall(a.call && isFinal(a.call) ? a.call.status : "ended"));
@@ -59,7 +72,18 @@ async function refresh(a: ActiveCall): Promise<void> {
 }
 
 function show(a: ActiveCall, call: Call): void {
+  const first = !a.call;
   a.call = call;
+  // A typed number that is a contact's: say whom it reaches, and show their history.
+  if (first && !a.contact && call.contactId) {
+    void contactById(call.contactId).then((c) => {
+      if (!c || a !== state.active) return;
+      a.contact = c;
+      $("call-name").textContent = displayName(c);
+      $("call-number").textContent = formatPhone(c.phone, state.session?.home);
+      void selectContact(c);
+    });
+  }
   if (a.ended) return;
   showStatus(call.status);
   $("flag-hold").hidden = !call.onHold;
@@ -88,15 +112,29 @@ function endCall(status: string): void {
   if (!a) return;
   if (a.poll) clearInterval(a.poll);
   a.poll = null;
-  if (!a.ended) {
+  const first = !a.ended;
+  if (first) {
     a.ended = true;
     showStatus(status);
   }
   $("flag-hold").hidden = true;
   $("flag-muted").hidden = true;
   $("flag-recording").hidden = true;
+  // A call the service knows of (it has a leg, so a Call) gets its wrap-up;
+  // one never dialled (do not call, a refused number) goes back to idle.
+  if (first && a.leg) openWrapUp(a);
+  else if (!a.wrapUp) idle();
   renderControls();
   void loadContacts($<HTMLInputElement>("search").value).catch(() => {});
+  void loadRecent();
+  if (selectedContact()) void loadHistory();
+}
+
+/** The panel ready for the next call; the last call's status stays until it starts. */
+function idle(): void {
+  $("call-panel").dataset["phase"] = "idle";
+  renderControls();
+  rerenderContacts();
 }
 
 function renderControls(): void {
@@ -120,8 +158,10 @@ function renderControls(): void {
   $<HTMLButtonElement>("transfer-cancel").disabled = !live || !pending;
   for (const b of document.querySelectorAll<HTMLButtonElement>('[data-testid="call"]')) {
     const li = b.closest("li");
-    b.disabled = !li?.getAttribute("data-phone") || !!li?.classList.contains("dnc") || (!!a && !a.ended);
+    b.disabled = !li?.getAttribute("data-phone") || !!li?.classList.contains("dnc") || inCall();
   }
+  $<HTMLButtonElement>("dial-button").disabled = inCall();
+  $<HTMLInputElement>("dial-number").disabled = inCall();
 }
 
 /** Runs a call-control operation on the active call and shows the result. */
@@ -137,6 +177,12 @@ const path = (callSid: string) => ({ path: { callSid } });
 
 /** Wires the call panel's controls and its clock. */
 export function wireCallControls(): void {
+  onWrapUpClosed(idle);
+  $("dial").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    act(() => startCall({ to: $<HTMLInputElement>("dial-number").value }))();
+  });
+
   $("hold").addEventListener(
     "click",
     act(() =>
@@ -172,12 +218,12 @@ export function wireCallControls(): void {
         );
         a.recordingSid = null;
         $("flag-recording").hidden = true;
-        say(`Recording ${data.recordingSid} ${data.status}.`);
+        say(data.status === "completed" ? "Recording saved." : "Recording stopped.");
       } else {
         const { data } = await unwrap(session.api.POST("/v1/recordings", { body: { callSid: a.leg.sid, channels: "dual" } }));
         a.recordingSid = data.recordingSid;
         $("flag-recording").hidden = false;
-        say(`Recording ${data.recordingSid} ${data.status}.`);
+        say("Recording started.");
       }
       renderControls();
     }),

@@ -1,10 +1,12 @@
-// The contact list: search, and per contact a Call button and the
-// do-not-call mark (or the button that adds the number to the list).
+// The contact list: search, and per contact its name (which shows its
+// details and call history), a Call button and the do-not-call mark (or the
+// button that adds the number to the list).
 import { type Contact, type SwitchboardClient, unwrap } from "@switchboard/client";
 
 import { ContactScroller } from "./contact-list";
 import { $, act, button, failure, say } from "./dom";
 import { formatPhone } from "./format";
+import { contactName, selectContact, selectedContact } from "./history";
 import { inCall, state } from "./state";
 
 let scroller: ContactScroller | null = null;
@@ -44,7 +46,7 @@ export function rerenderContacts(): void {
   renderContacts(shown);
 }
 
-export const displayName = (c: Contact): string => [c.firstName, c.lastName].filter(Boolean).join(" ") || c.phone;
+export const displayName = contactName;
 
 function renderContacts(contacts: Contact[]): void {
   shown = contacts;
@@ -70,14 +72,23 @@ function renderContacts(contacts: Contact[]): void {
     li.dataset["id"] = c.id;
     li.dataset["phone"] = c.phone;
     li.classList.toggle("dnc", blocked);
-    const who = document.createElement("div");
+    li.classList.toggle("selected", selectedContact()?.id === c.id);
+    // The name opens the contact's details and call history beside the list.
+    const who = document.createElement("button");
+    who.type = "button";
     who.className = "who";
+    who.dataset["testid"] = "select";
+    who.addEventListener("click", act(() => selectContact(c)));
     const strong = document.createElement("strong");
     strong.textContent = name;
     const detail = document.createElement("small");
     detail.textContent = [c.phone ? formatPhone(c.phone, session?.home) : "", c.company].filter(Boolean).join(" · ");
     if (c.phone) detail.title = c.phone;
-    who.append(strong, detail);
+    // Said after the visible text, so that the name heard starts with what is seen.
+    const hint = document.createElement("span");
+    hint.className = "visually-hidden";
+    hint.textContent = ": details and call history";
+    who.append(strong, detail, hint);
     const actions = document.createElement("div");
     actions.className = "actions";
     const call = button("Call", "call", act(() => onCall(c)));
@@ -105,7 +116,9 @@ function renderContacts(contacts: Contact[]): void {
   if (refocus) {
     const [id, testid] = refocus;
     const again = ul.querySelector<HTMLElement>(`li[data-id="${id}"] [data-testid="${testid}"]`);
-    (again && !again.hasAttribute("disabled") ? again : $("search")).focus();
+    // Not where the page is: the row's Call button is disabled once its
+    // call starts, and jumping to the search would scroll the list away.
+    (again && !again.hasAttribute("disabled") ? again : $("search")).focus({ preventScroll: true });
   }
 }
 

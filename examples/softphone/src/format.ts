@@ -1,6 +1,7 @@
 // What the page shows people: call statuses in words, phone numbers as they
 // are written in the agent's country. The API speaks E.164 and status enums;
 // the page keeps those in data-* attributes and shows these.
+import type { Call } from "@switchboard/client";
 import { type PhoneNumber, parsePhoneNumberFromString } from "libphonenumber-js/min";
 
 const statusLabels: Record<string, string> = {
@@ -8,7 +9,7 @@ const statusLabels: Record<string, string> = {
   connecting: "Connecting…",
   initiated: "Calling…",
   ringing: "Ringing…",
-  answered: "Connected",
+  answered: "On call",
   completed: "Call ended",
   ended: "Call ended",
   "no-answer": "No answer",
@@ -52,4 +53,47 @@ export function formatPhone(e164: string, home: PhoneNumber | undefined): string
   const sameCountry =
     !!home && n.countryCallingCode === home.countryCallingCode && (!n.country || !home.country || n.country === home.country);
   return sameCountry ? n.formatNational() : n.formatInternational();
+}
+
+/** Seconds as a clock: 0:42, 12:05, 1:02:03. */
+export function formatDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, "0");
+  return h > 0 ? `${h}:${String(m).padStart(2, "0")}:${ss}` : `${m}:${ss}`;
+}
+
+/**
+ * What became of a past call, in words: "Talked 1:42" for an answered one,
+ * else its status's words ("No answer", "Line busy", "Call failed"), and
+ * "On call" or "Ringing…" for one still going.
+ */
+export function callSummary(c: Call): string {
+  if (c.status === "completed" && c.answeredAt) return c.duration !== null ? `Talked ${formatDuration(c.duration)}` : "Answered";
+  if (c.status === "completed") return "Not answered";
+  return statusLabel(c.status);
+}
+
+const sameDay = new Intl.DateTimeFormat(undefined, { hour: "2-digit", minute: "2-digit" });
+const otherDay = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", hour: "2-digit", minute: "2-digit" });
+
+/** When a call was made, in the browser's zone: the time alone today, else the date too. */
+export function formatWhen(iso: string, now = new Date()): string {
+  const d = new Date(iso);
+  return d.toDateString() === now.toDateString() ? `Today ${sameDay.format(d)}` : otherDay.format(d);
+}
+
+/**
+ * Tags as the agent typed them ("Renewal, pricing"): split on commas,
+ * trimmed, lower-cased, without repeats or blanks, in the order given, as
+ * the service keeps them.
+ */
+export function parseTags(text: string): string[] {
+  const out: string[] = [];
+  for (const t of text.split(",")) {
+    const tag = t.trim().toLowerCase();
+    if (tag && !out.includes(tag)) out.push(tag);
+  }
+  return out;
 }

@@ -1,6 +1,7 @@
 // The reference softphone: an agent signs in with a bearer token, finds a
-// contact, calls it and controls the call (hold, mute, recording, warm
-// transfer, do-not-call) through Switchboard's API, using the client
+// contact (and its call history) or types a number, calls it, controls the
+// call (hold, mute, recording, warm transfer, do-not-call) and wraps it up
+// (outcome, notes, tags) through Switchboard's API, using the client
 // generated from openapi.yaml. The voice leg is the Twilio Voice SDK's
 // Device, or against the embedded simulator a stand-in for it (phone.ts).
 import { type CallerId, createSwitchboardClient, unwrap } from "@switchboard/client";
@@ -9,8 +10,10 @@ import { startCall, wireCallControls } from "./call";
 import { loadContacts, loadDnc, onCallContact } from "./contacts";
 import { $, act, failure, say } from "./dom";
 import { homeOf } from "./format";
+import { loadRecent, wireHistory } from "./history";
 import { type Phone, SimulatorPhone, TwilioPhone } from "./phone";
 import { state } from "./state";
+import { renderOutcomes, wireWrapUp } from "./wrapup";
 import "./style.css";
 
 const baseUrl = window.location.origin;
@@ -24,13 +27,19 @@ async function signIn(token: string): Promise<void> {
   const workspace = await unwrap(api.GET("/v1/workspace"));
   const workspaceId = workspace.data.id;
   const dnc = await loadDnc(api);
+  // The outcomes a wrap-up offers; the softphone still places calls when
+  // they cannot be read (the wrap-up then says so).
+  const outcomes = await unwrap(api.GET("/v1/call-outcomes", { params: { query: { limit: 100 } } })).then(
+    (r) => r.data.filter((o) => !o.archived),
+    () => [],
+  );
   const phone: Phone = (await SimulatorPhone.available(baseUrl))
     ? // The simulator stands in for Device.connect: it needs the Twilio client
       // identity the token grants (workspace and agent), not the agent's name.
       new SimulatorPhone(baseUrl, voice.data.clientIdentity)
     : new TwilioPhone(voice.data.token);
   const home = homeOf(callerIds.data.find((c) => c.isDefault)?.phoneNumber ?? callerIds.data[0]?.phoneNumber);
-  state.session = { api, identity: voice.data.identity, workspaceId, phone, callerIds: callerIds.data, home, dnc };
+  state.session = { api, identity: voice.data.identity, workspaceId, phone, callerIds: callerIds.data, home, dnc, outcomes };
   sessionStorage.setItem("switchboard.token", token);
 
   $("sign-in").hidden = true;
@@ -45,6 +54,7 @@ async function signIn(token: string): Promise<void> {
     hours ? `calls ${hours.start}–${hours.end} callee's time` : "no calling window"
   }`;
   renderCallerIds(callerIds.data);
+  renderOutcomes(outcomes);
   if (phone instanceof TwilioPhone) {
     // Access tokens expire; fetch a new one a minute before.
     setInterval(
@@ -52,7 +62,7 @@ async function signIn(token: string): Promise<void> {
       Math.max(60, voice.data.ttl - 60) * 1000,
     );
   }
-  await loadContacts("");
+  await Promise.all([loadContacts(""), loadRecent()]);
   $("search").focus();
 }
 
@@ -85,8 +95,10 @@ function signOut(): void {
 
 // ---- wiring -------------------------------------------------------------
 
-onCallContact(startCall);
+onCallContact((contact) => startCall({ contact }));
 wireCallControls();
+wireWrapUp();
+wireHistory();
 
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 $<HTMLInputElement>("search").addEventListener("input", (ev) => {

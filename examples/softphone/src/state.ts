@@ -1,5 +1,5 @@
 // The page's state: the signed-in session and the call in progress.
-import type { Call, CallerId, Contact, SwitchboardClient } from "@switchboard/client";
+import type { Call, CallOutcome, CallerId, Contact, SwitchboardClient } from "@switchboard/client";
 import type { PhoneNumber } from "libphonenumber-js/min";
 
 import type { Phone, PhoneCall } from "./phone";
@@ -14,20 +14,27 @@ export interface Session {
   home: PhoneNumber | undefined;
   /** The workspace's do-not-call numbers (E.164), loaded at sign-in and kept as the agent adds. */
   dnc: Set<string>;
+  /** The workspace's outcomes an agent may set (not archived), in their order. */
+  outcomes: CallOutcome[];
 }
 
 export interface ActiveCall {
   leg: PhoneCall | null;
-  contact: Contact;
+  /** The number dialled, as typed or as the contact's phone. */
+  to: string;
+  /** The contact called, or the one the service matched to a typed number; null when none. */
+  contact: Contact | null;
   call: Call | null;
   recordingSid: string | null;
   ended: boolean;
+  /** After the call ended: its wrap-up is still to be saved or skipped. */
+  wrapUp: boolean;
   poll: ReturnType<typeof setInterval> | null;
 }
 
 export const state: { session: Session | null; active: ActiveCall | null } = { session: null, active: null };
 
-/** Whether a call is up, so that no second one may start. */
+/** Whether a call is up, or its wrap-up still open, so that no second one may start. */
 export function inCall(): boolean {
-  return !!state.active && !state.active.ended;
+  return !!state.active && (!state.active.ended || state.active.wrapUp);
 }

@@ -30,6 +30,40 @@ export type EventType = Schemas["EventType"];
 export type WebhookEndpoint = Schemas["WebhookEndpoint"];
 export type WebhookDelivery = Schemas["WebhookDelivery"];
 
+// After-call work: what came of a call, and the figures over calls.
+export type CallCreate = Schemas["CallCreate"];
+/** `PATCH /v1/calls/{callSid}`: outcomeId, notes, tags; absent leaves alone, null clears. */
+export type CallPatch = Schemas["CallPatch"];
+export type CallOutcome = Schemas["CallOutcome"];
+/** A call's outcome as the call carries it (`Call.outcome` is this or null). */
+export type CallOutcomeRef = NonNullable<Schemas["CallOutcomeRef"]>;
+/** `connected`, `not_connected` or `do_not_call` (which lists the call's number). */
+export type CallOutcomeKind = Schemas["CallOutcomeKind"];
+export type CallOutcomeCreate = Schemas["CallOutcomeCreate"];
+export type CallOutcomePatch = Schemas["CallOutcomePatch"];
+export type CallReport = Schemas["CallReport"];
+export type CallReportRow = Schemas["CallReportRow"];
+export type CallReportMeta = Schemas["CallReportMeta"];
+/** What a report row stands for: `agent`, `outcome` or `day`. */
+export type CallReportGroupBy = Schemas["CallReportGroupBy"];
+/** The query of `GET /v1/reports/calls`: from, to (RFC 3339), groupBy, timeZone. */
+export type CallReportParams = operations["reportCalls"]["parameters"]["query"];
+/**
+ * The filters of `GET /v1/calls` (status, contactId, outcomeId, tag, agent,
+ * createdAfter, createdBefore) and its paging; `ListQuery<"/v1/calls">` is
+ * the same less the paging position, for `paginate` and `pages`.
+ */
+export type ListCallsParams = NonNullable<operations["listCalls"]["parameters"]["query"]>;
+
+// Written as records so that a value added to the spec's enum is a compile
+// error here until it is listed.
+const outcomeKinds: Record<CallOutcomeKind, true> = { connected: true, not_connected: true, do_not_call: true };
+const reportGroups: Record<CallReportGroupBy, true> = { agent: true, outcome: true, day: true };
+/** Every outcome kind, in the spec's order. */
+export const callOutcomeKinds = Object.keys(outcomeKinds) as readonly CallOutcomeKind[];
+/** Every report grouping, in the spec's order. */
+export const callReportGroupBys = Object.keys(reportGroups) as readonly CallReportGroupBy[];
+
 /** The statuses after which a call changes no more. */
 export const finalCallStatuses: readonly CallStatus[] = ["completed", "no-answer", "busy", "failed"];
 

@@ -11,10 +11,17 @@ import { Webhook } from "standardwebhooks";
 
 import {
   type Call,
+  type CallOutcomeKind,
+  type CallPatch,
+  type CallReportParams,
+  type CallReportRow,
   type CallStatus,
   type Contact,
+  type ListCallsParams,
   type SwitchboardClient,
   SwitchboardError,
+  callOutcomeKinds,
+  callReportGroupBys,
   createSwitchboardClient,
   importCsv,
   importCsvFile,
@@ -317,6 +324,103 @@ describe("voice", () => {
 
     const mine = await unwrap(api.GET("/v1/calls"));
     assert.equal(mine.data[0]?.callSid, callSid, "newest first");
+  });
+});
+
+describe("after-call work", () => {
+  test("a wrap-up: the outcomes, PATCH by the call's agent, the filters, the contact's history", async () => {
+    const { data: outcomes } = await unwrap(api.GET("/v1/call-outcomes"));
+    assert.deepEqual(
+      outcomes.map((o) => [o.name, o.kind]),
+      [
+        ["Interested", "connected"],
+        ["Not interested", "connected"],
+        ["Call back later", "connected"],
+        ["Left voicemail", "not_connected"],
+        ["No answer", "not_connected"],
+        ["Wrong number", "not_connected"],
+        ["Do not call", "do_not_call"],
+      ],
+      "the seven every workspace starts with, in their order",
+    );
+    for (const o of outcomes) assert.ok(callOutcomeKinds.includes(o.kind), o.kind);
+    const interested = outcomes.find((o) => o.name === "Interested");
+    assert.ok(interested);
+
+    const { data: grace } = await unwrap(api.POST("/v1/contacts", { body: { firstName: "Grace", lastName: "Wrapup", phone: "+15005550177" } }));
+    const { data: voice } = await unwrap(api.GET("/v1/voice/token"));
+    const conn = await sim<{ callSid: string }>("/sim/connect", { identity: voice.clientIdentity, to: "+15005550177", callerId, workspaceId });
+    const answered = await waitForStatus(conn.callSid, "answered");
+    assert.equal(answered.contactId, grace.id, "the browser's dial path finds the contact by its number");
+    await sim(`/sim/calls/${answered.customerCallSid}/hangup`, {});
+    await waitForStatus(conn.callSid, "completed");
+
+    const path = { callSid: conn.callSid };
+    const patch: CallPatch = { outcomeId: interested.id, notes: "Wants a quote.\nCall back Friday.", tags: [" Renewal ", "pricing", "renewal"] };
+    const { data: call } = await unwrap(api.PATCH("/v1/calls/{callSid}", { params: { path }, body: patch }));
+    const kind: CallOutcomeKind | undefined = call.outcome?.kind;
+    assert.deepEqual(call.outcome, { id: interested.id, name: "Interested", kind: "connected" });
+    assert.equal(kind, "connected");
+    assert.deepEqual(call.tags, ["renewal", "pricing"], "trimmed, lower-cased, no repeats, in the order given");
+    assert.equal(call.notes, "Wants a quote.\nCall back Friday.");
+
+    const unknown = await api.PATCH("/v1/calls/{callSid}", { params: { path }, body: { outcomeId: "no-such-outcome" } });
+    assert.equal(unknown.response.status, 400);
+    assert.equal(unknown.error?.error.code, "invalid_request");
+    assert.equal(unknown.error?.error.details?.[0]?.field, "outcomeId");
+    const notTheirs = await admin.PATCH("/v1/calls/{callSid}", { params: { path }, body: { notes: "not mine" } });
+    assert.equal(notTheirs.response.status, 403, "only the call's agent wraps it up");
+    assert.equal(notTheirs.error?.error.code, "not_agent_participant");
+
+    // The filters, typed by the spec.
+    const filters: ListCallsParams = { outcomeId: interested.id, tag: "Renewal", contactId: grace.id };
+    const { data: found } = await unwrap(api.GET("/v1/calls", { params: { query: filters } }));
+    assert.deepEqual(found.map((c) => c.callSid), [conn.callSid]);
+    const { data: history } = await unwrap(api.GET("/v1/contacts/{id}/calls", { params: { path: { id: grace.id } } }));
+    assert.deepEqual(history.map((c) => [c.callSid, c.outcome?.name, c.notes]), [[conn.callSid, "Interested", "Wants a quote.\nCall back Friday."]]);
+
+    const cleared = await unwrap(api.PATCH("/v1/calls/{callSid}", { params: { path }, body: { tags: null } }));
+    assert.deepEqual(cleared.data.tags, [], "null clears");
+    assert.equal(cleared.data.outcome?.name, "Interested", "absent leaves alone");
+  });
+
+  test("a report read through the client agrees with the calls it counts", async () => {
+    // A range around now, two days wide: whatever the hour, every call of
+    // this test run is inside it.
+    const now = Date.now();
+    const from = new Date(now - 86_400_000).toISOString();
+    const to = new Date(now + 86_400_000).toISOString();
+    const denied = await api.GET("/v1/reports/calls", { params: { query: { from, to, groupBy: "agent" } } });
+    assert.equal(denied.response.status, 403, "reports are admin only");
+
+    // The slow reference: every call of the range, as an admin lists them.
+    const all: Call[] = [];
+    for await (const c of paginate(admin, "/v1/calls", { query: { createdAfter: from, createdBefore: to, limit: 200 } })) all.push(c);
+    assert.ok(all.some((c) => c.agentIdentity === "ada" && c.outcome?.name === "Interested"), "the wrap-up's call is counted");
+
+    const sum = (rows: CallReportRow[], k: "calls" | "answered" | "talkSeconds") => rows.reduce((n, r) => n + r[k], 0);
+    for (const groupBy of callReportGroupBys) {
+      const params: CallReportParams = { from, to, groupBy, ...(groupBy === "day" ? { timeZone: "America/New_York" } : {}) };
+      const { data, meta } = await unwrap(admin.GET("/v1/reports/calls", { params: { query: params } }));
+      assert.equal(meta.groupBy, groupBy);
+      assert.equal(sum(data, "calls"), all.length, `${groupBy}: every call once`);
+      assert.equal(sum(data, "answered"), all.filter((c) => c.answeredAt).length, `${groupBy}: answered`);
+      assert.equal(sum(data, "talkSeconds"), all.reduce((n, c) => n + (c.duration ?? 0), 0), `${groupBy}: talk time`);
+      const near = (a: number, b: number) => Math.abs(a - b) < 1e-9;
+      for (const r of data) {
+        assert.ok(near(r.answerRate, r.answered / r.calls), `${groupBy} ${r.key}: answerRate ${r.answerRate}`);
+        assert.ok(near(r.averageTalkSeconds, r.answered ? r.talkSeconds / r.answered : 0), `${groupBy} ${r.key}: averageTalkSeconds`);
+      }
+      assert.deepEqual(data.map((r) => r.key), [...data.map((r) => r.key)].sort(), `${groupBy}: ordered by key`);
+      if (groupBy === "day") {
+        assert.equal(meta.timeZone, "America/New_York");
+        for (const r of data) assert.match(r.key, /^\d{4}-\d{2}-\d{2}$/);
+      }
+      if (groupBy === "agent") {
+        const ada = data.find((r) => r.key === "ada");
+        assert.equal(ada?.calls, all.filter((c) => c.agentIdentity === "ada").length);
+      }
+    }
   });
 });
 

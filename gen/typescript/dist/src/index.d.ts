@@ -22,6 +22,33 @@ export type Event = Schemas["Event"];
 export type EventType = Schemas["EventType"];
 export type WebhookEndpoint = Schemas["WebhookEndpoint"];
 export type WebhookDelivery = Schemas["WebhookDelivery"];
+export type CallCreate = Schemas["CallCreate"];
+/** `PATCH /v1/calls/{callSid}`: outcomeId, notes, tags; absent leaves alone, null clears. */
+export type CallPatch = Schemas["CallPatch"];
+export type CallOutcome = Schemas["CallOutcome"];
+/** A call's outcome as the call carries it (`Call.outcome` is this or null). */
+export type CallOutcomeRef = NonNullable<Schemas["CallOutcomeRef"]>;
+/** `connected`, `not_connected` or `do_not_call` (which lists the call's number). */
+export type CallOutcomeKind = Schemas["CallOutcomeKind"];
+export type CallOutcomeCreate = Schemas["CallOutcomeCreate"];
+export type CallOutcomePatch = Schemas["CallOutcomePatch"];
+export type CallReport = Schemas["CallReport"];
+export type CallReportRow = Schemas["CallReportRow"];
+export type CallReportMeta = Schemas["CallReportMeta"];
+/** What a report row stands for: `agent`, `outcome` or `day`. */
+export type CallReportGroupBy = Schemas["CallReportGroupBy"];
+/** The query of `GET /v1/reports/calls`: from, to (RFC 3339), groupBy, timeZone. */
+export type CallReportParams = operations["reportCalls"]["parameters"]["query"];
+/**
+ * The filters of `GET /v1/calls` (status, contactId, outcomeId, tag, agent,
+ * createdAfter, createdBefore) and its paging; `ListQuery<"/v1/calls">` is
+ * the same less the paging position, for `paginate` and `pages`.
+ */
+export type ListCallsParams = NonNullable<operations["listCalls"]["parameters"]["query"]>;
+/** Every outcome kind, in the spec's order. */
+export declare const callOutcomeKinds: readonly CallOutcomeKind[];
+/** Every report grouping, in the spec's order. */
+export declare const callReportGroupBys: readonly CallReportGroupBy[];
 /** The statuses after which a call changes no more. */
 export declare const finalCallStatuses: readonly CallStatus[];
 export interface SwitchboardOptions {

@@ -3,6 +3,14 @@
 // openapi.yaml (`make generate`): a path, parameter or field renamed in the
 // spec is a compile error in every caller, here and in the softphone.
 import createClient from "openapi-fetch";
+// Written as records so that a value added to the spec's enum is a compile
+// error here until it is listed.
+const outcomeKinds = { connected: true, not_connected: true, do_not_call: true };
+const reportGroups = { agent: true, outcome: true, day: true };
+/** Every outcome kind, in the spec's order. */
+export const callOutcomeKinds = Object.keys(outcomeKinds);
+/** Every report grouping, in the spec's order. */
+export const callReportGroupBys = Object.keys(reportGroups);
 /** The statuses after which a call changes no more. */
 export const finalCallStatuses = ["completed", "no-answer", "busy", "failed"];
 /**

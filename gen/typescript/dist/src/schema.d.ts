@@ -477,6 +477,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/voice/announcement": {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose announcement to say, set by the service in the conference's `AnnounceUrl` (and covered by the signature).
+                 * @example ws_acme
+                 */
+                workspaceId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The recording announcement (a conference's AnnounceUrl), fetched with GET
+         * @description As the POST, for a provider told `AnnounceMethod=GET`; the provider appends its
+         *     parameters to the query, which the signature covers; they are ignored.
+         */
+        get: operations["voiceAnnouncementGet"];
+        put?: never;
+        /**
+         * The recording announcement (a conference's AnnounceUrl), fetched with POST
+         * @description TwiML that says the workspace's `recordingAnnouncement` once (`<Say>`), which the provider
+         *     plays to every participant of the conference. `POST /v1/recordings` points the
+         *     conference's `AnnounceUrl` here (with `AnnounceMethod=POST`) before it starts a
+         *     recording. A workspace whose announcement is off by the time the provider asks, or that
+         *     does not exist, gets `<Response/>`: nothing is said, and the provider reports no
+         *     application error into the live call. Signed like every provider request; an unsigned
+         *     or wrongly signed one is 403 and learns no text.
+         */
+        post: operations["voiceAnnouncementPost"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/calls": {
         parameters: {
             query?: never;
@@ -897,6 +934,15 @@ export interface paths {
          *     create call for conference recordings), dual-channel unless `channels` is `mono`, with
          *     status callbacks to `/v1/voice/recording-status`, which keep `status`, `duration` and
          *     `mediaUrl` current. The call must be answered and not ended (409 `call_not_active`).
+         *
+         *     When the workspace has a `recordingAnnouncement`, the provider is first asked to announce
+         *     the recording to the whole conference (the conference update's `AnnounceUrl`, pointing at
+         *     the signed `/v1/voice/announcement`, which says the text), and the recording is requested
+         *     only after the provider has taken that request. If it refuses, nothing is recorded and
+         *     nothing is stored: 502 `provider_error` with the provider's code in `details` (409
+         *     `call_not_active` when the provider no longer has the conference). The provider plays
+         *     the announcement on its own just after taking the request, so the recording's first
+         *     seconds hold it.
          */
         post: operations["startRecording"];
         delete?: never;
@@ -963,6 +1009,11 @@ export interface paths {
          *     of its bounds (`max` 1–100, `windowHours` 1–720) answers 400 `invalid_request` naming the
          *     field (`attemptLimit.max`, say), and changes nothing. `"stateRules": false` turns the
          *     states' rules off; `"attemptLimit": null` removes the limit. Answers the settings after.
+         *
+         *     `recordingAnnouncement` (one line of 1 to 500 characters) is said to the whole conference
+         *     before each recording starts (see `POST /v1/recordings`); `null` turns it off. An empty or
+         *     blank text, a longer one or one with a control character is 400 naming
+         *     `recordingAnnouncement`.
          */
         patch: operations["updateWorkspace"];
         trace?: never;
@@ -1622,11 +1673,19 @@ export interface components {
              */
             stateRules: boolean;
             attemptLimit: components["schemas"]["AttemptLimit"];
+            recordingAnnouncement: components["schemas"]["RecordingAnnouncement"];
         };
+        /**
+         * @description Said to the whole conference before every recording starts (`POST /v1/recordings`), or
+         *     null (the default) to announce nothing. One line of 1 to 500 characters, not all blank,
+         *     with no control characters; anything else is 400 naming `recordingAnnouncement`.
+         * @example This call is being recorded for quality and training.
+         */
+        RecordingAnnouncement: string | null;
         WorkspaceResponse: {
             data: components["schemas"]["Workspace"];
         };
-        /** @description Absent fields are left alone; `callingHours` null turns the window off, `attemptLimit` null removes the limit. */
+        /** @description Absent fields are left alone; `callingHours` null turns the window off, `attemptLimit` null removes the limit, `recordingAnnouncement` null the announcement. */
         WorkspacePatch: {
             callingHours?: components["schemas"]["CallingHours"];
             /** @example America/New_York */
@@ -1634,6 +1693,7 @@ export interface components {
             /** @example false */
             stateRules?: boolean;
             attemptLimit?: components["schemas"]["AttemptLimit"];
+            recordingAnnouncement?: components["schemas"]["RecordingAnnouncement"];
         };
         VoiceTokenResponse: {
             data: components["schemas"]["VoiceToken"];
@@ -2247,6 +2307,15 @@ export interface components {
         } & {
             [key: string]: unknown;
         };
+        /** @description What the provider sends when it fetches a conference's AnnounceUrl; nothing of it is needed. */
+        ConferenceAnnounceWebhook: {
+            /** @example CF0123456789abcdef0123456789abcdef */
+            ConferenceSid?: string;
+            /** @example AC0123456789abcdef0123456789abcdef */
+            AccountSid?: string;
+        } & {
+            [key: string]: unknown;
+        };
         StatusCallback: {
             /** @example CA00000000000000000000000000000001 */
             CallSid: string;
@@ -2637,6 +2706,16 @@ export interface components {
             };
             content: {
                 "application/json": components["schemas"]["CallResponse"];
+            };
+        };
+        /** @description TwiML that says the workspace's recording announcement, or nothing when it is off. */
+        AnnouncementTwiML: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /** @example <?xml version="1.0" encoding="UTF-8"?><Response><Say>This call is being recorded for quality and training.</Say></Response> */
+                "application/xml": string;
             };
         };
         /** @description TwiML that puts the customer in the conference, or hangs up for an unknown conference. */
@@ -3676,6 +3755,61 @@ export interface operations {
             500: components["responses"]["Internal"];
         };
     };
+    voiceAnnouncementGet: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose announcement to say, set by the service in the conference's `AnnounceUrl` (and covered by the signature).
+                 * @example ws_acme
+                 */
+                workspaceId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["AnnouncementTwiML"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["InvalidSignature"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    voiceAnnouncementPost: {
+        parameters: {
+            query: {
+                /**
+                 * @description The workspace whose announcement to say, set by the service in the conference's `AnnounceUrl` (and covered by the signature).
+                 * @example ws_acme
+                 */
+                workspaceId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "ConferenceSid": "CF0123456789abcdef0123456789abcdef",
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["ConferenceAnnounceWebhook"];
+            };
+        };
+        responses: {
+            200: components["responses"]["AnnouncementTwiML"];
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["InvalidSignature"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listCalls: {
         parameters: {
             query?: {
@@ -4495,7 +4629,8 @@ export interface operations {
                      *         },
                      *         "timeZone": "UTC",
                      *         "stateRules": true,
-                     *         "attemptLimit": null
+                     *         "attemptLimit": null,
+                     *         "recordingAnnouncement": null
                      *       }
                      *     }
                      */
@@ -4540,7 +4675,8 @@ export interface operations {
                      *         "attemptLimit": {
                      *           "max": 3,
                      *           "windowHours": 24
-                     *         }
+                     *         },
+                     *         "recordingAnnouncement": null
                      *       }
                      *     }
                      */

@@ -1,0 +1,140 @@
+package server_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"net/url"
+	"os"
+	"slices"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/switchboard-oss/switchboard/store/storetest"
+)
+
+// BenchmarkCalls1M is `make bench-calls-1m`, not part of `make bench` or
+// CI: on each database, 1,000,000 calls over 200,000 contacts in one
+// workspace (12 agents, a year of calls, a spread of statuses, outcomes and
+// tags), loaded in bulk, then the latency over HTTP, as an admin, of a
+// contact's history page, of the admin list under each class of filter
+// (first page and a page by cursor), and of 90-day reports. It runs only
+// with SWITCHBOARD_BENCH_CALLS_1M=1 (PostgreSQL also needs
+// TEST_DATABASE_URL); SWITCHBOARD_BENCH_CALLS set to a number loads that
+// many calls instead, for a quick look, and SWITCHBOARD_BENCH_DB (sqlite or
+// postgres) runs one database only.
+func BenchmarkCalls1M(b *testing.B) {
+	if os.Getenv("SWITCHBOARD_BENCH_CALLS_1M") == "" {
+		b.Skip("set SWITCHBOARD_BENCH_CALLS_1M=1 (make bench-calls-1m)")
+	}
+	n := 1_000_000
+	if v := os.Getenv("SWITCHBOARD_BENCH_CALLS"); v != "" {
+		var err error
+		n, err = strconv.Atoi(v)
+		require.NoError(b, err)
+	}
+	end := time.Date(2026, 12, 1, 0, 0, 0, 0, time.UTC)
+	for _, d := range storetest.Databases() {
+		if only := os.Getenv("SWITCHBOARD_BENCH_DB"); only != "" && only != d.Name {
+			continue
+		}
+		b.Run(d.Name, func(b *testing.B) {
+			tb := setup(b, d.Open)
+			start := time.Now()
+			seed := storetest.SeedCalls(b, tb.db, tb.wsA, storetest.CallSeed{Calls: n, Contacts: n / 5, Agents: 12,
+				End: end, Span: 365 * 24 * time.Hour, Seed: 5})
+			b.Logf("%s: loaded %d calls over %d contacts in %v", d.Name, n, n/5, time.Since(start).Round(time.Second))
+			get := func(path string) (int, map[string]any) {
+				r := tb.do("GET", path, tb.tokAdm, nil)
+				return r.status, r.json
+			}
+			r := rand.New(rand.NewPCG(9, 9))
+			b.Run("contact-history", func(b *testing.B) {
+				measurePaths(b, 300, get, func(int) string {
+					return "/v1/contacts/" + seed.Contacts[r.IntN(len(seed.Contacts))] + "/calls?limit=50"
+				})
+			})
+			week := func(i int) string {
+				from := end.Add(-time.Duration(1+i%50) * 7 * 24 * time.Hour)
+				return "createdAfter=" + url.QueryEscape(from.Format(time.RFC3339)) +
+					"&createdBefore=" + url.QueryEscape(from.Add(7*24*time.Hour).Format(time.RFC3339))
+			}
+			classes := []struct {
+				name string
+				q    func(i int) string
+			}{
+				{"all", func(int) string { return "" }},
+				{"status-busy", func(int) string { return "status=busy" }},
+				{"status-ringing-rare", func(int) string { return "status=ringing" }},
+				{"outcome", func(i int) string { return "outcomeId=" + seed.Outcomes[i%len(seed.Outcomes)] }},
+				{"tag-common", func(int) string { return "tag=follow-up" }},
+				{"tag-rare", func(int) string { return "tag=vip" }},
+				{"agent", func(i int) string { return "agent=" + seed.Agents[i%len(seed.Agents)] }},
+				{"contact", func(i int) string { return "contactId=" + seed.Contacts[(i*7919)%len(seed.Contacts)] }},
+				{"week", week},
+				{"agent+status+week", func(i int) string {
+					return "agent=" + seed.Agents[i%len(seed.Agents)] + "&status=completed&" + week(i)
+				}},
+				{"outcome+tag", func(i int) string {
+					return "outcomeId=" + seed.Outcomes[i%len(seed.Outcomes)] + "&tag=pricing"
+				}},
+				{"status+outcome+agent", func(i int) string {
+					return "status=no-answer&outcomeId=" + seed.Outcomes[i%len(seed.Outcomes)] + "&agent=" + seed.Agents[i%len(seed.Agents)]
+				}},
+			}
+			for _, c := range classes {
+				b.Run("list-"+c.name, func(b *testing.B) {
+					measurePaths(b, 100, get, func(i int) string { return "/v1/calls?limit=50&" + c.q(i) })
+				})
+				// The page after the first, by cursor.
+				b.Run("list-"+c.name+"-next", func(b *testing.B) {
+					first := map[int]string{}
+					measurePaths(b, 100, get, func(i int) string {
+						path := "/v1/calls?limit=50&" + c.q(i%10)
+						if cur, ok := first[i%10]; ok {
+							return path + "&cursor=" + url.QueryEscape(cur)
+						}
+						_, body := get(path)
+						cur, _ := body["meta"].(map[string]any)["nextCursor"].(string)
+						if cur == "" {
+							return path
+						}
+						first[i%10] = cur
+						return path + "&cursor=" + url.QueryEscape(cur)
+					})
+				})
+			}
+			for _, g := range []string{"agent", "day", "outcome"} {
+				b.Run("report-90d-"+g, func(b *testing.B) {
+					measurePaths(b, 30, get, func(i int) string {
+						to := end.Add(-time.Duration(i%200) * 24 * time.Hour)
+						return fmt.Sprintf("/v1/reports/calls?groupBy=%s&timeZone=America/New_York&from=%s&to=%s", g,
+							url.QueryEscape(to.Add(-90*24*time.Hour).Format(time.RFC3339)), url.QueryEscape(to.Format(time.RFC3339)))
+					})
+				})
+			}
+		})
+	}
+}
+
+// measurePaths requests per paths (path(i) for the i-th) b.N times over and
+// reports the p50 and p99 latencies; every answer must be a 200.
+func measurePaths(b *testing.B, per int, get func(string) (int, map[string]any), path func(i int) string) {
+	lat := make([]time.Duration, 0, per*b.N)
+	for range b.N {
+		for i := range per {
+			p := path(i)
+			start := time.Now()
+			status, body := get(p)
+			lat = append(lat, time.Since(start))
+			if status != 200 {
+				b.Fatalf("%s: %d %v", p, status, body)
+			}
+		}
+	}
+	slices.Sort(lat)
+	b.ReportMetric(ms(lat[len(lat)/2]), "p50-ms")
+	b.ReportMetric(ms(lat[len(lat)*99/100]), "p99-ms")
+}
