@@ -74,6 +74,14 @@ type Call struct {
 	Outcome   *OutcomeRef
 	Notes     string
 	Tags      []string
+
+	// DialLimits, given to CreateCall or BeginCall and never stored, are
+	// the caps on calls to To (DialCheck.Limits): the store writes a new
+	// call only while the calls already created to To leave room under
+	// each, deciding under a lock on the number so that two dials at once
+	// cannot both pass, and refuses it otherwise with the first full cap's
+	// code (EStateRule or EAttemptLimit).
+	DialLimits []DialLimit
 }
 
 // Awaiting reports whether the call waits for its agent leg's call-control
@@ -145,7 +153,7 @@ type CallStore interface {
 	// CreateCall stores a click-to-call call awaiting its agent's answer
 	// (c.ConferenceName ""). When the call-control webhook stored the call
 	// first, c is filled with the stored call and no error is returned.
-	// Errors: EInvalid.
+	// Errors: EInvalid, and EStateRule or EAttemptLimit (c.DialLimits).
 	CreateCall(ctx context.Context, c *Call) error
 	// BeginCall is the call-control webhook's write, in one transaction.
 	// A new call is stored as given; a click-to-call call awaiting its agent
@@ -153,7 +161,8 @@ type CallStore interface {
 	// When c.Status is not final, a PendingDial claimed for claim is stored
 	// with it and returned. A call whose webhook already ran (a retry, or a
 	// concurrent duplicate) is left alone: c is filled with it and the dial is
-	// nil. Either way c holds the stored call on return. Errors: EInvalid.
+	// nil. Either way c holds the stored call on return. Errors: EInvalid,
+	// and EStateRule or EAttemptLimit for a new call (c.DialLimits).
 	BeginCall(ctx context.Context, c *Call, claim time.Duration) (*PendingDial, error)
 	// FindCall errors: ENotFound (also for another workspace's call).
 	FindCall(ctx context.Context, workspaceID, callSID string) (*Call, error)

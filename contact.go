@@ -17,8 +17,11 @@ type Contact struct {
 	Email       string
 	Company     string
 	Notes       string
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	// TimeZone is the contact's own IANA zone, "" when unknown: the dial
+	// check's time rules hold there as well as in the number's zones.
+	TimeZone  string
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // Longest text of a contact's fields, in characters (openapi.yaml's
@@ -66,6 +69,11 @@ func (c *Contact) Validate() error {
 	if c.Email != "" && !IsEmailAddress(c.Email) {
 		return FieldErrorf(EInvalid, "email", "%q is not an email address", Truncate(c.Email, 64))
 	}
+	if c.TimeZone != "" {
+		if _, err := LoadZone(c.TimeZone); err != nil {
+			return FieldErrorf(EInvalid, "timeZone", "%q is not an IANA time zone (e.g. America/Chicago)", Truncate(c.TimeZone, 64))
+		}
+	}
 	if !c.hasNameOrPhone() {
 		return noNameOrPhone("body")
 	}
@@ -110,6 +118,7 @@ func (c *Contact) MergeFrom(o *Contact) {
 	set(&c.Email, o.Email)
 	set(&c.Company, o.Company)
 	set(&c.Notes, o.Notes)
+	set(&c.TimeZone, o.TimeZone)
 }
 
 // ContactPatch is a partial update: a nil field is left alone, a pointer to ""
@@ -121,12 +130,13 @@ type ContactPatch struct {
 	Email     *string
 	Company   *string
 	Notes     *string
+	TimeZone  *string
 }
 
 // IsEmpty reports whether the patch changes nothing.
 func (p ContactPatch) IsEmpty() bool {
 	return p.FirstName == nil && p.LastName == nil && p.Phone == nil &&
-		p.Email == nil && p.Company == nil && p.Notes == nil
+		p.Email == nil && p.Company == nil && p.Notes == nil && p.TimeZone == nil
 }
 
 // Apply applies p to c and validates the result (see Validate): a patch is
@@ -146,6 +156,7 @@ func (c *Contact) Apply(p ContactPatch) error {
 	set(&c.Email, p.Email)
 	set(&c.Company, p.Company)
 	set(&c.Notes, p.Notes)
+	set(&c.TimeZone, p.TimeZone)
 	if !c.hasNameOrPhone() {
 		var cleared []string
 		for _, f := range []struct {

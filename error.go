@@ -26,6 +26,8 @@ const (
 	EDNCBlocked          = "dnc_blocked"
 	ECallerIDNotAllowed  = "caller_id_not_allowed"
 	EOutsideCallingHours = "outside_calling_hours"
+	EStateRule           = ReasonStateRule
+	EAttemptLimit        = ReasonAttemptLimit
 	ECallerIDTaken       = "caller_id_taken"
 	ERateLimited         = "rate_limited"
 	EInvalidSignature    = "invalid_signature"
@@ -41,6 +43,9 @@ const (
 type FieldError struct {
 	Field   string
 	Message string
+	// Code is a reason's code, set on the "reasons" details of a refused
+	// dial (DialCheck.Refusal).
+	Code string
 }
 
 // Error is the one error type the layers pass to each other. Its Code decides

@@ -18,10 +18,42 @@ type WorkspaceSettings struct {
 	// TimeZone is an IANA zone name: the local time of a number the phone
 	// metadata gives no zone for.
 	TimeZone string
+	// StateRules applies the stricter US states' rules (StateRules) to the
+	// numbers of those states; a workspace that makes no consumer calls
+	// turns it off. New workspaces have it on.
+	StateRules bool
+	// AttemptLimit caps the calls created to one number in the workspace,
+	// whoever dials; nil (the default) sets no cap of the workspace's own
+	// (a state's cap still holds).
+	AttemptLimit *AttemptLimit
 	// RecordingAnnouncement, when set, is said to the whole conference
 	// before a recording of it starts (see CheckRecordingAnnouncement);
 	// nil announces nothing.
 	RecordingAnnouncement *string
+}
+
+// AttemptLimit is at most Max calls to one number in any WindowHours.
+type AttemptLimit struct {
+	Max         int
+	WindowHours int
+}
+
+// The bounds of an AttemptLimit (openapi.yaml's AttemptLimit).
+const (
+	MaxAttemptLimit       = 100
+	MaxAttemptLimitWindow = 720 // hours: thirty days
+)
+
+// Validate checks the bounds. Errors: EInvalid naming attemptLimit.max or
+// attemptLimit.windowHours.
+func (l AttemptLimit) Validate() error {
+	switch {
+	case l.Max < 1 || l.Max > MaxAttemptLimit:
+		return FieldErrorf(EInvalid, "attemptLimit.max", "max must be from 1 to %d calls", MaxAttemptLimit)
+	case l.WindowHours < 1 || l.WindowHours > MaxAttemptLimitWindow:
+		return FieldErrorf(EInvalid, "attemptLimit.windowHours", "windowHours must be from 1 to %d hours", MaxAttemptLimitWindow)
+	}
+	return nil
 }
 
 // WorkspaceSettingsPatch changes the settings it names: a nil field is left
@@ -30,6 +62,10 @@ type WorkspaceSettingsPatch struct {
 	SetCallingHours bool
 	CallingHours    *CallingHours
 	TimeZone        *string
+	StateRules      *bool
+	// SetAttemptLimit with a nil AttemptLimit removes the workspace's cap.
+	SetAttemptLimit bool
+	AttemptLimit    *AttemptLimit
 	// SetRecordingAnnouncement with a nil RecordingAnnouncement turns the
 	// announcement off.
 	SetRecordingAnnouncement bool
@@ -57,6 +93,11 @@ type WorkspaceStore interface {
 func (p WorkspaceSettingsPatch) Validate() error {
 	if p.SetCallingHours && p.CallingHours != nil {
 		if err := p.CallingHours.Validate(); err != nil {
+			return err
+		}
+	}
+	if p.SetAttemptLimit && p.AttemptLimit != nil {
+		if err := p.AttemptLimit.Validate(); err != nil {
 			return err
 		}
 	}

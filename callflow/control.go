@@ -40,6 +40,8 @@ const (
 	reasonDNC         = sb.EDNCBlocked
 	reasonCallerID    = sb.ECallerIDNotAllowed
 	reasonHours       = sb.EOutsideCallingHours
+	reasonState       = sb.EStateRule
+	reasonAttempts    = sb.EAttemptLimit
 	reasonNotDialled  = "not_dialled: the service stopped before the customer was dialled"
 	clientPrefix      = "client:"
 	maxStoredToLength = 64
@@ -51,6 +53,8 @@ var spoken = map[string]string{
 	reasonDNC:       "This number is on the do not call list and cannot be called. Goodbye.",
 	reasonCallerID:  "The caller ID of this call is not allowed for this workspace. Goodbye.",
 	reasonHours:     "It is outside the calling hours of the number you dialled. Goodbye.",
+	reasonState:     "The law of the state of the number you dialled does not allow this call now. Goodbye.",
+	reasonAttempts:  "The number you dialled has been called as often as allowed for now. Goodbye.",
 }
 
 func spokenFor(failureReason string) string {
@@ -67,8 +71,7 @@ func spokenFor(failureReason string) string {
 // first delivery answered and dials nobody. The workspace
 // and agent come from the caller's client identity (ClientIdentity), which
 // Twilio vouches for; a workspaceId naming another workspace is refused. A
-// number that is invalid, listed as do-not-call or outside its calling
-// hours, a caller ID the workspace may not use, or an agent that holds no
+// number that is invalid or that the dial check refuses (dialCheck), a caller ID the workspace may not use, or an agent that holds no
 // token of the workspace is refused with a spoken reason and a hang-up, and
 // the call is recorded as failed.
 func (s *Service) Control(ctx context.Context, req ControlRequest) (Answer, error) {
@@ -103,6 +106,12 @@ func (s *Service) Control(ctx context.Context, req ControlRequest) (Answer, erro
 		c.Status, c.FailureReason, c.ConferenceName = sb.CallFailed, reason, ""
 	}
 	dial, err := s.deps.Calls.BeginCall(ctx, c, s.cfg.DialClaim)
+	if code := sb.ErrorCode(err); code == sb.EAttemptLimit || code == sb.EStateRule {
+		// Another dial of the number took the last room meanwhile: the
+		// call is recorded as refused, like any other refusal.
+		c.Status, c.FailureReason, c.ConferenceName, c.DialLimits = sb.CallFailed, code+": "+sb.ErrorMessage(err), "", nil
+		dial, err = s.deps.Calls.BeginCall(ctx, c, s.cfg.DialClaim)
+	}
 	if err != nil {
 		return Answer{}, fmt.Errorf("callflow: storing the call: %w", err)
 	}
@@ -140,7 +149,7 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 		return fmt.Sprintf("%s: agent %s of workspace %s named workspace %s", reasonForbidden,
 			c.AgentIdentity, c.WorkspaceID, sb.Truncate(claimed, maxStoredToLength)), nil
 	}
-	// Membership and calling hours in one read.
+	// Membership and the workspace's settings in one read.
 	settings, err := s.deps.Workspaces.AgentWorkspaceSettings(ctx, c.WorkspaceID, c.AgentIdentity)
 	if sb.ErrorCode(err) == sb.ENotFound {
 		return fmt.Sprintf("%s: %s holds no token of workspace %s", reasonForbidden, c.AgentIdentity, c.WorkspaceID), nil
@@ -154,18 +163,16 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 		return "", err
 	}
 	c.To = to
-	if err := s.checkDNC(ctx, c.WorkspaceID, to); err != nil {
-		if sb.ErrorCode(err) == sb.EDNCBlocked {
-			return reasonDNC + ": " + to + " is on the do-not-call list", nil
-		}
+	// A click-to-call's own call, stored when its agent was rung, is not
+	// one more call to the number.
+	check, err := s.dialCheck(ctx, settings, c.WorkspaceID, to, c.CallSID)
+	if err != nil {
 		return "", err
 	}
-	if err := s.checkHoursWith(settings, to, "to"); err != nil {
-		if sb.ErrorCode(err) == sb.EOutsideCallingHours {
-			return reasonHours + ": " + sb.ErrorMessage(err), nil
-		}
-		return "", err
+	if !check.Allowed {
+		return refused(check), nil
 	}
+	c.DialLimits = check.Limits
 	from, err := s.allowedCallerID(ctx, c.WorkspaceID, rawCallerID)
 	if err != nil {
 		if sb.ErrorCode(err) == sb.ECallerIDNotAllowed {
@@ -175,18 +182,6 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 	}
 	c.From = from
 	return "", nil
-}
-
-// checkDNC answers EDNCBlocked when phone is on the workspace's list.
-func (s *Service) checkDNC(ctx context.Context, workspaceID, phone string) error {
-	_, err := s.deps.DNC.FindDNCByPhone(ctx, workspaceID, phone)
-	switch sb.ErrorCode(err) {
-	case sb.ENotFound:
-		return nil
-	case "":
-		return sb.FieldErrorf(sb.EDNCBlocked, "to", "%s is on the workspace's do-not-call list", phone)
-	}
-	return err
 }
 
 // ConferenceJoin answers the customer leg's webhook, requested when the

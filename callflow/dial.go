@@ -102,10 +102,10 @@ func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial,
 				s.watchLate(log, d, late)
 				return
 			}
-			// A new create is a new dial: the callee's calling hours may
-			// have closed since the call was answered (recovery comes late).
-			if closed, err := s.hoursClosed(ctx, log, d); err != nil {
-				log.Warn("reading the calling hours failed; nothing is dialled until it answers", "error", err)
+			// A new create is a new dial: the dial check may refuse it now
+			// (recovery comes late: the hours may have closed).
+			if closed, err := s.dialClosed(ctx, log, d); err != nil {
+				log.Warn("the dial check failed; nothing is dialled until it answers", "error", err)
 				continue
 			} else if closed {
 				s.watchLate(log, d, late)

@@ -29,7 +29,7 @@ func TestCallingHoursClickToCall(t *testing.T) {
 		details := requireCode(t, err, sb.EOutsideCallingHours, "to", "localTime", "timeZone")
 		require.Equal(t, "2026-01-14T22:15:00-05:00", details["localTime"])
 		require.Equal(t, "America/New_York", details["timeZone"])
-		require.Contains(t, details["to"], "08:00 to 21:00")
+		require.Contains(t, details["to"], "08:00–21:00")
 		require.Empty(t, b.fake.Requests(), "nobody was rung, not even the agent")
 		_, meta, err := b.flow.ListCalls(ctx, b.ws, "ada", sb.RoleAgent, sb.CallFilter{}, sb.Page{Limit: 50})
 		require.NoError(t, err)

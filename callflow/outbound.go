@@ -16,9 +16,11 @@ import (
 // Control runs the flow unchanged. The Call is stored at once under the SID
 // of that browser leg (the agent leg), waiting for the answer. to and from
 // may be in any notation; from is a caller ID of the workspace or "" for its
-// default. The callee's calling hours are checked here and again when the
-// agent answers. Errors: EInvalidPhone (naming "to" or "from"), EInvalid,
-// EDNCBlocked, EOutsideCallingHours, ECallerIDNotAllowed, EProviderError.
+// default. The dial check (dialCheck) runs here and again when the agent
+// answers; the store holds the call to the caps on the number's calls when
+// it writes it. Errors: EInvalidPhone (naming "to" or "from"), EInvalid,
+// the dial check's refusals (EDNCBlocked, EOutsideCallingHours, EStateRule,
+// EAttemptLimit), ECallerIDNotAllowed, EProviderError.
 func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, from string) (*sb.Call, error) {
 	to, err := s.e164("to", to)
 	if err != nil {
@@ -37,10 +39,8 @@ func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, fr
 	if err != nil {
 		return nil, err
 	}
-	if err := s.checkDNC(ctx, workspaceID, to); err != nil {
-		return nil, err
-	}
-	if err := s.checkCallingHours(ctx, workspaceID, to, "to"); err != nil {
+	check, err := s.checkDial(ctx, workspaceID, to, "to")
+	if err != nil {
 		return nil, err
 	}
 	callerID, err := s.allowedCallerID(ctx, workspaceID, from)
@@ -59,8 +59,14 @@ func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, fr
 		return nil, err
 	}
 	c := &sb.Call{CallSID: sid, WorkspaceID: workspaceID, AgentIdentity: identity, To: to, From: callerID,
-		Status: sb.CallInitiated}
+		Status: sb.CallInitiated, DialLimits: check.Limits}
 	if err := s.deps.Calls.CreateCall(ctx, c); err != nil {
+		if code := sb.ErrorCode(err); code == sb.EAttemptLimit || code == sb.EStateRule {
+			// Another dial of the number took the last room meanwhile.
+			s.logger(ctx).Info("click-to-call refused by a cap on the number's calls; hanging up the agent leg", "call_sid", sid, "reason", code)
+			s.hangUp(ctx, s.logger(ctx), sid, "the number's calls reached a cap")
+			return nil, s.refusalNow(ctx, workspaceID, to, "to", err)
+		}
 		s.logger(ctx).Error("storing a click-to-call failed; hanging up the agent leg", "call_sid", sid, "error", err)
 		s.hangUp(ctx, s.logger(ctx), sid, "the call could not be stored")
 		return nil, err

@@ -56,6 +56,9 @@ type Deps struct {
 	// nil, is taken from Calls when the store there is one.
 	Outcomes sb.OutcomeStore
 	Contacts ContactFinder
+	// Dials answers the dial check's questions (do-not-call, the contact's
+	// zone, the calls to a number); taken from Calls when nil.
+	Dials sb.DialFactStore
 }
 
 // ContactFinder is what the flow needs of the contacts: the one a
@@ -146,8 +149,11 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	if deps.Contacts == nil {
 		deps.Contacts, _ = deps.Calls.(ContactFinder)
 	}
-	if deps.Outcomes == nil || deps.Contacts == nil {
-		return nil, errors.New("callflow: the outcomes and contacts stores are required (Deps.Outcomes, Deps.Contacts)")
+	if deps.Dials == nil {
+		deps.Dials, _ = deps.Calls.(sb.DialFactStore)
+	}
+	if deps.Outcomes == nil || deps.Contacts == nil || deps.Dials == nil {
+		return nil, errors.New("callflow: the outcomes, contacts and dial stores are required (Deps.Outcomes, Deps.Contacts, Deps.Dials)")
 	}
 	if cfg.DefaultRegion == "" {
 		cfg.DefaultRegion = phone.DefaultRegion

@@ -38,10 +38,11 @@ func transferStep(leg, status string) *sb.CallEvent {
 // target and takes the agent out at once. Each step is written once the
 // provider has done it, and what a failed step leaves is undone (the
 // customer unheld) before the error is returned.
-// The target must be inside its calling hours like any callee.
+// The target meets the dial check like any callee (its caps count the
+// calls created to it; a transfer creates none).
 // Errors: EInvalidPhone (naming "target"), ENotFound, ENotAgentParticipant,
-// ECallNotActive, ETransferPending, EDNCBlocked, EOutsideCallingHours,
-// EProviderError.
+// ECallNotActive, ETransferPending, the dial check's refusals (EDNCBlocked,
+// EOutsideCallingHours, EStateRule, EAttemptLimit), EProviderError.
 func (s *Service) Transfer(ctx context.Context, workspaceID, identity, callSID, target, kind string) (*sb.Call, error) {
 	if kind != sb.TransferWarm && kind != sb.TransferCold {
 		return nil, sb.FieldErrorf(sb.EInvalid, "type", "type is warm or cold")
@@ -59,13 +60,7 @@ func (s *Service) Transfer(ctx context.Context, workspaceID, identity, callSID, 
 	if c.Transfer.Pending() {
 		return nil, pendingErr(c.Transfer)
 	}
-	if err := s.checkDNC(ctx, workspaceID, target); err != nil {
-		if sb.ErrorCode(err) == sb.EDNCBlocked {
-			return nil, sb.FieldErrorf(sb.EDNCBlocked, "target", "%s is on the workspace's do-not-call list", target)
-		}
-		return nil, err
-	}
-	if err := s.checkCallingHours(ctx, workspaceID, target, "target"); err != nil {
+	if _, err := s.checkDial(ctx, workspaceID, target, "target"); err != nil {
 		return nil, err
 	}
 	conf, err := s.conferenceSID(ctx, c)

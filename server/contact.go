@@ -42,6 +42,7 @@ func (s *strict) CreateContact(ctx context.Context, req api.CreateContactRequest
 		Email:       clean(b.Email),
 		Company:     clean(b.Company),
 		Notes:       clean(b.Notes),
+		TimeZone:    deref(patchField(b.TimeZone)),
 	}
 	if err := s.deps.Contacts.Create(ctx, c); err != nil {
 		return nil, err
@@ -74,6 +75,7 @@ func (s *strict) UpdateContact(ctx context.Context, req api.UpdateContactRequest
 		Email:     patchField(b.Email),
 		Company:   patchField(b.Company),
 		Notes:     patchField(b.Notes),
+		TimeZone:  patchField(b.TimeZone),
 	}
 	c, err := s.deps.Contacts.Update(ctx, ws, req.Id, p)
 	if err != nil {
@@ -204,9 +206,25 @@ func toAPIContact(c *sb.Contact) api.Contact {
 		Email:       c.Email,
 		Company:     c.Company,
 		Notes:       c.Notes,
+		TimeZone:    nullableText(c.TimeZone),
 		CreatedAt:   c.CreatedAt.UTC(),
 		UpdatedAt:   c.UpdatedAt.UTC(),
 	}
+}
+
+// nullableText writes "" as null.
+func nullableText(s string) nullable.Nullable[string] {
+	if s == "" {
+		return nullable.NewNullNullable[string]()
+	}
+	return nullable.NewNullableWithValue(s)
+}
+
+func deref(p *string) string {
+	if p == nil {
+		return ""
+	}
+	return *p
 }
 
 func toAPIContactList(items []*sb.Contact, meta api.ListMeta) api.ContactList {

@@ -55,6 +55,8 @@ var statusOf = map[string]int{
 	sb.EDNCBlocked:          http.StatusUnprocessableEntity,
 	sb.ECallerIDNotAllowed:  http.StatusUnprocessableEntity,
 	sb.EOutsideCallingHours: http.StatusUnprocessableEntity,
+	sb.EStateRule:           http.StatusUnprocessableEntity,
+	sb.EAttemptLimit:        http.StatusUnprocessableEntity,
 	sb.ECallerIDTaken:       http.StatusConflict,
 	sb.ERateLimited:         http.StatusTooManyRequests,
 	sb.EInternal:            http.StatusInternalServerError,
@@ -112,6 +114,9 @@ func (s *Server) handleError(err error, c echo.Context) {
 		details := make([]api.ErrorDetail, len(e.Details))
 		for i, d := range e.Details {
 			details[i] = api.ErrorDetail{Field: d.Field, Message: d.Message}
+			if d.Code != "" {
+				details[i].Code = &d.Code
+			}
 		}
 		body.Error.Details = &details
 	}

@@ -47,6 +47,14 @@ func workspacePatch(b *api.WorkspacePatch) (sb.WorkspaceSettingsPatch, error) {
 		return p, nil
 	}
 	p.TimeZone = b.TimeZone
+	p.StateRules = b.StateRules
+	if b.AttemptLimit.IsSpecified() {
+		p.SetAttemptLimit = true
+		if !b.AttemptLimit.IsNull() {
+			l := b.AttemptLimit.MustGet()
+			p.AttemptLimit = &sb.AttemptLimit{Max: l.Max, WindowHours: l.WindowHours}
+		}
+	}
 	if b.CallingHours.IsSpecified() {
 		p.SetCallingHours = true
 		if !b.CallingHours.IsNull() {
@@ -74,7 +82,11 @@ func workspacePatch(b *api.WorkspacePatch) (sb.WorkspaceSettingsPatch, error) {
 
 func toAPIWorkspace(id string, s *sb.WorkspaceSettings) api.Workspace {
 	out := api.Workspace{Id: id, TimeZone: s.TimeZone, CallingHours: nullable.NewNullNullable[api.CallingHours](),
+		StateRules: s.StateRules, AttemptLimit: nullable.NewNullNullable[api.AttemptLimit](),
 		RecordingAnnouncement: nullable.NewNullNullable[api.RecordingAnnouncement]()}
+	if l := s.AttemptLimit; l != nil {
+		out.AttemptLimit = nullable.NewNullableWithValue(api.AttemptLimit{Max: l.Max, WindowHours: l.WindowHours})
+	}
 	if s.RecordingAnnouncement != nil {
 		out.RecordingAnnouncement = nullable.NewNullableWithValue(*s.RecordingAnnouncement)
 	}

@@ -171,6 +171,9 @@ func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
 	var out *switchboard.Call
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		row := callRowOf(c, now())
+		if err := db.checkDialLimits(tx, &row, c.DialLimits); err != nil {
+			return err
+		}
 		// When it is not inserted, the call-control webhook got here first.
 		inserted, err := insertCall(tx, &row)
 		if err != nil {
@@ -227,6 +230,11 @@ func (db *DB) BeginCall(ctx context.Context, c *switchboard.Call, claim time.Dur
 func (db *DB) beginCall(tx *gorm.DB, c *switchboard.Call, claim time.Duration, t time.Time, out *callRow, dial **pendingDialRow) error {
 	final := c.Status.Final()
 	*out, *dial = callRowOf(c, t), nil
+	if !final {
+		if err := db.checkDialLimits(tx, out, c.DialLimits); err != nil {
+			return err
+		}
+	}
 	created, err := insertCall(tx, out)
 	if err != nil {
 		return err

@@ -28,6 +28,7 @@ type contactRow struct {
 	Email       string
 	Company     string
 	Notes       string
+	TimeZone    *string `gorm:"column:time_zone"` // NULL when unknown
 	Search      string
 	// SearchIdx is the indexed search text of a database that has one
 	// (driver.Searcher's SearchIndexText).
@@ -52,6 +53,7 @@ func newContactRow(c *switchboard.Contact) contactRow {
 		Email:       c.Email,
 		Company:     c.Company,
 		Notes:       c.Notes,
+		TimeZone:    nullable(c.TimeZone),
 		CreatedAt:   c.CreatedAt,
 		UpdatedAt:   c.UpdatedAt,
 	}
@@ -68,6 +70,7 @@ func (r *contactRow) toDomain() *switchboard.Contact {
 		Email:       r.Email,
 		Company:     r.Company,
 		Notes:       r.Notes,
+		TimeZone:    deref(r.TimeZone),
 		CreatedAt:   r.CreatedAt.UTC(),
 		UpdatedAt:   r.UpdatedAt.UTC(),
 	}
@@ -223,7 +226,7 @@ func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, update 
 		// that clear a field.
 		set := map[string]any{
 			"first_name": row.FirstName, "last_name": row.LastName, "phone": row.Phone, "email": row.Email,
-			"company": row.Company, "notes": row.Notes, "search": row.Search, "updated_at": row.UpdatedAt,
+			"company": row.Company, "notes": row.Notes, "time_zone": row.TimeZone, "search": row.Search, "updated_at": row.UpdatedAt,
 		}
 		if idx, ok := db.drv.SearchIndexText(row.Search); ok {
 			set["search_idx"] = idx

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 
 	"gorm.io/gorm"
 
@@ -16,12 +17,18 @@ type workspaceSettingsRow struct {
 	CallingHoursStart sql.NullInt32
 	CallingHoursEnd   sql.NullInt32
 	TimeZone          string
+	StateRules        bool
+	AttemptLimitMax   sql.NullInt32
+	AttemptLimitHours sql.NullInt32 `gorm:"column:attempt_limit_window_hours"`
 	// RecordingAnnouncement is NULL while the workspace announces nothing.
 	RecordingAnnouncement sql.NullString
 }
 
 func (r *workspaceSettingsRow) toDomain() *switchboard.WorkspaceSettings {
-	s := &switchboard.WorkspaceSettings{TimeZone: r.TimeZone}
+	s := &switchboard.WorkspaceSettings{TimeZone: r.TimeZone, StateRules: r.StateRules}
+	if r.AttemptLimitMax.Valid && r.AttemptLimitHours.Valid {
+		s.AttemptLimit = &switchboard.AttemptLimit{Max: int(r.AttemptLimitMax.Int32), WindowHours: int(r.AttemptLimitHours.Int32)}
+	}
 	if r.CallingHoursStart.Valid && r.CallingHoursEnd.Valid {
 		s.CallingHours = &switchboard.CallingHours{Start: int(r.CallingHoursStart.Int32), End: int(r.CallingHoursEnd.Int32)}
 	}
@@ -31,7 +38,8 @@ func (r *workspaceSettingsRow) toDomain() *switchboard.WorkspaceSettings {
 	return s
 }
 
-const selectWorkspaceSettings = "SELECT calling_hours_start, calling_hours_end, time_zone, recording_announcement FROM workspaces WHERE id = ?"
+const selectWorkspaceSettings = "SELECT calling_hours_start, calling_hours_end, time_zone, state_rules, attempt_limit_max, attempt_limit_window_hours," +
+	" recording_announcement FROM workspaces WHERE id = ?"
 
 // WorkspaceSettings implements switchboard.WorkspaceStore: one primary-key
 // read, as it sits on the call-control webhook's path.
@@ -82,6 +90,16 @@ func (db *DB) UpdateWorkspaceSettings(ctx context.Context, workspaceID string, p
 	if p.TimeZone != nil {
 		set["time_zone"] = *p.TimeZone
 	}
+	if p.StateRules != nil {
+		set["state_rules"] = *p.StateRules
+	}
+	if p.SetAttemptLimit {
+		if p.AttemptLimit == nil {
+			set["attempt_limit_max"], set["attempt_limit_window_hours"] = nil, nil
+		} else {
+			set["attempt_limit_max"], set["attempt_limit_window_hours"] = p.AttemptLimit.Max, p.AttemptLimit.WindowHours
+		}
+	}
 	if p.SetRecordingAnnouncement {
 		set["recording_announcement"] = nil // off
 		if p.RecordingAnnouncement != nil {
@@ -104,6 +122,7 @@ func (db *DB) UpdateWorkspaceSettings(ctx context.Context, workspaceID string, p
 	}
 	db.logger.InfoContext(ctx, "workspace settings changed", "workspace_id", workspaceID,
 		"calling_hours", callingHoursAttr(out.CallingHours), "time_zone", out.TimeZone,
+		"state_rules", out.StateRules, "attempt_limit", attemptLimitAttr(out.AttemptLimit),
 		"recording_announcement", out.RecordingAnnouncement != nil)
 	return out, nil
 }
@@ -113,4 +132,11 @@ func callingHoursAttr(w *switchboard.CallingHours) string {
 		return "off"
 	}
 	return w.String()
+}
+
+func attemptLimitAttr(l *switchboard.AttemptLimit) string {
+	if l == nil {
+		return "off"
+	}
+	return fmt.Sprintf("%d in %dh", l.Max, l.WindowHours)
 }

@@ -17,6 +17,7 @@ const (
 	fieldEmail
 	fieldCompany
 	fieldNotes
+	fieldTimeZone
 )
 
 var fieldNames = [...]string{
@@ -27,6 +28,7 @@ var fieldNames = [...]string{
 	fieldEmail:     "email",
 	fieldCompany:   "company",
 	fieldNotes:     "notes",
+	fieldTimeZone:  "timeZone",
 }
 
 // aliases maps a folded column name (lower case, without spaces, "_" and
@@ -42,6 +44,7 @@ var aliases = map[string]field{
 	"company": fieldCompany, "organization": fieldCompany, "organisation": fieldCompany, "org": fieldCompany,
 	"companyname": fieldCompany, "account": fieldCompany,
 	"notes": fieldNotes, "note": fieldNotes, "comments": fieldNotes, "comment": fieldNotes,
+	"timezone": fieldTimeZone, "tz": fieldTimeZone,
 }
 
 // fold lowers a column name and drops spaces, "_" and "-", so that

@@ -274,6 +274,8 @@ func buildContact(rec []string, cols columns, region string) (*sb.Contact, *RowE
 			ct.Company = v
 		case fieldNotes:
 			ct.Notes = v
+		case fieldTimeZone:
+			ct.TimeZone = v // Contact.Validate checks the name
 		}
 	}
 	if full != "" && ct.FirstName == "" && ct.LastName == "" {

@@ -143,6 +143,7 @@ func (e DncEntrySource) Valid() bool {
 
 // Defines values for ErrorCode.
 const (
+	ErrorCodeAttemptLimit        ErrorCode = "attempt_limit"
 	ErrorCodeCallNotActive       ErrorCode = "call_not_active"
 	ErrorCodeCallerIdExists      ErrorCode = "caller_id_exists"
 	ErrorCodeCallerIdNotAllowed  ErrorCode = "caller_id_not_allowed"
@@ -166,6 +167,7 @@ const (
 	ErrorCodeProviderError       ErrorCode = "provider_error"
 	ErrorCodeRateLimited         ErrorCode = "rate_limited"
 	ErrorCodeRecordingNotActive  ErrorCode = "recording_not_active"
+	ErrorCodeStateRule           ErrorCode = "state_rule"
 	ErrorCodeTransferPending     ErrorCode = "transfer_pending"
 	ErrorCodeUnauthorized        ErrorCode = "unauthorized"
 	ErrorCodeUnavailable         ErrorCode = "unavailable"
@@ -174,6 +176,8 @@ const (
 // Valid indicates whether the value is a known member of the ErrorCode enum.
 func (e ErrorCode) Valid() bool {
 	switch e {
+	case ErrorCodeAttemptLimit:
+		return true
 	case ErrorCodeCallNotActive:
 		return true
 	case ErrorCodeCallerIdExists:
@@ -219,6 +223,8 @@ func (e ErrorCode) Valid() bool {
 	case ErrorCodeRateLimited:
 		return true
 	case ErrorCodeRecordingNotActive:
+		return true
+	case ErrorCodeStateRule:
 		return true
 	case ErrorCodeTransferPending:
 		return true
@@ -532,6 +538,17 @@ func (e WebhookDeliveryResult) Valid() bool {
 	default:
 		return false
 	}
+}
+
+// AttemptLimit At most `max` calls created to one number of the workspace in any `windowHours`, whoever
+// dials (a state's cap holds on top). `null`, the default, sets no limit of the
+// workspace's own.
+type AttemptLimit struct {
+	// Max Example: 3
+	Max int `json:"max"`
+
+	// WindowHours Example: 24
+	WindowHours int `json:"windowHours"`
 }
 
 // Call defines model for Call.
@@ -953,6 +970,11 @@ type Contact struct {
 	// Example: +14155552671
 	Phone string `json:"phone"`
 
+	// TimeZone The contact's own IANA time zone, or null when unknown: when set, the dial check's time rules must hold there as well as in the number's zones.
+	//
+	// Example: America/Chicago
+	TimeZone nullable.Nullable[string] `json:"timeZone"`
+
 	// UpdatedAt Example: 2026-11-23T10:15:00Z
 	UpdatedAt Timestamp `json:"updatedAt"`
 
@@ -986,6 +1008,11 @@ type ContactCreate struct {
 	// Example: (415) 555-2671
 	Phone *string `json:"phone,omitempty"`
 
+	// TimeZone An IANA zone name (400 `invalid_request` naming `timeZone` otherwise), or null.
+	//
+	// Example: America/Chicago
+	TimeZone nullable.Nullable[string] `json:"timeZone,omitempty"`
+
 	// WorkspaceId Example: ws_acme
 	WorkspaceId *WorkspaceId `json:"workspaceId,omitempty"`
 }
@@ -1009,6 +1036,9 @@ type ContactPatch struct {
 	LastName nullable.Nullable[string] `json:"lastName,omitempty"`
 	Notes    nullable.Nullable[string] `json:"notes,omitempty"`
 	Phone    nullable.Nullable[string] `json:"phone,omitempty"`
+
+	// TimeZone An IANA zone name, or null to clear it.
+	TimeZone nullable.Nullable[string] `json:"timeZone,omitempty"`
 }
 
 // ContactResponse defines model for ContactResponse.
@@ -1051,6 +1081,57 @@ type ContactSearchRequest struct {
 
 	// WorkspaceId Example: ws_acme
 	WorkspaceId *WorkspaceId `json:"workspaceId,omitempty"`
+}
+
+// DialCheck defines model for DialCheck.
+type DialCheck struct {
+	// Allowed Example: false
+	Allowed bool `json:"allowed"`
+
+	// NextAllowedAt The earliest instant from now at which every time rule and cap passes; null when allowed now, for a do-not-call number, or when none comes within eight days.
+	//
+	// Example: 2026-03-10T12:00:00Z
+	NextAllowedAt nullable.Nullable[time.Time] `json:"nextAllowedAt"`
+
+	// Reasons Every reason the dial is refused now, in the order dnc_blocked, outside_calling_hours, state_rule, attempt_limit; empty when allowed.
+	Reasons []DialReason `json:"reasons"`
+
+	// TimeZones The IANA zones the time rules were read in (the number's, or the workspace's for a number with none, and the contact's).
+	//
+	// Example: ["America/New_York"]
+	TimeZones []string `json:"timeZones"`
+
+	// To The number checked (E.164).
+	//
+	// Example: +13055550123
+	To string `json:"to"`
+}
+
+// DialCheckRequest `to` or `contactId` (or both, naming the same number).
+type DialCheckRequest struct {
+	// ContactId A contact of the workspace: its phone is checked, in its time zone too.
+	//
+	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+	ContactId *string `json:"contactId,omitempty"`
+
+	// To Example: +13055550123
+	To *string `json:"to,omitempty"`
+}
+
+// DialCheckResponse defines model for DialCheckResponse.
+type DialCheckResponse struct {
+	Data DialCheck `json:"data"`
+}
+
+// DialReason defines model for DialReason.
+type DialReason struct {
+	// Code `dnc_blocked`, `outside_calling_hours`, `state_rule` or `attempt_limit` (more may be added).
+	//
+	// Example: state_rule
+	Code string `json:"code"`
+
+	// Message A sentence for the agent.
+	Message string `json:"message"`
 }
 
 // DncCheck defines model for DncCheck.
@@ -1192,8 +1273,15 @@ type Error struct {
 // Example: invalid_request
 type ErrorCode string
 
-// ErrorDetail defines model for ErrorDetail.
+// ErrorDetail One field of the request and what is wrong with it. A refused dial (422) adds a detail
+// per reason (`field: reasons`, its `code`, its sentence) and one `nextAllowedAt` whose
+// message is an RFC 3339 UTC instant.
 type ErrorDetail struct {
+	// Code The reason's code, on the `reasons` details of a refused dial (`dnc_blocked`, `outside_calling_hours`, `state_rule`, `attempt_limit`).
+	//
+	// Example: state_rule
+	Code *string `json:"code,omitempty"`
+
 	// Field Example: limit
 	Field string `json:"field"`
 
@@ -1778,6 +1866,11 @@ type WebhookEndpointResponse struct {
 
 // Workspace defines model for Workspace.
 type Workspace struct {
+	// AttemptLimit At most `max` calls created to one number of the workspace in any `windowHours`, whoever
+	// dials (a state's cap holds on top). `null`, the default, sets no limit of the
+	// workspace's own.
+	AttemptLimit nullable.Nullable[AttemptLimit] `json:"attemptLimit"`
+
 	// CallingHours A daily window of the callee's local time: calls are allowed from `start` (included) to
 	// `end` (excluded). It lies within one day: `end` is after `start`; `00:00`–`24:00` is all day.
 	// `null` when the window is turned off.
@@ -1794,6 +1887,11 @@ type Workspace struct {
 	// Example: This call is being recorded for quality and training.
 	RecordingAnnouncement nullable.Nullable[RecordingAnnouncement] `json:"recordingAnnouncement"`
 
+	// StateRules Whether the stricter US states' rules (hours, banned days, caps) apply to the numbers of those states (default `true`; `false` for a workspace that makes no consumer calls).
+	//
+	// Example: true
+	StateRules bool `json:"stateRules"`
+
 	// TimeZone IANA zone of numbers that have none of their own (default `UTC`).
 	//
 	// Example: America/New_York
@@ -1803,8 +1901,13 @@ type Workspace struct {
 // WorkspaceId Example: ws_acme
 type WorkspaceId = string
 
-// WorkspacePatch Absent fields are left alone; `callingHours` null turns the window off, `recordingAnnouncement` null the announcement.
+// WorkspacePatch Absent fields are left alone; `callingHours` null turns the window off, `attemptLimit` null removes the limit, `recordingAnnouncement` null the announcement.
 type WorkspacePatch struct {
+	// AttemptLimit At most `max` calls created to one number of the workspace in any `windowHours`, whoever
+	// dials (a state's cap holds on top). `null`, the default, sets no limit of the
+	// workspace's own.
+	AttemptLimit nullable.Nullable[AttemptLimit] `json:"attemptLimit,omitempty"`
+
 	// CallingHours A daily window of the callee's local time: calls are allowed from `start` (included) to
 	// `end` (excluded). It lies within one day: `end` is after `start`; `00:00`–`24:00` is all day.
 	// `null` when the window is turned off.
@@ -1817,6 +1920,9 @@ type WorkspacePatch struct {
 	//
 	// Example: This call is being recorded for quality and training.
 	RecordingAnnouncement nullable.Nullable[RecordingAnnouncement] `json:"recordingAnnouncement,omitempty"`
+
+	// StateRules Example: false
+	StateRules *bool `json:"stateRules,omitempty"`
 
 	// TimeZone Example: America/New_York
 	TimeZone *string `json:"timeZone,omitempty"`
@@ -2273,6 +2379,9 @@ type SearchContactsPostJSONRequestBody = ContactSearchRequest
 
 // UpdateContactJSONRequestBody defines body for UpdateContact for application/json ContentType.
 type UpdateContactJSONRequestBody = ContactPatch
+
+// CreateDialCheckJSONRequestBody defines body for CreateDialCheck for application/json ContentType.
+type CreateDialCheckJSONRequestBody = DialCheckRequest
 
 // AddDncJSONRequestBody defines body for AddDnc for application/json ContentType.
 type AddDncJSONRequestBody = DncCreate

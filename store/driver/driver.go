@@ -42,6 +42,9 @@ type Driver interface {
 	Lock(tx *gorm.DB) *gorm.DB
 	// LockLeg serializes the transactions about one call leg.
 	LockLeg(tx *gorm.DB, legSID string) error
+	// LockNumber serializes the transactions that count and create the
+	// calls to one number of a workspace.
+	LockNumber(tx *gorm.DB, workspaceID, phone string) error
 
 	Events
 	Importer

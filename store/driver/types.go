@@ -19,6 +19,7 @@ type Contact struct {
 	Email       string
 	Company     string
 	Notes       string
+	TimeZone    *string // NULL when unknown
 	Search      string
 	SearchIdx   string
 	CreatedAt   time.Time
@@ -27,13 +28,13 @@ type Contact struct {
 
 // ContactColumns are the columns a contact is read with (never the search
 // text, nor SQLite's seq), in ScanContact's order.
-const ContactColumns = "id, workspace_id, first_name, last_name, phone, email, company, notes, created_at, updated_at"
+const ContactColumns = "id, workspace_id, first_name, last_name, phone, email, company, notes, time_zone, created_at, updated_at"
 
 // ScanContact reads one row of ContactColumns.
 func ScanContact(rows *sql.Rows) (Contact, error) {
 	var r Contact
 	err := rows.Scan(&r.ID, &r.WorkspaceID, &r.FirstName, &r.LastName, &r.Phone, &r.Email, &r.Company, &r.Notes,
-		&r.CreatedAt, &r.UpdatedAt)
+		&r.TimeZone, &r.CreatedAt, &r.UpdatedAt)
 	return r, err
 }
 

@@ -93,6 +93,13 @@ func (Driver) LockLeg(tx *gorm.DB, legSID string) error {
 	return tx.Exec(lockLeg, legSID).Error
 }
 
+// LockNumber serializes the dials of one number (a transaction-scoped
+// advisory lock on its workspace and number): every instance that counts
+// the number's calls before writing one waits for the others' commits.
+func (Driver) LockNumber(tx *gorm.DB, workspaceID, phone string) error {
+	return tx.Exec(lockNumber, workspaceID+" "+phone).Error
+}
+
 // Jobs is River's database/sql driver on the pool; with notify, it also
 // opens a small pgx pool for LISTEN/NOTIFY, so a queued job starts at once
 // (without it River polls).

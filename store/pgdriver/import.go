@@ -25,12 +25,12 @@ func (Driver) ImportWriters() int { return 4 }
 func (Driver) InsertContacts(tx *gorm.DB, workspaceID string, t time.Time, rows []driver.Contact) (map[string]bool, error) {
 	n := len(rows)
 	ids, first, last, email, company, notes, search, searchIdx := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
-	phones := make([]*string, n)
+	phones, zones := make([]*string, n), make([]*string, n)
 	for i, r := range rows {
 		ids[i], first[i], last[i], phones[i], email[i], company[i], notes[i], search[i] = r.ID, r.FirstName, r.LastName, r.Phone, r.Email, r.Company, r.Notes, r.Search
-		searchIdx[i] = searchIndexText(r.Search)
+		searchIdx[i], zones[i] = searchIndexText(r.Search), r.TimeZone
 	}
-	args := []any{workspaceID, t, ids, first, last, phones, email, company, notes, search, searchIdx}
+	args := []any{workspaceID, t, ids, first, last, phones, email, company, notes, search, searchIdx, zones}
 	run := func(q string) (map[string]bool, error) {
 		rs, err := driver.Query(tx, q, args...)
 		if err != nil {
@@ -63,11 +63,12 @@ func (Driver) ExistingContacts(tx *gorm.DB, workspaceID string, phones []string)
 func (Driver) UpdateContacts(tx *gorm.DB, workspaceID string, t time.Time, rows []driver.Contact) error {
 	n := len(rows)
 	ids, first, last, email, company, notes, search, searchIdx := make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n), make([]string, n)
+	zones := make([]*string, n)
 	for i, r := range rows {
 		ids[i], first[i], last[i], email[i], company[i], notes[i], search[i] = r.ID, r.FirstName, r.LastName, r.Email, r.Company, r.Notes, r.Search
-		searchIdx[i] = searchIndexText(r.Search)
+		searchIdx[i], zones[i] = searchIndexText(r.Search), r.TimeZone
 	}
-	return driver.Exec(tx, updateContacts, workspaceID, t, ids, first, last, email, company, notes, search, searchIdx)
+	return driver.Exec(tx, updateContacts, workspaceID, t, ids, first, last, email, company, notes, search, searchIdx, zones)
 }
 
 // FinishImport keeps the search and list plans good right after an

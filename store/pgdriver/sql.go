@@ -12,6 +12,7 @@ const (
 	lockJobMigrations   = "SELECT pg_advisory_lock($1)"
 	unlockJobMigrations = "SELECT pg_advisory_unlock($1)"
 	lockLeg             = "SELECT pg_advisory_xact_lock(1818584865, hashtext(?))"
+	lockNumber          = "SELECT pg_advisory_xact_lock(1852142946, hashtext(?))"
 )
 
 // Events and the relay. An event, its outbox row and (for a contact's
@@ -41,19 +42,19 @@ const (
 // temporary table, values in pgx's binary array format.
 const (
 	insertContactsBody = `
-	INSERT INTO contacts (id, workspace_id, first_name, last_name, phone, email, company, notes, search, search_idx, created_at, updated_at)
-	SELECT u.id::uuid, $1, u.first_name, u.last_name, u.phone, u.email, u.company, u.notes, u.search, u.search_idx, $2, $2
-	FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
-		AS u (id, first_name, last_name, phone, email, company, notes, search, search_idx)`
+	INSERT INTO contacts (id, workspace_id, first_name, last_name, phone, email, company, notes, search, search_idx, time_zone, created_at, updated_at)
+	SELECT u.id::uuid, $1, u.first_name, u.last_name, u.phone, u.email, u.company, u.notes, u.search, u.search_idx, u.time_zone, $2, $2
+	FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[], $12::text[])
+		AS u (id, first_name, last_name, phone, email, company, notes, search, search_idx, time_zone)`
 	insertContacts        = insertContactsBody + " RETURNING id"
 	insertContactsSkipped = insertContactsBody + " ON CONFLICT (workspace_id, phone) DO NOTHING RETURNING id"
-	selectContactsByPhone = "SELECT id, workspace_id, first_name, last_name, phone, email, company, notes, created_at, updated_at" +
+	selectContactsByPhone = "SELECT id, workspace_id, first_name, last_name, phone, email, company, notes, time_zone, created_at, updated_at" +
 		" FROM contacts WHERE workspace_id = $1 AND phone = ANY($2::text[]) FOR UPDATE"
 	updateContacts = `
 		UPDATE contacts c SET first_name = u.first_name, last_name = u.last_name, email = u.email,
-			company = u.company, notes = u.notes, search = u.search, search_idx = u.search_idx, updated_at = $2
-		FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[])
-			AS u (id, first_name, last_name, email, company, notes, search, search_idx)
+			company = u.company, notes = u.notes, search = u.search, search_idx = u.search_idx, time_zone = u.time_zone, updated_at = $2
+		FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::text[])
+			AS u (id, first_name, last_name, email, company, notes, search, search_idx, time_zone)
 		WHERE c.workspace_id = $1 AND c.id = u.id::uuid`
 	importSavepoint = "import_batch"
 	releaseImport   = "RELEASE SAVEPOINT import_batch"
@@ -84,12 +85,12 @@ const (
 		"count(*), (SELECT contact_count FROM workspaces WHERE id = ?) " +
 		"FROM contacts c TABLESAMPLE SYSTEM (?) WHERE c.workspace_id = ?"
 	// probe's verb is the conditions, scanned.
-	probe = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.created_at, c.updated_at" +
+	probe = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at" +
 		" FROM (SELECT * FROM contacts c WHERE c.workspace_id = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ?) c" +
 		" WHERE %s ORDER BY c.created_at DESC, c.id DESC LIMIT ? OFFSET ?"
 	walkInner     = "SELECT * FROM contacts c0 WHERE c0.workspace_id = ?"
 	walkInnerTail = " ORDER BY c0.created_at DESC, c0.id DESC LIMIT ?"
-	walkOuter     = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.created_at, c.updated_at" +
+	walkOuter     = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at" +
 		" FROM (%s) c"
 )
 

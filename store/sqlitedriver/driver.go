@@ -75,6 +75,10 @@ func (Driver) Lock(tx *gorm.DB) *gorm.DB { return tx }
 // LockLeg has nothing to do: the single writer serializes the transactions.
 func (Driver) LockLeg(*gorm.DB, string) error { return nil }
 
+// LockNumber has nothing to do: the single writer serializes the
+// transactions, so a count and the write after it see every other dial.
+func (Driver) LockNumber(*gorm.DB, string, string) error { return nil }
+
 // Jobs is River's SQLite driver on the writer pool: River's writes queue
 // behind the store's on the one writer connection instead of failing with
 // "database is locked".

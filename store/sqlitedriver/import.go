@@ -23,9 +23,9 @@ import (
 func (Driver) ImportWriters() int { return 1 }
 
 func (Driver) InsertContacts(tx *gorm.DB, workspaceID string, t time.Time, rows []driver.Contact) (map[string]bool, error) {
-	data := make([][8]any, len(rows))
+	data := make([][9]any, len(rows))
 	for i, r := range rows {
-		data[i] = [8]any{r.ID, r.FirstName, r.LastName, r.Phone, r.Email, r.Company, r.Notes, r.Search}
+		data[i] = [9]any{r.ID, r.FirstName, r.LastName, r.Phone, r.Email, r.Company, r.Notes, r.Search, r.TimeZone}
 	}
 	list, err := json.Marshal(data)
 	if err != nil {
@@ -49,9 +49,9 @@ func (Driver) ExistingContacts(tx *gorm.DB, workspaceID string, phones []string)
 }
 
 func (Driver) UpdateContacts(tx *gorm.DB, workspaceID string, t time.Time, rows []driver.Contact) error {
-	data := make([][7]string, len(rows))
+	data := make([][8]any, len(rows))
 	for i, r := range rows {
-		data[i] = [7]string{r.ID, r.FirstName, r.LastName, r.Email, r.Company, r.Notes, r.Search}
+		data[i] = [8]any{r.ID, r.FirstName, r.LastName, r.Email, r.Company, r.Notes, r.Search, r.TimeZone}
 	}
 	list, err := json.Marshal(data)
 	if err != nil {

@@ -21,12 +21,12 @@ const (
 // CONFLICT and a join's ON after INSERT … SELECT.
 const (
 	insertContacts = `
-		INSERT INTO contacts (id, workspace_id, first_name, last_name, phone, email, company, notes, search, created_at, updated_at)
-		SELECT value->>0, ?, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, ?, ?
+		INSERT INTO contacts (id, workspace_id, first_name, last_name, phone, email, company, notes, search, time_zone, created_at, updated_at)
+		SELECT value->>0, ?, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, ?, ?
 		FROM json_each(?) WHERE true
 		ON CONFLICT (workspace_id, phone) DO NOTHING
 		RETURNING id`
-	selectContactsByPhone = "SELECT id, workspace_id, first_name, last_name, phone, email, company, notes, created_at, updated_at" +
+	selectContactsByPhone = "SELECT id, workspace_id, first_name, last_name, phone, email, company, notes, time_zone, created_at, updated_at" +
 		" FROM contacts WHERE workspace_id = ? AND phone IN (SELECT value FROM json_each(?))"
 	// MATERIALIZED: unpack the JSON once. Left to itself SQLite flattens
 	// the rows into the join and re-parses the whole document for every
@@ -34,9 +34,9 @@ const (
 	updateContacts = `
 		WITH v AS MATERIALIZED (
 			SELECT value->>0 AS id, value->>1 AS first_name, value->>2 AS last_name, value->>3 AS email,
-				value->>4 AS company, value->>5 AS notes, value->>6 AS search FROM json_each(?))
+				value->>4 AS company, value->>5 AS notes, value->>6 AS search, value->>7 AS time_zone FROM json_each(?))
 		UPDATE contacts SET first_name = v.first_name, last_name = v.last_name, email = v.email,
-			company = v.company, notes = v.notes, search = v.search, updated_at = ?
+			company = v.company, notes = v.notes, search = v.search, time_zone = v.time_zone, updated_at = ?
 		FROM v
 		WHERE contacts.workspace_id = ? AND contacts.id = v.id`
 )

@@ -94,7 +94,9 @@ export interface paths {
          *     `_` and `-`: first name (`First Name`, `first_name`, `firstName`, `given name`), last name
          *     (`lastName`, `surname`, `family name`), `name` / `full name` (split at the last space),
          *     phone (`phone`, `phone_number`, `mobile`, `tel`), `email`, company (`company`,
-         *     `organization`), `notes`. Unknown columns are ignored and listed in `ignoredColumns`.
+         *     `organization`), `notes`, time zone (`time zone`, `timezone`, `tz`: an IANA name, such as
+         *     `America/Chicago`, or empty; another value fails its row naming `timeZone`). Unknown
+         *     columns are ignored and listed in `ignoredColumns`.
          *     Each row is normalized like a POST; a bad row is reported in `errors` and never stops the
          *     import (a cell of invalid UTF-8, or a name with a bidirectional control, fails its row alone,
          *     naming the field). Duplicates (stored, or earlier in the file) are skipped or, with
@@ -537,7 +539,9 @@ export interface paths {
          * @description Rings the agent's browser (`client:<clientIdentity>`); when the agent answers, the
          *     call-control flow runs unchanged and the customer is dialled. `to` is normalized; a
          *     do-not-call number answers 422 `dnc_blocked`; a number whose local time is outside the
-         *     workspace's calling hours answers 422 `outside_calling_hours` (checked again when the
+         *     workspace's calling hours answers 422 `outside_calling_hours`, one its state's rules
+         *     refuse `state_rule`, one called as often as the workspace's `attemptLimit` allows
+         *     `attempt_limit` (the dial check: see `POST /v1/dial-checks`; checked again when the
          *     agent answers); `from` must be a verified caller ID of the workspace (422
          *     `caller_id_not_allowed`); an omitted `from` is the workspace's default caller ID.
          *     `contactId` may stand instead of `to`: the contact's phone is dialled (a contact of
@@ -546,6 +550,34 @@ export interface paths {
          *     call's `contactId` is the workspace's contact with the dialled number, or null.
          */
         post: operations["createCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dial-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check whether a number may be dialled now, and if not why and when
+         * @description Runs the dial check every dial path runs (see "The dial check" above) without dialling,
+         *     for any role: `allowed`, every reason with its code and a sentence naming the zone, the
+         *     local time and, for a state's rule, its statute; the zones the time rules were read in;
+         *     and `nextAllowedAt`, the earliest instant from now at which every time rule and cap
+         *     passes (RFC 3339 UTC), null when allowed now, for a do-not-call number (no instant
+         *     unblocks it), or when the rules leave no minute free within eight days. `contactId` may
+         *     stand instead of `to` (its phone is checked, and its `timeZone` with it); given both,
+         *     they must be the same number. A contact of another workspace is 404; one without a
+         *     phone, or neither field, 400.
+         */
+        post: operations["createDialCheck"];
         delete?: never;
         options?: never;
         head?: never;
@@ -970,12 +1002,14 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the workspace's calling hours or time zone (admin only)
+         * Change the workspace's calling hours, time zone, state rules or attempt limit (admin only)
          * @description **Admin only** (an agent's token answers 403 `forbidden`). Absent fields are left alone;
          *     `"callingHours": null` turns the calling window off, for a workspace that does not call
          *     consumers under such rules. A time that is not `HH:MM` from `00:00` to `24:00`, an `end`
-         *     not after `start`, or a `timeZone` that is not an IANA zone name answers 400
-         *     `invalid_request` naming the field, and changes nothing. Answers the settings after.
+         *     not after `start`, a `timeZone` that is not an IANA zone name, or an `attemptLimit` out
+         *     of its bounds (`max` 1–100, `windowHours` 1–720) answers 400 `invalid_request` naming the
+         *     field (`attemptLimit.max`, say), and changes nothing. `"stateRules": false` turns the
+         *     states' rules off; `"attemptLimit": null` removes the limit. Answers the settings after.
          *
          *     `recordingAnnouncement` (one line of 1 to 500 characters) is said to the whole conference
          *     before each recording starts (see `POST /v1/recordings`); `null` turns it off. An empty or
@@ -1219,18 +1253,28 @@ export interface components {
          * @example invalid_request
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_phone" | "unauthorized" | "forbidden" | "not_agent_participant" | "invalid_signature" | "not_found" | "method_not_allowed" | "contact_exists" | "caller_id_exists" | "caller_id_taken" | "call_not_active" | "transfer_pending" | "no_pending_transfer" | "recording_not_active" | "limit_reached" | "outcome_exists" | "payload_too_large" | "dnc_blocked" | "caller_id_not_allowed" | "outside_calling_hours" | "rate_limited" | "internal" | "not_implemented" | "provider_error" | "unavailable";
+        ErrorCode: "invalid_request" | "invalid_phone" | "unauthorized" | "forbidden" | "not_agent_participant" | "invalid_signature" | "not_found" | "method_not_allowed" | "contact_exists" | "caller_id_exists" | "caller_id_taken" | "call_not_active" | "transfer_pending" | "no_pending_transfer" | "recording_not_active" | "limit_reached" | "outcome_exists" | "payload_too_large" | "dnc_blocked" | "caller_id_not_allowed" | "outside_calling_hours" | "state_rule" | "attempt_limit" | "rate_limited" | "internal" | "not_implemented" | "provider_error" | "unavailable";
         Error: {
             code: components["schemas"]["ErrorCode"];
             /** @example limit: must be at most 200 */
             message: string;
             details?: components["schemas"]["ErrorDetail"][];
         };
+        /**
+         * @description One field of the request and what is wrong with it. A refused dial (422) adds a detail
+         *     per reason (`field: reasons`, its `code`, its sentence) and one `nextAllowedAt` whose
+         *     message is an RFC 3339 UTC instant.
+         */
         ErrorDetail: {
             /** @example limit */
             field: string;
             /** @example must be at most 200 */
             message: string;
+            /**
+             * @description The reason's code, on the `reasons` details of a refused dial (`dnc_blocked`, `outside_calling_hours`, `state_rule`, `attempt_limit`).
+             * @example state_rule
+             */
+            code?: string;
         };
         ErrorResponse: {
             error: components["schemas"]["Error"];
@@ -1293,6 +1337,11 @@ export interface components {
             company: string;
             /** @example Prefers mornings. */
             notes: string;
+            /**
+             * @description The contact's own IANA time zone, or null when unknown: when set, the dial check's time rules must hold there as well as in the number's zones.
+             * @example America/Chicago
+             */
+            timeZone: string | null;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -1321,6 +1370,11 @@ export interface components {
              */
             company?: string;
             notes?: string;
+            /**
+             * @description An IANA zone name (400 `invalid_request` naming `timeZone` otherwise), or null.
+             * @example America/Chicago
+             */
+            timeZone?: string | null;
         };
         /** @description Absent fields are left alone; `null` clears a field. */
         ContactPatch: {
@@ -1333,6 +1387,8 @@ export interface components {
             /** @description Shown to agents as a name: no control character and no bidirectional control (U+202A–U+202E, U+2066–U+2069); either is 400 `invalid_request` naming the field. */
             company?: string | null;
             notes?: string | null;
+            /** @description An IANA zone name, or null to clear it. */
+            timeZone?: string | null;
         };
         ContactResponse: {
             data: components["schemas"]["Contact"];
@@ -1592,6 +1648,17 @@ export interface components {
             start: components["schemas"]["ClockTime"];
             end: components["schemas"]["ClockTime"];
         } | null;
+        /**
+         * @description At most `max` calls created to one number of the workspace in any `windowHours`, whoever
+         *     dials (a state's cap holds on top). `null`, the default, sets no limit of the
+         *     workspace's own.
+         */
+        AttemptLimit: {
+            /** @example 3 */
+            max: number;
+            /** @example 24 */
+            windowHours: number;
+        } | null;
         Workspace: {
             /** @example ws_acme */
             id: string;
@@ -1601,6 +1668,12 @@ export interface components {
              * @example America/New_York
              */
             timeZone: string;
+            /**
+             * @description Whether the stricter US states' rules (hours, banned days, caps) apply to the numbers of those states (default `true`; `false` for a workspace that makes no consumer calls).
+             * @example true
+             */
+            stateRules: boolean;
+            attemptLimit: components["schemas"]["AttemptLimit"];
             recordingAnnouncement: components["schemas"]["RecordingAnnouncement"];
         };
         /**
@@ -1613,11 +1686,14 @@ export interface components {
         WorkspaceResponse: {
             data: components["schemas"]["Workspace"];
         };
-        /** @description Absent fields are left alone; `callingHours` null turns the window off, `recordingAnnouncement` null the announcement. */
+        /** @description Absent fields are left alone; `callingHours` null turns the window off, `attemptLimit` null removes the limit, `recordingAnnouncement` null the announcement. */
         WorkspacePatch: {
             callingHours?: components["schemas"]["CallingHours"];
             /** @example America/New_York */
             timeZone?: string;
+            /** @example false */
+            stateRules?: boolean;
+            attemptLimit?: components["schemas"]["AttemptLimit"];
             recordingAnnouncement?: components["schemas"]["RecordingAnnouncement"];
         };
         VoiceTokenResponse: {
@@ -1730,6 +1806,52 @@ export interface components {
         };
         CallResponse: {
             data: components["schemas"]["Call"];
+        };
+        /** @description `to` or `contactId` (or both, naming the same number). */
+        DialCheckRequest: {
+            /** @example +13055550123 */
+            to?: string;
+            /**
+             * @description A contact of the workspace: its phone is checked, in its time zone too.
+             * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+             */
+            contactId?: string;
+        };
+        DialReason: {
+            /**
+             * @description `dnc_blocked`, `outside_calling_hours`, `state_rule` or `attempt_limit` (more may be added).
+             * @example state_rule
+             */
+            code: string;
+            /** @description A sentence for the agent. */
+            message: string;
+        };
+        DialCheck: {
+            /**
+             * @description The number checked (E.164).
+             * @example +13055550123
+             */
+            to: string;
+            /** @example false */
+            allowed: boolean;
+            /** @description Every reason the dial is refused now, in the order dnc_blocked, outside_calling_hours, state_rule, attempt_limit; empty when allowed. */
+            reasons: components["schemas"]["DialReason"][];
+            /**
+             * @description The IANA zones the time rules were read in (the number's, or the workspace's for a number with none, and the contact's).
+             * @example [
+             *       "America/New_York"
+             *     ]
+             */
+            timeZones: string[];
+            /**
+             * Format: date-time
+             * @description The earliest instant from now at which every time rule and cap passes; null when allowed now, for a do-not-call number, or when none comes within eight days.
+             * @example 2026-03-10T12:00:00Z
+             */
+            nextAllowedAt: string | null;
+        };
+        DialCheckResponse: {
+            data: components["schemas"]["DialCheck"];
         };
         CallList: {
             data: components["schemas"]["Call"][];
@@ -2477,7 +2599,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description A business rule refuses the call (`dnc_blocked`, `caller_id_not_allowed`, `outside_calling_hours`). */
+        /** @description A business rule refuses the call (`dnc_blocked`, `caller_id_not_allowed`, `outside_calling_hours`, `state_rule`, `attempt_limit`); a refusal of the dial check lists every reason and `nextAllowedAt` in `details`. */
         CallRefused: {
             headers: {
                 [name: string]: unknown;
@@ -2486,7 +2608,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description A business rule refuses the transfer target (`dnc_blocked`, `outside_calling_hours`). */
+        /** @description A business rule refuses the transfer target (`dnc_blocked`, `outside_calling_hours`, `state_rule`, `attempt_limit`); `details` list every reason and `nextAllowedAt`. */
         TransferRefused: {
             headers: {
                 [name: string]: unknown;
@@ -3800,6 +3922,37 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    createDialCheck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DialCheckRequest"];
+            };
+        };
+        responses: {
+            /** @description The check's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DialCheckResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     getCall: {
         parameters: {
             query?: never;
@@ -4476,6 +4629,8 @@ export interface operations {
                      *           "end": "21:00"
                      *         },
                      *         "timeZone": "UTC",
+                     *         "stateRules": true,
+                     *         "attemptLimit": null,
                      *         "recordingAnnouncement": null
                      *       }
                      *     }
@@ -4517,6 +4672,11 @@ export interface operations {
                      *           "end": "20:00"
                      *         },
                      *         "timeZone": "America/Chicago",
+                     *         "stateRules": true,
+                     *         "attemptLimit": {
+                     *           "max": 3,
+                     *           "windowHours": 24
+                     *         },
                      *         "recordingAnnouncement": null
                      *       }
                      *     }
