@@ -65,7 +65,7 @@ const (
 	// its first row is the key or, with none, the empty text.
 	boundKey     = "SELECT c0.created_at AS t, c0.id AS i, 0 AS k FROM contacts c0 INDEXED BY contacts_workspace_created WHERE c0.workspace_id = ?"
 	boundKeyTail = " ORDER BY c0.created_at DESC, c0.id DESC LIMIT 1 OFFSET ?"
-	boundedWalk  = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.created_at, c.updated_at" +
+	boundedWalk  = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at" +
 		" FROM contacts c INDEXED BY contacts_workspace_created" +
 		" WHERE (c.created_at, c.id) >= (SELECT b.t, b.i FROM (SELECT * FROM (%s) UNION ALL SELECT '', '', 1) b ORDER BY b.k LIMIT 1)" +
 		" AND c.workspace_id = ?"
