@@ -66,4 +66,3 @@ const (
 		"count(*), (SELECT contact_count FROM workspaces WHERE id = ?) " +
 		"FROM (%[2]s) c WHERE c.workspace_id = ?"
 )
-
