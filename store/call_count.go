@@ -29,9 +29,9 @@ type condition struct{ col, val string }
 // filter's equalities, by what each filter usually selects: a contact's
 // calls are few, an agent's calls with one outcome are one in a hundred
 // (calls_agent_outcome_created), an outcome one in ten, a status or an
-// agent more. A tag is tested by its (call_sid, tag) key rather than
-// walked, unless nothing else filters: the calls' own indexes hold every
-// other column a test needs.
+// agent more. A tag is tested entry by entry rather than walked, unless
+// nothing else filters: the calls' own indexes hold every other column a
+// test needs.
 func chooseDriver(f switchboard.CallFilter) countDriver {
 	var present []condition // in that order of preference
 	for _, c := range []condition{{"contact_id", f.ContactID}, {"outcome_id", f.OutcomeID}, {"status", string(f.Status)}, {"agent_identity", f.Agent}} {
@@ -73,7 +73,7 @@ func countCalls(r *gorm.DB, workspaceID string, f switchboard.CallFilter) (callC
 		}
 		return atCap(n, true), nil
 	}
-	cols := []string{"c.call_sid"}
+	cols := []string{"c.call_sid", "c.created_at"}
 	for _, c := range d.others {
 		cols = append(cols, "c."+c.col)
 	}
@@ -95,8 +95,12 @@ func countCalls(r *gorm.DB, workspaceID string, f switchboard.CallFilter) (callC
 		args = append(args, c.val)
 	}
 	if f.Tag != "" {
-		tests = append(tests, "EXISTS (SELECT 1 FROM call_tags t WHERE t.call_sid = d.call_sid AND t.tag = ?)")
-		args = append(args, f.Tag)
+		// By call_tags_list rather than the (call_sid, tag) key: the
+		// driving entries come newest first, so their probes walk
+		// neighbouring leaves of the tag's index instead of random ones
+		// (a third of the time at a million calls on PostgreSQL).
+		tests = append(tests, "EXISTS (SELECT 1 FROM call_tags t WHERE t.workspace_id = ? AND t.tag = ? AND t.created_at = d.created_at AND t.call_sid = d.call_sid)")
+		args = append(args, workspaceID, f.Tag)
 	}
 	var got struct {
 		Examined int64
