@@ -15,9 +15,8 @@ type callCount struct {
 	exact bool
 }
 
-// countDriver is the index a count walks and the conditions it tests on
-// each entry it reads: an equality the index starts with, the columns the
-// other conditions need, and those conditions.
+// countDriver is the index a count walks, named by the equalities it starts
+// with, and the conditions tested on each entry it reads.
 type countDriver struct {
 	eq     []condition // answered by the index
 	others []condition // tested entry by entry
@@ -30,8 +29,8 @@ type condition struct{ col, val string }
 // calls are few, an agent's calls with one outcome are one in a hundred
 // (calls_agent_outcome_created), an outcome one in ten, a status or an
 // agent more. A tag is tested entry by entry rather than walked, unless
-// nothing else filters: the calls' own indexes hold every other column a
-// test needs.
+// nothing else filters: walking call_tags would test every other condition
+// on a call row read by key, in no useful order.
 func chooseDriver(f switchboard.CallFilter) countDriver {
 	var present []condition // in that order of preference
 	for _, c := range []condition{{"contact_id", f.ContactID}, {"outcome_id", f.OutcomeID}, {"status", string(f.Status)}, {"agent_identity", f.Agent}} {
