@@ -17,19 +17,28 @@ import (
 func testCountScan(t *testing.T, db *store.DB) {
 	ws := NewWorkspaceID()
 	n := switchboard.CallCountScan + 50
-	var lin []string // newest first, once reversed
+	// Every call is ada's; 25 are busy: 5 newer than all the others, 20
+	// older.
+	var busy []string // newest first
 	for i := range n {
 		c := browserCall(ws)
-		// lin's calls: the 20 oldest, and 5 among the newest.
-		if i < 20 || i >= n-5 {
-			c.AgentIdentity = "lin"
-			lin = append([]string{c.CallSID}, lin...)
-		}
 		_, err := db.BeginCall(ctx(), c, time.Minute)
 		require.NoError(t, err)
+		var at time.Time
+		switch {
+		case i < 20:
+			at = time.Date(2020, 1, 1, 0, 0, i, 0, time.UTC)
+		case i >= n-5:
+			at = time.Date(2100, 1, 1, 0, 0, i, 0, time.UTC)
+		default:
+			continue
+		}
+		WriteCallFixture(t, db, c.CallSID, CallFixture{CreatedAt: at, Status: switchboard.CallBusy})
+		busy = append([]string{c.CallSID}, busy...)
 	}
-	// The status drives (every call is initiated), the agent is tested.
-	f := switchboard.CallFilter{Agent: "lin", Status: switchboard.CallInitiated}
+	// The agent drives (every call is ada's), the status is tested: the
+	// newest CallCountScan calls hold 5 of the 25.
+	f := switchboard.CallFilter{Agent: "ada", Status: switchboard.CallBusy}
 	var got []string
 	for off := 0; ; off += 10 {
 		items, meta, err := db.ListCalls(ctx(), ws, f, switchboard.Page{Limit: 10, Offset: off})
@@ -45,25 +54,12 @@ func testCountScan(t *testing.T, db *store.DB) {
 		require.True(t, meta.TotalIsLowerBound, "offset %d", off)
 		require.Equal(t, off+10, meta.Total, "offset %d: the calls reached so far", off)
 	}
-	require.Len(t, got, 25)
-	// The newest 5 first, then the oldest 20; within each, newest first as
-	// they were begun (the store's clock orders them, ties by SID).
-	items, meta, err := db.ListCalls(ctx(), ws, f, switchboard.Page{Limit: 50})
+	require.Equal(t, busy, got, "every match, newest first")
+	// A first page smaller than the matches the scan saw; then a page by
+	// cursor, which knows nothing of its position.
+	items, meta, err := db.ListCalls(ctx(), ws, f, switchboard.Page{Limit: 3})
 	require.NoError(t, err)
-	require.Len(t, items, 25)
-	require.Equal(t, 25, meta.Total)
-	for i, c := range items {
-		require.Equal(t, got[i], c.CallSID)
-		if i > 0 {
-			require.False(t, c.CreatedAt.After(items[i-1].CreatedAt))
-		}
-	}
-	// A page by cursor knows nothing of its position: a lower bound no
-	// smaller than the five the scan saw.
-	_, meta, err = db.ListCalls(ctx(), ws, f, switchboard.Page{Limit: 3, After: meta.Next})
-	require.NoError(t, err)
-	_, meta, err = db.ListCalls(ctx(), ws, f, switchboard.Page{Limit: 3})
-	require.NoError(t, err)
+	require.Len(t, items, 3)
 	require.Equal(t, 5, meta.Total, "five matches among the newest calls scanned")
 	require.True(t, meta.TotalIsLowerBound)
 	_, meta, err = db.ListCalls(ctx(), ws, f, switchboard.Page{Limit: 3, After: meta.Next})
@@ -71,10 +67,10 @@ func testCountScan(t *testing.T, db *store.DB) {
 	require.Equal(t, 5, meta.Total)
 	require.True(t, meta.TotalIsLowerBound)
 	// The same filter over a range the scan exhausts (the 20 oldest
-	// calls, all lin's) counts exactly.
-	before := items[5].CreatedAt.Add(time.Microsecond)
-	_, meta, err = db.ListCalls(ctx(), ws, switchboard.CallFilter{Agent: "lin", Status: switchboard.CallInitiated,
-		CreatedBefore: &before}, switchboard.Page{Limit: 1})
+	// calls) counts exactly.
+	before := time.Date(2021, 1, 1, 0, 0, 0, 0, time.UTC)
+	_, meta, err = db.ListCalls(ctx(), ws, switchboard.CallFilter{Agent: "ada", Status: switchboard.CallBusy, CreatedBefore: &before},
+		switchboard.Page{Limit: 1})
 	require.NoError(t, err)
 	require.False(t, meta.TotalIsLowerBound)
 	require.Equal(t, 20, meta.Total)
