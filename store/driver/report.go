@@ -19,9 +19,10 @@ type Reports interface {
 	LocalDate(col string, spans []OffsetSpan) (string, []any)
 	// DateKey is an expression of a LocalDate value as YYYY-MM-DD text.
 	DateKey(expr string) string
-	// SettleCalls refreshes what the planner knows of calls and call_tags
-	// after a bulk load (and, on PostgreSQL, the visibility map an
-	// index-only scan reads), outside any transaction.
+	// SettleCalls brings calls and call_tags after a bulk load to where
+	// the service's background work would (PostgreSQL: statistics and the
+	// visibility map an index-only scan reads; SQLite: nothing), outside
+	// any transaction.
 	SettleCalls(w *gorm.DB) error
 }
 
