@@ -28,6 +28,15 @@ type CallFilter struct {
 // exact count of a busy workspace's calls would cost more than the page.
 const CallCountCap = 1000
 
+// CallCountScan is how many calls a list's count reads when its filters
+// combine in a way no one index answers (an outcome and a tag, an agent's
+// calls in one status): it tests the newest CallCountScan calls of the most
+// selective filter's index against the others. When more calls lie past
+// them, the total is what it found, never less than the calls the page
+// reaches, and a lower bound (Meta.TotalIsLowerBound): a rare combination
+// would otherwise read tens of thousands of calls to count a page's.
+const CallCountScan = 2000
+
 // NormalizeTag is a tag as it is stored and compared: trimmed, lower-case.
 func NormalizeTag(tag string) string { return strings.ToLower(strings.TrimSpace(tag)) }
 
@@ -88,34 +97,35 @@ func SortReportRows(rows []CallReportRow) {
 	slices.SortFunc(rows, func(a, b CallReportRow) int { return cmp.Compare(a.Key, b.Key) })
 }
 
-// DayRange is one local calendar day of a report, clipped to its range:
-// the instants from Start (included) to End (excluded).
-type DayRange struct {
-	Key        string // YYYY-MM-DD in the report's zone
-	Start, End time.Time
+// OffsetSpan is a stretch of a report's range over which its zone keeps one
+// offset from UTC, from Start up to the next span's Start.
+type OffsetSpan struct {
+	Start  time.Time // UTC; the range's From for the first span
+	Offset int       // seconds east of UTC
 }
 
-// Days splits the query's range into the local calendar days of its Zone,
-// the first and last clipped to the range. A day starts at its local
-// midnight as time.Date resolves it, so a day on which the clocks change is
-// 23 or 25 hours long, and the days cover the range exactly, without gap or
-// overlap. A range of MaxReportSpan touches at most 368 dates.
-func (q CallReportQuery) Days() []DayRange {
+// OffsetSpans splits the query's range where its Zone's offset from UTC
+// changes: a call's local date is its UTC time plus the offset of the span
+// it falls in, which is what time.Time.In gives. A zone changes offset a
+// few times a year at most, so a report's range holds a handful of spans.
+func (q CallReportQuery) OffsetSpans() []OffsetSpan {
 	loc := q.Zone
 	if loc == nil {
 		loc = time.UTC
 	}
-	var out []DayRange
-	l := q.From.In(loc)
-	day := time.Date(l.Year(), l.Month(), l.Day(), 0, 0, 0, 0, loc)
-	for start := q.From; start.Before(q.To); {
-		next := time.Date(day.Year(), day.Month(), day.Day()+1, 0, 0, 0, 0, loc)
-		end := next
-		if end.After(q.To) {
-			end = q.To
+	var out []OffsetSpan
+	for t := q.From; t.Before(q.To); {
+		l := t.In(loc)
+		_, off := l.Zone()
+		// A change of abbreviation alone keeps the offset: one span.
+		if len(out) == 0 || out[len(out)-1].Offset != off {
+			out = append(out, OffsetSpan{Start: t.UTC(), Offset: off})
 		}
-		out = append(out, DayRange{Key: day.Format(time.DateOnly), Start: start.UTC(), End: end.UTC()})
-		start, day = end, next
+		_, end := l.ZoneBounds()
+		if end.IsZero() || !end.After(t) {
+			break
+		}
+		t = end
 	}
 	return out
 }

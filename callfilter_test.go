@@ -9,39 +9,58 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 )
 
-func TestReportDays(t *testing.T) {
+func TestReportOffsetSpans(t *testing.T) {
 	ny, err := sb.LoadZone("America/New_York")
 	require.NoError(t, err)
-	lengths := func(q sb.CallReportQuery) map[string]time.Duration {
-		days := q.Days()
-		out := map[string]time.Duration{}
-		for i, d := range days {
-			if i > 0 {
-				require.Equal(t, days[i-1].End, d.Start, "days are contiguous")
-			}
-			out[d.Key] = d.End.Sub(d.Start)
-		}
-		require.True(t, q.From.Equal(days[0].Start))
-		require.True(t, q.To.Equal(days[len(days)-1].End))
-		return out
+	kolkata, err := sb.LoadZone("Asia/Kolkata")
+	require.NoError(t, err)
+	at := func(s string) time.Time {
+		v, err := time.Parse(time.RFC3339, s)
+		require.NoError(t, err)
+		return v.UTC()
 	}
-
-	from := time.Date(2026, 3, 7, 0, 0, 0, 0, ny)
-	got := lengths(sb.CallReportQuery{From: from, To: time.Date(2026, 3, 10, 0, 0, 0, 0, ny), Zone: ny})
-	require.Equal(t, map[string]time.Duration{"2026-03-07": 24 * time.Hour, "2026-03-08": 23 * time.Hour, "2026-03-09": 24 * time.Hour}, got)
-	got = lengths(sb.CallReportQuery{From: time.Date(2026, 11, 1, 0, 0, 0, 0, ny), To: time.Date(2026, 11, 2, 0, 0, 0, 0, ny), Zone: ny})
-	require.Equal(t, map[string]time.Duration{"2026-11-01": 25 * time.Hour}, got)
-
-	// Clipped at both ends, in the zone's dates.
-	got = lengths(sb.CallReportQuery{From: time.Date(2026, 5, 1, 22, 0, 0, 0, time.UTC), To: time.Date(2026, 5, 2, 4, 30, 0, 0, time.UTC), Zone: ny})
-	// 18:00 EDT on May 1 to 00:30 EDT on May 2.
-	require.Equal(t, map[string]time.Duration{"2026-05-01": 6 * time.Hour, "2026-05-02": 30 * time.Minute}, got)
-
-	// The longest range touches at most 368 dates.
-	start := time.Date(2026, 1, 1, 23, 59, 0, 0, ny)
-	days := sb.CallReportQuery{From: start, To: start.Add(sb.MaxReportSpan), Zone: ny}.Days()
-	require.LessOrEqual(t, len(days), 368)
-	require.GreaterOrEqual(t, len(days), 367)
+	cases := []struct {
+		name string
+		q    sb.CallReportQuery
+		want []sb.OffsetSpan
+	}{
+		{"no change", sb.CallReportQuery{From: at("2026-05-01T00:00:00Z"), To: at("2026-07-30T00:00:00Z"), Zone: ny},
+			[]sb.OffsetSpan{{Start: at("2026-05-01T00:00:00Z"), Offset: -4 * 3600}}},
+		{"spring forward", sb.CallReportQuery{From: at("2026-03-01T00:00:00Z"), To: at("2026-04-01T00:00:00Z"), Zone: ny},
+			[]sb.OffsetSpan{{Start: at("2026-03-01T00:00:00Z"), Offset: -5 * 3600}, {Start: at("2026-03-08T07:00:00Z"), Offset: -4 * 3600}}},
+		{"a year", sb.CallReportQuery{From: at("2026-01-01T05:00:00Z"), To: at("2027-01-01T05:00:00Z"), Zone: ny},
+			[]sb.OffsetSpan{{Start: at("2026-01-01T05:00:00Z"), Offset: -5 * 3600}, {Start: at("2026-03-08T07:00:00Z"), Offset: -4 * 3600},
+				{Start: at("2026-11-01T06:00:00Z"), Offset: -5 * 3600}}},
+		{"ends at the change", sb.CallReportQuery{From: at("2026-11-01T00:00:00Z"), To: at("2026-11-01T06:00:00Z"), Zone: ny},
+			[]sb.OffsetSpan{{Start: at("2026-11-01T00:00:00Z"), Offset: -4 * 3600}}},
+		{"half-hour zone", sb.CallReportQuery{From: at("2026-01-01T00:00:00Z"), To: at("2026-12-01T00:00:00Z"), Zone: kolkata},
+			[]sb.OffsetSpan{{Start: at("2026-01-01T00:00:00Z"), Offset: 5*3600 + 1800}}},
+		{"no zone is UTC", sb.CallReportQuery{From: at("2026-01-01T00:00:00Z"), To: at("2026-12-01T00:00:00Z")},
+			[]sb.OffsetSpan{{Start: at("2026-01-01T00:00:00Z"), Offset: 0}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := tc.q.OffsetSpans()
+			require.Equal(t, tc.want, got)
+			// Every instant's offset is its span's, as time.Time.In says.
+			for _, probe := range []time.Duration{0, time.Hour, 24 * time.Hour, 30 * 24 * time.Hour} {
+				v := tc.q.From.Add(probe)
+				if !v.Before(tc.q.To) {
+					continue
+				}
+				i := len(got) - 1
+				for i > 0 && v.Before(got[i].Start) {
+					i--
+				}
+				loc := tc.q.Zone
+				if loc == nil {
+					loc = time.UTC
+				}
+				_, off := v.In(loc).Zone()
+				require.Equal(t, off, got[i].Offset, "%s", v)
+			}
+		})
+	}
 }
 
 func TestReportRowArithmetic(t *testing.T) {

@@ -19,7 +19,7 @@ import (
 
 // ListCalls implements switchboard.CallStore.
 func (db *DB) ListCalls(ctx context.Context, workspaceID string, f switchboard.CallFilter, page switchboard.Page) ([]*switchboard.Call, switchboard.Meta, error) {
-	return db.listCalls(ctx, func(r *gorm.DB, count bool) (*gorm.DB, keyset) { return filterCalls(r, workspaceID, f, count) }, page)
+	return db.listCalls(ctx, workspaceID, f, page)
 }
 
 // ListContactCalls implements switchboard.CallStore. The contact is looked
@@ -37,41 +37,37 @@ func (db *DB) ListContactCalls(ctx context.Context, workspaceID, contactID strin
 	if n == 0 {
 		return nil, switchboard.Meta{}, notFound("Contact")
 	}
-	return db.listCalls(ctx, func(r *gorm.DB, count bool) (*gorm.DB, keyset) {
-		return filterCalls(r, workspaceID, switchboard.CallFilter{ContactID: contactID}, count)
-	}, page)
+	return db.listCalls(ctx, workspaceID, switchboard.CallFilter{ContactID: contactID}, page)
 }
 
-// listCalls counts (up to the cap) and reads one page of the calls q
-// selects; q returns a fresh query and the keyset it orders by.
-func (db *DB) listCalls(ctx context.Context, q func(r *gorm.DB, count bool) (*gorm.DB, keyset), page switchboard.Page) ([]*switchboard.Call, switchboard.Meta, error) {
+// listCalls counts (see countCalls) and reads one page of the calls f
+// selects. The count reads a bounded number of rows: "1,000+" is all a
+// client shows past the cap, and counting a busy workspace's calls exactly
+// would cost more than the page.
+func (db *DB) listCalls(ctx context.Context, workspaceID string, f switchboard.CallFilter, page switchboard.Page) ([]*switchboard.Call, switchboard.Meta, error) {
 	page = clampPage(page)
 	r := db.r.WithContext(ctx)
-	// The count reads at most one row past the cap: "1,000+" is all a
-	// client shows past it, and counting a busy workspace's calls exactly
-	// would cost more than the page. It reads in the list's order, so that
-	// PostgreSQL's planner walks the list's index as the page does, rather
-	// than hash-joining a tag's rows with every call of the workspace.
-	capped, cks := q(r, true)
-	capped = capped.Select("1 AS one").Order(cks.timeCol + " DESC, " + cks.idCol + " DESC").Limit(switchboard.CallCountCap + 1)
-	var total int64
-	if err := r.Table("(?) AS capped", capped).Count(&total).Error; err != nil {
+	count, err := countCalls(r, workspaceID, f)
+	if err != nil {
 		return nil, switchboard.Meta{}, err
 	}
-	sel, ks := q(r, false)
+	sel, ks := filterCalls(r, workspaceID, f, false)
 	var rows []callRow
 	if err := pageCalls(sel.Select("c.*"), ks, page).Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
-	lowerBound := total > switchboard.CallCountCap
-	if lowerBound {
-		total = switchboard.CallCountCap
-	}
-	rows, meta := trim(rows, page, total, func(c *callRow) switchboard.PageKey {
+	rows, meta := trim(rows, page, count.n, func(c *callRow) switchboard.PageKey {
 		return switchboard.PageKey{Time: c.CreatedAt, ID: c.CallSID}
 	})
-	if lowerBound {
-		meta.Total, meta.TotalIsLowerBound = switchboard.CallCountCap, true
+	switch {
+	case count.exact:
+	case page.After == nil && !meta.HasMore && (len(rows) > 0 || page.Offset == 0):
+		// The last page by offset: the list ends here.
+		meta.Total = page.Offset + len(rows)
+	default:
+		// A lower bound, never below what this page shows (trim keeps
+		// Total at least offset + rows on an offset page).
+		meta.Total, meta.TotalIsLowerBound = max(meta.Total, len(rows)), true
 	}
 	// callsOf, not toDomain: a listed call shows its outcome's name and
 	// kind like every other read of a call.
@@ -133,10 +129,11 @@ func filterCalls(r *gorm.DB, workspaceID string, f switchboard.CallFilter, count
 	return q, ks
 }
 
-// ReportCalls implements switchboard.CallStore: one grouped statement. The
-// days of ReportByDay are a table of ranges the calls join (the driver's
-// DaysCTE): each day's calls are one range of the index on (workspace_id,
-// created_at), and the bucketing needs no time-zone database in SQL.
+// ReportCalls implements switchboard.CallStore: one grouped statement over
+// one range of the index on (workspace_id, created_at). ReportByDay groups
+// by the local date the driver computes from the zone's offsets over the
+// range (OffsetSpans): the same date time.Time.In gives, daylight saving
+// included, and no time-zone database needed in SQL.
 func (db *DB) ReportCalls(ctx context.Context, q switchboard.CallReportQuery) ([]switchboard.CallReportRow, error) {
 	const figures = "count(*) AS calls, count(c.answered_at) AS answered, coalesce(sum(c.duration), 0) AS talk_seconds"
 	var rows []struct {
@@ -149,16 +146,18 @@ func (db *DB) ReportCalls(ctx context.Context, q switchboard.CallReportQuery) ([
 	var stmt *gorm.DB
 	switch q.GroupBy {
 	case switchboard.ReportByDay:
-		days := q.Days()
-		ranges := make([]driver.DayRange, len(days))
-		for i, d := range days {
-			ranges[i] = driver.DayRange{Key: d.Key, Start: d.Start, End: d.End}
+		spans := q.OffsetSpans()
+		if len(spans) == 0 {
+			return []switchboard.CallReportRow{}, nil
 		}
-		cte, args := db.drv.DaysCTE(ranges)
-		args = append(args, q.WorkspaceID)
-		stmt = r.Raw("WITH "+cte+" SELECT d.day AS key, "+figures+
-			" FROM days d JOIN calls c ON c.workspace_id = ? AND c.created_at >= d.lo AND c.created_at < d.hi"+
-			" GROUP BY d.day", args...)
+		ds := make([]driver.OffsetSpan, len(spans))
+		for i, s := range spans {
+			ds[i] = driver.OffsetSpan{Start: s.Start, Offset: s.Offset}
+		}
+		day, args := db.drv.LocalDate("c.created_at", ds)
+		args = append(args, q.WorkspaceID, q.From.UTC(), q.To.UTC())
+		stmt = r.Raw("SELECT "+db.drv.DateKey("g.day")+" AS key, g.calls, g.answered, g.talk_seconds FROM (SELECT "+day+" AS day, "+figures+
+			" FROM calls c WHERE c.workspace_id = ? AND c.created_at >= ? AND c.created_at < ? GROUP BY 1) g", args...)
 	case switchboard.ReportByAgent, switchboard.ReportByOutcome:
 		key := "c.agent_identity"
 		if q.GroupBy == switchboard.ReportByOutcome {

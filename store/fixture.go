@@ -15,10 +15,10 @@ func (db *DB) Fixture(ctx context.Context, fn func(tx *gorm.DB) error) error {
 	return db.transact(ctx, fn)
 }
 
-// SettleCalls refreshes the planner's statistics of calls and call_tags
-// after a bulk load (on PostgreSQL it vacuums them too), as the database's
-// own background work would in time; for benchmarks that load and measure
-// at once.
+// SettleCalls brings calls and call_tags after a bulk load to where the
+// service's own background work would bring them in time: on PostgreSQL
+// autovacuum's VACUUM ANALYZE; on SQLite nothing, as the service gathers no
+// statistics there. For benchmarks that load and measure at once.
 func (db *DB) SettleCalls(ctx context.Context) error {
 	return db.drv.SettleCalls(db.w.WithContext(ctx))
 }

@@ -1438,13 +1438,18 @@ type ListMeta struct {
 	// Total Total number of matching items. Lists count exactly, except that a search and a
 	// list of calls count exactly up to 1,000 matches; past that `total` is 1000,
 	// `totalExact` is false (show "1,000+"), and paging goes on as long as `hasMore` is
-	// true.
+	// true. A list of calls whose filters combine (say `outcomeId` and `tag`) also
+	// counts only among the newest 2,000 calls of its most selective filter; when more
+	// lie past them, `total` is the larger of the matches found there and `offset` plus
+	// this page's items, and `totalExact` is false. Whenever `totalExact` is false,
+	// `total` is a lower bound: never below `offset` plus the items of this page, and
+	// exact again on a last page read by `offset`.
 	//
 	//
 	// Example: 1
 	Total int `json:"total"`
 
-	// TotalExact False when `total` is a lower bound (a search or a list of calls matching more than 1,000 items).
+	// TotalExact False when `total` is a lower bound (a search or a list of calls matching more than 1,000 items, or a list of calls with combined filters whose count stopped early; see `total`).
 	//
 	// Example: true
 	TotalExact bool `json:"totalExact"`

@@ -7,23 +7,28 @@ import (
 )
 
 // Reports is what a call report asks of the database that differs between
-// the two: the local days a report groups by, as rows a query can join.
-// SQLite has no time-zone database, so the days' bounds are computed in Go
-// (DST included) and the database only buckets calls into them.
+// the two: a call's local date, and refreshing the planner's statistics.
+// SQLite has no time-zone database, so the zone's offsets are computed in
+// Go (daylight saving included) and the database only adds them.
 type Reports interface {
-	// DaysCTE is the body of a common table expression days (day, lo, hi),
-	// one row per range, written with GORM's "?" placeholders, and its
-	// arguments.
-	DaysCTE(days []DayRange) (string, []any)
-	// SettleCalls refreshes what the planner knows of calls and call_tags
-	// after a bulk load (and, on PostgreSQL, the visibility map an
-	// index-only scan reads), outside any transaction.
+	// LocalDate is an expression of col (a created_at) giving the local
+	// date it falls on when the zone's offset from UTC is each span's from
+	// its Start, written with GORM's "?" placeholders, and its arguments.
+	// The first span's Start is not compared: rows before it are out of
+	// the report. Its value groups; DateKey makes it a key.
+	LocalDate(col string, spans []OffsetSpan) (string, []any)
+	// DateKey is an expression of a LocalDate value as YYYY-MM-DD text.
+	DateKey(expr string) string
+	// SettleCalls brings calls and call_tags after a bulk load to where
+	// the service's background work would (PostgreSQL: statistics and the
+	// visibility map an index-only scan reads; SQLite: nothing), outside
+	// any transaction.
 	SettleCalls(w *gorm.DB) error
 }
 
-// DayRange is one day of a report: the instants from Start (included) to
-// End (excluded), keyed by its local date.
-type DayRange struct {
-	Key        string
-	Start, End time.Time
+// OffsetSpan is a stretch of time, from Start up to the next span's, over
+// which a zone is Offset seconds east of UTC.
+type OffsetSpan struct {
+	Start  time.Time
+	Offset int
 }

@@ -1,6 +1,7 @@
 package pgdriver
 
 import (
+	"strconv"
 	"strings"
 
 	"gorm.io/gorm"
@@ -8,25 +9,36 @@ import (
 	"github.com/switchboard-oss/switchboard/store/driver"
 )
 
-// DaysCTE is a VALUES list whose first row is typed: PostgreSQL would
-// otherwise read the parameters as text and refuse to compare them with a
-// timestamptz. (AT TIME ZONE could bucket the calls here alone, but the same
-// ranges on both databases keep one query and one meaning of a local day.)
-func (Driver) DaysCTE(days []driver.DayRange) (string, []any) {
+// LocalDate adds the span's offset to the UTC wall time and takes its date:
+// one expression over one scan of the report's range, rather than a range
+// of the index per day joined with a list of days (about a third slower at
+// 250,000 calls). AT TIME ZONE 'UTC' keeps it independent of the session's
+// TimeZone; the offsets come from Go's zone database, not PostgreSQL's, so
+// that both databases agree. Each offset binds as an interval constant: an
+// integer times interval '1 second' cost a tenth more per row.
+func (Driver) LocalDate(col string, spans []driver.OffsetSpan) (string, []any) {
+	iv := func(s driver.OffsetSpan) string { return strconv.Itoa(s.Offset) + " seconds" }
 	var b strings.Builder
-	args := make([]any, 0, 3*len(days))
-	b.WriteString(daysCTEHead)
-	for i, d := range days {
-		if i == 0 {
-			b.WriteString(daysFirstRow)
-		} else {
-			b.WriteString(daysRow)
+	args := make([]any, 0, 2*len(spans))
+	b.WriteString("CAST((" + col + " AT TIME ZONE 'UTC') + ")
+	if len(spans) == 1 {
+		b.WriteString("CAST(? AS interval)")
+		args = append(args, iv(spans[0]))
+	} else {
+		b.WriteString("CASE")
+		for i, s := range spans[:len(spans)-1] {
+			b.WriteString(" WHEN " + col + " < CAST(? AS timestamptz) THEN CAST(? AS interval)")
+			args = append(args, spans[i+1].Start.UTC(), iv(s))
 		}
-		args = append(args, d.Key, d.Start.UTC(), d.End.UTC())
+		b.WriteString(" ELSE CAST(? AS interval) END")
+		args = append(args, iv(spans[len(spans)-1]))
 	}
-	b.WriteString(")")
+	b.WriteString(" AS date)")
 	return b.String(), args
 }
+
+// DateKey formats a date without depending on the session's DateStyle.
+func (Driver) DateKey(expr string) string { return "to_char(" + expr + ", 'YYYY-MM-DD')" }
 
 // SettleCalls vacuums as well as analyzes: a freshly loaded table's pages
 // are not yet all-visible, and until autovacuum reaches them an index-only

@@ -94,12 +94,5 @@ const (
 		" FROM (%s) c"
 )
 
-// A call report's days (report.go): rows of (day, lo, hi).
-const (
-	daysCTEHead  = "days (day, lo, hi) AS (VALUES "
-	daysFirstRow = "(CAST(? AS text), CAST(? AS timestamptz), CAST(? AS timestamptz))"
-	daysRow      = ", (?, ?, ?)"
-)
-
 // settleCalls runs after a bulk load of calls (benchmarks).
 const settleCalls = "VACUUM ANALYZE calls, call_tags"

@@ -75,12 +75,3 @@ const (
 		"count(*), (SELECT contact_count FROM workspaces WHERE id = ?) " +
 		"FROM (%[2]s) c WHERE c.workspace_id = ?"
 )
-
-// A call report's days (report.go): rows of (day, lo, hi).
-const (
-	daysCTEHead = "days (day, lo, hi) AS (VALUES "
-	daysRow     = "(?, ?, ?)"
-)
-
-// settleCalls runs after a bulk load of calls (benchmarks).
-const settleCalls = "ANALYZE"

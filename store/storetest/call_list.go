@@ -249,5 +249,10 @@ func testCallList(t *testing.T, open Opener) {
 		require.False(t, meta.TotalIsLowerBound)
 	})
 
+	t.Run("CountScan", func(t *testing.T) {
+		t.Parallel()
+		testCountScan(t, db)
+	})
+
 	t.Run("Report", func(t *testing.T) { testCallReport(t, db, w) })
 }

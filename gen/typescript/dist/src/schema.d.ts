@@ -529,7 +529,9 @@ export interface paths {
          *     agent on an agent's token answers 403 `forbidden`. A value that is not one of the
          *     parameter's (an unknown status, a malformed time) answers 400 `invalid_request` naming
          *     it; a `contactId` or `outcomeId` that matches nothing gives an empty page. The total
-         *     counts exactly up to 1,000 calls (see `ListMeta`).
+         *     counts exactly up to 1,000 calls (see `ListMeta`); with combined filters it counts
+         *     among the newest 2,000 calls of the most selective one, and is a lower bound
+         *     (`totalExact` false) when more lie past them.
          */
         get: operations["listCalls"];
         put?: never;
@@ -1283,12 +1285,17 @@ export interface components {
              * @description Total number of matching items. Lists count exactly, except that a search and a
              *     list of calls count exactly up to 1,000 matches; past that `total` is 1000,
              *     `totalExact` is false (show "1,000+"), and paging goes on as long as `hasMore` is
-             *     true.
+             *     true. A list of calls whose filters combine (say `outcomeId` and `tag`) also
+             *     counts only among the newest 2,000 calls of its most selective filter; when more
+             *     lie past them, `total` is the larger of the matches found there and `offset` plus
+             *     this page's items, and `totalExact` is false. Whenever `totalExact` is false,
+             *     `total` is a lower bound: never below `offset` plus the items of this page, and
+             *     exact again on a last page read by `offset`.
              * @example 1
              */
             total: number;
             /**
-             * @description False when `total` is a lower bound (a search or a list of calls matching more than 1,000 items).
+             * @description False when `total` is a lower bound (a search or a list of calls matching more than 1,000 items, or a list of calls with combined filters whose count stopped early; see `total`).
              * @example true
              */
             totalExact: boolean;
