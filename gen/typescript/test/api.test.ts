@@ -256,7 +256,10 @@ describe("voice", () => {
     const set = await unwrap(admin.PATCH("/v1/workspace", { body: { timeZone: "America/Chicago" } }));
     assert.equal(set.data.timeZone, "America/Chicago");
     const { data } = await unwrap(api.GET("/v1/workspace"));
-    assert.deepEqual(data, { id: workspaceId, callingHours: null, timeZone: "America/Chicago" });
+    assert.deepEqual(data, {
+      id: workspaceId, callingHours: null, timeZone: "America/Chicago",
+      stateRules: true, attemptLimit: null, recordingAnnouncement: null,
+    });
   });
 
   test("voice token", async () => {
