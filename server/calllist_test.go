@@ -64,7 +64,7 @@ func TestCallLists(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		tb := setup(t, open)
 		contact := tb.createContact(map[string]any{"firstName": "Ada", "phone": "+14155550111"})["id"].(string)
-		outcome := storetest.WriteOutcomeFixture(t, tb.db, tb.wsA, "Interested", sb.OutcomeConnected, 0)
+		outcome := storetest.OutcomeNamed(t, tb.db, tb.wsA, "Interested", sb.OutcomeConnected)
 		base := time.Date(2026, 6, 1, 12, 0, 0, 0, time.UTC)
 		at := func(h int) time.Time { return base.Add(time.Duration(h) * time.Hour) }
 		// Newest last: a1 < g1 < a2 < g2 < a3 (workspace A), b1 in B.

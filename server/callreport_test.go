@@ -16,7 +16,7 @@ func TestCallReport(t *testing.T) {
 	t.Parallel()
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		tb := setup(t, open)
-		outcome := storetest.WriteOutcomeFixture(t, tb.db, tb.wsA, "Interested", sb.OutcomeConnected, 0)
+		outcome := storetest.OutcomeNamed(t, tb.db, tb.wsA, "Interested", sb.OutcomeConnected)
 		ny, err := sb.LoadZone("America/New_York")
 		require.NoError(t, err)
 		// Local midnight of 2026-03-08 in New York is 05:00 UTC; the

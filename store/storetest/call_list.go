@@ -52,8 +52,8 @@ func newCallWorkspace(t *testing.T, db *store.DB, n int, base time.Time, seed ui
 		w.contacts = append(w.contacts, c.ID)
 	}
 	w.outcomes = []string{
-		WriteOutcomeFixture(t, db, w.ws, "Interested", switchboard.OutcomeConnected, 0),
-		WriteOutcomeFixture(t, db, w.ws, "No answer", switchboard.OutcomeNotConnected, 1),
+		OutcomeNamed(t, db, w.ws, "Interested", switchboard.OutcomeConnected),
+		OutcomeNamed(t, db, w.ws, "No answer", switchboard.OutcomeNotConnected),
 	}
 	var created time.Time
 	for i := range n {

@@ -1,12 +1,10 @@
 package storetest
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/google/uuid"
 	"github.com/stretchr/testify/require"
 	"gorm.io/gorm"
 
@@ -15,10 +13,9 @@ import (
 )
 
 // Test data for the lists and reports of calls: calls are created through
-// the store's own methods, and these fixtures then write what the schema
-// (0016_after_call.sql) defines for after-call work, exactly as its
-// comments say, together with the times a report counts. They are data,
-// not a stand-in for the store: every read under test is the store's.
+// the store's own methods; these fixtures then move them in time, end them
+// and link their contact (what no store method writes after the fact), and
+// set their outcome and tags through the store's own after-call change.
 
 // CallFixture is what WriteCallFixture writes into a stored call. Zero
 // fields write nothing, except that Tags is always written (nil: none).
@@ -30,19 +27,21 @@ type CallFixture struct {
 	Status     switchboard.CallStatus
 	AnsweredAt *time.Time
 	Duration   *int
-	// ContactID is calls.contact_id; OutcomeID calls.outcome_id (a
-	// call_outcomes row of the workspace, see WriteOutcomeFixture).
+	// ContactID is calls.contact_id; OutcomeID an outcome of the
+	// workspace (see OutcomeNamed), set with the store's UpdateCallWork.
 	ContactID string
 	OutcomeID string
-	// Tags are calls.tags (a JSON array, lower-case, in order) and one
-	// call_tags row each, carrying the call's created_at.
+	// Tags are set with UpdateCallWork too, after the call has moved in
+	// time, so that their call_tags rows carry its created_at.
 	Tags []string
 }
 
-// WriteCallFixture writes f into the stored call callSID, in one
-// transaction (calls.tags and call_tags together, as the schema requires).
+// WriteCallFixture writes f into the stored call callSID: the times,
+// status and contact in one transaction, then the outcome and tags through
+// the store's after-call change.
 func WriteCallFixture(t testing.TB, db *store.DB, callSID string, f CallFixture) {
 	t.Helper()
+	var workspaceID string
 	err := db.Fixture(ctx(), func(tx *gorm.DB) error {
 		set := map[string]any{}
 		if !f.CreatedAt.IsZero() {
@@ -63,52 +62,40 @@ func WriteCallFixture(t testing.TB, db *store.DB, callSID string, f CallFixture)
 		if f.ContactID != "" {
 			set["contact_id"] = f.ContactID
 		}
-		if f.OutcomeID != "" {
-			set["outcome_id"] = f.OutcomeID
-		}
-		tags := make([]string, len(f.Tags))
-		for i, tag := range f.Tags {
-			tags[i] = switchboard.NormalizeTag(tag)
-		}
-		js, err := json.Marshal(tags)
-		if err != nil {
-			return err
-		}
-		set["tags"] = string(js)
-		if err := tx.Table("calls").Where("call_sid = ?", callSID).Updates(set).Error; err != nil {
-			return err
-		}
-		var call struct {
-			WorkspaceID string
-			CreatedAt   time.Time
-		}
-		if err := tx.Table("calls").Select("workspace_id, created_at").Where("call_sid = ?", callSID).Take(&call).Error; err != nil {
-			return err
-		}
-		if err := tx.Exec("DELETE FROM call_tags WHERE call_sid = ?", callSID).Error; err != nil {
-			return err
-		}
-		for _, tag := range tags {
-			if err := tx.Exec("INSERT INTO call_tags (call_sid, workspace_id, tag, created_at) VALUES (?, ?, ?, ?)",
-				callSID, call.WorkspaceID, tag, call.CreatedAt.UTC()).Error; err != nil {
+		if len(set) > 0 {
+			if err := tx.Table("calls").Where("call_sid = ?", callSID).Updates(set).Error; err != nil {
 				return err
 			}
 		}
-		return nil
+		return tx.Table("calls").Where("call_sid = ?", callSID).Pluck("workspace_id", &workspaceID).Error
 	})
+	require.NoError(t, err)
+	tags := make([]string, len(f.Tags))
+	for i, tag := range f.Tags {
+		tags[i] = switchboard.NormalizeTag(tag)
+	}
+	work := switchboard.CallWork{Tags: &tags, By: "storetest"}
+	if f.OutcomeID != "" {
+		work.OutcomeID = &f.OutcomeID
+	}
+	_, err = db.UpdateCallWork(ctx(), workspaceID, callSID, work, nil)
 	require.NoError(t, err)
 }
 
-// WriteOutcomeFixture writes a call_outcomes row of the workspace at the
-// given position (its order among the workspace's outcomes) and returns
-// its id.
-func WriteOutcomeFixture(t testing.TB, db *store.DB, workspaceID, name string, kind switchboard.OutcomeKind, position int) string {
+// OutcomeNamed returns the id of the workspace's outcome called name (of
+// kind), found among those it has (the defaults every workspace starts
+// with included) or made with the store's CreateOutcome.
+func OutcomeNamed(t testing.TB, db *store.DB, workspaceID, name string, kind switchboard.OutcomeKind) string {
 	t.Helper()
-	id := uuid.Must(uuid.NewV7()).String()
-	err := db.Fixture(ctx(), func(tx *gorm.DB) error {
-		return tx.Exec("INSERT INTO call_outcomes (id, workspace_id, name, name_key, kind, archived, position, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-			id, workspaceID, name, strings.ToLower(name), string(kind), false, position, time.Now().UTC()).Error
-	})
+	have, _, err := db.ListOutcomes(ctx(), workspaceID, true, switchboard.Page{Limit: 200})
 	require.NoError(t, err)
-	return id
+	for _, o := range have {
+		if strings.EqualFold(o.Name, name) {
+			require.Equal(t, kind, o.Kind, "the workspace's outcome %q", name)
+			return o.ID
+		}
+	}
+	o := switchboard.CallOutcome{WorkspaceID: workspaceID, Name: name, Kind: kind}
+	require.NoError(t, db.CreateOutcome(ctx(), &o))
+	return o.ID
 }

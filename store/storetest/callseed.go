@@ -67,8 +67,8 @@ func SeedCalls(t testing.TB, db *store.DB, ws string, s CallSeed) Seeded {
 		return tx.Table("contacts").Where("workspace_id = ?", ws).Order("id").Pluck("id", &out.Contacts).Error
 	}))
 	require.Len(t, out.Contacts, s.Contacts)
-	for i, o := range switchboard.DefaultOutcomes {
-		out.Outcomes = append(out.Outcomes, WriteOutcomeFixture(t, db, ws, o.Name, o.Kind, i))
+	for _, o := range switchboard.DefaultOutcomes {
+		out.Outcomes = append(out.Outcomes, OutcomeNamed(t, db, ws, o.Name, o.Kind))
 	}
 
 	r := rand.New(rand.NewPCG(s.Seed, 11))
