@@ -167,14 +167,11 @@ func (s *strict) NormalizePhone(ctx context.Context, req api.NormalizePhoneReque
 // patchField maps a JSON-merge-patch field: absent → nil (left alone),
 // null → "" (cleared), a value → the trimmed value.
 func patchField(f nullable.Nullable[string]) *string {
-	if !f.IsSpecified() {
-		return nil
+	v := cleared(f, "")
+	if v != nil {
+		*v = strings.TrimSpace(*v)
 	}
-	v := ""
-	if !f.IsNull() {
-		v = strings.TrimSpace(f.MustGet())
-	}
-	return &v
+	return v
 }
 
 func clean(p *string) string {
