@@ -20,7 +20,8 @@ import (
 // workspace (12 agents, a year of calls, a spread of statuses, outcomes and
 // tags), loaded in bulk, then the latency over HTTP, as an admin, of a
 // contact's history page, of the admin list under each class of filter
-// (first page and a page by cursor), and of 90-day reports. It runs only
+// (first page and a page by cursor), of the dial check (POST
+// /v1/dial-checks) and of 90-day reports. It runs only
 // with SWITCHBOARD_BENCH_CALLS_1M=1 (PostgreSQL also needs
 // TEST_DATABASE_URL); SWITCHBOARD_BENCH_CALLS set to a number loads that
 // many calls instead, for a quick look, and SWITCHBOARD_BENCH_DB (sqlite or
@@ -105,6 +106,28 @@ func BenchmarkCalls1M(b *testing.B) {
 						return path + "&cursor=" + url.QueryEscape(cur)
 					})
 				})
+			}
+			// The dial check with an attempt limit over the longest window the
+			// setting takes (30 days), so that each check counts a number's
+			// calls in the index calls_to_number: numbers of contacts (the ones
+			// called, and the contact's zone read too), any number of the area
+			// code, and Florida numbers (the state's hours and its cap of 3
+			// calls in 24 hours).
+			res := tb.do("PATCH", "/v1/workspace", tb.tokAdm, map[string]any{"attemptLimit": map[string]any{"max": 10, "windowHours": 720}})
+			require.Equal(b, 200, res.status, "body: %s", res.body)
+			check := func(to string) (int, map[string]any) {
+				r := tb.do("POST", "/v1/dial-checks", tb.tokAdm, map[string]any{"to": to})
+				return r.status, r.json
+			}
+			for _, c := range []struct {
+				name string
+				to   func(i int) string
+			}{
+				{"contact", func(int) string { return storetest.SeedPhone(r.IntN(n / 5)) }},
+				{"any", func(int) string { return fmt.Sprintf("+1415%07d", 2_000_000+r.IntN(8_000_000)) }},
+				{"florida", func(int) string { return fmt.Sprintf("+1305%07d", 2_000_000+r.IntN(1_000_000)) }},
+			} {
+				b.Run("dial-check-"+c.name, func(b *testing.B) { measurePaths(b, 1000, check, c.to) })
 			}
 			for _, g := range []string{"agent", "day", "outcome"} {
 				b.Run("report-90d-"+g, func(b *testing.B) {
