@@ -124,7 +124,11 @@ type DialFactStore interface {
 
 // capMessage is the sentence of a dial past a limit.
 func capMessage(max int, window time.Duration, what string) string {
-	return fmt.Sprintf("%d calls were made to this number within %s: %s.", max, hours(window), what)
+	made := fmt.Sprintf("%d calls were made", max)
+	if max == 1 {
+		made = "1 call was made"
+	}
+	return fmt.Sprintf("%s to this number within %s: %s.", made, hours(window), what)
 }
 
 func hours(d time.Duration) string {

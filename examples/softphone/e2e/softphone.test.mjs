@@ -277,6 +277,53 @@ test("softphone: DNC marks the contact and disables Call; a number listed elsewh
   });
 });
 
+test("softphone: a dial the rules refuse says why and when to try again", async (t) => {
+  // A workspace of its own, so that its attempt limit (one call to a
+  // number in an hour) holds no other test back. The limit, not the hours,
+  // makes the refusal: it does not depend on when the test runs.
+  const ws = "ws_rules";
+  const eve = srv.token(ws, "eve");
+  const admin = createSwitchboardClient({ baseUrl: srv.baseUrl, token: srv.token(ws, "root", "admin") });
+  await unwrap(admin.PATCH("/v1/workspace", { body: { callingHours: null, attemptLimit: { max: 1, windowHours: 1 } } }));
+  await unwrap(admin.POST("/v1/caller-ids", { body: { phoneNumber: callerId, friendlyName: "Simulator" } }));
+  const eveApi = createSwitchboardClient({ baseUrl: srv.baseUrl, token: eve });
+  await unwrap(eveApi.POST("/v1/contacts", { body: { firstName: "Ada", lastName: "Lovelace", phone: "+15005550100" } }));
+
+  await withPage(t, phone, async (page, shot) => {
+    await page.goto(`${srv.baseUrl}/softphone/`);
+    await page.fill(byId("token"), eve);
+    await page.click(byId("sign-in-button"));
+    await waitText(page, "agent", `eve · ${ws} · no calling window`);
+
+    await call(page, "lovelace", "Ada Lovelace");
+    await waitStatus(page, "answered", "On call");
+    await page.click(byId("hangup"));
+    await waitStatus(page, "ended", "Call ended");
+    await page.click(byId("wrapup-skip"));
+
+    // The second call within the hour: not dialled, with the service's own
+    // reason and its next allowed time in the agent's zone.
+    const { data: check } = await unwrap(eveApi.POST("/v1/dial-checks", { body: { to: "+15005550100" } }));
+    assert.equal(check.allowed, false);
+    assert.deepEqual(check.reasons.map((r) => r.code), ["attempt_limit"]);
+    assert.ok(check.nextAllowedAt, "an attempt limit passes: it has a next allowed time");
+    const when = await page.evaluate(
+      (iso) =>
+        new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" }).format(new Date(iso)),
+      check.nextAllowedAt,
+    );
+    await page.locator(byId("contact")).locator(byId("call")).click();
+    await waitStatus(page, "refused", "Not dialled");
+    await waitText(page, "message", `Ada Lovelace at (500) 555-0100 not dialled. ${check.reasons[0].message} Try again after ${when}.`);
+    assert.match(check.reasons[0].message, /^1 call was made to this number within 1 hour: the workspace allows at most 1 in 1 hour\.$/);
+    const { data: calls } = await unwrap(eveApi.GET("/v1/calls", {}));
+    assert.equal(calls.length, 1, "the refused dial reached no one: one call in the list");
+    await assertFitsWidth(page, "a refused dial");
+    await assertAccessible(page, "a refused dial");
+    await shot("refused");
+  });
+});
+
 test("CORS: a page on an allowed origin calls the API with a bearer token; another origin is refused", async (t) => {
   await withPage(t, desktop, async (page) => {
     const port = otherOrigin.address().port;

@@ -5,7 +5,7 @@ import { type Call, type Contact, type SwitchboardClient, finalCallStatuses, unw
 
 import { displayName, loadContacts, rerenderContacts } from "./contacts";
 import { $, act, say } from "./dom";
-import { formatPhone, statusLabel, transferLabel } from "./format";
+import { formatPhone, refusalText, statusLabel, transferLabel } from "./format";
 import { contactById, loadHistory, loadRecent, selectContact, selectedContact } from "./history";
 import { type ActiveCall, inCall, state } from "./state";
 import { onWrapUpClosed, openWrapUp } from "./wrapup";
@@ -35,17 +35,25 @@ export async function startCall(target: CallTarget): Promise<void> {
   if (contact) void selectContact(contact);
 
   try {
-    // The service refuses a listed number anyway; saying so before dialling
-    // is kinder than a call that hangs up. The list shown may be older than
-    // the number's listing (another agent, another tab).
-    const check = await unwrap(session.api.GET("/v1/dnc/check", { params: { query: { phone: to } } }));
-    if (check.data.blocked) {
-      session.dnc.add(check.data.phone);
-      endCall("blocked");
-      say(`${contact ? displayName(contact) + " at " : ""}${formatPhone(check.data.phone, session.home)} is on the do-not-call list: not dialled.`, "error");
+    // The service refuses a dial the check refuses anyway; saying why, and
+    // when to try again, before dialling is kinder than a call that hangs
+    // up. The check runs the same rules as every dial path (do-not-call,
+    // calling hours, the states' rules, attempt limits), read now: the list
+    // shown may be older than the number's listing (another agent, a tab).
+    const { data: check } = await unwrap(session.api.POST("/v1/dial-checks", { body: { to } }));
+    if (!check.allowed) {
+      const who = `${contact ? displayName(contact) + " at " : ""}${formatPhone(check.to, session.home)}`;
+      if (check.reasons.some((r) => r.code === "dnc_blocked")) {
+        session.dnc.add(check.to);
+        endCall("blocked");
+        say(`${who} is on the do-not-call list: not dialled.`, "error");
+      } else {
+        endCall("refused");
+        say(refusalText(who, check.reasons, check.nextAllowedAt), "error");
+      }
       return;
     }
-    const leg = await session.phone.connect({ To: check.data.phone, callerId, workspaceId: session.workspaceId });
+    const leg = await session.phone.connect({ To: check.to, callerId, workspaceId: session.workspaceId });
     a.leg = leg;
     leg.onEnded(() => {
       if (!a.ended) void refresh(a).finally(() => endCall(a.call && isFinal(a.call) ? a.call.status : "ended"));

@@ -1,6 +1,8 @@
 // Small helpers for the page's elements and its one status line.
 import { SwitchboardError } from "@switchboard/client";
 
+import { formatRetry } from "./format";
+
 export const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   const el = document.getElementById(id);
   if (!el) throw new Error(`#${id} is missing`);
@@ -15,7 +17,12 @@ export function say(text: string, kind: "info" | "error" = "info"): void {
 }
 
 export function failure(e: unknown): string {
-  if (e instanceof SwitchboardError) return `${e.message} (${e.code})`;
+  if (e instanceof SwitchboardError) {
+    // A dial a rule refuses (a transfer target outside its hours, say)
+    // carries when it may be tried again.
+    const next = e.details.find((d) => d.field === "nextAllowedAt")?.message;
+    return `${e.message} (${e.code})${next ? ` Try again after ${formatRetry(next)}.` : ""}`;
+  }
   return e instanceof Error ? e.message : String(e);
 }
 

@@ -16,10 +16,11 @@ const statusLabels: Record<string, string> = {
   busy: "Line busy",
   failed: "Call failed",
   blocked: "Not dialled: do not call",
+  refused: "Not dialled",
   transferred: "Transferred",
 };
 
-/** The words for a call status (the API's, or the page's own: idle, connecting, blocked, ended, transferred). */
+/** The words for a call status (the API's, or the page's own: idle, connecting, blocked, refused, ended, transferred). */
 export function statusLabel(status: string): string {
   return statusLabels[status] ?? status;
 }
@@ -96,4 +97,22 @@ export function parseTags(text: string): string[] {
     if (tag && !out.includes(tag)) out.push(tag);
   }
   return out;
+}
+
+const retryAt = new Intl.DateTimeFormat(undefined, { weekday: "short", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" });
+
+/** When a refused dial may be tried again, in the agent's own zone, named. */
+export function formatRetry(iso: string): string {
+  return retryAt.format(new Date(iso));
+}
+
+/**
+ * A refused dial in words: whom, every reason the service gave (each names
+ * its rule and, for a state's, the statute), and when to try again; a
+ * permanent refusal has no time.
+ */
+export function refusalText(who: string, reasons: { message: string }[], nextAllowedAt: string | null | undefined): string {
+  const why = reasons.map((r) => r.message).join(" ");
+  const when = nextAllowedAt ? ` Try again after ${formatRetry(nextAllowedAt)}.` : "";
+  return `${who} not dialled. ${why}${when}`;
 }
