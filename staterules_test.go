@@ -211,6 +211,21 @@ func TestHolidayDates(t *testing.T) {
 	require.False(t, xmas.On(at("2026-12-24T12:00:00Z")))
 	// A weekday rule has no observed day.
 	require.False(t, byName["Thanksgiving Day"].On(at("2026-11-27T12:00:00Z")))
+	// Easter by the Gregorian computus, at its earliest (22 March) and
+	// latest (25 April) dates too; Mardi Gras is 47 days before it.
+	easter := sb.Holiday{Easter: true}
+	for year, want := range map[int]string{
+		2024: "2024-03-31", 2025: "2025-04-20", 2026: "2026-04-05", 2027: "2027-03-28",
+		2038: "2038-04-25", 2285: "2285-03-22", 2000: "2000-04-23",
+	} {
+		d, ok := easter.Date(year)
+		require.True(t, ok)
+		require.Equal(t, want, d.Format("2006-01-02"), year)
+	}
+	mardiGras := sb.Holiday{Easter: true, Offset: -47}
+	require.True(t, mardiGras.On(at("2026-02-17T12:00:00Z")))
+	require.True(t, mardiGras.On(at("2025-03-04T12:00:00Z")))
+	require.False(t, mardiGras.On(at("2026-02-16T12:00:00Z")))
 	election := sb.Holiday{Month: time.November, Weekday: time.Monday, Nth: 1, Offset: 1, EvenYears: true}
 	d, ok := election.Date(2028)
 	require.True(t, ok)
