@@ -3,16 +3,20 @@ package switchboard
 import "time"
 
 // Holiday is a day named by law, found each year by its rule rather than
-// listed by year: a fixed date (Independence Day, 4 July) or the nth
-// weekday of a month (Thanksgiving, the fourth Thursday of November; n = -1
-// for the last, as Memorial Day).
+// listed by year: a fixed date (Independence Day, 4 July), the nth weekday
+// of a month (Thanksgiving, the fourth Thursday of November; n = -1 for the
+// last, as Memorial Day), or a day counted from Easter (Mardi Gras, the
+// Tuesday 47 days before it).
 type Holiday struct {
 	Name    string
 	Month   time.Month
 	Day     int          // a fixed date's day of the month; 0 for a weekday rule
 	Weekday time.Weekday // with Nth, when Day is 0
 	Nth     int          // 1–5, or -1 for the month's last Weekday
-	Offset  int          // days after the weekday rule's date ("the Tuesday next after the first Monday")
+	Offset  int          // days after the weekday rule's date ("the Tuesday next after the first Monday"), or after Easter
+	// Easter: the day is Offset days from Western (Gregorian) Easter Sunday;
+	// Month, Day, Weekday and Nth are unused.
+	Easter bool
 	// Observed adds the weekday a fixed date is kept on when it falls on a
 	// weekend: the Friday before a Saturday, the Monday after a Sunday (the
 	// federal rule, 5 U.S.C. § 6103(b), which states follow for their own
@@ -29,6 +33,9 @@ func (h Holiday) Date(year int) (date time.Time, ok bool) {
 	if h.EvenYears && year%2 != 0 {
 		return time.Time{}, false
 	}
+	if h.Easter {
+		return easterSunday(year).AddDate(0, 0, h.Offset), true
+	}
 	if h.Day != 0 {
 		return time.Date(year, h.Month, h.Day, 0, 0, 0, 0, time.UTC), true
 	}
@@ -40,6 +47,23 @@ func (h Holiday) Date(year int) (date time.Time, ok bool) {
 	first := time.Date(year, h.Month, 1, 0, 0, 0, 0, time.UTC)
 	ahead := (int(h.Weekday) - int(first.Weekday()) + 7) % 7
 	return first.AddDate(0, 0, ahead+7*(h.Nth-1)+h.Offset), true
+}
+
+// easterSunday is Western Easter in year by the Gregorian computus (the
+// anonymous algorithm of Meeus and Jones–Butcher), so Mardi Gras is found
+// by rule like every other holiday rather than from a table of years.
+func easterSunday(year int) time.Time {
+	a, b, c := year%19, year/100, year%100
+	d, e := b/4, b%4
+	f := (b + 8) / 25
+	g := (b - f + 1) / 3
+	h := (19*a + b - d - g + 15) % 30
+	i, k := c/4, c%4
+	l := (32 + 2*e + 2*i - h - k) % 7
+	m := (a + 11*h + 22*l) / 451
+	month := (h + l - 7*m + 114) / 31
+	day := (h+l-7*m+114)%31 + 1
+	return time.Date(year, time.Month(month), day, 0, 0, 0, 0, time.UTC)
 }
 
 // On reports whether the local calendar date of t is the holiday (or, with

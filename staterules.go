@@ -84,11 +84,31 @@ var rhodeIslandHolidays = []Holiday{
 	{Name: "Election Day (even years)", Month: time.November, Weekday: time.Monday, Nth: 1, Offset: 1, EvenYears: true},
 }
 
+// alabamaHolidays are the holidays of Ala. Code § 1-3-8 that are not
+// federal ones. The rest of § 1-3-8(a) falls on federal holidays' days
+// (Robert E. Lee's birthday with Martin Luther King, Jr.'s; Thomas
+// Jefferson's with George Washington's; American Indian Heritage Day with
+// Columbus Day and Fraternal Day; "the day designated by the Governor for
+// public thanksgiving" with Thanksgiving Day), and its rule for a holiday
+// on a weekend (Friday before a Saturday, Monday after a Sunday) is the
+// federal one.
+var alabamaHolidays = []Holiday{
+	{Name: "Confederate Memorial Day", Month: time.April, Weekday: time.Monday, Nth: 4},
+	{Name: "Jefferson Davis' birthday", Month: time.June, Weekday: time.Monday, Nth: 1},
+	// A holiday in Baldwin and Mobile counties only; an area code does not
+	// tell the county (251 also serves others), so it holds statewide.
+	{Name: "Mardi Gras", Easter: true, Offset: -47},
+}
+
 // StateRules is the table: the US states whose rules for telephone
 // solicitation are stricter than the federal ones, each rule from the
 // statute's text. States not here either add nothing or are not yet
 // entered (docs/compliance.md says which were left out and why).
 var StateRules = []StateRule{
+	// Ala. Admin. Code r. 770-X-5-.17(1) governs "all automated solicitation
+	// telephone calls to consumers in the State of Alabama"; (1)(b): "No
+	// solicitation calls are allowed on Sundays or holidays. On the days that
+	// calls are allowed, none will be placed prior to 8 a.m. or after 8 p.m."
 	{
 		State: "AL", Name: "Alabama",
 		Hours: []StateHours{{
@@ -96,11 +116,21 @@ var StateRules = []StateRule{
 			Statute: "Ala. Admin. Code r. 770-X-5-.17(1)(b)",
 			Scope:   "automated solicitation calls",
 		}},
-		Banned: []BannedDays{{
-			Weekdays: sundays, What: "Sundays",
-			Statute: "Ala. Admin. Code r. 770-X-5-.17(1)(b)",
-			Scope:   "automated solicitation calls",
-		}},
+		// The rule does not say whose holidays: the table takes the safe
+		// reading, Alabama's legal holidays and the federal ones.
+		Banned: []BannedDays{
+			{
+				Weekdays: sundays, What: "Sundays",
+				Statute: "Ala. Admin. Code r. 770-X-5-.17(1)(b)",
+				Scope:   "automated solicitation calls",
+			},
+			{
+				Holidays: append(append([]Holiday{}, FederalHolidays...), alabamaHolidays...),
+				What:     "Alabama and federal holidays",
+				Statute:  "Ala. Admin. Code r. 770-X-5-.17(1)(b); holidays: Ala. Code § 1-3-8, 5 U.S.C. § 6103",
+				Scope:    "automated solicitation calls",
+			},
+		},
 	},
 	{
 		State: "FL", Name: "Florida",

@@ -100,8 +100,67 @@ func TestStateRuleAlabama(t *testing.T) {
 		{bham, "2026-01-18T01:59:00Z", true, "Sat 19:59"},
 		{bham, "2026-01-18T02:00:00Z", false, "Sat 20:00"},
 		{bham, "2026-01-18T18:00:00Z", false, "Sun 12:00"},
-		{bham, "2026-01-19T14:00:00Z", true, "Mon 08:00"},
+		// The Monday after is Robert E. Lee's and Martin Luther King, Jr.'s
+		// birthday, a holiday; Tuesday opens at 08:00.
+		{bham, "2026-01-19T14:00:00Z", false, "Mon 08:00"},
+		{bham, "2026-01-20T13:59:00Z", false, "Tue 07:59"},
+		{bham, "2026-01-20T14:00:00Z", true, "Tue 08:00"},
+		{bham, "2026-01-12T14:00:00Z", true, "Mon 08:00"}, // a Monday with no holiday
 	})
+}
+
+// Alabama's holidays, its own and the federal ones, are banned days for
+// automated calls like its Sundays; the next allowed instant skips them.
+func TestStateRuleAlabamaHolidays(t *testing.T) {
+	bham := "America/Chicago"
+	checkState(t, "AL", []stateCase{
+		// Confederate Memorial Day, the fourth Monday of April, after a Sunday.
+		{bham, "2026-04-27T05:00:00Z", false, "Mon 00:00"},
+		{bham, "2026-04-27T17:00:00Z", false, "Mon 12:00"},
+		{bham, "2026-04-28T12:59:00Z", false, "Tue 07:59"},
+		{bham, "2026-04-28T13:00:00Z", true, "Tue 08:00"},
+		// Jefferson Davis' birthday, the first Monday of June.
+		{bham, "2026-06-01T17:00:00Z", false, "Mon 12:00"},
+		{bham, "2026-06-02T17:00:00Z", true, "Tue 12:00"},
+		// Mardi Gras, 47 days before Easter (5 April 2026), statewide.
+		{bham, "2026-02-17T18:00:00Z", false, "Tue 12:00"},
+		{bham, "2026-02-18T18:00:00Z", true, "Wed 12:00"},
+		{bham, "2027-02-09T18:00:00Z", false, "Tue 12:00"},
+		// Federal holidays: Juneteenth, and Christmas 2027 (a Saturday) kept
+		// on Friday the 24th.
+		{bham, "2026-06-19T17:00:00Z", false, "Fri 12:00"},
+		{bham, "2027-12-24T18:00:00Z", false, "Fri 12:00"},
+		// Good Friday is no Alabama holiday.
+		{bham, "2026-04-03T17:00:00Z", true, "Fri 12:00"},
+		// Summer time: 08:00–20:00 on the local clock, an hour earlier in UTC.
+		{bham, "2026-07-15T12:59:00Z", false, "Wed 07:59"},
+		{bham, "2026-07-15T13:00:00Z", true, "Wed 08:00"},
+		{bham, "2026-07-16T00:59:00Z", true, "Wed 19:59"},
+		{bham, "2026-07-16T01:00:00Z", false, "Wed 20:00"},
+	})
+	al := sb.StateRuleFor("AL")
+	v, err := sb.CheckTimeRules(sb.TimeRules{NumberZones: []string{bham}, State: al}, at("2026-04-27T17:00:00Z"))
+	require.NoError(t, err)
+	require.Equal(t, "It is 12:00 on Monday 27 April in America/Chicago: Alabama allows no telephone solicitation on "+
+		"Alabama and federal holidays (automated solicitation calls) (Ala. Admin. Code r. 770-X-5-.17(1)(b); holidays: "+
+		"Ala. Code § 1-3-8, 5 U.S.C. § 6103); today is Confederate Memorial Day.", v.Reasons[0].Message)
+
+	// Saturday 20:00: the Sunday and the holiday Monday after it are banned,
+	// so the next instant is Tuesday 08:00.
+	v, err = sb.CheckTimeRules(sb.TimeRules{NumberZones: []string{bham}, State: al}, at("2026-04-26T01:00:00Z"))
+	require.NoError(t, err)
+	require.False(t, v.Allowed)
+	require.Equal(t, at("2026-04-28T13:00:00Z"), *v.NextAllowedAt)
+	// Across the spring change (Sunday 8 March 2026): Saturday 20:00 CST
+	// waits for Monday 08:00 CDT.
+	v, err = sb.CheckTimeRules(sb.TimeRules{NumberZones: []string{bham}, State: al}, at("2026-03-08T02:00:00Z"))
+	require.NoError(t, err)
+	require.Equal(t, at("2026-03-09T13:00:00Z"), *v.NextAllowedAt)
+	// With the workspace's own window too, the later of the two starts wins.
+	v, err = sb.CheckTimeRules(sb.TimeRules{NumberZones: []string{bham}, State: al,
+		Hours: &sb.CallingHours{Start: 9 * 60, End: 17 * 60}}, at("2026-04-26T01:00:00Z"))
+	require.NoError(t, err)
+	require.Equal(t, at("2026-04-28T14:00:00Z"), *v.NextAllowedAt)
 }
 
 func TestStateRuleMississippi(t *testing.T) {
@@ -211,6 +270,21 @@ func TestHolidayDates(t *testing.T) {
 	require.False(t, xmas.On(at("2026-12-24T12:00:00Z")))
 	// A weekday rule has no observed day.
 	require.False(t, byName["Thanksgiving Day"].On(at("2026-11-27T12:00:00Z")))
+	// Easter by the Gregorian computus, at its earliest (22 March) and
+	// latest (25 April) dates too; Mardi Gras is 47 days before it.
+	easter := sb.Holiday{Easter: true}
+	for year, want := range map[int]string{
+		2024: "2024-03-31", 2025: "2025-04-20", 2026: "2026-04-05", 2027: "2027-03-28",
+		2038: "2038-04-25", 2285: "2285-03-22", 2000: "2000-04-23",
+	} {
+		d, ok := easter.Date(year)
+		require.True(t, ok)
+		require.Equal(t, want, d.Format("2006-01-02"), year)
+	}
+	mardiGras := sb.Holiday{Easter: true, Offset: -47}
+	require.True(t, mardiGras.On(at("2026-02-17T12:00:00Z")))
+	require.True(t, mardiGras.On(at("2025-03-04T12:00:00Z")))
+	require.False(t, mardiGras.On(at("2026-02-16T12:00:00Z")))
 	election := sb.Holiday{Month: time.November, Weekday: time.Monday, Nth: 1, Offset: 1, EvenYears: true}
 	d, ok := election.Date(2028)
 	require.True(t, ok)
