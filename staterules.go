@@ -143,6 +143,15 @@ var StateRules = []StateRule{
 	},
 	{
 		State: "MS", Name: "Mississippi",
+		// "Such calls may only be made between the hours of 8:00 a.m. and
+		// 8:00 p.m. Central Standard Time. No telephone solicitations may be
+		// made on a Sunday." The state lies wholly in the Central zone; the
+		// table reads "Central Standard Time" as its clock, the one the
+		// callee keeps (docs/compliance.md says so).
+		Hours: []StateHours{{
+			Window:  CallingHours{Start: 8 * 60, End: 20 * 60},
+			Statute: "Miss. Code Ann. § 77-3-723(1)",
+		}},
 		Banned: []BannedDays{{
 			Weekdays: sundays, What: "Sundays",
 			Statute: "Miss. Code Ann. § 77-3-723(1)",
@@ -172,6 +181,23 @@ var StateRules = []StateRule{
 				Statute:    "R.I. Gen. Laws §§ 5-61-3.6, 5-61-2; holidays: 5 U.S.C. § 6103, R.I. Gen. Laws § 25-1-1",
 			},
 		},
+	},
+	{
+		// "No person may use an automated telephone dialing system to make a
+		// telephone solicitation to any telephone number in the state except
+		// weekdays between 9 a.m. and 9 p.m., according to the time in this
+		// state."
+		State: "SD", Name: "South Dakota",
+		Hours: []StateHours{{
+			Days: everyWeekday, Window: CallingHours{Start: 9 * 60, End: 21 * 60},
+			Statute: "S.D. Codified Laws § 37-30-28",
+			Scope:   "solicitation calls by an automated telephone dialing system",
+		}},
+		Banned: []BannedDays{{
+			Weekdays: []time.Weekday{time.Saturday, time.Sunday}, What: "Saturdays and Sundays",
+			Statute: "S.D. Codified Laws § 37-30-28",
+			Scope:   "solicitation calls by an automated telephone dialing system",
+		}},
 	},
 	{
 		State: "WA", Name: "Washington",

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/telephony/phone"
 )
 
 // stateCase checks one state's rule alone (no workspace window) at one
@@ -166,13 +167,24 @@ func TestStateRuleAlabamaHolidays(t *testing.T) {
 func TestStateRuleMississippi(t *testing.T) {
 	jackson := "America/Chicago"
 	checkState(t, "MS", []stateCase{
-		{jackson, "2026-01-11T05:59:00Z", true, "Sat 23:59"},
-		{jackson, "2026-01-11T06:00:00Z", false, "Sun 00:00"},
-		{jackson, "2026-01-12T05:59:00Z", false, "Sun 23:59"},
-		{jackson, "2026-01-12T06:00:00Z", true, "Mon 00:00"},
+		{jackson, "2026-01-10T13:59:00Z", false, "Sat 07:59"},
+		{jackson, "2026-01-10T14:00:00Z", true, "Sat 08:00"},
+		{jackson, "2026-01-11T01:59:00Z", true, "Sat 19:59"},
+		{jackson, "2026-01-11T02:00:00Z", false, "Sat 20:00"},
+		{jackson, "2026-01-11T18:00:00Z", false, "Sun 12:00"},
+		{jackson, "2026-01-12T13:59:00Z", false, "Mon 07:59"},
+		{jackson, "2026-01-12T14:00:00Z", true, "Mon 08:00"},
+		// Summer: the same local edges.
+		{jackson, "2026-07-15T12:59:00Z", false, "Wed 07:59"},
+		{jackson, "2026-07-16T00:59:00Z", true, "Wed 19:59"},
+		{jackson, "2026-07-16T01:00:00Z", false, "Wed 20:00"},
 		// No ban on holidays: Martin Luther King Jr. Day.
 		{jackson, "2026-01-19T18:00:00Z", true, "Mon 12:00"},
 	})
+	// From Saturday 20:00 the next call may be made on Monday at 08:00.
+	v, err := sb.CheckTimeRules(sb.TimeRules{NumberZones: []string{jackson}, State: sb.StateRuleFor("MS")}, at("2026-01-11T02:00:00Z"))
+	require.NoError(t, err)
+	require.Equal(t, at("2026-01-12T14:00:00Z"), *v.NextAllowedAt)
 }
 
 func TestStateRuleRhodeIsland(t *testing.T) {
@@ -291,4 +303,38 @@ func TestHolidayDates(t *testing.T) {
 	require.Equal(t, "2028-11-07", d.Format("2006-01-02"))
 	_, ok = election.Date(2027)
 	require.False(t, ok)
+}
+
+// South Dakota's rule for automated dialing: weekdays 09:00–21:00 in the
+// state's own time, which is Central in the east and Mountain in the west;
+// a number of the one area code rings in either, and must be within the
+// window in both.
+func TestStateRuleSouthDakota(t *testing.T) {
+	sf, rc := "America/Chicago", "America/Denver"
+	checkState(t, "SD", []stateCase{
+		{sf, "2026-01-14T14:59:00Z", false, "Wed 08:59"},
+		{sf, "2026-01-14T15:00:00Z", true, "Wed 09:00"},
+		{sf, "2026-01-15T02:59:00Z", true, "Wed 20:59"},
+		{sf, "2026-01-15T03:00:00Z", false, "Wed 21:00"},
+		{rc, "2026-01-14T15:59:00Z", false, "Wed 08:59"},
+		{rc, "2026-01-14T16:00:00Z", true, "Wed 09:00"},
+		{sf, "2026-01-17T18:00:00Z", false, "Sat 12:00"},
+		{sf, "2026-01-18T18:00:00Z", false, "Sun 12:00"},
+		{sf, "2026-01-19T14:59:00Z", false, "Mon 08:59"},
+		{sf, "2026-01-19T15:00:00Z", true, "Mon 09:00"},
+	})
+	zones := phone.TimeZones("+16055550123")
+	require.Equal(t, "SD", phone.State("+16055550123"))
+	// libphonenumber names the Central half by a zone of the same clock.
+	require.ElementsMatch(t, []string{"America/North_Dakota/Center", rc}, zones, "605 rings in both of the state's zones")
+	// Both zones at once: open when 09:00 has come in Denver, an hour after
+	// Sioux Falls; after Friday 21:00 in Sioux Falls, Monday 09:00 in Denver.
+	v, err := sb.CheckTimeRules(sb.TimeRules{NumberZones: zones, State: sb.StateRuleFor("SD")}, at("2026-01-14T15:30:00Z"))
+	require.NoError(t, err)
+	require.False(t, v.Allowed)
+	require.Equal(t, at("2026-01-14T16:00:00Z"), *v.NextAllowedAt)
+	v, err = sb.CheckTimeRules(sb.TimeRules{NumberZones: zones, State: sb.StateRuleFor("SD")}, at("2026-01-17T03:00:00Z"))
+	require.NoError(t, err)
+	require.False(t, v.Allowed)
+	require.Equal(t, at("2026-01-19T16:00:00Z"), *v.NextAllowedAt)
 }

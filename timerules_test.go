@@ -96,10 +96,12 @@ func TestTimeRulesNumberSpanningZones(t *testing.T) {
 func TestTimeRulesNextAcrossBannedDays(t *testing.T) {
 	def := sb.DefaultCallingHours
 	ms := sb.TimeRules{NumberZones: []string{"America/Chicago"}, Hours: &def, State: sb.StateRuleFor("MS")}
-	// Saturday 21:30: closed by the workspace's window, then Sunday is banned.
+	// Saturday 21:30: closed by the workspace's window and the state's
+	// (20:00), then Sunday is banned.
 	v := check(t, ms, "2026-01-11T03:30:00Z")
-	require.Len(t, v.Reasons, 1)
+	require.Len(t, v.Reasons, 2)
 	require.Equal(t, sb.ReasonOutsideCallingHours, v.Reasons[0].Code)
+	require.Equal(t, sb.ReasonStateRule, v.Reasons[1].Code)
 	requireNext(t, v, "2026-01-12T14:00:00Z") // Monday 08:00 CST
 	// Sunday noon: allowed by the window, refused by the state.
 	v = check(t, ms, "2026-01-11T18:00:00Z")
