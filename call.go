@@ -143,8 +143,12 @@ type PendingDial struct {
 	To, From       string
 	ConferenceName string
 	Attempts       int // claims so far, the first included
-	ClaimedUntil   time.Time
-	CreatedAt      time.Time
+	// Creates are the creates of the customer leg sent so far, by every
+	// process that worked the dial (NoteCreate counts one before it is
+	// sent), so that a process taking the dial up continues their budget.
+	Creates      int
+	ClaimedUntil time.Time
+	CreatedAt    time.Time
 }
 
 // CallStore keeps calls, their events and their pending dials. The
@@ -220,4 +224,10 @@ type CallStore interface {
 	// DeletePendingDial deletes the call's pending dial, if any, leaving the
 	// call alone: for a dial that must not be placed.
 	DeletePendingDial(ctx context.Context, callSID string) error
+	// NoteCreate counts one more create of the customer leg of the pending
+	// dial callSID, before it is sent, and returns the creates counted so
+	// far. It holds only for the claim attempts names: once another process
+	// claimed the dial (or it is gone), nothing is counted and the error is
+	// ENotFound.
+	NoteCreate(ctx context.Context, callSID string, attempts int) (int, error)
 }

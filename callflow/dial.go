@@ -68,7 +68,9 @@ func (s *Service) customerLeg(d *sb.PendingDial) telephony.CallParams {
 func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial, late *lateCreates) {
 	params := s.customerLeg(d)
 	unsure := late.open != 0
-	creates := 0
+	// The budget of creates is the dial's, not this process's: a dial taken
+	// up from another process continues the count it left.
+	creates := d.Creates
 	var lastErr error
 	for try := 0; ; try++ {
 		if try > 0 && !pause(ctx, try, late, s.pollEvery()) {
@@ -97,7 +99,7 @@ func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial,
 			if !late.settled() {
 				continue // a create sent may still arrive: list again
 			}
-			if creates == dialAttempts {
+			if creates >= dialAttempts {
 				s.fail(ctx, log, d, failureReason(lastErr), lastErr)
 				s.watchLate(log, d, late)
 				return
@@ -117,7 +119,21 @@ func (s *Service) dial(ctx context.Context, log *slog.Logger, d *sb.PendingDial,
 				"claimed_until", d.ClaimedUntil)
 			return
 		}
-		creates++
+		n, err := s.deps.Calls.NoteCreate(ctx, d.CallSID, d.Attempts)
+		if sb.ErrorCode(err) == sb.ENotFound {
+			log.Info("the dial was claimed by another process (or dropped) before this create; leaving it to that process")
+			s.watchLate(log, d, late)
+			return
+		} else if err != nil {
+			log.Warn("counting the create failed; nothing is sent until it is counted", "error", err)
+			continue
+		}
+		creates = n
+		if creates > dialAttempts {
+			s.fail(ctx, log, d, failureReason(lastErr), lastErr)
+			s.watchLate(log, d, late)
+			return
+		}
 		sent := time.Now()
 		sid, err := s.create(ctx, params)
 		switch {

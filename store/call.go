@@ -114,6 +114,7 @@ type pendingDialRow struct {
 	FromNumber     string `gorm:"column:from_number"`
 	ConferenceName string `gorm:"column:conference_name"`
 	Attempts       int    `gorm:"column:attempts"`
+	Creates        int    `gorm:"column:creates"`
 	ClaimedUntil   time.Time
 	CreatedAt      time.Time
 }
@@ -123,7 +124,7 @@ func (pendingDialRow) TableName() string { return "pending_dials" }
 func (r *pendingDialRow) toDomain() *switchboard.PendingDial {
 	return &switchboard.PendingDial{
 		CallSID: r.CallSID, WorkspaceID: r.WorkspaceID, To: r.ToNumber, From: r.FromNumber,
-		ConferenceName: r.ConferenceName, Attempts: r.Attempts,
+		ConferenceName: r.ConferenceName, Attempts: r.Attempts, Creates: r.Creates,
 		ClaimedUntil: r.ClaimedUntil.UTC(), CreatedAt: r.CreatedAt.UTC(),
 	}
 }

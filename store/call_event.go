@@ -255,3 +255,21 @@ func (db *DB) ClaimPendingDials(ctx context.Context, claim time.Duration, limit 
 func (db *DB) DeletePendingDial(ctx context.Context, callSID string) error {
 	return db.w.WithContext(ctx).Where("call_sid = ?", callSID).Delete(&pendingDialRow{}).Error
 }
+
+// NoteCreate implements switchboard.CallStore: one conditional update by
+// primary key, then the count it left, in one transaction.
+func (db *DB) NoteCreate(ctx context.Context, callSID string, attempts int) (int, error) {
+	var n int
+	err := db.transact(ctx, func(tx *gorm.DB) error {
+		res := tx.Model(&pendingDialRow{}).Where("call_sid = ? AND attempts = ?", callSID, attempts).
+			Update("creates", gorm.Expr("creates + 1"))
+		if res.Error != nil {
+			return res.Error
+		}
+		if res.RowsAffected != 1 {
+			return switchboard.Errorf(switchboard.ENotFound, "the pending dial of %s is no longer this claim's", callSID)
+		}
+		return tx.Model(&pendingDialRow{}).Where("call_sid = ?", callSID).Select("creates").Scan(&n).Error
+	})
+	return n, err
+}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
+	"gorm.io/gorm"
 
 	switchboard "github.com/switchboard-oss/switchboard"
 )
@@ -286,6 +287,35 @@ func testCall(t *testing.T, open Opener) {
 		require.NotNil(t, mine)
 		require.Equal(t, 2, mine.Attempts)
 		require.True(t, mine.ClaimedUntil.After(time.Now()))
+
+		// Creates are counted for the claim that holds the dial, and a later
+		// claim reads the count; the claim before it counts nothing more.
+		n, err := db.NoteCreate(ctx(), c.CallSID, mine.Attempts)
+		require.NoError(t, err)
+		require.Equal(t, 1, n)
+		n, err = db.NoteCreate(ctx(), c.CallSID, mine.Attempts)
+		require.NoError(t, err)
+		require.Equal(t, 2, n)
+		_, err = db.NoteCreate(ctx(), c.CallSID, 1)
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err), "the first claim is over: %v", err)
+		_, err = db.NoteCreate(ctx(), newCallSID(), 1)
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err), "no such dial: %v", err)
+		require.NoError(t, db.Fixture(ctx(), func(tx *gorm.DB) error {
+			return tx.Exec("UPDATE pending_dials SET claimed_until = ? WHERE call_sid = ?", time.Now().Add(-time.Second), c.CallSID).Error
+		}))
+		claimed, err = db.ClaimPendingDials(ctx(), time.Minute, 1000)
+		require.NoError(t, err)
+		mine = nil
+		for _, d := range claimed {
+			if d.CallSID == c.CallSID {
+				mine = d
+			}
+		}
+		require.NotNil(t, mine)
+		require.Equal(t, 3, mine.Attempts)
+		require.Equal(t, 2, mine.Creates, "a later claim continues the count")
+		_, err = db.NoteCreate(ctx(), c.CallSID, 2)
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
 
 		claimed, err = db.ClaimPendingDials(ctx(), time.Minute, 1000)
 		require.NoError(t, err)
