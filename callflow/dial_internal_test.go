@@ -80,3 +80,19 @@ func TestOutcomeWritesOutliveTheAttempt(t *testing.T) {
 		})
 	}
 }
+
+// A wait is said to the minute, rounded up, so that an agent told "in 12
+// minutes" is never early.
+func TestInWords(t *testing.T) {
+	for d, want := range map[time.Duration]string{
+		20 * time.Second:                 "1 minute",
+		time.Minute:                      "1 minute",
+		59*time.Minute + time.Second:     "1 hour",
+		time.Hour:                        "1 hour",
+		3*time.Hour + 11*time.Minute + 1: "3 hours 12 minutes",
+		25*time.Hour + time.Minute:       "25 hours 1 minute",
+		2 * time.Minute:                  "2 minutes",
+	} {
+		require.Equal(t, want, inWords(d), d.String())
+	}
+}

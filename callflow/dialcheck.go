@@ -105,7 +105,7 @@ func (s *Service) dialCheck(ctx context.Context, settings *sb.WorkspaceSettings,
 	for _, l := range limits {
 		if w := l.Wait(facts.CallTimes, facts.Now); w > 0 {
 			c.Reasons = append(c.Reasons, sb.DialReason{Code: l.Code,
-				Message: fmt.Sprintf("%s The next call may be made in %s.", l.Message, w.Round(time.Minute))})
+				Message: fmt.Sprintf("%s The next call may be made in %s.", l.Message, inWords(w))})
 			wait = max(wait, w)
 		}
 	}
@@ -185,4 +185,27 @@ func (s *Service) refusalNow(ctx context.Context, workspaceID, to, field string,
 		return again
 	}
 	return err
+}
+
+// inWords is a wait as people say it, to the minute: "1 hour", "3 hours 12
+// minutes", "1 minute" (a wait under a minute is said as one).
+func inWords(d time.Duration) string {
+	m := int((d + time.Minute - 1) / time.Minute)
+	if m < 1 {
+		m = 1
+	}
+	unit := func(n int, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %ss", n, one)
+	}
+	switch h, m := m/60, m%60; {
+	case h == 0:
+		return unit(m, "minute")
+	case m == 0:
+		return unit(h, "hour")
+	default:
+		return unit(h, "hour") + " " + unit(m, "minute")
+	}
 }
