@@ -151,9 +151,10 @@ func eventually(t *testing.T, what string, cond func() bool) {
 // everyEvent makes the program record at least one event of every type
 // in p.ws: contacts created, changed, imported and deleted, a number listed
 // and removed, and a call through the simulator that rings, is answered,
-// recorded, transferred, hung up and given an outcome. It returns the
-// deleted contact as its last GET showed it.
-func (p *program) everyEvent() (deleted map[string]any) {
+// recorded, transferred, hung up and given an outcome, and one refused. It
+// returns the deleted contact as its last GET showed it and the refused
+// call's SID.
+func (p *program) everyEvent() (deleted map[string]any, refused string) {
 	t := p.t
 	t.Helper()
 	p.must(http.StatusOK, "PATCH", "/v1/workspace", p.admin, map[string]any{"callingHours": nil}) // calls at any hour
@@ -169,11 +170,16 @@ func (p *program) everyEvent() (deleted map[string]any) {
 	entry := p.must(http.StatusCreated, "POST", "/v1/dnc", p.agent, map[string]any{"phone": "+14155550199", "reason": "Asked not to be called"})
 	p.must(http.StatusNoContent, "DELETE", "/v1/dnc/"+entry["id"].(string)+"?reason="+url.QueryEscape("Listed by mistake"), p.admin, nil)
 
-	// The customer is a contact, so the call carries its contactId.
-	p.must(http.StatusCreated, "POST", "/v1/contacts", p.agent, map[string]any{"firstName": "Charles", "phone": simulator.NumberAnswers})
+	// A dial the call-control webhook refuses: a listed number.
+	p.must(http.StatusCreated, "POST", "/v1/dnc", p.agent, map[string]any{"phone": "+14155550188"})
 	identity, err := telephony.ClientIdentity(p.ws, "ada")
 	require.NoError(t, err)
 	var conn simulator.ConnectResponse
+	p.sim("POST", "/sim/connect", map[string]any{"identity": identity, "to": "+14155550188"}, http.StatusCreated, &conn)
+	refused = conn.CallSid
+
+	// The customer is a contact, so the call carries its contactId.
+	p.must(http.StatusCreated, "POST", "/v1/contacts", p.agent, map[string]any{"firstName": "Charles", "phone": simulator.NumberAnswers})
 	p.sim("POST", "/sim/connect", map[string]any{"identity": identity, "to": simulator.NumberAnswers}, http.StatusCreated, &conn)
 	sid := conn.CallSid
 	var call map[string]any
@@ -202,7 +208,7 @@ func (p *program) everyEvent() (deleted map[string]any) {
 	require.NotEmpty(t, interested)
 	p.must(http.StatusOK, "PATCH", "/v1/calls/"+sid, p.agent,
 		map[string]any{"outcomeId": interested, "notes": "Wants a quote.", "tags": []string{"renewal"}})
-	return deleted
+	return deleted, refused
 }
 
 // sim calls the simulator's own routes (not the API): no token.

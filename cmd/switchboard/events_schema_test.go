@@ -55,7 +55,7 @@ func TestEveryEventMatchesItsSchema(t *testing.T) {
 		rcs := []*eventstest.Receiver{eventstest.NewReceiver(t), eventstest.NewReceiver(t)}
 		secrets := p.endpoints(rcs[0].URL(), rcs[1].URL())
 		secretOf := map[string]string{}
-		deleted := p.everyEvent()
+		deleted, refused := p.everyEvent()
 
 		byType := map[string][]eventstest.Delivery{}
 		eventually(t, "a delivery of every type", func() bool {
@@ -108,8 +108,23 @@ func TestEveryEventMatchesItsSchema(t *testing.T) {
 		require.Equal(t, deleted, byType["contact.deleted"][0].Payload["data"], "contact.deleted: the contact as its last GET showed it")
 		require.Equal(t, "Listed by mistake", dataOf(byType["dnc.removed"][0])["removalReason"])
 		for typ, status := range map[string]string{"call.initiated": "initiated", "call.ringing": "ringing", "call.answered": "answered", "call.completed": "completed"} {
-			require.Equal(t, status, dataOf(byType[typ][0])["status"], typ)
+			for _, d := range byType[typ] {
+				if dataOf(d)["callSid"] != refused {
+					require.Equal(t, status, dataOf(d)["status"], typ)
+				}
+			}
 		}
+		require.Equal(t, "", dataOf(byType["call.initiated"][0])["customerCallSid"], "call.initiated: no customer leg yet")
+		require.NotNil(t, dataOf(byType["call.answered"][0])["answeredAt"])
+		var refusedEvents []string
+		for typ, ds := range byType {
+			for _, d := range ds {
+				if dataOf(d)["callSid"] == refused {
+					refusedEvents = append(refusedEvents, typ+" "+dataOf(d)["status"].(string))
+				}
+			}
+		}
+		require.Equal(t, []string{"call.completed failed"}, refusedEvents, "a refused call has call.completed alone")
 		require.NotNil(t, dataOf(byType["call.outcome_set"][0])["outcome"])
 		require.Equal(t, "completed", dataOf(byType["recording.completed"][0])["status"])
 		require.EqualValues(t, 1, dataOf(byType["contacts.imported"][0])["imported"])

@@ -843,7 +843,7 @@ type CallAnsweredEvent struct {
 // CallAnsweredEventType Example: call.answered
 type CallAnsweredEventType string
 
-// CallCompletedEvent `call.completed`: the call ended, whatever the end: `data.status` is `completed`, `busy`, `no-answer` or `failed` (`failureReason` says why; a call the dial check refused ends so too). One per call.
+// CallCompletedEvent `call.completed`: the call ended, whatever the end: `data.status` is `completed`, `busy`, `no-answer` or `failed` (`failureReason` says why). One per call; a call the call-control webhook refused (the dial check, a caller ID) has this event alone, `failed`.
 //
 // Example: {"data":{"agentIdentity":"ada","answeredAt":"2026-11-23T10:15:05Z","callSid":"CA0123456789abcdef0123456789abcdef","conferenceName":"sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","contactId":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","createdAt":"2026-11-23T10:15:00Z","customerCallSid":"CA00000000000000000000000000000001","direction":"outbound","duration":42,"endedAt":"2026-11-23T10:15:47Z","failureReason":"","from":"+15005550006","muted":false,"notes":"","onHold":false,"outcome":null,"status":"completed","tags":[],"to":"+14155552671","transfer":null,"workspaceId":"ws_acme"},"timestamp":"2026-11-23T10:15:47Z","type":"call.completed"}
 type CallCompletedEvent struct {

@@ -2602,7 +2602,7 @@ export interface components {
             data: components["schemas"]["Call"];
         };
         /**
-         * @description `call.completed`: the call ended, whatever the end: `data.status` is `completed`, `busy`, `no-answer` or `failed` (`failureReason` says why; a call the dial check refused ends so too). One per call.
+         * @description `call.completed`: the call ended, whatever the end: `data.status` is `completed`, `busy`, `no-answer` or `failed` (`failureReason` says why). One per call; a call the call-control webhook refused (the dial check, a caller ID) has this event alone, `failed`.
          * @example {
          *       "type": "call.completed",
          *       "timestamp": "2026-11-23T10:15:47Z",
