@@ -248,7 +248,7 @@ func (db *DB) PruneEvents(ctx context.Context, before time.Time) (int64, error) 
 // RETURNING).
 var returningContact = clause.Returning{Columns: []clause.Column{
 	{Name: "id"}, {Name: "workspace_id"}, {Name: "first_name"}, {Name: "last_name"}, {Name: "phone"},
-	{Name: "email"}, {Name: "company"}, {Name: "notes"}, {Name: "created_at"}, {Name: "updated_at"},
+	{Name: "email"}, {Name: "company"}, {Name: "notes"}, {Name: "time_zone"}, {Name: "created_at"}, {Name: "updated_at"},
 }}
 
 // emitDNCRemoved records dnc.removed with the entry as the history shows it.

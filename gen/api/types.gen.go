@@ -5,10 +5,12 @@ package api
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"time"
 
 	"github.com/oapi-codegen/nullable"
+	"github.com/oapi-codegen/runtime"
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
@@ -21,6 +23,51 @@ const (
 func (e CallDirection) Valid() bool {
 	switch e {
 	case Outbound:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CallAnsweredEventType.
+const (
+	CallAnsweredEventTypeCallAnswered CallAnsweredEventType = "call.answered"
+)
+
+// Valid indicates whether the value is a known member of the CallAnsweredEventType enum.
+func (e CallAnsweredEventType) Valid() bool {
+	switch e {
+	case CallAnsweredEventTypeCallAnswered:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CallCompletedEventType.
+const (
+	CallCompletedEventTypeCallCompleted CallCompletedEventType = "call.completed"
+)
+
+// Valid indicates whether the value is a known member of the CallCompletedEventType enum.
+func (e CallCompletedEventType) Valid() bool {
+	switch e {
+	case CallCompletedEventTypeCallCompleted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CallInitiatedEventType.
+const (
+	CallInitiatedEventTypeCallInitiated CallInitiatedEventType = "call.initiated"
+)
+
+// Valid indicates whether the value is a known member of the CallInitiatedEventType enum.
+func (e CallInitiatedEventType) Valid() bool {
+	switch e {
+	case CallInitiatedEventTypeCallInitiated:
 		return true
 	default:
 		return false
@@ -48,6 +95,21 @@ func (e CallOutcomeKind) Valid() bool {
 	}
 }
 
+// Defines values for CallOutcomeSetEventType.
+const (
+	CallOutcomeSetEventTypeCallOutcomeSet CallOutcomeSetEventType = "call.outcome_set"
+)
+
+// Valid indicates whether the value is a known member of the CallOutcomeSetEventType enum.
+func (e CallOutcomeSetEventType) Valid() bool {
+	switch e {
+	case CallOutcomeSetEventTypeCallOutcomeSet:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CallReportGroupBy.
 const (
 	Agent   CallReportGroupBy = "agent"
@@ -63,6 +125,21 @@ func (e CallReportGroupBy) Valid() bool {
 	case Day:
 		return true
 	case Outcome:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for CallRingingEventType.
+const (
+	CallRingingEventTypeCallRinging CallRingingEventType = "call.ringing"
+)
+
+// Valid indicates whether the value is a known member of the CallRingingEventType enum.
+func (e CallRingingEventType) Valid() bool {
+	switch e {
+	case CallRingingEventTypeCallRinging:
 		return true
 	default:
 		return false
@@ -102,6 +179,21 @@ func (e CallStatus) Valid() bool {
 	}
 }
 
+// Defines values for CallTransferUpdatedEventType.
+const (
+	CallTransferUpdatedEventTypeCallTransferUpdated CallTransferUpdatedEventType = "call.transfer.updated"
+)
+
+// Valid indicates whether the value is a known member of the CallTransferUpdatedEventType enum.
+func (e CallTransferUpdatedEventType) Valid() bool {
+	switch e {
+	case CallTransferUpdatedEventTypeCallTransferUpdated:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CallerIdStatus.
 const (
 	Pending  CallerIdStatus = "pending"
@@ -114,6 +206,81 @@ func (e CallerIdStatus) Valid() bool {
 	case Pending:
 		return true
 	case Verified:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ContactCreatedEventType.
+const (
+	ContactCreatedEventTypeContactCreated ContactCreatedEventType = "contact.created"
+)
+
+// Valid indicates whether the value is a known member of the ContactCreatedEventType enum.
+func (e ContactCreatedEventType) Valid() bool {
+	switch e {
+	case ContactCreatedEventTypeContactCreated:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ContactDeletedEventType.
+const (
+	ContactDeletedEventTypeContactDeleted ContactDeletedEventType = "contact.deleted"
+)
+
+// Valid indicates whether the value is a known member of the ContactDeletedEventType enum.
+func (e ContactDeletedEventType) Valid() bool {
+	switch e {
+	case ContactDeletedEventTypeContactDeleted:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ContactUpdatedEventType.
+const (
+	ContactUpdatedEventTypeContactUpdated ContactUpdatedEventType = "contact.updated"
+)
+
+// Valid indicates whether the value is a known member of the ContactUpdatedEventType enum.
+func (e ContactUpdatedEventType) Valid() bool {
+	switch e {
+	case ContactUpdatedEventTypeContactUpdated:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for ContactsImportedEventType.
+const (
+	ContactsImportedEventTypeContactsImported ContactsImportedEventType = "contacts.imported"
+)
+
+// Valid indicates whether the value is a known member of the ContactsImportedEventType enum.
+func (e ContactsImportedEventType) Valid() bool {
+	switch e {
+	case ContactsImportedEventTypeContactsImported:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DncAddedEventType.
+const (
+	DncAddedEventTypeDncAdded DncAddedEventType = "dnc.added"
+)
+
+// Valid indicates whether the value is a known member of the DncAddedEventType enum.
+func (e DncAddedEventType) Valid() bool {
+	switch e {
+	case DncAddedEventTypeDncAdded:
 		return true
 	default:
 		return false
@@ -135,6 +302,21 @@ func (e DncEntrySource) Valid() bool {
 	case DncEntrySourceCall:
 		return true
 	case DncEntrySourceImport:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DncRemovedEventType.
+const (
+	DncRemovedEventTypeDncRemoved DncRemovedEventType = "dnc.removed"
+)
+
+// Valid indicates whether the value is a known member of the DncRemovedEventType enum.
+func (e DncRemovedEventType) Valid() bool {
+	switch e {
+	case DncRemovedEventTypeDncRemoved:
 		return true
 	default:
 		return false
@@ -239,49 +421,49 @@ func (e ErrorCode) Valid() bool {
 
 // Defines values for EventType.
 const (
-	CallAnswered        EventType = "call.answered"
-	CallCompleted       EventType = "call.completed"
-	CallInitiated       EventType = "call.initiated"
-	CallOutcomeSet      EventType = "call.outcome_set"
-	CallRinging         EventType = "call.ringing"
-	CallTransferUpdated EventType = "call.transfer.updated"
-	ContactCreated      EventType = "contact.created"
-	ContactDeleted      EventType = "contact.deleted"
-	ContactUpdated      EventType = "contact.updated"
-	ContactsImported    EventType = "contacts.imported"
-	DncAdded            EventType = "dnc.added"
-	DncRemoved          EventType = "dnc.removed"
-	RecordingCompleted  EventType = "recording.completed"
+	EventTypeCallAnswered        EventType = "call.answered"
+	EventTypeCallCompleted       EventType = "call.completed"
+	EventTypeCallInitiated       EventType = "call.initiated"
+	EventTypeCallOutcomeSet      EventType = "call.outcome_set"
+	EventTypeCallRinging         EventType = "call.ringing"
+	EventTypeCallTransferUpdated EventType = "call.transfer.updated"
+	EventTypeContactCreated      EventType = "contact.created"
+	EventTypeContactDeleted      EventType = "contact.deleted"
+	EventTypeContactUpdated      EventType = "contact.updated"
+	EventTypeContactsImported    EventType = "contacts.imported"
+	EventTypeDncAdded            EventType = "dnc.added"
+	EventTypeDncRemoved          EventType = "dnc.removed"
+	EventTypeRecordingCompleted  EventType = "recording.completed"
 )
 
 // Valid indicates whether the value is a known member of the EventType enum.
 func (e EventType) Valid() bool {
 	switch e {
-	case CallAnswered:
+	case EventTypeCallAnswered:
 		return true
-	case CallCompleted:
+	case EventTypeCallCompleted:
 		return true
-	case CallInitiated:
+	case EventTypeCallInitiated:
 		return true
-	case CallOutcomeSet:
+	case EventTypeCallOutcomeSet:
 		return true
-	case CallRinging:
+	case EventTypeCallRinging:
 		return true
-	case CallTransferUpdated:
+	case EventTypeCallTransferUpdated:
 		return true
-	case ContactCreated:
+	case EventTypeContactCreated:
 		return true
-	case ContactDeleted:
+	case EventTypeContactDeleted:
 		return true
-	case ContactUpdated:
+	case EventTypeContactUpdated:
 		return true
-	case ContactsImported:
+	case EventTypeContactsImported:
 		return true
-	case DncAdded:
+	case EventTypeDncAdded:
 		return true
-	case DncRemoved:
+	case EventTypeDncRemoved:
 		return true
-	case RecordingCompleted:
+	case EventTypeRecordingCompleted:
 		return true
 	default:
 		return false
@@ -411,6 +593,21 @@ func (e RecordingStatus) Valid() bool {
 	case RecordingStatusPaused:
 		return true
 	case RecordingStatusStopped:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for RecordingCompletedEventType.
+const (
+	RecordingCompletedEventTypeRecordingCompleted RecordingCompletedEventType = "recording.completed"
+)
+
+// Valid indicates whether the value is a known member of the RecordingCompletedEventType enum.
+func (e RecordingCompletedEventType) Valid() bool {
+	switch e {
+	case RecordingCompletedEventTypeRecordingCompleted:
 		return true
 	default:
 		return false
@@ -630,6 +827,38 @@ type Call struct {
 // CallDirection Example: outbound
 type CallDirection string
 
+// CallAnsweredEvent `call.answered`: the customer answered and joined the conference; `data.status` is `answered`, `answeredAt` set.
+//
+// Example: {"data":{"agentIdentity":"ada","answeredAt":"2026-11-23T10:15:05Z","callSid":"CA0123456789abcdef0123456789abcdef","conferenceName":"sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","contactId":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","createdAt":"2026-11-23T10:15:00Z","customerCallSid":"CA00000000000000000000000000000001","direction":"outbound","duration":null,"endedAt":null,"failureReason":"","from":"+15005550006","muted":false,"notes":"","onHold":false,"outcome":null,"status":"answered","tags":[],"to":"+14155552671","transfer":null,"workspaceId":"ws_acme"},"timestamp":"2026-11-23T10:15:05Z","type":"call.answered"}
+type CallAnsweredEvent struct {
+	Data Call `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: call.answered
+	Type CallAnsweredEventType `json:"type"`
+}
+
+// CallAnsweredEventType Example: call.answered
+type CallAnsweredEventType string
+
+// CallCompletedEvent `call.completed`: the call ended, whatever the end: `data.status` is `completed`, `busy`, `no-answer` or `failed` (`failureReason` says why). One per call; a call the call-control webhook refused (the dial check, a caller ID) has this event alone, `failed`.
+//
+// Example: {"data":{"agentIdentity":"ada","answeredAt":"2026-11-23T10:15:05Z","callSid":"CA0123456789abcdef0123456789abcdef","conferenceName":"sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","contactId":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","createdAt":"2026-11-23T10:15:00Z","customerCallSid":"CA00000000000000000000000000000001","direction":"outbound","duration":42,"endedAt":"2026-11-23T10:15:47Z","failureReason":"","from":"+15005550006","muted":false,"notes":"","onHold":false,"outcome":null,"status":"completed","tags":[],"to":"+14155552671","transfer":null,"workspaceId":"ws_acme"},"timestamp":"2026-11-23T10:15:47Z","type":"call.completed"}
+type CallCompletedEvent struct {
+	Data Call `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: call.completed
+	Type CallCompletedEventType `json:"type"`
+}
+
+// CallCompletedEventType Example: call.completed
+type CallCompletedEventType string
+
 // CallControlWebhook Twilio's voice request parameters; Twilio sends more than these and all are accepted.
 type CallControlWebhook struct {
 	// AccountSid Example: AC0123456789abcdef0123456789abcdef
@@ -687,6 +916,22 @@ type CallCreate struct {
 	// WorkspaceId Example: ws_acme
 	WorkspaceId *WorkspaceId `json:"workspaceId,omitempty"`
 }
+
+// CallInitiatedEvent `call.initiated`: a call was created, by the browser's dial (the call-control webhook) or by `POST /v1/calls`; `data.status` is `initiated`, `customerCallSid` still "".
+//
+// Example: {"data":{"agentIdentity":"ada","answeredAt":null,"callSid":"CA0123456789abcdef0123456789abcdef","conferenceName":"sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","contactId":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","createdAt":"2026-11-23T10:15:00Z","customerCallSid":"","direction":"outbound","duration":null,"endedAt":null,"failureReason":"","from":"+15005550006","muted":false,"notes":"","onHold":false,"outcome":null,"status":"initiated","tags":[],"to":"+14155552671","transfer":null,"workspaceId":"ws_acme"},"timestamp":"2026-11-23T10:15:00Z","type":"call.initiated"}
+type CallInitiatedEvent struct {
+	Data Call `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: call.initiated
+	Type CallInitiatedEventType `json:"type"`
+}
+
+// CallInitiatedEventType Example: call.initiated
+type CallInitiatedEventType string
 
 // CallList defines model for CallList.
 type CallList struct {
@@ -771,6 +1016,22 @@ type CallOutcomeResponse struct {
 	Data CallOutcome `json:"data"`
 }
 
+// CallOutcomeSetEvent `call.outcome_set`: the call's agent set its outcome, or changed it to another (`PATCH /v1/calls/{callSid}`); not when it was cleared. `data.outcome` is the new one.
+//
+// Example: {"data":{"agentIdentity":"ada","answeredAt":"2026-11-23T10:15:05Z","callSid":"CA0123456789abcdef0123456789abcdef","conferenceName":"sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","contactId":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","createdAt":"2026-11-23T10:15:00Z","customerCallSid":"CA00000000000000000000000000000001","direction":"outbound","duration":42,"endedAt":"2026-11-23T10:15:47Z","failureReason":"","from":"+15005550006","muted":false,"notes":"Wants a quote for 20 seats; call back Friday.","onHold":false,"outcome":{"id":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71","kind":"connected","name":"Interested"},"status":"completed","tags":["renewal","pricing"],"to":"+14155552671","transfer":null,"workspaceId":"ws_acme"},"timestamp":"2026-11-23T10:17:00Z","type":"call.outcome_set"}
+type CallOutcomeSetEvent struct {
+	Data Call `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: call.outcome_set
+	Type CallOutcomeSetEventType `json:"type"`
+}
+
+// CallOutcomeSetEventType Example: call.outcome_set
+type CallOutcomeSetEventType string
+
 // CallPatch Absent fields are left alone; `null` clears one.
 type CallPatch struct {
 	// Notes Tab and newline allowed.
@@ -849,8 +1110,40 @@ type CallResponse struct {
 	Data Call `json:"data"`
 }
 
+// CallRingingEvent `call.ringing`: the customer's phone rings; `data.status` is `ringing`.
+//
+// Example: {"data":{"agentIdentity":"ada","answeredAt":null,"callSid":"CA0123456789abcdef0123456789abcdef","conferenceName":"sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","contactId":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","createdAt":"2026-11-23T10:15:00Z","customerCallSid":"CA00000000000000000000000000000001","direction":"outbound","duration":null,"endedAt":null,"failureReason":"","from":"+15005550006","muted":false,"notes":"","onHold":false,"outcome":null,"status":"ringing","tags":[],"to":"+14155552671","transfer":null,"workspaceId":"ws_acme"},"timestamp":"2026-11-23T10:15:01Z","type":"call.ringing"}
+type CallRingingEvent struct {
+	Data Call `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: call.ringing
+	Type CallRingingEventType `json:"type"`
+}
+
+// CallRingingEventType Example: call.ringing
+type CallRingingEventType string
+
 // CallStatus Example: answered
 type CallStatus string
+
+// CallTransferUpdatedEvent `call.transfer.updated`: a transfer started or moved on (`data.transfer.status`: `dialing`, `talking`, then `completed`, `canceled` or `failed`).
+//
+// Example: {"data":{"agentIdentity":"ada","answeredAt":"2026-11-23T10:15:05Z","callSid":"CA0123456789abcdef0123456789abcdef","conferenceName":"sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","contactId":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","createdAt":"2026-11-23T10:15:00Z","customerCallSid":"CA00000000000000000000000000000001","direction":"outbound","duration":null,"endedAt":null,"failureReason":"","from":"+15005550006","muted":false,"notes":"","onHold":true,"outcome":null,"status":"answered","tags":[],"to":"+14155552671","transfer":{"status":"talking","target":"+14155550199","targetCallSid":"CA00000000000000000000000000000002","type":"warm"},"workspaceId":"ws_acme"},"timestamp":"2026-11-23T10:15:30Z","type":"call.transfer.updated"}
+type CallTransferUpdatedEvent struct {
+	Data Call `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: call.transfer.updated
+	Type CallTransferUpdatedEventType `json:"type"`
+}
+
+// CallTransferUpdatedEventType Example: call.transfer.updated
+type CallTransferUpdatedEventType string
 
 // CallerId defines model for CallerId.
 type CallerId struct {
@@ -1017,6 +1310,38 @@ type ContactCreate struct {
 	WorkspaceId *WorkspaceId `json:"workspaceId,omitempty"`
 }
 
+// ContactCreatedEvent `contact.created`: a contact was created (`POST /v1/contacts`). An import sends one `contacts.imported` instead of one event per row.
+//
+// Example: {"data":{"company":"Analytical Engines","createdAt":"2026-11-23T10:15:00Z","email":"ada@example.com","firstName":"Ada","id":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","lastName":"Lovelace","notes":"","phone":"+14155552671","timeZone":null,"updatedAt":"2026-11-23T10:15:00Z","workspaceId":"ws_acme"},"timestamp":"2026-11-23T10:15:00Z","type":"contact.created"}
+type ContactCreatedEvent struct {
+	Data Contact `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: contact.created
+	Type ContactCreatedEventType `json:"type"`
+}
+
+// ContactCreatedEventType Example: contact.created
+type ContactCreatedEventType string
+
+// ContactDeletedEvent `contact.deleted`: a contact was deleted (`DELETE /v1/contacts/{id}`); `data` is the contact as it was.
+//
+// Example: {"data":{"company":"Analytical Engines","createdAt":"2026-11-23T10:15:00Z","email":"ada@example.com","firstName":"Ada","id":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","lastName":"Lovelace","notes":"Prefers mornings.","phone":"+14155552671","timeZone":"America/Chicago","updatedAt":"2026-11-23T10:20:00Z","workspaceId":"ws_acme"},"timestamp":"2026-11-23T11:00:00Z","type":"contact.deleted"}
+type ContactDeletedEvent struct {
+	Data Contact `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: contact.deleted
+	Type ContactDeletedEventType `json:"type"`
+}
+
+// ContactDeletedEventType Example: contact.deleted
+type ContactDeletedEventType string
+
 // ContactList defines model for ContactList.
 type ContactList struct {
 	Data []Contact `json:"data"`
@@ -1083,6 +1408,65 @@ type ContactSearchRequest struct {
 	WorkspaceId *WorkspaceId `json:"workspaceId,omitempty"`
 }
 
+// ContactUpdatedEvent `contact.updated`: a contact was changed (`PATCH /v1/contacts/{id}`); `data` is the contact after the change.
+//
+// Example: {"data":{"company":"Analytical Engines","createdAt":"2026-11-23T10:15:00Z","email":"ada@example.com","firstName":"Ada","id":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","lastName":"Lovelace","notes":"Prefers mornings.","phone":"+14155552671","timeZone":"America/Chicago","updatedAt":"2026-11-23T10:20:00Z","workspaceId":"ws_acme"},"timestamp":"2026-11-23T10:20:00Z","type":"contact.updated"}
+type ContactUpdatedEvent struct {
+	Data Contact `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: contact.updated
+	Type ContactUpdatedEventType `json:"type"`
+}
+
+// ContactUpdatedEventType Example: contact.updated
+type ContactUpdatedEventType string
+
+// ContactsImported What a CSV import of contacts did, in its workspace (the counts of its `ImportResult`).
+type ContactsImported struct {
+	// Failed Rows refused.
+	//
+	// Example: 1
+	Failed int `json:"failed"`
+
+	// Imported Contacts created.
+	//
+	// Example: 9998
+	Imported int `json:"imported"`
+
+	// Skipped Duplicates left alone.
+	//
+	// Example: 1
+	Skipped int `json:"skipped"`
+
+	// Updated Contacts updated (`onDuplicate=update`).
+	//
+	// Example: 0
+	Updated int `json:"updated"`
+
+	// WorkspaceId Example: ws_acme
+	WorkspaceId WorkspaceId `json:"workspaceId"`
+}
+
+// ContactsImportedEvent `contacts.imported`: a CSV import of contacts finished (`POST /v1/contacts/import`): one event per import, once its last batch committed; an import that stopped half-way sends none.
+//
+// Example: {"data":{"failed":1,"imported":9998,"skipped":1,"updated":0,"workspaceId":"ws_acme"},"timestamp":"2026-11-23T10:30:00Z","type":"contacts.imported"}
+type ContactsImportedEvent struct {
+	// Data What a CSV import of contacts did, in its workspace (the counts of its `ImportResult`).
+	Data ContactsImported `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: contacts.imported
+	Type ContactsImportedEventType `json:"type"`
+}
+
+// ContactsImportedEventType Example: contacts.imported
+type ContactsImportedEventType string
+
 // DialCheck defines model for DialCheck.
 type DialCheck struct {
 	// Allowed Example: false
@@ -1133,6 +1517,22 @@ type DialReason struct {
 	// Message A sentence for the agent.
 	Message string `json:"message"`
 }
+
+// DncAddedEvent `dnc.added`: a number was put on the do-not-call list (`POST /v1/dnc`, a do-not-call import, or a call outcome of kind `do_not_call`: then `source: call` and `callSid`). A number already listed sends none.
+//
+// Example: {"data":{"addedBy":"ada","createdAt":"2026-11-23T10:15:00Z","id":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6c","phone":"+14155552671","reason":"Asked not to be called","source":"api","workspaceId":"ws_acme"},"timestamp":"2026-11-23T10:15:00Z","type":"dnc.added"}
+type DncAddedEvent struct {
+	Data DncEntry `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: dnc.added
+	Type DncAddedEventType `json:"type"`
+}
+
+// DncAddedEventType Example: dnc.added
+type DncAddedEventType string
 
 // DncCheck defines model for DncCheck.
 type DncCheck struct {
@@ -1244,6 +1644,22 @@ type DncList struct {
 	Meta ListMeta   `json:"meta"`
 }
 
+// DncRemovedEvent `dnc.removed`: an admin removed a number from the do-not-call list (`DELETE /v1/dnc/{id}`); `data` is the entry as the history keeps it, with `removedAt`, `removedBy` and `removalReason`.
+//
+// Example: {"data":{"addedBy":"ada","createdAt":"2026-11-23T10:15:00Z","id":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6c","phone":"+14155552671","reason":"Asked not to be called","removalReason":"Consent given in writing","removedAt":"2026-11-24T09:00:00Z","removedBy":"grace","source":"api","workspaceId":"ws_acme"},"timestamp":"2026-11-24T09:00:00Z","type":"dnc.removed"}
+type DncRemovedEvent struct {
+	Data DncEntry `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: dnc.removed
+	Type DncRemovedEventType `json:"type"`
+}
+
+// DncRemovedEventType Example: dnc.removed
+type DncRemovedEventType string
+
 // DncResponse defines model for DncResponse.
 type DncResponse struct {
 	Data DncEntry `json:"data"`
@@ -1294,7 +1710,7 @@ type ErrorResponse struct {
 	Error Error `json:"error"`
 }
 
-// Event defines model for Event.
+// Event An event as the log keeps it. `data` is typed per event type by the delivery bodies: `WebhookEvent` and its `*Event` schemas (`ContactCreatedEvent`, …).
 type Event struct {
 	// CreatedAt Example: 2026-11-23T10:15:00Z
 	CreatedAt Timestamp `json:"createdAt"`
@@ -1313,6 +1729,8 @@ type Event struct {
 	// `completed`, `busy`, `no-answer` or `failed`.
 	// `call.outcome_set` is a change of a call's outcome to a non-null one (its `data` is the
 	// call, with the outcome).
+	// Each type's delivery body, with its `data`, is a schema of its own: `WebhookEvent`
+	// (a union told apart by `type`) and the `*Event` schemas it lists.
 	//
 	//
 	// Example: contact.created
@@ -1332,6 +1750,8 @@ type EventList struct {
 // `completed`, `busy`, `no-answer` or `failed`.
 // `call.outcome_set` is a change of a call's outcome to a non-null one (its `data` is the
 // call, with the outcome).
+// Each type's delivery body, with its `data`, is a schema of its own: `WebhookEvent`
+// (a union told apart by `type`) and the `*Event` schemas it lists.
 //
 // Example: contact.created
 type EventType string
@@ -1568,6 +1988,22 @@ type RecordingStatus string
 // Example: This call is being recorded for quality and training.
 type RecordingAnnouncement = string
 
+// RecordingCompletedEvent `recording.completed`: a recording is complete and its media can be fetched from `data.mediaUrl`.
+//
+// Example: {"data":{"callSid":"CA0123456789abcdef0123456789abcdef","channels":"dual","completedAt":"2026-11-23T10:16:42Z","duration":42,"mediaUrl":"https://api.twilio.com/2010-04-01/Accounts/AC0123456789abcdef0123456789abcdef/Recordings/RE0123456789abcdef0123456789abcdef","recordingSid":"RE0123456789abcdef0123456789abcdef","startedAt":"2026-11-23T10:16:00Z","status":"completed"},"timestamp":"2026-11-23T10:16:43Z","type":"recording.completed"}
+type RecordingCompletedEvent struct {
+	Data Recording `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: recording.completed
+	Type RecordingCompletedEventType `json:"type"`
+}
+
+// RecordingCompletedEventType Example: recording.completed
+type RecordingCompletedEventType string
+
 // RecordingCreate defines model for RecordingCreate.
 type RecordingCreate struct {
 	// CallSid Example: CA0123456789abcdef0123456789abcdef
@@ -1764,6 +2200,8 @@ type WebhookDelivery struct {
 	// `completed`, `busy`, `no-answer` or `failed`.
 	// `call.outcome_set` is a change of a call's outcome to a non-null one (its `data` is the
 	// call, with the outcome).
+	// Each type's delivery body, with its `data`, is a schema of its own: `WebhookEvent`
+	// (a union told apart by `type`) and the `*Event` schemas it lists.
 	//
 	//
 	// Example: contact.created
@@ -1873,6 +2311,17 @@ type WebhookEndpointResponse struct {
 	Data WebhookEndpoint `json:"data"`
 }
 
+// WebhookEvent The body of a webhook delivery: one of the event types' bodies, told apart by `type`.
+// `timestamp` is when the event happened (its `createdAt` in `GET /v1/events`), `data`
+// the resource as its `GET` showed it then. The headers `webhook-id` (the event's id),
+// `webhook-timestamp` and `webhook-signature` sign it (Standard Webhooks). Types are added,
+// never renamed: a receiver should acknowledge a type it does not know.
+//
+// Example: {"data":{"company":"Analytical Engines","createdAt":"2026-11-23T10:15:00Z","email":"ada@example.com","firstName":"Ada","id":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b","lastName":"Lovelace","notes":"","phone":"+14155552671","timeZone":null,"updatedAt":"2026-11-23T10:15:00Z","workspaceId":"ws_acme"},"timestamp":"2026-11-23T10:15:00Z","type":"contact.created"}
+type WebhookEvent struct {
+	union json.RawMessage
+}
+
 // Workspace defines model for Workspace.
 type Workspace struct {
 	// AttemptLimit At most `max` calls created to one number of the workspace in any `windowHours`, whoever
@@ -1956,6 +2405,15 @@ type Offset = int
 
 // WebhookEndpointId defines model for WebhookEndpointId.
 type WebhookEndpointId = string
+
+// WebhookIdHeader defines model for WebhookIdHeader.
+type WebhookIdHeader = string
+
+// WebhookSignatureHeader defines model for WebhookSignatureHeader.
+type WebhookSignatureHeader = string
+
+// WebhookTimestampHeader defines model for WebhookTimestampHeader.
+type WebhookTimestampHeader = string
 
 // WorkspaceIdQuery Example: ws_acme
 type WorkspaceIdQuery = WorkspaceId
@@ -3075,4 +3533,501 @@ func (a StatusCallback) MarshalJSON() ([]byte, error) {
 		}
 	}
 	return json.Marshal(object)
+}
+
+// AsContactCreatedEvent returns the union data inside the WebhookEvent as a ContactCreatedEvent
+func (t WebhookEvent) AsContactCreatedEvent() (ContactCreatedEvent, error) {
+	var body ContactCreatedEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromContactCreatedEvent overwrites any union data inside the WebhookEvent as the provided ContactCreatedEvent
+func (t *WebhookEvent) FromContactCreatedEvent(v ContactCreatedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"contact.created"}`))
+	t.union = b
+	return err
+}
+
+// MergeContactCreatedEvent performs a merge with any union data inside the WebhookEvent, using the provided ContactCreatedEvent
+func (t *WebhookEvent) MergeContactCreatedEvent(v ContactCreatedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"contact.created"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsContactUpdatedEvent returns the union data inside the WebhookEvent as a ContactUpdatedEvent
+func (t WebhookEvent) AsContactUpdatedEvent() (ContactUpdatedEvent, error) {
+	var body ContactUpdatedEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromContactUpdatedEvent overwrites any union data inside the WebhookEvent as the provided ContactUpdatedEvent
+func (t *WebhookEvent) FromContactUpdatedEvent(v ContactUpdatedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"contact.updated"}`))
+	t.union = b
+	return err
+}
+
+// MergeContactUpdatedEvent performs a merge with any union data inside the WebhookEvent, using the provided ContactUpdatedEvent
+func (t *WebhookEvent) MergeContactUpdatedEvent(v ContactUpdatedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"contact.updated"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsContactDeletedEvent returns the union data inside the WebhookEvent as a ContactDeletedEvent
+func (t WebhookEvent) AsContactDeletedEvent() (ContactDeletedEvent, error) {
+	var body ContactDeletedEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromContactDeletedEvent overwrites any union data inside the WebhookEvent as the provided ContactDeletedEvent
+func (t *WebhookEvent) FromContactDeletedEvent(v ContactDeletedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"contact.deleted"}`))
+	t.union = b
+	return err
+}
+
+// MergeContactDeletedEvent performs a merge with any union data inside the WebhookEvent, using the provided ContactDeletedEvent
+func (t *WebhookEvent) MergeContactDeletedEvent(v ContactDeletedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"contact.deleted"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsContactsImportedEvent returns the union data inside the WebhookEvent as a ContactsImportedEvent
+func (t WebhookEvent) AsContactsImportedEvent() (ContactsImportedEvent, error) {
+	var body ContactsImportedEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromContactsImportedEvent overwrites any union data inside the WebhookEvent as the provided ContactsImportedEvent
+func (t *WebhookEvent) FromContactsImportedEvent(v ContactsImportedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"contacts.imported"}`))
+	t.union = b
+	return err
+}
+
+// MergeContactsImportedEvent performs a merge with any union data inside the WebhookEvent, using the provided ContactsImportedEvent
+func (t *WebhookEvent) MergeContactsImportedEvent(v ContactsImportedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"contacts.imported"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsDncAddedEvent returns the union data inside the WebhookEvent as a DncAddedEvent
+func (t WebhookEvent) AsDncAddedEvent() (DncAddedEvent, error) {
+	var body DncAddedEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromDncAddedEvent overwrites any union data inside the WebhookEvent as the provided DncAddedEvent
+func (t *WebhookEvent) FromDncAddedEvent(v DncAddedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"dnc.added"}`))
+	t.union = b
+	return err
+}
+
+// MergeDncAddedEvent performs a merge with any union data inside the WebhookEvent, using the provided DncAddedEvent
+func (t *WebhookEvent) MergeDncAddedEvent(v DncAddedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"dnc.added"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsDncRemovedEvent returns the union data inside the WebhookEvent as a DncRemovedEvent
+func (t WebhookEvent) AsDncRemovedEvent() (DncRemovedEvent, error) {
+	var body DncRemovedEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromDncRemovedEvent overwrites any union data inside the WebhookEvent as the provided DncRemovedEvent
+func (t *WebhookEvent) FromDncRemovedEvent(v DncRemovedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"dnc.removed"}`))
+	t.union = b
+	return err
+}
+
+// MergeDncRemovedEvent performs a merge with any union data inside the WebhookEvent, using the provided DncRemovedEvent
+func (t *WebhookEvent) MergeDncRemovedEvent(v DncRemovedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"dnc.removed"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCallInitiatedEvent returns the union data inside the WebhookEvent as a CallInitiatedEvent
+func (t WebhookEvent) AsCallInitiatedEvent() (CallInitiatedEvent, error) {
+	var body CallInitiatedEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCallInitiatedEvent overwrites any union data inside the WebhookEvent as the provided CallInitiatedEvent
+func (t *WebhookEvent) FromCallInitiatedEvent(v CallInitiatedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"call.initiated"}`))
+	t.union = b
+	return err
+}
+
+// MergeCallInitiatedEvent performs a merge with any union data inside the WebhookEvent, using the provided CallInitiatedEvent
+func (t *WebhookEvent) MergeCallInitiatedEvent(v CallInitiatedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"call.initiated"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCallRingingEvent returns the union data inside the WebhookEvent as a CallRingingEvent
+func (t WebhookEvent) AsCallRingingEvent() (CallRingingEvent, error) {
+	var body CallRingingEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCallRingingEvent overwrites any union data inside the WebhookEvent as the provided CallRingingEvent
+func (t *WebhookEvent) FromCallRingingEvent(v CallRingingEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"call.ringing"}`))
+	t.union = b
+	return err
+}
+
+// MergeCallRingingEvent performs a merge with any union data inside the WebhookEvent, using the provided CallRingingEvent
+func (t *WebhookEvent) MergeCallRingingEvent(v CallRingingEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"call.ringing"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCallAnsweredEvent returns the union data inside the WebhookEvent as a CallAnsweredEvent
+func (t WebhookEvent) AsCallAnsweredEvent() (CallAnsweredEvent, error) {
+	var body CallAnsweredEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCallAnsweredEvent overwrites any union data inside the WebhookEvent as the provided CallAnsweredEvent
+func (t *WebhookEvent) FromCallAnsweredEvent(v CallAnsweredEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"call.answered"}`))
+	t.union = b
+	return err
+}
+
+// MergeCallAnsweredEvent performs a merge with any union data inside the WebhookEvent, using the provided CallAnsweredEvent
+func (t *WebhookEvent) MergeCallAnsweredEvent(v CallAnsweredEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"call.answered"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCallCompletedEvent returns the union data inside the WebhookEvent as a CallCompletedEvent
+func (t WebhookEvent) AsCallCompletedEvent() (CallCompletedEvent, error) {
+	var body CallCompletedEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCallCompletedEvent overwrites any union data inside the WebhookEvent as the provided CallCompletedEvent
+func (t *WebhookEvent) FromCallCompletedEvent(v CallCompletedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"call.completed"}`))
+	t.union = b
+	return err
+}
+
+// MergeCallCompletedEvent performs a merge with any union data inside the WebhookEvent, using the provided CallCompletedEvent
+func (t *WebhookEvent) MergeCallCompletedEvent(v CallCompletedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"call.completed"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCallTransferUpdatedEvent returns the union data inside the WebhookEvent as a CallTransferUpdatedEvent
+func (t WebhookEvent) AsCallTransferUpdatedEvent() (CallTransferUpdatedEvent, error) {
+	var body CallTransferUpdatedEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCallTransferUpdatedEvent overwrites any union data inside the WebhookEvent as the provided CallTransferUpdatedEvent
+func (t *WebhookEvent) FromCallTransferUpdatedEvent(v CallTransferUpdatedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"call.transfer.updated"}`))
+	t.union = b
+	return err
+}
+
+// MergeCallTransferUpdatedEvent performs a merge with any union data inside the WebhookEvent, using the provided CallTransferUpdatedEvent
+func (t *WebhookEvent) MergeCallTransferUpdatedEvent(v CallTransferUpdatedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"call.transfer.updated"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsRecordingCompletedEvent returns the union data inside the WebhookEvent as a RecordingCompletedEvent
+func (t WebhookEvent) AsRecordingCompletedEvent() (RecordingCompletedEvent, error) {
+	var body RecordingCompletedEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromRecordingCompletedEvent overwrites any union data inside the WebhookEvent as the provided RecordingCompletedEvent
+func (t *WebhookEvent) FromRecordingCompletedEvent(v RecordingCompletedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"recording.completed"}`))
+	t.union = b
+	return err
+}
+
+// MergeRecordingCompletedEvent performs a merge with any union data inside the WebhookEvent, using the provided RecordingCompletedEvent
+func (t *WebhookEvent) MergeRecordingCompletedEvent(v RecordingCompletedEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"recording.completed"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+// AsCallOutcomeSetEvent returns the union data inside the WebhookEvent as a CallOutcomeSetEvent
+func (t WebhookEvent) AsCallOutcomeSetEvent() (CallOutcomeSetEvent, error) {
+	var body CallOutcomeSetEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromCallOutcomeSetEvent overwrites any union data inside the WebhookEvent as the provided CallOutcomeSetEvent
+func (t *WebhookEvent) FromCallOutcomeSetEvent(v CallOutcomeSetEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"call.outcome_set"}`))
+	t.union = b
+	return err
+}
+
+// MergeCallOutcomeSetEvent performs a merge with any union data inside the WebhookEvent, using the provided CallOutcomeSetEvent
+func (t *WebhookEvent) MergeCallOutcomeSetEvent(v CallOutcomeSetEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"call.outcome_set"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
+func (t WebhookEvent) Discriminator() (string, error) {
+	var discriminator struct {
+		Discriminator string `json:"type"`
+	}
+	err := json.Unmarshal(t.union, &discriminator)
+	return discriminator.Discriminator, err
+}
+
+func (t WebhookEvent) ValueByDiscriminator() (interface{}, error) {
+	discriminator, err := t.Discriminator()
+	if err != nil {
+		return nil, err
+	}
+	switch discriminator {
+	case "call.answered":
+		return t.AsCallAnsweredEvent()
+	case "call.completed":
+		return t.AsCallCompletedEvent()
+	case "call.initiated":
+		return t.AsCallInitiatedEvent()
+	case "call.outcome_set":
+		return t.AsCallOutcomeSetEvent()
+	case "call.ringing":
+		return t.AsCallRingingEvent()
+	case "call.transfer.updated":
+		return t.AsCallTransferUpdatedEvent()
+	case "contact.created":
+		return t.AsContactCreatedEvent()
+	case "contact.deleted":
+		return t.AsContactDeletedEvent()
+	case "contact.updated":
+		return t.AsContactUpdatedEvent()
+	case "contacts.imported":
+		return t.AsContactsImportedEvent()
+	case "dnc.added":
+		return t.AsDncAddedEvent()
+	case "dnc.removed":
+		return t.AsDncRemovedEvent()
+	case "recording.completed":
+		return t.AsRecordingCompletedEvent()
+	default:
+		return nil, errors.New("unknown discriminator value: " + discriminator)
+	}
+}
+
+func (t WebhookEvent) MarshalJSON() ([]byte, error) {
+	b, err := t.union.MarshalJSON()
+	return b, err
+}
+
+func (t *WebhookEvent) UnmarshalJSON(b []byte) error {
+	err := t.union.UnmarshalJSON(b)
+	return err
 }

@@ -5,7 +5,9 @@
 //     also nested (search filters) and in query parameters;
 //   - an error code the spec does not list ("dnc_blokced") is refused, and so
 //     are a report grouping ("week"), a call filter ("outcome") and an
-//     outcome kind ("dnc") that it does not list.
+//     outcome kind ("dnc") that it does not list;
+//   - a webhook event narrowed on its type has that type's data only
+//     (a contact.created's data has no callSid).
 // The same calls spelled right must compile, so each refusal is down to the
 // one wrong name. `make test-ts` runs it after the Node test.
 import { execFileSync } from "node:child_process";
@@ -94,6 +96,12 @@ const cases = [
     right: `import type { CallOutcomeKind } from "./index.js"; export const k: CallOutcomeKind = "do_not_call";`,
     wrong: `import type { CallOutcomeKind } from "./index.js"; export const k: CallOutcomeKind = "dnc";`,
     want: /error TS2322: .*"dnc"/,
+  },
+  {
+    name: "a field of another event type's data",
+    right: `import type { WebhookEvent } from "./index.js"; export const eventCallSid = (e: WebhookEvent) => (e.type === "call.completed" ? e.data.callSid : "");`,
+    wrong: `import type { WebhookEvent } from "./index.js"; export const eventCallSid = (e: WebhookEvent) => (e.type === "contact.created" ? e.data.callSid : "");`,
+    want: /error TS2339: Property 'callSid' does not exist/,
   },
 ];
 

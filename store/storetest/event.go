@@ -58,14 +58,23 @@ func testEvents(t *testing.T, open Opener) {
 		_, err = db.FindEvent(ctx(), NewWorkspaceID(), e.ID)
 		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err), "another workspace's event is not found")
 
-		_, err = db.UpdateContact(ctx(), ws, c.ID, func(c *switchboard.Contact) error { c.LastName = "Lovelace"; return nil })
+		last, err := db.UpdateContact(ctx(), ws, c.ID, func(c *switchboard.Contact) error {
+			c.LastName, c.TimeZone = "Lovelace", "America/Chicago"
+			return nil
+		})
 		require.NoError(t, err)
 		require.NoError(t, db.DeleteContact(ctx(), ws, c.ID))
 		var types []switchboard.EventType
-		for _, e := range events(t, db, ws) {
+		all := events(t, db, ws)
+		for _, e := range all {
 			types = append(types, e.Type)
 		}
 		require.Equal(t, []switchboard.EventType{switchboard.EventContactDeleted, switchboard.EventContactUpdated, switchboard.EventContactCreated}, types)
+		// contact.deleted carries the contact whole, as it was: every
+		// column, the time zone too.
+		var gone switchboard.Contact
+		require.NoError(t, json.Unmarshal(all[0].Data, &gone))
+		require.Equal(t, *last, gone)
 	})
 
 	t.Run("NoneForARolledBackChange", func(t *testing.T) {

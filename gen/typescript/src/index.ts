@@ -205,3 +205,13 @@ export function importCsvFile(
 }
 
 export { type ItemOf, type ListParams, type ListPath, type ListQuery, type PageOf, pages, paginate, searchPages } from "./paginate.js";
+export {
+  type VerifyWebhookOptions,
+  type WebhookEvent,
+  type WebhookEventOf,
+  type WebhookEventType,
+  type WebhookHeaders,
+  WebhookVerificationError,
+  verifyWebhook,
+  webhookEventTypes,
+} from "./webhooks.js";

@@ -2098,10 +2098,13 @@ export interface components {
          *     `completed`, `busy`, `no-answer` or `failed`.
          *     `call.outcome_set` is a change of a call's outcome to a non-null one (its `data` is the
          *     call, with the outcome).
+         *     Each type's delivery body, with its `data`, is a schema of its own: `WebhookEvent`
+         *     (a union told apart by `type`) and the `*Event` schemas it lists.
          * @example contact.created
          * @enum {string}
          */
         EventType: "contact.created" | "contact.updated" | "contact.deleted" | "contacts.imported" | "dnc.added" | "dnc.removed" | "call.initiated" | "call.ringing" | "call.answered" | "call.completed" | "call.transfer.updated" | "recording.completed" | "call.outcome_set";
+        /** @description An event as the log keeps it. `data` is typed per event type by the delivery bodies: `WebhookEvent` and its `*Event` schemas (`ContactCreatedEvent`, …). */
         Event: {
             /**
              * @description The event's id; a delivery's `webhook-id`.
@@ -2268,6 +2271,490 @@ export interface components {
                  */
                 endpointIds: string[];
             };
+        };
+        /**
+         * @description The body of a webhook delivery: one of the event types' bodies, told apart by `type`.
+         *     `timestamp` is when the event happened (its `createdAt` in `GET /v1/events`), `data`
+         *     the resource as its `GET` showed it then. The headers `webhook-id` (the event's id),
+         *     `webhook-timestamp` and `webhook-signature` sign it (Standard Webhooks). Types are added,
+         *     never renamed: a receiver should acknowledge a type it does not know.
+         * @example {
+         *       "type": "contact.created",
+         *       "timestamp": "2026-11-23T10:15:00Z",
+         *       "data": {
+         *         "company": "Analytical Engines",
+         *         "createdAt": "2026-11-23T10:15:00Z",
+         *         "email": "ada@example.com",
+         *         "firstName": "Ada",
+         *         "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "lastName": "Lovelace",
+         *         "notes": "",
+         *         "phone": "+14155552671",
+         *         "timeZone": null,
+         *         "updatedAt": "2026-11-23T10:15:00Z",
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        WebhookEvent: components["schemas"]["ContactCreatedEvent"] | components["schemas"]["ContactUpdatedEvent"] | components["schemas"]["ContactDeletedEvent"] | components["schemas"]["ContactsImportedEvent"] | components["schemas"]["DncAddedEvent"] | components["schemas"]["DncRemovedEvent"] | components["schemas"]["CallInitiatedEvent"] | components["schemas"]["CallRingingEvent"] | components["schemas"]["CallAnsweredEvent"] | components["schemas"]["CallCompletedEvent"] | components["schemas"]["CallTransferUpdatedEvent"] | components["schemas"]["RecordingCompletedEvent"] | components["schemas"]["CallOutcomeSetEvent"];
+        /** @description What a CSV import of contacts did, in its workspace (the counts of its `ImportResult`). */
+        ContactsImported: {
+            workspaceId: components["schemas"]["WorkspaceId"];
+            /**
+             * @description Contacts created.
+             * @example 9998
+             */
+            imported: number;
+            /**
+             * @description Contacts updated (`onDuplicate=update`).
+             * @example 0
+             */
+            updated: number;
+            /**
+             * @description Duplicates left alone.
+             * @example 1
+             */
+            skipped: number;
+            /**
+             * @description Rows refused.
+             * @example 1
+             */
+            failed: number;
+        };
+        /**
+         * @description `contact.created`: a contact was created (`POST /v1/contacts`). An import sends one `contacts.imported` instead of one event per row.
+         * @example {
+         *       "type": "contact.created",
+         *       "timestamp": "2026-11-23T10:15:00Z",
+         *       "data": {
+         *         "company": "Analytical Engines",
+         *         "createdAt": "2026-11-23T10:15:00Z",
+         *         "email": "ada@example.com",
+         *         "firstName": "Ada",
+         *         "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "lastName": "Lovelace",
+         *         "notes": "",
+         *         "phone": "+14155552671",
+         *         "timeZone": null,
+         *         "updatedAt": "2026-11-23T10:15:00Z",
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        ContactCreatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "contact.created";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Contact"];
+        };
+        /**
+         * @description `contact.updated`: a contact was changed (`PATCH /v1/contacts/{id}`); `data` is the contact after the change.
+         * @example {
+         *       "type": "contact.updated",
+         *       "timestamp": "2026-11-23T10:20:00Z",
+         *       "data": {
+         *         "company": "Analytical Engines",
+         *         "createdAt": "2026-11-23T10:15:00Z",
+         *         "email": "ada@example.com",
+         *         "firstName": "Ada",
+         *         "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "lastName": "Lovelace",
+         *         "notes": "Prefers mornings.",
+         *         "phone": "+14155552671",
+         *         "timeZone": "America/Chicago",
+         *         "updatedAt": "2026-11-23T10:20:00Z",
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        ContactUpdatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "contact.updated";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Contact"];
+        };
+        /**
+         * @description `contact.deleted`: a contact was deleted (`DELETE /v1/contacts/{id}`); `data` is the contact as it was.
+         * @example {
+         *       "type": "contact.deleted",
+         *       "timestamp": "2026-11-23T11:00:00Z",
+         *       "data": {
+         *         "company": "Analytical Engines",
+         *         "createdAt": "2026-11-23T10:15:00Z",
+         *         "email": "ada@example.com",
+         *         "firstName": "Ada",
+         *         "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "lastName": "Lovelace",
+         *         "notes": "Prefers mornings.",
+         *         "phone": "+14155552671",
+         *         "timeZone": "America/Chicago",
+         *         "updatedAt": "2026-11-23T10:20:00Z",
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        ContactDeletedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "contact.deleted";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Contact"];
+        };
+        /**
+         * @description `contacts.imported`: a CSV import of contacts finished (`POST /v1/contacts/import`): one event per import, once its last batch committed; an import that stopped half-way sends none.
+         * @example {
+         *       "type": "contacts.imported",
+         *       "timestamp": "2026-11-23T10:30:00Z",
+         *       "data": {
+         *         "failed": 1,
+         *         "imported": 9998,
+         *         "skipped": 1,
+         *         "updated": 0,
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        ContactsImportedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "contacts.imported";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["ContactsImported"];
+        };
+        /**
+         * @description `dnc.added`: a number was put on the do-not-call list (`POST /v1/dnc`, a do-not-call import, or a call outcome of kind `do_not_call`: then `source: call` and `callSid`). A number already listed sends none.
+         * @example {
+         *       "type": "dnc.added",
+         *       "timestamp": "2026-11-23T10:15:00Z",
+         *       "data": {
+         *         "addedBy": "ada",
+         *         "createdAt": "2026-11-23T10:15:00Z",
+         *         "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6c",
+         *         "phone": "+14155552671",
+         *         "reason": "Asked not to be called",
+         *         "source": "api",
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        DncAddedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dnc.added";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["DncEntry"];
+        };
+        /**
+         * @description `dnc.removed`: an admin removed a number from the do-not-call list (`DELETE /v1/dnc/{id}`); `data` is the entry as the history keeps it, with `removedAt`, `removedBy` and `removalReason`.
+         * @example {
+         *       "type": "dnc.removed",
+         *       "timestamp": "2026-11-24T09:00:00Z",
+         *       "data": {
+         *         "addedBy": "ada",
+         *         "createdAt": "2026-11-23T10:15:00Z",
+         *         "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6c",
+         *         "phone": "+14155552671",
+         *         "reason": "Asked not to be called",
+         *         "removalReason": "Consent given in writing",
+         *         "removedAt": "2026-11-24T09:00:00Z",
+         *         "removedBy": "grace",
+         *         "source": "api",
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        DncRemovedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dnc.removed";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["DncEntry"];
+        };
+        /**
+         * @description `call.initiated`: a call was created, by the browser's dial (the call-control webhook) or by `POST /v1/calls`; `data.status` is `initiated`, `customerCallSid` still "".
+         * @example {
+         *       "type": "call.initiated",
+         *       "timestamp": "2026-11-23T10:15:00Z",
+         *       "data": {
+         *         "agentIdentity": "ada",
+         *         "answeredAt": null,
+         *         "callSid": "CA0123456789abcdef0123456789abcdef",
+         *         "conferenceName": "sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "contactId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "createdAt": "2026-11-23T10:15:00Z",
+         *         "customerCallSid": "",
+         *         "direction": "outbound",
+         *         "duration": null,
+         *         "endedAt": null,
+         *         "failureReason": "",
+         *         "from": "+15005550006",
+         *         "muted": false,
+         *         "notes": "",
+         *         "onHold": false,
+         *         "outcome": null,
+         *         "status": "initiated",
+         *         "tags": [],
+         *         "to": "+14155552671",
+         *         "transfer": null,
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        CallInitiatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "call.initiated";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Call"];
+        };
+        /**
+         * @description `call.ringing`: the customer's phone rings; `data.status` is `ringing`.
+         * @example {
+         *       "type": "call.ringing",
+         *       "timestamp": "2026-11-23T10:15:01Z",
+         *       "data": {
+         *         "agentIdentity": "ada",
+         *         "answeredAt": null,
+         *         "callSid": "CA0123456789abcdef0123456789abcdef",
+         *         "conferenceName": "sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "contactId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "createdAt": "2026-11-23T10:15:00Z",
+         *         "customerCallSid": "CA00000000000000000000000000000001",
+         *         "direction": "outbound",
+         *         "duration": null,
+         *         "endedAt": null,
+         *         "failureReason": "",
+         *         "from": "+15005550006",
+         *         "muted": false,
+         *         "notes": "",
+         *         "onHold": false,
+         *         "outcome": null,
+         *         "status": "ringing",
+         *         "tags": [],
+         *         "to": "+14155552671",
+         *         "transfer": null,
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        CallRingingEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "call.ringing";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Call"];
+        };
+        /**
+         * @description `call.answered`: the customer answered and joined the conference; `data.status` is `answered`, `answeredAt` set.
+         * @example {
+         *       "type": "call.answered",
+         *       "timestamp": "2026-11-23T10:15:05Z",
+         *       "data": {
+         *         "agentIdentity": "ada",
+         *         "answeredAt": "2026-11-23T10:15:05Z",
+         *         "callSid": "CA0123456789abcdef0123456789abcdef",
+         *         "conferenceName": "sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "contactId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "createdAt": "2026-11-23T10:15:00Z",
+         *         "customerCallSid": "CA00000000000000000000000000000001",
+         *         "direction": "outbound",
+         *         "duration": null,
+         *         "endedAt": null,
+         *         "failureReason": "",
+         *         "from": "+15005550006",
+         *         "muted": false,
+         *         "notes": "",
+         *         "onHold": false,
+         *         "outcome": null,
+         *         "status": "answered",
+         *         "tags": [],
+         *         "to": "+14155552671",
+         *         "transfer": null,
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        CallAnsweredEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "call.answered";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Call"];
+        };
+        /**
+         * @description `call.completed`: the call ended, whatever the end: `data.status` is `completed`, `busy`, `no-answer` or `failed` (`failureReason` says why). One per call; a call the call-control webhook refused (the dial check, a caller ID) has this event alone, `failed`.
+         * @example {
+         *       "type": "call.completed",
+         *       "timestamp": "2026-11-23T10:15:47Z",
+         *       "data": {
+         *         "agentIdentity": "ada",
+         *         "answeredAt": "2026-11-23T10:15:05Z",
+         *         "callSid": "CA0123456789abcdef0123456789abcdef",
+         *         "conferenceName": "sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "contactId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "createdAt": "2026-11-23T10:15:00Z",
+         *         "customerCallSid": "CA00000000000000000000000000000001",
+         *         "direction": "outbound",
+         *         "duration": 42,
+         *         "endedAt": "2026-11-23T10:15:47Z",
+         *         "failureReason": "",
+         *         "from": "+15005550006",
+         *         "muted": false,
+         *         "notes": "",
+         *         "onHold": false,
+         *         "outcome": null,
+         *         "status": "completed",
+         *         "tags": [],
+         *         "to": "+14155552671",
+         *         "transfer": null,
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        CallCompletedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "call.completed";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Call"];
+        };
+        /**
+         * @description `call.transfer.updated`: a transfer started or moved on (`data.transfer.status`: `dialing`, `talking`, then `completed`, `canceled` or `failed`).
+         * @example {
+         *       "type": "call.transfer.updated",
+         *       "timestamp": "2026-11-23T10:15:30Z",
+         *       "data": {
+         *         "agentIdentity": "ada",
+         *         "answeredAt": "2026-11-23T10:15:05Z",
+         *         "callSid": "CA0123456789abcdef0123456789abcdef",
+         *         "conferenceName": "sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "contactId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "createdAt": "2026-11-23T10:15:00Z",
+         *         "customerCallSid": "CA00000000000000000000000000000001",
+         *         "direction": "outbound",
+         *         "duration": null,
+         *         "endedAt": null,
+         *         "failureReason": "",
+         *         "from": "+15005550006",
+         *         "muted": false,
+         *         "notes": "",
+         *         "onHold": true,
+         *         "outcome": null,
+         *         "status": "answered",
+         *         "tags": [],
+         *         "to": "+14155552671",
+         *         "transfer": {
+         *           "status": "talking",
+         *           "target": "+14155550199",
+         *           "targetCallSid": "CA00000000000000000000000000000002",
+         *           "type": "warm"
+         *         },
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        CallTransferUpdatedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "call.transfer.updated";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Call"];
+        };
+        /**
+         * @description `recording.completed`: a recording is complete and its media can be fetched from `data.mediaUrl`.
+         * @example {
+         *       "type": "recording.completed",
+         *       "timestamp": "2026-11-23T10:16:43Z",
+         *       "data": {
+         *         "callSid": "CA0123456789abcdef0123456789abcdef",
+         *         "channels": "dual",
+         *         "completedAt": "2026-11-23T10:16:42Z",
+         *         "duration": 42,
+         *         "mediaUrl": "https://api.twilio.com/2010-04-01/Accounts/AC0123456789abcdef0123456789abcdef/Recordings/RE0123456789abcdef0123456789abcdef",
+         *         "recordingSid": "RE0123456789abcdef0123456789abcdef",
+         *         "startedAt": "2026-11-23T10:16:00Z",
+         *         "status": "completed"
+         *       }
+         *     }
+         */
+        RecordingCompletedEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "recording.completed";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Recording"];
+        };
+        /**
+         * @description `call.outcome_set`: the call's agent set its outcome, or changed it to another (`PATCH /v1/calls/{callSid}`); not when it was cleared. `data.outcome` is the new one.
+         * @example {
+         *       "type": "call.outcome_set",
+         *       "timestamp": "2026-11-23T10:17:00Z",
+         *       "data": {
+         *         "agentIdentity": "ada",
+         *         "answeredAt": "2026-11-23T10:15:05Z",
+         *         "callSid": "CA0123456789abcdef0123456789abcdef",
+         *         "conferenceName": "sb-0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "contactId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+         *         "createdAt": "2026-11-23T10:15:00Z",
+         *         "customerCallSid": "CA00000000000000000000000000000001",
+         *         "direction": "outbound",
+         *         "duration": 42,
+         *         "endedAt": "2026-11-23T10:15:47Z",
+         *         "failureReason": "",
+         *         "from": "+15005550006",
+         *         "muted": false,
+         *         "notes": "Wants a quote for 20 seats; call back Friday.",
+         *         "onHold": false,
+         *         "outcome": {
+         *           "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71",
+         *           "kind": "connected",
+         *           "name": "Interested"
+         *         },
+         *         "status": "completed",
+         *         "tags": [
+         *           "renewal",
+         *           "pricing"
+         *         ],
+         *         "to": "+14155552671",
+         *         "transfer": null,
+         *         "workspaceId": "ws_acme"
+         *       }
+         *     }
+         */
+        CallOutcomeSetEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "call.outcome_set";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["Call"];
         };
         /** @description Twilio's voice request parameters; Twilio sends more than these and all are accepted. */
         CallControlWebhook: {
@@ -2765,6 +3252,21 @@ export interface components {
          * @example CA0123456789abcdef0123456789abcdef
          */
         CallSid: string;
+        /**
+         * @description The event's id (its `id` in `GET /v1/events`), the same on every attempt and redelivery: deduplicate on it.
+         * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a71
+         */
+        WebhookIdHeader: string;
+        /**
+         * @description Unix seconds of the attempt. Refuse a delivery more than 5 minutes from your clock (Standard Webhooks' tolerance), so that a captured one cannot be replayed later.
+         * @example 1795428900
+         */
+        WebhookTimestampHeader: string;
+        /**
+         * @description `v1,` and the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{body}`, keyed with the base64-decoded part of the endpoint's secret after `whsec_`; for 24 hours after a rotation two such signatures, space-separated, the new secret's first. Compare in constant time.
+         * @example v1,K5oZfzN95Z9UVu1EsfQmfVNQhnkZ2pj9o9NDN/H/pI4=
+         */
+        WebhookSignatureHeader: string;
     };
     requestBodies: never;
     headers: never;

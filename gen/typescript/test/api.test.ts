@@ -31,6 +31,7 @@ import {
   unwrap,
 } from "../src/index.js";
 import { type RunningServer, startServer } from "./server.js";
+import { webhookSuite } from "./webhooks.js";
 
 const workspaceId = "ws_ts";
 const callerId = "+15005550006"; // an incoming number of the simulated account
@@ -474,3 +475,6 @@ describe("webhooks", () => {
     }
   });
 });
+
+// Typed events and verifyWebhook, on this server, after the tests above.
+webhookSuite(() => ({ srv, api, admin }));

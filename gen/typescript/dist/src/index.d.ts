@@ -259,3 +259,4 @@ export declare function importCsvFile(client: SwitchboardClient, file: Blob, fie
     };
 }>, `${string}/${string}`>>;
 export { type ItemOf, type ListParams, type ListPath, type ListQuery, type PageOf, pages, paginate, searchPages } from "./paginate.js";
+export { type VerifyWebhookOptions, type WebhookEvent, type WebhookEventOf, type WebhookEventType, type WebhookHeaders, WebhookVerificationError, verifyWebhook, webhookEventTypes, } from "./webhooks.js";

@@ -95,3 +95,4 @@ export function importCsvFile(client, file, fields = {}) {
     });
 }
 export { pages, paginate, searchPages } from "./paginate.js";
+export { WebhookVerificationError, verifyWebhook, webhookEventTypes, } from "./webhooks.js";
