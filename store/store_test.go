@@ -13,6 +13,9 @@ import (
 
 func TestStoreSQLite(t *testing.T) {
 	t.Parallel()
+	if !storetest.Wanted("sqlite") {
+		t.Skip(storetest.EnvDatabases + " leaves SQLite out")
+	}
 	storetest.Run(t, storetest.OpenSQLite)
 }
 
