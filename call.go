@@ -103,6 +103,10 @@ const (
 	EventMute      = "mute"
 	EventTransfer  = "transfer"
 	EventRecording = "recording"
+	// EventHangup is the agent hanging the call up through the API; its
+	// ProviderStatus is how the call ended (completed, or canceled before
+	// the customer answered).
+	EventHangup = "hangup"
 )
 
 // CallChange is a read-modify-write of a call's control state, run by
@@ -218,6 +222,14 @@ type CallStore interface {
 	// transaction; an error from change writes nothing and is returned. It
 	// returns the call after. Errors: ENotFound, and change's.
 	UpdateCall(ctx context.Context, callSID string, change CallChange) (*Call, error)
+	// HangUpCall ends the call its agent hung up, under the call's row
+	// lock, once the provider has ended the legs: an answered call
+	// completes (EndedAt, Duration), one not answered yet fails with
+	// reason; its pending dial is deleted, and an EventHangup event is
+	// stored with the change. A call that has ended is left as it is.
+	// It returns the call after and whether it changed it. Errors:
+	// ENotFound.
+	HangUpCall(ctx context.Context, callSID, reason string) (*Call, bool, error)
 	// ClaimPendingDials claims up to limit pending dials whose claim has
 	// expired, for claim more, counting the attempt; oldest first.
 	ClaimPendingDials(ctx context.Context, claim time.Duration, limit int) ([]*PendingDial, error)

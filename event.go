@@ -29,6 +29,11 @@ const (
 	EventCallOutcomeSet EventType = "call.outcome_set"
 )
 
+// EventAll, in an endpoint's Events, subscribes it to every event type,
+// including types added after it was registered. It is not a type: no
+// event has it, and it stands alone in a list (events.CreateEndpoint).
+const EventAll EventType = "*"
+
 // EventTypes lists every event type, in the order of the documentation.
 var EventTypes = []EventType{
 	EventContactCreated, EventContactUpdated, EventContactDeleted, EventContactsImported,
@@ -123,10 +128,11 @@ type WebhookEndpoint struct {
 	UpdatedAt    time.Time
 }
 
-// Subscribed reports whether the endpoint takes events of type t.
+// Subscribed reports whether the endpoint takes events of type t: it lists
+// t, or EventAll.
 func (e *WebhookEndpoint) Subscribed(t EventType) bool {
 	for _, k := range e.Events {
-		if k == t {
+		if k == t || k == EventAll {
 			return true
 		}
 	}

@@ -25,6 +25,10 @@ type Provider interface {
 	// oldest first: how a create whose outcome is unknown is reconciled.
 	FindLegs(ctx context.Context, to, from string, since time.Time) ([]telephony.Leg, error)
 	HangUp(ctx context.Context, callSid string) error
+	// EndCall ends a leg as canceled (while queued or ringing) or
+	// completed, and returns its status as the provider then reports it
+	// (hangup.go).
+	EndCall(ctx context.Context, callSid, status string) (string, error)
 	IsAccountNumber(ctx context.Context, e164 string) (bool, error)
 	CreateValidationRequest(ctx context.Context, e164, friendlyName string) (string, error)
 

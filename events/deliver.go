@@ -90,6 +90,10 @@ func (w *deliveryWorker) Work(ctx context.Context, job *river.Job[deliveryArgs])
 		return river.JobSnooze(jitter(time.Second))
 	}
 	if !ep.Enabled {
+		// Given up: an attempt that read retrying will have no retry.
+		if err := s.store.GiveUpDelivery(ctx, ep.ID, ev.ID); err != nil {
+			s.log.WarnContext(ctx, "settling the attempts of a delivery given up", "error", err, "event", ev.ID, "endpoint", ep.ID)
+		}
 		return nil
 	}
 	done, wait := s.fair.admit(ctx, ev.WorkspaceID, ep.ID, time.Now())

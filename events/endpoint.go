@@ -11,14 +11,18 @@ import (
 )
 
 // CreateEndpoint registers e (its WorkspaceID, URL, Description and
-// Events) with a new secret, which e then holds: the only time, with
-// RotateSecret, that the secret is shown. Errors: EInvalid naming "url"
-// for a URL the rule refuses; ELimitReached when the workspace has
+// Events: none is every type, as sb.EventAll) with a new secret, which e
+// then holds: the only time, with RotateSecret, that the secret is shown.
+// Errors: EInvalid naming "url" for a URL the rule refuses, or "events"
+// for EventAll beside a type or a type that does not exist; ELimitReached when the workspace has
 // MaxEndpoints already (disabled ones count: each is a delivery per event
 // once enabled).
 func (s *Service) CreateEndpoint(ctx context.Context, e *sb.WebhookEndpoint) error {
 	u, err := checkURL(e.URL)
 	if err != nil {
+		return err
+	}
+	if e.Events, err = subscription(e.Events); err != nil {
 		return err
 	}
 	secret, err := newSecret()
@@ -43,9 +47,17 @@ func (s *Service) ListEndpoints(ctx context.Context, workspaceID string, page sb
 	return s.store.ListWebhookEndpoints(ctx, workspaceID, page)
 }
 
-// UpdateEndpoint applies p (a new URL follows CreateEndpoint's rule).
-// Errors: EInvalid naming "url", ENotFound.
+// UpdateEndpoint applies p (a new URL and new events follow
+// CreateEndpoint's rules). Errors: EInvalid naming "url" or "events",
+// ENotFound.
 func (s *Service) UpdateEndpoint(ctx context.Context, workspaceID, id string, p sb.WebhookEndpointPatch) (*sb.WebhookEndpoint, error) {
+	if p.Events != nil {
+		ts, err := subscription(*p.Events)
+		if err != nil {
+			return nil, err
+		}
+		p.Events = &ts
+	}
 	if p.URL != nil {
 		u, err := checkURL(*p.URL)
 		if err != nil {
@@ -82,6 +94,24 @@ func (s *Service) RotateSecret(ctx context.Context, workspaceID, id string) (*sb
 // Errors: ENotFound for an unknown endpoint.
 func (s *Service) ListDeliveries(ctx context.Context, workspaceID, endpointID string, page sb.Page) ([]*sb.WebhookDelivery, sb.Meta, error) {
 	return s.store.ListWebhookDeliveries(ctx, workspaceID, endpointID, page)
+}
+
+// subscription is the rule of an endpoint's events: none is every type
+// (stored as EventAll, so that types added later are delivered too), and
+// EventAll stands alone, since beside it a type would mean nothing.
+func subscription(ts []sb.EventType) ([]sb.EventType, error) {
+	if len(ts) == 0 {
+		return []sb.EventType{sb.EventAll}, nil
+	}
+	for _, t := range ts {
+		switch {
+		case t == sb.EventAll && len(ts) > 1:
+			return nil, sb.FieldErrorf(sb.EInvalid, "events", `"*" is every event type and stands alone: send ["*"], or the types themselves`)
+		case t != sb.EventAll && !t.Valid():
+			return nil, sb.FieldErrorf(sb.EInvalid, "events", "%q is not an event type", t)
+		}
+	}
+	return ts, nil
 }
 
 // checkURL is the endpoint's URL rule: sb.ParseHTTPURL's, without

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -99,4 +100,54 @@ func TestEndpoints(t *testing.T) {
 		require.Len(t, list, 1)
 		require.Equal(t, second.ID, list[0].ID)
 	})
+}
+
+// TestEndpointSubscriptions: no events is every type, kept as the
+// wildcard, which takes types that do not exist yet too; the wildcard
+// stands alone and a type must exist, on creation and on change, and a
+// refusal registers or changes nothing.
+func TestEndpointSubscriptions(t *testing.T) {
+	forEachDB(t, func(t *testing.T, d storetest.Database) {
+		ctx := context.Background()
+		svc := newService(t, openDB(t, d), events.Config{})
+		ws := storetest.NewWorkspaceID()
+		all := []sb.EventType{sb.EventAll}
+
+		ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: "https://crm.example.com/all"}
+		require.NoError(t, svc.CreateEndpoint(ctx, ep))
+		require.Equal(t, all, ep.Events)
+		got, err := svc.GetEndpoint(ctx, ws, ep.ID)
+		require.NoError(t, err)
+		require.Equal(t, all, got.Events)
+		for _, typ := range append(slices.Clone(sb.EventTypes), "contact.merged") {
+			require.True(t, got.Subscribed(typ), "%s, a type added later included", typ)
+		}
+
+		for _, bad := range [][]sb.EventType{{sb.EventAll, sb.EventContactCreated}, {sb.EventDNCAdded, sb.EventAll}, {"contact.merged"}} {
+			err := svc.CreateEndpoint(ctx, &sb.WebhookEndpoint{WorkspaceID: ws, URL: "https://crm.example.com/x", Events: bad})
+			requireField(t, err, "events")
+			_, err = svc.UpdateEndpoint(ctx, ws, ep.ID, sb.WebhookEndpointPatch{Events: &bad})
+			requireField(t, err, "events")
+		}
+		list, _, err := svc.ListEndpoints(ctx, ws, sb.Page{Limit: 10})
+		require.NoError(t, err)
+		require.Len(t, list, 1)
+		require.Equal(t, all, list[0].Events, "a refused change changes nothing")
+
+		typed := []sb.EventType{sb.EventContactCreated}
+		changed, err := svc.UpdateEndpoint(ctx, ws, ep.ID, sb.WebhookEndpointPatch{Events: &typed})
+		require.NoError(t, err)
+		require.Equal(t, typed, changed.Events)
+		require.False(t, changed.Subscribed(sb.EventDNCAdded))
+	})
+}
+
+// requireField asserts an invalid_request naming field.
+func requireField(t *testing.T, err error, field string) {
+	t.Helper()
+	var e *sb.Error
+	require.True(t, errors.As(err, &e), "error %v", err)
+	require.Equal(t, sb.EInvalid, e.Code)
+	require.Len(t, e.Details, 1)
+	require.Equal(t, field, e.Details[0].Field)
 }

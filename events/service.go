@@ -31,6 +31,10 @@ type Store interface {
 	// set, is the attempt's identity: a second write of the same id writes
 	// nothing and reports false.
 	RecordDelivery(ctx context.Context, d *sb.WebhookDelivery) (bool, error)
+	// GiveUpDelivery writes the attempts of an event to an endpoint that
+	// still read retrying as failed, with no next attempt: the delivery
+	// ends without another (its endpoint was disabled meanwhile).
+	GiveUpDelivery(ctx context.Context, endpointID, eventID string) error
 	PruneEvents(ctx context.Context, before time.Time) (int64, error)
 	// CreateWebhookEndpointWithin is sb.EventStore's CreateWebhookEndpoint
 	// for a workspace that may have at most limit endpoints:

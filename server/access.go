@@ -145,12 +145,17 @@ func (s *Server) bearer(c echo.Context) (*sb.Token, error) {
 }
 
 // operationMiddlewares is the chain in front of each generated handler,
-// keyed by operationId: the guard, then the per-token rate limiter, then
-// request validation.
-func (s *Server) operationMiddlewares(pols map[string]policy, after ...echo.MiddlewareFunc) map[string][]echo.MiddlewareFunc {
+// keyed by operationId: the guard, then, for an operation with deprecated
+// parts, the deprecation headers (deprecation.go), then the per-token rate
+// limiter, then request validation.
+func (s *Server) operationMiddlewares(pols map[string]policy, deps map[string]*deprecations, after ...echo.MiddlewareFunc) map[string][]echo.MiddlewareFunc {
 	out := make(map[string][]echo.MiddlewareFunc, 2*len(pols))
 	for id, p := range pols {
-		chain := append([]echo.MiddlewareFunc{s.guard(p)}, after...)
+		chain := []echo.MiddlewareFunc{s.guard(p)}
+		if d := deps[id]; d != nil {
+			chain = append(chain, d.middleware)
+		}
+		chain = append(chain, after...)
 		// The embedded spec spells operationIds as Go names (GetCall);
 		// the generated routes look them up as openapi.yaml does (getCall).
 		out[id] = chain

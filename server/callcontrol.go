@@ -1,7 +1,7 @@
 package server
 
-// Call control (openapi.yaml's Calls operations): hold, mute and transfers of the
-// bearer's own calls, and the transfer target's status callback. The call
+// Call control (openapi.yaml's Calls operations): hold, mute, transfers and
+// the hang-up of the bearer's own calls, and the transfer target's status callback. The call
 // flow (callflow) does the provider's work and writes what it did; these
 // handlers map the API's types to it and back.
 
@@ -75,6 +75,18 @@ func (s *strict) CancelTransfer(ctx context.Context, req api.CancelTransferReque
 		return nil, err
 	}
 	return api.CancelTransfer200JSONResponse{CallOKJSONResponse: api.CallOKJSONResponse{Data: toAPICall(c)}}, nil
+}
+
+func (s *strict) HangUpCall(ctx context.Context, req api.HangUpCallRequestObject) (api.HangUpCallResponseObject, error) {
+	ws, err := workspaceOf(ctx, nil)
+	if err != nil {
+		return nil, err
+	}
+	c, err := s.deps.Voice.HangUp(ctx, ws, tokenFrom(ctx).Identity, req.CallSid)
+	if err != nil {
+		return nil, err
+	}
+	return api.HangUpCall200JSONResponse{Data: toAPICall(c)}, nil
 }
 
 func (s *strict) VoiceTransferStatus(ctx context.Context, req api.VoiceTransferStatusRequestObject) (api.VoiceTransferStatusResponseObject, error) {

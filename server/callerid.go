@@ -34,11 +34,16 @@ func (s *strict) CreateCallerId(ctx context.Context, req api.CreateCallerIdReque
 	if err != nil {
 		return nil, err
 	}
-	c, err := s.deps.Voice.CreateCallerID(ctx, ws, b.PhoneNumber, clean(b.FriendlyName), b.IsDefault != nil && *b.IsDefault)
+	isDefault, err := defaultOf(b.IsDefault, b.Default) //nolint:staticcheck // the deprecated name is still served
 	if err != nil {
 		return nil, err
 	}
-	return api.CreateCallerId201JSONResponse{Data: toAPICallerID(c)}, nil
+	c, err := s.deps.Voice.CreateCallerID(ctx, ws, b.PhoneNumber, clean(b.FriendlyName), isDefault)
+	if err != nil {
+		return nil, err
+	}
+	// The deprecation headers, when due, are the middleware's (deprecation.go).
+	return api.CreateCallerId201JSONResponse{Body: api.CallerIdResponse{Data: toAPICallerID(c)}}, nil
 }
 
 func toAPICallerID(c *sb.CallerID) api.CallerId {
@@ -47,4 +52,19 @@ func toAPICallerID(c *sb.CallerID) api.CallerId {
 		Status: api.CallerIdStatus(c.Status), ValidationCode: c.ValidationCode, IsDefault: c.IsDefault,
 		CreatedAt: c.CreatedAt.UTC(),
 	}
+}
+
+// defaultOf reads isDefault and its deprecated old name, default: either
+// says it, and both must say the same.
+func defaultOf(isDefault, old *bool) (bool, error) {
+	switch {
+	case isDefault != nil && old != nil && *isDefault != *old:
+		return false, sb.FieldErrorf(sb.EInvalid, "default",
+			"default is the deprecated name of isDefault, and says the opposite of it: send isDefault alone")
+	case isDefault != nil:
+		return *isDefault, nil
+	case old != nil:
+		return *old, nil
+	}
+	return false, nil
 }

@@ -189,3 +189,33 @@ func TestNoNullableComposition(t *testing.T) {
 	}
 	require.Greater(t, len(seen), 50)
 }
+
+// TestEventSubscriptionIsEveryTypeOrAll: what an endpoint may subscribe to
+// is every event type the service has, and "*": a type added to EventType
+// and not to EventSubscription (or to the service and not the contract)
+// fails here.
+func TestEventSubscriptionIsEveryTypeOrAll(t *testing.T) {
+	doc := loadSpec(t)
+	enum := func(name string) []string {
+		s := doc.Components.Schemas[name]
+		require.NotNil(t, s, name)
+		var out []string
+		for _, v := range s.Value.Enum {
+			out = append(out, v.(string))
+		}
+		return out
+	}
+	var types []string
+	for _, e := range sb.EventTypes {
+		types = append(types, string(e))
+	}
+	require.Equal(t, types, enum("EventType"), "EventType lists the service's types, in order")
+	require.Equal(t, append(slices.Clone(types), string(sb.EventAll)), enum("EventSubscription"))
+	// An endpoint may list every type by name: the bound on the list
+	// (12 while there were 13 types) must leave room for all of them.
+	for _, name := range []string{"WebhookEndpointCreate", "WebhookEndpointPatch"} {
+		events := doc.Components.Schemas[name].Value.Properties["events"].Value
+		require.NotNil(t, events.MaxItems, name)
+		require.GreaterOrEqual(t, int(*events.MaxItems), len(types), "%s.events takes every type by name", name)
+	}
+}

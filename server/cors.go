@@ -32,9 +32,10 @@ func cors(allowed []string) echo.MiddlewareFunc {
 		AllowOrigins: allowed,
 		AllowMethods: []string{http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPatch, http.MethodDelete},
 		AllowHeaders: []string{echo.HeaderAuthorization, echo.HeaderContentType, echo.HeaderXRequestID},
-		// Scripts may read the request id (to quote it in a bug report)
-		// and how long to wait after a 429.
-		ExposeHeaders: []string{echo.HeaderXRequestID, echo.HeaderRetryAfter},
+		// Scripts may read the request id (to quote it in a bug report),
+		// how long to wait after a 429, and that what they used is
+		// deprecated (deprecation.go).
+		ExposeHeaders: []string{echo.HeaderXRequestID, echo.HeaderRetryAfter, headerDeprecation, headerSunset, headerLink},
 		MaxAge:        600,
 	})
 }

@@ -48,7 +48,7 @@ func TestCORSAllowedOrigin(t *testing.T) {
 		r = tb.send(req)
 		require.Equal(t, 200, r.status, "body: %s", r.body)
 		require.Equal(t, devOrigin, r.header.Get("Access-Control-Allow-Origin"))
-		require.Equal(t, "X-Request-Id,Retry-After", r.header.Get("Access-Control-Expose-Headers"))
+		require.Equal(t, "X-Request-Id,Retry-After,Deprecation,Sunset,Link", r.header.Get("Access-Control-Expose-Headers"))
 		require.Contains(t, r.header.Values("Vary"), "Origin")
 
 		req, _ = http.NewRequest("GET", tb.url+"/v1/contacts", nil)

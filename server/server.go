@@ -145,6 +145,10 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the spec's security: %w", err)
 	}
+	deprecated, err := readDeprecations(swagger)
+	if err != nil {
+		return nil, fmt.Errorf("reading the spec's deprecations: %w", err)
+	}
 	s := &Server{echo: echo.New(), cfg: cfg, deps: deps, log: logger, cursors: cursorCodec{key: cfg.CursorKey}}
 	s.tokens = newTokenCache(deps.Auth, cfg.AuthCacheTTL, cfg.Now)
 	if len(s.cursors.key) == 0 {
@@ -226,7 +230,7 @@ func New(cfg Config, deps Deps, logger *slog.Logger) (*Server, error) {
 	// decodes JSON, and with it invalid UTF-8 into U+FFFD, and a
 	// parameter's own error is clearer than a schema's about mended text.
 	api.RegisterHandlersWithOptions(e, api.NewStrictHandler((*strict)(s), nil), api.RegisterHandlersOptions{
-		OperationMiddlewares: s.operationMiddlewares(pols, s.rateLimiter(), s.retryReads, checkParams, checkJSONBody, validate, validateImport),
+		OperationMiddlewares: s.operationMiddlewares(pols, deprecated, s.rateLimiter(), s.retryReads, checkParams, checkJSONBody, validate, validateImport),
 	})
 	return s, nil
 }

@@ -16,7 +16,7 @@ import (
 // by the events service. Every operation here is admin only, by its
 // security in the spec.
 
-func eventTypes(in []api.EventType) []sb.EventType {
+func eventTypes(in []api.EventSubscription) []sb.EventType {
 	out := make([]sb.EventType, len(in))
 	for i, t := range in {
 		out[i] = sb.EventType(t)
@@ -52,8 +52,10 @@ func (s *strict) CreateWebhookEndpoint(ctx context.Context, req api.CreateWebhoo
 	if err != nil {
 		return nil, err
 	}
-	e := &sb.WebhookEndpoint{WorkspaceID: ws, URL: req.Body.Url, Description: clean(req.Body.Description),
-		Events: eventTypes(req.Body.Events)}
+	e := &sb.WebhookEndpoint{WorkspaceID: ws, URL: req.Body.Url, Description: clean(req.Body.Description)}
+	if req.Body.Events != nil {
+		e.Events = eventTypes(*req.Body.Events)
+	}
 	if err := svc.CreateEndpoint(ctx, e); err != nil {
 		return nil, err
 	}
@@ -191,10 +193,10 @@ func (s *strict) RedeliverEvent(ctx context.Context, req api.RedeliverEventReque
 
 func toAPIWebhookEndpoint(e *sb.WebhookEndpoint, withSecret bool) api.WebhookEndpoint {
 	out := api.WebhookEndpoint{Id: e.ID, WorkspaceId: e.WorkspaceID, Url: e.URL, Description: e.Description,
-		Enabled: e.Enabled, Events: make([]api.EventType, len(e.Events)), CreatedAt: e.CreatedAt.UTC(), UpdatedAt: e.UpdatedAt.UTC(),
+		Enabled: e.Enabled, Events: make([]api.EventSubscription, len(e.Events)), CreatedAt: e.CreatedAt.UTC(), UpdatedAt: e.UpdatedAt.UTC(),
 		DisabledReason: nullable.NewNullNullable[string](), FailingSince: nullable.NewNullNullable[time.Time]()}
 	for i, t := range e.Events {
-		out.Events[i] = api.EventType(t)
+		out.Events[i] = api.EventSubscription(t)
 	}
 	if e.DisabledReason != "" {
 		out.DisabledReason = nullable.NewNullableWithValue(e.DisabledReason)

@@ -163,17 +163,20 @@ func TestWebhookRetries(t *testing.T) {
 		}
 		require.Eventually(t, func() bool { return len(hb.attempts(fID)) == 3 }, 5*time.Second, 20*time.Millisecond)
 		as := hb.attempts(fID) // newest first
-		require.Equal(t, []any{"succeeded", "retrying", "retrying"}, []any{as[0]["result"], as[1]["result"], as[2]["result"]})
+		require.Equal(t, []any{"succeeded", "failed", "failed"}, []any{as[0]["result"], as[1]["result"], as[2]["result"]},
+			"an attempt followed by another is settled")
 		require.Equal(t, []any{float64(3), float64(2), float64(1)}, []any{as[0]["attempt"], as[1]["attempt"], as[2]["attempt"]})
 		require.Equal(t, float64(503), as[2]["statusCode"])
-		require.NotNil(t, as[2]["nextAttemptAt"])
+		require.Nil(t, as[2]["nextAttemptAt"])
 		require.NotEmpty(t, as[2]["error"])
 
 		n := len(fastRetries) + 1
 		dead.WaitFor(n)
 		require.Eventually(t, func() bool { return len(hb.attempts(dID)) == n }, 5*time.Second, 20*time.Millisecond)
-		require.Equal(t, "failed", hb.attempts(dID)[0]["result"])
-		require.Nil(t, hb.attempts(dID)[0]["nextAttemptAt"])
+		for _, a := range hb.attempts(dID) {
+			require.Equal(t, "failed", a["result"], "attempt %v", a["attempt"])
+			require.Nil(t, a["nextAttemptAt"])
+		}
 		time.Sleep(300 * time.Millisecond)
 		require.Len(t, dead.Deliveries(), n, "no attempt after the last")
 	})
@@ -273,6 +276,9 @@ func TestWebhookAutoDisable(t *testing.T) {
 			return r.list()[0]["enabled"] == false
 		}, 5*time.Second, 20*time.Millisecond)
 		require.Equal(t, "failing", hb.do("GET", "/v1/webhook-endpoints", hb.admA, nil).list()[0]["disabledReason"])
+		for _, a := range hb.attempts(id) {
+			require.Equal(t, "failed", a["result"], "disabled: no attempt waits for a retry (attempt %v)", a["attempt"])
+		}
 		n := len(rc.Deliveries())
 		time.Sleep(600 * time.Millisecond)
 		require.Len(t, rc.Deliveries(), n, "a disabled endpoint gets no more attempts")

@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"time"
 
 	"gorm.io/gorm"
 
@@ -100,4 +101,59 @@ func (db *DB) addControlEvent(tx *gorm.DB, ev *switchboard.CallEvent) error {
 	}
 	ev.ID = row.ID
 	return nil
+}
+
+// HangUpCall implements switchboard.CallStore. It decides on the call as
+// stored, not as the caller read it: a customer who answered between that
+// read and this write makes the call completed, not failed.
+func (db *DB) HangUpCall(ctx context.Context, callSID, reason string) (*switchboard.Call, bool, error) {
+	var out *switchboard.Call
+	changed := false
+	err := db.transact(ctx, func(tx *gorm.DB) error {
+		changed = false
+		var row callRow
+		if err := db.drv.Lock(tx).Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+			return translate(err, "Call")
+		}
+		if row.StatusRank < switchboard.CallCompleted.Rank() {
+			t := now()
+			status, step := switchboard.CallFailed, "canceled"
+			upd := map[string]any{"status_rank": switchboard.CallCompleted.Rank(), "ended_at": t, "updated_at": t}
+			if row.AnsweredAt != nil {
+				status, step = switchboard.CallCompleted, "completed"
+				upd["duration"] = int(t.Sub(*row.AnsweredAt).Round(time.Second) / time.Second)
+			} else {
+				upd["failure_reason"] = reason
+			}
+			upd["status"] = string(status)
+			if err := tx.Model(&callRow{}).Where("call_sid = ?", callSID).Updates(upd).Error; err != nil {
+				return err
+			}
+			ev := &switchboard.CallEvent{CallSID: callSID, LegSID: callSID, Source: switchboard.EventHangup,
+				ProviderStatus: step, Status: status}
+			if err := db.addControlEvent(tx, ev); err != nil {
+				return err
+			}
+			changed = true
+		}
+		if err := tx.Where("call_sid = ?", callSID).Delete(&pendingDialRow{}).Error; err != nil {
+			return err
+		}
+		var fresh callRow
+		if err := tx.Where("call_sid = ?", callSID).Take(&fresh).Error; err != nil {
+			return err
+		}
+		if changed {
+			if err := db.emitCall(tx, &fresh); err != nil {
+				return err
+			}
+		}
+		var err error
+		out, err = db.callOf(tx, &fresh)
+		return err
+	})
+	if err != nil {
+		return nil, false, err
+	}
+	return out, changed, nil
 }

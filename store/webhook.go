@@ -254,7 +254,10 @@ func (db *DB) DeliveryTarget(ctx context.Context, eventID, endpointID string) (*
 // RecordDelivery keeps one delivery attempt and the endpoint's failure
 // record: a success clears it; a failure starts it, and disables the
 // endpoint once it has failed every attempt for switchboard.AutoDisableAfter.
-// It reports whether this attempt disabled the endpoint.
+// It reports whether this attempt disabled the endpoint. Only the newest
+// attempt of an event to an endpoint may read retrying: the earlier ones
+// are settled (settleRetrying), and an attempt that disables the endpoint is
+// its delivery's last, so it is written failed, with no next attempt.
 func (db *DB) RecordDelivery(ctx context.Context, d *switchboard.WebhookDelivery) (bool, error) {
 	id := d.ID
 	if id == "" {
@@ -278,6 +281,9 @@ func (db *DB) RecordDelivery(ctx context.Context, d *switchboard.WebhookDelivery
 		if res.Error != nil || res.RowsAffected == 0 {
 			return res.Error
 		}
+		if err := settleRetrying(tx, d.EndpointID, d.EventID, &row); err != nil {
+			return err
+		}
 		set := map[string]any{}
 		switch {
 		case d.Result == switchboard.DeliverySucceeded:
@@ -289,6 +295,13 @@ func (db *DB) RecordDelivery(ctx context.Context, d *switchboard.WebhookDelivery
 		case ep.Enabled && !row.AttemptedAt.Before(ep.FailingSince.Add(switchboard.AutoDisableAfter)):
 			set["enabled"], set["disabled_reason"] = false, switchboard.DisabledFailing
 			disabled = true
+			if row.Result == switchboard.DeliveryRetrying {
+				row.Result, row.NextAttemptAt = switchboard.DeliveryFailed, nil
+				if err := tx.Model(&deliveryRow{}).Where("id = ?", row.ID).
+					Updates(map[string]any{"result": row.Result, "next_attempt_at": nil}).Error; err != nil {
+					return err
+				}
+			}
 		}
 		if len(set) == 0 {
 			return nil
@@ -299,5 +312,32 @@ func (db *DB) RecordDelivery(ctx context.Context, d *switchboard.WebhookDelivery
 		return false, err
 	}
 	d.ID = row.ID
+	if disabled {
+		d.Result, d.NextAttemptAt = row.Result, row.NextAttemptAt
+	}
 	return disabled, nil
+}
+
+// settleRetrying writes the attempts of an event to an endpoint that still
+// read retrying as what they were, failed, with no next attempt, since a
+// later attempt has been made or none will be: when last is given, those
+// made before it (at its time too, but for itself: a clock that stood
+// still, as tests' do, still orders attempts), else all of them. The
+// partial index webhook_deliveries_retrying finds them.
+func settleRetrying(tx *gorm.DB, endpointID, eventID string, last *deliveryRow) error {
+	q := tx.Model(&deliveryRow{}).Where("endpoint_id = ? AND event_id = ? AND result = ?",
+		endpointID, eventID, switchboard.DeliveryRetrying)
+	if last != nil {
+		q = q.Where("id <> ? AND attempted_at <= ?", last.ID, last.AttemptedAt)
+	}
+	return q.Updates(map[string]any{"result": switchboard.DeliveryFailed, "next_attempt_at": nil}).Error
+}
+
+// GiveUpDelivery settles the attempts of an event to an endpoint that
+// still read retrying, when its delivery ends without another attempt (the
+// endpoint was disabled while it waited).
+func (db *DB) GiveUpDelivery(ctx context.Context, endpointID, eventID string) error {
+	return db.transact(ctx, func(tx *gorm.DB) error {
+		return settleRetrying(tx, endpointID, eventID, nil)
+	})
 }

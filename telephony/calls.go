@@ -53,6 +53,24 @@ func (c *Client) HangUp(ctx context.Context, callSid string) error {
 	return wrapErr("hang up call", err)
 }
 
+// EndCall asks the provider to end a call with status: "canceled" ends one
+// still queued or ringing and leaves one in progress alone; "completed" ends
+// it whatever its state. It returns the call's status as the provider then
+// reports it ("in-progress" after a cancel means it was answered first).
+func (c *Client) EndCall(ctx context.Context, callSid, status string) (string, error) {
+	if err := checkSIDs("callSid", callSid); err != nil {
+		return "", err
+	}
+	if status != "canceled" && status != "completed" {
+		return "", switchboard.FieldErrorf(switchboard.EInvalid, "status", "a call is ended as canceled or completed, not %q", status)
+	}
+	call, err := c.api(ctx).UpdateCall(callSid, (&openapi.UpdateCallParams{}).SetStatus(status))
+	if err != nil {
+		return "", wrapErr("end call", err)
+	}
+	return deref(call.Status), nil
+}
+
 // FindConference returns the SID (CF…) of the in-progress conference named
 // friendlyName. When there is none the error is a *switchboard.Error with code
 // ECallNotActive: the call it belongs to has not started or has ended.

@@ -104,6 +104,30 @@ func TestHangUp(t *testing.T) {
 	wantForm(t, f.Only(t, "POST", acctPath+"/Calls/CA0001.json").Form, url.Values{"Status": {"completed"}})
 }
 
+// EndCall sends the status it is given and reports the call's status as
+// the provider answers it: a cancel of a call answered meanwhile reads
+// in-progress.
+func TestEndCall(t *testing.T) {
+	t.Parallel()
+	f := telephonytest.NewTwilio(t)
+	f.Answer("POST", acctPath+"/Calls/CA0002.json", 200, `{"sid": "CA0002", "status": "in-progress"}`)
+	c := newTestClient(t, f)
+	got, err := c.EndCall(context.Background(), "CA0002", "canceled")
+	if err != nil || got != "in-progress" {
+		t.Fatalf("EndCall = %q, %v", got, err)
+	}
+	wantForm(t, f.Only(t, "POST", acctPath+"/Calls/CA0002.json").Form, url.Values{"Status": {"canceled"}})
+	if _, err := c.EndCall(context.Background(), "CA0002", "busy"); switchboard.ErrorCode(err) != switchboard.EInvalid {
+		t.Errorf("EndCall with status busy: %v, want %s", err, switchboard.EInvalid)
+	}
+	if _, err := c.EndCall(context.Background(), "CA1/../x", "completed"); switchboard.ErrorCode(err) != switchboard.EInvalid {
+		t.Errorf("EndCall of a SID that is no SID: %v", err)
+	}
+	if n := len(f.Requests()); n != 1 {
+		t.Errorf("%d requests, want the one valid call only", n)
+	}
+}
+
 func TestFindConference(t *testing.T) {
 	t.Parallel()
 	f := telephonytest.NewTwilio(t)

@@ -419,6 +419,60 @@ func (e ErrorCode) Valid() bool {
 	}
 }
 
+// Defines values for EventSubscription.
+const (
+	SubscribeAll                 EventSubscription = "*"
+	SubscribeCallAnswered        EventSubscription = "call.answered"
+	SubscribeCallCompleted       EventSubscription = "call.completed"
+	SubscribeCallInitiated       EventSubscription = "call.initiated"
+	SubscribeCallOutcomeSet      EventSubscription = "call.outcome_set"
+	SubscribeCallRinging         EventSubscription = "call.ringing"
+	SubscribeCallTransferUpdated EventSubscription = "call.transfer.updated"
+	SubscribeContactCreated      EventSubscription = "contact.created"
+	SubscribeContactDeleted      EventSubscription = "contact.deleted"
+	SubscribeContactUpdated      EventSubscription = "contact.updated"
+	SubscribeContactsImported    EventSubscription = "contacts.imported"
+	SubscribeDncAdded            EventSubscription = "dnc.added"
+	SubscribeDncRemoved          EventSubscription = "dnc.removed"
+	SubscribeRecordingCompleted  EventSubscription = "recording.completed"
+)
+
+// Valid indicates whether the value is a known member of the EventSubscription enum.
+func (e EventSubscription) Valid() bool {
+	switch e {
+	case SubscribeAll:
+		return true
+	case SubscribeCallAnswered:
+		return true
+	case SubscribeCallCompleted:
+		return true
+	case SubscribeCallInitiated:
+		return true
+	case SubscribeCallOutcomeSet:
+		return true
+	case SubscribeCallRinging:
+		return true
+	case SubscribeCallTransferUpdated:
+		return true
+	case SubscribeContactCreated:
+		return true
+	case SubscribeContactDeleted:
+		return true
+	case SubscribeContactUpdated:
+		return true
+	case SubscribeContactsImported:
+		return true
+	case SubscribeDncAdded:
+		return true
+	case SubscribeDncRemoved:
+		return true
+	case SubscribeRecordingCompleted:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for EventType.
 const (
 	EventTypeCallAnswered        EventType = "call.answered"
@@ -1179,10 +1233,20 @@ type CallerIdStatus string
 
 // CallerIdCreate defines model for CallerIdCreate.
 type CallerIdCreate struct {
+	// Default Deprecated: the old name of `isDefault`, accepted again beside it and meaning the same.
+	// A request that sends it is answered with `Deprecation` and `Sunset` headers. Given
+	// with `isDefault` it must say the same (400 `invalid_request` naming `default`
+	// otherwise).
+	//
+	//
+	// Example: true
+	// Deprecated: Renamed `isDefault`, the name `CallerId` answers with.
+	Default *bool `json:"default,omitempty"`
+
 	// FriendlyName Example: Sales line
 	FriendlyName *string `json:"friendlyName,omitempty"`
 
-	// IsDefault Make it the workspace's default caller ID. (Formerly `default`, renamed to match `CallerId.isDefault`; the old name is now an unknown field: 400 `invalid_request`.)
+	// IsDefault Make it the workspace's default caller ID. (Formerly `default`, renamed to match `CallerId.isDefault`; the old name is accepted again, deprecated: see `default`.)
 	//
 	// Example: true
 	IsDefault *bool `json:"isDefault,omitempty"`
@@ -1746,6 +1810,13 @@ type EventList struct {
 	Meta ListMeta `json:"meta"`
 }
 
+// EventSubscription An event type an endpoint takes (one of `EventType`), or `*` for every type, including
+// types added later. `*` stands alone in a list: beside a type name it is 400
+// `invalid_request`.
+//
+// Example: *
+type EventSubscription string
+
 // EventType What happened. `call.completed` is any end of a call: its `data.status` says
 // `completed`, `busy`, `no-answer` or `failed`.
 // `call.outcome_set` is a change of a call's outcome to a non-null one (its `data` is the
@@ -2248,7 +2319,7 @@ type WebhookEndpoint struct {
 	Enabled bool `json:"enabled"`
 
 	// Events Example: ["contact.created","call.completed"]
-	Events []EventType `json:"events"`
+	Events []EventSubscription `json:"events"`
 
 	// FailingSince The first failed attempt since the last success; `null` while deliveries succeed.
 	FailingSince nullable.Nullable[time.Time] `json:"failingSince"`
@@ -2276,8 +2347,10 @@ type WebhookEndpointCreate struct {
 	// Description Example: CRM sync
 	Description *string `json:"description,omitempty"`
 
-	// Events Example: ["contact.created","call.completed"]
-	Events []EventType `json:"events"`
+	// Events The event types to deliver; omitted, or `["*"]`, every type, including later ones.
+	//
+	// Example: ["contact.created","call.completed"]
+	Events *[]EventSubscription `json:"events,omitempty"`
 
 	// Url An absolute http or https URL.
 	//
@@ -2300,7 +2373,7 @@ type WebhookEndpointPatch struct {
 	Enabled *bool `json:"enabled,omitempty"`
 
 	// Events Example: ["contact.created"]
-	Events *[]EventType `json:"events,omitempty"`
+	Events *[]EventSubscription `json:"events,omitempty"`
 
 	// Url Example: https://crm.example.com/hooks/switchboard
 	Url *string `json:"url,omitempty"`

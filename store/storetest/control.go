@@ -87,6 +87,63 @@ func testCallControl(t *testing.T, open Opener) {
 		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
 	})
 
+	t.Run("HangUp", func(t *testing.T) {
+		t.Parallel()
+		steps := func(callSID string) []string {
+			events, err := db.ListCallEvents(ctx(), callSID)
+			require.NoError(t, err)
+			var out []string
+			for _, e := range events {
+				if e.Source == switchboard.EventHangup {
+					out = append(out, e.ProviderStatus)
+				}
+			}
+			return out
+		}
+		// An answered call completes, with its duration; a second hang-up
+		// and a late callback change nothing.
+		c := answeredCall(t, db)
+		got, changed, err := db.HangUpCall(ctx(), c.CallSID, "hung_up: too late for this")
+		require.NoError(t, err)
+		require.True(t, changed)
+		require.Equal(t, switchboard.CallCompleted, got.Status)
+		require.Empty(t, got.FailureReason, "an answered call did not fail")
+		require.NotNil(t, got.EndedAt)
+		require.NotNil(t, got.Duration)
+		again, changed, err := db.HangUpCall(ctx(), c.CallSID, "again")
+		require.NoError(t, err)
+		require.False(t, changed)
+		require.Equal(t, got.EndedAt, again.EndedAt)
+		late, err := db.RecordCallEvent(ctx(), &switchboard.CallEvent{CallSID: c.CallSID, LegSID: c.CustomerCallSID,
+			Source: switchboard.EventStatusCallback, ProviderStatus: "busy", Status: switchboard.CallBusy, Sequence: 9})
+		require.NoError(t, err)
+		require.Equal(t, switchboard.CallCompleted, late.Status)
+		require.Equal(t, []string{"completed"}, steps(c.CallSID))
+
+		// A call not answered yet fails with the reason, and its pending
+		// dial (here one a dead process left) is gone: nobody dials it.
+		ringing := browserCall(NewWorkspaceID())
+		_, err = db.BeginCall(ctx(), ringing, -time.Second)
+		require.NoError(t, err)
+		got, changed, err = db.HangUpCall(ctx(), ringing.CallSID, "hung_up: before the answer")
+		require.NoError(t, err)
+		require.True(t, changed)
+		require.Equal(t, switchboard.CallFailed, got.Status)
+		require.Equal(t, "hung_up: before the answer", got.FailureReason)
+		require.Nil(t, got.AnsweredAt)
+		require.Nil(t, got.Duration)
+		require.NotNil(t, got.EndedAt)
+		claimed, err := db.ClaimPendingDials(ctx(), time.Minute, 1000)
+		require.NoError(t, err)
+		for _, d := range claimed {
+			require.NotEqual(t, ringing.CallSID, d.CallSID, "a hung-up call is not dialled")
+		}
+		require.Equal(t, []string{"canceled"}, steps(ringing.CallSID))
+
+		_, _, err = db.HangUpCall(ctx(), newCallSID(), "x")
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
+	})
+
 	t.Run("ChangesDoNotInterleave", func(t *testing.T) {
 		t.Parallel()
 		c := answeredCall(t, db)

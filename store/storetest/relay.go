@@ -145,11 +145,15 @@ func testRelay(t *testing.T, open Opener) {
 		contacts := newEndpoint(t, db, ws, switchboard.EventContactCreated)
 		dnc := newEndpoint(t, db, ws, switchboard.EventDNCAdded, switchboard.EventContactCreated)
 		elsewhere := newEndpoint(t, db, other, switchboard.EventDNCAdded)
+		all := newEndpoint(t, db, ws, switchboard.EventAll)
+		stored, err := db.FindWebhookEndpoint(ctx(), ws, all.ID)
+		require.NoError(t, err)
+		require.Equal(t, []switchboard.EventType{switchboard.EventAll}, stored.Events, "the wildcard is kept, not a list of today's types")
 		c := newContact(t, db, ws, 1)
-		_, err := db.AddDNC(ctx(), &switchboard.DNCEntry{WorkspaceID: ws, Phone: "+12125550100", Reason: "asked"})
+		_, err = db.AddDNC(ctx(), &switchboard.DNCEntry{WorkspaceID: ws, Phone: "+12125550100", Reason: "asked"})
 		require.NoError(t, err)
 		_, err = db.UpdateContact(ctx(), ws, c.ID, func(c *switchboard.Contact) error { c.Notes = "x"; return nil })
-		require.NoError(t, err) // contact.updated: nobody takes it
+		require.NoError(t, err) // contact.updated: only the wildcard takes it
 		_, err = db.AddDNC(ctx(), &switchboard.DNCEntry{WorkspaceID: other, Phone: "+12125550100", Reason: "asked"})
 		require.NoError(t, err)
 		var rec Recorder
@@ -158,6 +162,8 @@ func testRelay(t *testing.T, open Opener) {
 		require.Equal(t, evs[:1], rec.EventIDs(contacts.ID))
 		require.Equal(t, evs[:2], rec.EventIDs(dnc.ID))
 		require.Equal(t, oldestFirst(events(t, db, other)), rec.EventIDs(elsewhere.ID))
+		require.Equal(t, evs, rec.EventIDs(all.ID), "the wildcard takes every type, and only its workspace's")
+		require.Len(t, evs, 3)
 		require.Zero(t, pending(t, db))
 	})
 

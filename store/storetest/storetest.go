@@ -194,7 +194,7 @@ func Run(t *testing.T, open Opener) {
 		{"SearchClasses", testSearchClasses},
 		{"SearchDifferential", func(t *testing.T, open Opener) { RunSearchDifferential(t, open, true) }},
 		{"Events", testEvents},
-		{"Relay", testRelay},
+		{"Relay", testRelay}, {"Deliveries", testDeliveries},
 		{"Outcome", testOutcome}, {"CallWork", testCallWork},
 		{"CallList", testCallList},
 	}

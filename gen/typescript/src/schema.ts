@@ -769,6 +769,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/calls/{callSid}/hangup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The agent leg's provider call SID.
+                 * @example CA0123456789abcdef0123456789abcdef
+                 */
+                callSid: components["parameters"]["CallSid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Hang up the call, both legs (its agent only)
+         * @description Ends the call through the provider's REST API (`Calls/{sid}` with `Status`): the customer
+         *     leg first (`completed`, or `canceled` while it is still queued or ringing), then the agent
+         *     leg. An answered call becomes `completed` (with `endedAt` and `duration`); a call not yet
+         *     answered (initiated or ringing, the customer's phone still ringing or not yet dialled, or
+         *     a click-to-call whose agent has not answered) is canceled: its status becomes `failed`
+         *     and its `failureReason` says `hung_up: the agent hung up before the customer answered`,
+         *     and no pending dial is made after it. A pending transfer's target is hung up too.
+         *     Only the call's agent may do it: another token of the workspace gets 403
+         *     `not_agent_participant`, another workspace's call is 404.
+         *
+         *     Idempotent: a call that has ended, however it ended, answers 200 with the call as it is,
+         *     and nothing is asked of the provider.
+         *
+         *     The provider's refusal to end the customer leg (any error but "no such call" or "not in
+         *     progress", which mean the leg has ended already), or its silence past
+         *     `TWILIO_REQUEST_TIMEOUT`, answers 502 `provider_error` with `customerCallSid` (and the
+         *     provider's code, when it gave one) in `details`, and the call is stored as it was: ask
+         *     again. (Had the provider ended the leg without saying so in time, its status callback
+         *     ends the call as usual.) Once the customer leg has ended the call is stored as ended,
+         *     whatever follows; when the provider then refuses to end the agent leg the answer is 502
+         *     `provider_error` with `callSid` in `details`: the call is ended as stored, and the agent
+         *     leg is tried again in the background (it leaves the conference when it ends).
+         */
+        post: operations["hangUpCall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/calls/{callSid}/recordings": {
         parameters: {
             query?: never;
@@ -1043,6 +1090,9 @@ export interface paths {
          *     A number belongs to one workspace: a number another workspace holds answers 409
          *     `caller_id_taken` (the other workspace is not named), changes nothing and starts no
          *     validation; the workspace's own number again is 409 `caller_id_exists`.
+         *     `default` is the deprecated old name of `isDefault` (see Deprecation above): a request
+         *     with it gets `Deprecation`, `Sunset` and `Link` headers; with both fields they must agree
+         *     (400 `invalid_request` naming `default`).
          */
         post: operations["createCallerId"];
         delete?: never;
@@ -1074,6 +1124,10 @@ export interface paths {
          *     keep it to verify the deliveries' signatures.
          *     A workspace has at most 20 endpoints (disabled ones count): the 21st answers 409
          *     `limit_reached`; delete one to register another.
+         *     `events` omitted, or `["*"]`, subscribes the endpoint to every event type, including
+         *     types added after it was registered (the wildcard is what is kept, not today's list); the
+         *     endpoint then shows `events: ["*"]`. `*` beside a type name is 400 `invalid_request`
+         *     naming `events`.
          */
         post: operations["createWebhookEndpoint"];
         delete?: never;
@@ -1114,6 +1168,8 @@ export interface paths {
          * @description **Admin only.** Absent fields are left alone. `enabled: false` stops deliveries to it
          *     (`disabledReason: manual`); `enabled: true` starts them again and forgets its failures,
          *     also for an endpoint disabled for failing.
+         *     `events: ["*"]` subscribes it to every type, including later ones; `*` beside a type name
+         *     is 400 `invalid_request` naming `events`.
          */
         patch: operations["updateWebhookEndpoint"];
         trace?: never;
@@ -1165,6 +1221,11 @@ export interface paths {
          *     first, up to 9), its `result` (`succeeded`; `retrying`, with `nextAttemptAt`; or
          *     `failed`, after the last attempt), the receiver's status (`null` when none came back)
          *     or the `error`, and how long it took. Attempts are kept 30 days.
+         *     Only an event's newest attempt to the endpoint may read `retrying`: once a later attempt
+         *     is recorded, an earlier one reads `failed` (its own outcome, with its `statusCode` and
+         *     `error`) and its `nextAttemptAt` is `null`; so does the last attempt of a delivery that is
+         *     given up (the endpoint disabled for failing by that attempt, or disabled while the
+         *     delivery waited for its retry).
          */
         get: operations["listWebhookDeliveries"];
         put?: never;
@@ -2081,10 +2142,19 @@ export interface components {
             /** @example Sales line */
             friendlyName?: string;
             /**
-             * @description Make it the workspace's default caller ID. (Formerly `default`, renamed to match `CallerId.isDefault`; the old name is now an unknown field: 400 `invalid_request`.)
+             * @description Make it the workspace's default caller ID. (Formerly `default`, renamed to match `CallerId.isDefault`; the old name is accepted again, deprecated: see `default`.)
              * @example true
              */
             isDefault?: boolean;
+            /**
+             * @deprecated
+             * @description Deprecated: the old name of `isDefault`, accepted again beside it and meaning the same.
+             *     A request that sends it is answered with `Deprecation` and `Sunset` headers. Given
+             *     with `isDefault` it must say the same (400 `invalid_request` naming `default`
+             *     otherwise).
+             * @example true
+             */
+            default?: boolean;
         };
         CallerIdResponse: {
             data: components["schemas"]["CallerId"];
@@ -2093,6 +2163,14 @@ export interface components {
             data: components["schemas"]["CallerId"][];
             meta: components["schemas"]["ListMeta"];
         };
+        /**
+         * @description An event type an endpoint takes (one of `EventType`), or `*` for every type, including
+         *     types added later. `*` stands alone in a list: beside a type name it is 400
+         *     `invalid_request`.
+         * @example *
+         * @enum {string}
+         */
+        EventSubscription: "contact.created" | "contact.updated" | "contact.deleted" | "contacts.imported" | "dnc.added" | "dnc.removed" | "call.initiated" | "call.ringing" | "call.answered" | "call.completed" | "call.transfer.updated" | "recording.completed" | "call.outcome_set" | "*";
         /**
          * @description What happened. `call.completed` is any end of a call: its `data.status` says
          *     `completed`, `busy`, `no-answer` or `failed`.
@@ -2151,7 +2229,7 @@ export interface components {
              *       "call.completed"
              *     ]
              */
-            events: components["schemas"]["EventType"][];
+            events: components["schemas"]["EventSubscription"][];
             /** @example true */
             enabled: boolean;
             /**
@@ -2180,12 +2258,13 @@ export interface components {
              */
             url: string;
             /**
+             * @description The event types to deliver; omitted, or `["*"]`, every type, including later ones.
              * @example [
              *       "contact.created",
              *       "call.completed"
              *     ]
              */
-            events: components["schemas"]["EventType"][];
+            events?: components["schemas"]["EventSubscription"][];
             /** @example CRM sync */
             description?: string;
         };
@@ -2198,7 +2277,7 @@ export interface components {
              *       "contact.created"
              *     ]
              */
-            events?: components["schemas"]["EventType"][];
+            events?: components["schemas"]["EventSubscription"][];
             /** @example true */
             enabled?: boolean;
             /** @example CRM sync */
@@ -4706,6 +4785,40 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    hangUpCall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The agent leg's provider call SID.
+                 * @example CA0123456789abcdef0123456789abcdef
+                 */
+                callSid: components["parameters"]["CallSid"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The call, ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotAgent"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listCallRecordings: {
         parameters: {
             query?: {
@@ -5268,6 +5381,12 @@ export interface operations {
             /** @description Provisioned. */
             201: {
                 headers: {
+                    /** @description Only when the request sent the deprecated `default`: when it was deprecated (RFC 9745). */
+                    Deprecation?: string;
+                    /** @description Only when the request sent the deprecated `default`: the earliest day it may stop working (RFC 8594). */
+                    Sunset?: string;
+                    /** @description Only when the request sent the deprecated `default`: where the deprecation is documented. */
+                    Link?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -331,6 +331,58 @@ describe("voice", () => {
   });
 });
 
+describe("hang-up and a deprecated field", () => {
+  test("POST /v1/calls/{callSid}/hangup ends both legs; asked again, it answers the ended call", async () => {
+    const { data: voice } = await unwrap(api.GET("/v1/voice/token"));
+    const conn = await sim<{ callSid: string }>("/sim/connect", {
+      identity: voice.clientIdentity,
+      to: answersAndStays,
+      callerId,
+      workspaceId,
+    });
+    const answered = await waitForStatus(conn.callSid, "answered");
+    const path = { callSid: conn.callSid };
+    const ended = await unwrap(api.POST("/v1/calls/{callSid}/hangup", { params: { path } }));
+    assert.equal(ended.data.status, "completed");
+    assert.equal(ended.data.failureReason, "");
+    assert.ok(ended.data.endedAt);
+    const again = await unwrap(api.POST("/v1/calls/{callSid}/hangup", { params: { path } }));
+    assert.equal(again.data.endedAt, ended.data.endedAt, "idempotent: the call as it ended");
+
+    // Both legs end at the (simulated) provider.
+    const legs = [conn.callSid, answered.customerCallSid];
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const state = await sim<{ calls: { sid: string; status: string }[] }>("/sim/calls");
+      const statuses = legs.map((sid) => state.calls.find((c) => c.sid === sid)?.status);
+      if (statuses.every((s) => s === "completed")) break;
+      assert.ok(Date.now() < deadline, `legs still ${JSON.stringify(statuses)}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+
+    const other = createSwitchboardClient({ baseUrl: srv.baseUrl, token: srv.token(workspaceId, "grace") });
+    const refused = await other.POST("/v1/calls/{callSid}/hangup", { params: { path } });
+    assert.equal(refused.response.status, 403);
+    assert.equal(refused.error?.error.code, "not_agent_participant");
+  });
+
+  test("caller IDs: the deprecated `default` works and is answered with Deprecation and Sunset", async () => {
+    const old = await admin.POST("/v1/caller-ids", { body: { phoneNumber: "+15005550007", default: false } });
+    assert.equal(old.response.status, 201);
+    assert.equal(old.data?.data.isDefault, false);
+    assert.equal(old.response.headers.get("Deprecation"), "@1795651200");
+    assert.equal(old.response.headers.get("Sunset"), "Wed, 01 Dec 2027 00:00:00 GMT");
+    assert.match(old.response.headers.get("Link") ?? "", /rel="deprecation"/);
+
+    const both = await admin.POST("/v1/caller-ids", { body: { phoneNumber: "+14155550123", isDefault: true, default: false } });
+    assert.equal(both.response.status, 400);
+    assert.equal(both.error?.error.details?.[0]?.field, "default");
+    const { data } = await unwrap(admin.GET("/v1/caller-ids"));
+    assert.equal(data.filter((c) => c.isDefault).length, 1);
+    assert.ok(!data.some((c) => c.phoneNumber === "+14155550123"), "the refused one was not created");
+  });
+});
+
 describe("after-call work", () => {
   test("a wrap-up: the outcomes, PATCH by the call's agent, the filters, the contact's history", async () => {
     const { data: outcomes } = await unwrap(api.GET("/v1/call-outcomes"));
