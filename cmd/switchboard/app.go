@@ -95,7 +95,8 @@ func (m *Main) Run(ctx context.Context) error {
 		PublicBaseURL:      m.Config.PublicBaseURL,
 		CORSAllowedOrigins: m.Config.CORSAllowedOrigins,
 		Metrics:            m.metrics,
-	}, v.deps(server.Deps{Auth: db, Contacts: contactService, Workspaces: db, Events: m.events, Ping: db.Ping}), m.Logger)
+	}, v.deps(server.Deps{Auth: db, Contacts: contactService, Workspaces: db, Events: m.events, Ping: db.Ping,
+		PendingMigrations: db.PendingMigrations}), m.Logger)
 	if err != nil {
 		return err
 	}
