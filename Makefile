@@ -4,16 +4,24 @@ SHELL := /bin/bash
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 GOFILES = $(shell git ls-files '*.go' | grep -v '^gen/')
 
+# The version a build reports (switchboard --version): the nearest release tag
+# and the commits since it, from git; `make build VERSION=v1.2.3` names one.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
+LDFLAGS = -s -w -X main.version=$(VERSION)
+
 NPM_CI = npm ci --no-audit --no-fund --loglevel=error
 NODE_PKGS = gen/typescript gen/docs examples/softphone .ci/contract
 
-.PHONY: help run generate check drift fmt vet test test-postgres test-readme bench bench-1m bench-calls-1m fuzz lint-spec test-ts test-browser test-contract node-deps
+.PHONY: help run build generate check drift fmt vet test test-postgres test-readme bench bench-1m bench-calls-1m fuzz lint-spec test-ts test-browser test-contract node-deps
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 
 run: ## run the service (embedded SQLite and provider simulator)
 	$(GO) run ./cmd/switchboard
+
+build: ## a static binary, bin/switchboard, that reports VERSION (git describe) in --version
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/switchboard ./cmd/switchboard
 
 generate: node-deps ## regenerate gen/ (Go server, TypeScript client, docs) and the softphone from openapi.yaml
 	$(GO) generate ./gen/...

@@ -41,6 +41,7 @@ var commands = []command{
 		"create a bearer token and print it alone on the last line (the database keeps its SHA-256)", databaseEnv},
 	{"token list", "--workspace ID", "list a workspace's tokens: id, identity, role, created, expires, last used, revoked (never a secret)", databaseEnv},
 	{"token revoke", "(--token TOKEN | --id ID)", "revoke a token; every instance refuses it within seconds", databaseEnv},
+	{"version", "", "print the version this binary was built from (also --version)", nil},
 }
 
 func lookupCommand(name string) command {
@@ -103,7 +104,9 @@ func (c command) help(fs *flag.FlagSet, w io.Writer) {
 			fs.SetOutput(io.Discard)
 		}
 	}
-	writeEnv(w, c.env)
+	if len(c.env) > 0 {
+		writeEnv(w, c.env)
+	}
 }
 
 func writeEnv(w io.Writer, names []string) {

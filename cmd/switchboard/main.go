@@ -4,6 +4,7 @@
 //	switchboard [serve]      run the HTTP service (the default)
 //	switchboard migrate      apply the database migrations and exit
 //	switchboard sim          run the provider simulator alone
+//	switchboard version      print the version (also --version)
 //	switchboard token create --workspace ID --identity AGENT [--role agent|admin] [--ttl DURATION]
 //	switchboard token list --workspace ID
 //	switchboard token revoke (--token TOKEN | --id ID)
@@ -51,7 +52,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 
 func dispatch(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	name := "serve"
-	if len(args) > 0 && (!strings.HasPrefix(args[0], "-") || isHelp(args[0])) {
+	if len(args) > 0 && (!strings.HasPrefix(args[0], "-") || isHelp(args[0]) || isVersion(args[0])) {
 		name, args = args[0], args[1:]
 	}
 	// Flags and --help are read before the environment: help works
@@ -62,6 +63,13 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 			return dispatch(ctx, append(args, "--help"), getenv, stdout, stderr)
 		}
 		usage(stdout)
+		return nil
+	case "version", "-version", "--version":
+		c := lookupCommand("version")
+		if err := c.parse(c.flags(), args, stdout, stderr); err != nil {
+			return err
+		}
+		printVersion(stdout)
 		return nil
 	case "serve", "migrate", "sim":
 		c := lookupCommand(name)
@@ -102,6 +110,10 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 		usage(stderr)
 		return errUsage
 	}
+}
+
+func isVersion(arg string) bool {
+	return arg == "-version" || arg == "--version"
 }
 
 func isHelp(arg string) bool {
