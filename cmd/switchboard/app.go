@@ -30,6 +30,10 @@ type Main struct {
 	// MetricsAddr is the address metrics are served on, once Run
 	// returned; "" when METRICS_ADDR is unset.
 	MetricsAddr string
+	// CheckPublicURL, when set before Run, makes Run refuse to start the
+	// embedded simulator when PUBLIC_BASE_URL does not reach this process
+	// (selfcheck.go); `serve` sets it, tests that listen on :0 do not.
+	CheckPublicURL bool
 	// OnWebhookAttempt, when set before Run, is told each webhook delivery
 	// attempt's result (succeeded, retrying, failed) and latency, besides
 	// the metrics.
@@ -101,6 +105,11 @@ func (m *Main) Run(ctx context.Context) error {
 		return err
 	}
 	v.mountSimulator(srv.Echo())
+	var probe *selfProbe
+	if m.CheckPublicURL && v.sim != nil {
+		probe = newSelfProbe()
+		srv.Echo().Pre(probe.middleware)
+	}
 	mountSoftphone(srv.Echo())
 	if err := m.serveMetrics(); err != nil {
 		return err
@@ -113,6 +122,20 @@ func (m *Main) Run(ctx context.Context) error {
 	serveCtx, cancel := context.WithCancel(context.Background())
 	m.cancel, m.done = cancel, make(chan error, 1)
 	go func() { m.done <- srv.Serve(serveCtx, ln, m.Config.ShutdownGrace) }()
+	if probe != nil {
+		why, err := probe.check(ctx, m.Config.PublicBaseURL)
+		if why != "" || err != nil {
+			// Nothing was served yet but the probes: stop quietly, so the
+			// refusal is the one line that explains the exit.
+			cancel()
+			<-m.done
+			m.cancel = nil
+			if err != nil {
+				return err
+			}
+			return m.refuse(why)
+		}
+	}
 	// Customer legs promised by a process that died are dialled (or failed)
 	// now, and then whenever a claim expires.
 	recoverCtx, stopRecover := context.WithCancel(context.Background())

@@ -34,6 +34,8 @@ func main() {
 	case err == nil:
 	case errors.Is(err, errUsage):
 		os.Exit(2) // the command's help went to stderr already
+	case errors.Is(err, errLogged):
+		os.Exit(1)
 	default:
 		fmt.Fprintln(os.Stderr, "switchboard:", err)
 		os.Exit(1)
@@ -123,6 +125,7 @@ func isHelp(arg string) bool {
 // serve runs the service until ctx ends (SIGINT or SIGTERM).
 func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	m := NewMain(cfg, logger)
+	m.CheckPublicURL = true
 	if err := m.Run(ctx); err != nil {
 		_ = m.Close()
 		return err
