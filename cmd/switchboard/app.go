@@ -141,7 +141,7 @@ func (m *Main) Run(ctx context.Context) error {
 	recoverCtx, stopRecover := context.WithCancel(context.Background())
 	m.recover = stopRecover
 	go v.flow.RunRecovery(recoverCtx)
-	m.Logger.Info("switchboard listening", "addr", m.Addr, "public_base_url", m.Config.PublicBaseURL,
+	m.Logger.Info("switchboard listening", "version", Version(), "addr", m.Addr, "public_base_url", m.Config.PublicBaseURL,
 		"database", sb.RedactURL(m.Config.DatabaseURL))
 	return nil
 }
