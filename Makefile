@@ -12,7 +12,7 @@ LDFLAGS = -s -w -X main.version=$(VERSION)
 NPM_CI = npm ci --no-audit --no-fund --loglevel=error
 NODE_PKGS = gen/typescript gen/docs examples/softphone .ci/contract
 
-.PHONY: help run build generate check drift fmt vet test test-postgres test-readme bench bench-1m bench-calls-1m fuzz lint-spec test-ts test-browser test-contract node-deps
+.PHONY: help run build generate check drift fmt vet api-diff test-api-diff release test test-postgres test-readme bench bench-1m bench-calls-1m fuzz lint-spec test-ts test-browser test-contract node-deps
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
@@ -60,13 +60,19 @@ test-browser: node-deps ## the softphone and /docs in headless Chromium through 
 test-contract: node-deps ## the contract gate's own test (it fails on a wrong response) and a second generator (@hey-api/openapi-ts) under tsc --strict
 	cd .ci/contract && node --test gate.test.mjs && node second-generator.mjs
 
+api-diff: ## fail on a breaking change to /v1 against the last release's spec (.ci/api-baseline) that .ci/api-breaking-allowed.txt does not list (oasdiff, pinned)
+	.ci/api-diff
+
+test-api-diff: ## the breaking-change gate's own test: it fails on renamed fields and removed operations, passes on additions
+	.ci/api-diff-test
+
 fmt: ## fail when a hand-written Go file is not gofmt-ed
 	@out=$$(gofmt -l $(GOFILES)); test -z "$$out" || { echo "not gofmt-ed: $$out"; exit 1; }
 
 vet: ## go vet
 	$(GO) vet ./...
 
-check: drift fmt vet lint-spec ## everything CI checks besides the tests
+check: drift fmt vet lint-spec api-diff ## everything CI checks besides the tests
 
 test: ## the tests (SQLite; PostgreSQL tests skip without TEST_DATABASE_URL)
 	$(GO) test ./...
