@@ -66,6 +66,10 @@ api-diff: ## fail on a breaking change to /v1 against the last release's spec (.
 test-api-diff: ## the breaking-change gate's own test: it fails on renamed fields and removed operations, passes on additions
 	.ci/api-diff-test
 
+release: ## cut release VERSION=vX.Y.Z on this commit: changelog, the gate's baseline, one commit and an annotated tag, locally (docs/releases.md)
+	@test "$(origin VERSION)" = "command line" || { echo "usage: make release VERSION=vX.Y.Z"; exit 2; }
+	.ci/release '$(VERSION)'
+
 fmt: ## fail when a hand-written Go file is not gofmt-ed
 	@out=$$(gofmt -l $(GOFILES)); test -z "$$out" || { echo "not gofmt-ed: $$out"; exit 1; }
 
