@@ -5,6 +5,7 @@
 //	switchboard migrate      apply the database migrations and exit
 //	switchboard sim          run the provider simulator alone
 //	switchboard version      print the version (also --version)
+//	switchboard healthcheck [--ready] [--url URL]   GET the running service's /healthz or /readyz
 //	switchboard token create --workspace ID --identity AGENT [--role agent|admin] [--ttl DURATION]
 //	switchboard token list --workspace ID
 //	switchboard token revoke (--token TOKEN | --id ID)
@@ -90,6 +91,8 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 			return runSimulator(ctx, cfg, logger, stdout)
 		}
 		return serve(ctx, cfg, logger)
+	case "healthcheck":
+		return healthcheck(ctx, getenv, args, stdout, stderr)
 	case "token":
 		if len(args) > 0 {
 			if run := tokenCommands[args[0]]; run != nil {
