@@ -184,6 +184,8 @@ func (m *Main) Close() error {
 	return err
 }
 
+// migrate is `switchboard migrate`: the store's migrations and River's, then
+// exit.
 func migrate(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Writer) error {
 	db, err := store.Open(ctx, cfg.DatabaseURL, logger)
 	if err != nil {
@@ -193,6 +195,13 @@ func migrate(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Wri
 	if err := db.Migrate(ctx); err != nil {
 		return err
 	}
+	// The job engine's own tables too, so that `serve` after it changes
+	// no schema: upgrades migrate in one step, before any instance starts.
+	_, release, err := db.JobDriver(ctx, false)
+	if err != nil {
+		return err
+	}
+	release()
 	fmt.Fprintln(stdout, "migrations applied")
 	return nil
 }

@@ -3,11 +3,16 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"log/slog"
 	"net"
+	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/switchboard-oss/switchboard/store"
+	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
 // `switchboard healthcheck` asks the listener SWITCHBOARD_ADDR names: it
@@ -44,4 +49,32 @@ func TestHealthcheckCommand(t *testing.T) {
 
 	_, err = check("--url", "http://127.0.0.1:"+freePort(t))
 	require.ErrorContains(t, err, "connection refused")
+}
+
+// `switchboard migrate` is the whole schema step, on each database: the
+// store's migrations and the job engine's tables, so that serve changes no
+// schema after it.
+func TestMigrateCommand(t *testing.T) {
+	dbs := map[string]func(t *testing.T) string{
+		"sqlite":   func(t *testing.T) string { return "sqlite:" + filepath.Join(t.TempDir(), "sb.db") },
+		"postgres": func(t *testing.T) string { return storetest.PostgresURL(t) },
+	}
+	for name, dbURL := range dbs {
+		t.Run(name, func(t *testing.T) {
+			getenv := testEnv(t, map[string]string{"DATABASE_URL": dbURL(t)})
+			var out bytes.Buffer
+			require.NoError(t, run(context.Background(), []string{"migrate"}, getenv, &out, io.Discard))
+			require.Equal(t, "migrations applied\n", out.String())
+
+			ctx := context.Background()
+			db, err := store.Open(ctx, getenv("DATABASE_URL"), nil)
+			require.NoError(t, err)
+			defer db.Close()
+			pending, err := db.PendingMigrations(ctx)
+			require.NoError(t, err)
+			require.Empty(t, pending)
+			_, err = db.JobQueueDepth(ctx)
+			require.NoError(t, err, "the job engine's tables exist")
+		})
+	}
 }
