@@ -13,6 +13,7 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -158,7 +159,7 @@ func TestBuiltProgram(t *testing.T) {
 		base := "http://127.0.0.1:" + port
 		cmd := exec.Command(bin, "serve")
 		cmd.Env = env(t, "127.0.0.1:"+port, base)
-		var stderr bytes.Buffer
+		var stderr lockedBuffer // written by the process while the test reads it
 		cmd.Stderr = &stderr
 		require.NoError(t, cmd.Start())
 		exited := make(chan error, 1)
@@ -185,4 +186,22 @@ func TestBuiltProgram(t *testing.T) {
 			time.Sleep(100 * time.Millisecond)
 		}
 	})
+}
+
+// lockedBuffer is a bytes.Buffer safe for a writer and a reader at once.
+type lockedBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (l *lockedBuffer) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedBuffer) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
