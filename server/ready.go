@@ -11,9 +11,11 @@ import (
 	"github.com/switchboard-oss/switchboard/gen/api"
 )
 
-// readyCheckTimeout bounds each check of /readyz: a balancer asks again
-// soon, and a database that takes longer than this to answer is not ready.
-const readyCheckTimeout = 2 * time.Second
+// readyCheckTimeout bounds each check of /readyz, so that a database that
+// does not answer is named in a 503 rather than left to the balancer's own
+// timeout. It is long enough that a busy pool (an import's writers hold its
+// connections for a while) does not take a loaded instance out of service.
+const readyCheckTimeout = 5 * time.Second
 
 // readyCheck is one check of GET /readyz: name is its key in the answer,
 // failure what the answer says when it fails (safe to publish: the route
