@@ -117,10 +117,13 @@ func (s *syncBuffer) String() string {
 // SIGINT/SIGTERM (the context's end) is logged, and so is the end.
 func TestServeLogsShutdown(t *testing.T) {
 	var logs syncBuffer
+	port := freePort(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve"}, testEnv(t, map[string]string{"SHUTDOWN_GRACE": "2s"}), &bytes.Buffer{}, &logs)
+		done <- run(ctx, []string{"serve"}, testEnv(t, map[string]string{"SHUTDOWN_GRACE": "2s",
+			// serve starts its simulator only where PUBLIC_BASE_URL reaches it.
+			"SWITCHBOARD_ADDR": "127.0.0.1:" + port, "PUBLIC_BASE_URL": "http://127.0.0.1:" + port}), &bytes.Buffer{}, &logs)
 	}()
 	require.Eventually(t, func() bool { return strings.Contains(logs.String(), `"msg":"switchboard listening"`) },
 		20*time.Second, 20*time.Millisecond, "logs: %s", logs.String())
