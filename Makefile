@@ -4,16 +4,24 @@ SHELL := /bin/bash
 TEST_DATABASE_URL ?= postgres://postgres@127.0.0.1:5432/test?sslmode=disable
 GOFILES = $(shell git ls-files '*.go' | grep -v '^gen/')
 
+# The version a build reports (switchboard --version): the nearest release tag
+# and the commits since it, from git; `make build VERSION=v1.2.3` names one.
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo devel)
+LDFLAGS = -s -w -X main.version=$(VERSION)
+
 NPM_CI = npm ci --no-audit --no-fund --loglevel=error
 NODE_PKGS = gen/typescript gen/docs examples/softphone .ci/contract
 
-.PHONY: help run generate check drift fmt vet test test-postgres test-readme bench bench-1m bench-calls-1m fuzz lint-spec test-ts test-browser test-contract node-deps
+.PHONY: help run build generate check drift fmt vet api-diff test-api-diff release test test-postgres test-readme bench bench-1m bench-calls-1m fuzz lint-spec test-ts test-browser test-contract node-deps
 
 help: ## list the targets
 	@grep -E '^[a-z0-9-]+:.*## ' $(MAKEFILE_LIST) | awk -F':.*## ' '{printf "  %-14s %s\n", $$1, $$2}'
 
 run: ## run the service (embedded SQLite and provider simulator)
 	$(GO) run ./cmd/switchboard
+
+build: ## a static binary, bin/switchboard, that reports VERSION (git describe) in --version
+	CGO_ENABLED=0 $(GO) build -trimpath -ldflags '$(LDFLAGS)' -o bin/switchboard ./cmd/switchboard
 
 generate: node-deps ## regenerate gen/ (Go server, TypeScript client, docs) and the softphone from openapi.yaml
 	$(GO) generate ./gen/...
@@ -52,13 +60,23 @@ test-browser: node-deps ## the softphone and /docs in headless Chromium through 
 test-contract: node-deps ## the contract gate's own test (it fails on a wrong response) and a second generator (@hey-api/openapi-ts) under tsc --strict
 	cd .ci/contract && node --test gate.test.mjs && node second-generator.mjs
 
+api-diff: ## fail on a breaking change to /v1 against the last release's spec (.ci/api-baseline) that .ci/api-breaking-allowed.txt does not list (oasdiff, pinned)
+	.ci/api-diff
+
+test-api-diff: ## the breaking-change gate's own test: it fails on renamed fields and removed operations, passes on additions
+	.ci/api-diff-test
+
+release: ## cut release VERSION=vX.Y.Z on this commit: changelog, the gate's baseline, one commit and an annotated tag, locally (docs/releases.md)
+	@test "$(origin VERSION)" = "command line" || { echo "usage: make release VERSION=vX.Y.Z"; exit 2; }
+	.ci/release '$(VERSION)'
+
 fmt: ## fail when a hand-written Go file is not gofmt-ed
 	@out=$$(gofmt -l $(GOFILES)); test -z "$$out" || { echo "not gofmt-ed: $$out"; exit 1; }
 
 vet: ## go vet
 	$(GO) vet ./...
 
-check: drift fmt vet lint-spec ## everything CI checks besides the tests
+check: drift fmt vet lint-spec api-diff ## everything CI checks besides the tests
 
 test: ## the tests (SQLite; PostgreSQL tests skip without TEST_DATABASE_URL)
 	$(GO) test ./...

@@ -91,7 +91,7 @@ func TestSecurityFromSpec(t *testing.T) {
 				t.Fatalf("%s: unknown scheme %q", so.op.OperationID, so.scheme)
 			}
 		}
-		require.Equal(t, map[string]bool{"Healthz": true, "VoiceHoldMusic": true}, public)
+		require.Equal(t, map[string]bool{"Healthz": true, "Readyz": true, "VoiceHoldMusic": true}, public)
 		require.GreaterOrEqual(t, admin, 2, "removing a DNC entry and reading its history are admin operations")
 	})
 }

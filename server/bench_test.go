@@ -148,7 +148,7 @@ func startProgram(b *testing.B, bin, dbURL string) *program {
 	require.NoError(b, err)
 	addr := ln.Addr().String()
 	ln.Close()
-	env := append(os.Environ(), "DATABASE_URL="+dbURL, "SWITCHBOARD_ADDR="+addr, "RATE_LIMIT=0", "LOG_LEVEL=warn")
+	env := append(os.Environ(), "DATABASE_URL="+dbURL, "SWITCHBOARD_ADDR="+addr, "PUBLIC_BASE_URL=http://"+addr, "RATE_LIMIT=0", "LOG_LEVEL=warn")
 	tok := exec.Command(bin, "token", "create", "--workspace", "bench", "--identity", "ada")
 	tok.Env = env
 	out, err := tok.Output()

@@ -88,7 +88,7 @@ func coreDeps(t testing.TB, db *store.DB) server.Deps {
 		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	require.NoError(t, err)
 	return server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: newEvents(t, db, events.Config{}), Ping: db.Ping, Voice: flow,
-		Signatures: telephony.NewValidator(fakeToken, "http://localhost:8080")}
+		Signatures: telephony.NewValidator(fakeToken, "http://localhost:8080"), PendingMigrations: db.PendingMigrations}
 }
 
 // newBundle serves srv over real HTTP and creates the bundle's tokens in db.

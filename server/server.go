@@ -87,6 +87,9 @@ type Deps struct {
 	Workspaces sb.WorkspaceStore
 	// Ping answers whether the database answers (for /healthz).
 	Ping func(context.Context) error
+	// PendingMigrations names the migrations of this build the database
+	// lacks (for /readyz, which fails without it).
+	PendingMigrations func(context.Context) ([]string, error)
 	// Voice runs the call flow, call control, recordings and caller IDs.
 	Voice *callflow.Service
 	// Tokens mints voice access tokens; nil answers 501.

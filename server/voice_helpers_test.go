@@ -156,7 +156,7 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	require.NoError(t, err)
 	srv, err := server.New(server.Config{PublicBaseURL: base},
 		server.Deps{Auth: db, Contacts: newContacts(t, db), Workspaces: db, Events: evs, Ping: db.Ping, Voice: vb.flow, Tokens: tokens,
-			Signatures: telephony.NewValidator(token, base)}, testLogger())
+			Signatures: telephony.NewValidator(token, base), PendingMigrations: db.PendingMigrations}, testLogger())
 	require.NoError(t, err)
 	if vb.sim != nil {
 		h := echo.WrapHandler(vb.sim.Handler())

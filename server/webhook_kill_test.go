@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -36,11 +37,16 @@ func buildProgram(t *testing.T) string {
 }
 
 // hookEnv is the environment of a program in simulator mode that may
-// deliver to the test's local receivers.
-func hookEnv(dbURL string) []string {
-	return append(os.Environ(), "SWITCHBOARD_ADDR=127.0.0.1:0", "DATABASE_URL="+dbURL, "LOG_FORMAT=json",
+// deliver to the test's local receivers. Its port is chosen beforehand:
+// in simulator mode the program starts only when PUBLIC_BASE_URL reaches it.
+func hookEnv(t *testing.T, dbURL string) []string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	addr := ln.Addr().String()
+	require.NoError(t, ln.Close())
+	return append(os.Environ(), "SWITCHBOARD_ADDR="+addr, "DATABASE_URL="+dbURL, "LOG_FORMAT=json",
 		"RATE_LIMIT=0", "WEBHOOK_ALLOW_PRIVATE_NETWORKS=true", "WEBHOOK_RESCUE_AFTER=20s",
-		"TWILIO_ACCOUNT_SID=", "PUBLIC_BASE_URL=http://localhost:8080")
+		"TWILIO_ACCOUNT_SID=", "PUBLIC_BASE_URL=http://"+addr)
 }
 
 // adminOf opens the program's database and makes an admin token.
@@ -90,7 +96,7 @@ func TestWebhookKilledMidDelivery(t *testing.T) {
 				}
 				return http.StatusOK
 			}
-			first := startChild(t, bin, hookEnv(dbURL))
+			first := startChild(t, bin, hookEnv(t, dbURL))
 			r := first.call("POST", "/v1/webhook-endpoints", admin, `{"url":"`+rc.URL()+`","events":["contact.created"]}`)
 			require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 			secret := r.data()["secret"].(string)
@@ -100,7 +106,7 @@ func TestWebhookKilledMidDelivery(t *testing.T) {
 			first.kill()
 
 			start := time.Now()
-			second := startChild(t, bin, hookEnv(dbURL))
+			second := startChild(t, bin, hookEnv(t, dbURL))
 			require.Eventually(t, func() bool { return len(rc.Deliveries()) >= 2 }, 90*time.Second, 100*time.Millisecond,
 				"the restarted program delivers the event")
 			t.Logf("delivered %s after the restart", time.Since(start).Round(time.Second))
@@ -126,8 +132,8 @@ func TestWebhookTwoInstances(t *testing.T) {
 		time.Sleep(20 * time.Millisecond) // long enough for both instances to hold jobs
 		return http.StatusOK
 	}
-	a := startChild(t, bin, hookEnv(dbURL))
-	b := startChild(t, bin, hookEnv(dbURL))
+	a := startChild(t, bin, hookEnv(t, dbURL))
+	b := startChild(t, bin, hookEnv(t, dbURL))
 	r := a.call("POST", "/v1/webhook-endpoints", admin, `{"url":"`+rc.URL()+`","events":["contact.created"]}`)
 	require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 	const n = 40

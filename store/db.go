@@ -96,6 +96,9 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 
 // Ping reports whether every pool answers (used by GET /healthz).
 func (db *DB) Ping(ctx context.Context) error {
+	if len(db.pools.All) == 0 {
+		return errors.New("store: ping: the store is closed")
+	}
 	for _, s := range db.pools.All {
 		if err := s.PingContext(ctx); err != nil {
 			return fmt.Errorf("store: ping: %w", err)

@@ -121,3 +121,29 @@ func (db *DB) MigrateTo(ctx context.Context, version int) error {
 	}
 	return nil
 }
+
+// PendingMigrations names the migrations this build carries that the
+// database has not recorded, in version order: none once Migrate ran. A
+// database migrated by a newer build has every one of this build's, so an
+// instance of the previous release stays ready during a rolling upgrade.
+func (db *DB) PendingMigrations(ctx context.Context) ([]string, error) {
+	ms, err := db.Migrations()
+	if err != nil {
+		return nil, err
+	}
+	var versions []int
+	if err := db.r.WithContext(ctx).Raw("SELECT version FROM schema_migrations").Scan(&versions).Error; err != nil {
+		return nil, fmt.Errorf("store: read schema_migrations: %w", err)
+	}
+	applied := make(map[int]bool, len(versions))
+	for _, v := range versions {
+		applied[v] = true
+	}
+	var pending []string
+	for _, m := range ms {
+		if !applied[m.Version] {
+			pending = append(pending, m.Name)
+		}
+	}
+	return pending, nil
+}

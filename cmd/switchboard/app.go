@@ -30,6 +30,10 @@ type Main struct {
 	// MetricsAddr is the address metrics are served on, once Run
 	// returned; "" when METRICS_ADDR is unset.
 	MetricsAddr string
+	// CheckPublicURL, when set before Run, makes Run refuse to start the
+	// embedded simulator when PUBLIC_BASE_URL does not reach this process
+	// (selfcheck.go); `serve` sets it, tests that listen on :0 do not.
+	CheckPublicURL bool
 	// OnWebhookAttempt, when set before Run, is told each webhook delivery
 	// attempt's result (succeeded, retrying, failed) and latency, besides
 	// the metrics.
@@ -95,11 +99,17 @@ func (m *Main) Run(ctx context.Context) error {
 		PublicBaseURL:      m.Config.PublicBaseURL,
 		CORSAllowedOrigins: m.Config.CORSAllowedOrigins,
 		Metrics:            m.metrics,
-	}, v.deps(server.Deps{Auth: db, Contacts: contactService, Workspaces: db, Events: m.events, Ping: db.Ping}), m.Logger)
+	}, v.deps(server.Deps{Auth: db, Contacts: contactService, Workspaces: db, Events: m.events, Ping: db.Ping,
+		PendingMigrations: db.PendingMigrations}), m.Logger)
 	if err != nil {
 		return err
 	}
 	v.mountSimulator(srv.Echo())
+	var probe *selfProbe
+	if m.CheckPublicURL && v.sim != nil {
+		probe = newSelfProbe()
+		srv.Echo().Pre(probe.middleware)
+	}
 	mountSoftphone(srv.Echo())
 	if err := m.serveMetrics(); err != nil {
 		return err
@@ -112,12 +122,26 @@ func (m *Main) Run(ctx context.Context) error {
 	serveCtx, cancel := context.WithCancel(context.Background())
 	m.cancel, m.done = cancel, make(chan error, 1)
 	go func() { m.done <- srv.Serve(serveCtx, ln, m.Config.ShutdownGrace) }()
+	if probe != nil {
+		why, err := probe.check(ctx, m.Config.PublicBaseURL)
+		if why != "" || err != nil {
+			// Nothing was served yet but the probes: stop quietly, so the
+			// refusal is the one line that explains the exit.
+			cancel()
+			<-m.done
+			m.cancel = nil
+			if err != nil {
+				return err
+			}
+			return m.refuse(why)
+		}
+	}
 	// Customer legs promised by a process that died are dialled (or failed)
 	// now, and then whenever a claim expires.
 	recoverCtx, stopRecover := context.WithCancel(context.Background())
 	m.recover = stopRecover
 	go v.flow.RunRecovery(recoverCtx)
-	m.Logger.Info("switchboard listening", "addr", m.Addr, "public_base_url", m.Config.PublicBaseURL,
+	m.Logger.Info("switchboard listening", "version", Version(), "addr", m.Addr, "public_base_url", m.Config.PublicBaseURL,
 		"database", sb.RedactURL(m.Config.DatabaseURL))
 	return nil
 }
@@ -160,6 +184,8 @@ func (m *Main) Close() error {
 	return err
 }
 
+// migrate is `switchboard migrate`: the store's migrations and River's, then
+// exit.
 func migrate(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Writer) error {
 	db, err := store.Open(ctx, cfg.DatabaseURL, logger)
 	if err != nil {
@@ -169,6 +195,13 @@ func migrate(ctx context.Context, cfg Config, logger *slog.Logger, stdout io.Wri
 	if err := db.Migrate(ctx); err != nil {
 		return err
 	}
+	// The job engine's own tables too, so that `serve` after it changes
+	// no schema: upgrades migrate in one step, before any instance starts.
+	_, release, err := db.JobDriver(ctx, false)
+	if err != nil {
+		return err
+	}
+	release()
 	fmt.Fprintln(stdout, "migrations applied")
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 var (
 	logEnv      = []string{"LOG_LEVEL", "LOG_FORMAT"}
 	databaseEnv = append([]string{"DATABASE_URL"}, logEnv...)
+	healthEnv   = []string{"SWITCHBOARD_ADDR", "TWILIO_ACCOUNT_SID"}
 	simEnv      = append([]string{"SWITCHBOARD_ADDR", "PUBLIC_BASE_URL", "TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN",
 		"TWILIO_API_BASE_URL", "SHUTDOWN_GRACE"}, logEnv...)
 )
@@ -41,6 +42,9 @@ var commands = []command{
 		"create a bearer token and print it alone on the last line (the database keeps its SHA-256)", databaseEnv},
 	{"token list", "--workspace ID", "list a workspace's tokens: id, identity, role, created, expires, last used, revoked (never a secret)", databaseEnv},
 	{"token revoke", "(--token TOKEN | --id ID)", "revoke a token; every instance refuses it within seconds", databaseEnv},
+	{"healthcheck", "[--ready] [--url URL] [--timeout DURATION]",
+		"GET the running service's /healthz (or /readyz) on loopback and exit 0 when it answers 200 (for container health checks)", healthEnv},
+	{"version", "", "print the version this binary was built from (also --version)", nil},
 }
 
 func lookupCommand(name string) command {
@@ -103,7 +107,9 @@ func (c command) help(fs *flag.FlagSet, w io.Writer) {
 			fs.SetOutput(io.Discard)
 		}
 	}
-	writeEnv(w, c.env)
+	if len(c.env) > 0 {
+		writeEnv(w, c.env)
+	}
 }
 
 func writeEnv(w io.Writer, names []string) {

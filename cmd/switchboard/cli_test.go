@@ -23,7 +23,7 @@ func TestHelpOnEveryCommand(t *testing.T) {
 		args []string
 		want []string // in stdout
 	}{
-		{[]string{"--help"}, []string{"serve", "migrate", "sim", "token create", "token list", "token revoke", "CORS_ALLOWED_ORIGINS", "DATABASE_URL"}},
+		{[]string{"--help"}, []string{"serve", "migrate", "sim", "token create", "token list", "token revoke", "version", "healthcheck", "CORS_ALLOWED_ORIGINS", "DATABASE_URL"}},
 		{[]string{"-h"}, []string{"serve", "token create"}},
 		{[]string{"help"}, []string{"serve", "token create"}},
 		{[]string{"serve", "--help"}, []string{"usage: switchboard serve", "SWITCHBOARD_ADDR", "DATABASE_URL", "PUBLIC_BASE_URL", "TWILIO_ACCOUNT_SID", "CORS_ALLOWED_ORIGINS", "SHUTDOWN_GRACE", "METRICS_ADDR"}},
@@ -36,6 +36,8 @@ func TestHelpOnEveryCommand(t *testing.T) {
 		{[]string{"token", "list", "--help"}, []string{"usage: switchboard token list", "-workspace", "DATABASE_URL"}},
 		{[]string{"token", "revoke", "--help"}, []string{"usage: switchboard token revoke", "-token", "-id", "DATABASE_URL"}},
 		{[]string{"help", "token", "create"}, []string{"usage: switchboard token create", "-workspace"}},
+		{[]string{"version", "--help"}, []string{"usage: switchboard version"}},
+		{[]string{"healthcheck", "--help"}, []string{"usage: switchboard healthcheck", "-ready", "-url", "SWITCHBOARD_ADDR"}},
 	}
 	for _, tc := range cases {
 		t.Run(strings.Join(tc.args, " "), func(t *testing.T) {
@@ -115,10 +117,13 @@ func (s *syncBuffer) String() string {
 // SIGINT/SIGTERM (the context's end) is logged, and so is the end.
 func TestServeLogsShutdown(t *testing.T) {
 	var logs syncBuffer
+	port := freePort(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve"}, testEnv(t, map[string]string{"SHUTDOWN_GRACE": "2s"}), &bytes.Buffer{}, &logs)
+		done <- run(ctx, []string{"serve"}, testEnv(t, map[string]string{"SHUTDOWN_GRACE": "2s",
+			// serve starts its simulator only where PUBLIC_BASE_URL reaches it.
+			"SWITCHBOARD_ADDR": "127.0.0.1:" + port, "PUBLIC_BASE_URL": "http://127.0.0.1:" + port}), &bytes.Buffer{}, &logs)
 	}()
 	require.Eventually(t, func() bool { return strings.Contains(logs.String(), `"msg":"switchboard listening"`) },
 		20*time.Second, 20*time.Millisecond, "logs: %s", logs.String())

@@ -4,6 +4,8 @@
 //	switchboard [serve]      run the HTTP service (the default)
 //	switchboard migrate      apply the database migrations and exit
 //	switchboard sim          run the provider simulator alone
+//	switchboard version      print the version (also --version)
+//	switchboard healthcheck [--ready] [--url URL]   GET the running service's /healthz or /readyz
 //	switchboard token create --workspace ID --identity AGENT [--role agent|admin] [--ttl DURATION]
 //	switchboard token list --workspace ID
 //	switchboard token revoke (--token TOKEN | --id ID)
@@ -33,6 +35,8 @@ func main() {
 	case err == nil:
 	case errors.Is(err, errUsage):
 		os.Exit(2) // the command's help went to stderr already
+	case errors.Is(err, errLogged):
+		os.Exit(1)
 	default:
 		fmt.Fprintln(os.Stderr, "switchboard:", err)
 		os.Exit(1)
@@ -51,7 +55,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 
 func dispatch(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer) error {
 	name := "serve"
-	if len(args) > 0 && (!strings.HasPrefix(args[0], "-") || isHelp(args[0])) {
+	if len(args) > 0 && (!strings.HasPrefix(args[0], "-") || isHelp(args[0]) || isVersion(args[0])) {
 		name, args = args[0], args[1:]
 	}
 	// Flags and --help are read before the environment: help works
@@ -62,6 +66,13 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 			return dispatch(ctx, append(args, "--help"), getenv, stdout, stderr)
 		}
 		usage(stdout)
+		return nil
+	case "version", "-version", "--version":
+		c := lookupCommand("version")
+		if err := c.parse(c.flags(), args, stdout, stderr); err != nil {
+			return err
+		}
+		printVersion(stdout)
 		return nil
 	case "serve", "migrate", "sim":
 		c := lookupCommand(name)
@@ -80,6 +91,8 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 			return runSimulator(ctx, cfg, logger, stdout)
 		}
 		return serve(ctx, cfg, logger)
+	case "healthcheck":
+		return healthcheck(ctx, getenv, args, stdout, stderr)
 	case "token":
 		if len(args) > 0 {
 			if run := tokenCommands[args[0]]; run != nil {
@@ -104,6 +117,10 @@ func dispatch(ctx context.Context, args []string, getenv func(string) string, st
 	}
 }
 
+func isVersion(arg string) bool {
+	return arg == "-version" || arg == "--version"
+}
+
 func isHelp(arg string) bool {
 	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
 }
@@ -111,6 +128,7 @@ func isHelp(arg string) bool {
 // serve runs the service until ctx ends (SIGINT or SIGTERM).
 func serve(ctx context.Context, cfg Config, logger *slog.Logger) error {
 	m := NewMain(cfg, logger)
+	m.CheckPublicURL = true
 	if err := m.Run(ctx); err != nil {
 		_ = m.Close()
 		return err

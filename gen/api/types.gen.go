@@ -608,6 +608,21 @@ func (e PhoneNumberType) Valid() bool {
 	}
 }
 
+// Defines values for ReadyResponseDataStatus.
+const (
+	Ok ReadyResponseDataStatus = "ok"
+)
+
+// Valid indicates whether the value is a known member of the ReadyResponseDataStatus enum.
+func (e ReadyResponseDataStatus) Valid() bool {
+	switch e {
+	case Ok:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for RecordingChannels.
 const (
 	RecordingChannelsDual RecordingChannels = "dual"
@@ -2014,6 +2029,35 @@ type ProviderCallWebhook struct {
 	CallStatus           *string                `json:"CallStatus,omitempty"`
 	AdditionalProperties map[string]interface{} `json:"-"`
 }
+
+// ReadyResponse defines model for ReadyResponse.
+type ReadyResponse struct {
+	Data struct {
+		// Checks Each check by name, `ok` when it passed.
+		Checks struct {
+			// Database The database answers a ping.
+			//
+			// Example: ok
+			Database string `json:"database"`
+
+			// Jobs The job engine (event relay and webhook deliveries) runs.
+			//
+			// Example: ok
+			Jobs string `json:"jobs"`
+
+			// Migrations Every migration this build carries is applied.
+			//
+			// Example: ok
+			Migrations string `json:"migrations"`
+		} `json:"checks"`
+
+		// Status Always `ok` in a 200.
+		Status ReadyResponseDataStatus `json:"status"`
+	} `json:"data"`
+}
+
+// ReadyResponseDataStatus Always `ok` in a 200.
+type ReadyResponseDataStatus string
 
 // Recording defines model for Recording.
 type Recording struct {

@@ -24,6 +24,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness of this instance
+         * @description Answers 200 when this instance can take traffic: its database answers a ping, every
+         *     migration this build carries is applied (a database migrated by a newer release counts),
+         *     and its job engine (the relay of events and their webhook deliveries) runs. Otherwise
+         *     503 `unavailable`, whose `details` name each failing check (`database`, `migrations`,
+         *     `jobs`). A balancer sends traffic to ready instances only; `/healthz` stays the liveness
+         *     check. Takes no token.
+         */
+        get: operations["readyz"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/contacts": {
         parameters: {
             query?: never;
@@ -1382,6 +1407,33 @@ export interface components {
             data: {
                 /** @example ok */
                 status: string;
+            };
+        };
+        ReadyResponse: {
+            data: {
+                /**
+                 * @description Always `ok` in a 200.
+                 * @enum {string}
+                 */
+                status: "ok";
+                /** @description Each check by name, `ok` when it passed. */
+                checks: {
+                    /**
+                     * @description The database answers a ping.
+                     * @example ok
+                     */
+                    database: string;
+                    /**
+                     * @description Every migration this build carries is applied.
+                     * @example ok
+                     */
+                    migrations: string;
+                    /**
+                     * @description The job engine (event relay and webhook deliveries) runs.
+                     * @example ok
+                     */
+                    jobs: string;
+                };
             };
         };
         Contact: {
@@ -3380,6 +3432,67 @@ export interface operations {
             };
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    readyz: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every check passed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "status": "ok",
+                     *         "checks": {
+                     *           "database": "ok",
+                     *           "migrations": "ok",
+                     *           "jobs": "ok"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadyResponse"];
+                };
+            };
+            500: components["responses"]["Internal"];
+            /**
+             * @description A check failed (`unavailable`); `details` has one entry per failing check, its
+             *     `field` the check's name. Retry after `Retry-After` seconds.
+             */
+            503: {
+                headers: {
+                    /** @description Seconds to wait before asking again. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "unavailable",
+                     *         "message": "Not ready: the job engine is not running.",
+                     *         "details": [
+                     *           {
+                     *             "field": "jobs",
+                     *             "message": "the job engine is not running"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorResponse"];
+                };
+            };
         };
     };
     listContacts: {
