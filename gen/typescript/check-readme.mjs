@@ -1,5 +1,5 @@
-// Every ```ts block of this folder's README, as a front-end team would paste
-// it: in a fresh Vite + TypeScript app (strict, the DOM's types and Vite's,
+// Every ```ts block of this folder's README (and of docs/front-end.md), as a
+// front-end team would paste it: in a fresh Vite + TypeScript app (strict, the DOM's types and Vite's,
 // no Node types), with the client installed from its packed tarball. Fails
 // when a block does not compile (`tsc --noEmit`), when the app does not build
 // (`vite build`), or when a block reaches for Node (`process`, `node:`
@@ -42,12 +42,14 @@ export function tsBlocks(markdown) {
 const dir = mkdtempSync(join(tmpdir(), "switchboard-readme-"));
 let failed = false;
 try {
-  const blocks = tsBlocks(readFileSync(join(here, "README.md"), "utf8"));
-  if (blocks.length < 4) throw new Error(`README.md has ${blocks.length} ts blocks; the sign-in, errors, paging and after-call examples are missing`);
+  const readme = tsBlocks(readFileSync(join(here, "README.md"), "utf8")).map((b) => ({ ...b, where: `README.md:${b.line}` }));
+  if (readme.length < 4) throw new Error(`README.md has ${readme.length} ts blocks; the sign-in, errors, paging and after-call examples are missing`);
+  const guide = tsBlocks(readFileSync(join(here, "../../docs/front-end.md"), "utf8")).map((b) => ({ ...b, where: `docs/front-end.md:${b.line}` }));
+  const blocks = [...readme, ...guide];
   for (const b of blocks) {
     const node = /\bprocess\.|from\s+["']node:|\brequire\(|\bBuffer\b|__dirname/.exec(b.code);
     if (node) {
-      console.error(`README.md:${b.line}: a browser example uses ${JSON.stringify(node[0])}, which a browser app does not have`);
+      console.error(`${b.where}: a browser example uses ${JSON.stringify(node[0])}, which a browser app does not have`);
       failed = true;
     }
   }
@@ -90,7 +92,7 @@ try {
       include: ["src"],
     }),
   );
-  blocks.forEach((b, i) => writeFileSync(join(app, "src", `example${i + 1}.ts`), `// README.md:${b.line}\n${b.code}`));
+  blocks.forEach((b, i) => writeFileSync(join(app, "src", `example${i + 1}.ts`), `// ${b.where}\n${b.code}`));
   writeFileSync(
     join(app, "src/main.ts"),
     blocks.map((_, i) => `import * as example${i + 1} from "./example${i + 1}";`).join("\n") +
@@ -103,9 +105,11 @@ try {
   if (existsSync(join(app, "node_modules/@types/node"))) throw new Error("@types/node came with the install: the check would not see Node-only code");
   try {
     run(join(app, "node_modules/.bin/tsc"), ["--noEmit", "-p", "tsconfig.json"], app);
-    console.log(`ok: the README's ${blocks.length} ts blocks compile in a Vite app (strict, DOM, no Node types)`);
+    console.log(`ok: the ${blocks.length} ts blocks of README.md and docs/front-end.md compile in a Vite app (strict, DOM, no Node types)`);
   } catch (e) {
-    console.error(`the README's examples do not compile (src/exampleN.ts is the Nth ts block):\n${e.stdout}${e.stderr}`);
+    const where = Object.fromEntries(blocks.map((b, i) => [`src/example${i + 1}.ts`, b.where]));
+    const out = `${e.stdout}${e.stderr}`.replace(/src\/example\d+\.ts/g, (f) => `${f} (${where[f]})`);
+    console.error(`the examples do not compile (line numbers count from the block's first line + 1):\n${out}`);
     failed = true;
   }
   try {
