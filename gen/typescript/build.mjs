@@ -16,20 +16,25 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
 const here = dirname(fileURLToPath(import.meta.url));
+// What the bundle may take in: openapi-fetch and its type helpers. A new
+// runtime dependency goes here (and then into the bundle, with its licence).
 const bundled = ["openapi-fetch", "openapi-typescript-helpers"];
 
-// Their licence (MIT) asks that its notice travel with the code: it heads
-// both files.
-const notice = (b) => `${b} ${JSON.parse(readFileSync(join(here, "node_modules", b, "package.json"), "utf8")).version}`;
-const banner =
-  `/*!\n * @switchboard/client bundles ${bundled.map(notice).join(" and ")}:\n *\n` +
-  readFileSync(join(here, "node_modules/openapi-fetch/LICENSE"), "utf8").trimEnd().split("\n").map((l) => ` * ${l}`.trimEnd()).join("\n") +
-  "\n */\n";
-for (const b of bundled.slice(1)) {
-  if (readFileSync(join(here, "node_modules", b, "LICENSE"), "utf8") !== readFileSync(join(here, "node_modules/openapi-fetch/LICENSE"), "utf8")) {
-    throw new Error(`${b}'s licence differs from openapi-fetch's: add it to the banner`);
-  }
+// Their licences ask that their notices travel with the code: they head
+// both files (one text for packages that share it).
+const pkg = (b, f) => readFileSync(join(here, "node_modules", b, f), "utf8");
+const licences = new Map();
+for (const b of bundled) {
+  const text = pkg(b, "LICENSE").trimEnd();
+  licences.set(text, [...(licences.get(text) ?? []), `${b} ${JSON.parse(pkg(b, "package.json")).version}`]);
 }
+const comment = (l) => ` * ${l}`.trimEnd();
+const banner =
+  "/*!\n" +
+  [...licences]
+    .map(([text, names]) => [`@switchboard/client bundles ${names.join(" and ")}:`, "", ...text.split("\n")].map(comment).join("\n"))
+    .join("\n *\n") +
+  "\n */\n";
 
 const { metafile } = await build({
   entryPoints: [join(here, "src/index.ts")],
@@ -49,7 +54,7 @@ const { metafile } = await build({
 });
 const inputs = Object.keys(metafile.inputs);
 const stray = inputs.filter((f) => f.includes("node_modules/") && !bundled.some((b) => f.includes(`node_modules/${b}/`)));
-if (stray.length > 0) throw new Error(`the bundle took in more than openapi-fetch: ${stray.join(", ")}`);
+if (stray.length > 0) throw new Error(`the bundle took in ${stray.join(", ")}: list its package in build.mjs's bundled`);
 
 execFileSync(
   join(here, "node_modules/.bin/dts-bundle-generator"),
