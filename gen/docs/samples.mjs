@@ -111,8 +111,9 @@ export function curlSample(d) {
   let text = lines.join(" \\\n  ");
   if (d.twilio) {
     text =
-      "# Twilio sends this request, signed with the account's auth token over\n" +
-      "# PUBLIC_BASE_URL and the form fields; a replay needs that signature.\n" +
+      "# Twilio sends this request, signed (X-Twilio-Signature) with the account's\n" +
+      "# auth token over its URL on PUBLIC_BASE_URL and its form fields: a replay\n" +
+      "# needs that signature.\n" +
       text;
   }
   if (d.paged) text += "\n# the next page: the same request with &cursor= and the answer's meta.nextCursor";
@@ -149,13 +150,12 @@ function lit(v, { at = 0, json = false, width = 88 } = {}) {
 const ts = (v, at = 2) => lit(v, { at });
 const indent = (s, by) => s.split("\n").join(`\n${by}`);
 
-function options(d, { withQuery = true } = {}) {
-  const params = [];
-  if (d.pathParams.length) params.push(`path: ${ts(Object.fromEntries(d.pathParams))}`);
-  if (withQuery && d.queryParams.length) params.push(`query: ${ts(Object.fromEntries(d.queryParams))}`);
-  const opts = [];
-  if (params.length) opts.push(`params: { ${params.join(", ")} }`);
-  return opts;
+/** The request's `params` (path and required query parameters) as an option line, or none. */
+function options(d) {
+  const params = {};
+  if (d.pathParams.length) params.path = Object.fromEntries(d.pathParams);
+  if (d.queryParams.length) params.query = Object.fromEntries(d.queryParams);
+  return Object.keys(params).length ? [`params: ${indent(lit(params, { at: 10 }), "  ")}`] : [];
 }
 
 export function tsSample(d) {
@@ -166,20 +166,21 @@ export function tsSample(d) {
   let call;
   if (d.paged) {
     imports.add("paginate");
-    const p = [];
-    if (d.pathParams.length) p.push(`path: ${ts(Object.fromEntries(d.pathParams))}`);
-    p.push(`query: ${ts({ ...Object.fromEntries(d.queryParams), limit: 100 })}`);
+    const params = {};
+    if (d.pathParams.length) params.path = Object.fromEntries(d.pathParams);
+    params.query = { ...Object.fromEntries(d.queryParams), limit: 100 };
     call =
       `// Every item of the list, page after page (meta.nextCursor).\n` +
-      `for await (const item of paginate(api, "${d.path}", { ${p.join(", ")} })) {\n  console.log(item);\n}`;
+      `const items = paginate(api, "${d.path}", ${lit(params, { at: 30 })});\n` +
+      `for await (const item of items) console.log(item);`;
   } else if (d.path === "/v1/contacts/import") {
-    imports.add("importCsvFile").add("unwrap");
+    imports.add("importCsv").add("unwrap");
     call =
-      `// A file the user picked (<input type="file">) or any Blob.\n` +
-      `const file = new Blob([${JSON.stringify(typeof d.body === "string" ? d.body : "")}], { type: "text/csv" });\n` +
-      `const { data } = await unwrap(importCsvFile(api, file, { onDuplicate: "skip" }));\nconsole.log(data);`;
+      `const csv = ${JSON.stringify(typeof d.body === "string" ? d.body : "")};\n` +
+      `const { data } = await unwrap(importCsv(api, csv)); // importCsvFile(api, file) sends a picked file\n` +
+      `console.log(data);`;
   } else if (d.twilio) {
-    const opts = [...options(d)];
+    const opts = options(d);
     if (d.body !== undefined) {
       opts.push(`body: ${indent(ts(d.body), "  ")}`);
       opts.push(`bodySerializer: (body) => new URLSearchParams(body as Record<string, string>)`);
@@ -189,14 +190,15 @@ export function tsSample(d) {
     }
     if (!d.noContent) opts.push(`parseAs: "text"`);
     call =
-      `// Twilio sends this request, signed with the account's auth token over\n` +
-      `// PUBLIC_BASE_URL and the form fields; a replay needs that signature.\n` +
+      `// Twilio sends this request, signed (X-Twilio-Signature) with the account's\n` +
+      `// auth token over its URL on PUBLIC_BASE_URL and its form fields: a replay\n` +
+      `// needs that signature.\n` +
       `const signature = "<X-Twilio-Signature>";\n` +
       `const { response${d.noContent ? "" : ", data"} } = await api.${M}("${d.path}", {\n  ${opts.join(",\n  ")},\n});\n` +
       `console.log(response.status${d.noContent ? "" : ", data"});`;
   } else {
     imports.add("unwrap");
-    const opts = [...options(d)];
+    const opts = options(d);
     if (d.bodyType === "application/json") opts.push(`body: ${indent(ts(d.body ?? {}), "  ")}`);
     if (d.bodyType === "text/csv") {
       opts.push(`body: ${JSON.stringify(typeof d.body === "string" ? d.body : "")}`);
