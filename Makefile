@@ -48,10 +48,11 @@ lint-spec: node-deps ## lint openapi.yaml with Redocly's recommended-strict rule
 # or response that breaks openapi.yaml fails the target.
 CONTRACT_GATE = node .ci/contract/run.mjs
 
-test-ts: node-deps ## the TypeScript client's Node test against the real program through Prism; type and install checks
+test-ts: node-deps ## the TypeScript client's Node test against the real program through Prism; type, package, README and /docs code-sample checks
 	cd gen/typescript && npm run --silent build
 	$(CONTRACT_GATE) ts -- bash -c 'cd gen/typescript && npm test'
-	cd gen/typescript && node check-types.mjs && node check-pack.mjs
+	cd gen/typescript && node check-types.mjs && node check-pack.mjs && node check-readme.mjs
+	cd gen/docs && node check-samples.mjs
 
 test-browser: node-deps ## the softphone and /docs in headless Chromium through Prism (needs /usr/bin/chromium)
 	cd gen/typescript && npm run --silent build

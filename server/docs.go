@@ -2,8 +2,9 @@ package server
 
 // GET /docs is the API reference Redocly renders from openapi.yaml at
 // `make generate` time (gen/docs): one page, with every operation's
-// examples, the error codes, the call-flow diagram and the simulator's test
-// numbers. It is embedded in the binary together with the scripts it loads
+// examples and code samples (curl and the TypeScript client), the error
+// codes, the call-flow diagram and the simulator's test numbers, laid out
+// for phones as well as desktops. It is embedded in the binary together with the scripts it loads
 // (Redoc and mermaid, under /docs/assets/), so it works where the browser
 // has no internet, as self-hosted deployments often are.
 

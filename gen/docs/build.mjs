@@ -3,34 +3,61 @@
 // internet. Its scripts come from this folder (assets/, embedded in the
 // binary next to index.html by docs.go) instead of Redocly's CDN, and the
 // spec's ```mermaid blocks (the call flow) are drawn by mermaid in the page.
+// Every operation gets a curl and a TypeScript sample (samples.mjs).
 // Run by `make generate`; the output is committed and checked by `make drift`.
 import { execFileSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+
+import { addCodeSamples } from "./samples.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const require = createRequire(import.meta.url);
 const spec = process.argv[2] ?? join(here, "../../openapi.yaml");
 const out = join(here, "index.html");
 
+// The spec as one JSON document, with a curl and a TypeScript sample added
+// to every operation (samples.mjs): openapi.yaml itself is left alone, and
+// an operation added to it gets its samples here.
+const tmp = mkdtempSync(join(tmpdir(), "switchboard-docs-"));
+const bundled = join(tmp, "openapi.json");
 try {
   execFileSync(
     join(here, "node_modules/.bin/redocly"),
-    // The page is served by self-hosted deployments, often without
-    // internet: it reports nothing to anyone. Stacked, one column: the
-    // three-panel layout gives the description (the error table, the call
-    // flow) 40% of the width, too little for either. The page's own
-    // buttons still switch to three panels.
-    ["build-docs", spec, "--config", join(here, "redocly.yaml"), "--openapi.disableTelemetry=true", "--openapi.layout=stacked",
+    ["bundle", spec, "--ext", "json", "-o", bundled],
+    { stdio: "pipe", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } },
+  );
+  const doc = JSON.parse(readFileSync(bundled, "utf8"));
+  if (addCodeSamples(doc) === 0) throw new Error("the spec has no operations to give samples to");
+  writeFileSync(bundled, JSON.stringify(doc));
+  // Redoc's options. The page is served by self-hosted deployments, often
+  // without internet: it reports nothing to anyone. Stacked, one column: the
+  // three-panel layout gives the description (the error table, the call
+  // flow) 40% of the width, too little for either; the page's own buttons
+  // still switch to three panels. Redoc shows the samples of the languages
+  // listed, in that order: the two samples.mjs writes.
+  const options = {
+    disableTelemetry: true,
+    layout: "stacked",
+    hideLoading: true,
+    codeSamples: { languages: [{ lang: "curl" }, { lang: "TypeScript" }] },
+  };
+  execFileSync(
+    join(here, "node_modules/.bin/redocly"),
+    ["build-docs", bundled, "--config", join(here, "redocly.yaml"), "--openapi", JSON.stringify(options),
       "--title", "Switchboard API reference", "-o", out],
     { stdio: "pipe", env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" } },
   );
 } catch (e) {
-  process.stderr.write(String(e.stderr ?? e));
-  process.exit(1);
+  process.stderr.write(String(e.stderr ?? e.stack ?? e));
+  process.exitCode = 1;
+} finally {
+  rmSync(tmp, { recursive: true, force: true });
 }
+if (process.exitCode) process.exit();
 
 // The Redoc bundle the CLI renders with is the one its page loads from the
 // CDN (same version); serve that file ourselves.

@@ -3,11 +3,14 @@
 // build): `npm pack` that folder, install the tarball and the folder itself
 // offline (no network) into a scratch project each, then
 // compile a small consumer with tsc --strict and run it with Node. Fails when
-// the tarball ships anything but the built client and its README, when the
-// install needs a build step or the network, or when the consumer does not
-// compile or import. `make test-ts` runs it.
+// the tarball holds anything but the bundled client (dist/index.js and
+// dist/index.d.ts), README.md, LICENSE and package.json, when the package
+// declares a dependency or its files import one (openapi-fetch is bundled in),
+// when git tracks a node_modules folder anywhere under gen/, when the install
+// needs a build step or the network, or when the consumer does not compile or
+// import. `make test-ts` runs it.
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,18 +28,30 @@ try {
   }
   const [packed] = JSON.parse(run("npm", ["pack", "--json", "--pack-destination", dir, "--loglevel=error"], clone));
   const files = packed.files.map((f) => f.path).sort();
-  // openapi-fetch (and its type helpers) ride along as bundled dependencies,
-  // so that installing the tarball needs no registry at all.
-  const stray = files.filter(
-    (f) => !/^dist\/src\/[a-z]+\.(js|d\.ts)$/.test(f) && !/^node_modules\/openapi-(fetch|typescript-helpers)\//.test(f) && f !== "package.json" && f !== "README.md",
-  );
-  if (stray.length > 0 || !files.includes("dist/src/index.js") || !files.includes("dist/src/index.d.ts") || !files.includes("README.md")) {
-    throw new Error(`the tarball must hold the built client and its README only; it holds:\n  ${files.join("\n  ")}`);
+  const want = ["LICENSE", "README.md", "dist/index.d.ts", "dist/index.js", "package.json"];
+  if (JSON.stringify(files) !== JSON.stringify(want)) {
+    throw new Error(`the tarball must hold ${want.join(", ")}; it holds:\n  ${files.join("\n  ")}`);
   }
-  console.log(`ok: ${packed.filename} holds ${files.filter((f) => !f.startsWith("node_modules/")).join(", ")} and openapi-fetch`);
+  const pkg = JSON.parse(readFileSync(join(clone, "package.json"), "utf8"));
+  for (const k of ["dependencies", "peerDependencies", "optionalDependencies", "bundleDependencies", "bundledDependencies"]) {
+    if (pkg[k] && Object.keys(pkg[k]).length > 0) throw new Error(`package.json declares ${k}: ${JSON.stringify(pkg[k])}; the client bundles what it needs`);
+  }
+  // Nothing outside the package: no import of a package, nor of Node's own modules.
+  for (const f of ["dist/index.js", "dist/index.d.ts"]) {
+    const text = readFileSync(join(clone, f), "utf8");
+    const bare = [
+      ...text.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s+["']([^"']+)["']/gm),
+      ...text.matchAll(/\b(?:import|require)\(\s*["']([^"']+)["']\s*\)/g),
+      ...text.matchAll(/^\s*import\s+["']([^"']+)["']/gm),
+    ].map((m) => m[1]);
+    if (bare.length > 0) throw new Error(`${f} imports ${bare.join(", ")}: bundle it in build.mjs`);
+  }
+  const modules = run("git", ["ls-files", "--", ".."], here).split("\n").filter((f) => /(^|\/)node_modules\//.test(f));
+  if (modules.length > 0) throw new Error(`git tracks node_modules under gen/:\n  ${modules.slice(0, 10).join("\n  ")}`);
+  console.log(`ok: ${packed.filename} holds ${files.join(", ")}; no dependencies, no node_modules tracked under gen/`);
 
-  // The tarball, and the folder itself (npm links it: the folder's own
-  // committed node_modules serves openapi-fetch).
+  // The tarball, and the folder itself (npm links it; it has nothing to
+  // install either).
   for (const [what, source] of [["the tarball", join(dir, packed.filename)], ["the folder", clone]]) {
     const app = join(dir, what.replace(/\W/g, ""));
     run("mkdir", ["-p", app], dir);

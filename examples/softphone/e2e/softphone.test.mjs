@@ -1,4 +1,5 @@
-// The softphone and the API reference in a real browser: Debian's Chromium,
+// The softphone in a real browser (the API reference has its own file,
+// docs.test.mjs): Debian's Chromium,
 // headless, driven by playwright-core, against the real program (SQLite and
 // the embedded simulator) on 127.0.0.1. The softphone runs at a desktop and
 // at phone widths; every test keeps screenshots in e2e/artifacts/ (and, when
@@ -385,63 +386,5 @@ test("softphone: the contact list loads the next page as it scrolls", async (t) 
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="contact"]').length === 50);
     await page.locator(byId("contacts-more")).scrollIntoViewIfNeeded();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="contact"]').length === 100);
-  });
-});
-
-test("docs: the reference renders with no internet, call flow legible, codes unbroken", async (t) => {
-  await withPage(t, desktop, async (page, shot) => {
-    const outside = [];
-    await page.route("**/*", (route) => {
-      const u = new URL(route.request().url());
-      if (u.hostname === "127.0.0.1" || u.protocol === "data:") return route.continue();
-      outside.push(u.href);
-      return route.abort("internetdisconnected");
-    });
-    await page.goto(`${srv.baseUrl}/docs`);
-    await page.waitForSelector("h1:has-text('Switchboard API')", { timeout: 20_000 });
-    // The call flow, drawn by the embedded mermaid.
-    const figure = page.locator('figure[data-diagram="mermaid"]');
-    await page.waitForSelector('figure[data-diagram="mermaid"] svg', { timeout: 20_000 });
-    assert.match(await figure.textContent(), /POST \/v1\/voice\/callml/);
-    await figure.scrollIntoViewIfNeeded();
-    // Drawn at (nearly) its own size, so its 13px labels stay legible, and
-    // whole: nothing off the right edge of the window.
-    const d = await page.evaluate(() => {
-      const svg = document.querySelector('figure[data-diagram="mermaid"] svg');
-      const r = svg.getBoundingClientRect();
-      const natural = Number((svg.getAttribute("viewBox") || "").split(/\s+/)[2]);
-      const label = [...svg.querySelectorAll("text")].find((el) => el.textContent.includes("voice/callml"));
-      return { scale: r.width / natural, right: r.right, vw: document.documentElement.clientWidth, labelPx: label.getBoundingClientRect().height };
-    });
-    assert.ok(d.scale >= 0.85, `the diagram is drawn at ${Math.round(d.scale * 100)}% of its size`);
-    assert.ok(d.right <= d.vw, `the diagram ends at ${d.right}px in a ${d.vw}px window`);
-    assert.ok(d.labelPx >= 11, `its labels are ${d.labelPx}px tall`);
-    await shot("docs-call-flow");
-
-    // The error codes: each on one line, none broken inside a word.
-    const codes = await page.evaluate(() =>
-      [...document.querySelectorAll("td code")]
-        .filter((c) => /^[a-z_]+$/.test(c.textContent) && c.textContent.includes("_"))
-        .map((c) => ({ code: c.textContent, lines: c.getClientRects().length })),
-    );
-    assert.ok(codes.some((c) => c.code === "caller_id_not_allowed"), "the error table is there");
-    assert.deepEqual(codes.filter((c) => c.lines !== 1), [], "codes that wrap");
-    await page.locator("td code", { hasText: "caller_id_not_allowed" }).first().scrollIntoViewIfNeeded();
-    await shot("docs-error-codes");
-    // Not even on a phone, where the table is narrower than its words.
-    await page.setViewportSize(phone);
-    const narrow = await page.evaluate(() =>
-      [...document.querySelectorAll("td code")].filter((c) => c.getClientRects().length > 1).map((c) => c.textContent),
-    );
-    assert.deepEqual(narrow, [], `codes that wrap at ${phone.width}px`);
-    await page.setViewportSize(desktop);
-
-    const text = await page.locator("body").innerText();
-    for (const want of ["dnc_blocked", "caller_id_not_allowed", "+15005550102", "Simulator test numbers"]) {
-      assert.ok(text.includes(want), `the reference shows ${want}`);
-    }
-    assert.ok(!/`[^`\n]*`/.test(text), "no Markdown backticks shown as text");
-    // Nothing at all was asked of another host: no CDN, no badge, no font.
-    assert.deepEqual(outside, []);
   });
 });

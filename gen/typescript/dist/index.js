@@ -1,5 +1,33 @@
-const PATH_PARAM_RE = /\{[^{}]+\}/g;
-const supportsRequestInitExt = () => {
+/*!
+ * @switchboard/client bundles openapi-fetch 0.17.0 and openapi-typescript-helpers 0.1.0:
+ *
+ * MIT License
+ *
+ * Copyright (c) 2023 Drew Powers
+ *
+ * Permission is hereby granted, free of charge, to any person obtaining a copy
+ * of this software and associated documentation files (the "Software"), to deal
+ * in the Software without restriction, including without limitation the rights
+ * to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+ * copies of the Software, and to permit persons to whom the Software is
+ * furnished to do so, subject to the following conditions:
+ *
+ * The above copyright notice and this permission notice shall be included in all
+ * copies or substantial portions of the Software.
+ *
+ * THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+ * IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+ * FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+ * AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+ * LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+ * OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+ * SOFTWARE.
+ */
+
+
+// node_modules/openapi-fetch/dist/index.mjs
+var PATH_PARAM_RE = /\{[^{}]+\}/g;
+var supportsRequestInitExt = () => {
   return typeof process === "object" && Number.parseInt(process?.versions?.node?.substring(0, 2)) >= 18 && process.versions.undici;
 };
 function randomID() {
@@ -259,60 +287,6 @@ function createClient(clientOptions) {
     }
   };
 }
-class PathCallForwarder {
-  constructor(client, url) {
-    this.client = client;
-    this.url = url;
-  }
-  GET = (init) => {
-    return this.client.GET(this.url, init);
-  };
-  PUT = (init) => {
-    return this.client.PUT(this.url, init);
-  };
-  POST = (init) => {
-    return this.client.POST(this.url, init);
-  };
-  DELETE = (init) => {
-    return this.client.DELETE(this.url, init);
-  };
-  OPTIONS = (init) => {
-    return this.client.OPTIONS(this.url, init);
-  };
-  HEAD = (init) => {
-    return this.client.HEAD(this.url, init);
-  };
-  PATCH = (init) => {
-    return this.client.PATCH(this.url, init);
-  };
-  TRACE = (init) => {
-    return this.client.TRACE(this.url, init);
-  };
-}
-class PathClientProxyHandler {
-  constructor() {
-    this.client = null;
-  }
-  // Assume the property is an URL.
-  get(coreClient, url) {
-    const forwarder = new PathCallForwarder(coreClient, url);
-    this.client[url] = forwarder;
-    return forwarder;
-  }
-}
-function wrapAsPathBasedClient(coreClient) {
-  const handler = new PathClientProxyHandler();
-  const proxy = new Proxy(coreClient, handler);
-  function Client() {
-  }
-  Client.prototype = proxy;
-  const client = new Client();
-  handler.client = client;
-  return client;
-}
-function createPathBasedClient(clientOptions) {
-  return wrapAsPathBasedClient(createClient(clientOptions));
-}
 function serializePrimitiveParam(name, value, options) {
   if (value === void 0 || value === null) {
     return "";
@@ -527,5 +501,228 @@ function removeTrailingSlash(url) {
   return url;
 }
 
-export { createFinalURL, createPathBasedClient, createQuerySerializer, createClient as default, defaultBodySerializer, defaultPathSerializer, mergeHeaders, randomID, removeTrailingSlash, serializeArrayParam, serializeObjectParam, serializePrimitiveParam, wrapAsPathBasedClient };
-//# sourceMappingURL=index.mjs.map
+// src/paginate.ts
+async function* pages(client, path, params, signal) {
+  let cursor;
+  const get = client.GET;
+  for (; ; ) {
+    const query = { ...params?.query ?? {} };
+    if (cursor !== void 0) query.cursor = cursor;
+    const page = await unwrap(
+      get(path, { params: { query, ...params?.path ? { path: params.path } : {} }, ...signal ? { signal } : {} })
+    );
+    yield page;
+    const next = page.meta.nextCursor;
+    if (next === null || next === void 0) return;
+    cursor = next;
+  }
+}
+async function* paginate(client, path, params, signal) {
+  for await (const page of pages(client, path, params, signal)) {
+    yield* page.data;
+  }
+}
+async function* searchPages(client, body, signal) {
+  let cursor;
+  for (; ; ) {
+    const page = await unwrap(
+      client.POST("/v1/contacts/search", {
+        body: cursor === void 0 ? body : { ...body, cursor },
+        ...signal ? { signal } : {}
+      })
+    );
+    yield page;
+    if (page.meta.nextCursor === null) return;
+    cursor = page.meta.nextCursor;
+  }
+}
+
+// src/webhooks.ts
+var eventTypes = {
+  "contact.created": true,
+  "contact.updated": true,
+  "contact.deleted": true,
+  "contacts.imported": true,
+  "dnc.added": true,
+  "dnc.removed": true,
+  "call.initiated": true,
+  "call.ringing": true,
+  "call.answered": true,
+  "call.completed": true,
+  "call.transfer.updated": true,
+  "recording.completed": true,
+  "call.outcome_set": true
+};
+var webhookEventTypes = Object.keys(eventTypes);
+var WebhookVerificationError = class extends Error {
+  constructor(message) {
+    super(message);
+    this.name = "WebhookVerificationError";
+  }
+};
+var encoder = new TextEncoder();
+async function verifyWebhook(secret, headers, body, options = {}) {
+  const id = header(headers, "webhook-id");
+  const timestamp = header(headers, "webhook-timestamp");
+  const signatures = header(headers, "webhook-signature");
+  if (!id || !timestamp || !signatures) {
+    throw new WebhookVerificationError("missing webhook-id, webhook-timestamp or webhook-signature header");
+  }
+  if (!/^[0-9]+$/.test(timestamp)) throw new WebhookVerificationError("webhook-timestamp is not Unix seconds");
+  const now = Math.floor((options.now ?? /* @__PURE__ */ new Date()).getTime() / 1e3);
+  const tolerance = options.toleranceSeconds ?? 300;
+  const ts = Number(timestamp);
+  if (now - ts > tolerance) throw new WebhookVerificationError("webhook-timestamp is too old");
+  if (ts - now > tolerance) throw new WebhookVerificationError("webhook-timestamp is too far in the future");
+  const key = await crypto.subtle.importKey(
+    "raw",
+    decodeBase64(secret.startsWith("whsec_") ? secret.slice("whsec_".length) : secret, "the secret"),
+    { name: "HMAC", hash: "SHA-256" },
+    false,
+    ["verify"]
+  );
+  const raw = bytesOf(body);
+  const prefix = encoder.encode(`${id}.${timestamp}.`);
+  const signed = new Uint8Array(prefix.length + raw.length);
+  signed.set(prefix);
+  signed.set(raw, prefix.length);
+  let verified = false;
+  for (const versioned of signatures.split(" ")) {
+    const [version, signature] = versioned.split(",", 2);
+    if (version !== "v1" || !signature) continue;
+    let mac;
+    try {
+      mac = decodeBase64(signature, "a signature");
+    } catch {
+      continue;
+    }
+    if (await crypto.subtle.verify("HMAC", key, mac, signed)) {
+      verified = true;
+      break;
+    }
+  }
+  if (!verified) throw new WebhookVerificationError("no signature matches the secret");
+  let event;
+  try {
+    event = JSON.parse(new TextDecoder().decode(raw));
+  } catch {
+    throw new WebhookVerificationError("the body is not JSON");
+  }
+  const e = event;
+  if (typeof e !== "object" || e === null || typeof e.type !== "string" || typeof e.data !== "object" || e.data === null) {
+    throw new WebhookVerificationError("the body is not a Switchboard event");
+  }
+  return event;
+}
+function header(headers, name) {
+  if (typeof headers.get === "function") return headers.get(name) ?? void 0;
+  for (const [k, v] of Object.entries(headers)) {
+    if (k.toLowerCase() === name) return Array.isArray(v) ? v[0] : v;
+  }
+  return void 0;
+}
+function bytesOf(body) {
+  if (typeof body === "string") return encoder.encode(body);
+  const view = body instanceof ArrayBuffer ? new Uint8Array(body) : body;
+  const copy = new Uint8Array(view.length);
+  copy.set(view);
+  return copy;
+}
+function decodeBase64(s, what) {
+  let bin;
+  try {
+    bin = atob(s);
+  } catch {
+    throw new WebhookVerificationError(`${what} is not base64`);
+  }
+  if (bin.length === 0) throw new WebhookVerificationError(`${what} is empty`);
+  const out = new Uint8Array(bin.length);
+  for (let i = 0; i < bin.length; i++) out[i] = bin.charCodeAt(i);
+  return out;
+}
+
+// src/index.ts
+var outcomeKinds = { connected: true, not_connected: true, do_not_call: true };
+var reportGroups = { agent: true, outcome: true, day: true };
+var callOutcomeKinds = Object.keys(outcomeKinds);
+var callReportGroupBys = Object.keys(reportGroups);
+var finalCallStatuses = ["completed", "no-answer", "busy", "failed"];
+function createSwitchboardClient(opts) {
+  const client = createClient({
+    baseUrl: opts.baseUrl,
+    ...opts.fetch ? { fetch: opts.fetch } : {}
+  });
+  const auth = {
+    onRequest({ request }) {
+      const token = typeof opts.token === "function" ? opts.token() : opts.token;
+      if (token && !request.headers.has("Authorization")) {
+        request.headers.set("Authorization", `Bearer ${token}`);
+      }
+      return request;
+    }
+  };
+  client.use(auth);
+  return client;
+}
+var SwitchboardError = class extends Error {
+  status;
+  /** The envelope's code; "unknown" when the answer carried no envelope (a proxy's page, say). */
+  code;
+  details;
+  requestId;
+  constructor(status, body, requestId) {
+    super(body?.message ?? `HTTP ${status}`);
+    this.name = "SwitchboardError";
+    this.status = status;
+    this.code = body?.code ?? "unknown";
+    this.details = body?.details ?? [];
+    this.requestId = requestId;
+  }
+};
+async function unwrap(pending) {
+  const r = await pending;
+  if (r.error !== void 0 || !r.response.ok) {
+    const env = r.error;
+    throw new SwitchboardError(r.response.status, env?.error, r.response.headers.get("X-Request-Id"));
+  }
+  return r.data;
+}
+function importCsv(client, csv, query = {}) {
+  return client.POST("/v1/contacts/import", {
+    params: { query },
+    body: csv,
+    bodySerializer: (body) => body,
+    headers: { "Content-Type": "text/csv" }
+  });
+}
+function importCsvFile(client, file, fields = {}) {
+  return client.POST("/v1/contacts/import", {
+    // The schema's `format: binary` is typed as a string; the serializer
+    // below sends the Blob itself.
+    body: { ...fields, file: "" },
+    bodySerializer: (body) => {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(body)) {
+        if (k !== "file" && v !== void 0) form.append(k, String(v));
+      }
+      form.append("file", file, "contacts.csv");
+      return form;
+    }
+  });
+}
+export {
+  SwitchboardError,
+  WebhookVerificationError,
+  callOutcomeKinds,
+  callReportGroupBys,
+  createSwitchboardClient,
+  finalCallStatuses,
+  importCsv,
+  importCsvFile,
+  pages,
+  paginate,
+  searchPages,
+  unwrap,
+  verifyWebhook,
+  webhookEventTypes
+};
