@@ -85,13 +85,12 @@ func toAPICall(c *sb.Call) api.Call {
 		FailureReason:   c.FailureReason,
 		ContactId:       nullable.NewNullNullable[string](),
 		Outcome:         nullable.NewNullNullable[api.CallOutcomeRef](),
+		Notes:           c.Notes,
+		Tags:            c.Tags,
 	}
-	// Optional in the schema (added after 1.0), always sent: tags as [] when none.
-	notes, tags := c.Notes, c.Tags
-	if tags == nil {
-		tags = []string{}
+	if out.Tags == nil {
+		out.Tags = []string{}
 	}
-	out.Notes, out.Tags = &notes, &tags
 	if c.ContactID != "" {
 		out.ContactId = nullable.NewNullableWithValue(c.ContactID)
 	}

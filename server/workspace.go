@@ -82,7 +82,7 @@ func workspacePatch(b *api.WorkspacePatch) (sb.WorkspaceSettingsPatch, error) {
 
 func toAPIWorkspace(id string, s *sb.WorkspaceSettings) api.Workspace {
 	out := api.Workspace{Id: id, TimeZone: s.TimeZone, CallingHours: nullable.NewNullNullable[api.CallingHours](),
-		StateRules: &s.StateRules, AttemptLimit: nullable.NewNullNullable[api.AttemptLimit](),
+		StateRules: s.StateRules, AttemptLimit: nullable.NewNullNullable[api.AttemptLimit](),
 		RecordingAnnouncement: nullable.NewNullNullable[api.RecordingAnnouncement]()}
 	if l := s.AttemptLimit; l != nil {
 		out.AttemptLimit = nullable.NewNullableWithValue(api.AttemptLimit{Max: l.Max, WindowHours: l.WindowHours})

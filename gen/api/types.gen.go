@@ -834,7 +834,7 @@ type Call struct {
 	// ContactId The workspace's contact whose phone was the number dialled when the call was created; null when none was.
 	//
 	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
-	ContactId nullable.Nullable[string] `json:"contactId,omitempty"`
+	ContactId nullable.Nullable[string] `json:"contactId"`
 
 	// CreatedAt Example: 2026-11-23T10:15:00Z
 	CreatedAt Timestamp `json:"createdAt"`
@@ -867,13 +867,13 @@ type Call struct {
 	// Notes The agent's notes, "" when none.
 	//
 	// Example: Wants a quote for 20 seats; call back Friday.
-	Notes *string `json:"notes,omitempty"`
+	Notes string `json:"notes"`
 
 	// OnHold Example: false
 	OnHold bool `json:"onHold"`
 
 	// Outcome The call's outcome, or null while it has none. (Nullable here, not with `allOf` at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.)
-	Outcome nullable.Nullable[CallOutcomeRef] `json:"outcome,omitempty"`
+	Outcome nullable.Nullable[CallOutcomeRef] `json:"outcome"`
 
 	// Status Example: answered
 	Status CallStatus `json:"status"`
@@ -881,7 +881,7 @@ type Call struct {
 	// Tags Lower-case labels, in the order the agent gave them.
 	//
 	// Example: ["renewal","pricing"]
-	Tags *[]string `json:"tags,omitempty"`
+	Tags []string `json:"tags"`
 
 	// To Example: +14155552671
 	To string `json:"to"`
@@ -1251,7 +1251,8 @@ type CallerIdCreate struct {
 	// Default Deprecated: the old name of `isDefault`, accepted again beside it and meaning the same.
 	// A request that sends it is answered with `Deprecation` and `Sunset` headers. Given
 	// with `isDefault` it must say the same (400 `invalid_request` naming `default`
-	// otherwise).
+	// otherwise). It is no longer the unknown field `isDefault`'s description calls it:
+	// since 1.0.0 the old name is accepted again, deprecated.
 	//
 	//
 	// Example: true
@@ -1261,7 +1262,7 @@ type CallerIdCreate struct {
 	// FriendlyName Example: Sales line
 	FriendlyName *string `json:"friendlyName,omitempty"`
 
-	// IsDefault Make it the workspace's default caller ID. (Formerly `default`, renamed to match `CallerId.isDefault`; the old name is accepted again, deprecated: see `default`.)
+	// IsDefault Make it the workspace's default caller ID. (Formerly `default`, renamed to match `CallerId.isDefault`; the old name is now an unknown field: 400 `invalid_request`.)
 	//
 	// Example: true
 	IsDefault *bool `json:"isDefault,omitempty"`
@@ -1345,7 +1346,7 @@ type Contact struct {
 	// TimeZone The contact's own IANA time zone, or null when unknown: when set, the dial check's time rules must hold there as well as in the number's zones.
 	//
 	// Example: America/Chicago
-	TimeZone nullable.Nullable[string] `json:"timeZone,omitempty"`
+	TimeZone nullable.Nullable[string] `json:"timeZone"`
 
 	// UpdatedAt Example: 2026-11-23T10:15:00Z
 	UpdatedAt Timestamp `json:"updatedAt"`
@@ -1805,9 +1806,8 @@ type Event struct {
 	Id string `json:"id"`
 
 	// Type What happened. `call.completed` is any end of a call: its `data.status` says
-	// `completed`, `busy`, `no-answer` or `failed`.
-	// `call.outcome_set` is a change of a call's outcome to a non-null one (its `data` is the
-	// call, with the outcome).
+	// `completed`, `busy`, `no-answer` or `failed`. `call.outcome_set` is a change of a call's
+	// outcome to a non-null one (its `data` is the call, with the outcome).
 	// Each type's delivery body, with its `data`, is a schema of its own: `WebhookEvent`
 	// (a union told apart by `type`) and the `*Event` schemas it lists.
 	//
@@ -1833,9 +1833,8 @@ type EventList struct {
 type EventSubscription string
 
 // EventType What happened. `call.completed` is any end of a call: its `data.status` says
-// `completed`, `busy`, `no-answer` or `failed`.
-// `call.outcome_set` is a change of a call's outcome to a non-null one (its `data` is the
-// call, with the outcome).
+// `completed`, `busy`, `no-answer` or `failed`. `call.outcome_set` is a change of a call's
+// outcome to a non-null one (its `data` is the call, with the outcome).
 // Each type's delivery body, with its `data`, is a schema of its own: `WebhookEvent`
 // (a union told apart by `type`) and the `*Event` schemas it lists.
 //
@@ -1943,11 +1942,10 @@ type ListMeta struct {
 	// Example: 0
 	Offset int `json:"offset"`
 
-	// Total Total number of matching items. Lists always count exactly. A search counts
-	// exactly up to 1,000 matches; past that `total` is 1000, `totalExact` is false
-	// (show "1,000+"), and paging goes on as long as `hasMore` is true.
-	// Lists of calls are the exception: they count like a search, exactly up to 1,000
-	// matches. A list of calls whose filters combine (say `outcomeId` and `tag`) also
+	// Total Total number of matching items. Lists count exactly, except that a search and a
+	// list of calls count exactly up to 1,000 matches; past that `total` is 1000,
+	// `totalExact` is false (show "1,000+"), and paging goes on as long as `hasMore` is
+	// true. A list of calls whose filters combine (say `outcomeId` and `tag`) also
 	// counts only among the newest 2,000 calls of its most selective filter; when more
 	// lie past them, `total` is the larger of the matches found there and `offset` plus
 	// this page's items, and `totalExact` is false. Whenever `totalExact` is false,
@@ -1958,7 +1956,7 @@ type ListMeta struct {
 	// Example: 1
 	Total int `json:"total"`
 
-	// TotalExact False when `total` is a lower bound (a search matching more than 1,000 contacts).
+	// TotalExact False when `total` is a lower bound (a search or a list of calls matching more than 1,000 items, or a list of calls with combined filters whose count stopped early; see `total`).
 	//
 	// Example: true
 	TotalExact bool `json:"totalExact"`
@@ -2312,9 +2310,8 @@ type WebhookDelivery struct {
 	EventId string `json:"eventId"`
 
 	// EventType What happened. `call.completed` is any end of a call: its `data.status` says
-	// `completed`, `busy`, `no-answer` or `failed`.
-	// `call.outcome_set` is a change of a call's outcome to a non-null one (its `data` is the
-	// call, with the outcome).
+	// `completed`, `busy`, `no-answer` or `failed`. `call.outcome_set` is a change of a call's
+	// outcome to a non-null one (its `data` is the call, with the outcome).
 	// Each type's delivery body, with its `data`, is a schema of its own: `WebhookEvent`
 	// (a union told apart by `type`) and the `*Event` schemas it lists.
 	//
@@ -2444,7 +2441,7 @@ type Workspace struct {
 	// AttemptLimit At most `max` calls created to one number of the workspace in any `windowHours`, whoever
 	// dials (a state's cap holds on top). `null`, the default, sets no limit of the
 	// workspace's own.
-	AttemptLimit nullable.Nullable[AttemptLimit] `json:"attemptLimit,omitempty"`
+	AttemptLimit nullable.Nullable[AttemptLimit] `json:"attemptLimit"`
 
 	// CallingHours A daily window of the callee's local time: calls are allowed from `start` (included) to
 	// `end` (excluded). It lies within one day: `end` is after `start`; `00:00`–`24:00` is all day.
@@ -2460,12 +2457,12 @@ type Workspace struct {
 	//
 	//
 	// Example: This call is being recorded for quality and training.
-	RecordingAnnouncement nullable.Nullable[RecordingAnnouncement] `json:"recordingAnnouncement,omitempty"`
+	RecordingAnnouncement nullable.Nullable[RecordingAnnouncement] `json:"recordingAnnouncement"`
 
 	// StateRules Whether the stricter US states' rules (hours, banned days, caps) apply to the numbers of those states (default `true`; `false` for a workspace that makes no consumer calls).
 	//
 	// Example: true
-	StateRules *bool `json:"stateRules,omitempty"`
+	StateRules bool `json:"stateRules"`
 
 	// TimeZone IANA zone of numbers that have none of their own (default `UTC`).
 	//
@@ -2476,7 +2473,7 @@ type Workspace struct {
 // WorkspaceId Example: ws_acme
 type WorkspaceId = string
 
-// WorkspacePatch Absent fields are left alone; `callingHours` null turns the window off. `attemptLimit` null removes the limit, `recordingAnnouncement` null the announcement.
+// WorkspacePatch Absent fields are left alone; `callingHours` null turns the window off, `attemptLimit` null removes the limit, `recordingAnnouncement` null the announcement.
 type WorkspacePatch struct {
 	// AttemptLimit At most `max` calls created to one number of the workspace in any `windowHours`, whoever
 	// dials (a state's cap holds on top). `null`, the default, sets no limit of the

@@ -154,9 +154,7 @@ function callItem(call: Call, recent: boolean, contact: Contact | null = null): 
   if (!recent && call.agentIdentity !== state.session?.identity) head.append(span("agent", `by ${call.agentIdentity}`));
   li.append(head);
 
-  // tags is optional in the schema (added to /v1 after 1.0); this server always sends it.
-  const tags = call.tags ?? [];
-  if (call.outcome || tags.length > 0) {
+  if (call.outcome || call.tags.length > 0) {
     const marks = document.createElement("div");
     marks.className = "line marks";
     if (call.outcome) {
@@ -164,7 +162,7 @@ function callItem(call: Call, recent: boolean, contact: Contact | null = null): 
       o.dataset["kind"] = call.outcome.kind;
       marks.append(o);
     }
-    for (const t of tags) marks.append(span("tag", t, "call-tag"));
+    for (const t of call.tags) marks.append(span("tag", t, "call-tag"));
     li.append(marks);
   }
   if (call.notes) {

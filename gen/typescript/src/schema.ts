@@ -119,9 +119,9 @@ export interface paths {
          *     `_` and `-`: first name (`First Name`, `first_name`, `firstName`, `given name`), last name
          *     (`lastName`, `surname`, `family name`), `name` / `full name` (split at the last space),
          *     phone (`phone`, `phone_number`, `mobile`, `tel`), `email`, company (`company`,
-         *     `organization`), `notes`. Unknown columns are ignored and listed in `ignoredColumns`.
-         *     A time zone column (`time zone`, `timezone`, `tz`) is read too: an IANA name, such as
-         *     `America/Chicago`, or empty; another value fails its row naming `timeZone`.
+         *     `organization`), `notes`, time zone (`time zone`, `timezone`, `tz`: an IANA name, such as
+         *     `America/Chicago`, or empty; another value fails its row naming `timeZone`). Unknown
+         *     columns are ignored and listed in `ignoredColumns`.
          *     Each row is normalized like a POST; a bad row is reported in `errors` and never stops the
          *     import (a cell of invalid UTF-8, or a name with a bidirectional control, fails its row alone,
          *     naming the field). Duplicates (stored, or earlier in the file) are skipped or, with
@@ -548,8 +548,16 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * List the bearer's own calls, newest first
-         * @description A page of the calls whose agent is the token's identity, newest first; other agents' calls are never listed. That is an agent's token; an admin's token lists every call of the workspace, in the same order (`createdAt`, then `callSid`, descending). The filters narrow it and combine (all must hold); `agent` naming another agent on an agent's token answers 403 `forbidden`. A value that is not one of the parameter's (an unknown status, a malformed time) answers 400 `invalid_request` naming it; a `contactId` or `outcomeId` that matches nothing gives an empty page. The total counts exactly up to 1,000 calls (see `ListMeta`); with combined filters it counts among the newest 2,000 calls of the most selective one, and is a lower bound (`totalExact` false) when more lie past them.
+         * List calls, newest first (an agent's own; an admin's whole workspace)
+         * @description A page of calls, newest first (`createdAt`, then `callSid`, descending). An agent's token
+         *     lists only the calls whose agent is its identity; an admin's lists every call of the
+         *     workspace. The filters narrow it and combine (all must hold); `agent` naming another
+         *     agent on an agent's token answers 403 `forbidden`. A value that is not one of the
+         *     parameter's (an unknown status, a malformed time) answers 400 `invalid_request` naming
+         *     it; a `contactId` or `outcomeId` that matches nothing gives an empty page. The total
+         *     counts exactly up to 1,000 calls (see `ListMeta`); with combined filters it counts
+         *     among the newest 2,000 calls of the most selective one, and is a lower bound
+         *     (`totalExact` false) when more lie past them.
          */
         get: operations["listCalls"];
         put?: never;
@@ -558,13 +566,11 @@ export interface paths {
          * @description Rings the agent's browser (`client:<clientIdentity>`); when the agent answers, the
          *     call-control flow runs unchanged and the customer is dialled. `to` is normalized; a
          *     do-not-call number answers 422 `dnc_blocked`; a number whose local time is outside the
-         *     workspace's calling hours answers 422 `outside_calling_hours` (checked again when the
+         *     workspace's calling hours answers 422 `outside_calling_hours`, one its state's rules
+         *     refuse `state_rule`, one called as often as the workspace's `attemptLimit` allows
+         *     `attempt_limit` (the dial check: see `POST /v1/dial-checks`; checked again when the
          *     agent answers); `from` must be a verified caller ID of the workspace (422
          *     `caller_id_not_allowed`); an omitted `from` is the workspace's default caller ID.
-         *     A number its state's rules refuse answers 422 `state_rule`, and one called as often as
-         *     the workspace's `attemptLimit` allows 422 `attempt_limit` (the dial check, see
-         *     `POST /v1/dial-checks`, run again when the agent answers). The example
-         *     `{"contactId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b"}` dials a contact.
          *     `contactId` may stand instead of `to`: the contact's phone is dialled (a contact of
          *     another workspace is 404, one without a phone 400); given both, they must be the same
          *     number (400 `invalid_request` otherwise), and one of them is required. Either way the
@@ -1070,17 +1076,14 @@ export interface paths {
         options?: never;
         head?: never;
         /**
-         * Change the workspace's calling hours or time zone (admin only)
+         * Change the workspace's calling hours, time zone, state rules or attempt limit (admin only)
          * @description **Admin only** (an agent's token answers 403 `forbidden`). Absent fields are left alone;
          *     `"callingHours": null` turns the calling window off, for a workspace that does not call
          *     consumers under such rules. A time that is not `HH:MM` from `00:00` to `24:00`, an `end`
-         *     not after `start`, or a `timeZone` that is not an IANA zone name answers 400
-         *     `invalid_request` naming the field, and changes nothing. Answers the settings after.
-         *
-         *     The same holds for the states' rules and the attempt limit: an `attemptLimit` out of its
-         *     bounds (`max` 1–100, `windowHours` 1–720) answers 400 naming the field
-         *     (`attemptLimit.max`, say). `"stateRules": false` turns the states' rules off;
-         *     `"attemptLimit": null` removes the limit.
+         *     not after `start`, a `timeZone` that is not an IANA zone name, or an `attemptLimit` out
+         *     of its bounds (`max` 1–100, `windowHours` 1–720) answers 400 `invalid_request` naming the
+         *     field (`attemptLimit.max`, say), and changes nothing. `"stateRules": false` turns the
+         *     states' rules off; `"attemptLimit": null` removes the limit. Answers the settings after.
          *
          *     `recordingAnnouncement` (one line of 1 to 500 characters) is said to the whole conference
          *     before each recording starts (see `POST /v1/recordings`); `null` turns it off. An empty or
@@ -1366,11 +1369,10 @@ export interface components {
         };
         ListMeta: {
             /**
-             * @description Total number of matching items. Lists always count exactly. A search counts
-             *     exactly up to 1,000 matches; past that `total` is 1000, `totalExact` is false
-             *     (show "1,000+"), and paging goes on as long as `hasMore` is true.
-             *     Lists of calls are the exception: they count like a search, exactly up to 1,000
-             *     matches. A list of calls whose filters combine (say `outcomeId` and `tag`) also
+             * @description Total number of matching items. Lists count exactly, except that a search and a
+             *     list of calls count exactly up to 1,000 matches; past that `total` is 1000,
+             *     `totalExact` is false (show "1,000+"), and paging goes on as long as `hasMore` is
+             *     true. A list of calls whose filters combine (say `outcomeId` and `tag`) also
              *     counts only among the newest 2,000 calls of its most selective filter; when more
              *     lie past them, `total` is the larger of the matches found there and `offset` plus
              *     this page's items, and `totalExact` is false. Whenever `totalExact` is false,
@@ -1380,7 +1382,7 @@ export interface components {
              */
             total: number;
             /**
-             * @description False when `total` is a lower bound (a search matching more than 1,000 contacts).
+             * @description False when `total` is a lower bound (a search or a list of calls matching more than 1,000 items, or a list of calls with combined filters whose count stopped early; see `total`).
              * @example true
              */
             totalExact: boolean;
@@ -1459,7 +1461,7 @@ export interface components {
              * @description The contact's own IANA time zone, or null when unknown: when set, the dial check's time rules must hold there as well as in the number's zones.
              * @example America/Chicago
              */
-            timeZone?: string | null;
+            timeZone: string | null;
             createdAt: components["schemas"]["Timestamp"];
             updatedAt: components["schemas"]["Timestamp"];
         };
@@ -1790,9 +1792,9 @@ export interface components {
              * @description Whether the stricter US states' rules (hours, banned days, caps) apply to the numbers of those states (default `true`; `false` for a workspace that makes no consumer calls).
              * @example true
              */
-            stateRules?: boolean;
-            attemptLimit?: components["schemas"]["AttemptLimit"];
-            recordingAnnouncement?: components["schemas"]["RecordingAnnouncement"];
+            stateRules: boolean;
+            attemptLimit: components["schemas"]["AttemptLimit"];
+            recordingAnnouncement: components["schemas"]["RecordingAnnouncement"];
         };
         /**
          * @description Said to the whole conference before every recording starts (`POST /v1/recordings`), or
@@ -1804,7 +1806,7 @@ export interface components {
         WorkspaceResponse: {
             data: components["schemas"]["Workspace"];
         };
-        /** @description Absent fields are left alone; `callingHours` null turns the window off. `attemptLimit` null removes the limit, `recordingAnnouncement` null the announcement. */
+        /** @description Absent fields are left alone; `callingHours` null turns the window off, `attemptLimit` null removes the limit, `recordingAnnouncement` null the announcement. */
         WorkspacePatch: {
             callingHours?: components["schemas"]["CallingHours"];
             /** @example America/New_York */
@@ -1890,13 +1892,13 @@ export interface components {
              * @description The workspace's contact whose phone was the number dialled when the call was created; null when none was.
              * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
              */
-            contactId?: string | null;
-            outcome?: components["schemas"]["CallOutcomeRef"];
+            contactId: string | null;
+            outcome: components["schemas"]["CallOutcomeRef"];
             /**
              * @description The agent's notes, "" when none.
              * @example Wants a quote for 20 seats; call back Friday.
              */
-            notes?: string;
+            notes: string;
             /**
              * @description Lower-case labels, in the order the agent gave them.
              * @example [
@@ -1904,7 +1906,7 @@ export interface components {
              *       "pricing"
              *     ]
              */
-            tags?: string[];
+            tags: string[];
         };
         /** @description `to` or `contactId` (or both, naming the same number). */
         CallCreate: {
@@ -2194,7 +2196,7 @@ export interface components {
             /** @example Sales line */
             friendlyName?: string;
             /**
-             * @description Make it the workspace's default caller ID. (Formerly `default`, renamed to match `CallerId.isDefault`; the old name is accepted again, deprecated: see `default`.)
+             * @description Make it the workspace's default caller ID. (Formerly `default`, renamed to match `CallerId.isDefault`; the old name is now an unknown field: 400 `invalid_request`.)
              * @example true
              */
             isDefault?: boolean;
@@ -2203,7 +2205,8 @@ export interface components {
              * @description Deprecated: the old name of `isDefault`, accepted again beside it and meaning the same.
              *     A request that sends it is answered with `Deprecation` and `Sunset` headers. Given
              *     with `isDefault` it must say the same (400 `invalid_request` naming `default`
-             *     otherwise).
+             *     otherwise). It is no longer the unknown field `isDefault`'s description calls it:
+             *     since 1.0.0 the old name is accepted again, deprecated.
              * @example true
              */
             default?: boolean;
@@ -2225,9 +2228,8 @@ export interface components {
         EventSubscription: "contact.created" | "contact.updated" | "contact.deleted" | "contacts.imported" | "dnc.added" | "dnc.removed" | "call.initiated" | "call.ringing" | "call.answered" | "call.completed" | "call.transfer.updated" | "recording.completed" | "call.outcome_set" | "*";
         /**
          * @description What happened. `call.completed` is any end of a call: its `data.status` says
-         *     `completed`, `busy`, `no-answer` or `failed`.
-         *     `call.outcome_set` is a change of a call's outcome to a non-null one (its `data` is the
-         *     call, with the outcome).
+         *     `completed`, `busy`, `no-answer` or `failed`. `call.outcome_set` is a change of a call's
+         *     outcome to a non-null one (its `data` is the call, with the outcome).
          *     Each type's delivery body, with its `data`, is a schema of its own: `WebhookEvent`
          *     (a union told apart by `type`) and the `*Event` schemas it lists.
          * @example contact.created
@@ -3223,7 +3225,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description A business rule refuses the call (`dnc_blocked`, `caller_id_not_allowed`, `outside_calling_hours`). Since the dial check, also `state_rule` and `attempt_limit`; a refusal of the dial check lists every reason and `nextAllowedAt` in `details`. */
+        /** @description A business rule refuses the call (`dnc_blocked`, `caller_id_not_allowed`, `outside_calling_hours`, `state_rule`, `attempt_limit`); a refusal of the dial check lists every reason and `nextAllowedAt` in `details`. */
         CallRefused: {
             headers: {
                 [name: string]: unknown;
@@ -3232,7 +3234,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
-        /** @description A business rule refuses the transfer target (`dnc_blocked`, `outside_calling_hours`). Since the dial check, also `state_rule` and `attempt_limit`; `details` list every reason and `nextAllowedAt`. */
+        /** @description A business rule refuses the transfer target (`dnc_blocked`, `outside_calling_hours`, `state_rule`, `attempt_limit`); `details` list every reason and `nextAllowedAt`. */
         TransferRefused: {
             headers: {
                 [name: string]: unknown;
@@ -4597,13 +4599,6 @@ export interface operations {
         };
         requestBody: {
             content: {
-                /**
-                 * @example {
-                 *       "to": "+14155552671",
-                 *       "from": "+15005550006",
-                 *       "workspaceId": "ws_acme"
-                 *     }
-                 */
                 "application/json": components["schemas"]["CallCreate"];
             };
         };
@@ -5369,7 +5364,10 @@ export interface operations {
                      *           "start": "08:00",
                      *           "end": "21:00"
                      *         },
-                     *         "timeZone": "UTC"
+                     *         "timeZone": "UTC",
+                     *         "stateRules": true,
+                     *         "attemptLimit": null,
+                     *         "recordingAnnouncement": null
                      *       }
                      *     }
                      */
@@ -5409,7 +5407,13 @@ export interface operations {
                      *           "start": "09:00",
                      *           "end": "20:00"
                      *         },
-                     *         "timeZone": "America/Chicago"
+                     *         "timeZone": "America/Chicago",
+                     *         "stateRules": true,
+                     *         "attemptLimit": {
+                     *           "max": 3,
+                     *           "windowHours": 24
+                     *         },
+                     *         "recordingAnnouncement": null
                      *       }
                      *     }
                      */
