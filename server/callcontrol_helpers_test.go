@@ -51,6 +51,12 @@ func (vb *voiceBundle) participant(call map[string]any, leg string) (simulator.P
 func (vb *voiceBundle) waitCall(sid, what string, cond func(c map[string]any) bool) map[string]any {
 	vb.t.Helper()
 	var last map[string]any
+	defer func() {
+		// Eventually stops the test on a timeout: say what the call was.
+		if vb.t.Failed() {
+			vb.t.Logf("the call as last read: %v", last)
+		}
+	}()
 	telephonytest.Eventually(vb.t, what, func() bool {
 		r := vb.do("GET", "/v1/calls/"+sid, vb.tokA, nil)
 		require.Equal(vb.t, http.StatusOK, r.status, "body: %s", r.body)
