@@ -55,6 +55,9 @@ async function signIn(token: string): Promise<void> {
   }`;
   renderCallerIds(callerIds.data);
   renderOutcomes(outcomes);
+  // The desk is usable before its lists arrive: the agent can type a search
+  // (or a number) at once, and the focus does not jump once they load.
+  $("search").focus();
   if (phone instanceof TwilioPhone) {
     // Access tokens expire; fetch a new one a minute before.
     setInterval(
@@ -63,7 +66,6 @@ async function signIn(token: string): Promise<void> {
     );
   }
   await Promise.all([loadContacts(""), loadRecent()]);
-  $("search").focus();
 }
 
 function renderCallerIds(ids: CallerId[]): void {
