@@ -217,3 +217,29 @@ func TestKickWhileRinging(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, parts, 2)
 }
+
+// A conference completed through the API was ended by no call: its
+// call_sid_ending_conference is null, as at Twilio, not an empty string
+// (which Twilio's description, a CA sid pattern, refuses).
+func TestConferenceEndedViaAPI(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	p, err := b.api.CreateParticipant("retro", (&openapi.CreateParticipantParams{}).
+		SetFrom(callerID).SetTo(simulator.NumberAnswers).SetLabel("bob"))
+	require.NoError(t, err)
+	telephonytest.Eventually(t, "bob connected", func() bool {
+		got, err := b.api.FetchParticipant(*p.ConferenceSid, "bob", nil)
+		return err == nil && *got.Status == "connected"
+	})
+	c, err := b.api.FetchConference(*p.ConferenceSid, nil)
+	require.NoError(t, err)
+	require.Nil(t, c.ReasonConferenceEnded, "in progress")
+	require.Nil(t, c.CallSidEndingConference)
+
+	c, err = b.api.UpdateConference(*p.ConferenceSid, (&openapi.UpdateConferenceParams{}).SetStatus("completed"))
+	require.NoError(t, err)
+	require.Equal(t, "completed", *c.Status)
+	require.Equal(t, "conference-ended-via-api", *c.ReasonConferenceEnded)
+	require.Nil(t, c.CallSidEndingConference, "no call ended it")
+	b.waitCallStatus(t, *p.CallSid, "completed")
+}
