@@ -54,6 +54,10 @@
 // another number is "keyed in" by its owner after Timing.ValidationDelay,
 // after which the number is a verified caller ID.
 //
+// Every route above is checked against Twilio's own OpenAPI description of
+// the 2010-04-01 API, through Stoplight Prism's validating proxy:
+// TestTwilioDescription, run by `make test-sim-oai` (.ci/twilio-oai).
+//
 // # Test numbers
 //
 // What the called party does depends on the number called:
