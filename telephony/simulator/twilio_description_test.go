@@ -177,9 +177,11 @@ func newDescriptionRun(t *testing.T, gate, port string) *descriptionRun {
 	d.hooks.url = hookSrv.URL
 
 	// The dial delay is long enough for the fetch right after a create to
-	// see a call that is still being dialled.
+	// see a call that is still being dialled; the no-answer number rings
+	// until the test ends it, however slowly Prism answers the polls.
 	timing := fastTiming
 	timing.DialDelay, timing.RingDelay = 300*time.Millisecond, 100*time.Millisecond
+	timing.NoAnswerTimeout = time.Minute
 	d.sim = simulator.New(simulator.Config{
 		AccountSid: accountSid, AuthToken: authToken, Timing: timing, BaseURL: gate,
 		CallControlURL: hookSrv.URL + "/callml", Logger: slog.New(slog.DiscardHandler),
