@@ -166,9 +166,10 @@ export async function startGate({ upstream, logFile, spec = specPath, through = 
       if (!exchange) return answer.pipe(res);
       // The body is kept (parsed, when JSON) for the known gaps that excuse
       // a null only; it is passed on as it comes.
+      const json = /json/.test(String(answer.headers["content-type"] ?? ""));
       const chunks = [];
       answer.on("data", (c) => {
-        chunks.push(c);
+        if (json) chunks.push(c);
         res.write(c);
       });
       answer.on("end", () => {
