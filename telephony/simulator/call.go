@@ -158,7 +158,7 @@ func (s *Simulator) callJSONLocked(c *call) map[string]any {
 		"from":             c.from,
 		"from_formatted":   c.from,
 		"phone_number_sid": nil,
-		"status":           c.status,
+		"status":           restStatus(c.status),
 		"start_time":       nil,
 		"end_time":         nil,
 		"duration":         nil,
@@ -184,6 +184,17 @@ func (s *Simulator) callJSONLocked(c *call) map[string]any {
 		j["duration"] = strconv.Itoa(c.duration())
 	}
 	return j
+}
+
+// restStatus is a call's status as the REST resource shows it. The
+// resource's statuses are queued, ringing, in-progress and the final ones;
+// initiated (the call left the queue and is being dialled) is a status
+// callback's event only, and the resource still reads queued then.
+func restStatus(status string) string {
+	if status == "initiated" {
+		return "queued"
+	}
+	return status
 }
 
 // createCall is POST Calls.json.

@@ -70,7 +70,7 @@ func readTimeFilter(q url.Values, name string) (timeFilter, bool) {
 
 func (f callFilter) matches(c *call) bool {
 	return (f.to == "" || c.to == f.to) && (f.from == "" || c.from == f.from) &&
-		(f.status == "" || c.status == f.status) && f.parent == "" && // no call here has a parent
+		(f.status == "" || restStatus(c.status) == f.status) && f.parent == "" && // no call here has a parent
 		f.start.matches(c.started()) && f.end.matches(c.ended)
 }
 

@@ -220,6 +220,10 @@ func (s *Simulator) conferenceJSONLocked(conf *conference) map[string]any {
 	}
 	if conf.reason != "" {
 		j["reason_conference_ended"] = conf.reason
+	}
+	// A conference ended through the API, or by its last participant
+	// leaving, was ended by no call: null, as at Twilio, never "".
+	if conf.endedBy != "" {
 		j["call_sid_ending_conference"] = conf.endedBy
 	}
 	return j

@@ -114,13 +114,7 @@ func TestHoldMuteTransfer(t *testing.T) {
 func TestParticipantByFriendlyName(t *testing.T) {
 	t.Parallel()
 	b := setup(t)
-	p, err := b.api.CreateParticipant("standup", (&openapi.CreateParticipantParams{}).
-		SetFrom(callerID).SetTo(simulator.NumberAnswers).SetLabel("bob"))
-	require.NoError(t, err)
-	telephonytest.Eventually(t, "bob connected", func() bool {
-		got, err := b.api.FetchParticipant(*p.ConferenceSid, "bob", nil)
-		return err == nil && *got.Status == "connected"
-	})
+	p := b.connectedParticipant(t, "standup", "bob")
 	confs, err := b.api.ListConference((&openapi.ListConferenceParams{}).SetFriendlyName("standup"))
 	require.NoError(t, err)
 	require.Len(t, confs, 1)
@@ -216,4 +210,38 @@ func TestKickWhileRinging(t *testing.T) {
 	parts, err := b.api.ListParticipant(conf, nil)
 	require.NoError(t, err)
 	require.Len(t, parts, 2)
+}
+
+// A conference completed through the API was ended by no call: its
+// call_sid_ending_conference is null, as at Twilio, not an empty string
+// (which Twilio's description, a CA sid pattern, refuses).
+func TestConferenceEndedViaAPI(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	p := b.connectedParticipant(t, "retro", "bob")
+	c, err := b.api.FetchConference(*p.ConferenceSid, nil)
+	require.NoError(t, err)
+	require.Nil(t, c.ReasonConferenceEnded, "in progress")
+	require.Nil(t, c.CallSidEndingConference)
+
+	c, err = b.api.UpdateConference(*p.ConferenceSid, (&openapi.UpdateConferenceParams{}).SetStatus("completed"))
+	require.NoError(t, err)
+	require.Equal(t, "completed", *c.Status)
+	require.Equal(t, "conference-ended-via-api", *c.ReasonConferenceEnded)
+	require.Nil(t, c.CallSidEndingConference, "no call ended it")
+	b.waitCallStatus(t, *p.CallSid, "completed")
+}
+
+// connectedParticipant dials an answering number into the conference named
+// conference (creating it) with label, and waits until it is connected.
+func (b *bundle) connectedParticipant(t *testing.T, conference, label string) *openapi.ApiV2010Participant {
+	t.Helper()
+	p, err := b.api.CreateParticipant(conference, (&openapi.CreateParticipantParams{}).
+		SetFrom(callerID).SetTo(simulator.NumberAnswers).SetLabel(label))
+	require.NoError(t, err)
+	telephonytest.Eventually(t, label+" connected", func() bool {
+		got, err := b.api.FetchParticipant(*p.ConferenceSid, label, nil)
+		return err == nil && *got.Status == "connected"
+	})
+	return p
 }

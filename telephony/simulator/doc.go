@@ -35,7 +35,7 @@
 //	POST   Conferences/{Sid}/Participants/{CallSid|Label}.json Hold, HoldUrl, HoldMethod, Muted, EndConferenceOnExit
 //	DELETE Conferences/{Sid}/Participants/{CallSid|Label}.json
 //	GET    IncomingPhoneNumbers.json, OutgoingCallerIds.json   PhoneNumber filter
-//	POST   OutgoingCallerIds.json                     PhoneNumber, FriendlyName, StatusCallback → ValidationRequest
+//	POST   OutgoingCallerIds.json                     PhoneNumber, FriendlyName, StatusCallback → 200 ValidationRequest
 //
 // It checks what Twilio checks and answers Twilio's error JSON {code,
 // message, more_info, status}: missing To (21201), From (21213), Url
@@ -53,6 +53,10 @@
 // verified outgoing caller IDs. A validation request for
 // another number is "keyed in" by its owner after Timing.ValidationDelay,
 // after which the number is a verified caller ID.
+//
+// Every route above is checked against Twilio's own OpenAPI description of
+// the 2010-04-01 API, through Stoplight Prism's validating proxy:
+// TestTwilioDescription, run by `make test-sim-oai` (.ci/twilio-oai).
 //
 // # Test numbers
 //
@@ -75,7 +79,10 @@
 // # Calls
 //
 // An outbound call goes queued → initiated → ringing → in-progress →
-// completed (or busy / no-answer / failed / canceled). Status callbacks go to
+// completed (or busy / no-answer / failed / canceled). The REST resource,
+// like Twilio's, has no initiated status: it reads queued until the call
+// rings, and only the initiated status callback tells the two apart. Status
+// callbacks go to
 // StatusCallback for the subscribed events only (default completed), in order,
 // with CallSid, AccountSid, From, To, Caller, Called, CallStatus, Direction,
 // ApiVersion, SequenceNumber (from 0), Timestamp, CallbackSource, and

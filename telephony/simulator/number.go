@@ -155,7 +155,9 @@ func (s *Simulator) createValidationRequest(w http.ResponseWriter, r *http.Reque
 	if friendly != "" {
 		fn = friendly
 	}
-	writeJSON(w, http.StatusCreated, map[string]any{
+	// 200, not 201: a validation request is not a resource of its own, and
+	// Twilio (and its published description) answers 200 OK.
+	writeJSON(w, http.StatusOK, map[string]any{
 		"account_sid":     s.cfg.AccountSid,
 		"call_sid":        callSid,
 		"friendly_name":   fn,

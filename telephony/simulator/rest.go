@@ -21,6 +21,7 @@ func (s *Simulator) routes() {
 	handle := func(pattern string, h http.HandlerFunc) {
 		method, path, _ := strings.Cut(pattern, " ")
 		m.Handle(method+" "+acct+path, s.authenticated(h))
+		s.restRoutes = append(s.restRoutes, method+" "+acct+path)
 	}
 	handle("POST /Calls.json", s.createCall)
 	handle("GET /Calls.json", s.listCalls)

@@ -3,10 +3,13 @@ package simulator_test
 import (
 	"encoding/json"
 	"io"
+	"log/slog"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 	openapi "github.com/twilio/twilio-go/rest/api/v2010"
@@ -192,4 +195,60 @@ func TestGetWebhook(t *testing.T) {
 	_, err = b.api.UpdateCall(*c.Sid, (&openapi.UpdateCallParams{}).SetStatus("completed"))
 	require.NoError(t, err)
 	b.waitCallStatus(t, *c.Sid, "completed")
+}
+
+// The REST resource of a call knows no initiated status: a status callback
+// reports the initiated event, but the call reads queued until it rings, as
+// at Twilio, and the Status filter of the list agrees.
+func TestRESTStatusQueuedWhileInitiated(t *testing.T) {
+	t.Parallel()
+	timing := fastTiming
+	timing.DialDelay = time.Hour // the call stays initiated until Close
+	sim := simulator.New(simulator.Config{AccountSid: accountSid, AuthToken: authToken, Timing: timing, Logger: slog.New(slog.DiscardHandler)})
+	srv := httptest.NewServer(sim.Handler())
+	t.Cleanup(func() { sim.Close(); srv.Close() })
+	api := restClient(t, srv.URL, accountSid, authToken)
+
+	p := &openapi.CreateCallParams{}
+	p.SetTo(simulator.NumberAnswers).SetFrom(callerID).SetUrl("http://switchboard.test/hangup").
+		SetStatusCallback("http://switchboard.test/status").SetStatusCallbackEvent([]string{"initiated"})
+	c, err := api.CreateCall(p)
+	require.NoError(t, err)
+	initiated := func() bool {
+		resp, err := http.Get(srv.URL + "/sim/calls")
+		require.NoError(t, err)
+		defer resp.Body.Close()
+		var st simulator.State
+		require.NoError(t, json.NewDecoder(resp.Body).Decode(&st))
+		return len(st.Calls) == 1 && st.Calls[0].Status == "initiated"
+	}
+	telephonytest.Eventually(t, "the call to be initiated", initiated)
+
+	got, err := api.FetchCall(*c.Sid, nil)
+	require.NoError(t, err)
+	require.Equal(t, "queued", *got.Status)
+	queued, err := api.ListCall((&openapi.ListCallParams{}).SetStatus("queued"))
+	require.NoError(t, err)
+	require.Len(t, queued, 1)
+	require.Equal(t, *c.Sid, *queued[0].Sid)
+}
+
+// A validation request answers 200 OK, as Twilio does (twilio-go takes any
+// 2xx, so this reads the status itself).
+func TestValidationRequestAnswers200(t *testing.T) {
+	t.Parallel()
+	b := setup(t)
+	form := url.Values{"PhoneNumber": {"+14155552671"}, "FriendlyName": {"Desk"}}
+	req, err := http.NewRequest(http.MethodPost, b.simURL+"/2010-04-01/Accounts/"+accountSid+"/OutgoingCallerIds.json", strings.NewReader(form.Encode()))
+	require.NoError(t, err)
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.SetBasicAuth(accountSid, authToken)
+	resp, err := http.DefaultClient.Do(req)
+	require.NoError(t, err)
+	defer resp.Body.Close()
+	require.Equal(t, http.StatusOK, resp.StatusCode)
+	var body map[string]any
+	require.NoError(t, json.NewDecoder(resp.Body).Decode(&body))
+	require.Equal(t, "+14155552671", body["phone_number"])
+	require.Len(t, body["validation_code"], 6)
 }

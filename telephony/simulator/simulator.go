@@ -126,6 +126,10 @@ type Simulator struct {
 	log    *slog.Logger
 	client *http.Client
 	mux    *http.ServeMux
+	// restRoutes are the REST routes mux serves ("POST
+	// /2010-04-01/Accounts/{account}/Calls.json"): the check against
+	// Twilio's description drives each of them.
+	restRoutes []string
 
 	ctx    context.Context // canceled by Close: stops waits and webhooks
 	cancel context.CancelFunc

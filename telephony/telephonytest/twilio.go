@@ -170,7 +170,7 @@ func (f *Twilio) serve(w http.ResponseWriter, r *http.Request) {
 	case r.Method == http.MethodGet && r.URL.Path == prefix+"/OutgoingCallerIds.json":
 		writeJSON(w, http.StatusOK, map[string]any{"outgoing_caller_ids": []any{}, "next_page_uri": nil})
 	case r.Method == http.MethodPost && r.URL.Path == prefix+"/OutgoingCallerIds.json":
-		writeJSON(w, http.StatusCreated, map[string]any{"account_sid": Account, "phone_number": r.PostForm.Get("PhoneNumber"),
+		writeJSON(w, http.StatusOK, map[string]any{"account_sid": Account, "phone_number": r.PostForm.Get("PhoneNumber"),
 			"friendly_name": r.PostForm.Get("FriendlyName"), "validation_code": "123456", "call_sid": NewSid()})
 	default:
 		writeError(w, &Error{Status: 404, Code: 20404, Message: "The requested resource was not found"})
