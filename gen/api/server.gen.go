@@ -82,6 +82,9 @@ type ServerInterface interface {
 	// CompleteTransfer Complete a warm transfer (the agent leaves; the customer, unheld, stays with the target)
 	// (POST /v1/calls/{callSid}/transfer/complete)
 	CompleteTransfer(ctx echo.Context, callSid CallSid) error
+	// DropVoicemail Drop a voicemail on the call and free the agent (its agent only)
+	// (POST /v1/calls/{callSid}/voicemail)
+	DropVoicemail(ctx echo.Context, callSid CallSid) error
 	// ListContacts List contacts, newest first
 	// (GET /v1/contacts)
 	ListContacts(ctx echo.Context, params ListContactsParams) error
@@ -151,6 +154,9 @@ type ServerInterface interface {
 	// ReportCalls Calls, answers and talk time per agent, outcome or day (admin only)
 	// (GET /v1/reports/calls)
 	ReportCalls(ctx echo.Context, params ReportCallsParams) error
+	// VoiceAmdStatus Answering-machine detection verdict (asynchronous)
+	// (POST /v1/voice/amd-status)
+	VoiceAmdStatus(ctx echo.Context) error
 	// VoiceAnnouncementGet The recording announcement (a conference's AnnounceUrl), fetched with GET
 	// (GET /v1/voice/announcement)
 	VoiceAnnouncementGet(ctx echo.Context, params VoiceAnnouncementGetParams) error
@@ -181,6 +187,15 @@ type ServerInterface interface {
 	// VoiceTransferStatus A transfer target's status callback
 	// (POST /v1/voice/transfer-status)
 	VoiceTransferStatus(ctx echo.Context, params VoiceTransferStatusParams) error
+	// ListVoicemailDrops The workspace's voicemail drops, newest first
+	// (GET /v1/voicemail-drops)
+	ListVoicemailDrops(ctx echo.Context, params ListVoicemailDropsParams) error
+	// CreateVoicemailDrop Add a voicemail drop (admin only)
+	// (POST /v1/voicemail-drops)
+	CreateVoicemailDrop(ctx echo.Context) error
+	// DeleteVoicemailDrop Delete a voicemail drop (admin only)
+	// (DELETE /v1/voicemail-drops/{id})
+	DeleteVoicemailDrop(ctx echo.Context, id string) error
 	// ListWebhookEndpoints List the workspace's webhook endpoints (admin only)
 	// (GET /v1/webhook-endpoints)
 	ListWebhookEndpoints(ctx echo.Context, params ListWebhookEndpointsParams) error
@@ -622,6 +637,22 @@ func (w *ServerInterfaceWrapper) CompleteTransfer(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.CompleteTransfer(ctx, callSid)
+	return err
+}
+
+// DropVoicemail converts echo context to params.
+func (w *ServerInterfaceWrapper) DropVoicemail(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "callSid" -------------
+	var callSid CallSid
+
+	err = runtime.BindStyledParameterWithOptions("simple", "callSid", ctx.Param("callSid"), &callSid, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter callSid: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DropVoicemail(ctx, callSid)
 	return err
 }
 
@@ -1183,6 +1214,15 @@ func (w *ServerInterfaceWrapper) ReportCalls(ctx echo.Context) error {
 	return err
 }
 
+// VoiceAmdStatus converts echo context to params.
+func (w *ServerInterfaceWrapper) VoiceAmdStatus(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.VoiceAmdStatus(ctx)
+	return err
+}
+
 // VoiceAnnouncementGet converts echo context to params.
 func (w *ServerInterfaceWrapper) VoiceAnnouncementGet(ctx echo.Context) error {
 	var err error
@@ -1354,6 +1394,63 @@ func (w *ServerInterfaceWrapper) VoiceTransferStatus(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.VoiceTransferStatus(ctx, params)
+	return err
+}
+
+// ListVoicemailDrops converts echo context to params.
+func (w *ServerInterfaceWrapper) ListVoicemailDrops(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListVoicemailDropsParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListVoicemailDrops(ctx, params)
+	return err
+}
+
+// CreateVoicemailDrop converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateVoicemailDrop(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateVoicemailDrop(ctx)
+	return err
+}
+
+// DeleteVoicemailDrop converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteVoicemailDrop(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteVoicemailDrop(ctx, id)
 	return err
 }
 
@@ -1600,6 +1697,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/v1/voice/hold-music", wrapper.VoiceHoldMusic, options.OperationMiddlewares["voiceHoldMusic"]...)
 	router.GET(options.BaseURL+"/v1/voice/announcement", wrapper.VoiceAnnouncementGet, options.OperationMiddlewares["voiceAnnouncementGet"]...)
 	router.POST(options.BaseURL+"/v1/voice/announcement", wrapper.VoiceAnnouncementPost, options.OperationMiddlewares["voiceAnnouncementPost"]...)
+	router.POST(options.BaseURL+"/v1/voice/amd-status", wrapper.VoiceAmdStatus, options.OperationMiddlewares["voiceAmdStatus"]...)
 	router.GET(options.BaseURL+"/v1/calls", wrapper.ListCalls, options.OperationMiddlewares["listCalls"]...)
 	router.POST(options.BaseURL+"/v1/calls", wrapper.CreateCall, options.OperationMiddlewares["createCall"]...)
 	router.POST(options.BaseURL+"/v1/dial-checks", wrapper.CreateDialCheck, options.OperationMiddlewares["createDialCheck"]...)
@@ -1611,12 +1709,16 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/v1/calls/:callSid/transfer/complete", wrapper.CompleteTransfer, options.OperationMiddlewares["completeTransfer"]...)
 	router.POST(options.BaseURL+"/v1/calls/:callSid/transfer/cancel", wrapper.CancelTransfer, options.OperationMiddlewares["cancelTransfer"]...)
 	router.POST(options.BaseURL+"/v1/calls/:callSid/hangup", wrapper.HangUpCall, options.OperationMiddlewares["hangUpCall"]...)
+	router.POST(options.BaseURL+"/v1/calls/:callSid/voicemail", wrapper.DropVoicemail, options.OperationMiddlewares["dropVoicemail"]...)
 	router.GET(options.BaseURL+"/v1/calls/:callSid/recordings", wrapper.ListCallRecordings, options.OperationMiddlewares["listCallRecordings"]...)
 	router.GET(options.BaseURL+"/v1/contacts/:id/calls", wrapper.ListContactCalls, options.OperationMiddlewares["listContactCalls"]...)
 	router.GET(options.BaseURL+"/v1/call-outcomes", wrapper.ListCallOutcomes, options.OperationMiddlewares["listCallOutcomes"]...)
 	router.POST(options.BaseURL+"/v1/call-outcomes", wrapper.CreateCallOutcome, options.OperationMiddlewares["createCallOutcome"]...)
 	router.GET(options.BaseURL+"/v1/call-outcomes/:id", wrapper.GetCallOutcome, options.OperationMiddlewares["getCallOutcome"]...)
 	router.PATCH(options.BaseURL+"/v1/call-outcomes/:id", wrapper.UpdateCallOutcome, options.OperationMiddlewares["updateCallOutcome"]...)
+	router.GET(options.BaseURL+"/v1/voicemail-drops", wrapper.ListVoicemailDrops, options.OperationMiddlewares["listVoicemailDrops"]...)
+	router.POST(options.BaseURL+"/v1/voicemail-drops", wrapper.CreateVoicemailDrop, options.OperationMiddlewares["createVoicemailDrop"]...)
+	router.DELETE(options.BaseURL+"/v1/voicemail-drops/:id", wrapper.DeleteVoicemailDrop, options.OperationMiddlewares["deleteVoicemailDrop"]...)
 	router.GET(options.BaseURL+"/v1/reports/calls", wrapper.ReportCalls, options.OperationMiddlewares["reportCalls"]...)
 	router.POST(options.BaseURL+"/v1/recordings", wrapper.StartRecording, options.OperationMiddlewares["startRecording"]...)
 	router.GET(options.BaseURL+"/v1/recordings/:recordingSid", wrapper.GetRecording, options.OperationMiddlewares["getRecording"]...)
@@ -1702,6 +1804,8 @@ type UnavailableJSONResponse struct {
 
 	Headers UnavailableResponseHeaders
 }
+
+type VoicemailConflictJSONResponse ErrorResponse
 
 type HealthzRequestObject struct {
 }
@@ -4232,6 +4336,175 @@ func (response CompleteTransfer502JSONResponse) VisitCompleteTransferResponse(w 
 type CompleteTransfer503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response CompleteTransfer503JSONResponse) VisitCompleteTransferResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemailRequestObject struct {
+	CallSid CallSid `json:"callSid"`
+	Body    *DropVoicemailJSONRequestBody
+}
+
+type DropVoicemailResponseObject interface {
+	VisitDropVoicemailResponse(w http.ResponseWriter) error
+}
+
+type DropVoicemail200JSONResponse CallResponse
+
+func (response DropVoicemail200JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DropVoicemail400JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DropVoicemail401JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail403JSONResponse struct{ NotAgentJSONResponse }
+
+func (response DropVoicemail403JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DropVoicemail404JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail409JSONResponse struct{ VoicemailConflictJSONResponse }
+
+func (response DropVoicemail409JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DropVoicemail413JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response DropVoicemail429JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail500JSONResponse struct{ InternalJSONResponse }
+
+func (response DropVoicemail500JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail502JSONResponse struct{ ProviderErrorJSONResponse }
+
+func (response DropVoicemail502JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(502)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DropVoicemail503JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -7141,6 +7414,95 @@ func (response ReportCalls503JSONResponse) VisitReportCallsResponse(w http.Respo
 	return err
 }
 
+type VoiceAmdStatusRequestObject struct {
+	Body *VoiceAmdStatusFormdataRequestBody
+}
+
+type VoiceAmdStatusResponseObject interface {
+	VisitVoiceAmdStatusResponse(w http.ResponseWriter) error
+}
+
+type VoiceAmdStatus204Response struct {
+}
+
+func (response VoiceAmdStatus204Response) VisitVoiceAmdStatusResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type VoiceAmdStatus400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response VoiceAmdStatus400JSONResponse) VisitVoiceAmdStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAmdStatus403JSONResponse struct{ InvalidSignatureJSONResponse }
+
+func (response VoiceAmdStatus403JSONResponse) VisitVoiceAmdStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAmdStatus413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceAmdStatus413JSONResponse) VisitVoiceAmdStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAmdStatus500JSONResponse struct{ InternalJSONResponse }
+
+func (response VoiceAmdStatus500JSONResponse) VisitVoiceAmdStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAmdStatus503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceAmdStatus503JSONResponse) VisitVoiceAmdStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceAnnouncementGetRequestObject struct {
 	Params VoiceAnnouncementGetParams
 }
@@ -8010,6 +8372,350 @@ func (response VoiceTransferStatus500JSONResponse) VisitVoiceTransferStatusRespo
 type VoiceTransferStatus503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response VoiceTransferStatus503JSONResponse) VisitVoiceTransferStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicemailDropsRequestObject struct {
+	Params ListVoicemailDropsParams
+}
+
+type ListVoicemailDropsResponseObject interface {
+	VisitListVoicemailDropsResponse(w http.ResponseWriter) error
+}
+
+type ListVoicemailDrops200JSONResponse VoicemailDropList
+
+func (response ListVoicemailDrops200JSONResponse) VisitListVoicemailDropsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicemailDrops400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListVoicemailDrops400JSONResponse) VisitListVoicemailDropsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicemailDrops401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListVoicemailDrops401JSONResponse) VisitListVoicemailDropsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicemailDrops429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListVoicemailDrops429JSONResponse) VisitListVoicemailDropsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicemailDrops500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListVoicemailDrops500JSONResponse) VisitListVoicemailDropsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicemailDrops503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListVoicemailDrops503JSONResponse) VisitListVoicemailDropsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDropRequestObject struct {
+	Body *CreateVoicemailDropJSONRequestBody
+}
+
+type CreateVoicemailDropResponseObject interface {
+	VisitCreateVoicemailDropResponse(w http.ResponseWriter) error
+}
+
+type CreateVoicemailDrop201JSONResponse VoicemailDropResponse
+
+func (response CreateVoicemailDrop201JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateVoicemailDrop400JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateVoicemailDrop401JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateVoicemailDrop403JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateVoicemailDrop413JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response CreateVoicemailDrop429JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop500JSONResponse struct{ InternalJSONResponse }
+
+func (response CreateVoicemailDrop500JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateVoicemailDrop503JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDropRequestObject struct {
+	Id string `json:"id"`
+}
+
+type DeleteVoicemailDropResponseObject interface {
+	VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error
+}
+
+type DeleteVoicemailDrop204Response struct {
+}
+
+func (response DeleteVoicemailDrop204Response) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteVoicemailDrop400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteVoicemailDrop400JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDrop401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteVoicemailDrop401JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDrop403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteVoicemailDrop403JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDrop404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteVoicemailDrop404JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDrop429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response DeleteVoicemailDrop429JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDrop500JSONResponse struct{ InternalJSONResponse }
+
+func (response DeleteVoicemailDrop500JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDrop503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteVoicemailDrop503JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -9184,6 +9890,9 @@ type StrictServerInterface interface {
 	// CompleteTransfer Complete a warm transfer (the agent leaves; the customer, unheld, stays with the target)
 	// (POST /v1/calls/{callSid}/transfer/complete)
 	CompleteTransfer(ctx context.Context, request CompleteTransferRequestObject) (CompleteTransferResponseObject, error)
+	// DropVoicemail Drop a voicemail on the call and free the agent (its agent only)
+	// (POST /v1/calls/{callSid}/voicemail)
+	DropVoicemail(ctx context.Context, request DropVoicemailRequestObject) (DropVoicemailResponseObject, error)
 	// ListContacts List contacts, newest first
 	// (GET /v1/contacts)
 	ListContacts(ctx context.Context, request ListContactsRequestObject) (ListContactsResponseObject, error)
@@ -9253,6 +9962,9 @@ type StrictServerInterface interface {
 	// ReportCalls Calls, answers and talk time per agent, outcome or day (admin only)
 	// (GET /v1/reports/calls)
 	ReportCalls(ctx context.Context, request ReportCallsRequestObject) (ReportCallsResponseObject, error)
+	// VoiceAmdStatus Answering-machine detection verdict (asynchronous)
+	// (POST /v1/voice/amd-status)
+	VoiceAmdStatus(ctx context.Context, request VoiceAmdStatusRequestObject) (VoiceAmdStatusResponseObject, error)
 	// VoiceAnnouncementGet The recording announcement (a conference's AnnounceUrl), fetched with GET
 	// (GET /v1/voice/announcement)
 	VoiceAnnouncementGet(ctx context.Context, request VoiceAnnouncementGetRequestObject) (VoiceAnnouncementGetResponseObject, error)
@@ -9283,6 +9995,15 @@ type StrictServerInterface interface {
 	// VoiceTransferStatus A transfer target's status callback
 	// (POST /v1/voice/transfer-status)
 	VoiceTransferStatus(ctx context.Context, request VoiceTransferStatusRequestObject) (VoiceTransferStatusResponseObject, error)
+	// ListVoicemailDrops The workspace's voicemail drops, newest first
+	// (GET /v1/voicemail-drops)
+	ListVoicemailDrops(ctx context.Context, request ListVoicemailDropsRequestObject) (ListVoicemailDropsResponseObject, error)
+	// CreateVoicemailDrop Add a voicemail drop (admin only)
+	// (POST /v1/voicemail-drops)
+	CreateVoicemailDrop(ctx context.Context, request CreateVoicemailDropRequestObject) (CreateVoicemailDropResponseObject, error)
+	// DeleteVoicemailDrop Delete a voicemail drop (admin only)
+	// (DELETE /v1/voicemail-drops/{id})
+	DeleteVoicemailDrop(ctx context.Context, request DeleteVoicemailDropRequestObject) (DeleteVoicemailDropResponseObject, error)
 	// ListWebhookEndpoints List the workspace's webhook endpoints (admin only)
 	// (GET /v1/webhook-endpoints)
 	ListWebhookEndpoints(ctx context.Context, request ListWebhookEndpointsRequestObject) (ListWebhookEndpointsResponseObject, error)
@@ -9971,6 +10692,54 @@ func (sh *strictHandler) CompleteTransfer(ctx echo.Context, callSid CallSid) err
 		return err
 	} else if validResponse, ok := response.(CompleteTransferResponseObject); ok {
 		return validResponse.VisitCompleteTransferResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DropVoicemail operation middleware
+func (sh *strictHandler) DropVoicemail(ctx echo.Context, callSid CallSid) error {
+	var request DropVoicemailRequestObject
+
+	request.CallSid = callSid
+
+	var body DropVoicemailJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DropVoicemail(ctx.Request().Context(), request.(DropVoicemailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DropVoicemail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DropVoicemailResponseObject); ok {
+		return validResponse.VisitDropVoicemailResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -10772,6 +11541,39 @@ func (sh *strictHandler) ReportCalls(ctx echo.Context, params ReportCallsParams)
 	return nil
 }
 
+// VoiceAmdStatus operation middleware
+func (sh *strictHandler) VoiceAmdStatus(ctx echo.Context) error {
+	var request VoiceAmdStatusRequestObject
+
+	if form, err := ctx.FormParams(); err == nil {
+		var body VoiceAmdStatusFormdataRequestBody
+		if err := runtime.BindForm(&body, form, nil, nil); err != nil {
+			return err
+		}
+		request.Body = &body
+	} else {
+		return err
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.VoiceAmdStatus(ctx.Request().Context(), request.(VoiceAmdStatusRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "VoiceAmdStatus")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(VoiceAmdStatusResponseObject); ok {
+		return validResponse.VisitVoiceAmdStatusResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // VoiceAnnouncementGet operation middleware
 func (sh *strictHandler) VoiceAnnouncementGet(ctx echo.Context, params VoiceAnnouncementGetParams) error {
 	var request VoiceAnnouncementGetRequestObject
@@ -11076,6 +11878,102 @@ func (sh *strictHandler) VoiceTransferStatus(ctx echo.Context, params VoiceTrans
 	return nil
 }
 
+// ListVoicemailDrops operation middleware
+func (sh *strictHandler) ListVoicemailDrops(ctx echo.Context, params ListVoicemailDropsParams) error {
+	var request ListVoicemailDropsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListVoicemailDrops(ctx.Request().Context(), request.(ListVoicemailDropsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListVoicemailDrops")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListVoicemailDropsResponseObject); ok {
+		return validResponse.VisitListVoicemailDropsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateVoicemailDrop operation middleware
+func (sh *strictHandler) CreateVoicemailDrop(ctx echo.Context) error {
+	var request CreateVoicemailDropRequestObject
+
+	var body CreateVoicemailDropJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateVoicemailDrop(ctx.Request().Context(), request.(CreateVoicemailDropRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateVoicemailDrop")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateVoicemailDropResponseObject); ok {
+		return validResponse.VisitCreateVoicemailDropResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteVoicemailDrop operation middleware
+func (sh *strictHandler) DeleteVoicemailDrop(ctx echo.Context, id string) error {
+	var request DeleteVoicemailDropRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteVoicemailDrop(ctx.Request().Context(), request.(DeleteVoicemailDropRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteVoicemailDrop")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteVoicemailDropResponseObject); ok {
+		return validResponse.VisitDeleteVoicemailDropResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListWebhookEndpoints operation middleware
 func (sh *strictHandler) ListWebhookEndpoints(ctx echo.Context, params ListWebhookEndpointsParams) error {
 	var request ListWebhookEndpointsRequestObject
@@ -11370,646 +12268,689 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37chs3tjf6KijuXWUyaVIkLTk2Vam9FV8STXwbSx7PTOjjBtkQiagJMI2maE7iqvnr1Pn7m3fY5z3O",
-	"o8yTnMJaC2h0s3mRLOe289W3Jxb7BiwsLKzrb/3YGOvZXCuhctMY/NgQ7/lsngr490OepifKLEUmEvu3",
-	"WcxmPFs1Bo0TxThdYGOepmwp86le5IyzPOPKXIis04gaVzxdCPtkwnNu/8snQuWniVC5zO17eMIbUcO9",
-	"6iRvDBr9bv9eu9dr9++e97qD3tGge/T3RtSwXzmTSWPQeHjS7fXvHh7d++L+Az4aJ+Ki+re9XasLkQk1",
-	"Fs/5TDQGDTNqd3sP+hf3+GH7aNQT7S/Gd5P2A94dtXvjfnJXHF4c8XsjfDTn4/zUfmvfRzLB843j78L4",
-	"FybXM5E9DOex/f/1GlEjkZkY51KrxqChF/lIL1Rif15kHH9VizSNGkIl+Hn884LLdJGJV4IbeLIRNS4y",
-	"PWsMGp/3jrrdo6Ojbrd7rxE1ZovcLu0FT42IGkrnduHt7Vp9o9Piil7kY23piO83Oc8X9k63co2okfOJ",
-	"aQy+exs1cg0fOuwdHR0d9e99YefhuMK9YamzSzPnYwFkXpp3fDwTjQ8fPkTAdQ+5GotUJF+tTizHVJiP",
-	"ZVJNpJog6+VTwYCv2HShJmwxZyNxoTMBFxzZPbvekC1x1L8IE9KnfzUsVvP5B/bzVaazq/FuMR9cc4E+",
-	"Ga/a8d0+p36zUJPX8x3ScZ0C+TTTi8kUrpy8PP09CMtfnE8P+1u59PCLOi79ZOxmj9VU5LfPcadK5pLn",
-	"a0cyG6dyfNnOdRt47vuFyZnJeZaLZMCULnZaKiZsJfLI/viRp/UvKBY/6dn86z95peeCW2avp9Ksnbdz",
-	"PhFMX4AwMzWs8t0fmt1vU5y94So3jLMfFjoX7EJnrN9lRvDcHOPJNeLjS/YkkwlfdbYw548NuR9RgSMv",
-	"pUpAQiolxsjCCtfyVOUiE8b+9mG7LG1kQoklTxtRY57JsVSTxsfx/9uoMRMo96bcPNOZ8NNM5UzmjcFR",
-	"N2oo8T5/uMiM9q/TFxdG5I1B134952lj0KN/PX7Px3ljkGcL4XfXi4JiJdFtaU3UrBfF2Xgqr4IV3IMx",
-	"b39JKrPYJipoMpukxa9iOtGnHcgXxUAS/U7p/J1d5mIojzRTOoe1v032629hv1dirrN8g1U10yqfskmm",
-	"F3ORsNEKVdYNCwiC/RXPRWPQ7dzrHxWyvjGAv65ExifinKeXZ2KsVWIag16/i+LeNAaH3ahxKYqTIg9v",
-	"vNvtdmF1wq+EX+jWf6B4fc+/fpLxsah+oBvSmwSmW+1u77xrl5pWG+jxFQwUiBY1cjkTf9fKLuHJTGRy",
-	"zA+ei+W7v+nsskEiCN/VL7/Lr8I5SSRrxlYXYcmzmdfKmFRsnulJJowZlM2lJZe5YVqxqU6TP3wtvwdf",
-	"i92pt+pq+bF42nK/5Tb7cDaxAsM/1u09eOB/vwbJ+vah1dwuuGVae2DvUC3fZHw+F0mNuQw0LTyJDHgb",
-	"CWHNlFwYxlXC7MT/4PU/tM/fn/bptojITtfs+iuRyQspEpaIC75IUWMQGTt9VLsX9mCai0wKlaQr4uEz",
-	"ngrDUqnE/trNPUsNaR7hkJzwmk+1Es8Xs5GdcJUJPEHdhHD0MgGWe6gTgSy0B4l2GalAnQ265++VPj+D",
-	"AYMSbM14wZ/rmVHP5lyhlOfpKpdjnrLHaiKVMPsJODHjMkWR/t8UnOqM9cyuksxMTkt0AgJfXkO2ptw/",
-	"/FRfiRS1RCeaXmbiQmSGzXSmpMJTBxavZoevq4NPtXl3oiYihUku5smuSW5jeaTuVo7HWzbx+x9L8BFL",
-	"8Ol31SM1/irV48t1h24q7VnEFMiL2u01cg+ieBEqt4/+2OBJIpKvCk3o9qzae+PNy5A5PeDEXNpx65zl",
-	"mo0EimQrzoxeZGP7JJ/LzTTf8AFHrYep4FmVVkgklk95zqSBbyP5BiwGssTw8yJNtxOS1pYoiWtZHU23",
-	"1+360Tx2NA9Hk+i20jk64uFV9Vrrb3qVaP7bBFOVDHKjP+g3TYlPLyNOZ3Od5ei9WTOeJFxEw0krwUY8",
-	"YZlegsXEFZMTpSESqdPFTNUyosgynRlYiQsprIpNJLMTM4ZPLAkseTgDhYTBVdpzlpB62Rh8YelAQVY7",
-	"EfruQ/jsQ71Q+frPoEt/JbN8mvCVVaFxLvYNDx48uB81zKW0JiM8SUK8MegCTZ7rbMZT+Y91ufn6zIkD",
-	"qZgC7Ymndnnhnxv8q4KThnXYOwJrbWH3Lf32+gy0ub/YyTthq4LvVzlLZ3IilV3RRvOwd9RiR0dHbXdY",
-	"oc18Id+LpG2VyrbO2jM9kiltqldirLOkxjeUuQuhX6he7bqmVTvlSonUnrrJAqwab/MUjo6qH2QmEslf",
-	"ZykqpX5s+NlXj/f4LEUn63b5PdrlQbyr7WZcodI2AcRhK98xBek2KUm3SrD12Rz2/75mXgcEnOb53AwO",
-	"DvhcdvKlTKW2CtZBv9vrtruH7W7v4GQMHGkOTh7uGt+BJ4052GsdPvXaFQb0zyAq/6LlWJzrS6HW7Gh7",
-	"heX2EjgbMCODJ7x+C6Wy7FNamndHT6zA73DSdCvuphw/2hCrP01HX4/lC/mn09f/OO09l6fmdPa8K85O",
-	"752qV3f5m/fz0ao3G3/9+Ivk++77U7mUyTfp8vR7Lc/S5PWp6nbE3W5n3E/VaPakm/z1T5bD8jxtDO7e",
-	"66L0eyNGU60vH6tkruW6L3+Jl5mg66wpc8OMGGfC60dmqpeqdVMfQiLMOJNz8iE9fPWMmZUag2vJ8FEq",
-	"EucVcl5T+NFrqleYcPidc4t16JPkkusUPEOnCrCnGnvH6L4un+5+6v+itA/H2awTWDoHlpbmwCxlPp6O",
-	"NM+S7WpRZXHeyHx6BqTfuUze+4lLNWBapSumFQPySK3gVM+2HWW/s7UzRLjGcmrE+N2zi2///CC7//W3",
-	"f/shO19+//rlo/unT1/+/VT3n/Kn/GzZ/evs4fwv+hvx5/GXP/vKW8uFZ3wmcpH5DFoQqj9WaH7uM8JS",
-	"Mblj7Gl+JRORod/zDF17NI59DyVpXzzn+bTwaLpjzcr4HxYyKxbRjKdiBvwy53kuMvvs//Xw5Ltu+wFv",
-	"X5y0n7z98W7/w38W+orJIVwFLgkSzdVJvZkKyuqD8xeOCIpbxVbqdwq5HtvTGe7MxJXUCwOPRGyh7NE6",
-	"EUmHnbAx3DpU0uA2QN3Tim77pDXvWNOvRcR+WIhsBfvjQqZ2BVrOHDQLkTCZH1t9AF8fDdWFzoScKKYz",
-	"NuPphc5mIgH9GcMGhh12uyyWCr76ztJPmDyOGDcs0cKweEwzgT0b4wkVd4bKLQWMJ1gLpFpI+hl//1So",
-	"ST5tDI56/TpSP8VDsY59ZtrkTOZiZqzVkol8kSmrGDr6R6zX6fS7XdZ0fuOjbuuYcbXKp1aHFKkR9iio",
-	"nWaJ/eyRXDcjPLHDCSXO3WkfmfH3craYNQb9rv1LKvyr5+cpVS4mIoOJvqADvjrTb/SSzbhaFTO1JkGY",
-	"QRrwWsSGi273rviSdVmzy5ZToRgfGaHy1jGxIGkdMTN8Zewd+RSSTzX8F951odNUL02HPQeDcIK34Cq7",
-	"NW8edrutEpE20IgUl9KqO0p0aylROTxON0gPd2TcMUwmrHmR6RkcHP6gCLYJLDvO0O8X+5xd/MOypNlT",
-	"KtfImh1iJuD1e4d1rP6mkKp/BhrWTtuP/5jNFia31rqdJehedwzTS2XX5i6D2S6lEa0OezGTeS4SNhNc",
-	"mfD2zoatGgr4cA7/mYmLxqDxHwdFzcQBXjUHwfBRCciEmWtlsJTiRCm9UGMxEyo/X8pnT9E5rnLKw+Dz",
-	"eSrHsHAH72dpUInRGDSAqcf/9X6WsiuRGanVl8NGr9MdNphQY2019y+HjdfnT9r3h43/wi2Az7yiMYS/",
-	"nfEV/nk+lQbPG2nYSFiZgJaAQCH7w4KnMkeJmmdcKqkmHXzHgX8J/V3+UIlo1ZX+UNU/gB4oqmFT5uEy",
-	"h7Yb4wEVI8vglqntBdjpEjRbfXHRaXyIGl/x5BUKsy2k/h60nIDW5AvBRxLcmigZnUMkETmX6Y2dJWgB",
-	"udvg0oBtvvvDvuz32A7brUIdlZ8VZ1zGaFJMqvkiZ82aUy4uzTtuRSymmcdM8Zklul0noMCA8ZlWE9xz",
-	"JvJvB460R5KV3yOdrPD2iHklyY7FjoqBFsuaUo3TBSz1n85ePGfCjPlcGLTkU0sXs8gyPeG5aEXo32Ij",
-	"6WPZPIVQSKZT+KiLi9wxdsTCfotiIcAgVjd7rvOTcS6vxMfxiN1EkODF8WXhEluh5TaZV4xJr+frhQI8",
-	"Z1OO9plLilDgksSJpSLp3CZXhKMDLqThwO6yA4FBRO4w8Wqq0nY9JgJvkpaHKkSIW57KL77dn7wgLXlQ",
-	"dFY3PXfvQalC7UMRbXeZVTsfLqVi7U9XzKXbg6z8IhdIOj0XGRltPhnvYmFwktehTZ6L2Tz3iqG3/6pM",
-	"STe+c1paneDKdYlX+5jhzSw92Ywn9qBk+RQCJ+BPtUqQVKx/yKZ6kZFu72U146A4MZ6jctpnwb0dZoli",
-	"LQCkzIyvLF/DV6Rid6e9/qxrOpCVuWEGbtTotze/yqG7Mdq7T+w7wfgsjdSaod277V73vHc06H+BuYFv",
-	"f3WTAa4uxSY3slqixu9cBC2cR+gVh7MZrZMwLGTVU/qYXuRGJsJuDakm39jBbv0q3Q9ZtVJN3sH09mN0",
-	"VBX6/UHviL2xtqFi1VROUIE+7/V7/aOjI2tsH1eIjEsEchyU7+79QbdrF6rfs/9I9ZinLJcQ0CwGAj+f",
-	"21/XeaLX7h2ew6AG3W4bEkdLz/owd/joWgpqsIE2UWjbRjoNSKOVpY4SJuEr1jtkf+JqwbNVHbkGjD62",
-	"pr7Rx5H7IiTTv//5L6DS9fZMr907Ou/d9fm0b3/BJf1AGWLi1QJ1go1sCne9y+xte/EmLYCdo12AZ1pZ",
-	"6j9gz3g2ntaT/kmqM5lwt+9zkQpUI41O5VjmZBDaeXnyd8szYhrVNPut5pOUd9hZzvMO+//+X3bU7XXu",
-	"9e4177WavNUqSejS3Pbgql/3pK4nu/v1fPjrn+mHW9QfT9hoYaQSxjDLBSwDnQZtOJDvzTg4HKxdgel5",
-	"72SCuiKS2V6oFVb2QsFk9q+SUhC3jhnHj/LUuRQTaQ2BqRhfwulimLgS2YohW4LVEJdWOLar4q0br56J",
-	"7DR5qNVFKsf5x5sHOGXx3g5omxX53MXUQwuiOPilYTzNBE9WFNuETEc3cy/JOhWmvNkrbtfMuN7nyaAI",
-	"yWaNUJ2BMVh1ZpXuzvmlUHHEllM5nqKv1po2YAPKnMwSn8f9Jy3VL+yReSR5Gv5dDM6aX8VfL9Tj9zL/",
-	"ctjIs4UYNqwZncuxnHOVP+UjkX459OngwwZL137CbwQZ6+S8Kb5Q8ulUh3VbTp75IjflYhbyWhfJ9WR+",
-	"qolhizkGaxVbqEullyq4zS2ltfJvaaviy7ZvVFnWcvfKdizvR580i25lJAuIfPzwrW6+XR9z5C/tphId",
-	"rJgtuX+EAV+zTGAFnuhsJJMEI+43p/2Ff03Vf4Ixe7+TRyLVaoI2Ec8/ocjC71oLCXwj4xwtmPCbrBn7",
-	"cZPLA8oIIPnn4/yO9JaSckE/Mrj7lrkEg0QkiI3IriRMzw3Eit9UTyYicXxkj3vwFzpGOEXH35mcKJ4v",
-	"MnE7nlfjX1flC/d5f4c9XWbSGGtv6IwtM60mt0qlZ5WXs/iv7XNI2Gn7WceBQ9WPzG4h763mxsUhgWzP",
-	"de4LMm9OLlCn7GveBedCiWQvrAbpNLM7hgLQlr0T3Eq3voFGgmd45kNyZfXTwUBZM66dAO2p5zp/AjVK",
-	"H02iCyp1KshCBwgMEa7eKhmea2YW4ylFMZysdfGqUI740dGcqcr6dg42KpbafrBB+Kt0TilXhgdSP2HD",
-	"oEjKKjvutHp7o6du9YwLSuhRiHHS+ZqQcop4UUa0tpx6ZSLRMrzkq1Tz5FzrpzybfKRMm+PL3uVav0vh",
-	"dZtkGsRLpGFwFyS2K3bUP+zfv9/tstEqF7dLwK/s5/SVcEHjGfj014braEJxgMfF9G5MEXrVO7ywwTSi",
-	"myAdt2yQH3YPq8YOyOMBC6gpEpYJTOYG6eu3+q1rDGS7r4pQCZrEEHbD7GhL19Kky+rVmGeZJAULLjNL",
-	"KSC7T+y8pbiVj6xuC14FWcdBBAvs6DFXqI8Fx9nt0rP0cZPr+VwkUTCKkKh1syF+Pdf6GVcrCgibj6Qa",
-	"zwW6Hyru7nOtMVeFuO52d+ja2ykTShrSU5txODLLVJnIsxXFoOJX9o/2if0jZgaREDqNqDEVPKF0teCW",
-	"9ewLAk+waveSyzxMwYFoAg2rU7ILPRnrsn7sHF0A7nZOOaXfzYUCHvCFt7XBWIyxMro5gMH6lLFV4Mi6",
-	"SGkU4GaGDhI3PJ2BNMASfWZymaaAgWhYM3bPuYmTlySHXDxZmmUZW8IqHGvUcvuF/vwjRPlHiPJ/R4iy",
-	"23vw4I8Q5R8hyj9ClH+EKP8IUf5vCVF6ZYhUq7Vo5U2DkoU5B2UKuyKQoHS9VnyRT3XmSlpvrgYvwjeV",
-	"4w6YmUl+ObQbpGEubftT+Upd6Kb03WYcjpM0z9eKX3GZ8lEqPpoG/kVVEyDhOR9xLH8YZVJcpCsW3O8M",
-	"JzPVWZ6ubt0o8J9PMjBoXfBLYRor6O8TfiXYYg6bhhmRSZ7Kf+AuI9Qle1cieGKZdajA3WU3JA49kVjP",
-	"Pk4Fz5DSbnZxq8PO+IWgqpEdBuJQPQbe9emL6Fiz9olBL7jMaTO5aVlrJlzoO4alWl8u5gzTe6H6xup0",
-	"mOYJhTkgOWKo0PxGp8mzhZHjmCm7byDug2U1H2mqwmylmlzLRPVLj3n8FdOGJ4nE1OOXmSVRLq0JRBWt",
-	"FTlEqm484+9jOsepcM4OtMj6Xo+FUwp1vJQq0ctvSAYtp9rSZ6gSyVPDmpyBUAJ9Zg64gKjO6nmrw2K1",
-	"SNM4woXCKp2IGZGDgYjuPvzsUIWakV4qJL19HDclIRkF04XijhIp7wbVP71d1T9RI5hX6TX9w+A9X/R3",
-	"VxEV5SffwZjKr37rn9Gj78U4d5keUAVXmk8FTy4M/VOtbzneXcaa+7FxobMZz63ZwXPRzlGXrpJw7R3j",
-	"a1cL3qxQcP3DFVS7cL77A9zVvdYh3m0t5bEc6yLUU20ERaeXHOUK7QrL5alIsNbD5xdBLA130THAu+B1",
-	"RS+4bnETTGT3QhUlttuPA2tFmZzP5vBUFaqvSpRhY9hgC5XLtJwekYqJj5lUFns30t/a4APovx8bQtnN",
-	"9F2BAfg2/ECADLj+Go9lsEn6gn1CMj7XTKikNPzD/kZKB6LBYxDedFNVMArXa1aLkCi5kiMGC+EryMpE",
-	"r6MFgh6Gu6YC7bb2BAEiBo/QmUF3jrROBVf2VsLD2igT7hhEyKRhe/YvD/u6WItrI3bgi/sMOUBm3FVF",
-	"QUHOV+IixFzc/dwZ3vnBQTJWyfNUL0XWHlstCxKhoCwJCzGyhKJcKFJB08qnYlYi2AaIR6hCrUl48lTg",
-	"WcZX8LeuckQZsmzt+QC2datIcfdV8VavU55YPimLKnGifygkIjT+gcWjSmVk+ZhcO0fWRZ5nI7cDgnmH",
-	"YrV0nhZCIJA61Y0dnjYFA7rdQ1yySQF4iMVVVHm7Wa9DEbOW2JZKfccQvIgL3xY4AMcMb2FGWKk4w6AJ",
-	"B2Y0AqvY0pTxTDA+Hot5jk2KygoJwb/QsVFw1W40mDpeC06gj1Udgr1Yehu1aNr0CPJ5cTuirQyqGCtr",
-	"zz4qHV7+cak2nlNPSDaXVy2mD2JmYxnrBdMbY0w7ZKNMLw0ewmWJuu+Qz3W98PbHO+k3TSuS6Gt3DIvP",
-	"dVxwUbnWfKcwGQdQshWwD/gqeySu5Fh0yOgsvhP5wxDTcnMNMDHVr28/3Cpi6VoDOGZ6jhsPCzzhOJvI",
-	"K6zvDUu+C/OI7CUctVUmYWWYA+gpD97BddSVoIdCsRBZwd7bKEBAcl3TIIxzHVsTOvaSK2ZNnbGRzqdR",
-	"WGRr+Mxpwa110bBFyy4yP6sm5QACiqhnS+N06xtpy5XC/plU7s/eFlWpOlAPcrw5JfzYAyDbsdeCIW/k",
-	"0e3oAztP612Pf8RBXMtPDtOsvNIO4ccrIbuUpDq9xMFvbXvWfv6Zva+6KWAE9I5NeyFocVIxqn2vjX10",
-	"yJvZWNVDbU9M8LUFRZDwvdXXb+3tHxx+RDiAAFN8l8SRHoqcvh8VJAvpsYPwe8qi8trc2nwfiZlmI60p",
-	"zhrsm+4O2VChRkiIHTP+lgZfPeIdwnuMZ2vQO8OwTPDxVCStiEHeZXgvKHIzLlPokIaKaETpviSFo6GK",
-	"g54uMWsakeeQppRT0VGQ7OrcevWh5RY62JwlXsKlD0dmtd+gjUzJUA9vqtW3Kh17PlKuuC3+C4qXlzwf",
-	"T6/rgQUoIAShMKBwp+IiZzwla3kPcVVyMoRG+tpGeCYEMMRN98K2yVtruV6nRIbzrTN05nxiMhWWNzHv",
-	"SYkOaz4nzwmbigy7bBDGkf3ORcx47iAfLFFWERuJMV8YwV7MhTp5ecrudrqdu1ZTdT6YuCjRgO3FpMrt",
-	"BnKv7LR2OpJ/V/L77a5VpDDRxg259z6s20ebvn7bO+eYYgsYazKsdjNtcmLxEWj5SixTqSgrqKqHXtd1",
-	"FWy0Xrfb7e7hJKQNU6tDq3JWeWh4hGjjTlxcG06rt0uH3jn6eg/YKzFP+ViUTiJ75zGDvZlncjajPN7U",
-	"O8uSiPX+/c9/HXbZeMozPs4B0CcTc0tuF6+8lqMsmBrgwK27Qvn7U7y5v3mp6HzZJBcLZOyPPNnwRa/0",
-	"8qZnW/GSG59w+PjXru9Y4aR3DcgK7xahZgfRKdejrE4JCMa1Rilnl+2taU+K8e1HDzehD2G/hrpD7B/W",
-	"KNUXLE74KmaXYmVYEz0AhEIUBI4qfpG6fmz1pt6e86wsH3lBwSPqCBBMZ/uKWq5aN4qCFndVYnhsqIOi",
-	"82qBN4hd94qgiF5QqoMPvEZ1UIMOWSwqoSwVIdejuihMXbO96miDBnvsIACS6gYRubALexF3t/t+fR5r",
-	"46XWfsFgD7t1g4W+f9vCJc4xhM4u2k2Eo6gzaxAg4plDUIQUpoTngsV/+9vf/tZ+9qz96FEZInNTWDjf",
-	"RjE7JrOYhf4rc4c5F3d5ue92u92dIW87c0enKOwYF3BZeUy1S7uZjT9WYbmephL4lUkChl2PCw9zMNGw",
-	"V5fSbbzSiBqjhVk1fHuCssgMGuvVu6pRLah43W7knig3lgr1zFKPqbVxXF8tvlc7n6Ah1R5GTalb1XWi",
-	"m2Zt4YKWVlRyUF6E4Pra26o9sGoNH40Z6JcCUn/R3qEvXT+ee0txNZmsRczKGB8ldgiib5UZh+u2jyMI",
-	"kEtu4gVKCuZIxDwTY+y3URf2euSvY2a/ThNCWbxgsR9uHPmYFuMTLhUbCcjAljkonjPBVejl7gzViQ+h",
-	"ISIoBM0wc9qfh2inuiFIrWJMqjxbKCPymFGeWId9bdWGocL7i1H5UILhq8LD3qxFQnaO+JiIEw9ViC17",
-	"SgaAg0O0b3PZjmAuhd+9Y1hARcoBk/lgqIxUY8F6nW6nWyannXaJghErloY8R1v3cdR43y6eaPMSEvq9",
-	"c0gQJiT00o2+Oc4rgUW8pVWFvBw7vtgxXOxxsy21O/A6A+uBH/zC9cP1H9xfHu5yv5fEWhX29BK4rZry",
-	"vx4+YM0nOpuJLF0Va21NH5x9rtnMGs7FhDsFPY7X1kxB/50yJww2QG23dq7hNWTxJ4xUhKItHM42MXRL",
-	"Dkc4g38Jb6P98MerPTj866g+YXXRdfw0LOEyXTHMeiwFRgWk4bpk/AEJH8g6QKcL5mvFgKQeOyhekbRY",
-	"rocqFiqJWVO8px9B8KVSGFfnZbX7hK+g21oCvdYoqxjfd8xi2PXxv//5r7h/aP+FhY5WsV51hop8SD65",
-	"j2YgDcsXmRIJ4DrvkYkq9vD7pXp8eY5VT9jH5hpPVBYRH4cMlfq19E/WxDzD2ogLS4eIxd98M3j2LGbN",
-	"/mF7qhdZxPKlZomcQDU4H09bkaOkFUlEyorP6f6g27W6RtHYodn8rtt7+123/eDtT/3vuu27b1uD77rt",
-	"I/eTfUvrP2s1YJ/S4yDMb5Ql82ZauJMxdRUPdgfcfSHy8VQYBG2mD94xzH3zdZYW8Cn6gvQBJUTyMyTL",
-	"+AGtp8w8uf4La11YRWPVamyfeneWplHXxvOWclSp1Wcl4bnS9XM9qF+0AS0NtN4mvoExU5teXLQPDd8W",
-	"dBJde8J7oYvb67qMrj1H/QOrO/hxp3fvENwEReYllXJA0oUPtlwrd2e7c6zANLd6xenJ8xMUIP/QqhTv",
-	"EV75GOBfRuRRBR7xjsFns4XVtUAhnlolBmvHuWFLkab2v5Q5ia6YOwY+Zuo9bw+ncswnep/M3KA3zzU4",
-	"9NPZZgUXB7wVeXB/3BqR35NBbmFR9BqmMBbze7t5z9/ITgvEQiX1emq5Itfo6jJ27TjopANrojhwfO/a",
-	"x9iL3oCh33z9eb/bP/n3P/8F/3gcMfvfe/foh3sPWsdMSABi3NRGZq1VQIVp6iTZzoDBXjIqeMvdfneX",
-	"zPptUxHE7E6yheLyNz3fQMLvnLSX+OtBwX2l/IlasbGezXTQSxRaaAAsXk1z0WKka70/d6ahbZT9JyTs",
-	"ITii9nBXuFfFQSscf0Dskt0fF4+81Wy4cvvzj7EjScn62c1I/O6nDrvzYqv8ng6L6g7fyXz+dKieALsr",
-	"hX7jJ8K1SfUbPxGuPd8th8HOZ/3hUBGNu5Mz9hfphf6ea6rclnnnI8XxFqH6kY4tJ0/39mvhA2eCZ+Pp",
-	"E2zReE2BCM1+I8BxbEtlhDISMLWo4eMxi7FdFbpgXX9uBjt7q2T8WJ3U6f2uHn3/olB88CuoUL99U32n",
-	"Guz5+oa57x92LXTQhO06Fs6GFqPne/cS9UDGVlcyMBTWNAJrR3wfx3KBzY5+nPaI8Fy7x9Yoc/oH3+L6",
-	"xn0yiz7Y62EO9J9Rf8xjVup+uV8ry219KSNqkVhlN5bqq70U8dvUCR9Jnj6civFlTToN+rL3rKwtgejU",
-	"d9nkWSoB4VqZnFtdLNMzjO7k1GAAsV28I4WAMedszo0RJixKd452pZcRVZeFyeDoXoFDoMiYGetZ4WQX",
-	"cjLNWcJXFedLLeZPdMOCaYeNtO7uCkFsvCcJ0GMQ4RTmVaqyDdB0IlaLpROxAkknYiUcnWNm/70q0Q46",
-	"du6j7VseodLQuuJcOpQ3JOX4Y5lQggonGcDdZYIDeFczdIpFNdlptMgBIh4sKla25aE3r1XJqVxLZLtB",
-	"7fHGFhzg/BMJa4IDc6208G4XAfH6d3emPEMinNtzUQCrVRC4us3ebtvQ+x4Wv9pCOiItbAOA7HS+WZZr",
-	"/TOU163XsZVW8/pnebA0H6MsFiJ7b3Ux2ME1cZG6RKCbgHcB35Thu1gTarQJdZInEO8sLV0JU249odlh",
-	"Ta1zkT2Moa+La2IO9lVn5z4bl3Gva8mlxhvOxFEBj7kzzUCofFPnZbiESTlFhVNYu0xuCn3B4kdq/Nje",
-	"HrcqMQnp8+XtO0TSYW8ymecCkuyhEuUWykx2BolhTb/aliXqc0TdhkfIMj976Ce/VwboVlAfhLABzBtX",
-	"ZEBvL4hL4FhawQq4kDuLEc4cA/nxraAA/UwVl/fGjRsZIhs0lYr5Zi4FQp/lGoDJobC5NkkR6FffcT5g",
-	"7SU3jleDKj0+l1YTmUHZAS5yJasUbvi5Mwv9Gdzw84s8t29NHYwa79sT3aYf3f7d4hYPW3opBprEdeKc",
-	"dflEjahRQPSiJNom6T7yRHLycv8DSY1vFq27gQRYl66+epUb1KZJGtkXRAXDDxVyPCYLtgbUZK0kxsp9",
-	"R6yaEoKLnZ0+atGIfOswVTRvIw8LYjS7M0EoQuo3FblEmq59jsgQdxg26yDMwqA3TKg5u2TCw+4hCzqj",
-	"HDPufTzVx7HGaaiqwBrFq+qy78oplPuJziCz5uHJd932A96+OGk/efvj3f6H/2x8Ai/LNWVdxb/5idMA",
-	"N22Wx06X+OPw/ePwXXt6pq9C/X4dlU3mVKg/01ciKRaCfnALUiG+PRBU7hBjFOCTbsAhohchyUF1BMzr",
-	"PYn/dj3FjdJ/UCjuM3aU7FNpcp2tEP+W7ti4P5KZtSzd/iAsVnypx1HdRaRJtiE/6toq0TGKdczlLLVg",
-	"+l0rSyjfTmFCT3Q2q9FA0MH7SkwIq2rb4Oku9C9vULUenv2F2aud0K83kopnq09IOhjPhunfQkg+VDN/",
-	"1pj8IzX+aO2RRr6v9uhbZdV7MnaCSkMl0IcAnn9PGsPDj+ChejJ7Z0WxH8EPMvBoW75JB6QVf7SnophO",
-	"nYckB0wKo/ileAfwjfaNWGCBl8jBfPLytFJOY/gK1Waso3JOVqsRLwzEgwQfTzvMfpoy3+1mjwhmmio9",
-	"rIZJAGJmqhdpwnIrCCAzGQuXnPdhCPmVbIQlRN+cn7+kL1sN92vNcmFydAgaVIEBCh70cpP7JpuQUAkO",
-	"QpidvhiqMQ5QJfQ+YSJmNJJgqV3XrSSTF3kZO6ai3FqhS784gVdBhg9brm7qH1nXhrPcSDGf6lI37wKM",
-	"sWg3WNMDu9KxmX4ptyKrdjeCb9f1eNrQygw4+R2B/RSl88Ug6hrylXvF1DYsb0QbO5eUnIPV/kCV3mFB",
-	"k1f7cmn330wovLjWGS+EtC+dn+vrvnYghGJgbdu9UOS9cwq3K8FDBD40sxAACdRfmVsWd2EfCAM1D/v9",
-	"lt1QVhFAGTVUc9hWEC9qxlQDRTGCOAL/eGx5nf7tnKMt+KzdEtU+7aCsDxUJFywJZK+ePGR37959wF6f",
-	"P3RhOtwW+/iMscmcHRKgUCcicjhNsRspTQc8m7wy69vpF3Ed7zJ1AFkT1zs80cXdN5Hq+NE9xPrmU9X3",
-	"Z9h5WK19HR+t/eYVNYdYy6wR9gojBPFUT9ilEHMDnBvbMxpUVvu+hFkuxdvt306eJyKVEPAc6UQKM2Ax",
-	"Fb7AN9GxARz8Gf1Ac2DNuJTaneDliP37n/9TF3S6kd3nVJRrwNQCn1MLTCLLyctTQPcE26EoX0BaTPl8",
-	"LhQ0VqT5WMb1jv0ICyHtf31XSvL2XwShONNBtV8kMYt/DLTSiLkLEaNE+QhSF6DBI9bpfyhb1kHCTqOk",
-	"nwcFrXfPe11sTvV3n7IPdwfJfZQwbW3nfYNwRaZcmH1M+WQNb1CsWc1BicOmMZY0dY9OWheK2+THgPUC",
-	"+IpjkL3It3cMi5fIsW2ZxDeCJdoQaN6xh+1wzu2Nn9SEg6GUCy426952SLdgr6C4+bmNFfjq2WIUrPtG",
-	"gQcSjCsmVDLX0v7AL4VhTQep4xeH9mr8GeIcUxLLai4i6tIi1WSo7A8G1WSW8lxkHXjCnrH2oE8h6q0Y",
-	"B9V24Ir7OQ4Da6FzSuocqk2+1wL40EqMDq1ooUR2aBcFvyTCgXysyRnU3zowZvo3OUNIl+uEICLwQ4Ek",
-	"An+GcCL27xBTBH7w3UKLgXn1c/1up3IaYXn0s7Lm9tnaLosa79uWJO0rnlkKGksbWv2RKB8tjWjtyms/",
-	"pOqVR55m1SvmtKCdv/ZIjU+IhuFvrzwti7fwND0NaFq68MrTtvTzSUHj0u8PA+qVLjjY+5r5+fNn48OE",
-	"k3cGK+CvnKRp463bX+ck2WrKVt1J2EFnV7HC6PZSK7vbUDm01zEjBJSMDtpvMZimQxUXT0YsHi0MHKMe",
-	"pgZzEfDoi93HAu5xXjZotVx8744ZKue/zjXjTGnVhoi73Z1NPxjUeMjvHaEiH+AftTpD9RiA4VZzBEgo",
-	"9J9V5PR+964Ix4KyDStyoSKxqiYNVZOzhYK+UTpNGLe2pVWx4hyEkM+EWlOjHJDq/z4hUUV2rUx47VD+",
-	"RvA0n+72Z5V/NTWg/fpypyVAj62fU/v6wb7RaXKznGC+1rVmiq0kFgr+UaIbXdo+GXpj3TB/zc5drR4t",
-	"sBfeTmXsRXDrz+AWRqp9nGvVv2ORXoOtSk/VG58bkj3BMmC9brfLMr3Elvtm7zxT+q5ekum6rhsS5tiO",
-	"TnNRQ06UzkTyUKeLmXqoF3WG7Td6iT3gx3AXynMUar7l3wI68PmQf7mtze4v76LSjk9X8li/klk+JZTK",
-	"zfmrBQRoL4hWewp6qR3S8MGDB/frJkM25Pos/EYwFdjn7cRx4jv89m4kvuCgKeS/G5rniTXS13JB5Nh3",
-	"C987/lvH9Vx3Fzlf8H7uIsC2pbahmOaqHHzZekQVES7LdO+1R9xY+0GqMGMIMwZTQTFQQOxiEiGfWK/s",
-	"EvtiJ73tl6O93FTeDFsj1ZSbZ1SEU+H/bCFc+qKYGezFxkZipV1yy5xPyqy0sebAl4D4W49qyy2K8pb1",
-	"8bzkBkryfAkHdPLkqEhB7QvEhS80NeudQl/zomKUHJwphz5FEzFUTfGej/OUcu1jogRojDCTVoe9mPMf",
-	"FpTubM8oyI8lXXQk8qUQil2JzAByZSWp5uTk6yfdR3+7PDkZ3bv6c/f9i/M/zZ7PHnefnv9FPnvzOn/e",
-	"f/aPv5/cP7tvHvbe/9D/x9MH6dGz7rj/t+//vE/FwqaimPPCk33HsBhvi49Zl/LygVRAOKuQEjHLIKt1",
-	"S5PrnNc40c/tz0ELT4ALw5YAYmY67CmkdQEyDSNyR0y8H4s5Qd1xV6YELaGGCsJF+sK1Cg0fZIu5XfRe",
-	"ZE+tGdb+HLM5d6h5MYwR1g8SgIYKf4H6uWJZWdNM9ZING/Ciz4eNFpYmzLlVddlEC+ggyg2g2wHLBawx",
-	"VHY9OuyElUeKKTVUKsXGejayW7pp+Ar84wi0TYh9OZ9YIyA1eqhghtTbnM805ewrsRQmZ32YKnU/R3MD",
-	"vNdGpGIc1AAeIwvPdCYsBYUjiphFIVWQ/7NJ0W2VqMggrOUgUOwQiW3YPF3YKbvtfsfgwkY0kRrydtib",
-	"qcDgYu11vyxk2QEMN4NOVgMKSo5EqpflMeDBC4IIhk7jgXEMFTAIYS1C72C/ywtOp7dVdmlvI6/DsNcZ",
-	"/gmwEEqMDdOAprTI1LDjyozid0jREw05mghb8wiYocRSiecxylaEHWJy7KkseJaujpkRwo2ufKbUZ8Cv",
-	"1bfkEJwLyBD5cyLygRcSQCWpXXf2PFvk4ma2j+8XWQsQkOvJJK1k+Wyc39qonrtC2ZsN7YbWUE3K2TXh",
-	"MvbORQwm+DGGycsA83Bvu+RF2VbzhZ+gDAaODfoTlcXgTcUp97KMAFltViJ4fUrF10JPMj6fyjGzN1GM",
-	"0wFWwb6z/yvroKoOe0f1fX0XKs9W9d87PXvB7vbu3WMZLHUFHoswqcqfeX1Wj1X8F6t07td+xdd6Xy+J",
-	"UWdyIhVPd/DhxjiIW72ZHkkI117I9yJpE2xp8UdbZ21/T67TtH2RCQCXysRMLmbtDKG5zZRnImmPNQTx",
-	"rzTwxFxkxu7Etle8rTiHhADAd/X9isAVAvQt+0I2jWPrdvKkKVG3WJYyG0QFB9KL6zbDS8poeMjTfZtt",
-	"/hJtMG/QVHlTG0yp2vNMTzJhzH5QgK8ET1bX9eVhklFNxS4fTzEDyZ77CDER68vY12JBjXINZoxr5V+v",
-	"U7urPrOeszm11d/uS4wa3+vRBgfD93rEBAAusCbGsjKR8hWmoCCvOJ+0FKbFskUFIX/DF2dyQnj6myqa",
-	"/R2oTI0WMk3YmGeQoWs1mvk8ldXGLnu4Sj0RS4MgGtRtj8IlWznl0yVfGVw5iLb1u90wv1Zf1hwY9X7b",
-	"yPHKzR24PtxSw4c70+2bvtIE6kxuJXN+ypUSqSnLY6WhWzCvZBrDL7VHGjnkP6bV+M6W6BHTagw1/fix",
-	"G/RDn4lE8tdZurV7fP0HGvVJ8LSaa4Lw1eObrAYA4l47n8XUdHoIBeecLwy60FC7r3R6qGvrsEvylrxH",
-	"IRGiun7YnslKLaj9YoTzLjPT1h3k4G1ntVlMZ1wC7jiURk11KgJsXDYCwBiK2/vxMxiGYc345Yuzc3Zw",
-	"1Tvw1wyG/IcKYoNNzHECbbQFcUMai4PZ7bAXSqA3Tl+wnr3lqFtuCwWuwTRlo5Sry4hg9uvwocwx42qF",
-	"6L3CGo2E8+Sw6rI6gqyVZp1b6QxSxEppYZ/EB60lqDP2w4KnMscTI8+4VHQmhagu3e610eyK8PJHFv99",
-	"6iKzUBAWdgZJvA2ScUcyNw1+KxPfQl5NcaT83Lk1/ssfZxoGE7j2MYpqo1UgR3x8TX34FjXYgs3D87SA",
-	"mNn6zKPg5AvMx+0P3dKJUyFkpa98cEpsfpLO0yB6nOdzMzg44HPZyaF7f2esZwf9bq/b7h62u70DskTM",
-	"wW7To+AOc3CTKVY46lX5sKpOfyuvYfbMNUXY+uHsj+PyIesO59I57O+9YV6BHT3p/TfzT7lUuDpclxcq",
-	"XaHW7+46piPVuCyhpMilCxG1rptO2b0R+kow9etZhMWkyxviu/3Gei20IbDWTm+lcWs18ZveHJXm8zGm",
-	"y2RNSIHzKThrvztp/523//H2xw2n7MeI69t3X1xH8H4yd0d5T/2wEAtEQKIMqohR7pT9zcuLqLBSIjZa",
-	"mJXVJ9uu2zZq9BEbczUWadWQ2SrVz6yUUOPaZjm1kykskXIDZ60i1r/Lnusr1u/27zHM2j7ss88tXXYy",
-	"70NvRQTUquPKDd/fkC9ea5quz8lVRtVBWVEvWLql2iUaYOeW3DAyaX6traI3eUsSyVNrGzRznk1E7piv",
-	"FbGcp5fhle+1VNACHgAsAnZ0XAfVDMCJ/hnLqeygaAzfCh0x9GnqsUjZgqVUP3zvBpO1eKimj6T9er1z",
-	"u9t78GDzMzfb9f19vN5Lns1ghtXkO7qwAzsOE/hpZoGtXR537Y4h1r2ZQrAHLXfitN8uJRwJNjrO/6Ll",
-	"WJzrS1GHhQbFqqcECVDvezsHHdbVtQbwAQ5bY5JxlZtBgAsDSQgTofKICahITRA+FYYyVPQOKUwLoWBG",
-	"mV4akYFrj2eZvBKUowLfHAwX3e7dcXms8JuIj+24xpftXCMOpqURVGpV7P+leXf0hI9nosM3NZbZRoNq",
-	"91cH0eenvF9DV7cIValKJObjsTCGqNr805vzio9TrP40HX09li/kn05f/+O091yemtPZ8644O713ql7d",
-	"5W/ez0er3mz89eMvku+770/lUibfpMvT77U8S5PXp6rbEXe7nXE/VaPZk27y1z/VOjTzvMZF+FReCEAk",
-	"lIoZdEmWm8ze26PJLFIgoHZUZUH8+nY+/jh7O9gPeyt/FHB6RHntNTFULMqsyWDzcH2YBUk3RpSF82B3",
-	"EiE9cf06P1LvnpW1+PuHdR8pGzrXtk7WkfRdRuE6NgtAF+Kc6IA8piaripkFbIHdrudbtBvoZefXLU+7",
-	"Pn7OF7UnI9QpIz0+JoCQ+fTlCrBlJvJsJdUkHjCO7UcL8lOWH8+pXNoNIz72xSQDVOro1lBjgcUSCZUn",
-	"4Ec2aCfhrRs6/j7cUmI9FhKxDgKgBJ+RGOAd85lg1rIq8c82fP+NKbhlu7ERheakZwK/Nxue/KXZuG1Q",
-	"2ovlDV1d/j2Ezy34TKvi7Of2nLoyHyLwbXXILrFOSWV99YyZlaqFr0qksYyRbIKT8lxm7Ruh4N5jFs+4",
-	"WnDHfVwRuJJ7GZN5hDvIbjy8CX1DvjSKbAM8HTIhPDT37i4lOIj9MFkts1bdODWFUOUypLfRNWpaS9Wl",
-	"G2oYwOOoxmJbfQARxMkm7Grsc43pZAh2vV2PIqjPSMR0boxdLm/p6DNinNVlFMfLqRHjd7EvWxtxI+4d",
-	"Mn3B7vZZxlWiZ2y0yoXpsJeZgOQ8yGelhHeXMKEvGC4cvCjTuZ0kfrR8buL3nl18++cH2f2vv/3bD9n5",
-	"8vvXLx/dP3368u+nuv+UP+Vny+5fZw/nf9HfiD+Pv2zcWqe9xSav+DibdYI2EwdWDpgDs5T5eDrSPEt+",
-	"XjCvBQRgw4Xye6bYaGtCosLU12ndVxF9N2y1vlvO7YZxLETDBlgAhhXcuXbb7JjpmczBy6EzFn83bHw2",
-	"bLyNo/oKcCz6ZmvtHj+1/CkKggjz3JUHVURT1Fgo+cNC0GUrFQrGXSuR5yOj00UumGVkO31gaPb61dPy",
-	"prsOn5caXxze3wHQXmFmO9A9GOz2tAV/Wv/C2sJtN0OryWC7nf1128f0L78rfiY238UBH2f/r7Hz3k4A",
-	"d3JsNP+fugKtbd8/Ce8lnNmwZfuuhvD+3hqdxUHAbEvWqiYO7ZWbUHqIbDbxapHWdUF5M8VWQQinl0no",
-	"8vb6DJu1mDvUDaVJLVxGXCmRgPYbsTGfmxYkTa5c9hImLlO9ijaCXsOalKbCYsujaLCmRsRUn1U4I6Go",
-	"aQZQJphfZBYzkWFNyD5lHdvasBU92PSFH2mOwA9XFA7BGiGZQdPlYtSvzx9WwbvWGrfsOgN8xpnniVJD",
-	"4WCRojKLbmKHrWx/upHZtvYZWY+PdtsP3nXabz+vjZH6z32CppchqWLqlrfIqB55KVWil0xfXBQga0+x",
-	"qQfciSAPVP5lf482JZ/Rm0FnL35eP2d+KanxKUXB7irWcDdt5f3rdK/5sI1xP/K88GJ/z5MCbcBFJvPV",
-	"mX2Hgy6fSfWV4JnIThb5tF7vhiZDI7iJwgDcsHjkn4qx95edAqaEU8Wj8z9AXS3gyASA/UOV6VR4RNYY",
-	"bo1ZMw6OafoaGZb//uf/sHYbnsKbW8fwDYqC0MjQHh2qw+5dFns00LjDmkHoFptvGWbGei5ouHYKL+x0",
-	"+mDC2rtPH7GHWikxzh1cKY26gIoRAVQMyzgdMXZY+PJOC2I+eK9lOaBaIWKsymLZYrRlDU5obtCpbSN9",
-	"4mMmcyiJQPRVf9ZE8GcFhx5KKzmD2TRjuEidg5C0HXaiVmyhMnGloTvDQon3c8tj9NFq26gIYDWtzTVU",
-	"lh72zZFfertQnj8YMKJIHGKPNETLzn60wvy1M4/eus60cMMd41E/PdLrgH3z7ORh++ybk17ELsWqGIRg",
-	"HHNZ7hjGF/YnO82IaZhR/PL1V09PH7776uTs8bvXr57G7HM25/mUfc6gjSB5okXiwBYNgCUwSFr2LRkN",
-	"awKEWD4VaqiueLoQrYg8Lm2KSXbYCZtJY6ytqjPCKPXjD1o/3C1aP/jLlGEsLREQgKARNRTC/P21jWRp",
-	"nwWwt07LnstvxarxwUoJqS5qmq2dBVyH3C/Si/ZUE7qxwyOCrQPlW206CwCT0e4tw1OHAbyYz3WWD1Uu",
-	"+MzVulJfXmAW1+/CIMtzH4o1+iJHyAa7LBSh7AzVUP3Hf9itam0MK4CGqs2wFCY+uOrFVfC4+IQgg4Ed",
-	"BwwFIMOILqw7BXLZQqXCAHQTYDH7xuOdoWIMwnV4oJM15HopbBJh7XahAeLXZIKfYu2235t4BQhC44DP",
-	"OTEwEqlWE3CBuOL50n6HjiKBQ2m9r4gXwawUHg84qxCcWA1uty96WSqvnglOmgq9tGNpf4Z+UUIaBQrF",
-	"Pw7haBo2BuzHTqfz4UMcUWOY8NJ3nU7nbcSGYHjDvVCpHLGiYDliVK8cOY0Hq5UjVhQrf/gQdwomgIBH",
-	"IaBAXkM6T+Qq54W6EqmeC0sSOxx4Aj4/BJhd+89ho8DwHjZwjIDKgRc7nQ7+SuC6MJsfhwjhUbn/w1s3",
-	"wJg6tJEGbrAqAWjujsZep9Pvdo+Lmnl3AZnjS9aFN70EiIMBub0QmdtuNixWn/OJMGGtvBUuAUgEa3LA",
-	"RSPUZKmAEr7mwu3vA3xd3HIY4yOdT6nhKjtxMALr/Wzt81ItUFG1r8bxXeS0GuBNl7mYsealWBmRO8QG",
-	"h+whAfECenAOWMbVJRstxpciJ8MKhxXZN0PqE2EsgA+/BYc3rLk2Bdg5m2R6iRs2EfN8SozOljyF4kIk",
-	"DMsEKOP2zUhZGCXsKITcZvk004vJVC+o5499vtiY9mSc6iUQC4COPEw7lK4w39jC7iSMHzQRCwFvShaZ",
-	"a/YIb7Ynqs7gP1CtMp8LnrU6GCp15JYw3g3gKNCuCCdnT145UcGxBfjtQAmEO8iRcpb+gGldlRkIGYxn",
-	"oP2LAAwGHtYPcK8jH+QNOiKBv9ZKroURiX0vLCXd5964rdGR3zwBcAscGIgYo3G2dm+8xiJiZ4JJxf50",
-	"9uK5Vw8CMZUJqy47SV77XWQUy1KGcTtu2Ddwv68JKjgbPgRHvZOkK5aL9zlrFtstKlSECKFoUDewL5/q",
-	"FPzWvKZJvV1BHBx7ff6kfZ81cz7C1vViCYVOwGykmUgFfaeEiVH7Yw4Q3CrSIASt0CMNsuhLz05Ln8DD",
-	"P8/4CsJCrBkPh+8vLmIAWoFj2Z5OtJwzvDzuDofvubvHJV+ZRZbpCXfvEIm9yd55vxu3ECoDiCfMmM9B",
-	"z57y9AJJXjw75zKzL2gMh4vkfrc7bMStgcM0d1LK5Nrqm9yw158/efLkkZ0U44BSR4BfZjGeWhqLNIWx",
-	"Azw66rFLtNSj9Zb9lrVOipa3LPaYzHHEYgexTMAwBPUcw5ogkc3UMmWuSfkB+2gF2DE0AZJnbCQTmYkx",
-	"+hscI9jJ9Lv9k3//81/wj8fwHfvPe/fot3sPIurpvITGDzN+KZhrzm9fnkgzh5pk43des5bp1yZ/DIW7",
-	"iugXIci+XraAKG+meoPqL5GqsbNF40HJknT4oxtsDGDais0aM063wxYEi8Zbk4F9uEG/aeFLKzZF7NJ/",
-	"obr/jheTVLdtaPc6xPl7h+xb+ZU9FMHUYvPFKJVjkO56kVuJq5gzn+BMAaOqbLKyw26PxWE7CziU3b2g",
-	"4mHT7CNmkMw+uImyy/cNkIq9Pn/YYS8DdDO8BboasmYcwkjY7S/VfJHDitpBK06chjFr7IiNHaJLTT7i",
-	"R4+fnLx+ev7u1eOvT188xx7FeRmjqgSmErcCrSwjB4ivTI//2qb81zY0PAZoV0jEu4P2tTRMjKdaJPia",
-	"VzoVcNIgHaVhzpAt14IWZu313Augdb8ovBozntmV+OwzdGtola4++4yWr8pWWIBadk7AoL8iUwYVMq38",
-	"vkN4imLbODx7j2KfiHmqVzOoNifFg+f0mB2ple8PX7w6e3fy9OmLN48fvXvx6vTr0+dn8TG5eueZuEih",
-	"4Xr84uX56YvnZ7FbKcOUgEZnzux1J0R5SUCQvRJ5tmqf2BMupjOTJ2AFohIhM4aWI9oCj9WCzjPyfQKY",
-	"EjTCgQ27hCaLmLkOGmnbLlOBIRxZYeSLLGLcrgUASDxY26pzgZYnWJ3Ub6Z1TMfb2PfKCTryoOl1IUVm",
-	"UIeENgqkE8W+vY81JBczf/7D4VrqEXbHsEupEgMTyN+N0XkkEhp1oqHjCjQYaznJPOdZruz+hEMKm+3b",
-	"o8KSSl5ityDTYa+CBiZ+55A+AyArXq6zZizNI2R+2nAnpNZT1AHaQJN2CHat0XbElIsyYBC7sLzpHFvo",
-	"dXQjxvAJbQ7vUoPzguc6M3SYGvYyk2bGplrpRXZMR7GrsPg8KJ0IpUJxVCCTU/EaNkCSORtzJzHhoUdi",
-	"nokx2fHhSRPoVChykXwBHaSxWwqettoI0WEqMjgZm3FxkSjSchjTS80SCPcQPLzMByx+3y4eaHOrJjpM",
-	"kiUPvwSsABvpfdsslLXF8PQUPEulHWPCoVegXSeT6zmcf1BsxHOWCqvGc7YSPHMA9q8BIiHHr3kF3S5A",
-	"oscL7L4Tka4ObgDqDoV2B3oVD6568QCawUAbQ7bkBIvIuFUm2Yx/j+YKISJiuxykKVDTbjL7/ibCmgEO",
-	"d7EWRthdgWiOXtPVmbXknUXoDM9Ca0acbnFFDmfg1xbB+Rn7OXtU2o079rqFA7GOXGoWGVnOAwDumRLP",
-	"/Dd6WxZKvncZ5M7507QH6oMvDo9aEYvPYKkG5Jz55vz8ZdvyQOne+0cPDlt+eZ9KdenuP0j02PyHJ8gB",
-	"OX/s9nK/nZInCP/3mGUi/XLYSIqxDhvHIJi+HDasAXEwzWfpsBEf45ldWgxv4y4MNCyYiNyEcb8ZAvnB",
-	"euNjsHzGMgZPA2ZFBRTKFwpQUwPNKMs8S73IYF90/CFH5wCwssfzhMRCMG3obU17aln9SBu0PGYt79Mj",
-	"JyKEZYfquUZxi+2vrCXi0CmxS1G5/OEOuhMlNHlSiV5GVqS7WGf3/qDb/fc//9XvDbpdUm2o17B9MtVj",
-	"njKoLQBt4vUZO3/48uSOwbFQjYi//R9aCYCGJBM0aC4pcyPSi6FqpnIEzkv83WoFcibaEKhNeM5hdARB",
-	"haaiQzdrEQakn+6Mz8FTRAs2VPj5IGAIPiJrO9qZffYZSNHPPnO2eFK8iiAuAFgfe3c53S8TAoY7VPHn",
-	"9y2p/ieOrJhsgdOMQwNbaIpKamFI99jF0+K14DLQDUc5VJiXJdAogPI8GJ14H/wsVMKatEqGjVNtoMTN",
-	"/nsqxpeQnYmAlxqUI30BraxS6PeB/h2+Ar2nbfgVGDF2VQkEKWKpa4ILOp2glbdCuKk0WLQKlCYcszlm",
-	"sVAJOB2Gyp6j/cNBtxsT0KglzSKzqoy+uCB5MyzFRYeNAcOjtxl//fg8Pohfnpw//AbcbJ6EcCSegrQW",
-	"6kJnY7AAXLau5OkgdM5ZiRvTsroiSMteWODnFNR+f6g2tPOyiwROy4Hvp1DdBPbtlstonu62NhmjQ+Ug",
-	"rZw5E6OMO+OuKsoe+SQ9uZos5gf0e+Q7bbuX+jR/+JSdrpVe9jg4tsYV9sobKmhYZp+9EmDdg8/FijRk",
-	"pJBBAD2UEGbwEAQWEYkTNIACZt8HjwzVY09pjPM0q+SO1kjgjMOobhWi/QeOSGDAijAYp3YVI7DPtxH2",
-	"Kvb0trymFzm+PQW8m9PcuO50Ee5S6X2opT5vKOLCDZzottI5lq9ZRcyayRuZp/ow7pRWuUkc3uZTbzDf",
-	"Bo+jQOy6jJzIWitmMXMKCgTonDwcMMWzDOyI9Xwd4JmptsroykQu0AkvhQNhbjcSKSmaFQZyxERn0mFP",
-	"Up3JhN8xxQHRtaLHvvUuPScV6x/ip4+HqrrfS9RgRuQ5QAIVGQkDBMslXabSOg/INFQlYVrK+xh4r0M8",
-	"4+9jB6ZMAajSlNBFs2IxLghmmERDtZxqUAFhZ5FEhk2Oi+KODZQ2/yjUhqL/fBIVdin5v2Dy1AKf7rPa",
-	"HQ/OAmJCnuNLc61910WeFn6Qfr8gJGbhu36G2EkUoyMYSzmmFi4ovmJoiocNHkEdwdsRbc5wmSAT+gOY",
-	"vK/guLaK4iYOLwnFGKTiufSePT8/V3gNwQ0HZGVHPlQ13SKLBjTQMtI9XG0R2SzpWdQO0iU3y5kYKrtq",
-	"aDfyOanGUamJZMsvFuKiQt4RFVBZwRNudqQN8ARuy6p4I9ek6xu/r5Qnw3WToHfMU11x6lGLVgHcvcgE",
-	"JrzHILsfWlUIgZLdW0u7IVTEKnqKO/QLtWlAz5P72O4U7yAiPilV9paC12RXFSaIs7OgVWvAQ3iq6SE0",
-	"vYWhHzs/Ap1K7ohVrv7EKvSkccJU3RG8zGROnZOslYb+VmvAglIpxtKQ+ZVJxDuF3pBEjya3B/yllYcv",
-	"tcknmTj781M814xUk5Ren9kbzv78VOYCQmlDBQYwnMo8RwBArcAqRu4cCxNGBy1HFhEoq1ayecrHACbO",
-	"i7bBUISdCn6F2f2FbaQz1hxTF3xiIBykZQPyyz4nH+cjQqiM2Nn56auDs29Ovn38HBRWqZC9IJ9f2kGy",
-	"ycKaDE1rmh0UP3dmCZofz33mJOrnOGrKFgpUdatjlUWlzFGPen7y/OUdMLzakwC02J5IHjK3ONUMax51",
-	"uxG7D/9z/z422GRmzhX7esFnrPn6/OHnvS6A273kE/of++u//5//0+u1iiQlp3KTMWAFunElvzPKzhrp",
-	"Rc76fTzjut3B3S46jSHjS84WqaW81V+s2CEfspVjn/eOut2joyNrD7TQkbYYT90dA3vghYZIU2fedCdp",
-	"I2baMo49max8dSoYlECzogx/qE5wW0GsxH4Ik8Bd/RF15gsykKil9AZsALtLyCNr51Eu8Y6hmeDXj1HB",
-	"ggyWA3CFxi3vn7bcPKiIEOn3qvP1eiSBVYRnEITJnIEaF9mm7bcxbLDcCv13f/1rzJqL+VxkbXBJTsX7",
-	"VhS4Ra2UhnFTgisIWp7wmP37//4/LC5BCcTHXkfo9XslhEMAK8RwPZHJx/uGKkQ82APmoN4S8OcE5tqU",
-	"yYW874iFqp3Mnaj0ml41faUAYwBH0mAtwwWjU0O1FmYmzH1seV1KhEEnpWLFakkv+NHzyj26Nw7XMSrl",
-	"6htnJZT616EyFFVOVWElReS9xajtO4hL7PqM1U3NUkPLoaLIpYu8QPaYtS2w0Zfre0sjaBLSJb4RE2IT",
-	"2nV0C1Ag0/aQGaoRt9ZF8FBqWeaCwvJw61jPMO+nhdk65KN3GwVLRDC9/W6XBSo3VWfhIYzikWpPimys",
-	"anwvxCijI4DafybuELYm9wU2VxCeZGA6U2dY93KrYRVxmhZEONl3ZzlXCc8Sv4Zvm65oZLlcdgxddmE+",
-	"qB5pOSfZYKjABosp2F94KSFnyA4V83xyF5ejhCDIbfpgDX5sW8jBhMCVDjoGkj9sqMI2t6T/+Y64UcEI",
-	"3iFA9sGAJSJx2Pzovgezzb3NDytmzdeBv9OtA72GzBL3VJFcOGDxVS+qlooOlUup7B/dW0uqpOTGRGDM",
-	"H5ol0ufcSt0xDAtFyRB2JakR0xdDFf9YEOND58e1uXzo/GhX4EN8DEzo7LLCqNY5QWEvNe55PyFj95fl",
-	"u7YRc56hjkcdWmhIYCNkJsd02DXuYVcig7ARWurovOwM1QmL++/fO9vc6Zm9rqc4ZlG46uE1KFlfjE+e",
-	"C5zMEbMjvttlJmJ9NpMqsq/E/7JpxA7t//T6DPvt9OHPvIgeUom3NEFLzhMVggFCL/p9KsLRgUJV5c24",
-	"XIg6YK7EvNVhj4paaIXJwRNt93aq9RzFzzyTV2Dwp1JdtsG2inzgApfOCiQQ62YuxpKn7fkim4PenSSZ",
-	"gFBA8/Tk+QlklYuJNLn94LF3/9iNYk9iD3OC9Hz0/KzlMjwrAVYjcrsP3zz+6psXL77FiOq7l69O/3Jy",
-	"/vjd88fnb168+vbsS6rxcSeJKxLPBE/AJi2RcOBGawXuUFFWjpVSjJKCQ8d9JoxOrwSLHz0/s8S6XMyZ",
-	"X7UXqrx7Ur10wF7oX6oQ3a4mAM+v5WANSkVJqCc61YG7uOKFUyppPvYBUCYoM7TIri1Nocz8lsDBBsD4",
-	"UhMyyoLhQm6MdmX3LUL/5mye6ZE1DWHvuFeDj+skHD8vRt/vDpU/C+Dkht4BRQ3xHYOiu77ta+QSuhhV",
-	"g2zrgm+FbLkrL17EtKqcT9hnJDHw++YzH8EXM4jTFW0AqPtSpecspqnKDDvPRrWtZ609l0h7fs6kssp7",
-	"K0KNCt2HGNNGRc6QA22o6EQiQ9n304c150ioDp1UHeq5S+mEeuKSZ+Ewwhc5FQmyA1D1scvjNSUM3qAT",
-	"ALw0gI5CJpPrpRX77t5Vx2IYazdwthUJbdB6y5761gCh0D0BA6Kyif6KwtkOBvzBjwQJ/SF2qZZWXbLD",
-	"J3sRegtTBhes/2lCzt/SyJwTDPwBmKO+JO2MzG1n2y8h+9+7QOxdzl/RLPn4wfM8KHscXAwz11iuEY6J",
-	"zmWvx1PWjH1Vq8OIOQ3lj3scdr97UI8CVd6ROI7YjCs+Aa1vqECfsvs+G0/llUhKBS/UnBiNMFjZNDXo",
-	"jwPWhRQMLz9I30Nwd3T+GLs3BuxU5SITBg7j5zpnMvj7IYCz8/EllfE34yLFonXMnoqLnPnmMfZxkhTR",
-	"UL2BQgrn+aikZ7SO2SMNggd7OpQzNTrsjJy4XDnus9x5Ka2iW7qXzRe5CVnPxSfpEK541Tfp9dbOw52I",
-	"Hqkg2nDHYMXgmdUNHVr8cRHP46k9flZOWZeuN6jBuEdrMFSFM8WllmFkHphWGkrYwLiaVmNMGPZJjriu",
-	"nFTwXPDZHfALOJPAp4r/KJMPPlhijf1Mp4JqtkAxRxkYZA3X7vfyy+F1LXIm2mM2E3OdQW73bL7Ii6wd",
-	"39KleJhudS9x7cHX24+zzd3HXb0AHCPrDc2d/Htc5BoN1U8ufeUn9Gb+hO7Yn4bqp3a77f/P3njY7bKf",
-	"arIvf2Iznl7obGYnaE8tnYWZFIswvzliI55AphKmXbG6N8Ni2/fyUg/UkoXsmqTSJXpNz76mnKb4k6tY",
-	"8iOJCubKfOZjqYSQ3nbXvi1Im/spgHD0Oe7jHHmU5xXDvpRlAilspmCv9e/YbQpnwTt7csqxnHOVl75Z",
-	"QlMsCmZK50j4xvUKLCQpZaN5XwgF5zxJ4/VqrNi9+NANFRo32hcqslxwuzuh4QYcSPCKfmfu+MMWFCvy",
-	"R18JDsoVfe/Ifm8m8qlOQJA5zZToAuFPLHVAKYS3FnoeveaBfQ1t/nd4PxIjjA/hIiLH4T3HQfAGXVFW",
-	"A5NJ+bXgvnknk+DFoWPfeLHnXT2nj9bdC/WvhFSGmjeW37SmPFt1i+4OKrJKlVittS8igaG9p/ui6/9R",
-	"qMwEZWO1WaES+itMcrQMYb9IITZZXgMXe35H8WZcBfdrSCy6wR0AMJLwTUq7d7xzj8cgxBASxw4LAYAD",
-	"/nbvXPJsVnw0fKt3fFWIMceKLAz7Msjd1POSo8wJJ4LlDwC3A1zj8FNONJfYMdAhvZ6LeZPQqtp+aMyN",
-	"aLn6nrWwUfgFCNq+oxiPW9KKRWKo8Me4rD5iTK9tN/tdLym8zeKYpweCZs5XqebJu1zrd9Dm1X4LT4Ir",
-	"QrWAobDmUZc9k1+BwY65+SZiPfjJVy+6V/f79tWlRIDqLtDruT1rSkz4smJb1YiSYkMVJww6UJLd2xbf",
-	"vyFA+9PGvBVpvO+9TrvwyWWhHIL0Npn78iaI64SjCNMaLE9BBJbGvZbK4AOmucsxUXoJpq/LXuBB/kJE",
-	"1Ymb0hTKa1fJHfhpbY7OJwE3DMLFBbsDLRJMJACXmjPXSykD7pO4fe3U4XW0sFojf/tUcvQVScp6p461",
-	"paxxeN+R00gg6yxFSmLcikhJYcHIGpuT0KvoshbdMXGEWollOWklAua8whvD4hO3QlrlmT2Rgu54/jSD",
-	"4ga2Erl7M9DZSd53kEjqVQaRQorcqpDMLoDg5VHIV74FX05xbfrEXVKprrgkLPmfyjpskmELYBq9wlIg",
-	"+5EJvxJsMcfOyGOtLlI5zo+Z4RcCm6hDMiH6VUtL4BwxPwWZluwiBZ9AHM9ENuMysUYZ9h54JPkk47Oh",
-	"YizQndhXVqq5bM8mRvDOHn3bqt53Zu8Lasir18/tddSI7KWv2mEu7NmA1QTm1u87H7BHwjJMh2jU/PFc",
-	"RyRZTpOIBSGjDzDE8+p3fIoVfsg+OktZE6PM8MhZu/pNjJA9kjwNLowfFp3Ngok+5SNI68UoZCN8YJRR",
-	"qsTzk2ePKWu4eEl450HwLRhRZUCvHp+dw3oaQulqnusvXU19VPna6yz9Mpiw/2D7ey1V5d7/Ki5/aUe5",
-	"Hw2v9Uqq+qHBeoXoFknv3k3UL4YiVFI8+UI9fi/zL4eNPFuIW1qoXZRCK7HykebmpiKFkGnBpqWdfOaC",
-	"95XQ/RvS0eLzN6dPT1+8O3n48MXr5+fvzk4fxaG4xfRDrpiYjQTUIPt0ACtBcZf6YDv08RsqKzmo7kBj",
-	"Gu2Mj6dSCZ+oauTsgPYl+7EIuuYbd2jM5ilfmaFaujQRL1+g9qy01an9RjOWPqBPpnpdoJ+jl2ioQJK0",
-	"IgpowhAxmdZM9dIVn6RiQkHNcCroPTQy+XAwhUynmNn/Qr94MbEy2bKyESy298dYCVg4ToIUiwgzgYrY",
-	"mDTs5OVpq5SLIZIAoMTa+mFZn0/K6Ha796i8N/zti3iAR5SRtDrkDA1zWkXWlomhoklrQbu6tVZQO+L1",
-	"NecbGirI4uFOl3DOTi3MwDLkT959wEZiyq+kXmQl14e9pRhrr9vFY5v68MLJdZcRcEjOV4ZiAkbPhJ0I",
-	"0nwxZ2sv6tW+KCqeGK0oN99d7TKz/po+aNoLs1q/dNdewuYOfYjKIfaA359rDxzaB7C2eO3aUThck+pl",
-	"umLNXp85Q8CqWGiCFrdBmkKVeAABk8qxIHApwn85mVsbpd3vdAlhtsBLXC6XHQ6XOzqbHNCz5uDp6cPH",
-	"z88ewzOAkZUDKlaIBXPy8rQRNagoqDFo9DpdvFnPheJz2Rg0oFUOtqSaAujUwVTwNJ/+w/57UgdKfELT",
-	"63e7BKlcI55QNd/QufmYWWuJjXhq7dPMs0+WtxdzX5Yy19b0zjvs3AHxYZ1mA4bvynIag8Y3NGBAVIfS",
-	"O5hIv9sFXHCtcsIqg6ICLNc5+N5UkDoLZC/X6aehLxGZC8JPuzC/cBQeNwzQemrQuohMGyjUsYtzhAOv",
-	"+5if4MEpKeb4wN3dD7wuNNgS3lhj8N3bqGEWsxnPVtC040ooYXBR/PAgWAvNciamMfiucYbzaLy1rzoA",
-	"h8W+HCMo1d2lI0LRYM4vwcd+cSHHg228Q8jBQ7VnG22Iu7lX4TMuZUuJJdgEqYAZQn/FVjRUbm3CFuFo",
-	"16ToHsAwoYvoyGxzw3D2wln1Q2UtiZIdEVE8quxiw2A4RYupmzqmptgpxBGLi+7ecTRU8fd6ZAASzG8o",
-	"V9CH5ERLgyerIAFUq3R1zGK312MS3uiowPUfKvj22vYDAVbegK9w+W9r/wXt5X1feGyAju3c8d9ho3XY",
-	"qdENN265BX7NvnV5ZHYlXAf7j9im+xPEd0QZQ6OLRsA8gEAOXNMYfPcjwhg1BkigyEEZNQaNvNzqnjw7",
-	"2UIpwEB8G977HLujJSv0RGx8rHMN4kKoZRtxT4iwru9ZaYe0Qvt8yrHsBrL1IFO6tEkIAAcz+akowP5+",
-	"x8C26rBXu6xtZG3K87ITC27a2GPd7q4ll7mrX+IGer5BZlCnEZJpW8ueDx+2iWTLoRJkslNA3U7eKJGr",
-	"seKNstkeSu4mn4GL1c0iJ8cFRLbJ0QoFSgiFYm2/IjiOSsCVNf23BJIJ9Om4iFJDbSQkDaPWS0WHJ3Qd",
-	"03g6Q3VCMco6AfRUmjxI8cAW7g7WDzZIhelSownkyg+DHu04hD7AOCoA+irDKq2s7369AcD0Q1S/SYox",
-	"HjiQ1p03vgCAsH3uRLgp2OM3l8vwBNHG4cLXfdfdfhAsA9y/v6hYf7JGWAB4lL4IlutD1DjcRxJ/xRPX",
-	"vw8e6e2lMvk4KjzUf7D7oXOtn3G1om+Zn1Gh8/LifFtijtvJMsO9HIiQh+F9jbcfosZcmxqZ8dlnJz53",
-	"t/PZZ+wEFRdpXA3AWlCmFLthzcPug7Xwj1W8qpuROkOIpHVMFm6eydlMJBHr/fuf/7rXLWXPgxVRBm3C",
-	"xGLEU2oilDdkweusitrk3xMm4xRxWcqfGTiBwaD02ophwZNyqn2I5i1zzLFx3QXLYgtz1QK+byBYsDD5",
-	"VzpZXU9ZuJQqgV61lDZTiK5HYqbZSOtL5OJr70ZqOPKhjGVMMP8V0dK7mWi5jli5mUjZZZgpsXRs9/PK",
-	"lH22+hOXgoFP7CGF3NJRzAGe6+3xpZcYyTzX+inPJuI3IPUKnakGMPu7tx9KmtRJklSDzM2gDmGLLKxT",
-	"qiCJaovVWw5kl+CYC1GXWdX62Kdgrbs3vhZ5VUTcxmn+y2+5X2a7He5+6LnOn+iF+k2d+V+LvMLZ2w/2",
-	"bepxsDiQctVhL+wZeO8wOCbtYXzY7R7X5a3jtcNyp4o9O22C7j3n+TRQvZNG9eAJuXF782S7/+euLcQO",
-	"NWZbxx92otaMBbSLXbKPvrgQmUiGSmfQlhcqRLwBxZrbkpsDKNVWxEaLvE6bGKpCnThmsRuNAywAhAqd",
-	"QQQbgxNWJSD9BdMoDZQ5FKB2tAFrVJPX0JHsFlQTbGSAQ7X/hKTH4DenSYAqgQse3EQc8EwIyPB1SsyN",
-	"xBE2B9lLi/mti1TychTFh796lea6UvkPHejGOtAr2GZRYclkTnJ8vGqEUcrNKpG33+uyvSDBzByXcPMJ",
-	"EQ2cfwFwIkD+IbiBx83gatXZ6BkS2WlS4xba4UIJ+hj9eYFdb3/bnhwXy9/bleNvvp64Ch7b4sQpFv3X",
-	"Lp9+I0qgJfmWrVXZw/Tjfn6ezz4r4TVXwZHLqM0D6MmBXl/usEclpUwOlUcS8Il5gBlU4MSvJbUSYoaf",
-	"SoedoH8npRkTSBXMiJUrUihzAoA55hIQVazK85dKrkQBmRTm13phVQzV53lINdYAu+37zWVD5VMw9CKf",
-	"aHR5FaLNJ/mWyeIzJglmzyp1lG+kYpcoTnVuxWMIekuJNJCxmGt2KaD7r5+MH3eB/EkgQkNVNFIuJ9NX",
-	"6jgA66zUQsULYsJejRxyOC0UFFnvSL8fBFVRa9n7VOvq2evBUK3XBEDIofokharsEZe0Iqf3ehgFn2lg",
-	"fxqqgpjHa0xXpPFQnTdYNQ9q6h06Q+WQtP16BOC1Ok3QQaovSmdY0wgRQuQyPtJXojUogD8JIdFhhIbY",
-	"qLFHPY0LQNPYoRQc40IBwg/ZMxCyAeBJPgGIz+1Q8n5Cre2eSyvpP8ZteZFJoZJ09Rw1/TPoQ5RKaEbo",
-	"aeWMPihNQeSfxqARplVVujQXnQavfWx9Sm+nO373PnpvcOxuMxFeuiwzbHoehDoDzlo/B15AdM5JFN+2",
-	"SxCqV8DqnmsGG/CVA9jeDdHRxn/3vnhwdO+oZ7WbuqZ9ltFvb4yU8Bcg+QJ8godm3jTKeuTgcWlfXBMs",
-	"uHa2uMdvab77AFkHYMmb5v5GJBHr9tgjMWb9bv8L1u0O4P+zr5+d18ziw2/fn+6lw2/LmOzvMUBSECBT",
-	"42cyQb0cKtXxbTE3vaoa2Jr7mJlwX1RqOMWasW+9HztUR1ezHTH7JlS4WujzCxXeocKqaEhXKDx0Icyg",
-	"dCWSmNBcFFTfMSXMfDS0CbzDH13ot3MF1wgD4Wqdxno2glw0+6RHkG4d+74adHKTNjVUOCBoYrGf3t5h",
-	"J1SUHBYaF0rwUHmj9I4Bc8CVNqOyGjEeVELnciZa25tEeWQwCSCLAV4CwCeQj8E3yZvxHIDFnTI3kVeC",
-	"cuHn+YraZwFcqs55OlSY0uf9CYu5VUJ7UbfbpYUDDSx2XebjFqlNROmi8l0SEqQZKj7T1GiHmKofvI9s",
-	"BYA4MSIVUD1ZwHpD3Sp22ID+XUPVjIvOeTH6cQkOdKahxYRgc44Wzmxb4sstuTZqjhiPqYudQGGdN+XI",
-	"UP7ddTSWM3zkw9avAxiG9DAe140r3BttGK9nt8aWeMKOHsJbhl00UPWRrpsGRCoD9xvj0wx8zLNshSW9",
-	"ACY/YU1qegLl7UWPGIfVBFkZIDJLM8yEEkuebphEziebhn/YvdnwYbxO1NEWD8AfvVSuEe2IZ4DAbakv",
-	"PWhWGwcVVbrlqfKEb5gmfGXTRHv9+x+1UGSVQ6ch7/T3+YE56nJ37959UBluv9u/1+712t3eudPd/r5p",
-	"k9BhCVmQ4TSw/VRj0Eh4LgDyrXGz0XvMwLqBR67dQFI7hf41pvAVfOdGc/it+3z39vfewNe7n5/3Dxfv",
-	"Lbp4a9XaQMvTS1VSPKEMMEC+qGjX23zAr3x7GfdyB/ba3AOE1vVGKUBlSR+MCqeth6aFKkWoH1oo157U",
-	"J9a5mtOgOQTibIGWms0QQBva7awDppfQ60uQCgE2E2rxG8EJyqj/JXSC8uvrQRCwzzs1UoFmBwDnP1RY",
-	"k15CLcB7qWSPW7UyFx5NdnPvAeqbP1R1TQuC/hkDrPmvbVhxXOnK4VbPWRM0U2t1XGR6VrQ73g8sool9",
-	"TupxKBB9yneyxvdLs0c0wL6yMB3QowEKN+ZnguM11+QAKcCyPKaWA39rFng4+qIGr5gSWyJfpEmoKvCe",
-	"w263dQw2iQLHaxS4XEfCI4kNlYM5qzeJCg0DjYYwCiqxab7MLPc/ljg4vir2EuCPFZSoIV4F70f4ubs+",
-	"GzqDBjjbvb4flQ1CQyglehSq+J4avZWKijzBwXss06y7hnMNvxVdNTe7i6939n1qZ/EJVdjvdXb7mz9E",
-	"8PCpkrm0is9eTxd3X48Eu1JSsHrEtQh0H/ndJaTc2BfY38/5+AqhS363/kOv4DwMATVrFJXQA1ik0G2t",
-	"bwqgOQG13OFeNUnWtTrsBRl9Qf0TNtXNBz48Wd/2GENzYCfWI9jVtlf3wGKUJ1mb8tu4Fd3/dyJDfn0S",
-	"47nOIQvhf0tecbPYH3U++trE4l1WLm7fxpYsXbv+vAxYHIJ5OeDHyAEEe6w87xGReeR6bZH/cqi25foe",
-	"u+6741TwDLNAmg7LeCSwNGjYGDYiQjVm371tdejfVqGnVjTBEO2lAVZ2F0VMoN6BMw2aiiQRy8Rc8BzH",
-	"Q6hSUVF1OVSoXErDLsU8Pw7QtKmZSe/f//zXYVgUVfHPdUo+ddBMweXF1VBtqlUog466DOgdyQPFV4Yq",
-	"cJmxkzWI3nLfZcaTpA6hl+CQA8sOQzEbW2/UIPTKAJu3FTloeSwrQzzeoSLsRcDU9cCzeZBYe33MWTha",
-	"CkTpO+ERk+jrHDAIqH2jE4ad4kpRK/lKVsz2BPCP0/XtFnpRpEd7Rb1wYQ8sKa3QWWZ8/npezv+2m64x",
-	"aLzhUMzHfljoHPui9bvM2L1yjPME2OknmUw4JoEWb9/Xz+5EWeG0nmdyLNXE6hzXOs0+YaK5neubjFvB",
-	"gJTaeSQXd9/+kfwbSDP/uDP695ktHmSCA2JxIJpo30DbIUEIJ3xi9jn66/VyQt+yo/wIzaDWM/lYhb0K",
-	"82mmF5NpKefxjkG0vZOXp6wJPSAIE4x6BMUYfYxbg5KPcahSMSmSBRzCWxwhpj9g6kJXRAA/kpS2KdOU",
-	"/bAQC6zps6qIVJNW0OOFepulYoLRJ9K0SX6RWhF8jjVxkIAyfOLS/JIFCmnwluGz9mBeiXyo/Cub3s4O",
-	"xhKVJundXzhyuofKEQFhkxxDEaS18nKjg1LKw5SX8ZGho58j08D7PBemmCU1SymwdirNI7HhfzxdqMm7",
-	"xXwQ+I/tTwAPVjSaWsMjjAnER2kPeAzeT2nYjCfCq4X2mHc3rHdmlsZ/LNe6M1QvwqyPX+YcH6qhOk3E",
-	"bK7tiTFwHEAlYh6ReqqXUPUlc/cLDyGYnOsPZTjpQJ5mRZMyAxDx5fxnGMJ5eZO5HrG5hnbgpTWxW6lp",
-	"VW8As4HStmHDQaaDItewTGd/y6EN5DzTk0wYY9Vr7I0yE5y6mohJMUuHk92CbQlMJlOClTT5UDkgxVeP",
-	"//z68dn5u/PTZ49fvD6PC1ocdfvr2LG459zwH7peDk3fviOY91gnIvKJjgD2qpVoQfswB1tTxgYgfOwM",
-	"/fqYHTmwhB4qRIxhzW+oEb9P3MbZuvn//+x9/XLbxpbnq3SxtspkBqIo2fIkZKVmFUmJdceOPZKc7N2L",
-	"rNEiWhLGYDcvGpTMm0rV/LUPsPMQ+x77KPMkW33O6Q+AAEXqI/5i/ogligAa3X1On8/fz0adNYcMvVZg",
-	"AmdGZweCZp5lTCJg2dGVxZ7pGc/7PfaammeqS+Wnt3nIuJ0Q9RFZARUkHUYNFeeg+Ry8st8bKDfmafAb",
-	"ovFlsB6xbFsQuxDh3A4rg6RdYUcbVakfUamj8+WyG+Q9mJm6LMypbw46ZmlOMVdgwUrtMpsJbayJfsHl",
-	"5dvpQ8VtUHuuZOId0Jd/mDtTxyiuFQ3EF/jVxwj6wops4jafUfDV7GE48NwaQgtBLu5nA6o8fQwLEH1U",
-	"XdViIXB1NU4UCHM3eaFyy8qEGsYMMmE8lvCnt0WOpLNv3v7w8vjg3Q/7p0fv3p689HjA5vtbk5nOxknE",
-	"LkQJNNJwq5+OzuzRRRi5yYvXLw/fvXp7enxgbgJajAPLHjApGFsn7rxBHEJz337c6VlCaTfmU0Tmz6EH",
-	"GlHFx+Y8ot4eYt2ZiMm5gPxgoiS8pLnIMtlCbZNtm/Sa2mj9FPPTkEGvzGERDmIZ0UXQHhOSRwC9EIWB",
-	"nKnQfvbWDHjLMO6Ufp8hHp+ZJzRZZhI58S0rCMZiGlW0ytP7hDTgz2PafbCrV4cHVbnXbiuHBm7PC73+",
-	"1y9Mv65ajW+eAhtsU4rfqs2NWKjCCkioJldX3pNZKR5beeOpEmidJ5olr2YlFOiAcgAkrwtVoHpcEGzz",
-	"3fsKtnlRL42rSbV5biDVGyneSPGDS7HZYyjFZocG8tIt1eVlLjS6JgnsXzjtOSS31jDQHInTqtANZFH5",
-	"66rFiKNqh0wlVmI7tiftYA0nfjjrJhQ/6UpcN10rleOeVL69Dp5x9bpWB23JAm6cto9X3MsXF2eZ7xUI",
-	"y33y7y2awYZFH8MC+JUXk+FCde+VyH3ZL4Vi/11lciEgUypW8vy99xpgfkaxvMhkpq/IrXNvsG0j69hb",
-	"FnwO4ZOkzw5Ung4XH+sifzZuBdEhx776WoqFIDIDzg0oIkas0wXWvx7EURN8UK2ImYgjSpXU0uxICwqo",
-	"BkGNrgXAWGB+6y5UO/fcxLbXMlv+ShjZEx3LoCK6u6TAmRxWHzznKcXjeINP7spV/YISH3bosNsC34jl",
-	"/FwgG5qdSqTrGV+JD1RrHlR4qRsZy1oolBiUiaPK3kS7DJCnsgjJGGm9qFydXs4RnLOJuga8NbMZE7Mb",
-	"PVAHt1Nh6yeQH6hGwB7FEhlHgFKSqE8w9VS5NyVMmPd3q2GPPpJ6G+fd0y66Fwn2dKU6BXZ0Zcub3Q17",
-	"wY4F18o9BX1vXYrpgr/NfjVmCE9TW4VDt4T3i2oZNpByYEEsETfYib1NQJClES4GBnabHPsz+tZ9fQAc",
-	"clAsPNj57jvfEnTDi8nqLr8d1MbtfyCHwa3ygzTh767+wK+m+Pa05IU5uoAfFiJ/uVcjq/sTtbP1MYyH",
-	"n5FOeuHojcJUNmlkOoSbCHN7i14IplPO/EtvJPR+Evpll6sjxTKvUSp3a2eq0KMFSxcPvd5dxIqO+D9T",
-	"sJYJEZWD0PsCrTKVYgDEAdlFI18x44tOdMSaLeQh0KpEnsa6GYiKZmIjrhtxXUlcLTt6o8CGHl5VXiOS",
-	"1oiYspzTiXt+mRBjZ9udQFHp0nqnr8OvAbQaKjHLUvitByM8zwXj40JpDTfXLbE2O7QNLirOxGpt8sF3",
-	"16iaqFy1rFmeFmVxmWmFR00L3Nu01z9ge32j3IUibgWnvW8+wWBNLbJTKnbU33n+DBoMqBNX4oELegfC",
-	"f4hCUtjG4j7bpz4P4Jyxl01FQRWc07BgcMg48ZlBd0IAoek6gy1spVNisYRPAKzUNUdDs0BAv9aFXhmW",
-	"ZOlSSEjq7b2HDw5QMxLYOiTP52U25jk7AiI6o6nEhGc5Iq78d7qqP1aTTtSBVSIcyX3AY8m5++CluhY5",
-	"B8Y0mLXOsNN9trPXY3t7e1vLW4LXFPFH7Qn2rdOr6Kj19dOywi58sfRLoMexS/XlQ8N7ywdWjzmEg2Z1",
-	"VjNatrPJVBWw35rV3KmQKROIRJBMZnmZTXlRbl+oYrKV8pKTkuEsuchykSCNdvfg9JeIvT37cevbiKkp",
-	"UXD98PpVzwfbqTMvCWQyiRyW5Ym4JAxcJQ9nKDMCC/Q5SwBTc6yvE3au0rlVc1CwrmMJ4EDMmxFGFyMS",
-	"KgO0PY+xMGJjlc8mEjSyRvi5KpVZxGBsOopl8o4q9LeSIRlqoMi7yY/wi9FDZsDwp3cy/M3+Cdv74E+9",
-	"iBnlZanLEqvJzNf0rHCX80mWz90lCfzAtllyMctz/Jh19TTPSkYs7XBXRIGJYokHSJcOq4jhD++w6w64",
-	"ZtV5BogkSSlyeATo3yRipKapQ4LLOZDRquKSy+wf1KIQMWqbjDB/8A98mvsZ7ptNhPv5H8mQccmO939G",
-	"TrkI68TNsiX7E1FkY759cJWN+aXC1QbkP09Cg+iFGFHPSg0LansSzYP+JyRQ+uwt4haa09QsMHZcwsra",
-	"tkxoCIQTkD4+wG8m/Vge8fGV3Sv1tA1nb16fno0YZ+c89RvKSBHdD+tZcLMgOYsu1VTjtkd5AyASgQCR",
-	"lPxx4lJYC4EEq8Zjh1g6UW0OoK81iiXNRQkgkyJPe33mxEezrq2cNhMLMLGFTQcZ6e3BLOn32XQKjSWY",
-	"cDGL7mXw+xmU9SQRwx/SPjtRNzi/tggxk+wckRypbTVD1vugf7Mfyx9UmgnNlJmgvQF7lf1gS8Wf7Tw1",
-	"82uGhJMgSQFZJBbpJ4kEOEChbLJdjmHWH9YdqurJ49PXrAClBVkPyXG9thCAzCHIdy22jaVUhxrIw6Mf",
-	"99++PHt3cvTT8eufe23wixXd2Fm9XAC+3gDV9usVpDHN/sH4jsPLodYLf5hAWsuopvfZNHFv0YNMK+0I",
-	"fCVsJAiAHBvhDf1+Wvk1XgfX/IEeYZv92XBM1ZmoKzM57Lw9BfMScOe8No9ecvvTGzMz0ZFRjdEBqsNY",
-	"7qc8smZnVDU2o5r1Gi2aurhNg7cadszs3t9Mxc3+oyomYCHYw7IK8fynvqUf9wJy9MO30KKGPRHWrllq",
-	"Rx+HX/5jzSm+rUliKootI1x4OnzqZvUXbh7jkvnoC9QiHJz+spqZ7KyAdkt5X1LzPdQDjLmUCnDBAGYG",
-	"aWqrWHWuVS/J9C/GBCCAYLQyvd2RABbFYoTvZ/sNENv7eOQtDvPK4uBGsn4mfA3B9jNyq1j/7L/6x13e",
-	"4hYqWW8SEtXKnyraX7igumXw5p7DCIHY2moSqwUvEG6mMSif/D1xcOPG0dvKpBZSZ2V2LYiqPpOBmxe4",
-	"axFzzlfEwFuKsCjHeEtGdnHUaXZprPNu3Hm2s2eEKu6wi0ymmoVAdb0+c/4VkpwhnLm5ZW1YhFbeZ/at",
-	"yWqz4UQYSoWL37wkoJrAe0QAUiKrdaDsTJU8R/sdHlxBUbczVMdRb7KxT2HC7dh+EuVjmNm/qiKFXlMz",
-	"k8avAM/dLgNrX4X6ZPZGVEVdBe0na9eizsArITjPAhw0y9W1aDFw/96GB707GKyMoWxXGRJHgI5ODjlu",
-	"kIVtW8NPbgyuNqOkYzx2zSFv0kH3SAe9MoIVxOM36MkPc3igEgpybBgMxH3bWy/Dc2r06sQuFEC1FkAQ",
-	"h7WVPx2dGVd/QmWpwOdAfBKA/2GpM/Az5G3DAMUtqvON0vfKr9Agbk21/BF1AD/YiHhESsEC3T9MpgTf",
-	"61GNwo0kb/y85RrgL6evfw7yBCQdvdWsyN8JejQVthyruvqH8LkOcadHxA8UxCSfucp3yZTsM6ggAY0S",
-	"1vQLWRaZQFPM+I7uFYjTsIH9Fh8f5mQrwvSsbcApFr80DVKqGzPGDWf/A+xFnOzbUnJRW9mQhyrHSiT1",
-	"XgDYv9XNI4C8xMRIljaDC2USyTWipVi0bRto8Dmlr8+8DG627wNCwy7fuzUXr3VJsOKkCzrGUxNYHZdg",
-	"3sv4Yr0+e30tCvb8WYhziqYTEAhkgFnVht1/d/KoKS+vvFeUWdZTb60s4WKq+0ftcLf7mJhzXUPkhWY6",
-	"AKiNagC1WRkhn/BM+P4egDfz1GglQs9eZJI40uAjn4tBNFjNy0xfzMndLWa50U5S3EB+LlVCD6Gby9wM",
-	"BnijZnmKBZOAZgXZOMVcVjsCjBDKXTOLyWbTSM0Yshi1oLojjF64fCVSsZm3tgBPAV4Z5Rf7bVim9y9N",
-	"qlQYzS5nujTGMIGUAozpmvrqMaFCP7auRdIZSgN/Jpp3UzvUqOlRgJjGWCHIIfCEr1VKZGzlW4g7j+rU",
-	"mCEMdZUEkHUBYQnqJyy4QGqUUK9atRnLlfk+yVMnDFRdB0Ed+hd+omN5lelSFXOL/1wKPnmiI6YVWF0t",
-	"EJCF4Cmp5tB8c5SdVeJ1CbreQjijV/BeCGjKzIoK00uAxGtjlJqhV5JGsTyfYUlBddASzHooWwmubOWZ",
-	"pH1/J7rJDUPa0qLvKi/Rx+BL+0Jt1P3atFoJuL20O2onNVhuxH4R9ikp74AarD2zfTIjcAZPMUYGJHxg",
-	"xoW0bpAmimHC/FfjDuPn6lr0HLQpAA9n8jKK5YUx++WcFSoXQ5ZYprDIGqiAFuz7/gEsDpvvjdUMMBFB",
-	"yds/QJ9CnV0AasBlGkFRFq9QswV4qqUYuetJ25sLgcCN3YiCkviZHCEgXSLFh3Ifx2oPHc+7bikuXTjF",
-	"2NGAFogv5e6NrM98Gssp11poT4rJ3p4dmHNuBkjMQjKaGHM7+y4NLHhdqezTYzmTgAqh8chURUAmD++F",
-	"Rr1UbJLJWSnYRSGEzXuK7PIKCOR1n9WY1wB3YZF6DRFMnOVPABZEi1zqoDrTrmaVSw1yk4tkajbB3nic",
-	"LsjWqMrbRuWveNRSCSFYN1FbnSDWUB9mPD8wL/DJsqAR39nTAUIY7D5dh9fMvd6jBuZpx1aGbSvx3N9Q",
-	"a1WkCf0s83gj+kYf/xZ17OYBDW7rhH8WN+/+qor3nd+itgkpqK9/6SCg6GZhFMg/O3i6tTM429n1/LN+",
-	"XGY6UkuLjcyOnagzEVrzS/PxMdhou+ZCpiR7pWTK5+w79goC1Jlk9RcZsh9zVWQpJ6JHVopcEIi7yrNx",
-	"VsJ0I/bW4NvhYPBf//GfeP9A3SlkwjHP6v6Y8z47LXnZZ//v/7K9wU7/+c7z7vNel/d6fbCs7jazd9lr",
-	"twTuzJee2L7iT9w2+tI7SeCEv7kSVHRNp8uEz41qdnyS5igC9X4B6YqbK6y7MMdMe7dsKsd3aJRtSJPU",
-	"8cyaPJpDOd60vqZyvJLvc0jfW0O43RVLPB9ark19w8O1r9aYspolIhDBQ4X5RJ7nS8od9l19KhX/U4tM",
-	"I7OE6yc1z56PiPAdyLPoMnuzQlgK5BTj0nAFYd/pSmLLsvczrlkC6GI/zKnnypJ98WkGfUGuNWXsCRxa",
-	"4koYbna4HDSuTFMvFDQxVbjEzBM9n5fj4KCwUaW2AyHUwYdZSL1FYW6VKEEuzBGSNFme+2mK2uruBief",
-	"ZhVDx1b11nhx0YAxjwT6D7MzSmUUO/JRL2HORcbIJrIvWgVzduwbG+HZ3vN//vY7fj5OxUX996BBd/nI",
-	"lPT0D/VRIjLeWlavHK/TuHsHLXtkNvYqaha/uNbQl5lP+xV5HTXIJyjf9ZuRP+I7vYR32ZAIf16G436a",
-	"enNxkdIRdmjrueQNxG1wBlrNRFcg7lQ4AWo2ZJUhVkRq2Bq0ISPkiCUgIY5KPQ/lxpGl+9iJPz7M0HPa",
-	"pgtxBPMCD2Z9NnQguCmGqXL0p1KRi9g4F+OxmJa6EXPUsd9YHlB6RK2muKawm6qJp0EzykqhyUkm7a87",
-	"jYn0+2vmHxAedRU9Zr9qNJIcH+SCF6tchl9c7zS6zS3+lfZrddsR1KtnP0J7CrL1LuC3sbYf0xHOtLVN",
-	"7qLcKEFxS47UrmpoyUIuFFVO1dYfGiOX8HizEhnLIueQXxRqEkuMQJOlm7BugqZ0gu2SjvvQ2L8YXw6N",
-	"3h5uN/xDISbqWqQ4RHNj5T6yD6dAAPDs0qTZcduvBk34yNV1xZGJmW47pWuQ1Zi0lORFoW4saG7QG9St",
-	"t+lDqP3mShSCiVyLXlvS81COX9CCPIKuJkbBzPIcP9GuynNhxF5lp3Kc9EaULaAXxFmFWqE7q+Q7quDP",
-	"N/7hw71/+71DDqUrcXdFAzbWu7OztTs42xkMd/Yo1putGKcfr+zTNHhbIBA8P7FfPDDvKktKjmQSyp7M",
-	"StBX60N+ejb4LgxPw1fgPS8LxENCmTcvPs3a3bvfos5EYGj8iutXqhAuNE5tAnsDjJLT2lCgXuGaDgdR",
-	"p1Qlz3EPmZ+OPkD+AxysRwkqRT5GkVrFsjn67nP0ifGsyMo5Ccwkkz8IXohif2Z0w99+M5vEH49ntROQ",
-	"z1KjmAtoxQtPCaPvbCEy68J9e6sclbeBE53ZLOFsalwm25njCuct2MrKwEXgLsSyAkpkU4bt0EPJvwTf",
-	"/z7pRZguPp/7NObB6S+xLBCEyAXR4C8gWxrICWYTifWXkPIhZJMVsHtiCeA9UDUKf+uR3+Oxl5KCeHe7",
-	"9qcAuicZq8lEyNIcOhDG0hi2W8TL6TOAxqmG8Fz0jEwJZ5ni75CcxwhfLG2ILzAMauHGru29LFUhWoFq",
-	"Mm1xaoDPzkLxtMHqMD5RWCMw6bXh9USsDp5jGXOrGD70Wu0wM4/k930GCDP3RGUhABZM2uM2jWUNcaT5",
-	"GIW1uGfP2qEcr4Scctfh/VkgKGGOG7c2bEDY0YEx6PPU6O+jtIQN98aaUDed4Z5ZV+SngLO9gpd1oGYS",
-	"D/8qjBbm7VFUzHXPdqIOSWxnuBt1qGy4Mxw8LuoK6xI+ETFn5Td8rtmgt+nS++iRwglErEhttUQLm2Ba",
-	"Ws2F25r1fPYJlTmESxDpL881UJdnmr0X09JYEraUtpv8dOT8Muu9J1jNZvxuc663eb8vKZoYhHDQ2c15",
-	"CWcKYDVgBwaOzFz6XoipxgyUPfyUFLrpxMEOs8YTp+Xdm/twjMsJhAoUAv2zm3DGj1Hk2AB4Ng+Xggoa",
-	"wozSCJff5zkxfRK+TXCDG27jyMbYm2S65O/bICHIEWwZ/s6gCWXht1U6Ok8+D7/nCytAXstRwiXyAUTH",
-	"g7VI6bWacwSETO1tFt98s29uA4Vi/W++gbR7WE6Dl9tUOQDbPB1AuWc1rkjwjRxwJmOZijy7FuDNjXlR",
-	"zFlWDlmCzhSlTwqBzoB1xfbfHDN9RSE7TthYEzUBekvjaVE5tvFCbBbR/HwAgUhVsMTR3yUjsHsT12dv",
-	"jYsksMoBVH8mS90a8DvCqXusYF84tWZO5lNhI3nm53ocr0lTgBZY1SaC1zkzV3wxgbrGwNzTSmDO2re3",
-	"QImvcKd10MazdPWK/WZkcuok7LTHC8lYXTbkVj9nxfHBc+iosS1BNFOffHQQtvsK8UGQwk0o8E874Vxd",
-	"WsMxg2faAq/pr+L8Sqn3un6qbf8O/x4DbTEdOQ08SA3mrbmsYt5awx1vTD3mdEtjCCc3OIatLE16o2b8",
-	"hDvZsz4VU7Vn6c3u21neGAytH/r/NhMzYZ0L+9L2zIeBRLVQZDgdEStVLBMh06nKzJiDsjtlHKXSfINO",
-	"NiHNtkmZ/TbTs3MztHNkxMhKPAj7bB9LMci3oW9r9ncz1HRoFifTtVtdilK7JvAu1BuHtRc9NpNllmPp",
-	"QiztSMCYbzIBTuyWAk1yn15xPzWrbYlBZw2GZxrkUur53TvGhNy4QQxXGvlvkdu6K27/P+7ysu2BHdjM",
-	"m3qwzyPKs9bJcYiLD8CXZotRgGTlQ6NKbd/SwBgUG1vqYVsPnItL1gV/Q2//rrP0D8+vrvtGjBLkz50S",
-	"URnUKUgVSzSZsEziAqg0HXO1H1MvYukMWiy5lCJnM5kLrVlCv2twnJKJkiqxJc01WmMIjQXMxu7elto4",
-	"ouZCaBxP3IdJOkO1R/XMyUSkGX9b5Akbz4oCCH0tUbxru7OsfhZ5w6hhkRIzoPnmO6nKd3xcZteCKK5/",
-	"tZVxPgYE/IAscSPdl1LN5FhAjimqziZAlhS6ZBwi56VinL6Nh4S7iY0QIupEMNndGm04WtDmdLfPNS8d",
-	"MVB6gORX4q11dilFGs4trw4U51XzuUUA+FD2fN2VHxkxighzHsUSurN8u35l35T8PcwWL+0VfXZ8YQ4v",
-	"LJFHTIIrd1PzBFyNWAZ/QJT9Idsb7LLEPuAdBPs96ZN78hPqm62yPT0bfEfl8+Ga+kJHN26pWK7kpX2D",
-	"ymQTJ7j77jTnczrdw7lkSlrabvbvZqvR9PD3NjhKswHwCpXJfaItzAOSXml2pfKUZY35N2C3deJ7L46q",
-	"9QrarTh3hh0j7uuc9DTYxySVcpN5ayWjn7s/1n+FZee3+1L/K2ThNIeLeQqI2Gdy7n80bmqvVqkEERrL",
-	"EQGmbg34k7rJHtj+3f18SpmhxmjpWUWZe6wBPCURIUCPWHCAGhUszHDGgmqmHSd/I75eVSXdq5r5E5Dl",
-	"ynx9afL8WUHz+V3bDUzbFWRlhWRheAK78/30+DBitdShF7ikGiY5OVrh5GwIkoRSuzRSMuWlmdDOsPO/",
-	"To7+Ntj6jm9d7G/9+NvvT3f/+G+dNUInyZTPNMCOJJncmhbqshDaGEmF0LOJQJojXarpVKTJqDLxFsaP",
-	"/hp5TRBLVTAsm8Ao0neBSRzaXH1/b3YuAJoKOQHgNt4ki2Vo0ZF74M1TUE9oNvJ03mQeIcrXg9hHqBRh",
-	"6QBgYX0Ng4N5nGa8jZL8+EaPm6WN5XOrNn9jhChiqG2MsjH6IFQzt9o8U1WU+hbwvXqA+MfsclZYBr4F",
-	"anIoiaG0EKl88/+EdW0lbw8iE6VKYtkVH+iziHEiM376/DmklBmf8qKMoFujUDfAZvxeUMeScSnhURGC",
-	"62MlxXsxH5JzqhNK6LrgjY5YYuMUCdF+Yimv9H8AVCb67QTY6TIdSxfe2HZ3Knn+/hQ9S2Kwm00oSJ4V",
-	"QRDF3O1aFPxSnAVXxDK4nm37+El3gGpbeo5mkfb6LLks1Gz6w/x7OKQT86ZA4KhttTB8HlbKRiyhJpzE",
-	"fod+p1RHIqE1BkJQsGg2RK+k6EUsSfncXmlhsQDssZv89a9//evWq1dbh4dJz4HUUXjMLHymoP8ggG7q",
-	"htydIxaUmgbQhk+0RVpM+TzPLq/KLc2v4bAEOC6jvCnazwGpkBN8zZjnQqa8MJ9HbPepkYTdvVheqVmh",
-	"IQjh+q7soTfGjjfjf18S7m3KS37OtYCTeFYCUi7rmnWAuRcpg3x7rx/LfbunkarrQhUCNnRkZM/cEWXD",
-	"7WRo9HfN//+o8m8PYrmIdRuUFDuLqzktAQSVzdCLDSeLGdwTjQVkHjYsclX2tb5Nm0ke7JxBp8hwMNga",
-	"7A0Hg5YSBDMrS00vLDruDDtmK22Zde2sUH8VDl3INBy4UyBNA99deeCleoRhBzyZgH2mjbC1VW+QgC8d",
-	"xm14krgbfqI7tUwkyCHsQUK4CKRHe0UD4o8qtCKwFW3vRbzGIVQHhGqZdbq68xHbfM/naNCsAvGJ8/sD",
-	"XbEe1qfjimwx+T4HqscvKH10gOe4VcOI5Zu/x6NmarGDI3tmGhUOyGjN6SVc3MCyWswLtKNX4Ylk/GIL",
-	"0ej85lLlqc9HvBLllUq//+noLBlVY+18OhUypXI7fwrY3AeInc1L2BQGL2eFOeyuRaHhdvOQ7LrpsPnF",
-	"vFSYlEGytiYBXL504T3ObrJXL++875+usrHgbD21r/yRdmR5k+WZ8qNo7IoLgphhGqTLg9zJE82CBFUv",
-	"YhcCAfvBdPrp6CzYl9bhYDc+/7mCmVAHQaoMplRMGztLi9K1qoniOhsL22pVGWslm4aFGLDnhG90s3NS",
-	"O8NtDVnz2RHWm61YFrOz++0K50lLy6DZpuh7uMhJ5SRszlpirLebxLPB4On4lM/hBwCP8tJoxTiWkAfz",
-	"9THGAcrG2ZTLMgCDprntN8fSGNXGgG29ZCWgxb2LfYg1BWNum/SsYZuVrt8glj40wfaXb5NMM3VxYdcY",
-	"1GpVZen34LzBnMYyVQLLcwCBKMLyHZo2Gy/ZpskbhslOzbMA1MLdnlxbyLgHJgCDZCfLJGnGPLtG36XP",
-	"TjGt61EAwpuByhmhFY/5XwjT3RRKXuZzmxJ29BVPsfdR8EKaIUAKeCWNuhaH24etm5sb6OPbmhW5kGOV",
-	"IlhJEHDbH4MNhznJ/YMVIqsHbs9QIvPHWy9ahyGC7m1fmgozmiuVPoej5K6RqS/3CDLq45YzqGIlGfGb",
-	"5O1VOAfYZ0OaxAmlqzig0Ac7L9SNpsqcsZJSjEvdZ7+IIrvICJ7bHTWRrcPRjLOZzP4+C1VrhJUSPnZU",
-	"wYNyzwyrR2DvjWJZAAI21ClEzD4CbhMWDpVXhZpdLpRbnBydnrH9N8f9aucF1nHgI7kFFXe9INCGBKH9",
-	"PAPFa9EQu8mPhZok21CkJIqEfc8S/M4Q9Sr+ckzfJ+UaxVILwUAz2XtlQvcAShtu5HIXRl3r2fgK+7ps",
-	"2Imzahs8hjJiuVAla7Q2TaSD3m7hx4Cv2s5sY4r7/pdYYnNM5Ntk1KzUGXB+YJDQbGaIBVEzPr3G8WGt",
-	"/sidQepG2qCfO4T82c3+yX72gsvL2dQeS1EFnBK2TYJ5nKC4hpDpgcMv47l53rmCtMs+K0RZZEaKUFBY",
-	"FyEAsKSkV9l/8Be0ScCioo0mFcNyl8p2g3qrs3APZpoVMwiLjdHbcYiVWJyG57n1fTLtYlddDke5mpUR",
-	"9M8XsFwkbZmSZhX2Pnzo2TIkOYY8VlNtEdKWYPfS+ZwlZyqJGG5Z7J83DxpRja8DClXOLoEuUHHDeFmK",
-	"ybSMCN/fiBfAZZrnFTB4nqppSR3/zz58gOSaX6Q++1mFNzJXAGUMPQfb+gsN3PxBVVMBPU6V/NrQ2zpZ",
-	"CV1+gMgyzWeaJWe/Hr88fv3u5Ojf3h6dnr07O3519PrtWYJ/5WyPmccWl5k0kpaLy1iCnPGiyK6Fdp2f",
-	"WZ6bVZgW6sMcappsnBCXrkemEC/NUGETunKwTLOrmRHF2ZSZsSmzEXEigsWwbVdRYABm2gWjrR6w0SO7",
-	"84zJBFAVNaOWZtsWthXCmMO12jMqB8vF5RPNTo8PK0VsxtcGGKpceMHCYkopzGimSNOD1BFAhnY+Ryd6",
-	"LLTGuUgzfP9gT8LKgRzd8DnjZOVumbmRKVmAyeHx/st3By/3j18lYP3ZWYiowlF5HAqLb41KKaMpcR/b",
-	"yvJY/qgKo6vH77dKhS183QB2D3IXveoU0uZfPOuAxOh2lU6+ht1KXIO09Qj+BgM12Hf29uSlF1arLryK",
-	"9ZoTWpV99y7W6VGcgazhQOdp57+8PXnZagibTXigZFmo/LZg9kFl/swWaXJIh9WTlzgh1oXBgtjw3ZuH",
-	"1xqqnd/6IPcGg729vcFg8LyNjB2uBF/4zxmqW/y7O+3tTnpjmPcjukTrVXXC122hg3kDzMSiGWbWCiUW",
-	"4cQOswKPzs6wk8lzyJVHHXMM1r95phb3q1v2hU1yXyZuL4uBi3a/kosPaOX7zYI6618+THJ2LQqdKfl9",
-	"3NnpD+IOg6XL5OX3cQeQeOLOv6A2q4YEws8OM56Hv3tnE1W7//21PDKO1fdxx7wEPC2t/PVDVn4fd6BP",
-	"Me6EYZiX/Fzk38cd0MMxvoDQ51u2twWfHPi54YC26yPcrr7GbWAvDRGp/sbdvbu7a/b41hg3uTe6jXJD",
-	"y3p/On2iyRN6e/Kyt5ZT63bA1r+rTLZG/1/x4n3Fz7RW1hmMPozss5bAPlIu/nR0ZgczimVyYPHtjeZd",
-	"9ECJgSPsFWhvc/EVCZmO5VyUZKES16MZtyvKALPIxfWwpYMcv/rzqaUvaZfoin/VKDJJuzHhFuAvKpOY",
-	"qbidri0YIpqiEa3AYgCieu4d7A+W/9dmXdizZb1WzvUDZdX52GRdgpBXbdVhboKYlo0zua9ZR7z709FZ",
-	"7/7ZliCK5EiNbUZlOitdVqU6SmNIV3ZgcAq12YjuQX9GxqRFs5HTQRCATk0hVki73mGodmQsHYdGEK5D",
-	"EvAlGsl8o1UXLcR6HlcXfQox/tCgvV1vVQzaoNJ5dXPSioa5031D/p+AJvvSgv531oBvXp+erWUXXak8",
-	"3ZrMdNZO5xWkWjEfmrx4/fLw3au3p8cH796evEyAtYDlSk1dZvVNzufwyfdxZ2Dt8gT5KyFfG3fe5IJr",
-	"ASGzftyJpb9JwGEwk9romTez8zwbD5lU7ByKSCguTUT1Po3AzsWYz7TAaFKqxjOb/HRR2gtVUDQJWX8K",
-	"cS0w8Is5TIjfQh2i+yyygLI+iGaWAuPYecpg/rD5FoNM54KVs0Ia7XrD57XmygmfkxGD9SGgHltsyTUK",
-	"QV6oPH0FC/kpOYGnDfugsvKouV00/0EdsTXFuyqqFaGk0sErkQeh/CvBjcxRUah1SZ9oZpbibZGvJYj1",
-	"fvDlaMlB3N4nCGsd56xb6YKJwmaUiCUIXmV+oqRIb4iIhQuNu23N6KypFz1g1ToJGoAgZD02n+civbRg",
-	"xOrysqnVDvazvxrn4yFP6DXPW9/d6/uDd8PPD2laOsPOs8of8CErdVDV33fYccsV/vVtkXeGnauynOrh",
-	"9jafZn08UfpjNdneHewMtgbPtgY722SE6O3bDZAAKWF7haGu32CDb3RA+3K1wFUDQuJ+sH82gZZ7mBgn",
-	"bSpjHYV1m5rCxrDA4/AZ8qp1k3hzNmHdBBOMyXaSyazMEPH3v/73/2Hu1yiWCUVx8S/0S73rz/zJ54cC",
-	"5bednM/0PNlOpNrCLyTbVgnGEvA3sG0EYjXmUi7HIrcDwW/2kJB3pm2yjV0qZubwhhepxubCKXbd2NmN",
-	"Zc2uGIVtCKSTlinKtqO/Jl8f35ep68P7+DehFjw17yXH4mei0u487USds2widMknU+PkKgkdJz+ra7Y7",
-	"2H3OEHDv2S77J3Pz1XXXRmV9erHh+2gr8BeWMBbb8O4Yc9TgXXRfnO7uPWd/+fWsZ0kmMPh8WXBZsq6a",
-	"lZcK0/2+fGis5AU05KWxdGFraOhR0EJEdOU98EPCFDKNoFY1FNkaIZtDTiLLAYWR5HNFWd1KeVJQFNVt",
-	"LB8ascQ+woK+UknTE8R3MXePIAyEvmbod/VZUpaIn5BJqnDR1QrUDBUX5mVcExwrFdZrQE2ttHA2O7s7",
-	"ITw16mRWobeznVhNOvAnUcL7ncEa3xLhe5ldCKwIcSP3XAtPnw8GvvPx2+fPBoNWjoWyzCt+Cd2jM4Sb",
-	"dCb8QzaZTTpDuAtE7fD35x4gOpOluBTFg/TNXPsZuK11Jpis1Xtm/EW3tUvjFvlTW2c+E7SHY61nAspW",
-	"QjVjFQEpABTVv5yy08N/DTQcfLyg1Qou9YUoVvIZ6+4hxGbtHVhptL8RfgRS85254OgFMAYIwtnrU2Nv",
-	"JaMFAZWGRgQb0UFqOyjKgsf12a+2jiiWbiiZtjVEdZNuoq6FZY2Dll/Ek646tmDcRcDUbM077+QSPZ61",
-	"58ynMDCZspmEYE5oofbZPtRJ8RAOwo4zCl6EGiGNeafZbFq/iZxjbEnkWtQNvFar7oye4/zf2zMXNZwd",
-	"lzXD+iU3wefC6GCz/5a2jdiNspDaWKnqoq0q5p6gqRvTdmPaflmm7X6DEr6TpWthfx0g78oQEh5xewH7",
-	"2d6ryijQZ4kW40KUYARSsam+MoYjNjIBemIQyLcIFKpghSrNjz2IFTp8YMgvEMwOhuct1nEs8YQsBAEG",
-	"XHHNEkIIHjKoCqJjysIOIwnjEO5njog2EgFKfR25CXsQOoGvBby/Wqt48orpORDYVFfBIsjTglmdb6kv",
-	"/taAXQ9l4F45Em0VhFPlWNgbZisDNq8Exz+rBFbHxaQf8Ahsg6ht65usHF+dK158+hD7tb29ChknScGm",
-	"7f3j4u3b0jcPrH47ivKqaPJHVcoYJD0yZhZwRVqdiwi+yazIEwzbSnXDlIRYQiztY53nQtSFNu4QNBDT",
-	"PTwuMePnWuWzUrDEiBra4yB0SSzfnrxEVnsoCrnJtAWmpYgApXHhbFFSEDpNQWT5T3REDcHQMWEPqCGF",
-	"dNFruBZFdoHmrqfBeeKHrKHzp4aBTPGA3UG4JA7iXklBbDU9LMXe3dFlACjzXSwTEPx30I0B0HNIbQYN",
-	"qqUCOkgNfgaWwxjfynEdTLKypBK+5G9x55u481sSeWR+zUIM/gDLH0C4zcpaNBno+qKlBj8Me0CoM8aO",
-	"QaSY0bzJ8nTMC4hH31CD2XsxLSNiRUz5/Al2qPRG6L8FR7mQdhHwNYbMjrzPkm8Sdi6gIYwjlw5UWSEn",
-	"2WLAJ5aEvWNnpOksR9Tdmsa7Dy5e69m23rG17plyV+X+mKjDdllvDSvVxvRrVl6dggh27nxoLYcitht2",
-	"VDFG0QqF7hklx+KT5xr4bk26CsCqg0tS4xtXNEuFD3SJGls4YW7VSGusIaDp3RYkDKLV1K9lhljVsDWt",
-	"SVyfG64Ft/UZX1jJ1QkXFrzFW3k367bEz1QxNVHY11kxHrJyBBWkjrGG2jk1u1QWnLnfwoPZpMg39Ilf",
-	"Dn3iHTZttDpDor1rSHKkGZ4QjbDet263wZ90ZD7OQRnOyUY8PmXx4OldhWPNqFV18xynELSY8nJ8tUKs",
-	"EOoGkVkfnUbo8eY5tH8vxOWQojmgHIWzIZbdhWDdhMsZz5PeKLiJMWETi3dUXokJ0QoZV/NCFYBKZKT7",
-	"gme58d6iWPJcK8RtC6KLzlm7IDDvTF56L8u7J6FflQXeVM2Pou5/4/mNWhwaaDlv9GjYCg4NFk89oEOz",
-	"TvSNPrHU7ouOzV211BvYYY8CFf7pqtyAQ4jgbTfsZ1+cRX4AK/sI9vi215wrZ3OOQnu7mrcZhqyRUCOE",
-	"33qiLVhPd8eG9WJJ5NGzqVGE3/UiULVJIfQsLxPWTfRsPBYihYhWUoiymGfykgjQWCLFh3Ifb79fJiOm",
-	"iljaNHwUSAXwVtM4epGtPhfmrX0mrJvIWZ4nQQ/amE8EFFz2APrNXJYgfAm2a1ypGyw1Aj2u3vfZvvVA",
-	"zKEF/PDElt2PJZA+W+46Mxs4aRaDhnoy3KpO+Bxhn/xrDxG9h9PZQFfCMWCbegE2SfAiz/DwgFtoX5vQ",
-	"teRahPQTeRYbqsE/UKmwRHCE1YKdw+Yr1QkHRjqYtBHTCsGU6tONNSDORSMgqVheZtdCmnXvVt666RTF",
-	"4gFe+v2mCv/FG1/e4Z5yw7OS7mGGDRPYuyVDd+ilYF1j57NIt9HkdYa7kf25LVv1dA+Sb1SG8Ep3ht8+",
-	"i+7AYhrZUFKnszYrKF1w1kY+vWpqbreDiTC3axdf+J/phVHrAK0MClwn6niZ6Az3Bk8/scwb7dn57Zk3",
-	"GxrZeGef7gl/5jNGQSwL9OdH8tiW2w1YZbGFYY8G3u27uYgr5Rj3A2A8NyfuJJPixsXr++xHOrqNULLd",
-	"Z4gLiE5XcGSMeYG+403Q7KkjuvKGgjtPHAcpJSJVDtm5J5oqfS0tJeDmgoEBGHKYgbFnvL+fix8BqSdS",
-	"2dkhNZI/wJTTzFHq46M5No+dfjlrXVwbadvosk9Vl/2UNYdhebj5V3dcbCpnKTMj1Do/0SGGKAZp5qxQ",
-	"uWgOzLo7P4yh5ewstAnp9CdI0hdG85DEGTNkB9lJIPZkrJlvh1hkmaUVWLVGnHF7a2OgiJMZiDIGXhzF",
-	"xrDz9uxgHdG0c3GbUGpRlkB6/cWX00PAtF48Y18/3LJuG+HBe2uY85tvgCHJtsNYrAFb0PGUJRdWlyS9",
-	"/tKI6CiWSVzZYnFnyNCXLWeF9IXzSFoqU3XD1MWFpZ7weVLEzbSQuIhqOVZSzyZmVDOZigLRfwuz3/ps",
-	"34K8e3Dg5MWL4atXVNKTAAtPAoU+u8/Mj+CeJkKmCbBUk4uegAQAl1LAIBXe1pJJAYkN9g1h+DUJxS0x",
-	"Xm0s1QUcFACsZ9z6Cf+QsJ3/+o//3BkMIpbgDMBE4cf/vDvohexMbBk5UyxhEVi38uS+eUbENJ8T7Xet",
-	"DbPPkjgQVbNAFLx2K4R07kI/wdk1KzQyV4WP8QtbCGxUwBIrM4KKTWS3KE4wYJC20RUA31WeSXATdsxa",
-	"7Q0GQa9Uz0Lut9Gqx5JQYwEItoIVUJQam8MaeQt6I4oe0CRkpXlprNmdTMs5hHPOcy7fA5p+BOAdAMRr",
-	"hqzwH+qas5hubty22sdiUbe8/pLIeOVkuENMHDS9RVSH/imez0SFdLKq0DtnVxkWZJvBnwsziQ6szcjq",
-	"32c8z8o5Gp8FzyQSRv5BvqeuPKR6DkHfQ2f4NOoE278z3H32x+IRYm6oLi4qd6ueYGbVzLfwXku+6I66",
-	"Qe2o+46OuuCwsgxSB1fZmF8qPHzWPLkeJ/zffrwvm9Y1Z+LBDv3FeXw0A+CzSzxs8gg2j9DE4hmg5sPB",
-	"/g+ogIXNZg8lF3XGU6fVhA/soYUhni+OThTXzT1n+0T4eOpLGCM8WSzc9KVixUyy/vZ4ktaq531t5HB7",
-	"G+5zpXQ5/Hbw7QBiDTTaxWdWJgZDjzpi0yuow80kO+rvPH82oo6TiGEaM6ICt4hpwQvgSEhZNpmqokRz",
-	"6OD0l36AAkn37SyCMmODFuGYVzGfAP03HZmjEAurKacCKYCLmUbQyjq4OAyFWvDGDRCowbAOlTP+Gka2",
-	"H3SV6mVtpbbDr4ZeHjwIu00bHuFOQEjBeKREy9zqGg8J/j/E+hhh5bbvT3RZFFU4GwGrwgIwzqY1ADgm",
-	"SAA5gMHIIqZ6ixkbU7NyxEAONJtwyVG6JhEl9o3vSWkY83Ht2TYR0zSG22l3I0td6pbXcZqGkhk80/LW",
-	"LT7NQ/T4V67hwjrRixiyeVsmYmzFJ27ycKdZkvnKCBwtcTNdpaTtH7omZh31lbphxAIMkOkjNAQvsGyD",
-	"SvepSd54JyQbvhcVLcYQxjxYCbhl25ia/L9RVWkyy2ABejO4uVeGDfjrjumGhKhLMiUm5wJK6HU2meW8",
-	"VEUvsmpgThAO2lFYYTr0f2zhTbZcK2ASDGOxrW9xONXeDT/93TCX2XPRT19J6zDkwgpNxwvANTstuUx5",
-	"kTIb3emzIKQbTFb74F4InpdXdnDFTEpwM7ClOLjFKX7SJtTBUcI0IC2Xis3VrFisWUYqahcjnoqCmh6A",
-	"L8LF4oFAxroQ2twLdkavz46MS+T7JIwiVCkxGaPVxchbVTcyciqO7M4RS2y49Bp8NdziWcFmEphXgCwS",
-	"SLNB65tHJItzSf30cOR92HKrT8Z63/bhL2/td5MAuiGpXJnYV1ToA1IlkJ8hV/JEdbvYcmOnAtCZ9ule",
-	"+KaRlezqBCyG8MbBpRZl9I6Zj+P0heCpKFZJz9Ilrnl67SudhNorf1vXy1wd1L8ytWs4R7VzWc5Zsvvh",
-	"AzIbZZLtDBy6SQA2oMPGp/kIoq8IwIu7BQI3EgxLIwU2EU1Fd1jY0N1jOjLaRkdsl00yGZmH4b/sKmLP",
-	"zP92ds3/d5+xq15/KbBidZMvhJmtdECwuVaGtrZE1EEs7iUSB/Zmd5AJd+1GKNqYLsLJ/UqlIkSHuFUs",
-	"HDre+mIR4OzdXyyO7c3uIBbu2o1YNItFdXK/UrHwO30FsSD/7Z2mGoi1BCO4+CFE4zXe7lSUd5ANf/FG",
-	"OJqFoza9X6l0hBt+BfmwbFhry4YDYL2/XJzgre4gFHTlRiKaJSKc2K9UHDzb262iYEGYXN/L2jJRv8ND",
-	"CIcFgcO0512sqtodNsLSLCxNE/2VCs2CJNwiPbXy77XkpnrtvSUGb4dwGGsLS+XijZw0yMni9H6FIrLQ",
-	"7bCKcGD28W7CQdc+kHAgxMIdhYMu3ghHq3CE0/v1Cofd7qsJx50sruq1DyQcdzSzKhdvhKNVOL5y42qh",
-	"sX4F4dB9rFK5m3j4qx9IQPQx3e9uIuIu3whJq5BUp/irFZNg4y8XlFSO+wBouJaAuKvuKxiHcrxv7rOm",
-	"QKR02UYQFgWhMqVfnwD4DX37xsdWg/W3Pl33AJufgNfW3/504UYAGgUgnNavUwTs1l4uBPBz+/ZH4s4A",
-	"CYo6f3UEqLbCFm8iLm5W2/DD2j6OgppGIwSZ0FDAeNNS7cV+8XDDrm/ZV4wW/AZFiXp0pryANuOsxD6l",
-	"VKQz3EKCKckS2+qdpQ0SdRMMdCNMDU3NX6ckmYEL2hPL5Mi1tNyxwqrh+vseLp529Y61VsXCDTaHzRKa",
-	"1q+96qpJBJYJzR9//P8AAAD//w==",
+	"7L37chs3tjf6KijuXWUyaVIkLTk2Vam9FV8STXwbSx7PTOjjBtkQiagJcBpN0Yzjqvnr1Pn7m3fY5z3O",
+	"o8yTnMJaC2h0s3mRLCeT2fnq2xOLfQMWFhbW9bc+NMZ6NtdKqNw0Bh8a4j2fzVMB/37I0/REmaXIRGL/",
+	"NovZjGerxqBxohinC2zM05QtZT7Vi5xxlmdcmQuRdRpR44qnC2GfTHjO7X/5RKj8NBEql7l9D094I2q4",
+	"V53kjUGj3+3fa/d67f7d81530DsadI/+2oga9itnMmkMGg9Pur3+3cOje1/df8BH40RcVP+2t2t1ITKh",
+	"xuI5n4nGoGFG7W7vQf/iHj9sH416ov3V+G7SfsC7o3Zv3E/uisOLI35vhI/mfJyf2m/t+0gmeL5x/F0Y",
+	"/8Lkeiayh+E8tv+/XiNqJDIT41xq1Rg09CIf6YVK7M+LjOOvapGmUUOoBD+Pf15wmS4y8UpwA082osZF",
+	"pmeNQePL3lG3e3R01O127zWixmyR26W94KkRUUPp3C68vV2r73RaXNGLfKwtHfH9Juf5wt7pVq4RNXI+",
+	"MY3BD2+jRq7hQ4e9o6Ojo/69r+w8HFe4Nyx1dmnmfCyAzEvzjo9novHx48cIuO4hV2ORiuSb1YnlmArz",
+	"sUyqiVQTZL18KhjwFZsu1IQt5mwkLnQm4IIju2fXG7IljvpXYUL69L8Mi9V8/oH9fJXp7Gq8W8wH11yg",
+	"z8ardny3z6nfLdTk9XyHdFynQD7N9GIyhSsnL0//HYTlr86nh/2tXHr4VR2XfjZ2s8dqKvLb57hTJXPJ",
+	"87UjmY1TOb5s57oNPPfjwuTM5DzLRTJgShc7LRUTthJ5ZH/8xNP6VxSLn/Vs/tc/eaXngltmr6fSrJ23",
+	"cz4RTF+AMDM1rPLD75rdb1OcveEqN4yzvy10LtiFzli/y4zguTnGk2vEx5fsSSYTvupsYc4PDbkfUYEj",
+	"L6VKQEIqJcbIwgrX8lTlIhPG/vZxuyxtZEKJJU8bUWOeybFUk8an8f/bqDETKPem3DzTmfDTTOVM5o3B",
+	"UTdqKPE+f7jIjPav0xcXRuSNQdd+PedpY9Cjfz1+z8d5Y5BnC+F314uCYiXRbWlN1KwXxdl4Kq+CFdyD",
+	"MW9/SSqz2CYqaDKbpMW/xHSizzuQr4qBJPqd0vk7u8zFUB5ppnQOa3+b7Nffwn6vxFxn+QaraqZVPmWT",
+	"TC/mImGjFaqsGxYQBPsrnovGoNu51z8qZH1jAH9diYxPxDlPL8/EWKvENAa9fhfFvWkMDrtR41IUJ0Ue",
+	"3ni32+3C6oRfCb/Qrf9A8fqef/0k42NR/UA3pDcJTLfa3d551y41rTbQ4xsYKBAtauRyJv6qlV3Ck5nI",
+	"5JgfPBfLd3/R2WWDRBC+q19+l1+Fc5JI1oytLsKSZzOvlTGp2DzTk0wYMyibS0suc8O0YlOdJr/7Wv4d",
+	"fC12p96qq+VD8bTlfstt9uFsYgWGf6zbe/DA/34NkvXtQ6u5XXDLtPbA3qFa/knLsZhxmT7K9HxeY8DY",
+	"U5CzGR9PpRLeho7Au8g4u3LPswRfYPlf5qGHQRp2kQkRlTeLtXjmKV8Z+HkmjOETccubxt0DooKm8E6o",
+	"5N1IiPnvm+pzbSok9CORu6/gLvrVHJtXIY/vuQT3u42de+dNxi3H17iagHSFF57BuYDTsiZ+LgzjKmF2",
+	"Gr+fE79bbv9+lpvbIiI7XTtSrkQmL6RIWCIu+CJFbVtk7PRR7V7Yg2kuMilUkq6Ih894KgxLpRL7Wwb3",
+	"LDWkeYRDciJrPtVKPF/MRnbCVSbwBHUTwtHLBFjuoU4EstAeJNrl4AHqbLDb/l3p8wsY/yjB1lQe/Lme",
+	"GfVszhVKeZ6ucjnmKXusJlIJs5+Ag4MIRfp/U2C3M9Yzu0oyMzkt0QkIfHkN2Zpy//BTfSVStLCcaHqZ",
+	"iQuRGTbTmZIKTx1YvJodvm5KPdXm3YmaiBQmuZgnuya5jeWRuls5Hm/ZxO+/L8EnLMHn31WP1PibVI8v",
+	"122JVNqziCmQF7Xba+QeRPEiVG4f/dDgSUJaPGpCt+cRujfevAyZ0wNOzKUdt85ZrtlIoEi24szoRTa2",
+	"T/K53EzzDR9w1HqYCp5VaYVEYvmUgwFlv43kG7AYyBLDz4s03U5IWluiJK5ldTTdXrfrR/PY0TwcTaLb",
+	"SucYxIJX1Wutv+lVovlvE0xVMsiNvtTfNCU+v4w4nc11lqPnc814knARDSetBBvxhGV6CRYTV0xOlIYo",
+	"vk4XM1XLiCLLdGZgJS6ksCo2kcxODBwNjYGVy4wzUEgYXKU9Zwmpl43BV5YOlKBgJ0LffQiffagXKl//",
+	"GXTpb2SWTxO+sio0zsW+4cGDB/ejhrmU6GXpeSHeGHSBJs91NuOp/Gldbr4+c+JAKqZAe+KpXV7454bY",
+	"hOCkYR32jsBaW9h9S7+9PgNt7k928k7YquD7Vc7SmZxIZVe00TzsHbXY0dFR2x1W6G+6kO9F0rZKZVtn",
+	"7ZkeyZQ21Ssx1llS41fN3IXQp1qvdl3Tqp1ypURqT91kAVaNt3kKf0bV3TETieSvsxSVUj82/Oyrx3t8",
+	"liL7dbv8Hu3yIFbcdjOuUGmbAOKwle+YgnSblKRbJdj6bA77f10zrwMCTvN8bgYHB3wuO/lSplJbBeug",
+	"3+11293Ddrd3cDIGjjQHJw93je/Ak8Yc7LUOn3vtCgP6FxCV4KA915dCrdnR9grL7SVwNqC3lSe8fgul",
+	"suxTWpp3R0+swO9w0nQr7qYcP9oQqz9MR9+O5Qv5h9PXP532nstTczp73hVnp/dO1au7/M37+WjVm42/",
+	"ffxV8mP3/alcyuS7dHn6o5ZnafL6VHU74m63M+6najR70k3+/AfLYXmeNgZ373W7xTSdj652pt7JXC/w",
+	"FonUZeYDfuwECv6Bf88B+Ts6s/ndWz2ewW1I7pdX+A2WiZlUicga6xPdttfLk96kaPwWpv35N8kbMZpq",
+	"fflYJXMt16OoS7zMBF1nTZkbZsQ4E167NlO9VK2beqASYcaZnJMH8uGrZ8ys1Bgck4aPUpE4n6JzrcOP",
+	"3s65wlTvH5xTtUOfJIdup5A4pJOAcFNj7yTf12HY3c94XJQ4apzNSvxkaWkOzFLm4+lI8yzZrlRXFueN",
+	"zKdnQPqdy+R957hUA6ZVumJaMSCP1Ap0wmybIvRvtnaGCNdYTo0Yv3t28f0fH2T3v/3+L3/Lzpc/vn75",
+	"6P7p05d/PdX9p/wpP1t2/zx7OP+T/k78cfz1L77y1u7lGZ+JXGS+dgGO5A8Vmp/7WGEqJneM1QWvZCIy",
+	"9JqfoWOYxrGvSiPti+c8nxaSySlFVkP420JmxSKa8VTMgF/mPM9FZp/9vx6e/NBtP+Dti5P2k7cf7vY/",
+	"/meh7ZocEgXAoUUyqzqpN1NB+dQg0UHBoIyB2IrDTiHwYivv4c5MXEm9MPBIxBbKKmYTkXTYCRvDrUMl",
+	"DW4DtFzswW+fTKXJWdOvRcT+thDZCvbHhUztCrScM8EsRMJkfmy1SXx9NFQXOhNyopjO2IynFzqbQSjX",
+	"RXwNO+x2WSwVfPWdpZ8weRwxbliihWHxmGYCezZG0R13hsotBYwnWAukWkj6GX//VKhJPm0Mjnr9OlI/",
+	"xdOijn1m2uRM5mJmrM2biXyRKWtWOPpHrNfp9Ltd1nRRh6Nu65hxtcqn1gIRqRH2KKidZon97FlVNyM8",
+	"ysIJJc5Zbh+Z8fdytpg1Bv2u/Usq/Kvn5ylVLiagJUSNF3TyVWf6nV6yGVerYqbWoAxz9wNei9hw0e3e",
+	"FV+zLmt22XIqFOMjI1TeOiYWpOM4ZoavjL0jn0Lav4b/wrsudJrqpemw5+BOmOAtuMpuzZuH3W6rRKQN",
+	"NKITvbTqjhLdWkpUDo/TDdLDHRl3DJMJa15kegYHhz8ogm0Cy44z9PvFPmcX/7AsafaUyjWyZoeYCXj9",
+	"3mEdq78ppOofgYa10/bjP2azhcnZCJkANPc7humlsmtzl8Fsl9KIVoe9mMk8FwmbCa5MeHtnw1YNBXw4",
+	"h//MxEVj0PiPg6Ja7QCvmoNg+KgEZMLMtTJYxHailF6osZgJlZ8v5bOnGFpROWXA8fk8lWNYuIP3szSo",
+	"gWsMGsDU4/96P0vZlciM1OrrYaPX6Q4bTKixtnbf18PG6/Mn7fvDxn/hFsBnXtEYwt/O+Ar/PJ9Kg+eN",
+	"NGwkrExAO1KgkP3bgqcyR4maZ1wqqSYdfMeBfwn9Xf5QiWjVlf5Y1T+AHiiqjcuOCdm0cJrwgIqRZXDL",
+	"1PYC7HQJmq2+uOg0PkaNb3jyCoXZFlL/CFpOQGvypOEjCW5NlIzOnZaInMv0xq42NA3cbXBpwDbf/XFf",
+	"9ntsh+1WoY7Kz4ozLmM0KSbVfJGzZs0pF5fmHbciFtPMY6b4zBLdrhNQYMD4TKsJ7jkT+bcDR9ojycrv",
+	"kU5WeHvEvJJkx2JHxUCLZU2pxukClvoPZy+eM2HGfC4M+oFSSxezyDI94bloRegdZSPpMyF4CoG0TKfw",
+	"URdVu2PsiIX9FkXSgEGsbvZc5yfjXF6JT+MRu4kgtZbjy8IltkLLbTKvGJNez9dLtHjOphztM5dSo8Ch",
+	"jRNLRdK5Ta4IRwdc6LPddAYDgUFE7jDxaqrSdj0mAm+SlocqRIhbnsovvt+fvCAteVDuWzc9d+9BqTb4",
+	"Y5Gr4XJadz5cSoLdn66YxbwHWflFLpB0ei4yMtp8GvTFwuAkr0ObPBezee4VQ2//VZmSbnzntLQ6wZXr",
+	"Eq/2sbaGWXqyGU/sQcnyKYTdwBtvlSCpWP+QTfUiI93ey2rGQXFiPEfltM+CezvMEsVaAEiZGV9Zvoav",
+	"SMXuTnv9Wdd0IB9+wwzcqDHqY/4lh+7GaO8+se8E47M0UmuGdu+2e93z3tGg/xVmZb/9l5sMcHUpsr2R",
+	"1RI1fufir+E8wpgKnM1onYRBRaue0sf0IjcyEXZrSDX5zg5261fpfqhnkGryDqa3H6OjqtDvD3pH7I21",
+	"DRWrJtGDCvRlr9/rHx0dWWP7uEJkXCKQ46B8d+8Pul27UP2e/UeqxzxluYRweDEQ+Pnc/rrOE7127/Ac",
+	"BjXodtuQsl961idJhI+uJf8HG2gThbZtpNOANFpZ6ihhEr5ivUP2B64WPFvVkWvA6GNr6ht9HLkvQjL9",
+	"8+//ACpdb8/02r2j895dX8nw9ldc0o+UXyheLVAn2MimcNe7zN62F2/SAtg52gV4ppWl/gP2jGfjaT3p",
+	"n6Q6kwl3+z4XqUA10uhUjmVOBqGdlyd/tzwjplFNs99qPkl5h53lPO+w/+//ZUfdXude717zXqvJW62S",
+	"hC7NbQ+u+tee1PVkd7+eD//1Z/rxFvXHEzZaGKmEMcxyActAp0EbDuR7Mw4OB2tXYHLnO5mgrohkthdq",
+	"hZW9UDCZ/aukFMStY8bxozx1LsVEWkNgKsaXcLoYJq5EtmLIlmA1xKUVju2qeOvGq2ciO00eanWRynH+",
+	"6eYBTlm8twPaZkU+dxkZoQVRHPzSMJ5mgicrioxDnqybuZdknQpT3uwVt2tmXO/zZFCEZLNGqM7AGKw6",
+	"s0p35/xSqDhiy6kcT9FXa00bsAFlTmaJrwL4g5bqV/bIPJI8Df8uBmfNr+KvF+rxe5l/PWzk2UIMG9aM",
+	"zuVYzrnKn/KRSL8e+mKCYYOlaz/hN4J6B3LeFF8o+XSqw7otJ898kZtyZRR5rYvSDDI/1cSwxRxD/Yot",
+	"1KXSSxXc5pbSWvm3tFXxZds3qixruXvlypb3o0+5RrcykgVEPn74Vjffro858pd2U4kOVsyW3D/CgK9Z",
+	"JrACT3Q2kkmC+Ro3p/2Ff03Vf4IZH34nj0Sq1QRtIp5/RpGF37UWEvhGxjlaMOE3WTP24yaXBxShQOrY",
+	"p/kd6S0l5YJ+ZHD3LXMJBolIEBuRXUmYnhuIFb+pnkxE4vjIHvfgL3SMcIqOvzM5UTxfZOJ2PK/Gv67K",
+	"F+7z/g57usykMdbe0BlbZlpNbpVKzyovZ/Gf2+eQ7tX2s44Dh6ofmd1C3lvNjYtDAtme69yXwt+cXKBO",
+	"2de8C86FEsleWA3SaWZ3DAWgLXsnuJVufQONBM/wzIfU3Oqng4GyZlw7AdpTz3X+BCrcPplEF1QoV5CF",
+	"DhAYIly9VTI818wsxlOKYjhZ6+JVoRzxo6M5E77F7RxsVGq3/WCD8FfpnFKuiBOkfsKGQYmdVXbcafX2",
+	"Rk/d6hkXgJegEOOk8zUhYRmR+oxobTn1ykSiZXjJV6nmybnWT3k2+USZNseXvcu1fpfC6zbJNIiXSMPg",
+	"LiiLUOyof9i/f7/bZaNVLm6XgN/Yz+kr4YLGM/Dprw3X0YTiAI+L6d2YIvSqd3hhg2lEN0Eyd9kgP+we",
+	"Vo0dkMcDFlBTJCwTWAoA0tdv9VvXGMh2XxWhEjSJIeyGufWWrqVJl9WrMc8ySQoWXGaWUkB2nxZ8S3Er",
+	"H1ndFrwKctaDCBbY0WOuUB8LjrPbpWfp4yYHvIUoGEVI1LrZEL+ea/2MqxUFhM0nUo3nAt0PFXf3udaY",
+	"q0Jcd7s7dO3tlAklDempzTgcmWWqTOTZimJQ8Sv7R/vE/hEzgxg0nUbUmAqeULpacMt69gXB1li1e8ll",
+	"HqbgQDSBhtUp2YWejHVZP3aOLgB3O6ec0u/mQgEP+LLt2mAsxlgZ3RwAEH7O2CpwZF2kNAoQi0MHiRue",
+	"zkAaIDgKM7lMU0CfNawZu+fcxMlLkkMunizNsozqYxWONWq5/UJ//h6i/D1E+b8jRNntPXjwe4jy9xDl",
+	"7yHK30OUv4co/7eEKL0yRKrVWrTypkHJwpyDMoVdEUhQul4rvsinOnMF0TdXgxfhm8pxB8zMJL8c2g3S",
+	"MJe2/bl8pS50U/puMw7HSZrna8WvuEz5KBWfTAP/oqoJkPCcjziWP4wyKS7SFQvud4aTmeosT1e3bhT4",
+	"zzsAQQp+KUxjBf19wq8EW8xh0zAjMslT+RPuMsLssnclgieWWYcK3F12Q+LQE4loCONU8Awp7WYXtzrs",
+	"jF8IqhrZYSAO1WPgXZ++iI41a58Y9ILLnDaTm5a1ZsKFvmNYqvXlYs4wvReqb6xOh2meUJgDkiOGss3v",
+	"dJo8Wxg5jpmy+wbiPlhW84mmKsxWqsk1TVRfv3p72QD7JAtTe5HfQKpwOU/Y/rURJdObtrVWsM4qhrCz",
+	"XOvM3HByWGMxS86gYN2q5yM+viSEFom54S8zy8O5tDYqFqesz8/55e4Yxs1KjaeZVnphaK5STdoOFvRK",
+	"ZInEgCBnqQCemgdf+NCgen8q/ytyB3aX/68X3UWNkwDYs8ru08WMq8ghlr6DWqjiT4f+Wf7FyBQD7eGP",
+	"kFURsQv+PhDa5fqgGkzRtbFurXoM4VDXihx3wx6ufexZBXvzkUdo+LB2HqWpNE40WIHlnmG51pflwRz2",
+	"e93a4seiwukHP9HS8rz1T+nRj2Kc71q9N1MNgtTuZ7/Fq8CxUHaYVzh0jSn9hIYqEWOZgFsUuMMqKSX+",
+	"CH9wa1n9jXgkjoYqXmMTe/MFfx/bscfEKhDkXKQpW6hcYsMZt094lskrYbBqAxI6QJgMlevZ5cfeYSfp",
+	"kq8Mm2fCCJV32BuZT8PFggA8IE+7WlChEsgLsucKjPOOcQC7AZQvKDqITmPJWZrTF5AwJOxudgKrEGHS",
+	"DJUvjVpOdSrwPBJqMbN8ACQucGCRwsHfwWapoW/lV6AuQHO+b0QNoqzlqq2b0JIdlSaUbesCpOKUqxeM",
+	"BFJQ0aDJSRPP7HqjBUol3/aILeqV1rO4qPgnXkqV6OV3pD0vp9qe7EOVSJ4a1uQM1GmwxOeAJY6OGD1v",
+	"dVhspxZHtGMhSSFiRuTg2sRAFX52qEKb3kouWKQqZcpSesbfl8Tz3aButberbjVqBPMqvaZ/GLznq/7u",
+	"+tdQrMxg5cNX18kUK3ygfrs0nwqObnjwEMZJlTFCjN0PjQudzXjeGDQSnot2jl6gnczFS/Jtm5oRSMKP",
+	"AXbv3vXxNyuNXxtwFQU4pNP+gMB1r3UIwVuLVy2nu5ysqTaC8rGWJORpN9ndkYLEEarIqIXsEdx9JG3h",
+	"uqIXXLecFyayc4EDUInt63suZ8LkfDaHp6rQxlWiDBvDRnBYlKDSXZbAp6sIAVTyBy+zPWZySbIGSMrr",
+	"r9moWTh7AzxyZNXk2p5KpeEf9jdSOhApHrP5ppuxgum8rm8USUAUPI0YLISvmS4TvY4WCBId7poKFO7a",
+	"E+sY6TXwEZDVu8YJsjhuEIN/s+LDmk7xKW8aGewZXlIvylX8JZKOtE4FVzD6BbU683fSSbl+K6GfbpRo",
+	"dwzioRPR/eYtE/26yNpr9HZQ2/sMOcDh3lX1SElJr8RFiLC9+zm0zKBGEwC4q+R5qpcia4+5EZi4DGXE",
+	"WDiZJcQUeCCAZySfilmJYBsAvQE1oiZB2VOBZxmHoyjXVX4uA9SuPR80uNgqEN19H2tg+euYpGw5Q8cI",
+	"1LPW9kUzfvni7JwdXPUOQCk7+EDn6ccCAMur5OVDoqpjX/PQQPSrXYKohJNzHfSEsjpUgNgQu4USPcLY",
+	"BMijqALcUNaF1g799fPJ7xq34YNlDs/AktJUSOzgiKhK4VA1KPabExa0KTZpeQ/RoUPAINf0akAy1B1D",
+	"2Hkuu6yAKTpmeAszwh5hM8zp4LD3jMAi+zRlPBOMj8dinmP32s/p6wjUhU/V8wLRU3obOdc2PYLburgd",
+	"oQQHVQDBtWcflTQN/7hUG5WKJ3SQllctpg9i4UUZyBCrL2IyokeZXpo6b8q+Qz7XO/w0pIw2rfihr90x",
+	"LD7XccFF5UN0p+wcB30SKlhk8FX2SFzJseiQT7z4TuRPdKwayjWg2FW//qmayI5RHDM9x903YLHddOgE",
+	"geM1ZvkiU1udMy7HoCTLEbBHX1ywpjWYsb4JArYEdKJExFLBr8Q6QEpcnVFcWQ87xsZuAX1DIqBPB86X",
+	"ibxCIJYQm6fwBpB7ANfP2kDAo8zhcJYH7XDVruGEK6TQRlEKMvya/o8417jCXobHrKkzNtL5NArRUAyf",
+	"OeOttS4ktxiHRYlO1YMygMwvNA+lcSbhjYy8CgLTTCr3Z2+Lhl8dqO9lsrl279j3ObFjr+15snG3boeJ",
+	"2mfznuzaeYR6ZPkv2IHFoHdvr71Mhh0K5a6JfoLyVMv5Dni1zJMONNLrybv0+DrV2UGdbnvWfv6Zva+6",
+	"fWEE9I5NuzboV1rxdvnGmfuYOTdzYlQVkT2bFK0tKHYt2tvC+t7e/tFBkoUDCJoc7ZKN0vdGou9HBclC",
+	"euwg/J5Ss7w2tzbfR2Km2UhrSt0L9k13hxSrUCMkxI4Zf0+Dr6plruVUjPpQ0AjTsEzw8VQkrYhBKU94",
+	"rzfHoN056gYRVZDReRENVRw0aI1Z04g8h8z3nOrYg/op52+vz1ZslcMTpUZZ4cisxRL0hC15wsKbanXk",
+	"SvvdT5Qrbov/iuLlJc/H0+uGRgBdEnHNDBhJqbjIGU/JobOHuNp0fqxvhGdCAEPcdC9sm/wrS9sPG0L+",
+	"d4JeflYZRX+CTIXlTcxBUKLDms/JI8CmIsO2fwSbab9zETOeuximJcoqYiMx5gsj2Iu5UCcvT9ndTrdz",
+	"1x65zrcQF1W/sL2YVLndQO6VndbOCM+/lfx+u2sVKX9j44bcex/W7aNNX7/tnXNMQT9MXzKsdjNt8rPy",
+	"EdgjSixT6N+KSXaf5l0NNlqv2+1293B+0Yap1fZVuVAxNJHC9kdOXFwbobW3S9vfOfp6J+0rMU/5WJRO",
+	"InvnMYO9mWdyNqPSsNT7c5OI9f75938cdtl4yjM+zgEjMhNzS24XbL+WLzeYGkAL1xgJ70/x5v7mpaLz",
+	"ZZNcLFr1fOLJhi96pZc3PduKl9z4hMPHv3VNxIsomOsmXngkqY1PEDZ2DcfrlIBgXGuUchbk3pr2pBjf",
+	"fvRwE/oYNpCrO8R+suazvmBxwlcxuxQrw5roq6AEksDeq/hO6pqrr+0WfY15VpaPPNfgxXYECKazfUUt",
+	"V60bRUG/+ioxfILRAeZxlCGssYV+EXXUC8qe9RkRUR16tQOrjUrAnUUuxFFdmLOuc351tEG3fHYQJBx2",
+	"g2iG+7U0E+jxvz6PtfFSn/5gsIfdusFCE/9tET3nwkIHJe0mgubWmTUIlCgq8ygrPuG5YPFf/vKXv7Sf",
+	"PWs/elT2K2zK18i3UcyOySxmoafN3GEuLFFe7rvdbndnLoqduaNTFDakDrisPKbapd3Mxp+qsFxPUwli",
+	"ASQBpZK5pO4VRVQgmGjYPFjpNl5pRI3Rwqwavl9aWWQGfbvrwwuoFlT8gzdyT5Q73YZ6Zqnp7do4rq8W",
+	"36udT9Ahdw+jptQ+9zrpA2Zt4YIeu5QTXF6E4Pra26pNeWsNH41FjZcCqsnQ3qEvXT9h4pZioTJZi3KW",
+	"YeNK7BBETCszDtdtH0cQgOHdxAuUFMyRiHkmxtgAsC5U+chfx2JRnSYE3H3BYj/cOPJxSMYnXCo2ElDU",
+	"J3NQPGeCq9Af3xmqEx/2RJB5CHRiMZ4/D9FOdUOQWsVYp3O2UEbkMaPSgw771qoNmLYajsoHPQxfFbGA",
+	"Zm1zDRcyiIk48VCF7QpOyQBwCNv2ba6ABsyl8Lt3DAuoSMmZMh8MlZFqLFiv0+10y+S00y5RMGLF0pDn",
+	"aOs+jhrv28UTbV5qrnPvHGrOqLlO6UbfrfOVQFyY0qpC4psdX+wYLvatWCy1O/A6A+uBH/yq3eu3u73g",
+	"g/vLw13u95JYqyLpXwK3VeME64EO1nyis5nI0lWx1tb0wdnnms2s4VxMuFPQ43htzRQ0BC1zwmBD95bW",
+	"PgGKfWXxZ4xUhKItHM42MXRLDkc4g38Nb6P98KerPTj866g+YcH6dfw0LOEyXTFMRy6FcAVUdrn6zgEJ",
+	"H8gUQacLJkTGWHDgujuIpMVyPVSxUEnMmuI9/QiCL5XCOOgAq90nfAXtnxNo/kyFavi+YxbDro//+fd/",
+	"xP1D+y/EzrCK9aozVORD8omANANpIEQvEmgVskeKuNjD75fq8eU5FtJjY81rPFFZRFc8IDa5+/yTNdHZ",
+	"sNz2wtIhYvF33w2ePYtZs3/YnupFFrF8qVkiJwAwxMfTVuQoaUUSkbLic7o/6HatrlH0Cms2f+j23v7Q",
+	"bT94+3P/h2777tvW4Idu+8j9ZN/S+s9aDdinYbmuODfKbHozLdzJmBuOB7vrBXMh8vFUGOwDQh+8Y5j7",
+	"5ussLRD59AXpA0qI5BdIcPIDWk9zenL9F9a6sDCfoMbKwBYolWkonq5yaXnnsTWBMCftdpLAIe61Vonw",
+	"30GTvdoEY5mZfP0MP6m3iW9gzNTm76e87qNP9ZVI+bjWjPJe6OL2l5m4sErLTGfK9Stee44amld38ONO",
+	"794huAmK5GCqDob0EB9suVa+1XbnWNEmx+oVpyfPT1CA/AQ5R0W8R3jlY4B/GZFHFcTtOwafzRZW1wKF",
+	"eGqVGIQj4oYtRZra/1JyL7pi7hj4mKn3vD2cyjGf6H0yToN2j9fg0M9nmxVcHPBW5PtF4daI/J4M8kEL",
+	"HJUw7bSY39vNe/5GdlogFiq1DVPLFblGV5dhUN1rddKBNVFcvyXv2sfYi97Qlqn5+st+t3/yz7//A/7x",
+	"OGL2v/fu0Q/3HrSOmZCQ+7apM+Fa96kK09RJsp0Bg71kVPCWu/3uLpn126YiiNmdZAvF5W96voGE3zlp",
+	"L/HXg4L7SvkTtWJjPZtpxRSnyUJXNkBaph9U0OS3GGnzsHfUYkdHR+0988g2y/4TEvYQHFF7uCvcq+Kg",
+	"u6I/IHbJ7k+LR95qNhyKyduwI0nJ+sXNSPzu5w6782Kr/DsdFtUdvpP5/OlQPQF2l+L9xk+Ea5PqN34i",
+	"XHu+Ww6Dnc/6w6EiGncnZ+wv0gv9PdcEBiTzzieK4y1C9RMdW06e7u3XwgfOBM/G0yfY9fuaAvHxez7O",
+	"I4AGb0tlhDISYFqph/gxi7EDKrpgsxlP5U8iYbCzt0rGT9VJnd7vII72r7rGB78B0KPbN9V3qsGer2+Y",
+	"+/5x10IHfX2vY+Fs6Fp/vnd7et8bw+pKBobCmkZglYtvDV4uitrR4t0eEZ5r99gaZU63ArdoEH+j1uuR",
+	"61BeE+ZA/xm1XD9mpYbq+3VH39bqPKKu21V2Y6m+2ksRv02d8JHk6cOpQMyoSjoN+rL3LP4u4TLWN27n",
+	"WSqhaYoyObe6WKZnGN3JqWcVwgV6Rwphrc/ZnBsjTFjQ6xztSi8jqggMk8HRvRIhvpDLmBnrWeFkF3Iy",
+	"zVnCVxXnSy2MZHRDRAIHt7nu7gpxEb0nCXB6EDQf5lUqBA8AGiNWC88YsQKcMWIlaMZjZv+9KtEOmsDv",
+	"o+1bHqFy3rr6cTqUNyTl+GOZgCcLJxkgKGeCAx5sM3SKRTXZabTIAcgy1QZCl/bQm9eq5FSuJbLdoDx+",
+	"Y1c3cP6JhDXBgblWDnq3ixjL/bs7U54hEc7tuShAai0IXN1mb7dt6H0Pi3/Zkj8iLWwDQIF3vlmWa/0L",
+	"FAKu17GVVvP6Z3mwNJ+iLBYie291MdjBNXGRukSgm+DBAt+UEWFZE+rqCcicJxDvLC1dCaZ4PaHZIUSu",
+	"c5E9jKFVoMNCA/uqs3OfjcutVGrJpcYbzsRRgbi+M81AqDzbkD0JlzApp6hwCuvNyU2hL1j8SI0f29vj",
+	"ViUmIX2+vH2HSDrsTSbzXECSPVSi3EKZyc4gMazpN9uyRH2OqNvwiILrZy8SMs12ZoBuRc1CjCgAlXJF",
+	"BvT2griEt6oVrIALubMYO+RgID++FZitX6ji8t64cSNDZIOmUjHfzKVANN1cA74qlGDXJikC/dbX5Tu9",
+	"DFl7yY3j1aBKj8+l1URmUHaAi1zJKoUbfunMQn8GN/z8Is/tW1MHo8b79kS36Ue3f7e4xcMusYqBJnGd",
+	"OGddPlEjahRdH1ASbZN0n3giOXm5/4GkxjeL1t1AAqxLV1+9yg1q0ySN7AuiguGHCjkekwVbA4LuLImx",
+	"cis7q6aE6H1np49aNCLfjVYV/YDJw4JtP9yZIBQ1fzIVuUSarn2OyBB32AmhiYblU1XN2SUTHnYPWdBs",
+	"75hx7+OpPo41TkNVBUMpXlWXfVdOodxPdAaZNQ9Pfui2H/D2xUn7ydsPd/sf/7PxGbws15R1Ff/mZ04D",
+	"3LRZHjtd4vfD9/fDd+3pmb4K9ft12EOZU6H+TF+JpFgI+sEtSIX49kBQucO2UQB5vwE7il6EJAfVEdqo",
+	"7En8t+spbpT+g0Jxn7GjZJ9Kk+tshS0V6I6N+yOZWcvS7Q+C98eXemj+XUSaZBvyo66tEh2jWMdczlJX",
+	"z39rZQnl2ylM6InOZjUaCDp4X4kJwd5sGzzdhf7lDarWw7M/MXu1E/r1RlLxbPUZSQfj2TD9WwjJh2rm",
+	"LxqTf6TGn6w90sj31R5999V6T8bObg9QCfQx6Pi0J43h4UfwUD2ZvbOi2I/gBxl4XDDf963bvQ1PRTGd",
+	"Og9JDpgURvFL8Q4QRu0bscACL5GD+eTlaaWcxvAVqs1YR+WcrFYjXhiIBwk+nnaY/TRlvifQBwM7l1Cl",
+	"h9UwCerMTPUiTVhuBQFkJmPhkvM+DCG/ko2whOi78/OX9GWr4X6rWS5Mjg5BgyowdBcCvdzkvm87JFSC",
+	"gxBmpy+GaowDVAm9T5iIGYQUzZfaNXJNMnmRl7FjKsqtFbr0ixN4lWZDYRf/TS3J6zq7l3tz51OdYHMQ",
+	"7wkmd2nRwRrrbN7JpO6nnF/CENa7rVQ7icC369qGbuiOC5z8jsB+itL5YhB1PZ7L7QeLYZanuKkZXsk5",
+	"WG05WWlH69r1E0ml3X8zofDiWrPlsEtS6fxcX/e1AyEUA2vb7oUi751TuF0JHmIFopmFAEig/srcsrgL",
+	"+0AYqHnY77fshrKKAMqooZrDtoJ4UTOmGiiKEcQR+Mdjy+v0b+ccbcFn7ZaoNN5CZX2oXLMIKAlkr548",
+	"ZHfv3n3AXp8/dGE63Bb7+Iyxb7EdEsC8JyJyOE2xGylNBzybvDLr22lBdh3vMjWVWxPXOzzRQT+KG0h1",
+	"/OgeYn3zqeo7K+08rNa+jo/WfvOK2jqtZdYIe8X1YUn1hF0KMTfAubE9o0Flte9LmOVSvN3+7eR5IlIJ",
+	"Ac+RTqQwAxZT4Qt8Ex0bwMFf0A80B9aMS6ndCV6O2D///j91Qacb2X1ORblewyTfVZ3IcvLyFBBZwXYo",
+	"yheQFlM+nwsFTWloPpZxvWM/wkJI+1/f6Jy8/RdBKM50UO0XScziD4FWGjF3IWKUKB9B6gL0DMc6/Y9l",
+	"yzpI2GmU9POgoPXuea+L/U7/6lP24e4guY8Spq3tvG8QrsiUC7OPKZ+s4Q2KNas5KHHYNMaSpu5xVOtC",
+	"cZv8GLBeAF9xDLIX+faOYfESObYtk/hGsEQbAs079rAdzrm98bOacDCUcsHFZt3bDukW7BUUN7+0sQJf",
+	"PVuMgnXfKPBAgnHFhErmWtof+KUwrOkgdfzi0F6Nv0BsakpiWc1FRI3/pJoMlf3BoJrMUp6LrANP2DPW",
+	"HvQpRL2hqZo0+cAV93McBtZC55TUOVSbfK8F8KGVGB1a0UKJ7NAuCn5JhAP5WJMzqL91YMz0b3KGkC7X",
+	"CUFE4IcCSQT+DOFE7N8hpgj84BvQFwPz6uf63U7lNMLy6Bdlze2LtV0WNd63LUnaVzyzFDSWNrT6I1E+",
+	"WhrR2pXXfkjVK488zapXzGlBO3/tkRqfEA3D3155WhZv4Wl6GtC0dOGVp23p55OCxqXfHwbUK11wnRlq",
+	"5ufPn40PE07eGayAv3KSpo23bn+dk2SrKVt1J2EHnV3FCqPbS618RzPwgGFGCCgZHbTfYjBNhyounoxY",
+	"PFoYOEY9TI0DJrdHX+w+FnCP87JNucL0Ru5DHs5/nWvGmdKqDRF3uzubfjCo8ZDfO0JFPsA/anWG6jEA",
+	"w63mCJBQ6D+ryOn97l0RjgVlG1bkQkViVU0aqiZnC4Vt+9KEcWtbWhUrzkEI+UyoNTXKAan+7xMSVWTX",
+	"yoTXDuXvBE/z6W5/VvlXU9NoQV/utATosfVzal8/2Hc6TW6WE8zX2kJNsf3HQsE/SnSjS9snQ2+sG+a/",
+	"snNXq0cL7GK7Uxl7Edz6C7iFkWqf5lr171ik12Cr0lP1xueGZE+wDFiv2+2yTC8Z3rp3nil9Vy/JdF3X",
+	"DQlzbEfz4qghJ0pnInmo08VMPdSLOsP2O71kMw4FifYulOco1HwX6QU0dfYh/3Lnpd1f3kWlHZ+u5LF+",
+	"I7N8SiiVm/NXCwjQXhCt9hT0Ujuk4YMHD+7XTYZsyPVZ+I1gKrDP24njxHf47d1IfMFBU8h/NzTPE2uk",
+	"r+WCyLHvFr53/LeO67nuLnK+4P3cRYBtS53oMc1VOfiy9YgqIlyW6d5rj7ix9oNUYcYQZgymgmKggNjF",
+	"JEI+sV7ZJfbVTnrbL0d7uam8GbZGqik3z6gIp8L/2UK49EUxM9jskI3ESrvkljmflFlpY82BLwHxtx7V",
+	"llsU5S3r43nJDZTk+RIOaA7PUZGC2heIC1/oNNVLij2EFaPk4Ew59JaaiKFqivd8nKeUax8TJUBjhJm0",
+	"OuzFnP9tQenO9oyC/FjSRUciXwqh2JXIDCBXVpJqTk6+fdJ99JfLk5PRvas/dt+/OP/D7Pnscffp+Z/k",
+	"szev8+f9Zz/99eT+2X3zsPf+b/2fnj5Ij551x/2//PjHfSoWNhXFnBee7DuGxXhbfMy6lJcPpALCWYWU",
+	"iFkGWa1bmlznvMaJfm5/DnrrAlwYtgQQM9NhTyGtC5BpGJE7YuL9WMwJ6o67MiVo4zVUEC7SF66Hb/gg",
+	"W8ztovcie2rNsPbnmM25Q82LYYywfpAANFT4C9TPFcvKmmaql2zYgBd9OWy0sDRhzq2qyyZaQGtfbgDd",
+	"DlguYI2hsuvRYSesPFJMqaFSKTbWs5Hd0k3DV+AfR6BtQuzL+cQaAanRQwUzNNRBf6YpZ1+JpTA568NU",
+	"8QNkboD32ohUjIMawGNk4ZnOhKWgcEQRsyikCvJ/NinaIBMVGYS1HASKHSKxDZunCztlt93vGFzYiCZS",
+	"Q94OezMVGFysve6XhSw7gOFm0H1sQEHJkUj1sjwGPHhBEMHQaTwwjqECBiGsRWx373Z5wen0tsou7W3k",
+	"dRj2OsM/ARZCibFhGtAtGpkadlyZUfwOKfrYIUcTYWseATOUWCrxPEbZirBDTI4NwQXP0tUxM0K40e3T",
+	"PHStviWH4FxAhsifE5EPvJAAKknturPn2SIXN7N9fEvTWoCAXE8maSXLZ+P81kb13BXK3mxoN7SGalLO",
+	"rgmXsXcuYjDBTzFMXgaYh3vbJS/Ktpov/ARlMHBs0J+oLAZvKk65l2UEyGqzEsHrUyq+FXqS8flUjpm9",
+	"iWKcDrAK9p39X1kHVXXYO6pvnL1Qebaq/97p2Qt2t3fvHstgqSvwWIRJVf7M67N6rOI/WaVzv/Yrvtb7",
+	"ekmMOpMTqXi6gw83xkHc6s30SEK49kK+F0mbYEuLP9o6a/t7cp2m7YtMALhUJmZyMWtnCM1tpjwTSXus",
+	"IYh/pYEn5iIzdie2veJtxTkkBAC+q+9XBK4QoG/ZF7JpHFu3kydNibrFspTZICo4kF5ctxleUkbDQ57u",
+	"2yD112hdeoOu5Ztal0rVnmd6kglj9oMCfCV4srquLw+TjGoqdvl4ihlI9txHiIlYX8a+FgtqlGswY+xn",
+	"rNVWr1O7qz6znrO5VJWWprq2+cKPerTBwfCjHjEBgAusibGsTKR8hSkoyCvOJy2FabFsUUHI3/DFmZwQ",
+	"nv6mimZ/BypTo4VMEzbmGWToWo1mPk9ltbHLHq5ST8TSIIgGddujcMlWTnls/wwrB9G2frcb5tfqy5oD",
+	"o95vGzleubkD14dbavhwZ7p901eaQJ3JrWTOT7lSIjVleaw0dHjmlUxj+KX2SCOH/Kf08vcNpdfxdLCz",
+	"QsS0GkNNP36sNP3D/sZPBAr5TCSSv85q7E84ZBcql+mGDzTqk+BpNdcE4avHN1kNAMS9dj6Lqen0EArO",
+	"OV8YdKGhdl/p9FDX1mGX5C15j0IiRHU9zD2TldqG+8UI511mpq07yMHbzmqzmM649K3kl1OdigAbl40A",
+	"MIbi9n78DIZhwmbz/prBkP9QQWywiTlOoI22IG5IY3Ewux32Qgn0xukL1rO3HHXLbaHANZimbJRydRkR",
+	"zH4dPpQ5ZlytEL1XWKORcJ4cVl1WR5C10qxz1wzWPj4S9kl80FqCOmN/W/BU5nhi5BmXis6kENWl2702",
+	"ml0RXv7E4r/PXWQWCsLCziCJt0Ey7kjmpsFvZeJbyKspjpRfOrfGf/nTTMNgAtc+RlFttArkiI+vqQ/f",
+	"ogZbsHl4nhYQM1ufeRScfIH5uP2hWzpxKoQsvzI8JTY/SedpED3O87kZHBzwuezkS5lK3Rnr2UG/2+u2",
+	"u4ftbu+ALBFzsNv0KLjDHNxkihWOelU+rKrT38prmD1zTRG2fjj747h8yLrDuXQO+3tvmFdgR096/838",
+	"Uy4Vrg7X5YVKV6j1u7uO6Ug1LksoKXLpQkSt66ZTdm+EvhJM/XoWYTHp8ob4Yb+xXgttCKy101tp3FpN",
+	"/KY3R6X5fIrpMlkTUuB8Cs7aH07af+Xtn95+2HDKfoq4vn33xXUE72dzd5T31N8WYoEISJRBFTHKnbK/",
+	"eXkRFVZKxEYLs7L6ZNt120aNPmJjrsYirRoyW6X6mZUSalzbLKd2MoUlUm7grFXE+nfZc33F+t3+PYZZ",
+	"24d99qWly07mfeitiIBadVy54fsb8sVrTdP1ObnKqDooK+oFS7dUu0QD7NySG0Ymzb9qq+hN3pJE8tTa",
+	"Bs2cZxORO+ZrRSzn6WV45UctFbSABwCLgB0d10E1A3Cif8ZyKjsoGsO3QkcMfZp6LFK2YCnVD9+7wWQt",
+	"HqrpI2m/Xu/c7vYePNj8zM12fX8fr/eSZzOYYTX5ji7swI7DBH6aWWBrl8ddu2OIdW+mEOxBy5047bdL",
+	"CUeCjY7zP2k5Fuf6UtRhoUGx6ilBAtT73s5Bh3V1rQF8gMPWmGRc5WYQ4MJAEsJEqDxiAipSE4RPhaEM",
+	"Fb1DCtNCKJhRppdGZODa41kmrwTlqMA3B8NFt3t3XB4r/CbiYzuu8WU714iDaWkElVoV+39p3h094eOZ",
+	"6PBNjWW20aDa/dVB9Pkp79fQ1S1CVaoSifl4LIwhqjb/8Oa84uMUqz9MR9+O5Qv5h9PXP532nstTczp7",
+	"3hVnp/dO1au7/M37+WjVm42/ffxV8mP3/alcyuS7dHn6o5ZnafL6VHU74m63M+6najR70k3+/Idah2ae",
+	"17gIn8oLAYiEUjGDLslyk9l7ezSZRQoE1I6qLIhf387Hn2ZvB/thb+XvTy5M9ijT85oI6iKRutaxapnn",
+	"2cu79jB4c/KnchereboGxupsR3AOdgI45gMfqDuglumd2fzurwkGc79b2yVprafSKxwuy8RMqqQu96+u",
+	"Xkth/xxP2F2QGqUFupGzbfManoDhptNFLhgsEHv96inUUKhwbZv2GmYg+foIMRsJKIAycrZIea6z1qcu",
+	"eAkt+fD+TlTPvVakDPq0452V9aou1c7luQWnX3k//tKOv9LXb6ZHXIWvqEeN9bewJNPzNfDY63oR7nev",
+	"CQhbIUp1xHsQ5pOldLHC+wpqygx4RAVINaIaq+drUo09riqmq9ONEaVLPtid7U1PXL8gm+zwZ2V3y/3D",
+	"uo+UPVLXdiOttzxxqd/rIFqAMYtzIkvmmLphK2YWoKvsjhHeooOHXnZ+3Tri659tX9WaMAAogfT4lEhv",
+	"5utMKgjEmcizlVSTeMA49okuyE/p2DwnXAs3jPjYV/0N0PqmW0PTEhZLJFRHhh/ZYEaGt25ozf5wCxbG",
+	"WEgEpQkQbXzqeABMz2eCjfj4ssQ/2xqxbKyVKDv4GlHo9/NM4Pdmw5O/NBu3DUp7sbyhq8u/h/C5hXOu",
+	"Ks5+6ZPO1WMSgWsMyJtBUIhSPXrgW3j1jJmVqsUZTKSxjJFswv3zXCZTwYSCe49ZPONqwR33cUUoeO5l",
+	"TOYR7iC78fAmdOL7GlZy4uDpkAnheyjsbieFg9gPPNsya9XfXlOxWq4XfRtdA3ygBAOwodgMQkNqLLYV",
+	"chFBnGzC9vO+KIROhmDX2/Uosq8YiZjOjZtMyFs6+owYZ3WlH/FyasT4Xezri0fciHuHVgO722cZV4me",
+	"sdEqF6bDXmYCsqhB7afKJJfZpi8YLhy8KNO5nSR+tHxu4veeXXz/xwfZ/W+//8vfsvPlj69fPrp/+vTl",
+	"X091/yl/ys+W3T/PHs7/pL8Tfxx/3bi1lqiLTeHLcTYr2SNWDpgDs5T5eDrSPEt+WdTFBRiB4UL5PVNs",
+	"tDUhUWHq6/RYrYi+G9mU+8i53Xi7hWjYgN/CEGoj126bHTM9kzm4o3XG4h+GjS+GjbdxVA/VgegcbK0v",
+	"7+eWP0XlJtkiro6zIpqixkLJvy0EXbZSoWDc7aa6nb432est7334/Ho2d4WZFxts4gqD3Z624E/rX1lb",
+	"uO2ulTWpxrezv277mP71d8UvxOa7OODTXABr7Ly3E8CdHBvN/6euknbb90/CewkQXKrJd4DVuKuLW3hv",
+	"jc7isLrqks75eCqVeCRyMa7PCH4zxV5sHqw+FRPcLMSB6IBEPUSqSZteyRL3TmoLgMHc2OGRfLOKW2yh",
+	"UmEMK5JAoXgOYWiKdsBgdqZGxGy0cqmgkcOG8x7u8ZRnE4GtrGQOYHlwgOxV7ZxtynTdK5mu9BDZruLV",
+	"Iq1r2+XoifivmYS2pK/PsLuYuUPtu5rUc2zElRIJWAERG/O5aUGW/8ql22KlDRVYaiPoNaxJZGKx3atx",
+	"QUEsKC6iZ1CFOwPsLUyINYsZUc7sU4e4rW9o0TRUX/iR5ohUdEXxe/Q0yozppQpG/fr8YRVtcq3T2F6+",
+	"/dI+KnXADxYpKm/VTeywdfufbtx0W/2g6wk93faDd5322y9rk3r85z5Dl+aQVDG1d11kBKCxlCrRS6Yv",
+	"LgpU0KfYhQruRFQiqle2v0ebsqXpzWC7FD+vn7e/lvTcLRJPtsg6rSqSshBZe+2mzymIdovBcC9v3XnX",
+	"9O1v3jafeGr7w3fP8xot8UUm89WZfYfr9DGT6hvBM5GdLPJpvfUDPflGcBNFzblh8cg/FWOrTDsFrKAi",
+	"gADnBQIYCoBdC/rbDFWmU+EBzGO4NWbNOFCW6Gtk3v/z7//D2m14Cm9uHcM3KGmARoZegaE67N5lsQfP",
+	"jjusGWQ6Ya9Kw8xYzwUN107hhZ1OHxwJ9u7TR+yhVkqMc4fuTaMukNVEgKzGMk4HnB0WvrzTghQJvNey",
+	"HFCtEHBWcbRsMdqyBic0N2hsupE+8bE9/AGPEGDl/EkXwZ+Vti2ARMAZzKYZw0VqtIek7bATtWILlYkr",
+	"Dc2MFkq8n1seo49WA2URoFBby3eoLD3smyO/9HahPH8wYESnP0FuL9Knsx+tMN37zIOdrzMt3HDHeJBs",
+	"D4w+YN89O3nYPvvupBexS7EqBiEYx9TPO4bxhf3JTjNiGmYUv3z9zdPTh+++OTl7/O71q6cx+5LNeT5l",
+	"XzLoukvxAJE4bGID2EIM1DvfwdiwJiBu5lOhhuqKpwvRisjv1aYUng47YTNpjFQTaDMLkN5+/EGnpLtF",
+	"pyR/mQpypCUC4vW4IP+g8ec2kqV9FqDEO1tnLr8Xq8ZHKyWkuqjpTXoWcB1yv0gv2lNNzQAcfB9sHYhh",
+	"tukkAghju7cMTx1k/mI+11k+VLngMwcNQW3sgVncOWKQ5bnPXDL6IkeEI7sslNDTGaqh+o//sFvVWnpW",
+	"AA1Vm2HlaHxw1YurWKvxCSHsAzsOGApAhglQsO6U9+TUdJlXFPPOUDEG2S01FsFmEdZuF/onfk0m+CnW",
+	"bvu9iVeAIDQO+JwTAyORajUBR5TDmintd2jAFbj11ttweRHMStlkAWcVghPBU+z2RV9X5dUzwUlPopd2",
+	"LO3P0DtNwNxAofjDEI6mYWPAPnQ6nY8f44j6qIWXfuh0Om8jNgT3B9wLwB4RK/A9IkbwHpHTtxDcI2IF",
+	"tsfHj3GnYAIIOxUCCuQ1ZL9GDmhGqCuR6rmwJLHDgSfg80NApbf/HDaKlhfDBo4RQKzwYqfTwV8Jix5m",
+	"82GIiFeV+z++dQOMqaEpaUoGi/iA5u5o7HU6/W73uICYcReQOb5mXXjTS0AEGpDzERtZ2M2G2C5zbi3E",
+	"AFrGCpcAU4k1OcCIUpMBqYAShXVK+/sAXxe3XEuOkc6n1J+cnTjUnfX27/Z5qRaoJttX4/gucloNiGnI",
+	"XMxY81KsjMgdwJEDwpIAEAUtqwcs4+qSjRbjS5GTWYfDiuybIVOYIIkgktKCwxvWXJuiNwibZHqJGzYR",
+	"83xKjM6WPIVafCQMywSYAvbNSFkYJewo7FDB8mmmF5OpXlCLPPt8sTHtyTjVSyAW4AL6riZQ6cl8Hyi7",
+	"kzCK00ToILwpWWSuNzK82Z6oOoP/QHHnfC541upgwNqRW8J4N2CJQXc/nJw9eeVEBccWtDsBSiA6UI6U",
+	"s/SHFhBVmYEI+3gG2r8I72fgUXChTUTkQ+1BA0HwmlvJtTAise+FpaT73Bu39QX0myfAOYMDAwHWNM7W",
+	"7o3XiLnhDECp2B/OXjz36kEgpjJh1WUnyWu/i4xiWcowbscN+4Z8QVRCW3A2fAiOeidJVywX73PWLLZb",
+	"VKgIESK3oW5gXz7VKUQP+HrNrqUfDY69Pn/Svs+aOR/BV5RYQl0wMBtpJlJBm0ZhYtT+mOufYRVpEIJW",
+	"6JEG6bsFd9hp6RN4+OcZX0FwjjXj4fD9xUUMuGRwLNvTiZZzhpfH3eHwPXf3uFxls8gyPeHuHSKxN9k7",
+	"73fjFiJLAfGEGfM56NlTnl4gyYtn51xm9gWN4XCR3O92h424NXAtQJyUMrm2+iY37PWXT548eWQnxTiA",
+	"uhI+plmMp5bGIk1h7NBNBPXYJfoJSm3KkTSWtU6KDvEs9i0M4ojFriMB4ahRZ4QY1gSJbKaWKXNNyg/Y",
+	"RyuAWqMJkDxjI5nIDO1snjpGsJPpd/sn//z7P+Afj+E79p/37tFv9x7YU0+Op2wJfZJm/FLAlrPfty9P",
+	"pJkDhIfxO69Zy/Rrkz8GnAtF9IuwJ41etoAob6Z6g+ovkaqxs0XjQcmSdHDdG2wMYNqKzRozTrfDFgSL",
+	"xluTgX24Qb9p4UsrNkVc8rDe8WKSYE4M7V7XoOXeIftefmMPRTC12HwxSuUYpLte5FbiKubMJzhTwKgq",
+	"m6zssNtjcdj9CQ5ldy+oeNJKF3bEDJLZh5hRdvk2O1Kx1+cPO+xlAAaKt0ATYNaMQ9Qlu/2lmi9yWFE7",
+	"aMWJ0zBzwC4KINNR5N33xIofPX5y8vrp+btXj789ffEcW/rnZUjHEvZY3Aq0sowcIB7IJf5zm9I821a1",
+	"ROc55K3fQftaGibGUy0SfM0rnQo4aZCO0jBnyJahEwqz9nruBdC6XxRejRnP7Ep88QW6NbRKV198QctX",
+	"ZSvEayg7J2DQ35ApgwqZVn7fIZpTsW1c+xff9CUR81SvZgDOQooHz+kxO1Ir3x++eHX27uTp0xdvHj96",
+	"9+LV6benz8/iY3I0zzNxkcrJNGfxi5fnpy+en8VupQxTAvqCOrPXnRDlJQFB9krk2ap9Yk+4mM5MnoAV",
+	"iEqEzBhajmgLPFYLOs/I8wrYg9A3DjbsEnoSY6EXaKRtu0wF5H5khZGvSYxxuxZ4WfFgbavOBVqeYHVS",
+	"e7bWMR1vY99aLmhgh6bXhRSZQR0Sug6RThT7bnjWkFzM/PkPh2uppeYdwy6lSgxMIH83RueRSGjUiYYG",
+	"ZdCPs+Uk85xnubL7Ew4peDccFZZU8hKb65kOexX0+/I7h/QZwCTzcp01Y2keIfPThjshtZ5iHivwuKF2",
+	"CHat0XbElBE0YBA5sbzpHFvodXQjxuANbQ7vUoPzguc6M3SYGvYyk2bGplrpRXZMR7ErSPwyqDQMpUJx",
+	"VCCTU6039guUORtzJzHhoUdinokx2fHhSRPoVChykXwBHaSxWwqettoI0WEqMjgZm3FxkSjSci0Zlpol",
+	"EGyibioyH7D4fbt4oM2tmuggvJY8/BKwAmyk922zUNYWw9NT8CyVdowJh9a6dp1Mrudw/kFtLs9ZKqwa",
+	"z9lK8Mz1e3kNiEI5fs0r6HYBEj1eYLO6iHR1cANQM0W0O9CreHDViwfQOw26/rIlJxRhxq0yyWb8RzRX",
+	"CEAYu8shTYGadpPZ9zcRBRTaVhRrYYTdFQh+7DVdnVlL3lmEzvAstGZsayGuyOEM/Noi9FtjP2ePSrtx",
+	"x163cDHWyCXIkZHlPADgninxzH+jt2Wh5HtXcOWcP017oD746vCoFbH4DJZqQM6Z787PX7YtD5TuvX/0",
+	"4LDll/epVJfu/oNEj81/eIIckPPHbi/32yl5gvB/j1km0q+HjaQY67BxDILp62HDGhAH03yWDhvxMZ7Z",
+	"pcXwNu7CQH+fichNGHWcIe4trDc+BstnLGPwNGBWVECh2q/AADfQu7nMs9S6E/ZFxx9ydA4AK3v4a0jv",
+	"BNOG3ta0p5bVj7RBy2PW8j49ciJCUHionmsUt9gt0loiDswZm/qVqwXvoDtRQk9ElehlFMSkWPf+oNv9",
+	"59//0e8Nul1Sbag1v30y1WOeMijFA23i9Rk7f/jy5I7BsVBJpb/9J60EICmTCRr0Ypa5EenFUDVTOQLn",
+	"Jf5utQI5E20IEyc85zA6QmxEU9GBgbYIMtlPd8bn4CmiBRsq/HwQrgQfkbUd7cy++AKk6BdfOFs8KV5F",
+	"iFDQhwZbXTrdLxMChjtU8Zf3Lan+J46smGyB04xDv3foIU5qYUj32MXT4rXQNtANRzlUmB0n0CiAanYY",
+	"nXgf/CxUwpq0SoaNU22gItz+eyrGl5Aji/jQGpQjfQGdH1Noj4X+Hb4Cvadt+BUYMXZVCTMwYqnrGQ86",
+	"naCVt0K4qTRYtAqUJhyzOWaxUAk4HYbKnqP9w0G3GxMutyXNIrOqjL64IHkzLEVlh40Bw6O3GX/7+Dw+",
+	"iF+enD/8DtxsnoRwJJ6CtBbqQmdjsABczrTk6WA9dQSX1WEGWPbCeninoPb7Q7Wh+6VdJHBaDnz7oeom",
+	"sG+3XEbzdLe1yRgdKocA6cyZGGXcGXdFxPbIJ+nJ1WQxP6DfI8IIK1of+WIL+JSdrpVe9jg4tsYVtpYd",
+	"KujvaZ+9EmDdg8/FijRkpJBBAGybANnwEAQWEYkTNACaad8HjwzVY09pjPM0q+SO1kjgjMOobhWi/QeO",
+	"wJnAijAYp3YVI7DPtxElMvb0trymFzm+PQV4uNPcuGauEe5S6X2opbaoKOLCDZzottI5VntbRcyayRuZ",
+	"p/ow7pRWuacq3uYTfzDbB4+jQOy6fKDIWitmMXMKCgTonDwcMMWzDOyI9Wwh4JmptsroykQu0AkvhQNh",
+	"DpkKqKRoVhjIEROdSYc9SXUmE37HFAdE14oe+9a79JxUrH+Inz4equp+L1GDGZHngKBXZCQMEFuedJlK",
+	"p1kg01CVhGkp62TgvQ7xjL+PXe8BCkCVpoQumhWLcUEwvyUaquVUgwoIO4skMmxyXBR3bKC0+alQG9xr",
+	"uUqiwi4l/xdMfqhA/6D7rHbHg7OAmJDn+NJca9+kmKeFH6TfLwiJtRCu/S823sboCMZSjqnjGYqvGHrI",
+	"Yj9kUEfwdgRnNVwmyIT+ACbvKziuraK4icNLQjEGqXguvWfPz8/hlEBww+E+2pEPVU1z5aJfG3RYdg9X",
+	"Oyo3S3oWdU92KeZyJobKrhrajXxOqnFU6rnc8ouFMOKQ9URlbFbwhJsdaQM8gduyKt7INWnc4banlCfD",
+	"dZOgd8xTXXFq6Y5WAdy9yASWHcQgux9aVQj7Cri3lnZDqIhV9BR36Bdq04CeJ/ex3SneQUR8UgLCKAWv",
+	"ya4qTBBnZ0Fn84CH8FTTQ+gRD0M/dn4EOpXcEatcFZBV6EnjhKm6I3iZyZwaDVorDf2t1oAFpVKMpSHz",
+	"K5MIDw7ZoUSPJrcH/KWVhy+1ySeZOPvjUzzXjFSTlF6f2RvO/vhU5gJCaUMFBjCcyjxHvFytwCpG7hwL",
+	"E0YHLUcWESirVrJ5ysfQe4MXXfYBsyQV/AprLArbSGesOdbKIOA0MBAO0rIB+WWfk4/zEQE6R+zs/PTV",
+	"wdl3J98/fg4Kq1TIXlBVIe0g2WRhTYamNc0Oip87swTNj+c+bxP1cxw1ZQsFqrrVscqiUuaoRz0/ef7y",
+	"Dhhe7UmA8W9PJI8wX5xqhjWPut2I3Yf/uX8f+1EzM+eKfbvgM9Z8ff7wy14XsGBf8gn9j/31n//P/+n1",
+	"WkWSklO5yRiwAt24wusZZWeN9CJn/T6ecd3u4G4XncaQ8eVwFKz+YsUO+ZCtHPuyd9TtHh0dWXughY60",
+	"xXjq7hjYAy80RJo686Y7SRsx05Zx7Mlk5atTwaAWnRWoNUN1gtsKYiX2Q5iK76rAqJFtkIGE098EpYNQ",
+	"EphWoZpxGRElht673z5GBQsyWA7AFRq3vH/acvOgIkKk36vO1+uBd1YRnkEQJnMGalzkurbfxrDBciv0",
+	"3/35zzFrLuZzkbXBJTkV71tR4Ba1UhrGTem1IGh5wmP2z//7/7C4hLwTH3sdodfvlQCBAdsXw/VEJh/v",
+	"G6oQIGgPVKB6S8CfE5hrUyYX8r4jFqp2Mnei0mt61fSVArsIHEmDtQwXjE4N1VqYmVrUgODNSokw6KRU",
+	"rFgt6QU/el65b4aBw3WMShUTxlkJpXavqAxFlVNVWEkReW8xavsOERr8VlRj1iz1fx4qily6yAtkj1nb",
+	"AvtiulIAGkGTgKHxjZgQm9Cuo1uAApm2h8xQjbi1LoKHUssyFxSWh1vHeoZ5Py3M1iEfvdsoWKiDyfV3",
+	"uyxQualGDg9hFI9UAVRkY1XjeyGkJx0B1C07cYewNbkvsBeR8CQD05kaqbuXWw2riNO0IMLJfjjLuUp4",
+	"lvg1fNt0pTvL5bJj6LIL80ENT8s5yQZDBTZYTMH+wksJOUN2qJjnk7u4HCUEQW7TR2vwY5dfDiYErnTQ",
+	"YJf8YUMVdoUn/c83kI8KRvAOAbIPBiwRiWtlg+57MNvc2/ywYtZ8Hfg73TrQa8gscU8VyYUDFl/1omrB",
+	"7lC5lMr+0b21pEpKbkwExvyhtzB9zq3UHcOwXJcMYVcYHDF9MVTxh4IYHzsf1ubysfPBrsDH+BiY0Nll",
+	"hVGtc+ocsdS45/2EjN1flu/aRsx5hjoeNTSjIYGNkJkc02HXuIddiQzCRmipo/OyM1QnLO6/f+9sc6dn",
+	"9rqe4phF4Wq415DXPSQCeS5wMkfMjvhul5mI9dlMqsi+Ev/LphE7tP/T6zNsT9eHP/MiekiF9tIEHaxP",
+	"VIidq40Yqn3q8tGBQrX9zbhcDjxgrtC/1WGPiop0hcnBE233dqr1HMXPPJNXYPCnUl22wbaKfOACl84K",
+	"JBDrZi7Gkqft+SKbg96dJJmAUEDz9OT5CWSVi4k0uf3gsXf/2I1iT2IPNoP0fPT8zBdiVQKsRuR2H755",
+	"/M13L158jxHVdy9fnf7p5Pzxu+ePz9+8ePX92ddUYeROEleqnwmegE1aIuHAjdYK3KGirBwrpRglBYeO",
+	"+0wYnV4JFj96fmaJdbmYM79qL1R596R66XAw0b9UIbpdTejTspaDNSiVRKGe6FQH7uKKF06ppPnYB0CZ",
+	"oMzQIru2NIUy81sCBxsA40tNyCgLhgu5MdqBH7SoWQZn80yPrGkIeycvau467CQcPy9G3+8OlT8L4OSG",
+	"VjtFJfcdg6K7vkt65BK6GFWDsGZc7uyP0huUdCtky03s8SKmVeV8wr4giYHfN1/4CL6YQZyu6JpDzQor",
+	"LdoxTVVm2Kg9qu3Ubu25RNrzcyYVgKBFqFGh+xBj2qjIGXKgDRWdSGQoW65bZGNac46E6tBJ1aEW9ZRO",
+	"qCcueRYOI3yRU5EgOwBVH7s8XlPC4A06AcBLAxg1ZDK51pMxawY+p2o4x8XaDZxtRUIbdKq0p741QCh0",
+	"T6WXqGyiv6JwtoMBf/CBOih8jF2qpVWX7PDJXoRW/JTBBet/mpDztzQy5wQDfwDmqC9JOyNz29n2S8j+",
+	"9y4Qe5fzVzRLPn7wPA/KHgcXw8w1lmuEY6Jz2evxlDVjX9XqMGJOQ/njvm2J3z2oR4Eq70gcR2zGFZ+A",
+	"1jdUoE/ZfZ+Np/JKJKWCF+rlj0YYrGyaGvTHAetCCoaXH6TvYS8UdP4YuzcG7FTlIhMGDuPnOmcy+Psh",
+	"9DLh40sCU2jGRYpF65g9FRd5AehmHydJEQ3VGyikcJ6PSnpG65g90iB4sAVSOVOjw87IicuV4z7LnZfS",
+	"Krqle9l8kZuQ9Vx8kg7hild9k15v7TzcieiRCqINdwzWK55Z3dA1Vzku4nk8tcfPyinr0rXSNhj3aA2G",
+	"qnCmuNQyjMwD00pDCRsYV9NqjAnDPskR15WTCp4LPrsDfgFnEvhU8Q8y+eiDJdbYz3QqqGYLFHOUgUHW",
+	"cO1+L78cXtciZ6I9ZjMx1xnkds/mi7zI2vEd0IqH6Vb3kg4dCSXzDSnsFjnXlrBataFyk8hTWB6wEB26",
+	"+R01bAX597jINRqqn136ys/ozfwZ3bE/D9XP7Xbb/5+98bDbZT/XZF/+zGY8vdDZzE7Qnlo6CzMpFmF+",
+	"c8RGPIFMJUy7YnVvhsW27+WlluElC9n1FKdL9JqefU05TfFnV7HkRxIVzJX5zMdSCSG97a59W5A293OA",
+	"eOxz3Mc58ijPK4Z9KcsEUthMwV7r37HbFM6Cd/bklGM55yovfbMEPlwUzJTOkfCN6xVYSFJXmu98IRSc",
+	"8ySN16uxYvfiQzdU6HNsX6jIcsHt7oSGG3AgwSv6nbnjD1tQrMgffSU4KFf0vSP7vZnIpzoBQeY0U6IL",
+	"hD+x1AGlEN5a6Hn0mgf2NbT53+H9SIwwPoSLiByH9xwHwRt0RVkNTCbl14L75p1MgheHjn3jxZ539Zw+",
+	"Wncv1L8SUhlq3lh+05rybNUtujuoyCpVYrXWvogEhm7Y7ouuXVahMhOgkNVmhUrorxLig9LQ7ptCbLK8",
+	"Bi72/I7izbgK7teQWHSDOwBgJOGblHbveOcej0GIITCRHRbi5Qf87d655Nms+Gj4Vu/4qhBjjhVZGPZl",
+	"kLup5yVHmRNO1MUm6E8RtAEIP+VEc4kdAx3S67mYNyknSoMKOOZGtFx9z1rYKPwCBG3fUYzHLWnFIjFU",
+	"+GNcVh8xpte2m/2ulxTeZnHM0wNBM+erVPPkXa71O+iKbr+FJ8EVYWrAUFjzqMueyW8QDARy803EevCT",
+	"r150r+737atLiQDVXaDXc3vWlJjwZcW2qhElxYYqThh0oCS7ty2+f0OA9ueNeSvSeN97nXbhk8tCOQTp",
+	"bTL35U0Q1wlHEaY1WJ6CCCyNey2VwQdMc5djovQSTF+XvcCD/IWIqhM3pSmU166SO/Dz2hydTwJuGISL",
+	"C3YHWiSYSAAuNWeul1IG3Cdx+9qpw+toYbVG/vap5OgrkpT1Tg3eS1nj8L4jp5FA1lmKlMS4FZGSwoKR",
+	"NTYnoVfRZS26Y+IItRLLctJKBMx5hTeGxSduhbTKM3siBc1k/WkGxQ1sJXL3ZqCzk7zvIJHUqwwihRS5",
+	"VSGZXQDBy6OQr3zH2pzi2vSJu6RSXXFJrVd+LuuwSYYd82n0ykFuZGzCrwRbALPASXuRynF+zAy/AO0V",
+	"cGidX7W0BM4R83OQackuUvAJxPFMZDMuE2uUYaueR5JPMj4bKsYC3Yl9Y6Way/ZsYgTv7NH3rep9Z/a+",
+	"oIa8ev3cXkeNyF76ph3mwp4NWE1gbv2+8wF7JCzDdIhGzQ/nOiLJcppELAgZfYQhnle/41Os8EP20VnK",
+	"mhhlhkfO2tVvYoTskeRpcGH8sGgEGkz0KR9BWi9GIRvhA6OMUiWenzx7TFnDxUvCOw+Cb8GIKgN69fjs",
+	"HNbTEFZa81x/7Wrqo8rXXmfp18GE/QfbP2qpKvf+V3H5azvK/Wh4rVdS1Y8DknEK0S2S3r2bqF8MRaik",
+	"ePKFevxe5l8PG3m2ELe0ULsohVZi5SPNzT24CiHTgk1LO/nMBe8rofs3pKPF529On56+eHfy8OGL18/P",
+	"352dPopDcYvph1zVtFWwEhR3qQ+2Q9vbobKSg+oONKbREkKQT1Q1cnZA+5J9KIKu+cYdGmPrjqFaujQR",
+	"L1+g9qy01albVTOWPqBPpnpdoJ+jl2ioQJK0IgpowhAJh22ql674JBUTCmqGU0HvoZHJx4MpZDrFzP7X",
+	"Gg6pmFiZbFnZCBbb+2OsBCwcJ0GKRYSZQEVsTBp28vK0VcrFEEkAUGJt/bCszydldLvde1TeG/72VTzA",
+	"I8pIWh1yhoY5rSJry8RQ0aS1oF3dWiuoHfH6mvMNDRVk8XCnSzhnpxZmYBnyZ+8+YCMx5VdSL7KS68Pe",
+	"Uoy11+3isU1t6+HkussIOCTnK0MxAaNnwk4Eab6Ys7UX9WpfFBVPjFaUm++udplZf00fNO2FWa1fumsv",
+	"YS+kPkTlEHvA78+1Bw7tA1hbvHbtKByuSfUyXbFmr8+cIWBVLDRBi9sgTaFKPICASeVYELgU4b+czK2N",
+	"0u53uoTzW6BWLpfLDofLHZ1NDuhZc/D09OHj52eP4RnAyMoBFSvEgjl5edqIGlQU1Bg0ep0u3qznQvG5",
+	"bAwa0FkOOzhOAXTqYCp4mk9/sv+e1EFDn9D0+t0uAVvXiCdUzb2K5BeazaWaHDNrLbERT619mnn2yfL2",
+	"Yu7LUubamt55h507GECs02zA8F1ZTmPQ+I4GDLj2UHoHE+l3u4DOrlVOWGVQVIDlOgc/mgpeaoHs5Rrj",
+	"NfQlInNB+GkX5heOwuOGAVpPDVoXkWkDhTp2cY5w4HUf8xM8OCXFHB+4u/uB14UGW8Ibawx+eBs1zGI2",
+	"49kKelxdCSUMLoofHgRrobfcxDQGPzTOcB6Nt/ZVB+Cw2JdjBKW6u3REKBrM+SX42C8u5HiwjXcIv3mo",
+	"ZnJChkNgKHgd3rgKEoi7uVfhMy5lS4kl2ASpgBlCO+JWNFRubX7UIybURCoqMsogTqsvKEzoIjqycCQG",
+	"kULYCB32wln1Q2UtiZIdEVE8quxiw2A4RYuR7pSaYqcQRyz2M4d08fhHPTIACeY3lCvoQ3KipcGTVZAA",
+	"qlW6Omax2+sxCW90VOD6DxV8e237gQArb8BXuPy3tf8wW8P9YmeNezFq2Km6fxdUoJ0a3XDjwui37VuX",
+	"R2ZXAhK4k0/apvsTxPelGUO7kUbAPIADD1zTGPzwAWGMGgMkUOSgjBqDhl3RgI/Js5MtlAIMxLfhvc+x",
+	"mWiyQk/Exsc61yAuhFq2EfeECOvahJZ2SCu0z6ccy24gWw8ypUubhABwMJOfigLs73cMbKsOe7XL2kbW",
+	"pjwvO7HgphrMNTLRcw3pEq5+iRtokQqZQZ1GSKZtjZM+ftwmki2HSpDJTgF1O3mjRK7GijfKZnsouZt8",
+	"Bi5WN4ucHBcQ2SZHKxQoIRSKtf2K4DgqAVfW9N8SSCbQp+MiSg21kUXHuJiKDk/oOqbxdIbqhGKUdQLo",
+	"qTR5kOJhQJ9xsH6wQSpMlxpNIFd+GPRoxyH0AcZRAdBXGVZpZSmheyOA6ceofpMUYzxwELE7b3wBAGH7",
+	"3IlwU7DHby6X4QmijUPnr/uuu/0gWAa4f39Rsf5kjbAA8Ch9ESzXx6hxuI8k/oYnrk0dPNLbS2XycVR4",
+	"qP9g90PnWj/jakXfMr+gQuflxfm2xBy3k2WGezkQIQ/D+xpvP0aNuTY1MuOLL0587m7niy/YCSou0rga",
+	"gLWgTCl2w5qH3Qdr4R+reFU3I/XnEEnrmCzcPJOzmUgi1vvn3/9xr1vKngcrogzahInFiKfURCBxyILX",
+	"WRW1yb8nTMYp4rKUPzNwAoNB6bUVw4In5VT7EEtc5phj45rxlsUW5qoFfN9AsGBh8m90srqesnApVQKt",
+	"3SltphBdj8RMs5HWl8jF196N1PblYxnLmJotVERL72ai5Tpi5WYiZZdhpsTSsd0vK1P22epPXAoGPrGH",
+	"FHJLRzEHeK63x5deYiTzXOunPJuI34DUK3SmGsDsH95+LGlSJ0lSDTI3gzqELbKwTqmCJKotVm85kF2C",
+	"Yy5EXWZV62OfgrXu3vhW5FURcRun+a+/5X6d7Xa4+6HnOn+iF+o3deZ/K/IKZ28/2Lepx8HiQMpVh72w",
+	"Z+C9w+CYtIfxYbd7XJe3jtcOr9udF/qdgu495/k0UL2TRvXgCbmxgvlfRfl/C77N8XQPNWZb3yV2otaM",
+	"BbSLXbKPvrgQmUiGSmfQxR4qRLwBxZrbkpsDKNVWxEaLvE6bGKpCnThmsRuNAywAhAqdQQQbgxNWJSD9",
+	"BdMoDZQ5FKB2tAFrVJPX0BfuFlQTbGSAQ4WmzzxdiOA3p0mAKuH6dPubiAOeCQEZvk6JuZE4wtYke2kx",
+	"v3WRSl6OovjwX16lua5U/l0HurEO9Aq2WVRYMpmTHJ+uGmGUcrNK5O33umwvSDAzxyXcfEJEA+dfAJwI",
+	"kH8IbuBxM7hadTZ6hkR2mtS4hXa4UIIuSn9cYO/h37Ynx8Xy93bl+JuvJ66Cx7Y4cYpF/1eXT78RJdCS",
+	"fMvWquxh+nE/P88XX5TwmqvgyGXU5gH05ECvL3fYo5JSJofKIwn4xDzADCpw4teSWgkxw0+lw07Qv5PS",
+	"jAmkCmbEyhUplDkBwBxzCYgqVuX5UyVXooBMCvNrvbAqhurzPKQaa4Dd9t3usqHyKRh6kU80urwK0eaT",
+	"fMtk8RmTBLNnlTrKN1KxSxSnOrfiMQS9pUQayFjMNbsU0IPZT6boQ+iRPwlEaKiKdtblZPpKHQdgnZVa",
+	"qHhBTNirkUMOdy3FhupkV/r9IKiKWsvep1pXz14Phmq9JgBCDtUnKVRlj7ikFTm918Mo+EwD+9NQFcQ8",
+	"XmO6Io2H6rzBqnlQU+/QGSqHpO3XIwCv1WmCDlJ9UTrDmkaIECKX8ZG+Eq1BAfxJCIkOIzTERo096mlc",
+	"AJrGDqXgGBcKEH7InoGQDQBP8glAfG6HkvcTam33XFpJ/yluy4tMCpWkq+eo6Z9BH6JUQitETytn9EFp",
+	"CiL/NAaNMK2q0iu76HN47WPrc3o73fG799F7g2N3m4nw0mWZYev5INQZcNb6OfAConNOovi2XYJQvQJW",
+	"91wz2ICvHMD2boiONv6799WDo3tHPavd1DXts4x+e2OkhL8AyRfgEzw086ZR1iMHj0v74ppgwbWzxT1+",
+	"S/PdB8g6AEveNPc3IolYt8ceiTHrd/tfsW53AP+fffvsvGYWH3/7/nQvHX5bxmR/jwGSggCZGr+QCerl",
+	"UKmOb4u56VXVwNbcx8yE+6JSwynWjEmZOSFsd1XUbEfMvgkVrhb6/EKFd6iwKhrSFQoPXQgzKF2JJCY0",
+	"FwXVd0wJMx8NbQLv8EcX+u1cwTXCQLhap7GejSAXzT7pEaRbx76vBp3cpE0NFQ4Imljsp7d32AkVJYeF",
+	"xoUSPFTeKL1jwBxwpc2orEaMB5XQuZyJ1vYmUR4ZTALIYoCXAPAJ5GPwTfJmPAdgcafMTeSVoFz4eb6i",
+	"9lkAl6pzng4VpvR5f8JibpXQXtTtdmnhQAOLXa//uEVqE1G6qHyXhARphorPNDXaIabqB+8jWwEgToxI",
+	"BVRPFrDeULeKHTagf9dQNeOic16MflyCA51paDEh2JyjhTPblvhyS66NmiPGY+piJ1BY5005MpR/dx2N",
+	"5Qwf+bj16wCGIT2Mx3XjCvdGG8br2a2xJZ6wo4fwlmEXDVR9pOumAZHKwP3G+DwDH/MsW2FJL4DJT1iT",
+	"mp5AeXvRI8ZhNUFWBojM0gwzocSSpxsmkfPJpuEfdm82fBivE3W0xQPwRy+Va0Q74hkgcFvqSw+a1cZB",
+	"RZVueao84RumCV/ZNNFe//4nLRRZ5dBpyDv9fX5gjrrc3bt3H1SG2+/277V7vXa3d+50t79u2iR0WEIW",
+	"ZDgNbD/VGDQSnguAfGvcbPQeM7Bu4JFrN5DUTqF/jSl8A9+50Rx+6z7fvf29N/D17ufn/d3Fe4su3lq1",
+	"NtDy9P/P3rsvt21seaOv0sU6VSYzEEXJl0nIcs1RJCXWHjv2SHJ89mzkGC2iJWEMdjNo0DT3rlTNX+cB",
+	"zjzE9x7fo+wn+arXWn0BCFCkLoljc/+xI5ME0OjutXpdf7+5rBie0AYYIF/UrOtVMeBTRy9jb27BXrtr",
+	"gNBabhQPKkv2YOSDtg6aFroUoX9oJi09qSussz2nATkE4myBlVpMEEAb6HaWAdMr6PUVSIUAmwmt+FZw",
+	"girqfwWdoHr7ZhAE5HknIhUgOwA4/1hiT3oFtQB/Sy173JiVpXBosu3cA8SbH8sm0oKAP2OIPf+NhBWj",
+	"GiuHXT3rTdCbGq/jslATT3e8HlhEF3lOmnEoEH3KMVnj/TO9RjbA3NK7DhjRAIMb6zMh8FoqCoB4sCyH",
+	"qWXB37oeD0ddNuAVU2FL5Jo0CVUF7vNkMOiNwCeREHiNgpDrhXBIYrG0MGfNLpG3MNBpCLOgGZLmZ4XZ",
+	"/ccZDo4vvCwB/pifiYbJq+H9CPfulmdDFUCAszrqe6dqEBpCpdDDm+JrWvRGK0qKBAf3MZtmOTRcKvjM",
+	"s2q2h4s3O/seOlh8QB32a53d7se/RXDxiczKzBg+a13tf73ZFNxUkoLdI5Yi0D7kiytIuXUscH+94OMp",
+	"Qpd8sfFDZ+AchoCaDYZKGAH0JXQr+5sCaE5ALbe4V13Sdb0+e01OX9D/hKS65dClJ5tpjzE1B35iM4Jd",
+	"I726AxajOsnGkt/Ovdj+X4gO+fw0xk+qhCqEr6WuuOvloylG31hYfJOXi+LbWVGla9afVwGLQzAvC/wY",
+	"WYBgh5XnIiJZGVmuLYpfxnJVre/Isu+Oc8ELrALpWizjC4GtQXEn7kSEasz+9kuvT38bg56oaIIhmq+G",
+	"2Nntm5jAvINgGpCKpBErxFTwEsdDqFKR77qMJRqXmWYfxLQcBWjaRGay98///p8nYVNULT7Xr8TUwTKF",
+	"kBeXsWzrVaiCjtoK6BuKB/xTYhmEzNjBEkRvlXeZ8TRtQuglOOTAs8NUTCv1RgNCbxZg8/YiCy2PbWWI",
+	"xxtLwl4ETF0HPFsGhbWbY87C0eIRpR+FR0yqNjlgEFD7VicMO8GVIir5WlXM6gLwu9n6RoRe+/JoZ6j7",
+	"EPbQTKVROvOCT99Oq/XfRug6w847Ds187NeZKpEXbX/AtJGVEb4nwE7/UGQpxyJQf/d14+xWlfmg9bTI",
+	"xpm8MjbHRqfZAxaam3d9V3CjGHCmbjyS/a/v/0j+E5SZ3+2M/jKrxYNKcEAsDlQTyQ3QDglCOOFXep2j",
+	"v9kuJ/QtM8o7WAaNkcljGXIVlteFml1dV2oeH2lE2zt4c8K6wAFBmGDEEZRg9jHpDSsxxljm4soXC1iE",
+	"tyRCTH/A1AVWRAA/yqhsM8tz9utMzLCnz5gimbzqBRwvxG2WiyvMPpGlTfqLzIrgcayLgwSU4QNb5pfO",
+	"UElDtAyvNQfzQpSxdLfsOj87GEtUeUkX/sKR02+oHREQNikwFEFZK68SHVRKHq55FR8ZGP3sNA1dzHOm",
+	"/VsSWYrH2qmRRyLhf3I9k1fvZ9NhED82HwE8mCeaWsIjTAjERyoHeAzRz0yzCU+FMwvNMW9/sMzMnGn3",
+	"sFKpfixfh1Uff8w5HstYnqRiMlXmxBjaHUAtYg6R+lrNoesrK+0nPIRgsqE/1OFkA7k58yRlGiDiq/XP",
+	"MITzqpBZjthSAR14ZU2MKHWN6Q1gNtDaFncsZDoYch2z6cxnJdBATgt1VQitjXmN3CgTwYnVRFz5t7Q4",
+	"2T0QS9hkWU6wkrqMpQVSPD3+j7fHZ+fvz09eHb9+e574uXg62F/GjkWZs8M/tFwOXUffEbz3WKUicoWO",
+	"APaqpOgBfZiFraliAxA+doFxfayOHJqJjiUixrDuCyLid4Xb+Lb2/W3UWXPI0GsFJnBmdHYgaOZZxiQC",
+	"lh1dWeyZnvG832OvqXmmulR+epuHjNsJUR+RFVBB0mHUUHEOms/BK/u9gXJjngb/QjS+DNYjlm0LYhci",
+	"nNthZZC0K+xooyr1Iyp1dL5cdoO8BzNTV4U59c1BxyzNKeYKLFipXWYzoY010S+4vHo7va+4DWrPtUy8",
+	"Q/rx9wtn6hjFtaaB+AJ/+hBBX1iRbdzmTxR8NXsYDjy3htBCkIu72YAqTx/CAkQfVVe1WAhcXY0TBcLc",
+	"TV6o3LIyoYYxg0wYjyV89bbIkXT2zdvvX54cvv/+4Oz4/dvTlx4P2Px+ZzLT2TiJ2KUogUYabvXj8bk9",
+	"uggjN3nx+uXR+1dvz04OzU1Ai3Fg2QMmBWPrxJ03iENo7tuPOz1LKO3GfIbI/Dn0QCOq+NicR9TbQ6w7",
+	"EzG5EJAfTJSElzQXWSZbqG2ybZNeUxutn2J+GjLolTkswkGsIroI2mNC8gigF6IwkDMV2s/emgFvGcad",
+	"0u8zxOMz84Qmy0wiJ75lBcFYTKOKVnl6l5AGfD2m3Qe7en14UJV77bZ2aODmvNDrf//C9Ou61fjmKbDB",
+	"tqX4rdrciIUqrICEanJ95T2ZleKhlTeeKoHWeaRZ8mpWQoEOKAdA8rpUBarHJcE2v72rYJsX9dK4nlSb",
+	"5wZSvZXirRTfuxSbPYZSbHZoIC/dUl1d5UKja5LA/oXTnkNyawMDzZE4rQvdQBaVv65ajDiqdshUYiW2",
+	"Y3vSDtZw6oezaULxs67EddO1VjnuaeXXm+AZV69rddBWLODWafvjinv58uKs8r0CYblL/r1FM9iw6ENY",
+	"AO94MRkuVfdei9yX/VIo9r9UJpcCMqViJc8/eK8B5mcUy8tMZvqa3Dr3Brs2so69ZcHnED5J+uxQ5elw",
+	"+bEu8mfjVhAdcuyrr6VYCiIz4NyAImLEOl1i/etBHDXBB9WKmIk4olRJLc2OtKCAahDU6FoAjCXmt+5S",
+	"tXPPTWx7LbPlr4SRPdKxDCqiuysKnMlh9cFznlI8jjf45K5c1S8o8WGHDrst8I1Yzi8EsqHZqUS6nvG1",
+	"+ES15kGFl5rLWNZCocSgTBxV9ibaZYA8lUVIxkjrReXq9HKO4JxN1EfAWzObMTG70QN1cDsVtn4C+YFq",
+	"BOxRLJFxBCglifoEU0+Ve1PChHl/txr26COpt3HePe2ie5FgT1eqU2BHV7a82d2wF+xYcK3cU9D31qWY",
+	"Lvnb7J0xQ3ia2iocuiW8X1TLsIGUAwtiibjBTuxtAoIsjXAxMLDb5Nif06/u6gPgkINi4cHed9/5lqA5",
+	"Lybru/x2UFu3/54cBrfK99KEv7/+A7+a4tuzkhfm6AJ+WIj85V6NrO9P1M7WhzAefkI66aWjNwpT2aSR",
+	"6RBuIsztLXshmE459y+9ldC7SeiXXa6OFMu8RqncrZ2pQo+WLF089Hq3ESs64n9PwVolRFQOQu8LtMpU",
+	"igEQB2QXjXzFjC860RFrtpCHQKsSeRrrZiAqmomtuG7FdS1xtezojQIbenhVeY1IWiNiynJOJ+75DYQY",
+	"HJAJzx7kVHyTm8EFsIWhn+eeDLXl2hZVB+VTqbP7I1do4l3f4XK5CDQkIo8GlIxsUoNH4HbJ+Tyb5Al7",
+	"zhL06Mw7oEvHZ2mm3hY5YW35L/CDF1BauGtbjW3OtQS+sqxkZvSeVNp6mZgzrFbl2XehYikiT3WAPpeF",
+	"EAFMpPUTiTkLk7wEpwj+EAZuNEvcjB8VanqSJiPCxVxolrhiNaLMXJpbqNyBUjWsHqfHWda4untrzwR4",
+	"dVfnw0JU6ExjlwMuvA1odHlll8Sdl+Y3buhxpwp3XgIxlGPnDGvzJnxBQOWWEpu7SQKsp6kotJI9V0M2",
+	"dlBGF8IXRJIXaFcDdolUte07RXD1DGsVux4iMkw99+heXsztqdYallletFgGjRK1UazuliDSmJZmiVja",
+	"bon6E20/2qa1hkGL+j10pZlFerdU1BXS5VvRD4sGbaVBU+M+nvqZpG6IoLaqEsIbblwdAPibRBPXbSxC",
+	"cOVb1ZoFqqqDCafqBvdSmY4lII1GwHwP5anNZWy2OUZirnJIQY1CYK3ZUpWZ10GV8BeqLxB7V0wXaASO",
+	"4aCI5WZpqyO4UozLxZwvmmwks6t+dqfOHaIjtX26Vm/Ft4P1AyY/h/ffPGqyQSam8ibTNevsfq5f9BA1",
+	"c74v36gXPElEOmo8es3BA2L3xeVr1jFe3XJsMRlvsnrNhq2cXUoGNcEyRQsnyCyvX+qHuA23gvynS+s4",
+	"Ng6dEbAYqYEiS+FfPbC/L3LB+LhQWsPNdUsm2Q5ti/qPM7EeCFTw2w30W+WqVVBQtCjLy0wrPGpa4N4W",
+	"POoewaMa5S4UcSs47ahQCaYia3nLUrHj/t6zJ9A+SzgzEsNJ4FVDchsx9goLm9NnB9TFDIyK9rKpsdWh",
+	"P2kamqhDxomtF5zcACDe4d5YUHZ3ksYSPgEofgf9A62wAblwFzrBWZKlKwHPCbnmDjYUAClK4KKTPF+U",
+	"2Zjn7Bholo2moshAh6f8/6ar+mM16UQdWCVCST8AtMGcuw9eqo8i58AHDLPWGXa6T/ae9tjTp093VgPe",
+	"bCjiD4p444GB1tFRm+unVSYYvlj6JZA/2qX68omPfFwPVo85/K5mdVYzWnazyVQVsN+a1dyZ8fUE4mwl",
+	"k1leZsaF3r1UxWQn5SUnJcNZcpnlIoE6B9Y9PPs5Ym/Pf9j5NmJqSgSz379+1fOlJIQ7kQQymUQOqf1U",
+	"XBHDg5JHM5QZge2nnCWAGD/WHxN2odKFVXPQjqljCdCXzJsRRhcjzj8DLGmPIDZiY5XPJhI0skZw5SpR",
+	"b8RgbDqKZfKe+k93kiEZaqDIu8kP8A+jh8yA4av3MvyX/QrBK+CrXsSM8rLEvInVZOZnela4y/kkyxfu",
+	"kgT+YLssuZzlOX7MunqaZ6U5YMCXN3dFjMMolniAdOmwihj+8R4xJcy/J+oiA7y9pBQ5PAL0bxIxUtPU",
+	"/8vlIjGToIorLrO/UwNuxAgUJMLqmL/j09zfcN9sItzff0+GjEt2cvATMiZH2AVpli05mIgiG/Pdw+ts",
+	"zK8UrjbgWnuKRcTmxnoRY6GbBbUxJPOg/4TyoD57i6jc5jQ1C4x4IrCyFnQE4C7gBKSPD/GXST+Wx3x8",
+	"bfdKvSiJszevz85HjLMLnvoNZaSI7ofV2rhZkHpQlxBsNtse5Q1g9gTCn1NQzIlLYS0EEqwaSzMiRUa1",
+	"OQDUlsjF00qAUBd52uszJz6adW1foJlYIEEobGjGSG8PZkl/yDC0WKArbhbdy+DzGRStJxHDP9I+O1Vz",
+	"nF8b+Moku0CccgJlAUj7CjpJP5bfqzQTmikzQU8H7FX2vW2EfLL32MyvGRKFPkkBWZxB6SeJBDjAWG+y",
+	"XU5g1u/XHarqyZOz16wApQU1PZLjeu0gvK7jR+pa5EaAbBHFR4jhHR3/cPD25fn70+MfT17/1GsDF6/o",
+	"xs76xbDw8wYg4nfXUKRn9g8G1B0aJDUW+8MEiraMavqQTRP3Fj2oI6Qdga+EbbIBTHkjeLffT2u/xuvg",
+	"mt/QI2yzPxuOqZoJWp3JYeftGZiXgKrstXn0ktu/3piZiY6NaowOUR3G8iDlkTU7o6qxGdWs12jZ1MVt",
+	"GrzVsGNm9+5mKm72H1QxAQvBHpZVApPf9S39uJd4Ue4/sIka9lRYu2alHX0S/vi3Daf4pnDmVBQ7Rrjw",
+	"dPjczeov3DzGJfPRF6i0PTz7eT0z2VkB7ZbygSRoKch/jbmUCpJ6AKIINcA1JGYHRJFk+mdjAhD9BVqZ",
+	"3u5IAGltOcL3k/0FiO1dPPIWh3ltcXAjedCMhZ+RG8X6J//T327zFqvlOjAJiUjwdxXtL1xQ3TJ4c88h",
+	"4EFsbT2J1YIXCKbYGJRPfk0cmY5x9HYyqYXUWZl9FDm6lJkM3LzAXYuYc74iBt5ShCXnxlsysoujTrMr",
+	"Y513486TvadGqOIOu8xkqlkIw9zrM+dfIYUvkvWYW9aGRVw8fWbfmqw2G07EvAZRO6Ji+TVhULYA7xFB",
+	"0llWu5zYuSp5jvY7PLjCEWRnqM4S1GRjn8GE27H9KMqHMLPfQVVJqWAmjV8BnrtdBta+CvXJ7I2oR7BK",
+	"SUXWrsVUhFdC6MklshOWq4+ixcD9tY3tZH8wWJshxK4yJI6A+4ccctwgS9u2xg7SGFxt5gDCeOyGQ96m",
+	"g+6QDnplBCuIx2+5Qe7n8EAlFOTYMBiI+7a3WYbnzOjViV0oICIogP4YS09+PD43rv6EChaArYzY0gDd",
+	"zhLD4WfISowBihtU5xul75RfoUHcmGr5LeoAO4YR8YiUgqVxup9MCb7XgxqFW0ne+nmrNcBfzl7/FOQJ",
+	"SDp661mR/yBgfaxjXNYRRwILTgNWlRGxXwYxySeur1MyJfsMKkhAo4Qdq0KWRSbQFDO+o3sFYuxeLCsO",
+	"fHyYk60I05O2AVM1VdMgpZqbMf6+m/gLbWbHyb4pJRe1lQ15Ih6ss1cfBFBZWd08AkB3TIxkaXM5ayaR",
+	"Oi5aybTQtoEGf6b09bmXwe32vUfig9V7t+bitS4JVpx0Qcd44i2r4xLMexlfrNdnrz+Kgj17EqL4o+kE",
+	"9FgZILK2MVPdnhp1ystr7xVlltPfWysrmEbr/lE7mcMBJuZclTx5obYxARN5NfqFrIwYp9yn614H8F5P",
+	"/FsiscJlJokBGD7yuRhsMtC8zPTlgtzdYpYb7STFHPJzqRJ6CFgF5mYwwLma5SlWXgNWKzUiuKx2BNXk",
+	"lLu2rQYujdTMkIBRC6o7wuiFy1ci0bB5awtfulxY329D6r97aVKlwmh2NdOlMYYJgh9A+jfUVw8JhP9H",
+	"61qkVKQ08J9E825rhxo1PQoQ0xgrBDk0KnazUiJjK99AS39cJ34P24aqFNesC80gUD9hW39So4R61arN",
+	"WK7NZk+eOvVy6TrE/9C/8CMdy+tMl6pYWHaTUvDJIw2dccbqagE4LwRPSTWH5psjpHe/RJZB0PWWoAS9",
+	"gg9CAORIVlR4DAOeCRuj1La7KorlBbYpsuqgJZj1ULYSXNnKok77/lZk6lv+35VF31XWzT+CDfgLtVEP",
+	"atNqJeDm0u6onbJrtRH7RdinpLwD4tv2zPbpjKDHPIEuGZDwgRkXkhZDmiiGCfM/jTuMX6iPouf6qYFW",
+	"I5NXUSwvjdkvF6xQuRiyxPLgRtZABS4Mj2oFzY4ILWWsZuicDEre/g76FOrsAsguLtMIirJ4hXg4YAso",
+	"xchdT9reXAj0xGwuCkriZ3KEbYuJFJ/KAxyrPXSooA4IuZDA3YVTjB2NjY3wUu7e8CZjPo3llGsttKd8",
+	"Z2/PD805NwOeESEZTYy5nX2XBo7nrlT26bGcScA803hkqsJ3VOJ7oVEvFZtkclYKbICivKfIrq5LlvKF",
+	"7rMarzCgii0TC2PDlLP8CZ4NTXhgN3HVmXY1q0zBkJtcpgq2CfbG43RJtkZVVmIqf8WjlkoIwbqJ2uoE",
+	"sYb6KOP5oXmBz5bjl9h8Hw8QoGv/8Sasve71HjQwTzu2Mmxbiee+Q61VkSb0s8zjjegbffxL1LGbBzS4",
+	"rRP+Sczf/1UVHzq/RG0TUhBq1cpBQNHN0ig6+4P9ZzuDxzt7g/O9/eFgMBwM/rMTjstMR4pa1fKWd6IO",
+	"dft3hp0TsNH2zYVMSfZKyZQv2HfsFQSoM8nqLzJkP+SqyFJONOasFLkgiiKVZ+OshOlGZNnBt8PB4J//",
+	"/T94/0DdKeR5NM/q/pDzPjsredln//t/saeDvf6zvWfdZ70u7/X6YFndbmZvs9duCNyZHz2yqDmfuW30",
+	"pXeSwAk/vxZUdE2ny4QvjGp2bOnmKAL1fgnpivk11l2YY6a9WzaV41s0yjakSepovU0ezZEcb1tfUzle",
+	"y/c5ot9tINzuihWeDy3Xtr7h/tpXazywzRIRiOCRwnwiz/MV5Q4Hrj6Viv+pRaaRN831k5pnL5CBVCM1",
+	"LF1mb1aIWNIxjHFpuMIBBIWJrSwVsszKBeOaJYCd+/2Ceq4slS2fZtAX5FpTxp6erCWuhOFmBxxB48o0",
+	"9UJBE1OFKdc80bPVOoY5ChtVajsQsAJ8mKXUWxTmVonw7tIcIUmT5XmQpqitbm9w8mlWMXRsVW9YbugM",
+	"GPNIILczO6NURrED1nDaXvxBfOhNVLa0CubsODA2wpOnz/712+/4xTgVl/V/Bw26q0cWIjTUR4m4zxtZ",
+	"vXK8SePuLbTssdnY66hZ/OFGQ19lPh1U5HXUIJ+gfDdvRv4D3+klvMtn34m8NRyrwbg09ebiMmE57NDW",
+	"c8kbiLvgDLSaia5A3KlwgotvyCpDrIjUsDVoQ77zEUtAQhIb5s9DucHIgQvCmO/98WGGntM2XYojmBe4",
+	"N+uzoQPBTTFMlSP3l4pcxMa5GI/FtNSNiPoOHMwCedEjajXFNYXdVE08DZpR1gpNTjJp/7nXmEi/u2b+",
+	"HsH/19Fj9qdGI8nxYS54sc5l+MPNTqOb3OJ3tF+r246IDDy3J9pTkK13Ab+ttf2QjnCmrW1yG+VGCYob",
+	"cqR2VUNLFnKhqHKqtv7QGLnENpGVyMcbOYf8slCTWGIEmizdhHUTNKUTbJd0zN7G/sX4cmj09nC74ReF",
+	"mKiPIsUhmhsr95F9OAUCFn3mvAo7bvvToAkfmWivOcK20m2ndE0mr/pOz0teFGpuKSGC3qBuvU0fQu3z",
+	"a1EIJnItem1JzyM5fkEL8gC6mjAsjVKFcT7SrspzacReZadynPRGlC2gF8RZhVqhW6vkW6rgP2/8w4d7",
+	"//aPDjmUrsTdFQ3YWO/e3s7+4HxvMNx7SrHebM04/Xhtn6bB2wKB4Pmp/eGheVdZUnIkk1D2ZFaCflof",
+	"8uPzwXdheBp+Au95VSAeEsq8efFp1u7e/RJ1JgJD49dcv1KFcKFxahN4OsAoOa0NBeoVrulwEHVKVfIc",
+	"95D56/gT5D/AwXqQoFLkYxSpVSzbo+8uR58Yz4qsXJDATDL5veCFKA5mRjf87RezSfzxeF47AfksNYq5",
+	"gFa88JQw+s4WIrMu3Le3zlF5EzjRuc0SzqbGZbKdOa5w3oKtrA1cBO5CLCugRDZl2A49lPxb8PvnSS/C",
+	"dPHFwqcxD89+jmWBIEQuiAbfgGxpoN6aTSTWX0LKh5BN1sDuiSWA90DVKHzXI7/HYy8lqIfMuU9/BdA9",
+	"yVhNJkKW5tCBMJbGsN0yXk6fATRONYTnomdkSjjLFP8NyXmM8MXShvgCw6AWbuza3stSFaIVqCbTFqcG",
+	"2JotFE8brA7jE4U1ApNeG15PxOrgOQRSXMPwoddqh5l5IL/vT4Awc0dUFgJgwaQ9btNY1hBHmo9RWIs7",
+	"9qwdyfFayCm3Hd7vBYIS5rhxa8MGhB0dGIM+T43+PkpL2HBvrAk17wyfmnVF9jU42yt4WYdqJvHwr8Jo",
+	"Yd4eRcVc92Qv6pDEdob7UYfKhjvDwcOirrAu4RMRL2w+5wvNBr1tl94fHimcQMSK1FZLtLAJpqXVXLip",
+	"Wc9nn1CZQ7gEkf7yXLOLGYS/PogpsEfYUtpu8uOx88us955gNZvxu8253ub9vqRoYhDCQWc35yWcKYDV",
+	"gB0YODJz6QchphozUPbwU1LoRmB7eNXGE6fl3Zv7cIzLCXRhFAL9vZtwxg9R5NgAeLYIl4IKGsKM0giX",
+	"3+c5MX0Svk1wgzm3cWRj7E0yXfIPbZAQ5Ai2DH9v0ISy8Ms6HZ2nfw6/5wsrQN7IUcIl8gFEx/K6TFi7",
+	"nnMEdKPtbRbffHNgbgOFYv1vvoG0e1hOg5fbVDkA2zweQLlnNa5I8I0ccCZjmYo8+yjAmxvzolgAC0uC",
+	"zlRm+VDQGbCu2MGbE6avKWTHCRtroibIuhPLhMqxjRdis4jm70MIRKqCJY7cORmB3Zu4PntrXCSBVQ6g",
+	"+jNZ6taA3zFO3UMF+8KpNXOymAobyTN/1+N4TZoCtMC6NhG8zrm54osJ1DUG5h5XAnPWvr0BSnyNO22C",
+	"Np6l61fsNyOTUydhpz1eSMbqqiG3+jlrjg+eQ0eNbQmimfrso4Ow3deID4IUbkOBv9sJ5+rSGo4ZPNOW",
+	"aFTeiYtrpT7o+qm2+w/470n6224h6MhpIApsMG/NZRXz1hrueGPqMadbGkM4meMYdrI06Y2a8RNuZc/6",
+	"VEzVnqU3u2tneWMwtH7o/8dMzIR1LuxL2zMfBhLVQpHhdESsVLFMhEynKjNjDsrulHGUygiYwChZabZN",
+	"yuyvmZ5dmKFdICNGVuJB2GcHWIpBvg39WrNfzVDToVmcTNduBSxutgm8C/XGYe1Fj7gDM2QrsyMBY77J",
+	"BDi1Wwo0yV16xf3UrLclNmABc4MMOjSWY0L7t4wJuXGDGK418l8it3XX3P6/3eZl2wM7sJm39WB/jijP",
+	"RifHES4+AF+aLUYBkrUPjcL6B6saGINiY2KTrBDJVVhZd53HoftGjJJhlf7xmhv9E0s0mbBM4hKI4h2Z",
+	"ox9TL2LpDFosuZQiZzOZC61ZQv/W4DglEyVVYkuaa6ymEBpLzJsCd5l/3x38YWJZE6FxPHEfJukM1R7V",
+	"MycTkWb8bZEnbDwrCuN/sDUJSFsIJXtVfkwfAwL2a5a4kR5IqWZyLCDHFFVnEyBLCl0yDpHzUjFOv8ZD",
+	"wt3ERggRdSKY7G6NSRMtaHO62+eal44YKD1A8ivx1jq7kiIN55ZXB4rzqvnCIgB8Knu+7sqPjBhFhDmP",
+	"YgndWb5dv7JvgEwTnWC6os9OLs3hRaSiUYh3YqkPcQGDLxBlf3OSUFblCG2gi/WFjm7cy3ShfrJ7BDVj",
+	"fws8wDi74VwiTa1mai7Zf5mtRtPDP9jgKM2GIx52k/tIW5gHJL3S7FrlKcsa829nJS9KJ7534qjarKDd",
+	"inNn2DHivslJT4N9SFIpN5k3VjL6uftt81dYdX67H32NNJ3mcDFPARHbUnS2Ijca6Q3UKpUgrmDi9Cd1",
+	"kz2w+w/39xllhhqjpecVZe6xBvCUJJbxEQsOUKOCBZGhY820pR5PG/H1qirpTtXMn4EsV+brS5PnPxU0",
+	"n9+13SWi9JWyskayMDyB3fl+dnIUsVrq0AtcUg2TnB6vcXI2BElCqV0ZKZny0kxoZ9j5f0+P/zbY+Y7v",
+	"XB7s/PDLPx7v//Z/dTYInSRTPtMAO5JkcmdaqKtCaGMkFULPJgJpjnQJlNfJqDLxFsaPvo28JoilKhiW",
+	"TWAU6bvAJA5trr6/N7sQAE2FnABwG2+SxTK06Mg98OYpqCc0G3nayIKOKF/3Yh+hUoSlA4CFzTUMDuZh",
+	"mvG2SvKPN3rcLG0tnxu1+RsjRBFDbWOUjdEHoZq50eaZqqLUN4Dv1QPEP2RXs8Iy8C1Rk0NJDKWFSOWb",
+	"/09Y11by9iAyUaokll3xiT6LGCcy48fPnkFKmfEpL8oIujUKNQc24w+COpaMSwmPihBcHyspPojFkJxT",
+	"nVBC1wVvdMQSG6dIiPYTS3ml/wJQmehfp8BOl+lYuvDGrrtTyfMPZ+hZEoPdbEJB8qwIgijmbh9Fwa/E",
+	"eXBFLIPr2a6Pn3QHqLal52gWaa/PkqtCzabfL57DIZ2YNwUCR22rheHzsFI2Ygk14ST2N/RvSnUkElpj",
+	"IAQFi2ZD9EqKXsSSlC/slRYWC8Aeu8lf//rXv+68erVzdJT0HEgdhcfMwmcK+g8C6KZuyN05YkGpaQBt",
+	"+EhbpMWUL/Ls6rrc0fwjHJYAx2WUN0X7OSAVcoKvGfNcyJQX5vOI7T82krD/NJbXalZoCEK4vit76I2x",
+	"483431eEe5vykl9wLeAknpWAlMu6Zh1g7kXKIN/e68fywO5ppOq6VIWADR0Z2TN3RNlwOxka/V3z/9+r",
+	"/NuDWC5j3QYlxc7iak5LAEFlM/Riw8liBvdIYwGZhw2LXJV9rW/TZpIHe+fQKTIcDHYGT4eDQUsJgpmV",
+	"laYXFh13hh2zlXbMunbWqL8Khy5kGg7cKZCmge+vPfBSPcCwA55MwD7TRtjaqjdIwFcO4yY8SdwNP9Kd",
+	"WiYS5BD2ICFcBNKjvaIB8UcVWhHYirb3Il7jEKoDQrXMOl3d+QPbfC8WaNCsA/GJ8/s9XbEZ1qfjimwx",
+	"+f4MVI9fUProEM9xq4YRyzf/gEfN1GIHR/bMNCockNGa00u4uIFlRXmBSbpjPZ5VvUiBf8b1Qo6vCyXV",
+	"zIKaZfJqZ8LH15kU7KMo0mwMgXFezUVZkwuTQfb3qSiRApp1k1f42ZH96Dn+9QoL+o8l+LEH5vkHk/S5",
+	"0T3QImQ/OYMXOST/MWHPsVLt7enL4LLqj16J8lqlz43Ln/SGLDkgg+b7RRJL67IG1oMzw75fJH32Dnqk",
+	"lgbJOLNvF3bkUFBNx/KqEAISNsZIpERUQpe8FzJ9fyHEFPqggs90lgs5FvWPobAj6RE4KBUgloqlBRja",
+	"sMxAn9cNkBMwJ0ipgN923Y8SSntg4oqWEhJ3C+jfKsQU11AVVOjtvHU0VFxBQ58dEKw/rMHFLMtTgOEH",
+	"i8SYGWC32pL0hEwPiEGYzWKjD1I15jWNbTU2V+QivbKNXOrqSqT9WJ5h+st3S/swD5kvI7R2KE+mCjYv",
+	"lLzKFzZz5lD+HyOSKb6by1Q12Tk/mzl0+2vtCMSnnfl8Dp1OO7PCLLBKEc4hCEkcjOGUw6zNweEasSe/",
+	"jTvDTn1jET6wSwKt/t9eJ+rU5fKIfIfOsPNkf2+D8o8l+VsvStJQG34QrP7tD6XH62h9MHzNnuLlrLiT",
+	"r/8HHDPlPMsz5Ue/dMwcLGlwr5GtLu+GOj88VWy4gM2XqheW887t6IioYo16shDATmBLlac+303q+sfj",
+	"82RUzeXy6VTIlMq5vZdhc+tg1tm8t02Rw4ywsfGENNxuAQxV1O7VLuTBOyEZaJOBt3rNwnucz7NXL3/v",
+	"Lfw5bsVquqqSZu/yIDf/SLOgAKIXsUuBhDDgmv94fH7DDl3DDa2D7FUGUyqmjR+vRelaoUXxMRsL28pb",
+	"GWulWgML/WDPCd9Ibeek5iPaGuVm3ySsZ16z7HJv/9s1/JUWM9BsUzyXXWS+4mk1V8Wg2dNN4tlg8Hh8",
+	"xhfwB4ATemm0YhxLqLPw9ZdTXpTZOJtyWQZkAzS3/eZcDaPaSzCIVqwEQKh0sc+9pmDQHrSBk6x0/Wyx",
+	"9KFvdrB6m2SaqctLu8ZgtldVlv4AwUGY01g64wgQ7iIsD6Vps/H4XZq8YVhMo3kWgCYFpg5Y/FDRFVgc",
+	"DIppWCZJM+bZR7Ru+2xDuwnSQKsNp1zwQoIRV4pP5VoadSOO0Iexng7dniEb6YcbL9qEgYjubV+aCv+a",
+	"K2H/DEfJl2QN3c8RZNTHJlaSEb9J3u6BH2IfJ2kSJ5Suoo1C6+yiUHNtvW0lpRiXus9+FkV2mZEf646a",
+	"yNZ5asbZTGa/zkLVGmElnvd9K3iD7plhdSLsvVEsC2BYgDq4iNlHwG1CB668LtTsaqmc7/T47JwdvDnp",
+	"Vzv7sE4QH8ktaYXrNYQ2V0gd5xkoXou2201+KNQk2YUiWFEk7DlL8DdD1Kv4jxP6PSnXKJZaCAaayd4r",
+	"E7oHVA1wo8A7LZmeja+xb9imNTirwqxgqDyWS10YRmvTRDpqhxb+JfipRf5QRdhfGUtsvox8G6aalToD",
+	"TilMQkGsQc0KTWAv9BonR7X6VncGqbm0SSV3CPmzm/2L/ewFl1ezqT2Wogr4MWybBOsEguJNYj4BjtiM",
+	"5+Z5FwrS+gesEGWRGSlCQWFdhJhBb7VX2X/wDdokYFHRRpOKYTllZbtBPe95uAczzYoZpF3GGE1ziMhY",
+	"/IznuY2tZdrlRrocjnI1KyPAZylguUjaMiXNKjz99Klny1zlGOokmmpXkRYLu2MvFiw5V0nEcMsiPot5",
+	"0Ih6SBwQtXJ2CaAMiDnjZSkm0zIi/hgjXgDHbJ5XwOB5qqYlIco8+fQJijf8IvXZTyq8kbkCKMnoOaWL",
+	"CI25DKpmC+ihrdRvDL2tk5XQRQ6IX9N8plly/u7k5cnr96fH//H2+Oz8/fnJq+PXb88T/Jazp8w8trjK",
+	"pJG0XFzFEuSMF0X2UWiHLJDluVmFaaE+LaBm1uahcOl6ZArx0gaPfLlxptn1zIjibMrM2JTZiDgRwWLY",
+	"tt4oMAAz7ZKdVg/Y7ITdecZkAiikmlFLs20LpwthzOFabTPF3XJx9Uizs5OjSpG0kjmgEWa58IKFxfpS",
+	"mNFMkQYOqYmAbPNigU70WGiNc5Fm+P7BnoSVAzma8wXjZOXumLmRKVmAydHJwcv3hy8PTl4lYP3ZWYgo",
+	"cKk8zpHlT0CllNGUuI9t51Isf1CF0dXjDzulwhbxenAy6VWnkDb/8lkHJHk3q3TyNexW4hqkrUfwapgI",
+	"cNFiL6xWXXgV6zUnQGF4dAisA6c4A1nDgc7Tzn95e/qy1RA2m/BQybJQ+U3J0sPK/Jkt0uSQDqsnL3EO",
+	"bQqzCLnH24NTbDRUO7/1QT4dDJ4+fToYDJ61DBKvBF/49xmqW/zbO+3tTnpjGvEPdIk26xqAn9tCOvMG",
+	"WOmDZphZK5RYhKs8ygo8OjvDTiYvoBYr6phjsP7Lc7W8X92yL22SO6JmBbIYuGh3K+n7hFa+3yyos/7t",
+	"0yRnH0WhMyWfx529/iDuMFi6TF49jzuA9BZ3/g21WTUkEH52lPE8/Ld3NlG1+3+/lsfGsXoed8xLwNPS",
+	"yrefsvJ53IE++LgThmFe8guRP487oIdjfAGhL3Zs7yQ+OfBzwwHt1ke4W32Nm8DEGiJS2+D/Hdxds8d3",
+	"xrjJvdFtlBta1gfT6SNNntDb05cbhf69a7jzXyqTrdH/V7z4UPEzrZV1DqMPI/usJbCPlL4/Hp/bwYxi",
+	"mRxa/hSjeZc9UGJ4CnvR2tsofcVbpmO5ECVZqMQlbMbtiv7ALHJxPWwZJMev/nxqGU/aJbriXzWKTNJu",
+	"TLgF+IvKJGYqbqYDDYaIpmhEK7AcgKiee2tlEpuORHu2bAYVsHmgrDof26xLEPKqrTrMTRDTsnEm9zPr",
+	"iHd/PD7v3T3bEkSRHGm+zahMZ6XLqlRHaQzpyg4MTqE2G9E96PfImLRoNnI6CGLWqSnEomrXOwzVjoyl",
+	"42gKwnUQ1lmlkcwvWnXRUqznYXXR5xDj36wComLQBp0065uTVjTMne4a8v8MNNmXFvS/tQZ88/rsfCO7",
+	"6Frl6c5kprN2usgg1Yr50OTF65dH71+9PTs5fP/29GUCrDgsV2rqMqtvcr6AT57HnYG1yxPkR4Z8bdx5",
+	"kwuuBYTM+nEnlv4mAUfOTGqjZ97MLvJsPGRSsQsoUqS4NMInBGkEdiHGfKYFRpNSNZ7Z5KeL0l6qgqJJ",
+	"yCpXiI8CA7+YwwxKrOxnkQUs90E0sxQYx85TBvOH4A4YZLoQrJwV0mjXOV/UmvcnfEFGDNaHgHpssSU3",
+	"KAR5ofL0FSzk5+QEnjXsg8rKo+Z20fx7dcQ2FO+qqFaEkkrTr0UehPKvBTcyR00H1iV9pJlZirdFvpEg",
+	"1vFG1q6A9QnCGqIJ61a6LKOw2TFiCYIjmr8oKdIbIiLuEjBEG9gJa8I6CVgbT4MG01U1ks372V99/zWM",
+	"G563Hj3C40/sh59XShDDL/Aha3Xo1t932HHLFX77tsg7w851WU71cHeXT7M+nij9sZrs7g/2BjuDJzuD",
+	"vV0yQvTuzQZIgMSzu8ZQN2/g3FZZfl4mxmmbythEYd2kprDxOPA4fIa8at0k3pxNWDfBBGOym2QyKzNE",
+	"lP/n//f/M/fPKJYJRXHxG/pHvavcfOXzQ4Hy200uZnqR7CZS7eAPkl2rBGMJ+E7YlgixGnMpl2OR24Hg",
+	"L3tI+D7TNtnGrhQzczjnRapHYXm6nd1Y1uyKUdjmRjppdTF5s6qsydcf78vU9eFd/JtQC56Z95Jj8RMS",
+	"Jww7jztR5zybCF3yydQ4uUpCR+NP6iPbH+w/Ywjo+mSf/Yu5+fq6a6uyPr/Y8F20FfgLKxjxbXh3jDlq",
+	"8C66L872nz5jf3l33rMkRhh8viq4LFlXzcorhel+Xz40VvISGr7TWLqwNTSMKmhR5Xmu5iLtgR8SppBp",
+	"BLWqocjWCNkcchJZjkGMJF8oyupWypOCoqhuY/nQiCX2ERZUnEqaHiF+mLl7BGEg9DVDv6vPkrJEfJ5M",
+	"UoWLrlagZqi4MC/jmqxZqbBeA2pqpYVL29vfC+kPUCezCn2q7fRt0oE/ihLe7xzW+IYI38vsUmBFiBu5",
+	"5/J5/Gww8J313z57Mhi0cviUZV7xS+genSHcpDPhn7LJbNIZwl0gaof/fuYJCDJZiitR3Etf5kc/Aze1",
+	"ZgaTtX5Ppr/oJjgO3CK/a2vmnwRN6ETrmYCylVDNWEVACgBF9S9n7Ozo3wMNBx8vabWCS30pirV8xrp7",
+	"CLFZewdWGu1vhB+BOj3yAzh6AUwOgjz3+gQcUcloQUCloRHBRnSQOhWKsuBxffbO1hHF0g0l07aGqG7S",
+	"TdRHYVlJAVIC+Qqqji0Yd8ZI9Oadd3KJftXac+ZTGJhM2UxCMCe0UPvsAOqkeAg3ZMcZBS9CjfbGvNNs",
+	"Nq3fRC4wtiRyLeoGXqtVd07Pcf7vzZmLGo6by5ph/ZKb4AthdLDZfyvbRuxGWUptrFV10VYVc0dQ7q1p",
+	"uzVtv7CexwYlfHtLd8KzfCct1FSvAcQoUkb8dNoXf0/4Avu1sWkedHrIVjNiSPwF/TVAYRly9BtlxwqV",
+	"i34jLczPdoxHMMRN6WE+V2IVb4LZdwPyjLUsscoVGxpktWtXUHX41nvYHFv7rME+q/M31easKgZ128z/",
+	"DssM1iKPSMzBiA5YkU0mIo3Y3j//+3/2BoPAIYqgBlwCaPcVUH0A8DcUJ3QBIp1qplTBLrLUFjDyPLhH",
+	"b0R2mhREnHkhqNGmzxI+SzNlIVfN2f/qzWNoqHt38HO19BkzgGGaz+b2hqBBLrTKZ6VgCUSoE1fArGYl",
+	"GxcC/EAOSCJlLMHL2h88+TYY6Mg8IpN4A+SSHI/FtKTKc+YLz8XkQoA9qbPJLOcl4LlxmWrIJVqr2o28",
+	"K5Ur+j84PHz99qfz92cnR9j6ScA+OfRhGMWnpLCwGd5+i6U14Bp902ViW4vvXgUUx3ygmRls2omlzexe",
+	"i0LUYPDxKzB6kdMKdTOsQ5PpiADXFeVwFwBKuzOCnAMkffoBiZM/eHYLIcWc5/3J9LG3+k7xQ1aISSZT",
+	"UXRup+MeErq7oro3U9u3Vdk3udFSzGsKaMul+tnDJB2kaQXmBmS1BQRp+dRotuNu5FttoiGEByNiDfVH",
+	"EYGm0ermS6D0to0sVNoB3KpIcAGVCRkSd1eE4yRN+gzoUEGnEY8Ilnwt8zpFltiplVN1WVPd5HjgdVsi",
+	"zs+bbEaU4g6SsEawo3prAOm8gUz3vljHvh08BIvuLyT9lhzM0XatDTTrjf0lhjh7r6oJ22eJFuNClGBn",
+	"Ucsg2poIR0EWlyvHsqBpqmCFKs2fPaj4cCxioEoIjBuLrCwjWizRIisEwYpec80S4hEbMujtoGCjJSc7",
+	"hd7cIdwvk1dJG9UoFTAeuwm7F9LRr4Xis9pxdvqK6QXQXFdXwfJM0oLZ3W0Jcv/WwHAJzbw+xEXk9lAU",
+	"I8fC3jBbm9ZtLdLOWcVUHReTiqEKAZNdPc/K8fWF4sXnT8RZ29trUHJaKdiCY/6xrJy2gcnTL97MtbZu",
+	"2OC4SiyNlp05UDAcRzoXeb6SmfHrofhGqrnxbbtaiFjaxzpPGUF7XfY4gIGie3j2spqfj1kV9PhjaRzb",
+	"rnGQ4bydZ9rSV1Fel0IMcLYoKQjDGs6TTEljMyKsE/S92wNqSIU5mPv5KIrsEpMWniz7kR+yBvyGGlMa",
+	"ZXX3B+GSOCJMiGVCQqCHHvj+ni4D2OnvYpmA4L+HnnogqECDHGIFpWKFuDIL4ezgfiwTx4g6ycqSGrGS",
+	"v8Wdb+LOL0nk+Ts1C5k6A8ZPoOozK2sxpyEMQUsN0Q/s5Cd8AzsGkWJd6jzL0zEvoKpoTjAhH8S0BP4z",
+	"VqqULx4hzkBvhFm44CgX0i4CvsaQ2ZH3WfJNwi4EwHpwZNyGcFRbaCSWFBuxM9IeuqhpvLsEL1rPts2O",
+	"rU3PlNsq94cMcNhlvTG2URvTu6y8PgMR7Nz60FpNWGY37KhijFLE8zrTAIry2Tt7321IaguMFnBJaryA",
+	"imbpGNMDsjJwsreqsaUT5kaNtMEaAufGTTGqoOaIUDfMEKsatqY1e/1trMhW4drVWVrJ9WlZl7zFjaNF",
+	"P1F4eqIQnadiPGTlCPoAHa81gfJodqUshVu/JbLTpMhviu2cion6uI3tfN7b1izR7TZttF4g4zywhUIq",
+	"dM3whGgk/7txuw1+pyPzYQ7KcE624vE5iwdPbyscG0atqpvnJIWgxZSX4+s1YoXQ/YVpSnQaAamL5wDi",
+	"tRSX06Wa6sDXwrMhlt2lYN2EyxnPk94ouAlwI1jU2vJaTIh83Lial6oAbFkj3Zc8y433FsWS51oh+nYQ",
+	"XXTO2iVR/iH6/ZJ7EvpVWeBN1fwownAznt+oxaEB4LCVyd5VDg22wNyjQ7NJ9I0+oZhZg2NzWy31BnbY",
+	"gxAKfr4qN2AaJxKsL00Hby3yziGs7APY47tec66dzTkO7e1q3gYDVCD9WIRMv3qkLeRqd8+G9WIJl0RQ",
+	"lazYd70IVG1SCD3Ly4R1Ez0bj4VIIaKVFKIsFpm8Sigsl0jxqTzA2x+UyYipIpa2mDoKpCLnurTjQP4X",
+	"VoixMG/t6xm7iZzleRIgiYz5REDbXA/qjcxlCYJQYvHMtZpjwwjocfWhzw6sB2IOLWBseTyAjFI/lq9l",
+	"voAT4yM2stCkWSRR6qx3qzrhCwTv9a89RAxWTmcDXQnHgC2ZBPBbwYs8w8MDbqF9hXnXUvATXmvkua6p",
+	"k/pQpZjrMmcXIm4i/pP5SXXCjUeGkzZiWiEkbn26sZLfuWgEBxzLq+yjkGbdu5W3bjpFsQScl36/qcL/",
+	"cO6L9N1T5jwr6R5m2DCBvRsydEdeCr6Uws9Kuo0mrzPcj+zfbdmqx08h+UbF5K90Z/jtk8idfycbJMUo",
+	"lNSxYc11r92zF5xjInrZhFg3NbffwUSY27XLL/yv9MKodYB8GgWuE3W8THSGTwePP7PMG+3Zxc2ZNxsa",
+	"2Xpnn+8Jf+4zRkEsC/TnH+SxrbYbsMpiB8MeyMV+Dy7iWjnGgwDe3M2JO8mkmLt4fZ/9QEe3EUq2/wTR",
+	"3dHpCo6MMS/Qd5wHkD06oivnFNx5pAne2yYiVQ7ZuUea+jUjcxDCYWQNDEACxwyMPeP9/Vz8qBCXMw0t",
+	"uG4LNFLEwpTTzFHq4w9zbB46/XLeurg20rbVZZ+rLvsxaw7D8nDzr++42FTOyrYh6Fh9pEMmCAzStPX8",
+	"/ChKV13VuR9Dy9lZaBPS6U/EEi+M5iGJM2bIHnIYQ+zJWDPfDrFVLksr4NiNbFH21sZAEaczEGUMvDgi",
+	"3mHn7fnhJqJp5+ImodSiLDN5ZY2JL7jpBgKm9eIZ+/rhlnXbCA/eG8Oc33wDPOoW1MAixtmCjscsubS6",
+	"JOn1V0ZER7FM4soWiztDhr5sOSukb38258s8k6maM3V5aQkEfZ4U2Q8ssQlyE4yV1LOJGdVMpqJADpfC",
+	"7Lc+O7BUXZ7iJXnxYvjqFZX0JMDVnUChz/4T8ye4p4mQaQIMoeSiJyABwLge8MyHt7WU80B1jegPGH5N",
+	"QnFLjFcbS3UJBwXAo2ugi/2U2M6liCU4AzBR+PG/7g96IYf7yuaZWMIisG7lyX3zjIhpvuhFTSB9fZbE",
+	"gaiaBaLgtVsh4I4thX6Es2tWaGSuCh/jF7YQ2G6OJVZmBBWbyG5RnGBgkmgjnQNW/DyT4CbsmbV6Wmnw",
+	"6lniNGu9zK9VHgLRxpK4P4DOo4L4VpQaIT4a2ed6I4oe0CRkpXlprNmdTMsFhHMuci4/ACdaBBCM0C5g",
+	"hqzwP4R9YrvM3LhttY9lFGp5/RWR8crJcIuYOGh6y4sFfTw8n8EfLQq9c36dYVutGfyFMJPoWmGNrP46",
+	"43lWLtD4LHgmzc4CjQVbQFceUj2HoMK7M3wcdYLt3xnuP/lt+QgxN1SXl5W7VU8ws2rmV3ivFT90R92g",
+	"dtR9R0ddcFhZnvnD62zMrxQePhueXA8T/m8/3ldN64YzcW+H/vI8PpgB8KdLPGzzCDaPUDdqatxncLD/",
+	"HSpgYbPZQ8lFnfHUaTXhA3toaYgXy6MTxcfmZpoDlqsxz9mZL2GM8GSxpEFXCtpi+7vjSVqrnve1kcPd",
+	"XbjPtdLl8NvBtwOINdBol59ZmRgMPeqITa+hDjeT7Li/9+zJiDpOIoZpzIgK3CKmBS+A6S5l2WSqihLN",
+	"ocOzn/sBlj/dt7NMrYMwG9T7VkXuBQ6XFKjfqWUOcyqQAricaaQeqFNEwVAISGXcQGQRDOtIOeOvYWQH",
+	"ATaQXgUOZHFaahxUwYMQM6jhEe4EhBSMx7vHk156+BgicQsRG0dYue1RZlwWRRXORsCqsIBSoWkNAFQX",
+	"EkAOJj6yvBfeYsa29awcMZADzSZccpSuSUSJfeN7UhrGfFx7tk3ENI3htB0HA3rRAATD84xZqjVoxLYU",
+	"5WTX3m6A9d635SH+AHBymqmPdA7UdYqOAJ5oVnpSDHOUXnAtKsqjH7ZkAx1v64TAyeNWpUZA4rRDxKbc",
+	"yEPECmE8GMR80yV0l4bC8Ij2SmUE9jkNg4D+Z5LQ0HsyW01fq7nZJY6ba4S26iVWllB3AaGxGQeKxNeD",
+	"HqFRG/JlBZsFbtk2piYXdVTV68xSJYJqD27u9XUD0ZejVCU575LYL2Mc9CKrqRaEFagdVzJmbP+fHbzJ",
+	"jsOcSYJhLOPHLA+n2l7ip78bplt7LkDri30dWHlYROoI6LhmZyWXKS9SZgNQfRZEnYPJah/cC8Hz8toO",
+	"rphJCZ4QYlcFtzjDT9r0TnDaMQ2UPqViCzUrlsuqI9gwLow9FQX1ZQAxoUsXAFOp9XK0uRfsjF6fHRuv",
+	"zbdyGF2t0gVgWzA0DBk51GouI6eFyTQescRGdD+CO4lbPCvYTALFZ6nylPEpLwDJKzGPSJbnkoDb4FT+",
+	"tONWn/yJvtVwqzHk3CSAbkgqVyb2FRW6qVSs5GfIVWVRaTF2BdmpABjgA7oXvmlkJbs6ActRxnFwqaWz",
+	"uGVy5iR9ITiCVKx7iUPp2vhKJ6H2yl82dYTXZ4+rTO0G/lvNdJALlux/+oQUuplkewMHoxmg2umwN2sx",
+	"ggAxtl/jboHYkgTb10iBzZVTXSDWXnSfMh0ZbaMjts8mmYzMw/C/7DpiT8z/7e2b/99/wq57/ZUI/tVN",
+	"vhQJt9IB8fBapdzGElFHS7yTSBzam91CJty1W6Foo1QMJ/crlYoQhvBGsXAw7JuLRQDofnexOLE3u4VY",
+	"uGu3YtEsFtXJ/UrFwu/0NcSCXMz3mso0NhKM4OL7EI3XeLszUd5CNvzFW+FoFo7a9H6l0hFu+DXkw9Iu",
+	"bywbjunj7nJxire6hVDQlVuJaJaIcGK/UnHwtOI3ioJF+3WtORvLRP0O9yEcFm0cM7O3sapqd9gKS7Ow",
+	"NE30Vyo0S5Jwg/TUKtQ3kpvqtXeWGLwdInZsLCyVi7dy0iAny9P7FYrIUkPGOsJB2Oy3Eg669p6Eg3A6",
+	"byccdPFWOFqFI5zer1c47HZfTzhuZXFVr70n4bilmVW5eCscrcLxlRtXS73/awiH7mMhze3Ew199TwKi",
+	"T+h+txMRd/lWSFqFpDrFX62YBBt/taCkctwHzMWNBMRddVfBOJLjA3OfDQUipcu2grAsCJUp/foEwG/o",
+	"mzc+dkNsvvXpunvY/IQNt/n2pwu3AtAoAOG0fp0iYLf2aiGAv9u3PxSVhWBV1JysIwDeFbZ4E6F7s9qG",
+	"H9b2cRTUNBohyISGAsZ5S7UX+9kjIrvWal8xWvA5ihK1EU15oZG+A1upUpHOcAsJpiRLbDd6ljZI1DwY",
+	"6FaYGvquv05JMgMXtCdWyZHrurllhVXD9Xc9XFwt8m1rrYqlG2wPm2X5aJnmr09UmkRgldD89tv/CQAA",
+	"//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
