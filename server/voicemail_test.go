@@ -117,7 +117,9 @@ func TestMachineDetectionReachesProvider(t *testing.T) {
 	forEachDB(t, func(t *testing.T, open storetest.Opener) {
 		vb := setupVoice(t, open, voiceOpts{fake: true})
 		vb.addCallerID(simCallerID)
-		sid := func(n int) string { return "CA" + strings.Repeat("d", 30) + string(rune('0'+n/10)) + string(rune('0'+n%10)) }
+		sid := func(n int) string {
+			return "CA" + strings.Repeat("d", 30) + string(rune('0'+n/10)) + string(rune('0'+n%10))
+		}
 
 		requireAMD(t, vb, vb.browserCall(sid(1), nil), false)
 		require.Equal(t, false, vb.do("GET", "/v1/calls/"+sid(1), vb.tokA, nil).data()["machineDetection"])
