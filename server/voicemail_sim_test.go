@@ -38,12 +38,17 @@ func TestMachineAndVoicemailWithSimulator(t *testing.T) {
 			_, in := vb.participant(c, cust)
 			return in
 		})
+		// The simulator logs its request once the service has answered it.
 		var amd []simulator.WebhookLog
-		for _, w := range vb.simCall(cust).Webhooks {
-			if w.Kind == "amd" {
-				amd = append(amd, w)
+		telephonytest.Eventually(t, "the simulator to log the verdict's request", func() bool {
+			amd = nil
+			for _, w := range vb.simCall(cust).Webhooks {
+				if w.Kind == "amd" {
+					amd = append(amd, w)
+				}
 			}
-		}
+			return len(amd) > 0
+		})
 		require.Len(t, amd, 1)
 		require.Equal(t, http.StatusNoContent, amd[0].Status, "the service took the simulator's signature")
 		require.Equal(t, vb.url+"/v1/voice/amd-status", amd[0].URL)
