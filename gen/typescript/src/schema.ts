@@ -604,6 +604,11 @@ export interface paths {
          *     another workspace is 404, one without a phone 400); given both, they must be the same
          *     number (400 `invalid_request` otherwise), and one of them is required. Either way the
          *     call's `contactId` is the workspace's contact with the dialled number, or null.
+         *
+         *     `machineDetection` turns answering-machine detection on the customer leg on or off for
+         *     this call (default: the workspace's `machineDetection`); the choice is kept with the call
+         *     (its `machineDetection`) and holds when the agent answers, whatever the workspace says by
+         *     then.
          */
         post: operations["createCall"];
         delete?: never;
@@ -1220,6 +1225,11 @@ export interface paths {
          *     before each recording starts (see `POST /v1/recordings`); `null` turns it off. An empty or
          *     blank text, a longer one or one with a control character is 400 naming
          *     `recordingAnnouncement`.
+         *
+         *     `machineDetection` (a boolean, `false` by default) creates every customer leg with
+         *     answering-machine detection unless the call says otherwise (`POST /v1/calls`
+         *     `machineDetection`); the verdict is the call's `answeredBy`. Anything but `true` or
+         *     `false` is 400 naming `machineDetection`.
          */
         patch: operations["updateWorkspace"];
         trace?: never;
