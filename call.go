@@ -75,6 +75,16 @@ type Call struct {
 	Notes     string
 	Tags      []string
 
+	// Answering machines and voicemail drops. MachineDetection says
+	// whether the customer leg is created with answering-machine
+	// detection, decided when the call is created (the workspace's
+	// setting, or the click-to-call's own choice); AnsweredBy is the
+	// provider's verdict, "" until it arrives; VoicemailDropID names the
+	// voicemail drop played to the customer leg, "" when none was.
+	MachineDetection bool
+	AnsweredBy       AnsweredBy
+	VoicemailDropID  string
+
 	// DialLimits, given to CreateCall or BeginCall and never stored, are
 	// the caps on calls to To (DialCheck.Limits): the store writes a new
 	// call only while the calls already created to To leave room under
@@ -103,6 +113,12 @@ const (
 	EventMute      = "mute"
 	EventTransfer  = "transfer"
 	EventRecording = "recording"
+	// EventAMD is the provider's answering-machine verdict on the customer
+	// leg; its ProviderStatus is the AnsweredBy value.
+	EventAMD = "amd"
+	// EventVoicemail is a voicemail drop played to the customer leg; its
+	// ProviderStatus is "dropped".
+	EventVoicemail = "voicemail"
 	// EventHangup is the agent hanging the call up through the API; its
 	// ProviderStatus is how the call ended (completed, or canceled before
 	// the customer answered).
@@ -111,8 +127,8 @@ const (
 
 // CallChange is a read-modify-write of a call's control state, run by
 // CallStore.UpdateCall on the stored call inside its transaction. It may
-// change ConferenceSID, OnHold, Muted and Transfer (nothing else is
-// written) and returns the events to store with the change. It must not do
+// change ConferenceSID, OnHold, Muted, Transfer, AnsweredBy and
+// VoicemailDropID (nothing else is written) and returns the events to store with the change. It must not do
 // I/O: it decides, on the state as stored, whether the change still applies,
 // and returns an *Error to refuse it.
 type CallChange func(c *Call) ([]*CallEvent, error)
@@ -147,6 +163,9 @@ type PendingDial struct {
 	To, From       string
 	ConferenceName string
 	Attempts       int // claims so far, the first included
+	// MachineDetection creates the leg with answering-machine detection
+	// (the call's own MachineDetection).
+	MachineDetection bool
 	// Creates are the creates of the customer leg sent so far, by every
 	// process that worked the dial (NoteCreate counts one before it is
 	// sent), so that a process taking the dial up continues their budget.

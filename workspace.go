@@ -30,6 +30,10 @@ type WorkspaceSettings struct {
 	// before a recording of it starts (see CheckRecordingAnnouncement);
 	// nil announces nothing.
 	RecordingAnnouncement *string
+	// MachineDetection creates every customer leg with answering-machine
+	// detection unless the call says otherwise (POST /v1/calls
+	// machineDetection); off by default, as the provider charges for it.
+	MachineDetection bool
 }
 
 // AttemptLimit is at most Max calls to one number in any WindowHours.
@@ -70,6 +74,7 @@ type WorkspaceSettingsPatch struct {
 	// announcement off.
 	SetRecordingAnnouncement bool
 	RecordingAnnouncement    *string
+	MachineDetection         *bool
 }
 
 // WorkspaceStore keeps the workspaces' settings. Every workspace has

@@ -21,6 +21,10 @@ type ControlRequest struct {
 	DialTo                string // set for click-to-call only
 	DialCallerID          string
 	DialWorkspaceID       string
+	// MachineDetection is the browser leg's own choice (a Device.connect
+	// parameter), nil for the workspace's setting. A click-to-call's call
+	// keeps what was decided when it was created.
+	MachineDetection *bool
 }
 
 // Answer is a TwiML document to answer with, and what to do once it is
@@ -102,6 +106,9 @@ func (s *Service) Control(ctx context.Context, req ControlRequest) (Answer, erro
 	if err != nil {
 		return Answer{}, err
 	}
+	if req.MachineDetection != nil {
+		c.MachineDetection = *req.MachineDetection
+	}
 	if reason != "" {
 		c.Status, c.FailureReason, c.ConferenceName = sb.CallFailed, reason, ""
 	}
@@ -156,6 +163,7 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 	} else if err != nil {
 		return "", err
 	}
+	c.MachineDetection = settings.MachineDetection
 	to, err := s.e164("to", rawTo)
 	if sb.ErrorCode(err) == sb.EInvalidPhone {
 		return reasonInvalid + ": the customer number is not valid", nil

@@ -43,8 +43,11 @@ func (s *Service) laterDial(log *slog.Logger, d *sb.PendingDial) func() {
 }
 
 // customerLeg is the REST call that dials the customer into the conference.
+// With the call's machine detection on, the leg asks for the asynchronous
+// verdict at PathAMDStatus: the customer still joins the conference as soon
+// as the leg answers, and the verdict arrives while the agent listens.
 func (s *Service) customerLeg(d *sb.PendingDial) telephony.CallParams {
-	return telephony.CallParams{
+	p := telephony.CallParams{
 		To:                   d.To,
 		From:                 d.From,
 		URL:                  s.url(PathConferenceJoin, url.Values{"conference": {d.ConferenceName}}),
@@ -52,6 +55,10 @@ func (s *Service) customerLeg(d *sb.PendingDial) telephony.CallParams {
 		StatusCallbackEvents: customerLegEvents,
 		Timeout:              s.cfg.RingTimeout,
 	}
+	if d.MachineDetection {
+		p.AMDCallback = s.url(PathAMDStatus, nil)
+	}
+	return p
 }
 
 // dial creates the customer leg of d, once. late is what is known of

@@ -12,6 +12,9 @@ import (
 // number; From is a caller ID of the workspace or "" for its default.
 type CallRequest struct {
 	To, ContactID, From string
+	// MachineDetection turns answering-machine detection on or off for
+	// this call; nil takes the workspace's setting.
+	MachineDetection *bool
 }
 
 // StartCall is ClickToCall for a CallRequest. Whichever way the number was
@@ -25,7 +28,7 @@ func (s *Service) StartCall(ctx context.Context, workspaceID, identity string, r
 		if strings.TrimSpace(r.To) == "" {
 			return nil, sb.FieldErrorf(sb.EInvalid, "to", "Give the number to call (to) or the contact to call (contactId).")
 		}
-		return s.ClickToCall(ctx, workspaceID, identity, r.To, r.From)
+		return s.clickToCall(ctx, workspaceID, identity, r.To, r.From, r.MachineDetection)
 	}
 	c, err := s.deps.Contacts.FindContact(ctx, workspaceID, r.ContactID)
 	if err != nil {
@@ -43,5 +46,5 @@ func (s *Service) StartCall(ctx context.Context, workspaceID, identity string, r
 			return nil, sb.FieldErrorf(sb.EInvalid, "to", "to is not the phone number of contact %s; give one of them.", sb.Truncate(r.ContactID, 64))
 		}
 	}
-	return s.ClickToCall(ctx, workspaceID, identity, c.Phone, r.From)
+	return s.clickToCall(ctx, workspaceID, identity, c.Phone, r.From, r.MachineDetection)
 }

@@ -22,6 +22,14 @@ import (
 // the dial check's refusals (EDNCBlocked, EOutsideCallingHours, EStateRule,
 // EAttemptLimit), ECallerIDNotAllowed, EProviderError.
 func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, from string) (*sb.Call, error) {
+	return s.clickToCall(ctx, workspaceID, identity, to, from, nil)
+}
+
+// clickToCall is ClickToCall with the call's own answering-machine
+// detection: machineDetection nil takes the workspace's setting. The choice
+// is stored with the call, so the customer leg dialled when the agent
+// answers (or by recovery) is created the same way.
+func (s *Service) clickToCall(ctx context.Context, workspaceID, identity, to, from string, machineDetection *bool) (*sb.Call, error) {
 	to, err := s.e164("to", to)
 	if err != nil {
 		return nil, err
@@ -47,6 +55,10 @@ func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, fr
 	if err != nil {
 		return nil, err
 	}
+	detect, err := s.machineDetection(ctx, workspaceID, machineDetection)
+	if err != nil {
+		return nil, err
+	}
 	control := s.url(PathCallControl, url.Values{"to": {to}, "callerId": {callerID}, "workspaceId": {workspaceID}})
 	sid, err := s.deps.Provider.CreateCall(ctx, telephony.CallParams{
 		To:                   clientPrefix + client,
@@ -59,7 +71,7 @@ func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, fr
 		return nil, err
 	}
 	c := &sb.Call{CallSID: sid, WorkspaceID: workspaceID, AgentIdentity: identity, To: to, From: callerID,
-		Status: sb.CallInitiated, DialLimits: check.Limits}
+		Status: sb.CallInitiated, DialLimits: check.Limits, MachineDetection: detect}
 	if err := s.deps.Calls.CreateCall(ctx, c); err != nil {
 		if code := sb.ErrorCode(err); code == sb.EAttemptLimit || code == sb.EStateRule {
 			// Another dial of the number took the last room meanwhile.
@@ -73,6 +85,19 @@ func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, fr
 	}
 	s.logger(ctx).Info("click-to-call: ringing the agent", "call_sid", sid, "to", to, "from", callerID)
 	return c, nil
+}
+
+// machineDetection is a new call's answering-machine detection: the call's
+// own choice, else the workspace's setting.
+func (s *Service) machineDetection(ctx context.Context, workspaceID string, choice *bool) (bool, error) {
+	if choice != nil {
+		return *choice, nil
+	}
+	settings, err := s.deps.Workspaces.WorkspaceSettings(ctx, workspaceID)
+	if err != nil {
+		return false, err
+	}
+	return settings.MachineDetection, nil
 }
 
 // CallFor returns a call for its agent only (openapi.yaml, getCall): another

@@ -40,6 +40,9 @@ type Provider interface {
 	// AnnounceConference has the provider fetch announceURL's TwiML and
 	// play it to the whole conference (announcement.go).
 	AnnounceConference(ctx context.Context, confSid, announceURL string) error
+	// RedirectCall gives a live leg new TwiML, taking it out of its
+	// conference (voicemail.go).
+	RedirectCall(ctx context.Context, callSid, twiml string) error
 	StartRecording(ctx context.Context, callSid, channels, statusCallback string) (telephony.Recording, error)
 	UpdateRecording(ctx context.Context, callSid, recSid, status string) (telephony.Recording, error)
 }
@@ -63,6 +66,9 @@ type Deps struct {
 	// Dials answers the dial check's questions (do-not-call, the contact's
 	// zone, the calls to a number); taken from Calls when nil.
 	Dials sb.DialFactStore
+	// VoicemailDrops keeps the workspaces' voicemail drops; taken from
+	// Calls when nil.
+	VoicemailDrops sb.VoicemailDropStore
 }
 
 // ContactFinder is what the flow needs of the contacts: the one a
@@ -109,6 +115,10 @@ type Config struct {
 	// (HOLD_MUSIC_URL); "" says "Please hold." instead. Either way the
 	// provider fetches the document from PathHoldMusic.
 	HoldMusicURL string
+	// AllowHTTPAudio accepts a voicemail drop's audio URL over plain http:
+	// for the embedded simulator, which serves one machine. Against a real
+	// provider the audio must be https.
+	AllowHTTPAudio bool
 	// Now is the clock the calling hours are read on (default time.Now);
 	// tests pin it.
 	Now func() time.Time
@@ -156,8 +166,11 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	if deps.Dials == nil {
 		deps.Dials, _ = deps.Calls.(sb.DialFactStore)
 	}
-	if deps.Outcomes == nil || deps.Contacts == nil || deps.Dials == nil {
-		return nil, errors.New("callflow: the outcomes, contacts and dial stores are required (Deps.Outcomes, Deps.Contacts, Deps.Dials)")
+	if deps.VoicemailDrops == nil {
+		deps.VoicemailDrops, _ = deps.Calls.(sb.VoicemailDropStore)
+	}
+	if deps.Outcomes == nil || deps.Contacts == nil || deps.Dials == nil || deps.VoicemailDrops == nil {
+		return nil, errors.New("callflow: the outcomes, contacts, dial and voicemail drop stores are required (Deps.Outcomes, Deps.Contacts, Deps.Dials, Deps.VoicemailDrops)")
 	}
 	if cfg.DefaultRegion == "" {
 		cfg.DefaultRegion = phone.DefaultRegion
@@ -195,6 +208,9 @@ const (
 	// PathAnnouncement serves a workspace's recording announcement (the
 	// conference's AnnounceUrl), with ?workspaceId=<id> in its query.
 	PathAnnouncement = "/v1/voice/announcement"
+	// PathAMDStatus receives the asynchronous answering-machine verdict on
+	// a customer leg created with detection.
+	PathAMDStatus = "/v1/voice/amd-status"
 )
 
 // url builds PUBLIC_BASE_URL + path + query.

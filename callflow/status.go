@@ -37,7 +37,8 @@ const hangUpTimeout = 15 * time.Second
 // customer leg (a click-to-call the agent declined, or a dial in flight).
 // When the customer leg ends the agent leg is hung up; when the agent leg
 // ends with the customer still on, the customer leg is too, unless a
-// completed transfer handed the customer to its target. An
+// completed transfer handed the customer to its target or a voicemail drop
+// is playing to the customer (voicemail.go). An
 // unknown CallSid is logged and acknowledged, and the event held in case it
 // is a customer leg whose SID is about to be written.
 func (s *Service) Status(ctx context.Context, req StatusRequest) error {
@@ -89,7 +90,10 @@ func (s *Service) Status(ctx context.Context, req StatusRequest) error {
 		s.background(hangUpTimeout, func(ctx context.Context) {
 			s.hangUp(ctx, log, call.CallSID, "the customer leg ended")
 		})
-	case !fromCustomer && leg.Final() && call.CustomerCallSID != "" && !after.Status.Final() && !after.Transfer.TookOver():
+	case !fromCustomer && leg.Final() && call.CustomerCallSID != "" && !after.Status.Final() && !after.Transfer.TookOver() &&
+		after.VoicemailDropID == "":
+		// (A voicemail drop frees the agent while the customer leg plays
+		// the message: that leg ends by itself, after it.)
 		s.background(hangUpTimeout, func(ctx context.Context) {
 			s.hangUp(ctx, log, call.CustomerCallSID, "the agent leg ended")
 		})

@@ -45,7 +45,7 @@ func (s *strict) CreateCall(ctx context.Context, req api.CreateCallRequestObject
 		return nil, err
 	}
 	c, err := s.deps.Voice.StartCall(ctx, ws, tokenFrom(ctx).Identity,
-		callflow.CallRequest{To: clean(b.To), ContactID: clean(b.ContactId), From: clean(b.From)})
+		callflow.CallRequest{To: clean(b.To), ContactID: clean(b.ContactId), From: clean(b.From), MachineDetection: b.MachineDetection})
 	if err != nil {
 		return nil, err
 	}
@@ -91,6 +91,7 @@ func toAPICall(c *sb.Call) api.Call {
 	if out.Tags == nil {
 		out.Tags = []string{}
 	}
+	callMachine(&out, c)
 	if c.ContactID != "" {
 		out.ContactId = nullable.NewNullableWithValue(c.ContactID)
 	}

@@ -118,6 +118,7 @@ func (s *strict) VoiceCallControl(ctx context.Context, req api.VoiceCallControlR
 		CallSID: b.CallSid, From: str(b.From), Caller: str(b.Caller), To: str(b.To),
 		CallerID: str(b.CallerId), WorkspaceID: str(b.WorkspaceId),
 		DialTo: str(p.To), DialCallerID: str(p.CallerId), DialWorkspaceID: str(p.WorkspaceId),
+		MachineDetection: formBool(b.MachineDetection),
 	})
 	if err != nil {
 		return nil, err
@@ -192,6 +193,20 @@ func (t twimlThen) VisitVoiceCallControlResponse(w http.ResponseWriter) error {
 func twiml(doc string) api.ConferenceJoinTwiMLApplicationxmlResponse {
 	return api.ConferenceJoinTwiMLApplicationxmlResponse{Body: strings.NewReader(doc), ContentLength: int64(len(doc))}
 }
+
+// formBool reads a form's "true" or "false"; anything else is nil (not
+// said).
+func formBool(p *string) *bool {
+	switch str(p) {
+	case "true":
+		return ptrTo(true)
+	case "false":
+		return ptrTo(false)
+	}
+	return nil
+}
+
+func ptrTo[T any](v T) *T { return &v }
 
 func str(p *string) string {
 	if p == nil {

@@ -42,6 +42,8 @@ var simTiming = simulator.Timing{
 	TalkTime:        1 * time.Second,
 	ValidationDelay: 500 * time.Millisecond,
 	WebhookTimeout:  5 * time.Second,
+	MachineGreeting: 60 * time.Millisecond,
+	HumanDetection:  30 * time.Millisecond,
 }
 
 // simNow is the instant every voice test dials at unless it sets the clock
@@ -151,6 +153,7 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	require.NoError(t, err)
 	vb.flow, err = callflow.New(callflow.Config{PublicBaseURL: base, Logger: testLogger(), RequestLogger: server.RequestLogger,
 		MaxPendingAge: o.maxPendingAge, DialClaim: o.dialClaim, Now: vb.clock.Now,
+		AllowHTTPAudio:   vb.sim != nil,         // as cmd does: simulator mode takes http audio
 		LateCreateMargin: o.requestTimeout / 2}, // the default's ratio: 5 s for 10 s
 		callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	require.NoError(t, err)

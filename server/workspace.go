@@ -48,6 +48,7 @@ func workspacePatch(b *api.WorkspacePatch) (sb.WorkspaceSettingsPatch, error) {
 	}
 	p.TimeZone = b.TimeZone
 	p.StateRules = b.StateRules
+	p.MachineDetection = b.MachineDetection
 	if b.AttemptLimit.IsSpecified() {
 		p.SetAttemptLimit = true
 		if !b.AttemptLimit.IsNull() {
@@ -83,7 +84,8 @@ func workspacePatch(b *api.WorkspacePatch) (sb.WorkspaceSettingsPatch, error) {
 func toAPIWorkspace(id string, s *sb.WorkspaceSettings) api.Workspace {
 	out := api.Workspace{Id: id, TimeZone: s.TimeZone, CallingHours: nullable.NewNullNullable[api.CallingHours](),
 		StateRules: s.StateRules, AttemptLimit: nullable.NewNullNullable[api.AttemptLimit](),
-		RecordingAnnouncement: nullable.NewNullNullable[api.RecordingAnnouncement]()}
+		RecordingAnnouncement: nullable.NewNullNullable[api.RecordingAnnouncement](),
+		MachineDetection:      &s.MachineDetection}
 	if l := s.AttemptLimit; l != nil {
 		out.AttemptLimit = nullable.NewNullableWithValue(api.AttemptLimit{Max: l.Max, WindowHours: l.WindowHours})
 	}

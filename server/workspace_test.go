@@ -21,7 +21,7 @@ func TestWorkspaceSettings(t *testing.T) {
 			require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
 			return r.data()
 		}
-		defaults := map[string]any{"id": tb.wsA, "callingHours": map[string]any{"start": "08:00", "end": "21:00"}, "timeZone": "UTC", "stateRules": true, "attemptLimit": nil, "recordingAnnouncement": nil}
+		defaults := map[string]any{"id": tb.wsA, "callingHours": map[string]any{"start": "08:00", "end": "21:00"}, "timeZone": "UTC", "stateRules": true, "attemptLimit": nil, "recordingAnnouncement": nil, "machineDetection": false}
 		require.Equal(t, defaults, settings(tb.tokA), "an agent reads them")
 		require.Equal(t, defaults, settings(tb.tokAdm))
 
@@ -33,12 +33,12 @@ func TestWorkspaceSettings(t *testing.T) {
 		r := tb.do("PATCH", "/v1/workspace", tb.tokAdm, map[string]any{
 			"callingHours": map[string]any{"start": "09:00", "end": "17:30"}, "timeZone": "America/Chicago", "stateRules": true, "attemptLimit": nil})
 		require.Equal(t, http.StatusOK, r.status, "body: %s", r.body)
-		changed := map[string]any{"id": tb.wsA, "callingHours": map[string]any{"start": "09:00", "end": "17:30"}, "timeZone": "America/Chicago", "stateRules": true, "attemptLimit": nil, "recordingAnnouncement": nil}
+		changed := map[string]any{"id": tb.wsA, "callingHours": map[string]any{"start": "09:00", "end": "17:30"}, "timeZone": "America/Chicago", "stateRules": true, "attemptLimit": nil, "recordingAnnouncement": nil, "machineDetection": false}
 		require.Equal(t, changed, r.data())
 		require.Equal(t, changed, settings(tb.tokA))
 
 		// Workspace B is untouched.
-		require.Equal(t, map[string]any{"id": tb.wsB, "callingHours": map[string]any{"start": "08:00", "end": "21:00"}, "timeZone": "UTC", "stateRules": true, "attemptLimit": nil, "recordingAnnouncement": nil}, settings(tb.tokB))
+		require.Equal(t, map[string]any{"id": tb.wsB, "callingHours": map[string]any{"start": "08:00", "end": "21:00"}, "timeZone": "UTC", "stateRules": true, "attemptLimit": nil, "recordingAnnouncement": nil, "machineDetection": false}, settings(tb.tokB))
 
 		for _, tc := range []struct {
 			name  string

@@ -45,6 +45,12 @@ type callRow struct {
 	OutcomeID *string    `gorm:"column:outcome_id"`
 	Notes     string     `gorm:"column:notes"`
 	Tags      string     `gorm:"column:tags"`
+
+	// Answering machines and voicemail drops: answered_by and
+	// voicemail_drop_id are NULL until known.
+	MachineDetection bool    `gorm:"column:machine_detection"`
+	AnsweredBy       *string `gorm:"column:answered_by"`
+	VoicemailDropID  *string `gorm:"column:voicemail_drop_id"`
 }
 
 func (callRow) TableName() string { return "calls" }
@@ -66,6 +72,8 @@ func callRowOf(c *switchboard.Call, t time.Time) callRow {
 		UpdatedAt:      t,
 		ContactID:      contactByPhone(c.WorkspaceID, c.To),
 		Tags:           "[]",
+
+		MachineDetection: c.MachineDetection,
 	}
 	if r.Direction == "" {
 		r.Direction = "outbound"
@@ -98,6 +106,10 @@ func (r *callRow) toDomain() *switchboard.Call {
 		ContactID:       r.ContactID.ID,
 		Notes:           r.Notes,
 		Tags:            decodeTags(r.Tags),
+
+		MachineDetection: r.MachineDetection,
+		AnsweredBy:       switchboard.AnsweredBy(deref(r.AnsweredBy)),
+		VoicemailDropID:  deref(r.VoicemailDropID),
 	}
 	if r.TransferType != "" {
 		c.Transfer = &switchboard.Transfer{Type: r.TransferType, Target: r.TransferTarget,
@@ -115,8 +127,10 @@ type pendingDialRow struct {
 	ConferenceName string `gorm:"column:conference_name"`
 	Attempts       int    `gorm:"column:attempts"`
 	Creates        int    `gorm:"column:creates"`
-	ClaimedUntil   time.Time
-	CreatedAt      time.Time
+	// MachineDetection is the call's: the leg is created with detection.
+	MachineDetection bool `gorm:"column:machine_detection"`
+	ClaimedUntil     time.Time
+	CreatedAt        time.Time
 }
 
 func (pendingDialRow) TableName() string { return "pending_dials" }
@@ -125,7 +139,7 @@ func (r *pendingDialRow) toDomain() *switchboard.PendingDial {
 	return &switchboard.PendingDial{
 		CallSID: r.CallSID, WorkspaceID: r.WorkspaceID, To: r.ToNumber, From: r.FromNumber,
 		ConferenceName: r.ConferenceName, Attempts: r.Attempts, Creates: r.Creates,
-		ClaimedUntil: r.ClaimedUntil.UTC(), CreatedAt: r.CreatedAt.UTC(),
+		MachineDetection: r.MachineDetection, ClaimedUntil: r.ClaimedUntil.UTC(), CreatedAt: r.CreatedAt.UTC(),
 	}
 }
 
@@ -274,6 +288,7 @@ func (db *DB) beginCall(tx *gorm.DB, c *switchboard.Call, claim time.Duration, t
 	*dial = &pendingDialRow{
 		CallSID: out.CallSID, WorkspaceID: out.WorkspaceID, ToNumber: out.ToNumber, FromNumber: out.FromNumber,
 		ConferenceName: deref(out.ConferenceName), Attempts: 1, ClaimedUntil: t.Add(claim), CreatedAt: t,
+		MachineDetection: out.MachineDetection,
 	}
 	return tx.Create(*dial).Error
 }

@@ -67,6 +67,12 @@ func controlChanges(before, after *switchboard.Call) map[string]any {
 	if after.Muted != before.Muted {
 		upd["muted"] = after.Muted
 	}
+	if after.AnsweredBy != before.AnsweredBy {
+		upd["answered_by"] = nullable(string(after.AnsweredBy))
+	}
+	if after.VoicemailDropID != before.VoicemailDropID {
+		upd["voicemail_drop_id"] = nullable(after.VoicemailDropID)
+	}
 	var b, a switchboard.Transfer
 	if before.Transfer != nil {
 		b = *before.Transfer

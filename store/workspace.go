@@ -22,10 +22,11 @@ type workspaceSettingsRow struct {
 	AttemptLimitHours sql.NullInt32 `gorm:"column:attempt_limit_window_hours"`
 	// RecordingAnnouncement is NULL while the workspace announces nothing.
 	RecordingAnnouncement sql.NullString
+	MachineDetection      bool
 }
 
 func (r *workspaceSettingsRow) toDomain() *switchboard.WorkspaceSettings {
-	s := &switchboard.WorkspaceSettings{TimeZone: r.TimeZone, StateRules: r.StateRules}
+	s := &switchboard.WorkspaceSettings{TimeZone: r.TimeZone, StateRules: r.StateRules, MachineDetection: r.MachineDetection}
 	if r.AttemptLimitMax.Valid && r.AttemptLimitHours.Valid {
 		s.AttemptLimit = &switchboard.AttemptLimit{Max: int(r.AttemptLimitMax.Int32), WindowHours: int(r.AttemptLimitHours.Int32)}
 	}
@@ -39,7 +40,7 @@ func (r *workspaceSettingsRow) toDomain() *switchboard.WorkspaceSettings {
 }
 
 const selectWorkspaceSettings = "SELECT calling_hours_start, calling_hours_end, time_zone, state_rules, attempt_limit_max, attempt_limit_window_hours," +
-	" recording_announcement FROM workspaces WHERE id = ?"
+	" recording_announcement, machine_detection FROM workspaces WHERE id = ?"
 
 // WorkspaceSettings implements switchboard.WorkspaceStore: one primary-key
 // read, as it sits on the call-control webhook's path.
@@ -106,6 +107,9 @@ func (db *DB) UpdateWorkspaceSettings(ctx context.Context, workspaceID string, p
 			set["recording_announcement"] = *p.RecordingAnnouncement
 		}
 	}
+	if p.MachineDetection != nil {
+		set["machine_detection"] = *p.MachineDetection
+	}
 	var out *switchboard.WorkspaceSettings
 	err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
 		if len(set) > 0 {
@@ -123,7 +127,7 @@ func (db *DB) UpdateWorkspaceSettings(ctx context.Context, workspaceID string, p
 	db.logger.InfoContext(ctx, "workspace settings changed", "workspace_id", workspaceID,
 		"calling_hours", callingHoursAttr(out.CallingHours), "time_zone", out.TimeZone,
 		"state_rules", out.StateRules, "attempt_limit", attemptLimitAttr(out.AttemptLimit),
-		"recording_announcement", out.RecordingAnnouncement != nil)
+		"recording_announcement", out.RecordingAnnouncement != nil, "machine_detection", out.MachineDetection)
 	return out, nil
 }
 

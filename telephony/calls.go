@@ -21,7 +21,20 @@ type CallParams struct {
 	StatusCallback       string
 	StatusCallbackEvents []string
 	Timeout              int // seconds to let it ring; 0: the provider's default (60)
+	// AMDCallback, when set, turns on asynchronous answering-machine
+	// detection that waits for the end of a machine's message
+	// (MachineDetection=DetectMessageEnd, AsyncAmd=true): the call is
+	// connected at once, and the provider POSTs its verdict (AnsweredBy)
+	// to AMDCallback, signed like every webhook.
+	AMDCallback string
 }
+
+// Answering-machine detection as the customer leg asks for it: wait for
+// the end of a machine's greeting, so that a message dropped then is
+// recorded whole.
+const (
+	MachineDetectionMode = "DetectMessageEnd"
+)
 
 // CreateCall places an outbound call and returns its SID.
 func (c *Client) CreateCall(ctx context.Context, p CallParams) (string, error) {
@@ -35,6 +48,10 @@ func (c *Client) CreateCall(ctx context.Context, p CallParams) (string, error) {
 	}
 	if p.Timeout > 0 {
 		params.SetTimeout(p.Timeout)
+	}
+	if p.AMDCallback != "" {
+		params.SetMachineDetection(MachineDetectionMode).SetAsyncAmd("true").
+			SetAsyncAmdStatusCallback(p.AMDCallback).SetAsyncAmdStatusCallbackMethod("POST")
 	}
 	call, err := c.api(ctx).CreateCall(params)
 	if err != nil {
@@ -51,6 +68,17 @@ func (c *Client) HangUp(ctx context.Context, callSid string) error {
 	}
 	_, err := c.api(ctx).UpdateCall(callSid, (&openapi.UpdateCallParams{}).SetStatus("completed"))
 	return wrapErr("hang up call", err)
+}
+
+// RedirectCall gives a live call new TwiML to run in place of what it runs
+// now (the Calls update's Twiml): a leg in a conference leaves it. The
+// provider answers once it has taken the document.
+func (c *Client) RedirectCall(ctx context.Context, callSid, twiml string) error {
+	if err := checkSIDs("callSid", callSid); err != nil {
+		return err
+	}
+	_, err := c.api(ctx).UpdateCall(callSid, (&openapi.UpdateCallParams{}).SetTwiml(twiml))
+	return wrapErr("redirect call", err)
 }
 
 // EndCall asks the provider to end a call with status: "canceled" ends one

@@ -86,3 +86,10 @@ func Announcement(text string) (string, error) {
 	}
 	return twiml.Voice([]twiml.Element{&twiml.VoiceSay{Message: text}})
 }
+
+// VoicemailDrop is the document a customer leg is redirected to when its
+// agent drops a voicemail: the recording at audioURL played once, then the
+// call hung up.
+func VoicemailDrop(audioURL string) (string, error) {
+	return twiml.Voice([]twiml.Element{&twiml.VoicePlay{Url: audioURL}, &twiml.VoiceHangup{}})
+}

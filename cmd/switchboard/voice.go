@@ -97,9 +97,12 @@ func newVoice(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logger
 		PublicBaseURL: cfg.PublicBaseURL,
 		DefaultRegion: cfg.DefaultRegion,
 		HoldMusicURL:  cfg.HoldMusicURL,
-		DialClaim:     cfg.DialClaim,
-		Logger:        logger,
-		RequestLogger: server.RequestLogger,
+		// The simulator serves one machine: a voicemail drop's audio may be
+		// a local http file there.
+		AllowHTTPAudio: v.sim != nil,
+		DialClaim:      cfg.DialClaim,
+		Logger:         logger,
+		RequestLogger:  server.RequestLogger,
 	}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})
 	if err != nil {
 		v.close()

@@ -82,6 +82,9 @@ type ServerInterface interface {
 	// CompleteTransfer Complete a warm transfer (the agent leaves; the customer, unheld, stays with the target)
 	// (POST /v1/calls/{callSid}/transfer/complete)
 	CompleteTransfer(ctx echo.Context, callSid CallSid) error
+	// DropVoicemail Drop a voicemail on the call and free the agent (its agent only)
+	// (POST /v1/calls/{callSid}/voicemail)
+	DropVoicemail(ctx echo.Context, callSid CallSid) error
 	// ListContacts List contacts, newest first
 	// (GET /v1/contacts)
 	ListContacts(ctx echo.Context, params ListContactsParams) error
@@ -151,6 +154,9 @@ type ServerInterface interface {
 	// ReportCalls Calls, answers and talk time per agent, outcome or day (admin only)
 	// (GET /v1/reports/calls)
 	ReportCalls(ctx echo.Context, params ReportCallsParams) error
+	// VoiceAmdStatus Answering-machine detection verdict (asynchronous)
+	// (POST /v1/voice/amd-status)
+	VoiceAmdStatus(ctx echo.Context) error
 	// VoiceAnnouncementGet The recording announcement (a conference's AnnounceUrl), fetched with GET
 	// (GET /v1/voice/announcement)
 	VoiceAnnouncementGet(ctx echo.Context, params VoiceAnnouncementGetParams) error
@@ -181,6 +187,15 @@ type ServerInterface interface {
 	// VoiceTransferStatus A transfer target's status callback
 	// (POST /v1/voice/transfer-status)
 	VoiceTransferStatus(ctx echo.Context, params VoiceTransferStatusParams) error
+	// ListVoicemailDrops The workspace's voicemail drops, newest first
+	// (GET /v1/voicemail-drops)
+	ListVoicemailDrops(ctx echo.Context, params ListVoicemailDropsParams) error
+	// CreateVoicemailDrop Add a voicemail drop (admin only)
+	// (POST /v1/voicemail-drops)
+	CreateVoicemailDrop(ctx echo.Context) error
+	// DeleteVoicemailDrop Delete a voicemail drop (admin only)
+	// (DELETE /v1/voicemail-drops/{id})
+	DeleteVoicemailDrop(ctx echo.Context, id string) error
 	// ListWebhookEndpoints List the workspace's webhook endpoints (admin only)
 	// (GET /v1/webhook-endpoints)
 	ListWebhookEndpoints(ctx echo.Context, params ListWebhookEndpointsParams) error
@@ -622,6 +637,22 @@ func (w *ServerInterfaceWrapper) CompleteTransfer(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.CompleteTransfer(ctx, callSid)
+	return err
+}
+
+// DropVoicemail converts echo context to params.
+func (w *ServerInterfaceWrapper) DropVoicemail(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "callSid" -------------
+	var callSid CallSid
+
+	err = runtime.BindStyledParameterWithOptions("simple", "callSid", ctx.Param("callSid"), &callSid, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter callSid: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DropVoicemail(ctx, callSid)
 	return err
 }
 
@@ -1183,6 +1214,15 @@ func (w *ServerInterfaceWrapper) ReportCalls(ctx echo.Context) error {
 	return err
 }
 
+// VoiceAmdStatus converts echo context to params.
+func (w *ServerInterfaceWrapper) VoiceAmdStatus(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.VoiceAmdStatus(ctx)
+	return err
+}
+
 // VoiceAnnouncementGet converts echo context to params.
 func (w *ServerInterfaceWrapper) VoiceAnnouncementGet(ctx echo.Context) error {
 	var err error
@@ -1354,6 +1394,63 @@ func (w *ServerInterfaceWrapper) VoiceTransferStatus(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.VoiceTransferStatus(ctx, params)
+	return err
+}
+
+// ListVoicemailDrops converts echo context to params.
+func (w *ServerInterfaceWrapper) ListVoicemailDrops(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListVoicemailDropsParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListVoicemailDrops(ctx, params)
+	return err
+}
+
+// CreateVoicemailDrop converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateVoicemailDrop(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateVoicemailDrop(ctx)
+	return err
+}
+
+// DeleteVoicemailDrop converts echo context to params.
+func (w *ServerInterfaceWrapper) DeleteVoicemailDrop(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id string
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.DeleteVoicemailDrop(ctx, id)
 	return err
 }
 
@@ -1600,6 +1697,7 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/v1/voice/hold-music", wrapper.VoiceHoldMusic, options.OperationMiddlewares["voiceHoldMusic"]...)
 	router.GET(options.BaseURL+"/v1/voice/announcement", wrapper.VoiceAnnouncementGet, options.OperationMiddlewares["voiceAnnouncementGet"]...)
 	router.POST(options.BaseURL+"/v1/voice/announcement", wrapper.VoiceAnnouncementPost, options.OperationMiddlewares["voiceAnnouncementPost"]...)
+	router.POST(options.BaseURL+"/v1/voice/amd-status", wrapper.VoiceAmdStatus, options.OperationMiddlewares["voiceAmdStatus"]...)
 	router.GET(options.BaseURL+"/v1/calls", wrapper.ListCalls, options.OperationMiddlewares["listCalls"]...)
 	router.POST(options.BaseURL+"/v1/calls", wrapper.CreateCall, options.OperationMiddlewares["createCall"]...)
 	router.POST(options.BaseURL+"/v1/dial-checks", wrapper.CreateDialCheck, options.OperationMiddlewares["createDialCheck"]...)
@@ -1611,12 +1709,16 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/v1/calls/:callSid/transfer/complete", wrapper.CompleteTransfer, options.OperationMiddlewares["completeTransfer"]...)
 	router.POST(options.BaseURL+"/v1/calls/:callSid/transfer/cancel", wrapper.CancelTransfer, options.OperationMiddlewares["cancelTransfer"]...)
 	router.POST(options.BaseURL+"/v1/calls/:callSid/hangup", wrapper.HangUpCall, options.OperationMiddlewares["hangUpCall"]...)
+	router.POST(options.BaseURL+"/v1/calls/:callSid/voicemail", wrapper.DropVoicemail, options.OperationMiddlewares["dropVoicemail"]...)
 	router.GET(options.BaseURL+"/v1/calls/:callSid/recordings", wrapper.ListCallRecordings, options.OperationMiddlewares["listCallRecordings"]...)
 	router.GET(options.BaseURL+"/v1/contacts/:id/calls", wrapper.ListContactCalls, options.OperationMiddlewares["listContactCalls"]...)
 	router.GET(options.BaseURL+"/v1/call-outcomes", wrapper.ListCallOutcomes, options.OperationMiddlewares["listCallOutcomes"]...)
 	router.POST(options.BaseURL+"/v1/call-outcomes", wrapper.CreateCallOutcome, options.OperationMiddlewares["createCallOutcome"]...)
 	router.GET(options.BaseURL+"/v1/call-outcomes/:id", wrapper.GetCallOutcome, options.OperationMiddlewares["getCallOutcome"]...)
 	router.PATCH(options.BaseURL+"/v1/call-outcomes/:id", wrapper.UpdateCallOutcome, options.OperationMiddlewares["updateCallOutcome"]...)
+	router.GET(options.BaseURL+"/v1/voicemail-drops", wrapper.ListVoicemailDrops, options.OperationMiddlewares["listVoicemailDrops"]...)
+	router.POST(options.BaseURL+"/v1/voicemail-drops", wrapper.CreateVoicemailDrop, options.OperationMiddlewares["createVoicemailDrop"]...)
+	router.DELETE(options.BaseURL+"/v1/voicemail-drops/:id", wrapper.DeleteVoicemailDrop, options.OperationMiddlewares["deleteVoicemailDrop"]...)
 	router.GET(options.BaseURL+"/v1/reports/calls", wrapper.ReportCalls, options.OperationMiddlewares["reportCalls"]...)
 	router.POST(options.BaseURL+"/v1/recordings", wrapper.StartRecording, options.OperationMiddlewares["startRecording"]...)
 	router.GET(options.BaseURL+"/v1/recordings/:recordingSid", wrapper.GetRecording, options.OperationMiddlewares["getRecording"]...)
@@ -1702,6 +1804,8 @@ type UnavailableJSONResponse struct {
 
 	Headers UnavailableResponseHeaders
 }
+
+type VoicemailConflictJSONResponse ErrorResponse
 
 type HealthzRequestObject struct {
 }
@@ -4232,6 +4336,175 @@ func (response CompleteTransfer502JSONResponse) VisitCompleteTransferResponse(w 
 type CompleteTransfer503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response CompleteTransfer503JSONResponse) VisitCompleteTransferResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemailRequestObject struct {
+	CallSid CallSid `json:"callSid"`
+	Body    *DropVoicemailJSONRequestBody
+}
+
+type DropVoicemailResponseObject interface {
+	VisitDropVoicemailResponse(w http.ResponseWriter) error
+}
+
+type DropVoicemail200JSONResponse CallResponse
+
+func (response DropVoicemail200JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DropVoicemail400JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DropVoicemail401JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail403JSONResponse struct{ NotAgentJSONResponse }
+
+func (response DropVoicemail403JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DropVoicemail404JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail409JSONResponse struct{ VoicemailConflictJSONResponse }
+
+func (response DropVoicemail409JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response DropVoicemail413JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response DropVoicemail429JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail500JSONResponse struct{ InternalJSONResponse }
+
+func (response DropVoicemail500JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail502JSONResponse struct{ ProviderErrorJSONResponse }
+
+func (response DropVoicemail502JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(502)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DropVoicemail503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DropVoicemail503JSONResponse) VisitDropVoicemailResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -7141,6 +7414,95 @@ func (response ReportCalls503JSONResponse) VisitReportCallsResponse(w http.Respo
 	return err
 }
 
+type VoiceAmdStatusRequestObject struct {
+	Body *VoiceAmdStatusFormdataRequestBody
+}
+
+type VoiceAmdStatusResponseObject interface {
+	VisitVoiceAmdStatusResponse(w http.ResponseWriter) error
+}
+
+type VoiceAmdStatus204Response struct {
+}
+
+func (response VoiceAmdStatus204Response) VisitVoiceAmdStatusResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type VoiceAmdStatus400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response VoiceAmdStatus400JSONResponse) VisitVoiceAmdStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAmdStatus403JSONResponse struct{ InvalidSignatureJSONResponse }
+
+func (response VoiceAmdStatus403JSONResponse) VisitVoiceAmdStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAmdStatus413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response VoiceAmdStatus413JSONResponse) VisitVoiceAmdStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAmdStatus500JSONResponse struct{ InternalJSONResponse }
+
+func (response VoiceAmdStatus500JSONResponse) VisitVoiceAmdStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type VoiceAmdStatus503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response VoiceAmdStatus503JSONResponse) VisitVoiceAmdStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
 type VoiceAnnouncementGetRequestObject struct {
 	Params VoiceAnnouncementGetParams
 }
@@ -8010,6 +8372,350 @@ func (response VoiceTransferStatus500JSONResponse) VisitVoiceTransferStatusRespo
 type VoiceTransferStatus503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response VoiceTransferStatus503JSONResponse) VisitVoiceTransferStatusResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicemailDropsRequestObject struct {
+	Params ListVoicemailDropsParams
+}
+
+type ListVoicemailDropsResponseObject interface {
+	VisitListVoicemailDropsResponse(w http.ResponseWriter) error
+}
+
+type ListVoicemailDrops200JSONResponse VoicemailDropList
+
+func (response ListVoicemailDrops200JSONResponse) VisitListVoicemailDropsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicemailDrops400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListVoicemailDrops400JSONResponse) VisitListVoicemailDropsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicemailDrops401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListVoicemailDrops401JSONResponse) VisitListVoicemailDropsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicemailDrops429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListVoicemailDrops429JSONResponse) VisitListVoicemailDropsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicemailDrops500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListVoicemailDrops500JSONResponse) VisitListVoicemailDropsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListVoicemailDrops503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListVoicemailDrops503JSONResponse) VisitListVoicemailDropsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDropRequestObject struct {
+	Body *CreateVoicemailDropJSONRequestBody
+}
+
+type CreateVoicemailDropResponseObject interface {
+	VisitCreateVoicemailDropResponse(w http.ResponseWriter) error
+}
+
+type CreateVoicemailDrop201JSONResponse VoicemailDropResponse
+
+func (response CreateVoicemailDrop201JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateVoicemailDrop400JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateVoicemailDrop401JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateVoicemailDrop403JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateVoicemailDrop413JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response CreateVoicemailDrop429JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop500JSONResponse struct{ InternalJSONResponse }
+
+func (response CreateVoicemailDrop500JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateVoicemailDrop503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateVoicemailDrop503JSONResponse) VisitCreateVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDropRequestObject struct {
+	Id string `json:"id"`
+}
+
+type DeleteVoicemailDropResponseObject interface {
+	VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error
+}
+
+type DeleteVoicemailDrop204Response struct {
+}
+
+func (response DeleteVoicemailDrop204Response) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+	w.WriteHeader(204)
+	return nil
+}
+
+type DeleteVoicemailDrop400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response DeleteVoicemailDrop400JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDrop401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response DeleteVoicemailDrop401JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDrop403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response DeleteVoicemailDrop403JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDrop404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response DeleteVoicemailDrop404JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDrop429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response DeleteVoicemailDrop429JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDrop500JSONResponse struct{ InternalJSONResponse }
+
+func (response DeleteVoicemailDrop500JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type DeleteVoicemailDrop503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response DeleteVoicemailDrop503JSONResponse) VisitDeleteVoicemailDropResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -9184,6 +9890,9 @@ type StrictServerInterface interface {
 	// CompleteTransfer Complete a warm transfer (the agent leaves; the customer, unheld, stays with the target)
 	// (POST /v1/calls/{callSid}/transfer/complete)
 	CompleteTransfer(ctx context.Context, request CompleteTransferRequestObject) (CompleteTransferResponseObject, error)
+	// DropVoicemail Drop a voicemail on the call and free the agent (its agent only)
+	// (POST /v1/calls/{callSid}/voicemail)
+	DropVoicemail(ctx context.Context, request DropVoicemailRequestObject) (DropVoicemailResponseObject, error)
 	// ListContacts List contacts, newest first
 	// (GET /v1/contacts)
 	ListContacts(ctx context.Context, request ListContactsRequestObject) (ListContactsResponseObject, error)
@@ -9253,6 +9962,9 @@ type StrictServerInterface interface {
 	// ReportCalls Calls, answers and talk time per agent, outcome or day (admin only)
 	// (GET /v1/reports/calls)
 	ReportCalls(ctx context.Context, request ReportCallsRequestObject) (ReportCallsResponseObject, error)
+	// VoiceAmdStatus Answering-machine detection verdict (asynchronous)
+	// (POST /v1/voice/amd-status)
+	VoiceAmdStatus(ctx context.Context, request VoiceAmdStatusRequestObject) (VoiceAmdStatusResponseObject, error)
 	// VoiceAnnouncementGet The recording announcement (a conference's AnnounceUrl), fetched with GET
 	// (GET /v1/voice/announcement)
 	VoiceAnnouncementGet(ctx context.Context, request VoiceAnnouncementGetRequestObject) (VoiceAnnouncementGetResponseObject, error)
@@ -9283,6 +9995,15 @@ type StrictServerInterface interface {
 	// VoiceTransferStatus A transfer target's status callback
 	// (POST /v1/voice/transfer-status)
 	VoiceTransferStatus(ctx context.Context, request VoiceTransferStatusRequestObject) (VoiceTransferStatusResponseObject, error)
+	// ListVoicemailDrops The workspace's voicemail drops, newest first
+	// (GET /v1/voicemail-drops)
+	ListVoicemailDrops(ctx context.Context, request ListVoicemailDropsRequestObject) (ListVoicemailDropsResponseObject, error)
+	// CreateVoicemailDrop Add a voicemail drop (admin only)
+	// (POST /v1/voicemail-drops)
+	CreateVoicemailDrop(ctx context.Context, request CreateVoicemailDropRequestObject) (CreateVoicemailDropResponseObject, error)
+	// DeleteVoicemailDrop Delete a voicemail drop (admin only)
+	// (DELETE /v1/voicemail-drops/{id})
+	DeleteVoicemailDrop(ctx context.Context, request DeleteVoicemailDropRequestObject) (DeleteVoicemailDropResponseObject, error)
 	// ListWebhookEndpoints List the workspace's webhook endpoints (admin only)
 	// (GET /v1/webhook-endpoints)
 	ListWebhookEndpoints(ctx context.Context, request ListWebhookEndpointsRequestObject) (ListWebhookEndpointsResponseObject, error)
@@ -9971,6 +10692,54 @@ func (sh *strictHandler) CompleteTransfer(ctx echo.Context, callSid CallSid) err
 		return err
 	} else if validResponse, ok := response.(CompleteTransferResponseObject); ok {
 		return validResponse.VisitCompleteTransferResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DropVoicemail operation middleware
+func (sh *strictHandler) DropVoicemail(ctx echo.Context, callSid CallSid) error {
+	var request DropVoicemailRequestObject
+
+	request.CallSid = callSid
+
+	var body DropVoicemailJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DropVoicemail(ctx.Request().Context(), request.(DropVoicemailRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DropVoicemail")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DropVoicemailResponseObject); ok {
+		return validResponse.VisitDropVoicemailResponse(ctx.Response())
 	} else if response != nil {
 		return fmt.Errorf("unexpected response type: %T", response)
 	}
@@ -10772,6 +11541,39 @@ func (sh *strictHandler) ReportCalls(ctx echo.Context, params ReportCallsParams)
 	return nil
 }
 
+// VoiceAmdStatus operation middleware
+func (sh *strictHandler) VoiceAmdStatus(ctx echo.Context) error {
+	var request VoiceAmdStatusRequestObject
+
+	if form, err := ctx.FormParams(); err == nil {
+		var body VoiceAmdStatusFormdataRequestBody
+		if err := runtime.BindForm(&body, form, nil, nil); err != nil {
+			return err
+		}
+		request.Body = &body
+	} else {
+		return err
+	}
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.VoiceAmdStatus(ctx.Request().Context(), request.(VoiceAmdStatusRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "VoiceAmdStatus")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(VoiceAmdStatusResponseObject); ok {
+		return validResponse.VisitVoiceAmdStatusResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // VoiceAnnouncementGet operation middleware
 func (sh *strictHandler) VoiceAnnouncementGet(ctx echo.Context, params VoiceAnnouncementGetParams) error {
 	var request VoiceAnnouncementGetRequestObject
@@ -11076,6 +11878,102 @@ func (sh *strictHandler) VoiceTransferStatus(ctx echo.Context, params VoiceTrans
 	return nil
 }
 
+// ListVoicemailDrops operation middleware
+func (sh *strictHandler) ListVoicemailDrops(ctx echo.Context, params ListVoicemailDropsParams) error {
+	var request ListVoicemailDropsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListVoicemailDrops(ctx.Request().Context(), request.(ListVoicemailDropsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListVoicemailDrops")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListVoicemailDropsResponseObject); ok {
+		return validResponse.VisitListVoicemailDropsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateVoicemailDrop operation middleware
+func (sh *strictHandler) CreateVoicemailDrop(ctx echo.Context) error {
+	var request CreateVoicemailDropRequestObject
+
+	var body CreateVoicemailDropJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateVoicemailDrop(ctx.Request().Context(), request.(CreateVoicemailDropRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateVoicemailDrop")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateVoicemailDropResponseObject); ok {
+		return validResponse.VisitCreateVoicemailDropResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// DeleteVoicemailDrop operation middleware
+func (sh *strictHandler) DeleteVoicemailDrop(ctx echo.Context, id string) error {
+	var request DeleteVoicemailDropRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.DeleteVoicemailDrop(ctx.Request().Context(), request.(DeleteVoicemailDropRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "DeleteVoicemailDrop")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(DeleteVoicemailDropResponseObject); ok {
+		return validResponse.VisitDeleteVoicemailDropResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListWebhookEndpoints operation middleware
 func (sh *strictHandler) ListWebhookEndpoints(ctx echo.Context, params ListWebhookEndpointsParams) error {
 	var request ListWebhookEndpointsRequestObject
@@ -11370,646 +12268,692 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37chs3tjf6KijuXWUyaVIkLTk2Vam9FV8STXwbSx7PTOjjBtkQiagJMI2maE7iqvnr1Pn7m3fY5z3O",
-	"o8yTnMJaC2h0s3mRLOe289W3Jxb7BiwsLKzrb/3YGOvZXCuhctMY/NgQ7/lsngr490OepifKLEUmEvu3",
-	"WcxmPFs1Bo0TxThdYGOepmwp86le5IyzPOPKXIis04gaVzxdCPtkwnNu/8snQuWniVC5zO17eMIbUcO9",
-	"6iRvDBr9bv9eu9dr9++e97qD3tGge/T3RtSwXzmTSWPQeHjS7fXvHh7d++L+Az4aJ+Ki+re9XasLkQk1",
-	"Fs/5TDQGDTNqd3sP+hf3+GH7aNQT7S/Gd5P2A94dtXvjfnJXHF4c8XsjfDTn4/zUfmvfRzLB843j78L4",
-	"FybXM5E9DOex/f/1GlEjkZkY51KrxqChF/lIL1Rif15kHH9VizSNGkIl+Hn884LLdJGJV4IbeLIRNS4y",
-	"PWsMGp/3jrrdo6Ojbrd7rxE1ZovcLu0FT42IGkrnduHt7Vp9o9Piil7kY23piO83Oc8X9k63co2okfOJ",
-	"aQy+exs1cg0fOuwdHR0d9e99YefhuMK9YamzSzPnYwFkXpp3fDwTjQ8fPkTAdQ+5GotUJF+tTizHVJiP",
-	"ZVJNpJog6+VTwYCv2HShJmwxZyNxoTMBFxzZPbvekC1x1L8IE9KnfzUsVvP5B/bzVaazq/FuMR9cc4E+",
-	"Ga/a8d0+p36zUJPX8x3ScZ0C+TTTi8kUrpy8PP09CMtfnE8P+1u59PCLOi79ZOxmj9VU5LfPcadK5pLn",
-	"a0cyG6dyfNnOdRt47vuFyZnJeZaLZMCULnZaKiZsJfLI/viRp/UvKBY/6dn86z95peeCW2avp9Ksnbdz",
-	"PhFMX4AwMzWs8t0fmt1vU5y94So3jLMfFjoX7EJnrN9lRvDcHOPJNeLjS/YkkwlfdbYw548NuR9RgSMv",
-	"pUpAQiolxsjCCtfyVOUiE8b+9mG7LG1kQoklTxtRY57JsVSTxsfx/9uoMRMo96bcPNOZ8NNM5UzmjcFR",
-	"N2oo8T5/uMiM9q/TFxdG5I1B134952lj0KN/PX7Px3ljkGcL4XfXi4JiJdFtaU3UrBfF2Xgqr4IV3IMx",
-	"b39JKrPYJipoMpukxa9iOtGnHcgXxUAS/U7p/J1d5mIojzRTOoe1v032629hv1dirrN8g1U10yqfskmm",
-	"F3ORsNEKVdYNCwiC/RXPRWPQ7dzrHxWyvjGAv65ExifinKeXZ2KsVWIag16/i+LeNAaH3ahxKYqTIg9v",
-	"vNvtdmF1wq+EX+jWf6B4fc+/fpLxsah+oBvSmwSmW+1u77xrl5pWG+jxFQwUiBY1cjkTf9fKLuHJTGRy",
-	"zA+ei+W7v+nsskEiCN/VL7/Lr8I5SSRrxlYXYcmzmdfKmFRsnulJJowZlM2lJZe5YVqxqU6TP3wtvwdf",
-	"i92pt+pq+bF42nK/5Tb7cDaxAsM/1u09eOB/vwbJ+vah1dwuuGVae2DvUC3fZHw+F0mNuQw0LTyJDHgb",
-	"CWHNlFwYxlXC7MT/4PU/tM/fn/bptojITtfs+iuRyQspEpaIC75IUWMQGTt9VLsX9mCai0wKlaQr4uEz",
-	"ngrDUqnE/trNPUsNaR7hkJzwmk+1Es8Xs5GdcJUJPEHdhHD0MgGWe6gTgSy0B4l2GalAnQ265++VPj+D",
-	"AYMSbM14wZ/rmVHP5lyhlOfpKpdjnrLHaiKVMPsJODHjMkWR/t8UnOqM9cyuksxMTkt0AgJfXkO2ptw/",
-	"/FRfiRS1RCeaXmbiQmSGzXSmpMJTBxavZoevq4NPtXl3oiYihUku5smuSW5jeaTuVo7HWzbx+x9L8BFL",
-	"8Ol31SM1/irV48t1h24q7VnEFMiL2u01cg+ieBEqt4/+2OBJIpKvCk3o9qzae+PNy5A5PeDEXNpx65zl",
-	"mo0EimQrzoxeZGP7JJ/LzTTf8AFHrYep4FmVVkgklk95zqSBbyP5BiwGssTw8yJNtxOS1pYoiWtZHU23",
-	"1+360Tx2NA9Hk+i20jk64uFV9Vrrb3qVaP7bBFOVDHKjP+g3TYlPLyNOZ3Od5ei9WTOeJFxEw0krwUY8",
-	"YZlegsXEFZMTpSESqdPFTNUyosgynRlYiQsprIpNJLMTM4ZPLAkseTgDhYTBVdpzlpB62Rh8YelAQVY7",
-	"EfruQ/jsQ71Q+frPoEt/JbN8mvCVVaFxLvYNDx48uB81zKW0JiM8SUK8MegCTZ7rbMZT+Y91ufn6zIkD",
-	"qZgC7Ymndnnhnxv8q4KThnXYOwJrbWH3Lf32+gy0ub/YyTthq4LvVzlLZ3IilV3RRvOwd9RiR0dHbXdY",
-	"oc18Id+LpG2VyrbO2jM9kiltqldirLOkxjeUuQuhX6he7bqmVTvlSonUnrrJAqwab/MUjo6qH2QmEslf",
-	"ZykqpX5s+NlXj/f4LEUn63b5PdrlQbyr7WZcodI2AcRhK98xBek2KUm3SrD12Rz2/75mXgcEnOb53AwO",
-	"DvhcdvKlTKW2CtZBv9vrtruH7W7v4GQMHGkOTh7uGt+BJ4052GsdPvXaFQb0zyAq/6LlWJzrS6HW7Gh7",
-	"heX2EjgbMCODJ7x+C6Wy7FNamndHT6zA73DSdCvuphw/2hCrP01HX4/lC/mn09f/OO09l6fmdPa8K85O",
-	"752qV3f5m/fz0ao3G3/9+Ivk++77U7mUyTfp8vR7Lc/S5PWp6nbE3W5n3E/VaPakm/z1T5bD8jxtDO7e",
-	"66L0eyNGU60vH6tkruW6L3+Jl5mg66wpc8OMGGfC60dmqpeqdVMfQiLMOJNz8iE9fPWMmZUag2vJ8FEq",
-	"EucVcl5T+NFrqleYcPidc4t16JPkkusUPEOnCrCnGnvH6L4un+5+6v+itA/H2awTWDoHlpbmwCxlPp6O",
-	"NM+S7WpRZXHeyHx6BqTfuUze+4lLNWBapSumFQPySK3gVM+2HWW/s7UzRLjGcmrE+N2zi2///CC7//W3",
-	"f/shO19+//rlo/unT1/+/VT3n/Kn/GzZ/evs4fwv+hvx5/GXP/vKW8uFZ3wmcpH5DFoQqj9WaH7uM8JS",
-	"Mblj7Gl+JRORod/zDF17NI59DyVpXzzn+bTwaLpjzcr4HxYyKxbRjKdiBvwy53kuMvvs//Xw5Ltu+wFv",
-	"X5y0n7z98W7/w38W+orJIVwFLgkSzdVJvZkKyuqD8xeOCIpbxVbqdwq5HtvTGe7MxJXUCwOPRGyh7NE6",
-	"EUmHnbAx3DpU0uA2QN3Tim77pDXvWNOvRcR+WIhsBfvjQqZ2BVrOHDQLkTCZH1t9AF8fDdWFzoScKKYz",
-	"NuPphc5mIgH9GcMGhh12uyyWCr76ztJPmDyOGDcs0cKweEwzgT0b4wkVd4bKLQWMJ1gLpFpI+hl//1So",
-	"ST5tDI56/TpSP8VDsY59ZtrkTOZiZqzVkol8kSmrGDr6R6zX6fS7XdZ0fuOjbuuYcbXKp1aHFKkR9iio",
-	"nWaJ/eyRXDcjPLHDCSXO3WkfmfH3craYNQb9rv1LKvyr5+cpVS4mIoOJvqADvjrTb/SSzbhaFTO1JkGY",
-	"QRrwWsSGi273rviSdVmzy5ZToRgfGaHy1jGxIGkdMTN8Zewd+RSSTzX8F951odNUL02HPQeDcIK34Cq7",
-	"NW8edrutEpE20IgUl9KqO0p0aylROTxON0gPd2TcMUwmrHmR6RkcHP6gCLYJLDvO0O8X+5xd/MOypNlT",
-	"KtfImh1iJuD1e4d1rP6mkKp/BhrWTtuP/5jNFia31rqdJehedwzTS2XX5i6D2S6lEa0OezGTeS4SNhNc",
-	"mfD2zoatGgr4cA7/mYmLxqDxHwdFzcQBXjUHwfBRCciEmWtlsJTiRCm9UGMxEyo/X8pnT9E5rnLKw+Dz",
-	"eSrHsHAH72dpUInRGDSAqcf/9X6WsiuRGanVl8NGr9MdNphQY2019y+HjdfnT9r3h43/wi2Az7yiMYS/",
-	"nfEV/nk+lQbPG2nYSFiZgJaAQCH7w4KnMkeJmmdcKqkmHXzHgX8J/V3+UIlo1ZX+UNU/gB4oqmFT5uEy",
-	"h7Yb4wEVI8vglqntBdjpEjRbfXHRaXyIGl/x5BUKsy2k/h60nIDW5AvBRxLcmigZnUMkETmX6Y2dJWgB",
-	"udvg0oBtvvvDvuz32A7brUIdlZ8VZ1zGaFJMqvkiZ82aUy4uzTtuRSymmcdM8Zklul0noMCA8ZlWE9xz",
-	"JvJvB460R5KV3yOdrPD2iHklyY7FjoqBFsuaUo3TBSz1n85ePGfCjPlcGLTkU0sXs8gyPeG5aEXo32Ij",
-	"6WPZPIVQSKZT+KiLi9wxdsTCfotiIcAgVjd7rvOTcS6vxMfxiN1EkODF8WXhEluh5TaZV4xJr+frhQI8",
-	"Z1OO9plLilDgksSJpSLp3CZXhKMDLqThwO6yA4FBRO4w8Wqq0nY9JgJvkpaHKkSIW57KL77dn7wgLXlQ",
-	"dFY3PXfvQalC7UMRbXeZVTsfLqVi7U9XzKXbg6z8IhdIOj0XGRltPhnvYmFwktehTZ6L2Tz3iqG3/6pM",
-	"STe+c1paneDKdYlX+5jhzSw92Ywn9qBk+RQCJ+BPtUqQVKx/yKZ6kZFu72U146A4MZ6jctpnwb0dZoli",
-	"LQCkzIyvLF/DV6Rid6e9/qxrOpCVuWEGbtTotze/yqG7Mdq7T+w7wfgsjdSaod277V73vHc06H+BuYFv",
-	"f3WTAa4uxSY3slqixu9cBC2cR+gVh7MZrZMwLGTVU/qYXuRGJsJuDakm39jBbv0q3Q9ZtVJN3sH09mN0",
-	"VBX6/UHviL2xtqFi1VROUIE+7/V7/aOjI2tsH1eIjEsEchyU7+79QbdrF6rfs/9I9ZinLJcQ0CwGAj+f",
-	"21/XeaLX7h2ew6AG3W4bEkdLz/owd/joWgpqsIE2UWjbRjoNSKOVpY4SJuEr1jtkf+JqwbNVHbkGjD62",
-	"pr7Rx5H7IiTTv//5L6DS9fZMr907Ou/d9fm0b3/BJf1AGWLi1QJ1go1sCne9y+xte/EmLYCdo12AZ1pZ",
-	"6j9gz3g2ntaT/kmqM5lwt+9zkQpUI41O5VjmZBDaeXnyd8szYhrVNPut5pOUd9hZzvMO+//+X3bU7XXu",
-	"9e4177WavNUqSejS3Pbgql/3pK4nu/v1fPjrn+mHW9QfT9hoYaQSxjDLBSwDnQZtOJDvzTg4HKxdgel5",
-	"72SCuiKS2V6oFVb2QsFk9q+SUhC3jhnHj/LUuRQTaQ2BqRhfwulimLgS2YohW4LVEJdWOLar4q0br56J",
-	"7DR5qNVFKsf5x5sHOGXx3g5omxX53MXUQwuiOPilYTzNBE9WFNuETEc3cy/JOhWmvNkrbtfMuN7nyaAI",
-	"yWaNUJ2BMVh1ZpXuzvmlUHHEllM5nqKv1po2YAPKnMwSn8f9Jy3VL+yReSR5Gv5dDM6aX8VfL9Tj9zL/",
-	"ctjIs4UYNqwZncuxnHOVP+UjkX459OngwwZL137CbwQZ6+S8Kb5Q8ulUh3VbTp75IjflYhbyWhfJ9WR+",
-	"qolhizkGaxVbqEullyq4zS2ltfJvaaviy7ZvVFnWcvfKdizvR580i25lJAuIfPzwrW6+XR9z5C/tphId",
-	"rJgtuX+EAV+zTGAFnuhsJJMEI+43p/2Ff03Vf4Ixe7+TRyLVaoI2Ec8/ocjC71oLCXwj4xwtmPCbrBn7",
-	"cZPLA8oIIPnn4/yO9JaSckE/Mrj7lrkEg0QkiI3IriRMzw3Eit9UTyYicXxkj3vwFzpGOEXH35mcKJ4v",
-	"MnE7nlfjX1flC/d5f4c9XWbSGGtv6IwtM60mt0qlZ5WXs/iv7XNI2Gn7WceBQ9WPzG4h763mxsUhgWzP",
-	"de4LMm9OLlCn7GveBedCiWQvrAbpNLM7hgLQlr0T3Eq3voFGgmd45kNyZfXTwUBZM66dAO2p5zp/AjVK",
-	"H02iCyp1KshCBwgMEa7eKhmea2YW4ylFMZysdfGqUI740dGcqcr6dg42KpbafrBB+Kt0TilXhgdSP2HD",
-	"oEjKKjvutHp7o6du9YwLSuhRiHHS+ZqQcop4UUa0tpx6ZSLRMrzkq1Tz5FzrpzybfKRMm+PL3uVav0vh",
-	"dZtkGsRLpGFwFyS2K3bUP+zfv9/tstEqF7dLwK/s5/SVcEHjGfj014braEJxgMfF9G5MEXrVO7ywwTSi",
-	"myAdt2yQH3YPq8YOyOMBC6gpEpYJTOYG6eu3+q1rDGS7r4pQCZrEEHbD7GhL19Kky+rVmGeZJAULLjNL",
-	"KSC7T+y8pbiVj6xuC14FWcdBBAvs6DFXqI8Fx9nt0rP0cZPr+VwkUTCKkKh1syF+Pdf6GVcrCgibj6Qa",
-	"zwW6Hyru7nOtMVeFuO52d+ja2ykTShrSU5txODLLVJnIsxXFoOJX9o/2if0jZgaREDqNqDEVPKF0teCW",
-	"9ewLAk+waveSyzxMwYFoAg2rU7ILPRnrsn7sHF0A7nZOOaXfzYUCHvCFt7XBWIyxMro5gMH6lLFV4Mi6",
-	"SGkU4GaGDhI3PJ2BNMASfWZymaaAgWhYM3bPuYmTlySHXDxZmmUZW8IqHGvUcvuF/vwjRPlHiPJ/R4iy",
-	"23vw4I8Q5R8hyj9ClH+EKP8IUf5vCVF6ZYhUq7Vo5U2DkoU5B2UKuyKQoHS9VnyRT3XmSlpvrgYvwjeV",
-	"4w6YmUl+ObQbpGEubftT+Upd6Kb03WYcjpM0z9eKX3GZ8lEqPpoG/kVVEyDhOR9xLH8YZVJcpCsW3O8M",
-	"JzPVWZ6ubt0o8J9PMjBoXfBLYRor6O8TfiXYYg6bhhmRSZ7Kf+AuI9Qle1cieGKZdajA3WU3JA49kVjP",
-	"Pk4Fz5DSbnZxq8PO+IWgqpEdBuJQPQbe9emL6Fiz9olBL7jMaTO5aVlrJlzoO4alWl8u5gzTe6H6xup0",
-	"mOYJhTkgOWKo0PxGp8mzhZHjmCm7byDug2U1H2mqwmylmlzLRPVLj3n8FdOGJ4nE1OOXmSVRLq0JRBWt",
-	"FTlEqm484+9jOsepcM4OtMj6Xo+FUwp1vJQq0ctvSAYtp9rSZ6gSyVPDmpyBUAJ9Zg64gKjO6nmrw2K1",
-	"SNM4woXCKp2IGZGDgYjuPvzsUIWakV4qJL19HDclIRkF04XijhIp7wbVP71d1T9RI5hX6TX9w+A9X/R3",
-	"VxEV5SffwZjKr37rn9Gj78U4d5keUAVXmk8FTy4M/VOtbzneXcaa+7FxobMZz63ZwXPRzlGXrpJw7R3j",
-	"a1cL3qxQcP3DFVS7cL77A9zVvdYh3m0t5bEc6yLUU20ERaeXHOUK7QrL5alIsNbD5xdBLA130THAu+B1",
-	"RS+4bnETTGT3QhUlttuPA2tFmZzP5vBUFaqvSpRhY9hgC5XLtJwekYqJj5lUFns30t/a4APovx8bQtnN",
-	"9F2BAfg2/ECADLj+Go9lsEn6gn1CMj7XTKikNPzD/kZKB6LBYxDedFNVMArXa1aLkCi5kiMGC+EryMpE",
-	"r6MFgh6Gu6YC7bb2BAEiBo/QmUF3jrROBVf2VsLD2igT7hhEyKRhe/YvD/u6WItrI3bgi/sMOUBm3FVF",
-	"QUHOV+IixFzc/dwZ3vnBQTJWyfNUL0XWHlstCxKhoCwJCzGyhKJcKFJB08qnYlYi2AaIR6hCrUl48lTg",
-	"WcZX8LeuckQZsmzt+QC2datIcfdV8VavU55YPimLKnGifygkIjT+gcWjSmVk+ZhcO0fWRZ5nI7cDgnmH",
-	"YrV0nhZCIJA61Y0dnjYFA7rdQ1yySQF4iMVVVHm7Wa9DEbOW2JZKfccQvIgL3xY4AMcMb2FGWKk4w6AJ",
-	"B2Y0AqvY0pTxTDA+Hot5jk2KygoJwb/QsVFw1W40mDpeC06gj1Udgr1Yehu1aNr0CPJ5cTuirQyqGCtr",
-	"zz4qHV7+cak2nlNPSDaXVy2mD2JmYxnrBdMbY0w7ZKNMLw0ewmWJuu+Qz3W98PbHO+k3TSuS6Gt3DIvP",
-	"dVxwUbnWfKcwGQdQshWwD/gqeySu5Fh0yOgsvhP5wxDTcnMNMDHVr28/3Cpi6VoDOGZ6jhsPCzzhOJvI",
-	"K6zvDUu+C/OI7CUctVUmYWWYA+gpD97BddSVoIdCsRBZwd7bKEBAcl3TIIxzHVsTOvaSK2ZNnbGRzqdR",
-	"WGRr+Mxpwa110bBFyy4yP6sm5QACiqhnS+N06xtpy5XC/plU7s/eFlWpOlAPcrw5JfzYAyDbsdeCIW/k",
-	"0e3oAztP612Pf8RBXMtPDtOsvNIO4ccrIbuUpDq9xMFvbXvWfv6Zva+6KWAE9I5NeyFocVIxqn2vjX10",
-	"yJvZWNVDbU9M8LUFRZDwvdXXb+3tHxx+RDiAAFN8l8SRHoqcvh8VJAvpsYPwe8qi8trc2nwfiZlmI60p",
-	"zhrsm+4O2VChRkiIHTP+lgZfPeIdwnuMZ2vQO8OwTPDxVCStiEHeZXgvKHIzLlPokIaKaETpviSFo6GK",
-	"g54uMWsakeeQppRT0VGQ7OrcevWh5RY62JwlXsKlD0dmtd+gjUzJUA9vqtW3Kh17PlKuuC3+C4qXlzwf",
-	"T6/rgQUoIAShMKBwp+IiZzwla3kPcVVyMoRG+tpGeCYEMMRN98K2yVtruV6nRIbzrTN05nxiMhWWNzHv",
-	"SYkOaz4nzwmbigy7bBDGkf3ORcx47iAfLFFWERuJMV8YwV7MhTp5ecrudrqdu1ZTdT6YuCjRgO3FpMrt",
-	"BnKv7LR2OpJ/V/L77a5VpDDRxg259z6s20ebvn7bO+eYYgsYazKsdjNtcmLxEWj5SixTqSgrqKqHXtd1",
-	"FWy0Xrfb7e7hJKQNU6tDq3JWeWh4hGjjTlxcG06rt0uH3jn6eg/YKzFP+ViUTiJ75zGDvZlncjajPN7U",
-	"O8uSiPX+/c9/HXbZeMozPs4B0CcTc0tuF6+8lqMsmBrgwK27Qvn7U7y5v3mp6HzZJBcLZOyPPNnwRa/0",
-	"8qZnW/GSG59w+PjXru9Y4aR3DcgK7xahZgfRKdejrE4JCMa1Rilnl+2taU+K8e1HDzehD2G/hrpD7B/W",
-	"KNUXLE74KmaXYmVYEz0AhEIUBI4qfpG6fmz1pt6e86wsH3lBwSPqCBBMZ/uKWq5aN4qCFndVYnhsqIOi",
-	"82qBN4hd94qgiF5QqoMPvEZ1UIMOWSwqoSwVIdejuihMXbO96miDBnvsIACS6gYRubALexF3t/t+fR5r",
-	"46XWfsFgD7t1g4W+f9vCJc4xhM4u2k2Eo6gzaxAg4plDUIQUpoTngsV/+9vf/tZ+9qz96FEZInNTWDjf",
-	"RjE7JrOYhf4rc4c5F3d5ue92u92dIW87c0enKOwYF3BZeUy1S7uZjT9WYbmephL4lUkChl2PCw9zMNGw",
-	"V5fSbbzSiBqjhVk1fHuCssgMGuvVu6pRLah43W7knig3lgr1zFKPqbVxXF8tvlc7n6Ah1R5GTalb1XWi",
-	"m2Zt4YKWVlRyUF6E4Pra26o9sGoNH40Z6JcCUn/R3qEvXT+ee0txNZmsRczKGB8ldgiib5UZh+u2jyMI",
-	"kEtu4gVKCuZIxDwTY+y3URf2euSvY2a/ThNCWbxgsR9uHPmYFuMTLhUbCcjAljkonjPBVejl7gzViQ+h",
-	"ISIoBM0wc9qfh2inuiFIrWJMqjxbKCPymFGeWId9bdWGocL7i1H5UILhq8LD3qxFQnaO+JiIEw9ViC17",
-	"SgaAg0O0b3PZjmAuhd+9Y1hARcoBk/lgqIxUY8F6nW6nWyannXaJghErloY8R1v3cdR43y6eaPMSEvq9",
-	"c0gQJiT00o2+Oc4rgUW8pVWFvBw7vtgxXOxxsy21O/A6A+uBH/zC9cP1H9xfHu5yv5fEWhX29BK4rZry",
-	"vx4+YM0nOpuJLF0Va21NH5x9rtnMGs7FhDsFPY7X1kxB/50yJww2QG23dq7hNWTxJ4xUhKItHM42MXRL",
-	"Dkc4g38Jb6P98MerPTj866g+YXXRdfw0LOEyXTHMeiwFRgWk4bpk/AEJH8g6QKcL5mvFgKQeOyhekbRY",
-	"rocqFiqJWVO8px9B8KVSGFfnZbX7hK+g21oCvdYoqxjfd8xi2PXxv//5r7h/aP+FhY5WsV51hop8SD65",
-	"j2YgDcsXmRIJ4DrvkYkq9vD7pXp8eY5VT9jH5hpPVBYRH4cMlfq19E/WxDzD2ogLS4eIxd98M3j2LGbN",
-	"/mF7qhdZxPKlZomcQDU4H09bkaOkFUlEyorP6f6g27W6RtHYodn8rtt7+123/eDtT/3vuu27b1uD77rt",
-	"I/eTfUvrP2s1YJ/S4yDMb5Ql82ZauJMxdRUPdgfcfSHy8VQYBG2mD94xzH3zdZYW8Cn6gvQBJUTyMyTL",
-	"+AGtp8w8uf4La11YRWPVamyfeneWplHXxvOWclSp1Wcl4bnS9XM9qF+0AS0NtN4mvoExU5teXLQPDd8W",
-	"dBJde8J7oYvb67qMrj1H/QOrO/hxp3fvENwEReYllXJA0oUPtlwrd2e7c6zANLd6xenJ8xMUIP/QqhTv",
-	"EV75GOBfRuRRBR7xjsFns4XVtUAhnlolBmvHuWFLkab2v5Q5ia6YOwY+Zuo9bw+ncswnep/M3KA3zzU4",
-	"9NPZZgUXB7wVeXB/3BqR35NBbmFR9BqmMBbze7t5z9/ITgvEQiX1emq5Itfo6jJ27TjopANrojhwfO/a",
-	"x9iL3oCh33z9eb/bP/n3P/8F/3gcMfvfe/foh3sPWsdMSABi3NRGZq1VQIVp6iTZzoDBXjIqeMvdfneX",
-	"zPptUxHE7E6yheLyNz3fQMLvnLSX+OtBwX2l/IlasbGezXTQSxRaaAAsXk1z0WKka70/d6ahbZT9JyTs",
-	"ITii9nBXuFfFQSscf0Dskt0fF4+81Wy4cvvzj7EjScn62c1I/O6nDrvzYqv8ng6L6g7fyXz+dKieALsr",
-	"hX7jJ8K1SfUbPxGuPd8th8HOZ/3hUBGNu5Mz9hfphf6ea6rclnnnI8XxFqH6kY4tJ0/39mvhA2eCZ+Pp",
-	"E2zReE2BCM1+I8BxbEtlhDISMLWo4eMxi7FdFbpgXX9uBjt7q2T8WJ3U6f2uHn3/olB88CuoUL99U32n",
-	"Guz5+oa57x92LXTQhO06Fs6GFqPne/cS9UDGVlcyMBTWNAJrR3wfx3KBzY5+nPaI8Fy7x9Yoc/oH3+L6",
-	"xn0yiz7Y62EO9J9Rf8xjVup+uV8ry219KSNqkVhlN5bqq70U8dvUCR9Jnj6civFlTToN+rL3rKwtgejU",
-	"d9nkWSoB4VqZnFtdLNMzjO7k1GAAsV28I4WAMedszo0RJixKd452pZcRVZeFyeDoXoFDoMiYGetZ4WQX",
-	"cjLNWcJXFedLLeZPdMOCaYeNtO7uCkFsvCcJ0GMQ4RTmVaqyDdB0IlaLpROxAkknYiUcnWNm/70q0Q46",
-	"du6j7VseodLQuuJcOpQ3JOX4Y5lQggonGcDdZYIDeFczdIpFNdlptMgBIh4sKla25aE3r1XJqVxLZLtB",
-	"7fHGFhzg/BMJa4IDc6208G4XAfH6d3emPEMinNtzUQCrVRC4us3ebtvQ+x4Wv9pCOiItbAOA7HS+WZZr",
-	"/TOU163XsZVW8/pnebA0H6MsFiJ7b3Ux2ME1cZG6RKCbgHcB35Thu1gTarQJdZInEO8sLV0JU249odlh",
-	"Ta1zkT2Moa+La2IO9lVn5z4bl3Gva8mlxhvOxFEBj7kzzUCofFPnZbiESTlFhVNYu0xuCn3B4kdq/Nje",
-	"HrcqMQnp8+XtO0TSYW8ymecCkuyhEuUWykx2BolhTb/aliXqc0TdhkfIMj976Ce/VwboVlAfhLABzBtX",
-	"ZEBvL4hL4FhawQq4kDuLEc4cA/nxraAA/UwVl/fGjRsZIhs0lYr5Zi4FQp/lGoDJobC5NkkR6FffcT5g",
-	"7SU3jleDKj0+l1YTmUHZAS5yJasUbvi5Mwv9Gdzw84s8t29NHYwa79sT3aYf3f7d4hYPW3opBprEdeKc",
-	"dflEjahRQPSiJNom6T7yRHLycv8DSY1vFq27gQRYl66+epUb1KZJGtkXRAXDDxVyPCYLtgbUZK0kxsp9",
-	"R6yaEoKLnZ0+atGIfOswVTRvIw8LYjS7M0EoQuo3FblEmq59jsgQdxg26yDMwqA3TKg5u2TCw+4hCzqj",
-	"HDPufTzVx7HGaaiqwBrFq+qy78oplPuJziCz5uHJd932A96+OGk/efvj3f6H/2x8Ai/LNWVdxb/5idMA",
-	"N22Wx06X+OPw/ePwXXt6pq9C/X4dlU3mVKg/01ciKRaCfnALUiG+PRBU7hBjFOCTbsAhohchyUF1BMzr",
-	"PYn/dj3FjdJ/UCjuM3aU7FNpcp2tEP+W7ti4P5KZtSzd/iAsVnypx1HdRaRJtiE/6toq0TGKdczlLLVg",
-	"+l0rSyjfTmFCT3Q2q9FA0MH7SkwIq2rb4Oku9C9vULUenv2F2aud0K83kopnq09IOhjPhunfQkg+VDN/",
-	"1pj8IzX+aO2RRr6v9uhbZdV7MnaCSkMl0IcAnn9PGsPDj+ChejJ7Z0WxH8EPMvBoW75JB6QVf7SnophO",
-	"nYckB0wKo/ileAfwjfaNWGCBl8jBfPLytFJOY/gK1Waso3JOVqsRLwzEgwQfTzvMfpoy3+1mjwhmmio9",
-	"rIZJAGJmqhdpwnIrCCAzGQuXnPdhCPmVbIQlRN+cn7+kL1sN92vNcmFydAgaVIEBCh70cpP7JpuQUAkO",
-	"QpidvhiqMQ5QJfQ+YSJmNJJgqV3XrSSTF3kZO6ai3FqhS784gVdBhg9brm7qH1nXhrPcSDGf6lI37wKM",
-	"sWg3WNMDu9KxmX4ptyKrdjeCb9f1eNrQygw4+R2B/RSl88Ug6hrylXvF1DYsb0QbO5eUnIPV/kCV3mFB",
-	"k1f7cmn330wovLjWGS+EtC+dn+vrvnYghGJgbdu9UOS9cwq3K8FDBD40sxAACdRfmVsWd2EfCAM1D/v9",
-	"lt1QVhFAGTVUc9hWEC9qxlQDRTGCOAL/eGx5nf7tnKMt+KzdEtU+7aCsDxUJFywJZK+ePGR37959wF6f",
-	"P3RhOtwW+/iMscmcHRKgUCcicjhNsRspTQc8m7wy69vpF3Ed7zJ1AFkT1zs80cXdN5Hq+NE9xPrmU9X3",
-	"Z9h5WK19HR+t/eYVNYdYy6wR9gojBPFUT9ilEHMDnBvbMxpUVvu+hFkuxdvt306eJyKVEPAc6UQKM2Ax",
-	"Fb7AN9GxARz8Gf1Ac2DNuJTaneDliP37n/9TF3S6kd3nVJRrwNQCn1MLTCLLyctTQPcE26EoX0BaTPl8",
-	"LhQ0VqT5WMb1jv0ICyHtf31XSvL2XwShONNBtV8kMYt/DLTSiLkLEaNE+QhSF6DBI9bpfyhb1kHCTqOk",
-	"nwcFrXfPe11sTvV3n7IPdwfJfZQwbW3nfYNwRaZcmH1M+WQNb1CsWc1BicOmMZY0dY9OWheK2+THgPUC",
-	"+IpjkL3It3cMi5fIsW2ZxDeCJdoQaN6xh+1wzu2Nn9SEg6GUCy426952SLdgr6C4+bmNFfjq2WIUrPtG",
-	"gQcSjCsmVDLX0v7AL4VhTQep4xeH9mr8GeIcUxLLai4i6tIi1WSo7A8G1WSW8lxkHXjCnrH2oE8h6q0Y",
-	"B9V24Ir7OQ4Da6FzSuocqk2+1wL40EqMDq1ooUR2aBcFvyTCgXysyRnU3zowZvo3OUNIl+uEICLwQ4Ek",
-	"An+GcCL27xBTBH7w3UKLgXn1c/1up3IaYXn0s7Lm9tnaLosa79uWJO0rnlkKGksbWv2RKB8tjWjtyms/",
-	"pOqVR55m1SvmtKCdv/ZIjU+IhuFvrzwti7fwND0NaFq68MrTtvTzSUHj0u8PA+qVLjjY+5r5+fNn48OE",
-	"k3cGK+CvnKRp463bX+ck2WrKVt1J2EFnV7HC6PZSK7vbUDm01zEjBJSMDtpvMZimQxUXT0YsHi0MHKMe",
-	"pgZzEfDoi93HAu5xXjZotVx8744ZKue/zjXjTGnVhoi73Z1NPxjUeMjvHaEiH+AftTpD9RiA4VZzBEgo",
-	"9J9V5PR+964Ix4KyDStyoSKxqiYNVZOzhYK+UTpNGLe2pVWx4hyEkM+EWlOjHJDq/z4hUUV2rUx47VD+",
-	"RvA0n+72Z5V/NTWg/fpypyVAj62fU/v6wb7RaXKznGC+1rVmiq0kFgr+UaIbXdo+GXpj3TB/zc5drR4t",
-	"sBfeTmXsRXDrz+AWRqp9nGvVv2ORXoOtSk/VG58bkj3BMmC9brfLMr3Elvtm7zxT+q5ekum6rhsS5tiO",
-	"TnNRQ06UzkTyUKeLmXqoF3WG7Td6iT3gx3AXynMUar7l3wI68PmQf7mtze4v76LSjk9X8li/klk+JZTK",
-	"zfmrBQRoL4hWewp6qR3S8MGDB/frJkM25Pos/EYwFdjn7cRx4jv89m4kvuCgKeS/G5rniTXS13JB5Nh3",
-	"C987/lvH9Vx3Fzlf8H7uIsC2pbahmOaqHHzZekQVES7LdO+1R9xY+0GqMGMIMwZTQTFQQOxiEiGfWK/s",
-	"EvtiJ73tl6O93FTeDFsj1ZSbZ1SEU+H/bCFc+qKYGezFxkZipV1yy5xPyqy0sebAl4D4W49qyy2K8pb1",
-	"8bzkBkryfAkHdPLkqEhB7QvEhS80NeudQl/zomKUHJwphz5FEzFUTfGej/OUcu1jogRojDCTVoe9mPMf",
-	"FpTubM8oyI8lXXQk8qUQil2JzAByZSWp5uTk6yfdR3+7PDkZ3bv6c/f9i/M/zZ7PHnefnv9FPnvzOn/e",
-	"f/aPv5/cP7tvHvbe/9D/x9MH6dGz7rj/t+//vE/FwqaimPPCk33HsBhvi49Zl/LygVRAOKuQEjHLIKt1",
-	"S5PrnNc40c/tz0ELT4ALw5YAYmY67CmkdQEyDSNyR0y8H4s5Qd1xV6YELaGGCsJF+sK1Cg0fZIu5XfRe",
-	"ZE+tGdb+HLM5d6h5MYwR1g8SgIYKf4H6uWJZWdNM9ZING/Ciz4eNFpYmzLlVddlEC+ggyg2g2wHLBawx",
-	"VHY9OuyElUeKKTVUKsXGejayW7pp+Ar84wi0TYh9OZ9YIyA1eqhghtTbnM805ewrsRQmZ32YKnU/R3MD",
-	"vNdGpGIc1AAeIwvPdCYsBYUjiphFIVWQ/7NJ0W2VqMggrOUgUOwQiW3YPF3YKbvtfsfgwkY0kRrydtib",
-	"qcDgYu11vyxk2QEMN4NOVgMKSo5EqpflMeDBC4IIhk7jgXEMFTAIYS1C72C/ywtOp7dVdmlvI6/DsNcZ",
-	"/gmwEEqMDdOAprTI1LDjyozid0jREw05mghb8wiYocRSiecxylaEHWJy7KkseJaujpkRwo2ufKbUZ8Cv",
-	"1bfkEJwLyBD5cyLygRcSQCWpXXf2PFvk4ma2j+8XWQsQkOvJJK1k+Wyc39qonrtC2ZsN7YbWUE3K2TXh",
-	"MvbORQwm+DGGycsA83Bvu+RF2VbzhZ+gDAaODfoTlcXgTcUp97KMAFltViJ4fUrF10JPMj6fyjGzN1GM",
-	"0wFWwb6z/yvroKoOe0f1fX0XKs9W9d87PXvB7vbu3WMZLHUFHoswqcqfeX1Wj1X8F6t07td+xdd6Xy+J",
-	"UWdyIhVPd/DhxjiIW72ZHkkI117I9yJpE2xp8UdbZ21/T67TtH2RCQCXysRMLmbtDKG5zZRnImmPNQTx",
-	"rzTwxFxkxu7Etle8rTiHhADAd/X9isAVAvQt+0I2jWPrdvKkKVG3WJYyG0QFB9KL6zbDS8poeMjTfZtt",
-	"/hJtMG/QVHlTG0yp2vNMTzJhzH5QgK8ET1bX9eVhklFNxS4fTzEDyZ77CDER68vY12JBjXINZoxr5V+v",
-	"U7urPrOeszm11d/uS4wa3+vRBgfD93rEBAAusCbGsjKR8hWmoCCvOJ+0FKbFskUFIX/DF2dyQnj6myqa",
-	"/R2oTI0WMk3YmGeQoWs1mvk8ldXGLnu4Sj0RS4MgGtRtj8IlWznl0yVfGVw5iLb1u90wv1Zf1hwY9X7b",
-	"yPHKzR24PtxSw4c70+2bvtIE6kxuJXN+ypUSqSnLY6WhWzCvZBrDL7VHGjnkP6bV+M6W6BHTagw1/fix",
-	"G/RDn4lE8tdZurV7fP0HGvVJ8LSaa4Lw1eObrAYA4l47n8XUdHoIBeecLwy60FC7r3R6qGvrsEvylrxH",
-	"IRGiun7YnslKLaj9YoTzLjPT1h3k4G1ntVlMZ1wC7jiURk11KgJsXDYCwBiK2/vxMxiGYc345Yuzc3Zw",
-	"1Tvw1wyG/IcKYoNNzHECbbQFcUMai4PZ7bAXSqA3Tl+wnr3lqFtuCwWuwTRlo5Sry4hg9uvwocwx42qF",
-	"6L3CGo2E8+Sw6rI6gqyVZp1b6QxSxEppYZ/EB60lqDP2w4KnMscTI8+4VHQmhagu3e610eyK8PJHFv99",
-	"6iKzUBAWdgZJvA2ScUcyNw1+KxPfQl5NcaT83Lk1/ssfZxoGE7j2MYpqo1UgR3x8TX34FjXYgs3D87SA",
-	"mNn6zKPg5AvMx+0P3dKJUyFkpa98cEpsfpLO0yB6nOdzMzg44HPZyaF7f2esZwf9bq/b7h62u70DskTM",
-	"wW7To+AOc3CTKVY46lX5sKpOfyuvYfbMNUXY+uHsj+PyIesO59I57O+9YV6BHT3p/TfzT7lUuDpclxcq",
-	"XaHW7+46piPVuCyhpMilCxG1rptO2b0R+kow9etZhMWkyxviu/3Gei20IbDWTm+lcWs18ZveHJXm8zGm",
-	"y2RNSIHzKThrvztp/523//H2xw2n7MeI69t3X1xH8H4yd0d5T/2wEAtEQKIMqohR7pT9zcuLqLBSIjZa",
-	"mJXVJ9uu2zZq9BEbczUWadWQ2SrVz6yUUOPaZjm1kykskXIDZ60i1r/Lnusr1u/27zHM2j7ss88tXXYy",
-	"70NvRQTUquPKDd/fkC9ea5quz8lVRtVBWVEvWLql2iUaYOeW3DAyaX6traI3eUsSyVNrGzRznk1E7piv",
-	"FbGcp5fhle+1VNACHgAsAnZ0XAfVDMCJ/hnLqeygaAzfCh0x9GnqsUjZgqVUP3zvBpO1eKimj6T9er1z",
-	"u9t78GDzMzfb9f19vN5Lns1ghtXkO7qwAzsOE/hpZoGtXR537Y4h1r2ZQrAHLXfitN8uJRwJNjrO/6Ll",
-	"WJzrS1GHhQbFqqcECVDvezsHHdbVtQbwAQ5bY5JxlZtBgAsDSQgTofKICahITRA+FYYyVPQOKUwLoWBG",
-	"mV4akYFrj2eZvBKUowLfHAwX3e7dcXms8JuIj+24xpftXCMOpqURVGpV7P+leXf0hI9nosM3NZbZRoNq",
-	"91cH0eenvF9DV7cIValKJObjsTCGqNr805vzio9TrP40HX09li/kn05f/+O091yemtPZ8644O713ql7d",
-	"5W/ez0er3mz89eMvku+770/lUibfpMvT77U8S5PXp6rbEXe7nXE/VaPZk27y1z/VOjTzvMZF+FReCEAk",
-	"lIoZdEmWm8ze26PJLFIgoHZUZUH8+nY+/jh7O9gPeyt/FHB6RHntNTFULMqsyWDzcH2YBUk3RpSF82B3",
-	"EiE9cf06P1LvnpW1+PuHdR8pGzrXtk7WkfRdRuE6NgtAF+Kc6IA8piaripkFbIHdrudbtBvoZefXLU+7",
-	"Pn7OF7UnI9QpIz0+JoCQ+fTlCrBlJvJsJdUkHjCO7UcL8lOWH8+pXNoNIz72xSQDVOro1lBjgcUSCZUn",
-	"4Ec2aCfhrRs6/j7cUmI9FhKxDgKgBJ+RGOAd85lg1rIq8c82fP+NKbhlu7ERheakZwK/Nxue/KXZuG1Q",
-	"2ovlDV1d/j2Ezy34TKvi7Of2nLoyHyLwbXXILrFOSWV99YyZlaqFr0qksYyRbIKT8lxm7Ruh4N5jFs+4",
-	"WnDHfVwRuJJ7GZN5hDvIbjy8CX1DvjSKbAM8HTIhPDT37i4lOIj9MFkts1bdODWFUOUypLfRNWpaS9Wl",
-	"G2oYwOOoxmJbfQARxMkm7Grsc43pZAh2vV2PIqjPSMR0boxdLm/p6DNinNVlFMfLqRHjd7EvWxtxI+4d",
-	"Mn3B7vZZxlWiZ2y0yoXpsJeZgOQ8yGelhHeXMKEvGC4cvCjTuZ0kfrR8buL3nl18++cH2f2vv/3bD9n5",
-	"8vvXLx/dP3368u+nuv+UP+Vny+5fZw/nf9HfiD+Pv2zcWqe9xSav+DibdYI2EwdWDpgDs5T5eDrSPEt+",
-	"XjCvBQRgw4Xye6bYaGtCosLU12ndVxF9N2y1vlvO7YZxLETDBlgAhhXcuXbb7JjpmczBy6EzFn83bHw2",
-	"bLyNo/oKcCz6ZmvtHj+1/CkKggjz3JUHVURT1Fgo+cNC0GUrFQrGXSuR5yOj00UumGVkO31gaPb61dPy",
-	"prsOn5caXxze3wHQXmFmO9A9GOz2tAV/Wv/C2sJtN0OryWC7nf1128f0L78rfiY238UBH2f/r7Hz3k4A",
-	"d3JsNP+fugKtbd8/Ce8lnNmwZfuuhvD+3hqdxUHAbEvWqiYO7ZWbUHqIbDbxapHWdUF5M8VWQQinl0no",
-	"8vb6DJu1mDvUDaVJLVxGXCmRgPYbsTGfmxYkTa5c9hImLlO9ijaCXsOalKbCYsujaLCmRsRUn1U4I6Go",
-	"aQZQJphfZBYzkWFNyD5lHdvasBU92PSFH2mOwA9XFA7BGiGZQdPlYtSvzx9WwbvWGrfsOgN8xpnniVJD",
-	"4WCRojKLbmKHrWx/upHZtvYZWY+PdtsP3nXabz+vjZH6z32CppchqWLqlrfIqB55KVWil0xfXBQga0+x",
-	"qQfciSAPVP5lf482JZ/Rm0FnL35eP2d+KanxKUXB7irWcDdt5f3rdK/5sI1xP/K88GJ/z5MCbcBFJvPV",
-	"mX2Hgy6fSfWV4JnIThb5tF7vhiZDI7iJwgDcsHjkn4qx95edAqaEU8Wj8z9AXS3gyASA/UOV6VR4RNYY",
-	"bo1ZMw6OafoaGZb//uf/sHYbnsKbW8fwDYqC0MjQHh2qw+5dFns00LjDmkHoFptvGWbGei5ouHYKL+x0",
-	"+mDC2rtPH7GHWikxzh1cKY26gIoRAVQMyzgdMXZY+PJOC2I+eK9lOaBaIWKsymLZYrRlDU5obtCpbSN9",
-	"4mMmcyiJQPRVf9ZE8GcFhx5KKzmD2TRjuEidg5C0HXaiVmyhMnGloTvDQon3c8tj9NFq26gIYDWtzTVU",
-	"lh72zZFfertQnj8YMKJIHGKPNETLzn60wvy1M4/eus60cMMd41E/PdLrgH3z7ORh++ybk17ELsWqGIRg",
-	"HHNZ7hjGF/YnO82IaZhR/PL1V09PH7776uTs8bvXr57G7HM25/mUfc6gjSB5okXiwBYNgCUwSFr2LRkN",
-	"awKEWD4VaqiueLoQrYg8Lm2KSXbYCZtJY6ytqjPCKPXjD1o/3C1aP/jLlGEsLREQgKARNRTC/P21jWRp",
-	"nwWwt07LnstvxarxwUoJqS5qmq2dBVyH3C/Si/ZUE7qxwyOCrQPlW206CwCT0e4tw1OHAbyYz3WWD1Uu",
-	"+MzVulJfXmAW1+/CIMtzH4o1+iJHyAa7LBSh7AzVUP3Hf9itam0MK4CGqs2wFCY+uOrFVfC4+IQgg4Ed",
-	"BwwFIMOILqw7BXLZQqXCAHQTYDH7xuOdoWIMwnV4oJM15HopbBJh7XahAeLXZIKfYu2235t4BQhC44DP",
-	"OTEwEqlWE3CBuOL50n6HjiKBQ2m9r4gXwawUHg84qxCcWA1uty96WSqvnglOmgq9tGNpf4Z+UUIaBQrF",
-	"Pw7haBo2BuzHTqfz4UMcUWOY8NJ3nU7nbcSGYHjDvVCpHLGiYDliVK8cOY0Hq5UjVhQrf/gQdwomgIBH",
-	"IaBAXkM6T+Qq54W6EqmeC0sSOxx4Aj4/BJhd+89ho8DwHjZwjIDKgRc7nQ7+SuC6MJsfhwjhUbn/w1s3",
-	"wJg6tJEGbrAqAWjujsZep9Pvdo+Lmnl3AZnjS9aFN70EiIMBub0QmdtuNixWn/OJMGGtvBUuAUgEa3LA",
-	"RSPUZKmAEr7mwu3vA3xd3HIY4yOdT6nhKjtxMALr/Wzt81ItUFG1r8bxXeS0GuBNl7mYsealWBmRO8QG",
-	"h+whAfECenAOWMbVJRstxpciJ8MKhxXZN0PqE2EsgA+/BYc3rLk2Bdg5m2R6iRs2EfN8SozOljyF4kIk",
-	"DMsEKOP2zUhZGCXsKITcZvk004vJVC+o5499vtiY9mSc6iUQC4COPEw7lK4w39jC7iSMHzQRCwFvShaZ",
-	"a/YIb7Ynqs7gP1CtMp8LnrU6GCp15JYw3g3gKNCuCCdnT145UcGxBfjtQAmEO8iRcpb+gGldlRkIGYxn",
-	"oP2LAAwGHtYPcK8jH+QNOiKBv9ZKroURiX0vLCXd5964rdGR3zwBcAscGIgYo3G2dm+8xiJiZ4JJxf50",
-	"9uK5Vw8CMZUJqy47SV77XWQUy1KGcTtu2Ddwv68JKjgbPgRHvZOkK5aL9zlrFtstKlSECKFoUDewL5/q",
-	"FPzWvKZJvV1BHBx7ff6kfZ81cz7C1vViCYVOwGykmUgFfaeEiVH7Yw4Q3CrSIASt0CMNsuhLz05Ln8DD",
-	"P8/4CsJCrBkPh+8vLmIAWoFj2Z5OtJwzvDzuDofvubvHJV+ZRZbpCXfvEIm9yd55vxu3ECoDiCfMmM9B",
-	"z57y9AJJXjw75zKzL2gMh4vkfrc7bMStgcM0d1LK5Nrqm9yw158/efLkkZ0U44BSR4BfZjGeWhqLNIWx",
-	"Azw66rFLtNSj9Zb9lrVOipa3LPaYzHHEYgexTMAwBPUcw5ogkc3UMmWuSfkB+2gF2DE0AZJnbCQTmYkx",
-	"+hscI9jJ9Lv9k3//81/wj8fwHfvPe/fot3sPIurpvITGDzN+KZhrzm9fnkgzh5pk43des5bp1yZ/DIW7",
-	"iugXIci+XraAKG+meoPqL5GqsbNF40HJknT4oxtsDGDais0aM063wxYEi8Zbk4F9uEG/aeFLKzZF7NJ/",
-	"obr/jheTVLdtaPc6xPl7h+xb+ZU9FMHUYvPFKJVjkO56kVuJq5gzn+BMAaOqbLKyw26PxWE7CziU3b2g",
-	"4mHT7CNmkMw+uImyy/cNkIq9Pn/YYS8DdDO8BboasmYcwkjY7S/VfJHDitpBK06chjFr7IiNHaJLTT7i",
-	"R4+fnLx+ev7u1eOvT188xx7FeRmjqgSmErcCrSwjB4ivTI//2qb81zY0PAZoV0jEu4P2tTRMjKdaJPia",
-	"VzoVcNIgHaVhzpAt14IWZu313Augdb8ovBozntmV+OwzdGtola4++4yWr8pWWIBadk7AoL8iUwYVMq38",
-	"vkN4imLbODx7j2KfiHmqVzOoNifFg+f0mB2ple8PX7w6e3fy9OmLN48fvXvx6vTr0+dn8TG5eueZuEih",
-	"4Xr84uX56YvnZ7FbKcOUgEZnzux1J0R5SUCQvRJ5tmqf2BMupjOTJ2AFohIhM4aWI9oCj9WCzjPyfQKY",
-	"EjTCgQ27hCaLmLkOGmnbLlOBIRxZYeSLLGLcrgUASDxY26pzgZYnWJ3Ub6Z1TMfb2PfKCTryoOl1IUVm",
-	"UIeENgqkE8W+vY81JBczf/7D4VrqEXbHsEupEgMTyN+N0XkkEhp1oqHjCjQYaznJPOdZruz+hEMKm+3b",
-	"o8KSSl5ityDTYa+CBiZ+55A+AyArXq6zZizNI2R+2nAnpNZT1AHaQJN2CHat0XbElIsyYBC7sLzpHFvo",
-	"dXQjxvAJbQ7vUoPzguc6M3SYGvYyk2bGplrpRXZMR7GrsPg8KJ0IpUJxVCCTU/EaNkCSORtzJzHhoUdi",
-	"nokx2fHhSRPoVChykXwBHaSxWwqettoI0WEqMjgZm3FxkSjSchjTS80SCPcQPLzMByx+3y4eaHOrJjpM",
-	"kiUPvwSsABvpfdsslLXF8PQUPEulHWPCoVegXSeT6zmcf1BsxHOWCqvGc7YSPHMA9q8BIiHHr3kF3S5A",
-	"oscL7L4Tka4ObgDqDoV2B3oVD6568QCawUAbQ7bkBIvIuFUm2Yx/j+YKISJiuxykKVDTbjL7/ibCmgEO",
-	"d7EWRthdgWiOXtPVmbXknUXoDM9Ca0acbnFFDmfg1xbB+Rn7OXtU2o079rqFA7GOXGoWGVnOAwDumRLP",
-	"/Dd6WxZKvncZ5M7507QH6oMvDo9aEYvPYKkG5Jz55vz8ZdvyQOne+0cPDlt+eZ9KdenuP0j02PyHJ8gB",
-	"OX/s9nK/nZInCP/3mGUi/XLYSIqxDhvHIJi+HDasAXEwzWfpsBEf45ldWgxv4y4MNCyYiNyEcb8ZAvnB",
-	"euNjsHzGMgZPA2ZFBRTKFwpQUwPNKMs8S73IYF90/CFH5wCwssfzhMRCMG3obU17aln9SBu0PGYt79Mj",
-	"JyKEZYfquUZxi+2vrCXi0CmxS1G5/OEOuhMlNHlSiV5GVqS7WGf3/qDb/fc//9XvDbpdUm2o17B9MtVj",
-	"njKoLQBt4vUZO3/48uSOwbFQjYi//R9aCYCGJBM0aC4pcyPSi6FqpnIEzkv83WoFcibaEKhNeM5hdARB",
-	"haaiQzdrEQakn+6Mz8FTRAs2VPj5IGAIPiJrO9qZffYZSNHPPnO2eFK8iiAuAFgfe3c53S8TAoY7VPHn",
-	"9y2p/ieOrJhsgdOMQwNbaIpKamFI99jF0+K14DLQDUc5VJiXJdAogPI8GJ14H/wsVMKatEqGjVNtoMTN",
-	"/nsqxpeQnYmAlxqUI30BraxS6PeB/h2+Ar2nbfgVGDF2VQkEKWKpa4ILOp2glbdCuKk0WLQKlCYcszlm",
-	"sVAJOB2Gyp6j/cNBtxsT0KglzSKzqoy+uCB5MyzFRYeNAcOjtxl//fg8Pohfnpw//AbcbJ6EcCSegrQW",
-	"6kJnY7AAXLau5OkgdM5ZiRvTsroiSMteWODnFNR+f6g2tPOyiwROy4Hvp1DdBPbtlstonu62NhmjQ+Ug",
-	"rZw5E6OMO+OuKsoe+SQ9uZos5gf0e+Q7bbuX+jR/+JSdrpVe9jg4tsYV9sobKmhYZp+9EmDdg8/FijRk",
-	"pJBBAD2UEGbwEAQWEYkTNIACZt8HjwzVY09pjPM0q+SO1kjgjMOobhWi/QeOSGDAijAYp3YVI7DPtxH2",
-	"Kvb0trymFzm+PQW8m9PcuO50Ee5S6X2opT5vKOLCDZzottI5lq9ZRcyayRuZp/ow7pRWuUkc3uZTbzDf",
-	"Bo+jQOy6jJzIWitmMXMKCgTonDwcMMWzDOyI9Xwd4JmptsroykQu0AkvhQNhbjcSKSmaFQZyxERn0mFP",
-	"Up3JhN8xxQHRtaLHvvUuPScV6x/ip4+HqrrfS9RgRuQ5QAIVGQkDBMslXabSOg/INFQlYVrK+xh4r0M8",
-	"4+9jB6ZMAajSlNBFs2IxLghmmERDtZxqUAFhZ5FEhk2Oi+KODZQ2/yjUhqL/fBIVdin5v2Dy1AKf7rPa",
-	"HQ/OAmJCnuNLc61910WeFn6Qfr8gJGbhu36G2EkUoyMYSzmmFi4ovmJoiocNHkEdwdsRbc5wmSAT+gOY",
-	"vK/guLaK4iYOLwnFGKTiufSePT8/V3gNwQ0HZGVHPlQ13SKLBjTQMtI9XG0R2SzpWdQO0iU3y5kYKrtq",
-	"aDfyOanGUamJZMsvFuKiQt4RFVBZwRNudqQN8ARuy6p4I9ek6xu/r5Qnw3WToHfMU11x6lGLVgHcvcgE",
-	"JrzHILsfWlUIgZLdW0u7IVTEKnqKO/QLtWlAz5P72O4U7yAiPilV9paC12RXFSaIs7OgVWvAQ3iq6SE0",
-	"vYWhHzs/Ap1K7ohVrv7EKvSkccJU3RG8zGROnZOslYb+VmvAglIpxtKQ+ZVJxDuF3pBEjya3B/yllYcv",
-	"tcknmTj781M814xUk5Ren9kbzv78VOYCQmlDBQYwnMo8RwBArcAqRu4cCxNGBy1HFhEoq1ayecrHACbO",
-	"i7bBUISdCn6F2f2FbaQz1hxTF3xiIBykZQPyyz4nH+cjQqiM2Nn56auDs29Ovn38HBRWqZC9IJ9f2kGy",
-	"ycKaDE1rmh0UP3dmCZofz33mJOrnOGrKFgpUdatjlUWlzFGPen7y/OUdMLzakwC02J5IHjK3ONUMax51",
-	"uxG7D/9z/z422GRmzhX7esFnrPn6/OHnvS6A273kE/of++u//5//0+u1iiQlp3KTMWAFunElvzPKzhrp",
-	"Rc76fTzjut3B3S46jSHjS84WqaW81V+s2CEfspVjn/eOut2joyNrD7TQkbYYT90dA3vghYZIU2fedCdp",
-	"I2baMo49max8dSoYlECzogx/qE5wW0GsxH4Ik8Bd/RF15gsykKil9AZsALtLyCNr51Eu8Y6hmeDXj1HB",
-	"ggyWA3CFxi3vn7bcPKiIEOn3qvP1eiSBVYRnEITJnIEaF9mm7bcxbLDcCv13f/1rzJqL+VxkbXBJTsX7",
-	"VhS4Ra2UhnFTgisIWp7wmP37//4/LC5BCcTHXkfo9XslhEMAK8RwPZHJx/uGKkQ82APmoN4S8OcE5tqU",
-	"yYW874iFqp3Mnaj0ml41faUAYwBH0mAtwwWjU0O1FmYmzH1seV1KhEEnpWLFakkv+NHzyj26Nw7XMSrl",
-	"6htnJZT616EyFFVOVWElReS9xajtO4hL7PqM1U3NUkPLoaLIpYu8QPaYtS2w0Zfre0sjaBLSJb4RE2IT",
-	"2nV0C1Ag0/aQGaoRt9ZF8FBqWeaCwvJw61jPMO+nhdk65KN3GwVLRDC9/W6XBSo3VWfhIYzikWpPimys",
-	"anwvxCijI4DafybuELYm9wU2VxCeZGA6U2dY93KrYRVxmhZEONl3ZzlXCc8Sv4Zvm65oZLlcdgxddmE+",
-	"qB5pOSfZYKjABosp2F94KSFnyA4V83xyF5ejhCDIbfpgDX5sW8jBhMCVDjoGkj9sqMI2t6T/+Y64UcEI",
-	"3iFA9sGAJSJx2Pzovgezzb3NDytmzdeBv9OtA72GzBL3VJFcOGDxVS+qlooOlUup7B/dW0uqpOTGRGDM",
-	"H5ol0ufcSt0xDAtFyRB2JakR0xdDFf9YEOND58e1uXzo/GhX4EN8DEzo7LLCqNY5QWEvNe55PyFj95fl",
-	"u7YRc56hjkcdWmhIYCNkJsd02DXuYVcig7ARWurovOwM1QmL++/fO9vc6Zm9rqc4ZlG46uE1KFlfjE+e",
-	"C5zMEbMjvttlJmJ9NpMqsq/E/7JpxA7t//T6DPvt9OHPvIgeUom3NEFLzhMVggFCL/p9KsLRgUJV5c24",
-	"XIg6YK7EvNVhj4paaIXJwRNt93aq9RzFzzyTV2Dwp1JdtsG2inzgApfOCiQQ62YuxpKn7fkim4PenSSZ",
-	"gFBA8/Tk+QlklYuJNLn94LF3/9iNYk9iD3OC9Hz0/KzlMjwrAVYjcrsP3zz+6psXL77FiOq7l69O/3Jy",
-	"/vjd88fnb168+vbsS6rxcSeJKxLPBE/AJi2RcOBGawXuUFFWjpVSjJKCQ8d9JoxOrwSLHz0/s8S6XMyZ",
-	"X7UXqrx7Ur10wF7oX6oQ3a4mAM+v5WANSkVJqCc61YG7uOKFUyppPvYBUCYoM7TIri1Nocz8lsDBBsD4",
-	"UhMyyoLhQm6MdmX3LUL/5mye6ZE1DWHvuFeDj+skHD8vRt/vDpU/C+Dkht4BRQ3xHYOiu77ta+QSuhhV",
-	"g2zrgm+FbLkrL17EtKqcT9hnJDHw++YzH8EXM4jTFW0AqPtSpecspqnKDDvPRrWtZ609l0h7fs6kssp7",
-	"K0KNCt2HGNNGRc6QA22o6EQiQ9n304c150ioDp1UHeq5S+mEeuKSZ+Ewwhc5FQmyA1D1scvjNSUM3qAT",
-	"ALw0gI5CJpPrpRX77t5Vx2IYazdwthUJbdB6y5761gCh0D0BA6Kyif6KwtkOBvzBjwQJ/SF2qZZWXbLD",
-	"J3sRegtTBhes/2lCzt/SyJwTDPwBmKO+JO2MzG1n2y8h+9+7QOxdzl/RLPn4wfM8KHscXAwz11iuEY6J",
-	"zmWvx1PWjH1Vq8OIOQ3lj3scdr97UI8CVd6ROI7YjCs+Aa1vqECfsvs+G0/llUhKBS/UnBiNMFjZNDXo",
-	"jwPWhRQMLz9I30Nwd3T+GLs3BuxU5SITBg7j5zpnMvj7IYCz8/EllfE34yLFonXMnoqLnPnmMfZxkhTR",
-	"UL2BQgrn+aikZ7SO2SMNggd7OpQzNTrsjJy4XDnus9x5Ka2iW7qXzRe5CVnPxSfpEK541Tfp9dbOw52I",
-	"Hqkg2nDHYMXgmdUNHVr8cRHP46k9flZOWZeuN6jBuEdrMFSFM8WllmFkHphWGkrYwLiaVmNMGPZJjriu",
-	"nFTwXPDZHfALOJPAp4r/KJMPPlhijf1Mp4JqtkAxRxkYZA3X7vfyy+F1LXIm2mM2E3OdQW73bL7Ii6wd",
-	"39KleJhudS9x7cHX24+zzd3HXb0AHCPrDc2d/Htc5BoN1U8ufeUn9Gb+hO7Yn4bqp3a77f/P3njY7bKf",
-	"arIvf2Iznl7obGYnaE8tnYWZFIswvzliI55AphKmXbG6N8Ni2/fyUg/UkoXsmqTSJXpNz76mnKb4k6tY",
-	"8iOJCubKfOZjqYSQ3nbXvi1Im/spgHD0Oe7jHHmU5xXDvpRlAilspmCv9e/YbQpnwTt7csqxnHOVl75Z",
-	"QlMsCmZK50j4xvUKLCQpZaN5XwgF5zxJ4/VqrNi9+NANFRo32hcqslxwuzuh4QYcSPCKfmfu+MMWFCvy",
-	"R18JDsoVfe/Ifm8m8qlOQJA5zZToAuFPLHVAKYS3FnoeveaBfQ1t/nd4PxIjjA/hIiLH4T3HQfAGXVFW",
-	"A5NJ+bXgvnknk+DFoWPfeLHnXT2nj9bdC/WvhFSGmjeW37SmPFt1i+4OKrJKlVittS8igaG9p/ui6/9R",
-	"qMwEZWO1WaES+itMcrQMYb9IITZZXgMXe35H8WZcBfdrSCy6wR0AMJLwTUq7d7xzj8cgxBASxw4LAYAD",
-	"/nbvXPJsVnw0fKt3fFWIMceKLAz7Msjd1POSo8wJJ4LlDwC3A1zj8FNONJfYMdAhvZ6LeZPQqtp+aMyN",
-	"aLn6nrWwUfgFCNq+oxiPW9KKRWKo8Me4rD5iTK9tN/tdLym8zeKYpweCZs5XqebJu1zrd9Dm1X4LT4Ir",
-	"QrWAobDmUZc9k1+BwY65+SZiPfjJVy+6V/f79tWlRIDqLtDruT1rSkz4smJb1YiSYkMVJww6UJLd2xbf",
-	"vyFA+9PGvBVpvO+9TrvwyWWhHIL0Npn78iaI64SjCNMaLE9BBJbGvZbK4AOmucsxUXoJpq/LXuBB/kJE",
-	"1Ymb0hTKa1fJHfhpbY7OJwE3DMLFBbsDLRJMJACXmjPXSykD7pO4fe3U4XW0sFojf/tUcvQVScp6p461",
-	"paxxeN+R00gg6yxFSmLcikhJYcHIGpuT0KvoshbdMXGEWollOWklAua8whvD4hO3QlrlmT2Rgu54/jSD",
-	"4ga2Erl7M9DZSd53kEjqVQaRQorcqpDMLoDg5VHIV74FX05xbfrEXVKprrgkLPmfyjpskmELYBq9wlIg",
-	"+5EJvxJsMcfOyGOtLlI5zo+Z4RcCm6hDMiH6VUtL4BwxPwWZluwiBZ9AHM9ENuMysUYZ9h54JPkk47Oh",
-	"YizQndhXVqq5bM8mRvDOHn3bqt53Zu8Lasir18/tddSI7KWv2mEu7NmA1QTm1u87H7BHwjJMh2jU/PFc",
-	"RyRZTpOIBSGjDzDE8+p3fIoVfsg+OktZE6PM8MhZu/pNjJA9kjwNLowfFp3Ngok+5SNI68UoZCN8YJRR",
-	"qsTzk2ePKWu4eEl450HwLRhRZUCvHp+dw3oaQulqnusvXU19VPna6yz9Mpiw/2D7ey1V5d7/Ki5/aUe5",
-	"Hw2v9Uqq+qHBeoXoFknv3k3UL4YiVFI8+UI9fi/zL4eNPFuIW1qoXZRCK7HykebmpiKFkGnBpqWdfOaC",
-	"95XQ/RvS0eLzN6dPT1+8O3n48MXr5+fvzk4fxaG4xfRDrpiYjQTUIPt0ACtBcZf6YDv08RsqKzmo7kBj",
-	"Gu2Mj6dSCZ+oauTsgPYl+7EIuuYbd2jM5ilfmaFaujQRL1+g9qy01an9RjOWPqBPpnpdoJ+jl2ioQJK0",
-	"IgpowhAxmdZM9dIVn6RiQkHNcCroPTQy+XAwhUynmNn/Qr94MbEy2bKyESy298dYCVg4ToIUiwgzgYrY",
-	"mDTs5OVpq5SLIZIAoMTa+mFZn0/K6Ha796i8N/zti3iAR5SRtDrkDA1zWkXWlomhoklrQbu6tVZQO+L1",
-	"NecbGirI4uFOl3DOTi3MwDLkT959wEZiyq+kXmQl14e9pRhrr9vFY5v68MLJdZcRcEjOV4ZiAkbPhJ0I",
-	"0nwxZ2sv6tW+KCqeGK0oN99d7TKz/po+aNoLs1q/dNdewuYOfYjKIfaA359rDxzaB7C2eO3aUThck+pl",
-	"umLNXp85Q8CqWGiCFrdBmkKVeAABk8qxIHApwn85mVsbpd3vdAlhtsBLXC6XHQ6XOzqbHNCz5uDp6cPH",
-	"z88ewzOAkZUDKlaIBXPy8rQRNagoqDFo9DpdvFnPheJz2Rg0oFUOtqSaAujUwVTwNJ/+w/57UgdKfELT",
-	"63e7BKlcI55QNd/QufmYWWuJjXhq7dPMs0+WtxdzX5Yy19b0zjvs3AHxYZ1mA4bvynIag8Y3NGBAVIfS",
-	"O5hIv9sFXHCtcsIqg6ICLNc5+N5UkDoLZC/X6aehLxGZC8JPuzC/cBQeNwzQemrQuohMGyjUsYtzhAOv",
-	"+5if4MEpKeb4wN3dD7wuNNgS3lhj8N3bqGEWsxnPVtC040ooYXBR/PAgWAvNciamMfiucYbzaLy1rzoA",
-	"h8W+HCMo1d2lI0LRYM4vwcd+cSHHg228Q8jBQ7VnG22Iu7lX4TMuZUuJJdgEqYAZQn/FVjRUbm3CFuFo",
-	"16ToHsAwoYvoyGxzw3D2wln1Q2UtiZIdEVE8quxiw2A4RYupmzqmptgpxBGLi+7ecTRU8fd6ZAASzG8o",
-	"V9CH5ERLgyerIAFUq3R1zGK312MS3uiowPUfKvj22vYDAVbegK9w+W9r/wXt5X1feGyAju3c8d9ho3XY",
-	"qdENN265BX7NvnV5ZHYlXAf7j9im+xPEd0QZQ6OLRsA8gEAOXNMYfPcjwhg1BkigyEEZNQaNvNzqnjw7",
-	"2UIpwEB8G977HLujJSv0RGx8rHMN4kKoZRtxT4iwru9ZaYe0Qvt8yrHsBrL1IFO6tEkIAAcz+akowP5+",
-	"x8C26rBXu6xtZG3K87ITC27a2GPd7q4ll7mrX+IGer5BZlCnEZJpW8ueDx+2iWTLoRJkslNA3U7eKJGr",
-	"seKNstkeSu4mn4GL1c0iJ8cFRLbJ0QoFSgiFYm2/IjiOSsCVNf23BJIJ9Om4iFJDbSQkDaPWS0WHJ3Qd",
-	"03g6Q3VCMco6AfRUmjxI8cAW7g7WDzZIhelSownkyg+DHu04hD7AOCoA+irDKq2s7369AcD0Q1S/SYox",
-	"HjiQ1p03vgCAsH3uRLgp2OM3l8vwBNHG4cLXfdfdfhAsA9y/v6hYf7JGWAB4lL4IlutD1DjcRxJ/xRPX",
-	"vw8e6e2lMvk4KjzUf7D7oXOtn3G1om+Zn1Gh8/LifFtijtvJMsO9HIiQh+F9jbcfosZcmxqZ8dlnJz53",
-	"t/PZZ+wEFRdpXA3AWlCmFLthzcPug7Xwj1W8qpuROkOIpHVMFm6eydlMJBHr/fuf/7rXLWXPgxVRBm3C",
-	"xGLEU2oilDdkweusitrk3xMm4xRxWcqfGTiBwaD02ophwZNyqn2I5i1zzLFx3QXLYgtz1QK+byBYsDD5",
-	"VzpZXU9ZuJQqgV61lDZTiK5HYqbZSOtL5OJr70ZqOPKhjGVMMP8V0dK7mWi5jli5mUjZZZgpsXRs9/PK",
-	"lH22+hOXgoFP7CGF3NJRzAGe6+3xpZcYyTzX+inPJuI3IPUKnakGMPu7tx9KmtRJklSDzM2gDmGLLKxT",
-	"qiCJaovVWw5kl+CYC1GXWdX62Kdgrbs3vhZ5VUTcxmn+y2+5X2a7He5+6LnOn+iF+k2d+V+LvMLZ2w/2",
-	"bepxsDiQctVhL+wZeO8wOCbtYXzY7R7X5a3jtcNyp4o9O22C7j3n+TRQvZNG9eAJuXF782S7/+euLcQO",
-	"NWZbxx92otaMBbSLXbKPvrgQmUiGSmfQlhcqRLwBxZrbkpsDKNVWxEaLvE6bGKpCnThmsRuNAywAhAqd",
-	"QQQbgxNWJSD9BdMoDZQ5FKB2tAFrVJPX0JHsFlQTbGSAQ7X/hKTH4DenSYAqgQse3EQc8EwIyPB1SsyN",
-	"xBE2B9lLi/mti1TychTFh796lea6UvkPHejGOtAr2GZRYclkTnJ8vGqEUcrNKpG33+uyvSDBzByXcPMJ",
-	"EQ2cfwFwIkD+IbiBx83gatXZ6BkS2WlS4xba4UIJ+hj9eYFdb3/bnhwXy9/bleNvvp64Ch7b4sQpFv3X",
-	"Lp9+I0qgJfmWrVXZw/Tjfn6ezz4r4TVXwZHLqM0D6MmBXl/usEclpUwOlUcS8Il5gBlU4MSvJbUSYoaf",
-	"SoedoH8npRkTSBXMiJUrUihzAoA55hIQVazK85dKrkQBmRTm13phVQzV53lINdYAu+37zWVD5VMw9CKf",
-	"aHR5FaLNJ/mWyeIzJglmzyp1lG+kYpcoTnVuxWMIekuJNJCxmGt2KaD7r5+MH3eB/EkgQkNVNFIuJ9NX",
-	"6jgA66zUQsULYsJejRxyOC0UFFnvSL8fBFVRa9n7VOvq2evBUK3XBEDIofokharsEZe0Iqf3ehgFn2lg",
-	"fxqqgpjHa0xXpPFQnTdYNQ9q6h06Q+WQtP16BOC1Ok3QQaovSmdY0wgRQuQyPtJXojUogD8JIdFhhIbY",
-	"qLFHPY0LQNPYoRQc40IBwg/ZMxCyAeBJPgGIz+1Q8n5Cre2eSyvpP8ZteZFJoZJ09Rw1/TPoQ5RKaEbo",
-	"aeWMPihNQeSfxqARplVVujQXnQavfWx9Sm+nO373PnpvcOxuMxFeuiwzbHoehDoDzlo/B15AdM5JFN+2",
-	"SxCqV8DqnmsGG/CVA9jeDdHRxn/3vnhwdO+oZ7WbuqZ9ltFvb4yU8Bcg+QJ8godm3jTKeuTgcWlfXBMs",
-	"uHa2uMdvab77AFkHYMmb5v5GJBHr9tgjMWb9bv8L1u0O4P+zr5+d18ziw2/fn+6lw2/LmOzvMUBSECBT",
-	"42cyQb0cKtXxbTE3vaoa2Jr7mJlwX1RqOMWasW+9HztUR1ezHTH7JlS4WujzCxXeocKqaEhXKDx0Icyg",
-	"dCWSmNBcFFTfMSXMfDS0CbzDH13ot3MF1wgD4Wqdxno2glw0+6RHkG4d+74adHKTNjVUOCBoYrGf3t5h",
-	"J1SUHBYaF0rwUHmj9I4Bc8CVNqOyGjEeVELnciZa25tEeWQwCSCLAV4CwCeQj8E3yZvxHIDFnTI3kVeC",
-	"cuHn+YraZwFcqs55OlSY0uf9CYu5VUJ7UbfbpYUDDSx2XebjFqlNROmi8l0SEqQZKj7T1GiHmKofvI9s",
-	"BYA4MSIVUD1ZwHpD3Sp22ID+XUPVjIvOeTH6cQkOdKahxYRgc44Wzmxb4sstuTZqjhiPqYudQGGdN+XI",
-	"UP7ddTSWM3zkw9avAxiG9DAe140r3BttGK9nt8aWeMKOHsJbhl00UPWRrpsGRCoD9xvj0wx8zLNshSW9",
-	"ACY/YU1qegLl7UWPGIfVBFkZIDJLM8yEEkuebphEziebhn/YvdnwYbxO1NEWD8AfvVSuEe2IZ4DAbakv",
-	"PWhWGwcVVbrlqfKEb5gmfGXTRHv9+x+1UGSVQ6ch7/T3+YE56nJ37959UBluv9u/1+712t3eudPd/r5p",
-	"k9BhCVmQ4TSw/VRj0Eh4LgDyrXGz0XvMwLqBR67dQFI7hf41pvAVfOdGc/it+3z39vfewNe7n5/3Dxfv",
-	"Lbp4a9XaQMvTS1VSPKEMMEC+qGjX23zAr3x7GfdyB/ba3AOE1vVGKUBlSR+MCqeth6aFKkWoH1oo157U",
-	"J9a5mtOgOQTibIGWms0QQBva7awDppfQ60uQCgE2E2rxG8EJyqj/JXSC8uvrQRCwzzs1UoFmBwDnP1RY",
-	"k15CLcB7qWSPW7UyFx5NdnPvAeqbP1R1TQuC/hkDrPmvbVhxXOnK4VbPWRM0U2t1XGR6VrQ73g8sool9",
-	"TupxKBB9yneyxvdLs0c0wL6yMB3QowEKN+ZnguM11+QAKcCyPKaWA39rFng4+qIGr5gSWyJfpEmoKvCe",
-	"w263dQw2iQLHaxS4XEfCI4kNlYM5qzeJCg0DjYYwCiqxab7MLPc/ljg4vir2EuCPFZSoIV4F70f4ubs+",
-	"GzqDBjjbvb4flQ1CQyglehSq+J4avZWKijzBwXss06y7hnMNvxVdNTe7i6939n1qZ/EJVdjvdXb7mz9E",
-	"8PCpkrm0is9eTxd3X48Eu1JSsHrEtQh0H/ndJaTc2BfY38/5+AqhS363/kOv4DwMATVrFJXQA1ik0G2t",
-	"bwqgOQG13OFeNUnWtTrsBRl9Qf0TNtXNBz48Wd/2GENzYCfWI9jVtlf3wGKUJ1mb8tu4Fd3/dyJDfn0S",
-	"47nOIQvhf0tecbPYH3U++trE4l1WLm7fxpYsXbv+vAxYHIJ5OeDHyAEEe6w87xGReeR6bZH/cqi25foe",
-	"u+6741TwDLNAmg7LeCSwNGjYGDYiQjVm371tdejfVqGnVjTBEO2lAVZ2F0VMoN6BMw2aiiQRy8Rc8BzH",
-	"Q6hSUVF1OVSoXErDLsU8Pw7QtKmZSe/f//zXYVgUVfHPdUo+ddBMweXF1VBtqlUog466DOgdyQPFV4Yq",
-	"cJmxkzWI3nLfZcaTpA6hl+CQA8sOQzEbW2/UIPTKAJu3FTloeSwrQzzeoSLsRcDU9cCzeZBYe33MWTha",
-	"CkTpO+ERk+jrHDAIqH2jE4ad4kpRK/lKVsz2BPCP0/XtFnpRpEd7Rb1wYQ8sKa3QWWZ8/npezv+2m64x",
-	"aLzhUMzHfljoHPui9bvM2L1yjPME2OknmUw4JoEWb9/Xz+5EWeG0nmdyLNXE6hzXOs0+YaK5neubjFvB",
-	"gJTaeSQXd9/+kfwbSDP/uDP695ktHmSCA2JxIJpo30DbIUEIJ3xi9jn66/VyQt+yo/wIzaDWM/lYhb0K",
-	"82mmF5NpKefxjkG0vZOXp6wJPSAIE4x6BMUYfYxbg5KPcahSMSmSBRzCWxwhpj9g6kJXRAA/kpS2KdOU",
-	"/bAQC6zps6qIVJNW0OOFepulYoLRJ9K0SX6RWhF8jjVxkIAyfOLS/JIFCmnwluGz9mBeiXyo/Cub3s4O",
-	"xhKVJundXzhyuofKEQFhkxxDEaS18nKjg1LKw5SX8ZGho58j08D7PBemmCU1SymwdirNI7HhfzxdqMm7",
-	"xXwQ+I/tTwAPVjSaWsMjjAnER2kPeAzeT2nYjCfCq4X2mHc3rHdmlsZ/LNe6M1QvwqyPX+YcH6qhOk3E",
-	"bK7tiTFwHEAlYh6ReqqXUPUlc/cLDyGYnOsPZTjpQJ5mRZMyAxDx5fxnGMJ5eZO5HrG5hnbgpTWxW6lp",
-	"VW8As4HStmHDQaaDItewTGd/y6EN5DzTk0wYY9Vr7I0yE5y6mohJMUuHk92CbQlMJlOClTT5UDkgxVeP",
-	"//z68dn5u/PTZ49fvD6PC1ocdfvr2LG459zwH7peDk3fviOY91gnIvKJjgD2qpVoQfswB1tTxgYgfOwM",
-	"/fqYHTmwhB4qRIxhzW+oEb9P3MbZuvn//+x9/XLbxpbnq3SxtspkBqIo2fIkZKVmFUmJdceOPZKc7N2L",
-	"rNEiWhLGYDcvGpTMm0rV/LUPsPMQ+x77KPMkW33O6Q+AAEXqI/5i/ogligAa3X1On8/fz0adNYcMvVZg",
-	"AmdGZweCZp5lTCJg2dGVxZ7pGc/7PfaammeqS+Wnt3nIuJ0Q9RFZARUkHUYNFeeg+Ry8st8bKDfmafAb",
-	"ovFlsB6xbFsQuxDh3A4rg6RdYUcbVakfUamj8+WyG+Q9mJm6LMypbw46ZmlOMVdgwUrtMpsJbayJfsHl",
-	"5dvpQ8VtUHuuZOId0Jd/mDtTxyiuFQ3EF/jVxwj6wops4jafUfDV7GE48NwaQgtBLu5nA6o8fQwLEH1U",
-	"XdViIXB1NU4UCHM3eaFyy8qEGsYMMmE8lvCnt0WOpLNv3v7w8vjg3Q/7p0fv3p689HjA5vtbk5nOxknE",
-	"LkQJNNJwq5+OzuzRRRi5yYvXLw/fvXp7enxgbgJajAPLHjApGFsn7rxBHEJz337c6VlCaTfmU0Tmz6EH",
-	"GlHFx+Y8ot4eYt2ZiMm5gPxgoiS8pLnIMtlCbZNtm/Sa2mj9FPPTkEGvzGERDmIZ0UXQHhOSRwC9EIWB",
-	"nKnQfvbWDHjLMO6Ufp8hHp+ZJzRZZhI58S0rCMZiGlW0ytP7hDTgz2PafbCrV4cHVbnXbiuHBm7PC73+",
-	"1y9Mv65ajW+eAhtsU4rfqs2NWKjCCkioJldX3pNZKR5beeOpEmidJ5olr2YlFOiAcgAkrwtVoHpcEGzz",
-	"3fsKtnlRL42rSbV5biDVGyneSPGDS7HZYyjFZocG8tIt1eVlLjS6JgnsXzjtOSS31jDQHInTqtANZFH5",
-	"66rFiKNqh0wlVmI7tiftYA0nfjjrJhQ/6UpcN10rleOeVL69Dp5x9bpWB23JAm6cto9X3MsXF2eZ7xUI",
-	"y33y7y2awYZFH8MC+JUXk+FCde+VyH3ZL4Vi/11lciEgUypW8vy99xpgfkaxvMhkpq/IrXNvsG0j69hb",
-	"FnwO4ZOkzw5Ung4XH+sifzZuBdEhx776WoqFIDIDzg0oIkas0wXWvx7EURN8UK2ImYgjSpXU0uxICwqo",
-	"BkGNrgXAWGB+6y5UO/fcxLbXMlv+ShjZEx3LoCK6u6TAmRxWHzznKcXjeINP7spV/YISH3bosNsC34jl",
-	"/FwgG5qdSqTrGV+JD1RrHlR4qRsZy1oolBiUiaPK3kS7DJCnsgjJGGm9qFydXs4RnLOJuga8NbMZE7Mb",
-	"PVAHt1Nh6yeQH6hGwB7FEhlHgFKSqE8w9VS5NyVMmPd3q2GPPpJ6G+fd0y66Fwn2dKU6BXZ0Zcub3Q17",
-	"wY4F18o9BX1vXYrpgr/NfjVmCE9TW4VDt4T3i2oZNpByYEEsETfYib1NQJClES4GBnabHPsz+tZ9fQAc",
-	"clAsPNj57jvfEnTDi8nqLr8d1MbtfyCHwa3ygzTh767+wK+m+Pa05IU5uoAfFiJ/uVcjq/sTtbP1MYyH",
-	"n5FOeuHojcJUNmlkOoSbCHN7i14IplPO/EtvJPR+Evpll6sjxTKvUSp3a2eq0KMFSxcPvd5dxIqO+D9T",
-	"sJYJEZWD0PsCrTKVYgDEAdlFI18x44tOdMSaLeQh0KpEnsa6GYiKZmIjrhtxXUlcLTt6o8CGHl5VXiOS",
-	"1oiYspzTiXt+mRBjZ9udQFHp0nqnr8OvAbQaKjHLUvitByM8zwXj40JpDTfXLbE2O7QNLirOxGpt8sF3",
-	"16iaqFy1rFmeFmVxmWmFR00L3Nu01z9ge32j3IUibgWnvW8+wWBNLbJTKnbU33n+DBoMqBNX4oELegfC",
-	"f4hCUtjG4j7bpz4P4Jyxl01FQRWc07BgcMg48ZlBd0IAoek6gy1spVNisYRPAKzUNUdDs0BAv9aFXhmW",
-	"ZOlSSEjq7b2HDw5QMxLYOiTP52U25jk7AiI6o6nEhGc5Iq78d7qqP1aTTtSBVSIcyX3AY8m5++CluhY5",
-	"B8Y0mLXOsNN9trPXY3t7e1vLW4LXFPFH7Qn2rdOr6Kj19dOywi58sfRLoMexS/XlQ8N7ywdWjzmEg2Z1",
-	"VjNatrPJVBWw35rV3KmQKROIRJBMZnmZTXlRbl+oYrKV8pKTkuEsuchykSCNdvfg9JeIvT37cevbiKkp",
-	"UXD98PpVzwfbqTMvCWQyiRyW5Ym4JAxcJQ9nKDMCC/Q5SwBTc6yvE3au0rlVc1CwrmMJ4EDMmxFGFyMS",
-	"KgO0PY+xMGJjlc8mEjSyRvi5KpVZxGBsOopl8o4q9LeSIRlqoMi7yY/wi9FDZsDwp3cy/M3+Cdv74E+9",
-	"iBnlZanLEqvJzNf0rHCX80mWz90lCfzAtllyMctz/Jh19TTPSkYs7XBXRIGJYokHSJcOq4jhD++w6w64",
-	"ZtV5BogkSSlyeATo3yRipKapQ4LLOZDRquKSy+wf1KIQMWqbjDB/8A98mvsZ7ptNhPv5H8mQccmO939G",
-	"TrkI68TNsiX7E1FkY759cJWN+aXC1QbkP09Cg+iFGFHPSg0LansSzYP+JyRQ+uwt4haa09QsMHZcwsra",
-	"tkxoCIQTkD4+wG8m/Vge8fGV3Sv1tA1nb16fno0YZ+c89RvKSBHdD+tZcLMgOYsu1VTjtkd5AyASgQCR",
-	"lPxx4lJYC4EEq8Zjh1g6UW0OoK81iiXNRQkgkyJPe33mxEezrq2cNhMLMLGFTQcZ6e3BLOn32XQKjSWY",
-	"cDGL7mXw+xmU9SQRwx/SPjtRNzi/tggxk+wckRypbTVD1vugf7Mfyx9UmgnNlJmgvQF7lf1gS8Wf7Tw1",
-	"82uGhJMgSQFZJBbpJ4kEOEChbLJdjmHWH9YdqurJ49PXrAClBVkPyXG9thCAzCHIdy22jaVUhxrIw6Mf",
-	"99++PHt3cvTT8eufe23wixXd2Fm9XAC+3gDV9usVpDHN/sH4jsPLodYLf5hAWsuopvfZNHFv0YNMK+0I",
-	"fCVsJAiAHBvhDf1+Wvk1XgfX/IEeYZv92XBM1ZmoKzM57Lw9BfMScOe8No9ecvvTGzMz0ZFRjdEBqsNY",
-	"7qc8smZnVDU2o5r1Gi2aurhNg7cadszs3t9Mxc3+oyomYCHYw7IK8fynvqUf9wJy9MO30KKGPRHWrllq",
-	"Rx+HX/5jzSm+rUliKootI1x4OnzqZvUXbh7jkvnoC9QiHJz+spqZ7KyAdkt5X1LzPdQDjLmUCnDBAGYG",
-	"aWqrWHWuVS/J9C/GBCCAYLQyvd2RABbFYoTvZ/sNENv7eOQtDvPK4uBGsn4mfA3B9jNyq1j/7L/6x13e",
-	"4hYqWW8SEtXKnyraX7igumXw5p7DCIHY2moSqwUvEG6mMSif/D1xcOPG0dvKpBZSZ2V2LYiqPpOBmxe4",
-	"axFzzlfEwFuKsCjHeEtGdnHUaXZprPNu3Hm2s2eEKu6wi0ymmoVAdb0+c/4VkpwhnLm5ZW1YhFbeZ/at",
-	"yWqz4UQYSoWL37wkoJrAe0QAUiKrdaDsTJU8R/sdHlxBUbczVMdRb7KxT2HC7dh+EuVjmNm/qiKFXlMz",
-	"k8avAM/dLgNrX4X6ZPZGVEVdBe0na9eizsArITjPAhw0y9W1aDFw/96GB707GKyMoWxXGRJHgI5ODjlu",
-	"kIVtW8NPbgyuNqOkYzx2zSFv0kH3SAe9MoIVxOM36MkPc3igEgpybBgMxH3bWy/Dc2r06sQuFEC1FkAQ",
-	"h7WVPx2dGVd/QmWpwOdAfBKA/2GpM/Az5G3DAMUtqvON0vfKr9Agbk21/BF1AD/YiHhESsEC3T9MpgTf",
-	"61GNwo0kb/y85RrgL6evfw7yBCQdvdWsyN8JejQVthyruvqH8LkOcadHxA8UxCSfucp3yZTsM6ggAY0S",
-	"1vQLWRaZQFPM+I7uFYjTsIH9Fh8f5mQrwvSsbcApFr80DVKqGzPGDWf/A+xFnOzbUnJRW9mQhyrHSiT1",
-	"XgDYv9XNI4C8xMRIljaDC2USyTWipVi0bRto8Dmlr8+8DG627wNCwy7fuzUXr3VJsOKkCzrGUxNYHZdg",
-	"3sv4Yr0+e30tCvb8WYhziqYTEAhkgFnVht1/d/KoKS+vvFeUWdZTb60s4WKq+0ftcLf7mJhzXUPkhWY6",
-	"AKiNagC1WRkhn/BM+P4egDfz1GglQs9eZJI40uAjn4tBNFjNy0xfzMndLWa50U5S3EB+LlVCD6Gby9wM",
-	"BnijZnmKBZOAZgXZOMVcVjsCjBDKXTOLyWbTSM0Yshi1oLojjF64fCVSsZm3tgBPAV4Z5Rf7bVim9y9N",
-	"qlQYzS5nujTGMIGUAozpmvrqMaFCP7auRdIZSgN/Jpp3UzvUqOlRgJjGWCHIIfCEr1VKZGzlW4g7j+rU",
-	"mCEMdZUEkHUBYQnqJyy4QGqUUK9atRnLlfk+yVMnDFRdB0Ed+hd+omN5lelSFXOL/1wKPnmiI6YVWF0t",
-	"EJCF4Cmp5tB8c5SdVeJ1CbreQjijV/BeCGjKzIoK00uAxGtjlJqhV5JGsTyfYUlBddASzHooWwmubOWZ",
-	"pH1/J7rJDUPa0qLvKi/Rx+BL+0Jt1P3atFoJuL20O2onNVhuxH4R9ikp74AarD2zfTIjcAZPMUYGJHxg",
-	"xoW0bpAmimHC/FfjDuPn6lr0HLQpAA9n8jKK5YUx++WcFSoXQ5ZYprDIGqiAFuz7/gEsDpvvjdUMMBFB",
-	"yds/QJ9CnV0AasBlGkFRFq9QswV4qqUYuetJ25sLgcCN3YiCkviZHCEgXSLFh3Ifx2oPHc+7bikuXTjF",
-	"2NGAFogv5e6NrM98Gssp11poT4rJ3p4dmHNuBkjMQjKaGHM7+y4NLHhdqezTYzmTgAqh8chURUAmD++F",
-	"Rr1UbJLJWSnYRSGEzXuK7PIKCOR1n9WY1wB3YZF6DRFMnOVPABZEi1zqoDrTrmaVSw1yk4tkajbB3nic",
-	"LsjWqMrbRuWveNRSCSFYN1FbnSDWUB9mPD8wL/DJsqAR39nTAUIY7D5dh9fMvd6jBuZpx1aGbSvx3N9Q",
-	"a1WkCf0s83gj+kYf/xZ17OYBDW7rhH8WN+/+qor3nd+itgkpqK9/6SCg6GZhFMg/O3i6tTM429n1/LN+",
-	"XGY6UkuLjcyOnagzEVrzS/PxMdhou+ZCpiR7pWTK5+w79goC1Jlk9RcZsh9zVWQpJ6JHVopcEIi7yrNx",
-	"VsJ0I/bW4NvhYPBf//GfeP9A3SlkwjHP6v6Y8z47LXnZZ//v/7K9wU7/+c7z7vNel/d6fbCs7jazd9lr",
-	"twTuzJee2L7iT9w2+tI7SeCEv7kSVHRNp8uEz41qdnyS5igC9X4B6YqbK6y7MMdMe7dsKsd3aJRtSJPU",
-	"8cyaPJpDOd60vqZyvJLvc0jfW0O43RVLPB9ark19w8O1r9aYspolIhDBQ4X5RJ7nS8od9l19KhX/U4tM",
-	"I7OE6yc1z56PiPAdyLPoMnuzQlgK5BTj0nAFYd/pSmLLsvczrlkC6GI/zKnnypJ98WkGfUGuNWXsCRxa",
-	"4koYbna4HDSuTFMvFDQxVbjEzBM9n5fj4KCwUaW2AyHUwYdZSL1FYW6VKEEuzBGSNFme+2mK2uruBief",
-	"ZhVDx1b11nhx0YAxjwT6D7MzSmUUO/JRL2HORcbIJrIvWgVzduwbG+HZ3vN//vY7fj5OxUX996BBd/nI",
-	"lPT0D/VRIjLeWlavHK/TuHsHLXtkNvYqaha/uNbQl5lP+xV5HTXIJyjf9ZuRP+I7vYR32ZAIf16G436a",
-	"enNxkdIRdmjrueQNxG1wBlrNRFcg7lQ4AWo2ZJUhVkRq2Bq0ISPkiCUgIY5KPQ/lxpGl+9iJPz7M0HPa",
-	"pgtxBPMCD2Z9NnQguCmGqXL0p1KRi9g4F+OxmJa6EXPUsd9YHlB6RK2muKawm6qJp0EzykqhyUkm7a87",
-	"jYn0+2vmHxAedRU9Zr9qNJIcH+SCF6tchl9c7zS6zS3+lfZrddsR1KtnP0J7CrL1LuC3sbYf0xHOtLVN",
-	"7qLcKEFxS47UrmpoyUIuFFVO1dYfGiOX8HizEhnLIueQXxRqEkuMQJOlm7BugqZ0gu2SjvvQ2L8YXw6N",
-	"3h5uN/xDISbqWqQ4RHNj5T6yD6dAAPDs0qTZcduvBk34yNV1xZGJmW47pWuQ1Zi0lORFoW4saG7QG9St",
-	"t+lDqP3mShSCiVyLXlvS81COX9CCPIKuJkbBzPIcP9GuynNhxF5lp3Kc9EaULaAXxFmFWqE7q+Q7quDP",
-	"N/7hw71/+71DDqUrcXdFAzbWu7OztTs42xkMd/Yo1putGKcfr+zTNHhbIBA8P7FfPDDvKktKjmQSyp7M",
-	"StBX60N+ejb4LgxPw1fgPS8LxENCmTcvPs3a3bvfos5EYGj8iutXqhAuNE5tAnsDjJLT2lCgXuGaDgdR",
-	"p1Qlz3EPmZ+OPkD+AxysRwkqRT5GkVrFsjn67nP0ifGsyMo5Ccwkkz8IXohif2Z0w99+M5vEH49ntROQ",
-	"z1KjmAtoxQtPCaPvbCEy68J9e6sclbeBE53ZLOFsalwm25njCuct2MrKwEXgLsSyAkpkU4bt0EPJvwTf",
-	"/z7pRZguPp/7NObB6S+xLBCEyAXR4C8gWxrICWYTifWXkPIhZJMVsHtiCeA9UDUKf+uR3+Oxl5KCeHe7",
-	"9qcAuicZq8lEyNIcOhDG0hi2W8TL6TOAxqmG8Fz0jEwJZ5ni75CcxwhfLG2ILzAMauHGru29LFUhWoFq",
-	"Mm1xaoDPzkLxtMHqMD5RWCMw6bXh9USsDp5jGXOrGD70Wu0wM4/k930GCDP3RGUhABZM2uM2jWUNcaT5",
-	"GIW1uGfP2qEcr4Scctfh/VkgKGGOG7c2bEDY0YEx6PPU6O+jtIQN98aaUDed4Z5ZV+SngLO9gpd1oGYS",
-	"D/8qjBbm7VFUzHXPdqIOSWxnuBt1qGy4Mxw8LuoK6xI+ETFn5Td8rtmgt+nS++iRwglErEhttUQLm2Ba",
-	"Ws2F25r1fPYJlTmESxDpL881UJdnmr0X09JYEraUtpv8dOT8Muu9J1jNZvxuc663eb8vKZoYhHDQ2c15",
-	"CWcKYDVgBwaOzFz6XoipxgyUPfyUFLrpxMEOs8YTp+Xdm/twjMsJhAoUAv2zm3DGj1Hk2AB4Ng+Xggoa",
-	"wozSCJff5zkxfRK+TXCDG27jyMbYm2S65O/bICHIEWwZ/s6gCWXht1U6Ok8+D7/nCytAXstRwiXyAUTH",
-	"g7VI6bWacwSETO1tFt98s29uA4Vi/W++gbR7WE6Dl9tUOQDbPB1AuWc1rkjwjRxwJmOZijy7FuDNjXlR",
-	"zFlWDlmCzhSlTwqBzoB1xfbfHDN9RSE7TthYEzUBekvjaVE5tvFCbBbR/HwAgUhVsMTR3yUjsHsT12dv",
-	"jYsksMoBVH8mS90a8DvCqXusYF84tWZO5lNhI3nm53ocr0lTgBZY1SaC1zkzV3wxgbrGwNzTSmDO2re3",
-	"QImvcKd10MazdPWK/WZkcuok7LTHC8lYXTbkVj9nxfHBc+iosS1BNFOffHQQtvsK8UGQwk0o8E874Vxd",
-	"WsMxg2faAq/pr+L8Sqn3un6qbf8O/x4DbTEdOQ08SA3mrbmsYt5awx1vTD3mdEtjCCc3OIatLE16o2b8",
-	"hDvZsz4VU7Vn6c3u21neGAytH/r/NhMzYZ0L+9L2zIeBRLVQZDgdEStVLBMh06nKzJiDsjtlHKXSfINO",
-	"NiHNtkmZ/TbTs3MztHNkxMhKPAj7bB9LMci3oW9r9ncz1HRoFifTtVtdilK7JvAu1BuHtRc9NpNllmPp",
-	"QiztSMCYbzIBTuyWAk1yn15xPzWrbYlBZw2GZxrkUur53TvGhNy4QQxXGvlvkdu6K27/P+7ysu2BHdjM",
-	"m3qwzyPKs9bJcYiLD8CXZotRgGTlQ6NKbd/SwBgUG1vqYVsPnItL1gV/Q2//rrP0D8+vrvtGjBLkz50S",
-	"URnUKUgVSzSZsEziAqg0HXO1H1MvYukMWiy5lCJnM5kLrVlCv2twnJKJkiqxJc01WmMIjQXMxu7elto4",
-	"ouZCaBxP3IdJOkO1R/XMyUSkGX9b5Akbz4oCCH0tUbxru7OsfhZ5w6hhkRIzoPnmO6nKd3xcZteCKK5/",
-	"tZVxPgYE/IAscSPdl1LN5FhAjimqziZAlhS6ZBwi56VinL6Nh4S7iY0QIupEMNndGm04WtDmdLfPNS8d",
-	"MVB6gORX4q11dilFGs4trw4U51XzuUUA+FD2fN2VHxkxighzHsUSurN8u35l35T8PcwWL+0VfXZ8YQ4v",
-	"LJFHTIIrd1PzBFyNWAZ/QJT9Idsb7LLEPuAdBPs96ZN78hPqm62yPT0bfEfl8+Ga+kJHN26pWK7kpX2D",
-	"ymQTJ7j77jTnczrdw7lkSlrabvbvZqvR9PD3NjhKswHwCpXJfaItzAOSXml2pfKUZY35N2C3deJ7L46q",
-	"9QrarTh3hh0j7uuc9DTYxySVcpN5ayWjn7s/1n+FZee3+1L/K2ThNIeLeQqI2Gdy7n80bmqvVqkEERrL",
-	"EQGmbg34k7rJHtj+3f18SpmhxmjpWUWZe6wBPCURIUCPWHCAGhUszHDGgmqmHSd/I75eVSXdq5r5E5Dl",
-	"ynx9afL8WUHz+V3bDUzbFWRlhWRheAK78/30+DBitdShF7ikGiY5OVrh5GwIkoRSuzRSMuWlmdDOsPO/",
-	"To7+Ntj6jm9d7G/9+NvvT3f/+G+dNUInyZTPNMCOJJncmhbqshDaGEmF0LOJQJojXarpVKTJqDLxFsaP",
-	"/hp5TRBLVTAsm8Ao0neBSRzaXH1/b3YuAJoKOQHgNt4ki2Vo0ZF74M1TUE9oNvJ03mQeIcrXg9hHqBRh",
-	"6QBgYX0Ng4N5nGa8jZL8+EaPm6WN5XOrNn9jhChiqG2MsjH6IFQzt9o8U1WU+hbwvXqA+MfsclZYBr4F",
-	"anIoiaG0EKl88/+EdW0lbw8iE6VKYtkVH+iziHEiM376/DmklBmf8qKMoFujUDfAZvxeUMeScSnhURGC",
-	"62MlxXsxH5JzqhNK6LrgjY5YYuMUCdF+Yimv9H8AVCb67QTY6TIdSxfe2HZ3Knn+/hQ9S2Kwm00oSJ4V",
-	"QRDF3O1aFPxSnAVXxDK4nm37+El3gGpbeo5mkfb6LLks1Gz6w/x7OKQT86ZA4KhttTB8HlbKRiyhJpzE",
-	"fod+p1RHIqE1BkJQsGg2RK+k6EUsSfncXmlhsQDssZv89a9//evWq1dbh4dJz4HUUXjMLHymoP8ggG7q",
-	"htydIxaUmgbQhk+0RVpM+TzPLq/KLc2v4bAEOC6jvCnazwGpkBN8zZjnQqa8MJ9HbPepkYTdvVheqVmh",
-	"IQjh+q7soTfGjjfjf18S7m3KS37OtYCTeFYCUi7rmnWAuRcpg3x7rx/LfbunkarrQhUCNnRkZM/cEWXD",
-	"7WRo9HfN//+o8m8PYrmIdRuUFDuLqzktAQSVzdCLDSeLGdwTjQVkHjYsclX2tb5Nm0ke7JxBp8hwMNga",
-	"7A0Hg5YSBDMrS00vLDruDDtmK22Zde2sUH8VDl3INBy4UyBNA99deeCleoRhBzyZgH2mjbC1VW+QgC8d",
-	"xm14krgbfqI7tUwkyCHsQUK4CKRHe0UD4o8qtCKwFW3vRbzGIVQHhGqZdbq68xHbfM/naNCsAvGJ8/sD",
-	"XbEe1qfjimwx+T4HqscvKH10gOe4VcOI5Zu/x6NmarGDI3tmGhUOyGjN6SVc3MCyWswLtKNX4Ylk/GIL",
-	"0ej85lLlqc9HvBLllUq//+noLBlVY+18OhUypXI7fwrY3AeInc1L2BQGL2eFOeyuRaHhdvOQ7LrpsPnF",
-	"vFSYlEGytiYBXL504T3ObrJXL++875+usrHgbD21r/yRdmR5k+WZ8qNo7IoLgphhGqTLg9zJE82CBFUv",
-	"YhcCAfvBdPrp6CzYl9bhYDc+/7mCmVAHQaoMplRMGztLi9K1qoniOhsL22pVGWslm4aFGLDnhG90s3NS",
-	"O8NtDVnz2RHWm61YFrOz++0K50lLy6DZpuh7uMhJ5SRszlpirLebxLPB4On4lM/hBwCP8tJoxTiWkAfz",
-	"9THGAcrG2ZTLMgCDprntN8fSGNXGgG29ZCWgxb2LfYg1BWNum/SsYZuVrt8glj40wfaXb5NMM3VxYdcY",
-	"1GpVZen34LzBnMYyVQLLcwCBKMLyHZo2Gy/ZpskbhslOzbMA1MLdnlxbyLgHJgCDZCfLJGnGPLtG36XP",
-	"TjGt61EAwpuByhmhFY/5XwjT3RRKXuZzmxJ29BVPsfdR8EKaIUAKeCWNuhaH24etm5sb6OPbmhW5kGOV",
-	"IlhJEHDbH4MNhznJ/YMVIqsHbs9QIvPHWy9ahyGC7m1fmgozmiuVPoej5K6RqS/3CDLq45YzqGIlGfGb",
-	"5O1VOAfYZ0OaxAmlqzig0Ac7L9SNpsqcsZJSjEvdZ7+IIrvICJ7bHTWRrcPRjLOZzP4+C1VrhJUSPnZU",
-	"wYNyzwyrR2DvjWJZAAI21ClEzD4CbhMWDpVXhZpdLpRbnBydnrH9N8f9aucF1nHgI7kFFXe9INCGBKH9",
-	"PAPFa9EQu8mPhZok21CkJIqEfc8S/M4Q9Sr+ckzfJ+UaxVILwUAz2XtlQvcAShtu5HIXRl3r2fgK+7ps",
-	"2Imzahs8hjJiuVAla7Q2TaSD3m7hx4Cv2s5sY4r7/pdYYnNM5Ntk1KzUGXB+YJDQbGaIBVEzPr3G8WGt",
-	"/sidQepG2qCfO4T82c3+yX72gsvL2dQeS1EFnBK2TYJ5nKC4hpDpgcMv47l53rmCtMs+K0RZZEaKUFBY",
-	"FyEAsKSkV9l/8Be0ScCioo0mFcNyl8p2g3qrs3APZpoVMwiLjdHbcYiVWJyG57n1fTLtYlddDke5mpUR",
-	"9M8XsFwkbZmSZhX2Pnzo2TIkOYY8VlNtEdKWYPfS+ZwlZyqJGG5Z7J83DxpRja8DClXOLoEuUHHDeFmK",
-	"ybSMCN/fiBfAZZrnFTB4nqppSR3/zz58gOSaX6Q++1mFNzJXAGUMPQfb+gsN3PxBVVMBPU6V/NrQ2zpZ",
-	"CV1+gMgyzWeaJWe/Hr88fv3u5Ojf3h6dnr07O3519PrtWYJ/5WyPmccWl5k0kpaLy1iCnPGiyK6Fdp2f",
-	"WZ6bVZgW6sMcappsnBCXrkemEC/NUGETunKwTLOrmRHF2ZSZsSmzEXEigsWwbVdRYABm2gWjrR6w0SO7",
-	"84zJBFAVNaOWZtsWthXCmMO12jMqB8vF5RPNTo8PK0VsxtcGGKpceMHCYkopzGimSNOD1BFAhnY+Ryd6",
-	"LLTGuUgzfP9gT8LKgRzd8DnjZOVumbmRKVmAyeHx/st3By/3j18lYP3ZWYiowlF5HAqLb41KKaMpcR/b",
-	"yvJY/qgKo6vH77dKhS183QB2D3IXveoU0uZfPOuAxOh2lU6+ht1KXIO09Qj+BgM12Hf29uSlF1arLryK",
-	"9ZoTWpV99y7W6VGcgazhQOdp57+8PXnZagibTXigZFmo/LZg9kFl/swWaXJIh9WTlzgh1oXBgtjw3ZuH",
-	"1xqqnd/6IPcGg729vcFg8LyNjB2uBF/4zxmqW/y7O+3tTnpjmPcjukTrVXXC122hg3kDzMSiGWbWCiUW",
-	"4cQOswKPzs6wk8lzyJVHHXMM1r95phb3q1v2hU1yXyZuL4uBi3a/kosPaOX7zYI6618+THJ2LQqdKfl9",
-	"3NnpD+IOg6XL5OX3cQeQeOLOv6A2q4YEws8OM56Hv3tnE1W7//21PDKO1fdxx7wEPC2t/PVDVn4fd6BP",
-	"Me6EYZiX/Fzk38cd0MMxvoDQ51u2twWfHPi54YC26yPcrr7GbWAvDRGp/sbdvbu7a/b41hg3uTe6jXJD",
-	"y3p/On2iyRN6e/Kyt5ZT63bA1r+rTLZG/1/x4n3Fz7RW1hmMPozss5bAPlIu/nR0ZgczimVyYPHtjeZd",
-	"9ECJgSPsFWhvc/EVCZmO5VyUZKES16MZtyvKALPIxfWwpYMcv/rzqaUvaZfoin/VKDJJuzHhFuAvKpOY",
-	"qbidri0YIpqiEa3AYgCieu4d7A+W/9dmXdizZb1WzvUDZdX52GRdgpBXbdVhboKYlo0zua9ZR7z709FZ",
-	"7/7ZliCK5EiNbUZlOitdVqU6SmNIV3ZgcAq12YjuQX9GxqRFs5HTQRCATk0hVki73mGodmQsHYdGEK5D",
-	"EvAlGsl8o1UXLcR6HlcXfQox/tCgvV1vVQzaoNJ5dXPSioa5031D/p+AJvvSgv531oBvXp+erWUXXak8",
-	"3ZrMdNZO5xWkWjEfmrx4/fLw3au3p8cH796evEyAtYDlSk1dZvVNzufwyfdxZ2Dt8gT5KyFfG3fe5IJr",
-	"ASGzftyJpb9JwGEwk9romTez8zwbD5lU7ByKSCguTUT1Po3AzsWYz7TAaFKqxjOb/HRR2gtVUDQJWX8K",
-	"cS0w8Is5TIjfQh2i+yyygLI+iGaWAuPYecpg/rD5FoNM54KVs0Ia7XrD57XmygmfkxGD9SGgHltsyTUK",
-	"QV6oPH0FC/kpOYGnDfugsvKouV00/0EdsTXFuyqqFaGk0sErkQeh/CvBjcxRUah1SZ9oZpbibZGvJYj1",
-	"fvDlaMlB3N4nCGsd56xb6YKJwmaUiCUIXmV+oqRIb4iIhQuNu23N6KypFz1g1ToJGoAgZD02n+civbRg",
-	"xOrysqnVDvazvxrn4yFP6DXPW9/d6/uDd8PPD2laOsPOs8of8CErdVDV33fYccsV/vVtkXeGnauynOrh",
-	"9jafZn08UfpjNdneHewMtgbPtgY722SE6O3bDZAAKWF7haGu32CDb3RA+3K1wFUDQuJ+sH82gZZ7mBgn",
-	"bSpjHYV1m5rCxrDA4/AZ8qp1k3hzNmHdBBOMyXaSyazMEPH3v/73/2Hu1yiWCUVx8S/0S73rz/zJ54cC",
-	"5bednM/0PNlOpNrCLyTbVgnGEvA3sG0EYjXmUi7HIrcDwW/2kJB3pm2yjV0qZubwhhepxubCKXbd2NmN",
-	"Zc2uGIVtCKSTlinKtqO/Jl8f35ep68P7+DehFjw17yXH4mei0u487USds2widMknU+PkKgkdJz+ra7Y7",
-	"2H3OEHDv2S77J3Pz1XXXRmV9erHh+2gr8BeWMBbb8O4Yc9TgXXRfnO7uPWd/+fWsZ0kmMPh8WXBZsq6a",
-	"lZcK0/2+fGis5AU05KWxdGFraOhR0EJEdOU98EPCFDKNoFY1FNkaIZtDTiLLAYWR5HNFWd1KeVJQFNVt",
-	"LB8ascQ+woK+UknTE8R3MXePIAyEvmbod/VZUpaIn5BJqnDR1QrUDBUX5mVcExwrFdZrQE2ttHA2O7s7",
-	"ITw16mRWobeznVhNOvAnUcL7ncEa3xLhe5ldCKwIcSP3XAtPnw8GvvPx2+fPBoNWjoWyzCt+Cd2jM4Sb",
-	"dCb8QzaZTTpDuAtE7fD35x4gOpOluBTFg/TNXPsZuK11Jpis1Xtm/EW3tUvjFvlTW2c+E7SHY61nAspW",
-	"QjVjFQEpABTVv5yy08N/DTQcfLyg1Qou9YUoVvIZ6+4hxGbtHVhptL8RfgRS85254OgFMAYIwtnrU2Nv",
-	"JaMFAZWGRgQb0UFqOyjKgsf12a+2jiiWbiiZtjVEdZNuoq6FZY2Dll/Ek646tmDcRcDUbM077+QSPZ61",
-	"58ynMDCZspmEYE5oofbZPtRJ8RAOwo4zCl6EGiGNeafZbFq/iZxjbEnkWtQNvFar7oye4/zf2zMXNZwd",
-	"lzXD+iU3wefC6GCz/5a2jdiNspDaWKnqoq0q5p6gqRvTdmPaflmm7X6DEr6TpWthfx0g78oQEh5xewH7",
-	"2d6ryijQZ4kW40KUYARSsam+MoYjNjIBemIQyLcIFKpghSrNjz2IFTp8YMgvEMwOhuct1nEs8YQsBAEG",
-	"XHHNEkIIHjKoCqJjysIOIwnjEO5njog2EgFKfR25CXsQOoGvBby/Wqt48orpORDYVFfBIsjTglmdb6kv",
-	"/taAXQ9l4F45Em0VhFPlWNgbZisDNq8Exz+rBFbHxaQf8Ahsg6ht65usHF+dK158+hD7tb29ChknScGm",
-	"7f3j4u3b0jcPrH47ivKqaPJHVcoYJD0yZhZwRVqdiwi+yazIEwzbSnXDlIRYQiztY53nQtSFNu4QNBDT",
-	"PTwuMePnWuWzUrDEiBra4yB0SSzfnrxEVnsoCrnJtAWmpYgApXHhbFFSEDpNQWT5T3REDcHQMWEPqCGF",
-	"dNFruBZFdoHmrqfBeeKHrKHzp4aBTPGA3UG4JA7iXklBbDU9LMXe3dFlACjzXSwTEPx30I0B0HNIbQYN",
-	"qqUCOkgNfgaWwxjfynEdTLKypBK+5G9x55u481sSeWR+zUIM/gDLH0C4zcpaNBno+qKlBj8Me0CoM8aO",
-	"QaSY0bzJ8nTMC4hH31CD2XsxLSNiRUz5/Al2qPRG6L8FR7mQdhHwNYbMjrzPkm8Sdi6gIYwjlw5UWSEn",
-	"2WLAJ5aEvWNnpOksR9Tdmsa7Dy5e69m23rG17plyV+X+mKjDdllvDSvVxvRrVl6dggh27nxoLYcitht2",
-	"VDFG0QqF7hklx+KT5xr4bk26CsCqg0tS4xtXNEuFD3SJGls4YW7VSGusIaDp3RYkDKLV1K9lhljVsDWt",
-	"SVyfG64Ft/UZX1jJ1QkXFrzFW3k367bEz1QxNVHY11kxHrJyBBWkjrGG2jk1u1QWnLnfwoPZpMg39Ilf",
-	"Dn3iHTZttDpDor1rSHKkGZ4QjbDet263wZ90ZD7OQRnOyUY8PmXx4OldhWPNqFV18xynELSY8nJ8tUKs",
-	"EOoGkVkfnUbo8eY5tH8vxOWQojmgHIWzIZbdhWDdhMsZz5PeKLiJMWETi3dUXokJ0QoZV/NCFYBKZKT7",
-	"gme58d6iWPJcK8RtC6KLzlm7IDDvTF56L8u7J6FflQXeVM2Pou5/4/mNWhwaaDlv9GjYCg4NFk89oEOz",
-	"TvSNPrHU7ouOzV211BvYYY8CFf7pqtyAQ4jgbTfsZ1+cRX4AK/sI9vi215wrZ3OOQnu7mrcZhqyRUCOE",
-	"33qiLVhPd8eG9WJJ5NGzqVGE3/UiULVJIfQsLxPWTfRsPBYihYhWUoiymGfykgjQWCLFh3Ifb79fJiOm",
-	"iljaNHwUSAXwVtM4epGtPhfmrX0mrJvIWZ4nQQ/amE8EFFz2APrNXJYgfAm2a1ypGyw1Aj2u3vfZvvVA",
-	"zKEF/PDElt2PJZA+W+46Mxs4aRaDhnoy3KpO+Bxhn/xrDxG9h9PZQFfCMWCbegE2SfAiz/DwgFtoX5vQ",
-	"teRahPQTeRYbqsE/UKmwRHCE1YKdw+Yr1QkHRjqYtBHTCsGU6tONNSDORSMgqVheZtdCmnXvVt666RTF",
-	"4gFe+v2mCv/FG1/e4Z5yw7OS7mGGDRPYuyVDd+ilYF1j57NIt9HkdYa7kf25LVv1dA+Sb1SG8Ep3ht8+",
-	"i+7AYhrZUFKnszYrKF1w1kY+vWpqbreDiTC3axdf+J/phVHrAK0MClwn6niZ6Az3Bk8/scwb7dn57Zk3",
-	"GxrZeGef7gl/5jNGQSwL9OdH8tiW2w1YZbGFYY8G3u27uYgr5Rj3A2A8NyfuJJPixsXr++xHOrqNULLd",
-	"Z4gLiE5XcGSMeYG+403Q7KkjuvKGgjtPHAcpJSJVDtm5J5oqfS0tJeDmgoEBGHKYgbFnvL+fix8BqSdS",
-	"2dkhNZI/wJTTzFHq46M5No+dfjlrXVwbadvosk9Vl/2UNYdhebj5V3dcbCpnKTMj1Do/0SGGKAZp5qxQ",
-	"uWgOzLo7P4yh5ewstAnp9CdI0hdG85DEGTNkB9lJIPZkrJlvh1hkmaUVWLVGnHF7a2OgiJMZiDIGXhzF",
-	"xrDz9uxgHdG0c3GbUGpRlkB6/cWX00PAtF48Y18/3LJuG+HBe2uY85tvgCHJtsNYrAFb0PGUJRdWlyS9",
-	"/tKI6CiWSVzZYnFnyNCXLWeF9IXzSFoqU3XD1MWFpZ7weVLEzbSQuIhqOVZSzyZmVDOZigLRfwuz3/ps",
-	"34K8e3Dg5MWL4atXVNKTAAtPAoU+u8/Mj+CeJkKmCbBUk4uegAQAl1LAIBXe1pJJAYkN9g1h+DUJxS0x",
-	"Xm0s1QUcFACsZ9z6Cf+QsJ3/+o//3BkMIpbgDMBE4cf/vDvohexMbBk5UyxhEVi38uS+eUbENJ8T7Xet",
-	"DbPPkjgQVbNAFLx2K4R07kI/wdk1KzQyV4WP8QtbCGxUwBIrM4KKTWS3KE4wYJC20RUA31WeSXATdsxa",
-	"7Q0GQa9Uz0Lut9Gqx5JQYwEItoIVUJQam8MaeQt6I4oe0CRkpXlprNmdTMs5hHPOcy7fA5p+BOAdAMRr",
-	"hqzwH+qas5hubty22sdiUbe8/pLIeOVkuENMHDS9RVSH/imez0SFdLKq0DtnVxkWZJvBnwsziQ6szcjq",
-	"32c8z8o5Gp8FzyQSRv5BvqeuPKR6DkHfQ2f4NOoE278z3H32x+IRYm6oLi4qd6ueYGbVzLfwXku+6I66",
-	"Qe2o+46OuuCwsgxSB1fZmF8qPHzWPLkeJ/zffrwvm9Y1Z+LBDv3FeXw0A+CzSzxs8gg2j9DE4hmg5sPB",
-	"/g+ogIXNZg8lF3XGU6fVhA/soYUhni+OThTXzT1n+0T4eOpLGCM8WSzc9KVixUyy/vZ4ktaq531t5HB7",
-	"G+5zpXQ5/Hbw7QBiDTTaxWdWJgZDjzpi0yuow80kO+rvPH82oo6TiGEaM6ICt4hpwQvgSEhZNpmqokRz",
-	"6OD0l36AAkn37SyCMmODFuGYVzGfAP03HZmjEAurKacCKYCLmUbQyjq4OAyFWvDGDRCowbAOlTP+Gka2",
-	"H3SV6mVtpbbDr4ZeHjwIu00bHuFOQEjBeKREy9zqGg8J/j/E+hhh5bbvT3RZFFU4GwGrwgIwzqY1ADgm",
-	"SAA5gMHIIqZ6ixkbU7NyxEAONJtwyVG6JhEl9o3vSWkY83Ht2TYR0zSG22l3I0td6pbXcZqGkhk80/LW",
-	"LT7NQ/T4V67hwjrRixiyeVsmYmzFJ27ycKdZkvnKCBwtcTNdpaTtH7omZh31lbphxAIMkOkjNAQvsGyD",
-	"SvepSd54JyQbvhcVLcYQxjxYCbhl25ia/L9RVWkyy2ABejO4uVeGDfjrjumGhKhLMiUm5wJK6HU2meW8",
-	"VEUvsmpgThAO2lFYYTr0f2zhTbZcK2ASDGOxrW9xONXeDT/93TCX2XPRT19J6zDkwgpNxwvANTstuUx5",
-	"kTIb3emzIKQbTFb74F4InpdXdnDFTEpwM7ClOLjFKX7SJtTBUcI0IC2Xis3VrFisWUYqahcjnoqCmh6A",
-	"L8LF4oFAxroQ2twLdkavz46MS+T7JIwiVCkxGaPVxchbVTcyciqO7M4RS2y49Bp8NdziWcFmEphXgCwS",
-	"SLNB65tHJItzSf30cOR92HKrT8Z63/bhL2/td5MAuiGpXJnYV1ToA1IlkJ8hV/JEdbvYcmOnAtCZ9ule",
-	"+KaRlezqBCyG8MbBpRZl9I6Zj+P0heCpKFZJz9Ilrnl67SudhNorf1vXy1wd1L8ytWs4R7VzWc5Zsvvh",
-	"AzIbZZLtDBy6SQA2oMPGp/kIoq8IwIu7BQI3EgxLIwU2EU1Fd1jY0N1jOjLaRkdsl00yGZmH4b/sKmLP",
-	"zP92ds3/d5+xq15/KbBidZMvhJmtdECwuVaGtrZE1EEs7iUSB/Zmd5AJd+1GKNqYLsLJ/UqlIkSHuFUs",
-	"HDre+mIR4OzdXyyO7c3uIBbu2o1YNItFdXK/UrHwO30FsSD/7Z2mGoi1BCO4+CFE4zXe7lSUd5ANf/FG",
-	"OJqFoza9X6l0hBt+BfmwbFhry4YDYL2/XJzgre4gFHTlRiKaJSKc2K9UHDzb262iYEGYXN/L2jJRv8ND",
-	"CIcFgcO0512sqtodNsLSLCxNE/2VCs2CJNwiPbXy77XkpnrtvSUGb4dwGGsLS+XijZw0yMni9H6FIrLQ",
-	"7bCKcGD28W7CQdc+kHAgxMIdhYMu3ghHq3CE0/v1Cofd7qsJx50sruq1DyQcdzSzKhdvhKNVOL5y42qh",
-	"sX4F4dB9rFK5m3j4qx9IQPQx3e9uIuIu3whJq5BUp/irFZNg4y8XlFSO+wBouJaAuKvuKxiHcrxv7rOm",
-	"QKR02UYQFgWhMqVfnwD4DX37xsdWg/W3Pl33AJufgNfW3/504UYAGgUgnNavUwTs1l4uBPBz+/ZH4s4A",
-	"CYo6f3UEqLbCFm8iLm5W2/DD2j6OgppGIwSZ0FDAeNNS7cV+8XDDrm/ZV4wW/AZFiXp0pryANuOsxD6l",
-	"VKQz3EKCKckS2+qdpQ0SdRMMdCNMDU3NX6ckmYEL2hPL5Mi1tNyxwqrh+vseLp529Y61VsXCDTaHzRKa",
-	"1q+96qpJBJYJzR9//P8AAAD//w==",
+	"7L37chs3tjf6KijuXWUyaVIkLTk2Vam9FV8STXwbSx7PTOjjBtkQiagJcBpN0Yzjqvnr1Pn7m3fY5z3O",
+	"o8yTnMJaC2h0s3mRLCeT2fnq2xOLfQMWFhbW9bc+NMZ6NtdKqNw0Bh8a4j2fzVMB/37I0/REmaXIRGL/",
+	"NovZjGerxqBxohinC2zM05QtZT7Vi5xxlmdcmQuRdRpR44qnC2GfTHjO7X/5RKj8NBEql7l9D094I2q4",
+	"V53kjUGj3+3fa/d67f7d81530DsadI/+2oga9itnMmkMGg9Pur3+3cOje1/df8BH40RcVP+2t2t1ITKh",
+	"xuI5n4nGoGFG7W7vQf/iHj9sH416ov3V+G7SfsC7o3Zv3E/uisOLI35vhI/mfJyf2m/t+0gmeL5x/F0Y",
+	"/8Lkeiayh+E8tv+/XiNqJDIT41xq1Rg09CIf6YVK7M+LjOOvapGmUUOoBD+Pf15wmS4y8UpwA082osZF",
+	"pmeNQePL3lG3e3R01O127zWixmyR26W94KkRUUPp3C68vV2r73RaXNGLfKwtHfH9Juf5wt7pVq4RNXI+",
+	"MY3BD2+jRq7hQ4e9o6Ojo/69r+w8HFe4Nyx1dmnmfCyAzEvzjo9novHx48cIuO4hV2ORiuSb1YnlmArz",
+	"sUyqiVQTZL18KhjwFZsu1IQt5mwkLnQm4IIju2fXG7IljvpXYUL69L8Mi9V8/oH9fJXp7Gq8W8wH11yg",
+	"z8ardny3z6nfLdTk9XyHdFynQD7N9GIyhSsnL0//HYTlr86nh/2tXHr4VR2XfjZ2s8dqKvLb57hTJXPJ",
+	"87UjmY1TOb5s57oNPPfjwuTM5DzLRTJgShc7LRUTthJ5ZH/8xNP6VxSLn/Vs/tc/eaXngltmr6fSrJ23",
+	"cz4RTF+AMDM1rPLD75rdb1OcveEqN4yzvy10LtiFzli/y4zguTnGk2vEx5fsSSYTvupsYc4PDbkfUYEj",
+	"L6VKQEIqJcbIwgrX8lTlIhPG/vZxuyxtZEKJJU8bUWOeybFUk8an8f/bqDETKPem3DzTmfDTTOVM5o3B",
+	"UTdqKPE+f7jIjPav0xcXRuSNQdd+PedpY9Cjfz1+z8d5Y5BnC+F314uCYiXRbWlN1KwXxdl4Kq+CFdyD",
+	"MW9/SSqz2CYqaDKbpMW/xHSizzuQr4qBJPqd0vk7u8zFUB5ppnQOa3+b7Nffwn6vxFxn+QaraqZVPmWT",
+	"TC/mImGjFaqsGxYQBPsrnovGoNu51z8qZH1jAH9diYxPxDlPL8/EWKvENAa9fhfFvWkMDrtR41IUJ0Ue",
+	"3ni32+3C6oRfCb/Qrf9A8fqef/0k42NR/UA3pDcJTLfa3d551y41rTbQ4xsYKBAtauRyJv6qlV3Ck5nI",
+	"5JgfPBfLd3/R2WWDRBC+q19+l1+Fc5JI1oytLsKSZzOvlTGp2DzTk0wYMyibS0suc8O0YlOdJr/7Wv4d",
+	"fC12p96qq+VD8bTlfstt9uFsYgWGf6zbe/DA/34NkvXtQ6u5XXDLtPbA3qFa/knLsZhxmT7K9HxeY8DY",
+	"U5CzGR9PpRLeho7Au8g4u3LPswRfYPlf5qGHQRp2kQkRlTeLtXjmKV8Z+HkmjOETccubxt0DooKm8E6o",
+	"5N1IiPnvm+pzbSok9CORu6/gLvrVHJtXIY/vuQT3u42de+dNxi3H17iagHSFF57BuYDTsiZ+LgzjKmF2",
+	"Gr+fE79bbv9+lpvbIiI7XTtSrkQmL6RIWCIu+CJFbVtk7PRR7V7Yg2kuMilUkq6Ih894KgxLpRL7Wwb3",
+	"LDWkeYRDciJrPtVKPF/MRnbCVSbwBHUTwtHLBFjuoU4EstAeJNrl4AHqbLDb/l3p8wsY/yjB1lQe/Lme",
+	"GfVszhVKeZ6ucjnmKXusJlIJs5+Ag4MIRfp/U2C3M9Yzu0oyMzkt0QkIfHkN2Zpy//BTfSVStLCcaHqZ",
+	"iQuRGTbTmZIKTx1YvJodvm5KPdXm3YmaiBQmuZgnuya5jeWRuls5Hm/ZxO+/L8EnLMHn31WP1PibVI8v",
+	"122JVNqziCmQF7Xba+QeRPEiVG4f/dDgSUJaPGpCt+cRujfevAyZ0wNOzKUdt85ZrtlIoEi24szoRTa2",
+	"T/K53EzzDR9w1HqYCp5VaYVEYvmUgwFlv43kG7AYyBLDz4s03U5IWluiJK5ldTTdXrfrR/PY0TwcTaLb",
+	"SucYxIJX1Wutv+lVovlvE0xVMsiNvtTfNCU+v4w4nc11lqPnc814knARDSetBBvxhGV6CRYTV0xOlIYo",
+	"vk4XM1XLiCLLdGZgJS6ksCo2kcxODBwNjYGVy4wzUEgYXKU9Zwmpl43BV5YOlKBgJ0LffQiffagXKl//",
+	"GXTpb2SWTxO+sio0zsW+4cGDB/ejhrmU6GXpeSHeGHSBJs91NuOp/Gldbr4+c+JAKqZAe+KpXV7454bY",
+	"hOCkYR32jsBaW9h9S7+9PgNt7k928k7YquD7Vc7SmZxIZVe00TzsHbXY0dFR2x1W6G+6kO9F0rZKZVtn",
+	"7ZkeyZQ21Ssx1llS41fN3IXQp1qvdl3Tqp1ypURqT91kAVaNt3kKf0bV3TETieSvsxSVUj82/Oyrx3t8",
+	"liL7dbv8Hu3yIFbcdjOuUGmbAOKwle+YgnSblKRbJdj6bA77f10zrwMCTvN8bgYHB3wuO/lSplJbBeug",
+	"3+11293Ddrd3cDIGjjQHJw93je/Ak8Yc7LUOn3vtCgP6FxCV4KA915dCrdnR9grL7SVwNqC3lSe8fgul",
+	"suxTWpp3R0+swO9w0nQr7qYcP9oQqz9MR9+O5Qv5h9PXP532nstTczp73hVnp/dO1au7/M37+WjVm42/",
+	"ffxV8mP3/alcyuS7dHn6o5ZnafL6VHU74m63M+6najR70k3+/AfLYXmeNgZ373W7xTSdj652pt7JXC/w",
+	"FonUZeYDfuwECv6Bf88B+Ts6s/ndWz2ewW1I7pdX+A2WiZlUicga6xPdttfLk96kaPwWpv35N8kbMZpq",
+	"fflYJXMt16OoS7zMBF1nTZkbZsQ4E167NlO9VK2beqASYcaZnJMH8uGrZ8ys1Bgck4aPUpE4n6JzrcOP",
+	"3s65wlTvH5xTtUOfJIdup5A4pJOAcFNj7yTf12HY3c94XJQ4apzNSvxkaWkOzFLm4+lI8yzZrlRXFueN",
+	"zKdnQPqdy+R957hUA6ZVumJaMSCP1Ap0wmybIvRvtnaGCNdYTo0Yv3t28f0fH2T3v/3+L3/Lzpc/vn75",
+	"6P7p05d/PdX9p/wpP1t2/zx7OP+T/k78cfz1L77y1u7lGZ+JXGS+dgGO5A8Vmp/7WGEqJneM1QWvZCIy",
+	"9JqfoWOYxrGvSiPti+c8nxaSySlFVkP420JmxSKa8VTMgF/mPM9FZp/9vx6e/NBtP+Dti5P2k7cf7vY/",
+	"/meh7ZocEgXAoUUyqzqpN1NB+dQg0UHBoIyB2IrDTiHwYivv4c5MXEm9MPBIxBbKKmYTkXTYCRvDrUMl",
+	"DW4DtFzswW+fTKXJWdOvRcT+thDZCvbHhUztCrScM8EsRMJkfmy1SXx9NFQXOhNyopjO2IynFzqbQSjX",
+	"RXwNO+x2WSwVfPWdpZ8weRwxbliihWHxmGYCezZG0R13hsotBYwnWAukWkj6GX//VKhJPm0Mjnr9OlI/",
+	"xdOijn1m2uRM5mJmrM2biXyRKWtWOPpHrNfp9Ltd1nRRh6Nu65hxtcqn1gIRqRH2KKidZon97FlVNyM8",
+	"ysIJJc5Zbh+Z8fdytpg1Bv2u/Usq/Kvn5ylVLiagJUSNF3TyVWf6nV6yGVerYqbWoAxz9wNei9hw0e3e",
+	"FV+zLmt22XIqFOMjI1TeOiYWpOM4ZoavjL0jn0Lav4b/wrsudJrqpemw5+BOmOAtuMpuzZuH3W6rRKQN",
+	"NKITvbTqjhLdWkpUDo/TDdLDHRl3DJMJa15kegYHhz8ogm0Cy44z9PvFPmcX/7AsafaUyjWyZoeYCXj9",
+	"3mEdq78ppOofgYa10/bjP2azhcnZCJkANPc7humlsmtzl8Fsl9KIVoe9mMk8FwmbCa5MeHtnw1YNBXw4",
+	"h//MxEVj0PiPg6Ja7QCvmoNg+KgEZMLMtTJYxHailF6osZgJlZ8v5bOnGFpROWXA8fk8lWNYuIP3szSo",
+	"gWsMGsDU4/96P0vZlciM1OrrYaPX6Q4bTKixtnbf18PG6/Mn7fvDxn/hFsBnXtEYwt/O+Ar/PJ9Kg+eN",
+	"NGwkrExAO1KgkP3bgqcyR4maZ1wqqSYdfMeBfwn9Xf5QiWjVlf5Y1T+AHiiqjcuOCdm0cJrwgIqRZXDL",
+	"1PYC7HQJmq2+uOg0PkaNb3jyCoXZFlL/CFpOQGvypOEjCW5NlIzOnZaInMv0xq42NA3cbXBpwDbf/XFf",
+	"9ntsh+1WoY7Kz4ozLmM0KSbVfJGzZs0pF5fmHbciFtPMY6b4zBLdrhNQYMD4TKsJ7jkT+bcDR9ojycrv",
+	"kU5WeHvEvJJkx2JHxUCLZU2pxukClvoPZy+eM2HGfC4M+oFSSxezyDI94bloRegdZSPpMyF4CoG0TKfw",
+	"URdVu2PsiIX9FkXSgEGsbvZc5yfjXF6JT+MRu4kgtZbjy8IltkLLbTKvGJNez9dLtHjOphztM5dSo8Ch",
+	"jRNLRdK5Ta4IRwdc6LPddAYDgUFE7jDxaqrSdj0mAm+SlocqRIhbnsovvt+fvCAteVDuWzc9d+9BqTb4",
+	"Y5Gr4XJadz5cSoLdn66YxbwHWflFLpB0ei4yMtp8GvTFwuAkr0ObPBezee4VQ2//VZmSbnzntLQ6wZXr",
+	"Eq/2sbaGWXqyGU/sQcnyKYTdwBtvlSCpWP+QTfUiI93ey2rGQXFiPEfltM+CezvMEsVaAEiZGV9Zvoav",
+	"SMXuTnv9Wdd0IB9+wwzcqDHqY/4lh+7GaO8+se8E47M0UmuGdu+2e93z3tGg/xVmZb/9l5sMcHUpsr2R",
+	"1RI1fufir+E8wpgKnM1onYRBRaue0sf0IjcyEXZrSDX5zg5261fpfqhnkGryDqa3H6OjqtDvD3pH7I21",
+	"DRWrJtGDCvRlr9/rHx0dWWP7uEJkXCKQ46B8d+8Pul27UP2e/UeqxzxluYRweDEQ+Pnc/rrOE7127/Ac",
+	"BjXodtuQsl961idJhI+uJf8HG2gThbZtpNOANFpZ6ihhEr5ivUP2B64WPFvVkWvA6GNr6ht9HLkvQjL9",
+	"8+//ACpdb8/02r2j895dX8nw9ldc0o+UXyheLVAn2MimcNe7zN62F2/SAtg52gV4ppWl/gP2jGfjaT3p",
+	"n6Q6kwl3+z4XqUA10uhUjmVOBqGdlyd/tzwjplFNs99qPkl5h53lPO+w/+//ZUfdXude717zXqvJW62S",
+	"hC7NbQ+u+tee1PVkd7+eD//1Z/rxFvXHEzZaGKmEMcxyActAp0EbDuR7Mw4OB2tXYHLnO5mgrohkthdq",
+	"hZW9UDCZ/aukFMStY8bxozx1LsVEWkNgKsaXcLoYJq5EtmLIlmA1xKUVju2qeOvGq2ciO00eanWRynH+",
+	"6eYBTlm8twPaZkU+dxkZoQVRHPzSMJ5mgicrioxDnqybuZdknQpT3uwVt2tmXO/zZFCEZLNGqM7AGKw6",
+	"s0p35/xSqDhiy6kcT9FXa00bsAFlTmaJrwL4g5bqV/bIPJI8Df8uBmfNr+KvF+rxe5l/PWzk2UIMG9aM",
+	"zuVYzrnKn/KRSL8e+mKCYYOlaz/hN4J6B3LeFF8o+XSqw7otJ898kZtyZRR5rYvSDDI/1cSwxRxD/Yot",
+	"1KXSSxXc5pbSWvm3tFXxZds3qixruXvlypb3o0+5RrcykgVEPn74Vjffro858pd2U4kOVsyW3D/CgK9Z",
+	"JrACT3Q2kkmC+Ro3p/2Ff03Vf4IZH34nj0Sq1QRtIp5/RpGF37UWEvhGxjlaMOE3WTP24yaXBxShQOrY",
+	"p/kd6S0l5YJ+ZHD3LXMJBolIEBuRXUmYnhuIFb+pnkxE4vjIHvfgL3SMcIqOvzM5UTxfZOJ2PK/Gv67K",
+	"F+7z/g57usykMdbe0BlbZlpNbpVKzyovZ/Gf2+eQ7tX2s44Dh6ofmd1C3lvNjYtDAtme69yXwt+cXKBO",
+	"2de8C86FEsleWA3SaWZ3DAWgLXsnuJVufQONBM/wzIfU3Oqng4GyZlw7AdpTz3X+BCrcPplEF1QoV5CF",
+	"DhAYIly9VTI818wsxlOKYjhZ6+JVoRzxo6M5E77F7RxsVGq3/WCD8FfpnFKuiBOkfsKGQYmdVXbcafX2",
+	"Rk/d6hkXgJegEOOk8zUhYRmR+oxobTn1ykSiZXjJV6nmybnWT3k2+USZNseXvcu1fpfC6zbJNIiXSMPg",
+	"LiiLUOyof9i/f7/bZaNVLm6XgN/Yz+kr4YLGM/Dprw3X0YTiAI+L6d2YIvSqd3hhg2lEN0Eyd9kgP+we",
+	"Vo0dkMcDFlBTJCwTWAoA0tdv9VvXGMh2XxWhEjSJIeyGufWWrqVJl9WrMc8ySQoWXGaWUkB2nxZ8S3Er",
+	"H1ndFrwKctaDCBbY0WOuUB8LjrPbpWfp4yYHvIUoGEVI1LrZEL+ea/2MqxUFhM0nUo3nAt0PFXf3udaY",
+	"q0Jcd7s7dO3tlAklDempzTgcmWWqTOTZimJQ8Sv7R/vE/hEzgxg0nUbUmAqeULpacMt69gXB1li1e8ll",
+	"HqbgQDSBhtUp2YWejHVZP3aOLgB3O6ec0u/mQgEP+LLt2mAsxlgZ3RwAEH7O2CpwZF2kNAoQi0MHiRue",
+	"zkAaIDgKM7lMU0CfNawZu+fcxMlLkkMunizNsozqYxWONWq5/UJ//h6i/D1E+b8jRNntPXjwe4jy9xDl",
+	"7yHK30OUv4co/7eEKL0yRKrVWrTypkHJwpyDMoVdEUhQul4rvsinOnMF0TdXgxfhm8pxB8zMJL8c2g3S",
+	"MJe2/bl8pS50U/puMw7HSZrna8WvuEz5KBWfTAP/oqoJkPCcjziWP4wyKS7SFQvud4aTmeosT1e3bhT4",
+	"zzsAQQp+KUxjBf19wq8EW8xh0zAjMslT+RPuMsLssnclgieWWYcK3F12Q+LQE4loCONU8Awp7WYXtzrs",
+	"jF8IqhrZYSAO1WPgXZ++iI41a58Y9ILLnDaTm5a1ZsKFvmNYqvXlYs4wvReqb6xOh2meUJgDkiOGss3v",
+	"dJo8Wxg5jpmy+wbiPlhW84mmKsxWqsk1TVRfv3p72QD7JAtTe5HfQKpwOU/Y/rURJdObtrVWsM4qhrCz",
+	"XOvM3HByWGMxS86gYN2q5yM+viSEFom54S8zy8O5tDYqFqesz8/55e4Yxs1KjaeZVnphaK5STdoOFvRK",
+	"ZInEgCBnqQCemgdf+NCgen8q/ytyB3aX/68X3UWNkwDYs8ru08WMq8ghlr6DWqjiT4f+Wf7FyBQD7eGP",
+	"kFURsQv+PhDa5fqgGkzRtbFurXoM4VDXihx3wx6ufexZBXvzkUdo+LB2HqWpNE40WIHlnmG51pflwRz2",
+	"e93a4seiwukHP9HS8rz1T+nRj2Kc71q9N1MNgtTuZ7/Fq8CxUHaYVzh0jSn9hIYqEWOZgFsUuMMqKSX+",
+	"CH9wa1n9jXgkjoYqXmMTe/MFfx/bscfEKhDkXKQpW6hcYsMZt094lskrYbBqAxI6QJgMlevZ5cfeYSfp",
+	"kq8Mm2fCCJV32BuZT8PFggA8IE+7WlChEsgLsucKjPOOcQC7AZQvKDqITmPJWZrTF5AwJOxudgKrEGHS",
+	"DJUvjVpOdSrwPBJqMbN8ACQucGCRwsHfwWapoW/lV6AuQHO+b0QNoqzlqq2b0JIdlSaUbesCpOKUqxeM",
+	"BFJQ0aDJSRPP7HqjBUol3/aILeqV1rO4qPgnXkqV6OV3pD0vp9qe7EOVSJ4a1uQM1GmwxOeAJY6OGD1v",
+	"dVhspxZHtGMhSSFiRuTg2sRAFX52qEKb3kouWKQqZcpSesbfl8Tz3aButberbjVqBPMqvaZ/GLznq/7u",
+	"+tdQrMxg5cNX18kUK3ygfrs0nwqObnjwEMZJlTFCjN0PjQudzXjeGDQSnot2jl6gnczFS/Jtm5oRSMKP",
+	"AXbv3vXxNyuNXxtwFQU4pNP+gMB1r3UIwVuLVy2nu5ysqTaC8rGWJORpN9ndkYLEEarIqIXsEdx9JG3h",
+	"uqIXXLecFyayc4EDUInt63suZ8LkfDaHp6rQxlWiDBvDRnBYlKDSXZbAp6sIAVTyBy+zPWZySbIGSMrr",
+	"r9moWTh7AzxyZNXk2p5KpeEf9jdSOhApHrP5ppuxgum8rm8USUAUPI0YLISvmS4TvY4WCBId7poKFO7a",
+	"E+sY6TXwEZDVu8YJsjhuEIN/s+LDmk7xKW8aGewZXlIvylX8JZKOtE4FVzD6BbU683fSSbl+K6GfbpRo",
+	"dwzioRPR/eYtE/26yNpr9HZQ2/sMOcDh3lX1SElJr8RFiLC9+zm0zKBGEwC4q+R5qpcia4+5EZi4DGXE",
+	"WDiZJcQUeCCAZySfilmJYBsAvQE1oiZB2VOBZxmHoyjXVX4uA9SuPR80uNgqEN19H2tg+euYpGw5Q8cI",
+	"1LPW9kUzfvni7JwdXPUOQCk7+EDn6ccCAMur5OVDoqpjX/PQQPSrXYKohJNzHfSEsjpUgNgQu4USPcLY",
+	"BMijqALcUNaF1g799fPJ7xq34YNlDs/AktJUSOzgiKhK4VA1KPabExa0KTZpeQ/RoUPAINf0akAy1B1D",
+	"2Hkuu6yAKTpmeAszwh5hM8zp4LD3jMAi+zRlPBOMj8dinmP32s/p6wjUhU/V8wLRU3obOdc2PYLburgd",
+	"oQQHVQDBtWcflTQN/7hUG5WKJ3SQllctpg9i4UUZyBCrL2IyokeZXpo6b8q+Qz7XO/w0pIw2rfihr90x",
+	"LD7XccFF5UN0p+wcB30SKlhk8FX2SFzJseiQT7z4TuRPdKwayjWg2FW//qmayI5RHDM9x903YLHddOgE",
+	"geM1ZvkiU1udMy7HoCTLEbBHX1ywpjWYsb4JArYEdKJExFLBr8Q6QEpcnVFcWQ87xsZuAX1DIqBPB86X",
+	"ibxCIJYQm6fwBpB7ANfP2kDAo8zhcJYH7XDVruGEK6TQRlEKMvya/o8417jCXobHrKkzNtL5NArRUAyf",
+	"OeOttS4ktxiHRYlO1YMygMwvNA+lcSbhjYy8CgLTTCr3Z2+Lhl8dqO9lsrl279j3ObFjr+15snG3boeJ",
+	"2mfznuzaeYR6ZPkv2IHFoHdvr71Mhh0K5a6JfoLyVMv5Dni1zJMONNLrybv0+DrV2UGdbnvWfv6Zva+6",
+	"fWEE9I5NuzboV1rxdvnGmfuYOTdzYlQVkT2bFK0tKHYt2tvC+t7e/tFBkoUDCJoc7ZKN0vdGou9HBclC",
+	"euwg/J5Ss7w2tzbfR2Km2UhrSt0L9k13hxSrUCMkxI4Zf0+Dr6plruVUjPpQ0AjTsEzw8VQkrYhBKU94",
+	"rzfHoN056gYRVZDReRENVRw0aI1Z04g8h8z3nOrYg/op52+vz1ZslcMTpUZZ4cisxRL0hC15wsKbanXk",
+	"SvvdT5Qrbov/iuLlJc/H0+uGRgBdEnHNDBhJqbjIGU/JobOHuNp0fqxvhGdCAEPcdC9sm/wrS9sPG0L+",
+	"d4JeflYZRX+CTIXlTcxBUKLDms/JI8CmIsO2fwSbab9zETOeuximJcoqYiMx5gsj2Iu5UCcvT9ndTrdz",
+	"1x65zrcQF1W/sL2YVLndQO6VndbOCM+/lfx+u2sVKX9j44bcex/W7aNNX7/tnXNMQT9MXzKsdjNt8rPy",
+	"EdgjSixT6N+KSXaf5l0NNlqv2+1293B+0Yap1fZVuVAxNJHC9kdOXFwbobW3S9vfOfp6J+0rMU/5WJRO",
+	"InvnMYO9mWdyNqPSsNT7c5OI9f75938cdtl4yjM+zgEjMhNzS24XbL+WLzeYGkAL1xgJ70/x5v7mpaLz",
+	"ZZNcLFr1fOLJhi96pZc3PduKl9z4hMPHv3VNxIsomOsmXngkqY1PEDZ2DcfrlIBgXGuUchbk3pr2pBjf",
+	"fvRwE/oYNpCrO8R+suazvmBxwlcxuxQrw5roq6AEksDeq/hO6pqrr+0WfY15VpaPPNfgxXYECKazfUUt",
+	"V60bRUG/+ioxfILRAeZxlCGssYV+EXXUC8qe9RkRUR16tQOrjUrAnUUuxFFdmLOuc351tEG3fHYQJBx2",
+	"g2iG+7U0E+jxvz6PtfFSn/5gsIfdusFCE/9tET3nwkIHJe0mgubWmTUIlCgq8ygrPuG5YPFf/vKXv7Sf",
+	"PWs/elT2K2zK18i3UcyOySxmoafN3GEuLFFe7rvdbndnLoqduaNTFDakDrisPKbapd3Mxp+qsFxPUwli",
+	"ASQBpZK5pO4VRVQgmGjYPFjpNl5pRI3Rwqwavl9aWWQGfbvrwwuoFlT8gzdyT5Q73YZ6Zqnp7do4rq8W",
+	"36udT9Ahdw+jptQ+9zrpA2Zt4YIeu5QTXF6E4Pra26pNeWsNH41FjZcCqsnQ3qEvXT9h4pZioTJZi3KW",
+	"YeNK7BBETCszDtdtH0cQgOHdxAuUFMyRiHkmxtgAsC5U+chfx2JRnSYE3H3BYj/cOPJxSMYnXCo2ElDU",
+	"J3NQPGeCq9Af3xmqEx/2RJB5CHRiMZ4/D9FOdUOQWsVYp3O2UEbkMaPSgw771qoNmLYajsoHPQxfFbGA",
+	"Zm1zDRcyiIk48VCF7QpOyQBwCNv2ba6ABsyl8Lt3DAuoSMmZMh8MlZFqLFiv0+10y+S00y5RMGLF0pDn",
+	"aOs+jhrv28UTbV5qrnPvHGrOqLlO6UbfrfOVQFyY0qpC4psdX+wYLvatWCy1O/A6A+uBH/yq3eu3u73g",
+	"g/vLw13u95JYqyLpXwK3VeME64EO1nyis5nI0lWx1tb0wdnnms2s4VxMuFPQ43htzRQ0BC1zwmBD95bW",
+	"PgGKfWXxZ4xUhKItHM42MXRLDkc4g38Nb6P98KerPTj866g+YcH6dfw0LOEyXTFMRy6FcAVUdrn6zgEJ",
+	"H8gUQacLJkTGWHDgujuIpMVyPVSxUEnMmuI9/QiCL5XCOOgAq90nfAXtnxNo/kyFavi+YxbDro//+fd/",
+	"xP1D+y/EzrCK9aozVORD8omANANpIEQvEmgVskeKuNjD75fq8eU5FtJjY81rPFFZRFc8IDa5+/yTNdHZ",
+	"sNz2wtIhYvF33w2ePYtZs3/YnupFFrF8qVkiJwAwxMfTVuQoaUUSkbLic7o/6HatrlH0Cms2f+j23v7Q",
+	"bT94+3P/h2777tvW4Idu+8j9ZN/S+s9aDdinYbmuODfKbHozLdzJmBuOB7vrBXMh8vFUGOwDQh+8Y5j7",
+	"5ussLRD59AXpA0qI5BdIcPIDWk9zenL9F9a6sDCfoMbKwBYolWkonq5yaXnnsTWBMCftdpLAIe61Vonw",
+	"30GTvdoEY5mZfP0MP6m3iW9gzNTm76e87qNP9ZVI+bjWjPJe6OL2l5m4sErLTGfK9Stee44amld38ONO",
+	"794huAmK5GCqDob0EB9suVa+1XbnWNEmx+oVpyfPT1CA/AQ5R0W8R3jlY4B/GZFHFcTtOwafzRZW1wKF",
+	"eGqVGIQj4oYtRZra/1JyL7pi7hj4mKn3vD2cyjGf6H0yToN2j9fg0M9nmxVcHPBW5PtF4daI/J4M8kEL",
+	"HJUw7bSY39vNe/5GdlogFiq1DVPLFblGV5dhUN1rddKBNVFcvyXv2sfYi97Qlqn5+st+t3/yz7//A/7x",
+	"OGL2v/fu0Q/3HrSOmZCQ+7apM+Fa96kK09RJsp0Bg71kVPCWu/3uLpn126YiiNmdZAvF5W96voGE3zlp",
+	"L/HXg4L7SvkTtWJjPZtpxRSnyUJXNkBaph9U0OS3GGnzsHfUYkdHR+0988g2y/4TEvYQHFF7uCvcq+Kg",
+	"u6I/IHbJ7k+LR95qNhyKyduwI0nJ+sXNSPzu5w6782Kr/DsdFtUdvpP5/OlQPQF2l+L9xk+Ea5PqN34i",
+	"XHu+Ww6Dnc/6w6EiGncnZ+wv0gv9PdcEBiTzzieK4y1C9RMdW06e7u3XwgfOBM/G0yfY9fuaAvHxez7O",
+	"I4AGb0tlhDISYFqph/gxi7EDKrpgsxlP5U8iYbCzt0rGT9VJnd7vII72r7rGB78B0KPbN9V3qsGer2+Y",
+	"+/5x10IHfX2vY+Fs6Fp/vnd7et8bw+pKBobCmkZglYtvDV4uitrR4t0eEZ5r99gaZU63ArdoEH+j1uuR",
+	"61BeE+ZA/xm1XD9mpYbq+3VH39bqPKKu21V2Y6m+2ksRv02d8JHk6cOpQMyoSjoN+rL3LP4u4TLWN27n",
+	"WSqhaYoyObe6WKZnGN3JqWcVwgV6Rwphrc/ZnBsjTFjQ6xztSi8jqggMk8HRvRIhvpDLmBnrWeFkF3Iy",
+	"zVnCVxXnSy2MZHRDRAIHt7nu7gpxEb0nCXB6EDQf5lUqBA8AGiNWC88YsQKcMWIlaMZjZv+9KtEOmsDv",
+	"o+1bHqFy3rr6cTqUNyTl+GOZgCcLJxkgKGeCAx5sM3SKRTXZabTIAcgy1QZCl/bQm9eq5FSuJbLdoDx+",
+	"Y1c3cP6JhDXBgblWDnq3ixjL/bs7U54hEc7tuShAai0IXN1mb7dt6H0Pi3/Zkj8iLWwDQIF3vlmWa/0L",
+	"FAKu17GVVvP6Z3mwNJ+iLBYie291MdjBNXGRukSgm+DBAt+UEWFZE+rqCcicJxDvLC1dCaZ4PaHZIUSu",
+	"c5E9jKFVoMNCA/uqs3OfjcutVGrJpcYbzsRRgbi+M81AqDzbkD0JlzApp6hwCuvNyU2hL1j8SI0f29vj",
+	"ViUmIX2+vH2HSDrsTSbzXECSPVSi3EKZyc4gMazpN9uyRH2OqNvwiILrZy8SMs12ZoBuRc1CjCgAlXJF",
+	"BvT2griEt6oVrIALubMYO+RgID++FZitX6ji8t64cSNDZIOmUjHfzKVANN1cA74qlGDXJikC/dbX5Tu9",
+	"DFl7yY3j1aBKj8+l1URmUHaAi1zJKoUbfunMQn8GN/z8Is/tW1MHo8b79kS36Ue3f7e4xcMusYqBJnGd",
+	"OGddPlEjahRdH1ASbZN0n3giOXm5/4GkxjeL1t1AAqxLV1+9yg1q0ySN7AuiguGHCjkekwVbA4LuLImx",
+	"cis7q6aE6H1np49aNCLfjVYV/YDJw4JtP9yZIBQ1fzIVuUSarn2OyBB32AmhiYblU1XN2SUTHnYPWdBs",
+	"75hx7+OpPo41TkNVBUMpXlWXfVdOodxPdAaZNQ9Pfui2H/D2xUn7ydsPd/sf/7PxGbws15R1Ff/mZ04D",
+	"3LRZHjtd4vfD9/fDd+3pmb4K9ft12EOZU6H+TF+JpFgI+sEtSIX49kBQucO2UQB5vwE7il6EJAfVEdqo",
+	"7En8t+spbpT+g0Jxn7GjZJ9Kk+tshS0V6I6N+yOZWcvS7Q+C98eXemj+XUSaZBvyo66tEh2jWMdczlJX",
+	"z39rZQnl2ylM6InOZjUaCDp4X4kJwd5sGzzdhf7lDarWw7M/MXu1E/r1RlLxbPUZSQfj2TD9WwjJh2rm",
+	"LxqTf6TGn6w90sj31R5999V6T8bObg9QCfQx6Pi0J43h4UfwUD2ZvbOi2I/gBxl4XDDf963bvQ1PRTGd",
+	"Og9JDpgURvFL8Q4QRu0bscACL5GD+eTlaaWcxvAVqs1YR+WcrFYjXhiIBwk+nnaY/TRlvifQBwM7l1Cl",
+	"h9UwCerMTPUiTVhuBQFkJmPhkvM+DCG/ko2whOi78/OX9GWr4X6rWS5Mjg5BgyowdBcCvdzkvm87JFSC",
+	"gxBmpy+GaowDVAm9T5iIGYQUzZfaNXJNMnmRl7FjKsqtFbr0ixN4lWZDYRf/TS3J6zq7l3tz51OdYHMQ",
+	"7wkmd2nRwRrrbN7JpO6nnF/CENa7rVQ7icC369qGbuiOC5z8jsB+itL5YhB1PZ7L7QeLYZanuKkZXsk5",
+	"WG05WWlH69r1E0ml3X8zofDiWrPlsEtS6fxcX/e1AyEUA2vb7oUi751TuF0JHmIFopmFAEig/srcsrgL",
+	"+0AYqHnY77fshrKKAMqooZrDtoJ4UTOmGiiKEcQR+Mdjy+v0b+ccbcFn7ZaoNN5CZX2oXLMIKAlkr548",
+	"ZHfv3n3AXp8/dGE63Bb7+Iyxb7EdEsC8JyJyOE2xGylNBzybvDLr22lBdh3vMjWVWxPXOzzRQT+KG0h1",
+	"/OgeYn3zqeo7K+08rNa+jo/WfvOK2jqtZdYIe8X1YUn1hF0KMTfAubE9o0Flte9LmOVSvN3+7eR5IlIJ",
+	"Ac+RTqQwAxZT4Qt8Ex0bwMFf0A80B9aMS6ndCV6O2D///j91Qacb2X1ORblewyTfVZ3IcvLyFBBZwXYo",
+	"yheQFlM+nwsFTWloPpZxvWM/wkJI+1/f6Jy8/RdBKM50UO0XScziD4FWGjF3IWKUKB9B6gL0DMc6/Y9l",
+	"yzpI2GmU9POgoPXuea+L/U7/6lP24e4guY8Spq3tvG8QrsiUC7OPKZ+s4Q2KNas5KHHYNMaSpu5xVOtC",
+	"cZv8GLBeAF9xDLIX+faOYfESObYtk/hGsEQbAs079rAdzrm98bOacDCUcsHFZt3bDukW7BUUN7+0sQJf",
+	"PVuMgnXfKPBAgnHFhErmWtof+KUwrOkgdfzi0F6Nv0BsakpiWc1FRI3/pJoMlf3BoJrMUp6LrANP2DPW",
+	"HvQpRL2hqZo0+cAV93McBtZC55TUOVSbfK8F8KGVGB1a0UKJ7NAuCn5JhAP5WJMzqL91YMz0b3KGkC7X",
+	"CUFE4IcCSQT+DOFE7N8hpgj84BvQFwPz6uf63U7lNMLy6Bdlze2LtV0WNd63LUnaVzyzFDSWNrT6I1E+",
+	"WhrR2pXXfkjVK488zapXzGlBO3/tkRqfEA3D3155WhZv4Wl6GtC0dOGVp23p55OCxqXfHwbUK11wnRlq",
+	"5ufPn40PE07eGayAv3KSpo23bn+dk2SrKVt1J2EHnV3FCqPbS618RzPwgGFGCCgZHbTfYjBNhyounoxY",
+	"PFoYOEY9TI0DJrdHX+w+FnCP87JNucL0Ru5DHs5/nWvGmdKqDRF3uzubfjCo8ZDfO0JFPsA/anWG6jEA",
+	"w63mCJBQ6D+ryOn97l0RjgVlG1bkQkViVU0aqiZnC4Vt+9KEcWtbWhUrzkEI+UyoNTXKAan+7xMSVWTX",
+	"yoTXDuXvBE/z6W5/VvlXU9NoQV/utATosfVzal8/2Hc6TW6WE8zX2kJNsf3HQsE/SnSjS9snQ2+sG+a/",
+	"snNXq0cL7GK7Uxl7Edz6C7iFkWqf5lr171ik12Cr0lP1xueGZE+wDFiv2+2yTC8Z3rp3nil9Vy/JdF3X",
+	"DQlzbEfz4qghJ0pnInmo08VMPdSLOsP2O71kMw4FifYulOco1HwX6QU0dfYh/3Lnpd1f3kWlHZ+u5LF+",
+	"I7N8SiiVm/NXCwjQXhCt9hT0Ujuk4YMHD+7XTYZsyPVZ+I1gKrDP24njxHf47d1IfMFBU8h/NzTPE2uk",
+	"r+WCyLHvFr53/LeO67nuLnK+4P3cRYBtS53oMc1VOfiy9YgqIlyW6d5rj7ix9oNUYcYQZgymgmKggNjF",
+	"JEI+sV7ZJfbVTnrbL0d7uam8GbZGqik3z6gIp8L/2UK49EUxM9jskI3ESrvkljmflFlpY82BLwHxtx7V",
+	"llsU5S3r43nJDZTk+RIOaA7PUZGC2heIC1/oNNVLij2EFaPk4Ew59JaaiKFqivd8nKeUax8TJUBjhJm0",
+	"OuzFnP9tQenO9oyC/FjSRUciXwqh2JXIDCBXVpJqTk6+fdJ99JfLk5PRvas/dt+/OP/D7Pnscffp+Z/k",
+	"szev8+f9Zz/99eT+2X3zsPf+b/2fnj5Ij551x/2//PjHfSoWNhXFnBee7DuGxXhbfMy6lJcPpALCWYWU",
+	"iFkGWa1bmlznvMaJfm5/DnrrAlwYtgQQM9NhTyGtC5BpGJE7YuL9WMwJ6o67MiVo4zVUEC7SF66Hb/gg",
+	"W8ztovcie2rNsPbnmM25Q82LYYywfpAANFT4C9TPFcvKmmaql2zYgBd9OWy0sDRhzq2qyyZaQGtfbgDd",
+	"DlguYI2hsuvRYSesPFJMqaFSKTbWs5Hd0k3DV+AfR6BtQuzL+cQaAanRQwUzNNRBf6YpZ1+JpTA568NU",
+	"8QNkboD32ohUjIMawGNk4ZnOhKWgcEQRsyikCvJ/NinaIBMVGYS1HASKHSKxDZunCztlt93vGFzYiCZS",
+	"Q94OezMVGFysve6XhSw7gOFm0H1sQEHJkUj1sjwGPHhBEMHQaTwwjqECBiGsRWx373Z5wen0tsou7W3k",
+	"dRj2OsM/ARZCibFhGtAtGpkadlyZUfwOKfrYIUcTYWseATOUWCrxPEbZirBDTI4NwQXP0tUxM0K40e3T",
+	"PHStviWH4FxAhsifE5EPvJAAKknturPn2SIXN7N9fEvTWoCAXE8maSXLZ+P81kb13BXK3mxoN7SGalLO",
+	"rgmXsXcuYjDBTzFMXgaYh3vbJS/Ktpov/ARlMHBs0J+oLAZvKk65l2UEyGqzEsHrUyq+FXqS8flUjpm9",
+	"iWKcDrAK9p39X1kHVXXYO6pvnL1Qebaq/97p2Qt2t3fvHstgqSvwWIRJVf7M67N6rOI/WaVzv/Yrvtb7",
+	"ekmMOpMTqXi6gw83xkHc6s30SEK49kK+F0mbYEuLP9o6a/t7cp2m7YtMALhUJmZyMWtnCM1tpjwTSXus",
+	"IYh/pYEn5iIzdie2veJtxTkkBAC+q+9XBK4QoG/ZF7JpHFu3kydNibrFspTZICo4kF5ctxleUkbDQ57u",
+	"2yD112hdeoOu5Ztal0rVnmd6kglj9oMCfCV4srquLw+TjGoqdvl4ihlI9txHiIlYX8a+FgtqlGswY+xn",
+	"rNVWr1O7qz6znrO5VJWWprq2+cKPerTBwfCjHjEBgAusibGsTKR8hSkoyCvOJy2FabFsUUHI3/DFmZwQ",
+	"nv6mimZ/BypTo4VMEzbmGWToWo1mPk9ltbHLHq5ST8TSIIgGddujcMlWTnls/wwrB9G2frcb5tfqy5oD",
+	"o95vGzleubkD14dbavhwZ7p901eaQJ3JrWTOT7lSIjVleaw0dHjmlUxj+KX2SCOH/Kf08vcNpdfxdLCz",
+	"QsS0GkNNP36sNP3D/sZPBAr5TCSSv85q7E84ZBcql+mGDzTqk+BpNdcE4avHN1kNAMS9dj6Lqen0EArO",
+	"OV8YdKGhdl/p9FDX1mGX5C15j0IiRHU9zD2TldqG+8UI511mpq07yMHbzmqzmM649K3kl1OdigAbl40A",
+	"MIbi9n78DIZhwmbz/prBkP9QQWywiTlOoI22IG5IY3Ewux32Qgn0xukL1rO3HHXLbaHANZimbJRydRkR",
+	"zH4dPpQ5ZlytEL1XWKORcJ4cVl1WR5C10qxz1wzWPj4S9kl80FqCOmN/W/BU5nhi5BmXis6kENWl2702",
+	"ml0RXv7E4r/PXWQWCsLCziCJt0Ey7kjmpsFvZeJbyKspjpRfOrfGf/nTTMNgAtc+RlFttArkiI+vqQ/f",
+	"ogZbsHl4nhYQM1ufeRScfIH5uP2hWzpxKoQsvzI8JTY/SedpED3O87kZHBzwuezkS5lK3Rnr2UG/2+u2",
+	"u4ftbu+ALBFzsNv0KLjDHNxkihWOelU+rKrT38prmD1zTRG2fjj747h8yLrDuXQO+3tvmFdgR096/838",
+	"Uy4Vrg7X5YVKV6j1u7uO6Ug1LksoKXLpQkSt66ZTdm+EvhJM/XoWYTHp8ob4Yb+xXgttCKy101tp3FpN",
+	"/KY3R6X5fIrpMlkTUuB8Cs7aH07af+Xtn95+2HDKfoq4vn33xXUE72dzd5T31N8WYoEISJRBFTHKnbK/",
+	"eXkRFVZKxEYLs7L6ZNt120aNPmJjrsYirRoyW6X6mZUSalzbLKd2MoUlUm7grFXE+nfZc33F+t3+PYZZ",
+	"24d99qWly07mfeitiIBadVy54fsb8sVrTdP1ObnKqDooK+oFS7dUu0QD7NySG0Ymzb9qq+hN3pJE8tTa",
+	"Bs2cZxORO+ZrRSzn6WV45UctFbSABwCLgB0d10E1A3Cif8ZyKjsoGsO3QkcMfZp6LFK2YCnVD9+7wWQt",
+	"HqrpI2m/Xu/c7vYePNj8zM12fX8fr/eSZzOYYTX5ji7swI7DBH6aWWBrl8ddu2OIdW+mEOxBy5047bdL",
+	"CUeCjY7zP2k5Fuf6UtRhoUGx6ilBAtT73s5Bh3V1rQF8gMPWmGRc5WYQ4MJAEsJEqDxiAipSE4RPhaEM",
+	"Fb1DCtNCKJhRppdGZODa41kmrwTlqMA3B8NFt3t3XB4r/CbiYzuu8WU714iDaWkElVoV+39p3h094eOZ",
+	"6PBNjWW20aDa/dVB9Pkp79fQ1S1CVaoSifl4LIwhqjb/8Oa84uMUqz9MR9+O5Qv5h9PXP532nstTczp7",
+	"3hVnp/dO1au7/M37+WjVm42/ffxV8mP3/alcyuS7dHn6o5ZnafL6VHU74m63M+6najR70k3+/Idah2ae",
+	"17gIn8oLAYiEUjGDLslyk9l7ezSZRQoE1I6qLIhf387Hn2ZvB/thb+XvTy5M9ijT85oI6iKRutaxapnn",
+	"2cu79jB4c/KnchereboGxupsR3AOdgI45gMfqDuglumd2fzurwkGc79b2yVprafSKxwuy8RMqqQu96+u",
+	"Xkth/xxP2F2QGqUFupGzbfManoDhptNFLhgsEHv96inUUKhwbZv2GmYg+foIMRsJKIAycrZIea6z1qcu",
+	"eAkt+fD+TlTPvVakDPq0452V9aou1c7luQWnX3k//tKOv9LXb6ZHXIWvqEeN9bewJNPzNfDY63oR7nev",
+	"CQhbIUp1xHsQ5pOldLHC+wpqygx4RAVINaIaq+drUo09riqmq9ONEaVLPtid7U1PXL8gm+zwZ2V3y/3D",
+	"uo+UPVLXdiOttzxxqd/rIFqAMYtzIkvmmLphK2YWoKvsjhHeooOHXnZ+3Tri659tX9WaMAAogfT4lEhv",
+	"5utMKgjEmcizlVSTeMA49okuyE/p2DwnXAs3jPjYV/0N0PqmW0PTEhZLJFRHhh/ZYEaGt25ozf5wCxbG",
+	"WEgEpQkQbXzqeABMz2eCjfj4ssQ/2xqxbKyVKDv4GlHo9/NM4Pdmw5O/NBu3DUp7sbyhq8u/h/C5hXOu",
+	"Ks5+6ZPO1WMSgWsMyJtBUIhSPXrgW3j1jJmVqsUZTKSxjJFswv3zXCZTwYSCe49ZPONqwR33cUUoeO5l",
+	"TOYR7iC78fAmdOL7GlZy4uDpkAnheyjsbieFg9gPPNsya9XfXlOxWq4XfRtdA3ygBAOwodgMQkNqLLYV",
+	"chFBnGzC9vO+KIROhmDX2/Uosq8YiZjOjZtMyFs6+owYZ3WlH/FyasT4Xezri0fciHuHVgO722cZV4me",
+	"sdEqF6bDXmYCsqhB7afKJJfZpi8YLhy8KNO5nSR+tHxu4veeXXz/xwfZ/W+//8vfsvPlj69fPrp/+vTl",
+	"X091/yl/ys+W3T/PHs7/pL8Tfxx/3bi1lqiLTeHLcTYr2SNWDpgDs5T5eDrSPEt+WdTFBRiB4UL5PVNs",
+	"tDUhUWHq6/RYrYi+G9mU+8i53Xi7hWjYgN/CEGoj126bHTM9kzm4o3XG4h+GjS+GjbdxVA/VgegcbK0v",
+	"7+eWP0XlJtkiro6zIpqixkLJvy0EXbZSoWDc7aa6nb432est7334/Ho2d4WZFxts4gqD3Z624E/rX1lb",
+	"uO2ulTWpxrezv277mP71d8UvxOa7OODTXABr7Ly3E8CdHBvN/6euknbb90/CewkQXKrJd4DVuKuLW3hv",
+	"jc7isLrqks75eCqVeCRyMa7PCH4zxV5sHqw+FRPcLMSB6IBEPUSqSZteyRL3TmoLgMHc2OGRfLOKW2yh",
+	"UmEMK5JAoXgOYWiKdsBgdqZGxGy0cqmgkcOG8x7u8ZRnE4GtrGQOYHlwgOxV7ZxtynTdK5mu9BDZruLV",
+	"Iq1r2+XoifivmYS2pK/PsLuYuUPtu5rUc2zElRIJWAERG/O5aUGW/8ql22KlDRVYaiPoNaxJZGKx3atx",
+	"QUEsKC6iZ1CFOwPsLUyINYsZUc7sU4e4rW9o0TRUX/iR5ohUdEXxe/Q0yozppQpG/fr8YRVtcq3T2F6+",
+	"/dI+KnXADxYpKm/VTeywdfufbtx0W/2g6wk93faDd5322y9rk3r85z5Dl+aQVDG1d11kBKCxlCrRS6Yv",
+	"LgpU0KfYhQruRFQiqle2v0ebsqXpzWC7FD+vn7e/lvTcLRJPtsg6rSqSshBZe+2mzymIdovBcC9v3XnX",
+	"9O1v3jafeGr7w3fP8xot8UUm89WZfYfr9DGT6hvBM5GdLPJpvfUDPflGcBNFzblh8cg/FWOrTDsFrKAi",
+	"gADnBQIYCoBdC/rbDFWmU+EBzGO4NWbNOFCW6Gtk3v/z7//D2m14Cm9uHcM3KGmARoZegaE67N5lsQfP",
+	"jjusGWQ6Ya9Kw8xYzwUN107hhZ1OHxwJ9u7TR+yhVkqMc4fuTaMukNVEgKzGMk4HnB0WvrzTghQJvNey",
+	"HFCtEHBWcbRsMdqyBic0N2hsupE+8bE9/AGPEGDl/EkXwZ+Vti2ARMAZzKYZw0VqtIek7bATtWILlYkr",
+	"Dc2MFkq8n1seo49WA2URoFBby3eoLD3smyO/9HahPH8wYESnP0FuL9Knsx+tMN37zIOdrzMt3HDHeJBs",
+	"D4w+YN89O3nYPvvupBexS7EqBiEYx9TPO4bxhf3JTjNiGmYUv3z9zdPTh+++OTl7/O71q6cx+5LNeT5l",
+	"XzLoukvxAJE4bGID2EIM1DvfwdiwJiBu5lOhhuqKpwvRisjv1aYUng47YTNpjFQTaDMLkN5+/EGnpLtF",
+	"pyR/mQpypCUC4vW4IP+g8ec2kqV9FqDEO1tnLr8Xq8ZHKyWkuqjpTXoWcB1yv0gv2lNNzQAcfB9sHYhh",
+	"tukkAghju7cMTx1k/mI+11k+VLngMwcNQW3sgVncOWKQ5bnPXDL6IkeEI7sslNDTGaqh+o//sFvVWnpW",
+	"AA1Vm2HlaHxw1YurWKvxCSHsAzsOGApAhglQsO6U9+TUdJlXFPPOUDEG2S01FsFmEdZuF/onfk0m+CnW",
+	"bvu9iVeAIDQO+JwTAyORajUBR5TDmintd2jAFbj11ttweRHMStlkAWcVghPBU+z2RV9X5dUzwUlPopd2",
+	"LO3P0DtNwNxAofjDEI6mYWPAPnQ6nY8f44j6qIWXfuh0Om8jNgT3B9wLwB4RK/A9IkbwHpHTtxDcI2IF",
+	"tsfHj3GnYAIIOxUCCuQ1ZL9GDmhGqCuR6rmwJLHDgSfg80NApbf/HDaKlhfDBo4RQKzwYqfTwV8Jix5m",
+	"82GIiFeV+z++dQOMqaEpaUoGi/iA5u5o7HU6/W73uICYcReQOb5mXXjTS0AEGpDzERtZ2M2G2C5zbi3E",
+	"AFrGCpcAU4k1OcCIUpMBqYAShXVK+/sAXxe3XEuOkc6n1J+cnTjUnfX27/Z5qRaoJttX4/gucloNiGnI",
+	"XMxY81KsjMgdwJEDwpIAEAUtqwcs4+qSjRbjS5GTWYfDiuybIVOYIIkgktKCwxvWXJuiNwibZHqJGzYR",
+	"83xKjM6WPIVafCQMywSYAvbNSFkYJewo7FDB8mmmF5OpXlCLPPt8sTHtyTjVSyAW4AL6riZQ6cl8Hyi7",
+	"kzCK00ToILwpWWSuNzK82Z6oOoP/QHHnfC541upgwNqRW8J4N2CJQXc/nJw9eeVEBccWtDsBSiA6UI6U",
+	"s/SHFhBVmYEI+3gG2r8I72fgUXChTUTkQ+1BA0HwmlvJtTAise+FpaT73Bu39QX0myfAOYMDAwHWNM7W",
+	"7o3XiLnhDECp2B/OXjz36kEgpjJh1WUnyWu/i4xiWcowbscN+4Z8QVRCW3A2fAiOeidJVywX73PWLLZb",
+	"VKgIESK3oW5gXz7VKUQP+HrNrqUfDY69Pn/Svs+aOR/BV5RYQl0wMBtpJlJBm0ZhYtT+mOufYRVpEIJW",
+	"6JEG6bsFd9hp6RN4+OcZX0FwjjXj4fD9xUUMuGRwLNvTiZZzhpfH3eHwPXf3uFxls8gyPeHuHSKxN9k7",
+	"73fjFiJLAfGEGfM56NlTnl4gyYtn51xm9gWN4XCR3O92h424NXAtQJyUMrm2+iY37PWXT548eWQnxTiA",
+	"uhI+plmMp5bGIk1h7NBNBPXYJfoJSm3KkTSWtU6KDvEs9i0M4ojFriMB4ahRZ4QY1gSJbKaWKXNNyg/Y",
+	"RyuAWqMJkDxjI5nIDO1snjpGsJPpd/sn//z7P+Afj+E79p/37tFv9x7YU0+Op2wJfZJm/FLAlrPfty9P",
+	"pJkDhIfxO69Zy/Rrkz8GnAtF9IuwJ41etoAob6Z6g+ovkaqxs0XjQcmSdHDdG2wMYNqKzRozTrfDFgSL",
+	"xluTgX24Qb9p4UsrNkVc8rDe8WKSYE4M7V7XoOXeIftefmMPRTC12HwxSuUYpLte5FbiKubMJzhTwKgq",
+	"m6zssNtjcdj9CQ5ldy+oeNJKF3bEDJLZh5hRdvk2O1Kx1+cPO+xlAAaKt0ATYNaMQ9Qlu/2lmi9yWFE7",
+	"aMWJ0zBzwC4KINNR5N33xIofPX5y8vrp+btXj789ffEcW/rnZUjHEvZY3Aq0sowcIB7IJf5zm9I821a1",
+	"ROc55K3fQftaGibGUy0SfM0rnQo4aZCO0jBnyJahEwqz9nruBdC6XxRejRnP7Ep88QW6NbRKV198QctX",
+	"ZSvEayg7J2DQ35ApgwqZVn7fIZpTsW1c+xff9CUR81SvZgDOQooHz+kxO1Ir3x++eHX27uTp0xdvHj96",
+	"9+LV6benz8/iY3I0zzNxkcrJNGfxi5fnpy+en8VupQxTAvqCOrPXnRDlJQFB9krk2ap9Yk+4mM5MnoAV",
+	"iEqEzBhajmgLPFYLOs/I8wrYg9A3DjbsEnoSY6EXaKRtu0wF5H5khZGvSYxxuxZ4WfFgbavOBVqeYHVS",
+	"e7bWMR1vY99aLmhgh6bXhRSZQR0Sug6RThT7bnjWkFzM/PkPh2uppeYdwy6lSgxMIH83RueRSGjUiYYG",
+	"ZdCPs+Uk85xnubL7Ew4peDccFZZU8hKb65kOexX0+/I7h/QZwCTzcp01Y2keIfPThjshtZ5iHivwuKF2",
+	"CHat0XbElBE0YBA5sbzpHFvodXQjxuANbQ7vUoPzguc6M3SYGvYyk2bGplrpRXZMR7ErSPwyqDQMpUJx",
+	"VCCTU6039guUORtzJzHhoUdinokx2fHhSRPoVChykXwBHaSxWwqettoI0WEqMjgZm3FxkSjSci0Zlpol",
+	"EGyibioyH7D4fbt4oM2tmuggvJY8/BKwAmyk922zUNYWw9NT8CyVdowJh9a6dp1Mrudw/kFtLs9ZKqwa",
+	"z9lK8Mz1e3kNiEI5fs0r6HYBEj1eYLO6iHR1cANQM0W0O9CreHDViwfQOw26/rIlJxRhxq0yyWb8RzRX",
+	"CEAYu8shTYGadpPZ9zcRBRTaVhRrYYTdFQh+7DVdnVlL3lmEzvAstGZsayGuyOEM/Noi9FtjP2ePSrtx",
+	"x163cDHWyCXIkZHlPADgninxzH+jt2Wh5HtXcOWcP017oD746vCoFbH4DJZqQM6Z787PX7YtD5TuvX/0",
+	"4LDll/epVJfu/oNEj81/eIIckPPHbi/32yl5gvB/j1km0q+HjaQY67BxDILp62HDGhAH03yWDhvxMZ7Z",
+	"pcXwNu7CQH+fichNGHWcIe4trDc+BstnLGPwNGBWVECh2q/AADfQu7nMs9S6E/ZFxx9ydA4AK3v4a0jv",
+	"BNOG3ta0p5bVj7RBy2PW8j49ciJCUHionmsUt9gt0loiDswZm/qVqwXvoDtRQk9ElehlFMSkWPf+oNv9",
+	"59//0e8Nul1Sbag1v30y1WOeMijFA23i9Rk7f/jy5I7BsVBJpb/9J60EICmTCRr0Ypa5EenFUDVTOQLn",
+	"Jf5utQI5E20IEyc85zA6QmxEU9GBgbYIMtlPd8bn4CmiBRsq/HwQrgQfkbUd7cy++AKk6BdfOFs8KV5F",
+	"iFDQhwZbXTrdLxMChjtU8Zf3Lan+J46smGyB04xDv3foIU5qYUj32MXT4rXQNtANRzlUmB0n0CiAanYY",
+	"nXgf/CxUwpq0SoaNU22gItz+eyrGl5Aji/jQGpQjfQGdH1Noj4X+Hb4Cvadt+BUYMXZVCTMwYqnrGQ86",
+	"naCVt0K4qTRYtAqUJhyzOWaxUAk4HYbKnqP9w0G3GxMutyXNIrOqjL64IHkzLEVlh40Bw6O3GX/7+Dw+",
+	"iF+enD/8DtxsnoRwJJ6CtBbqQmdjsABczrTk6WA9dQSX1WEGWPbCeninoPb7Q7Wh+6VdJHBaDnz7oeom",
+	"sG+3XEbzdLe1yRgdKocA6cyZGGXcGXdFxPbIJ+nJ1WQxP6DfI8IIK1of+WIL+JSdrpVe9jg4tsYVtpYd",
+	"KujvaZ+9EmDdg8/FijRkpJBBAGybANnwEAQWEYkTNACaad8HjwzVY09pjPM0q+SO1kjgjMOobhWi/QeO",
+	"wJnAijAYp3YVI7DPtxElMvb0trymFzm+PQV4uNPcuGauEe5S6X2opbaoKOLCDZzottI5VntbRcyayRuZ",
+	"p/ow7pRWuacq3uYTfzDbB4+jQOy6fKDIWitmMXMKCgTonDwcMMWzDOyI9Wwh4JmptsroykQu0AkvhQNh",
+	"DpkKqKRoVhjIEROdSYc9SXUmE37HFAdE14oe+9a79JxUrH+Inz4equp+L1GDGZHngKBXZCQMEFuedJlK",
+	"p1kg01CVhGkp62TgvQ7xjL+PXe8BCkCVpoQumhWLcUEwvyUaquVUgwoIO4skMmxyXBR3bKC0+alQG9xr",
+	"uUqiwi4l/xdMfqhA/6D7rHbHg7OAmJDn+NJca9+kmKeFH6TfLwiJtRCu/S823sboCMZSjqnjGYqvGHrI",
+	"Yj9kUEfwdgRnNVwmyIT+ACbvKziuraK4icNLQjEGqXguvWfPz8/hlEBww+E+2pEPVU1z5aJfG3RYdg9X",
+	"Oyo3S3oWdU92KeZyJobKrhrajXxOqnFU6rnc8ouFMOKQ9URlbFbwhJsdaQM8gduyKt7INWnc4banlCfD",
+	"dZOgd8xTXXFq6Y5WAdy9yASWHcQgux9aVQj7Cri3lnZDqIhV9BR36Bdq04CeJ/ex3SneQUR8UgLCKAWv",
+	"ya4qTBBnZ0Fn84CH8FTTQ+gRD0M/dn4EOpXcEatcFZBV6EnjhKm6I3iZyZwaDVorDf2t1oAFpVKMpSHz",
+	"K5MIDw7ZoUSPJrcH/KWVhy+1ySeZOPvjUzzXjFSTlF6f2RvO/vhU5gJCaUMFBjCcyjxHvFytwCpG7hwL",
+	"E0YHLUcWESirVrJ5ysfQe4MXXfYBsyQV/AprLArbSGesOdbKIOA0MBAO0rIB+WWfk4/zEQE6R+zs/PTV",
+	"wdl3J98/fg4Kq1TIXlBVIe0g2WRhTYamNc0Oip87swTNj+c+bxP1cxw1ZQsFqrrVscqiUuaoRz0/ef7y",
+	"Dhhe7UmA8W9PJI8wX5xqhjWPut2I3Yf/uX8f+1EzM+eKfbvgM9Z8ff7wy14XsGBf8gn9j/31n//P/+n1",
+	"WkWSklO5yRiwAt24wusZZWeN9CJn/T6ecd3u4G4XncaQ8eVwFKz+YsUO+ZCtHPuyd9TtHh0dWXughY60",
+	"xXjq7hjYAy80RJo686Y7SRsx05Zx7Mlk5atTwaAWnRWoNUN1gtsKYiX2Q5iK76rAqJFtkIGE098EpYNQ",
+	"EphWoZpxGRElht673z5GBQsyWA7AFRq3vH/acvOgIkKk36vO1+uBd1YRnkEQJnMGalzkurbfxrDBciv0",
+	"3/35zzFrLuZzkbXBJTkV71tR4Ba1UhrGTem1IGh5wmP2z//7/7C4hLwTH3sdodfvlQCBAdsXw/VEJh/v",
+	"G6oQIGgPVKB6S8CfE5hrUyYX8r4jFqp2Mnei0mt61fSVArsIHEmDtQwXjE4N1VqYmVrUgODNSokw6KRU",
+	"rFgt6QU/el65b4aBw3WMShUTxlkJpXavqAxFlVNVWEkReW8xavsOERr8VlRj1iz1fx4qily6yAtkj1nb",
+	"AvtiulIAGkGTgKHxjZgQm9Cuo1uAApm2h8xQjbi1LoKHUssyFxSWh1vHeoZ5Py3M1iEfvdsoWKiDyfV3",
+	"uyxQualGDg9hFI9UAVRkY1XjeyGkJx0B1C07cYewNbkvsBeR8CQD05kaqbuXWw2riNO0IMLJfjjLuUp4",
+	"lvg1fNt0pTvL5bJj6LIL80ENT8s5yQZDBTZYTMH+wksJOUN2qJjnk7u4HCUEQW7TR2vwY5dfDiYErnTQ",
+	"YJf8YUMVdoUn/c83kI8KRvAOAbIPBiwRiWtlg+57MNvc2/ywYtZ8Hfg73TrQa8gscU8VyYUDFl/1omrB",
+	"7lC5lMr+0b21pEpKbkwExvyhtzB9zq3UHcOwXJcMYVcYHDF9MVTxh4IYHzsf1ubysfPBrsDH+BiY0Nll",
+	"hVGtc+ocsdS45/2EjN1flu/aRsx5hjoeNTSjIYGNkJkc02HXuIddiQzCRmipo/OyM1QnLO6/f+9sc6dn",
+	"9rqe4phF4Wq415DXPSQCeS5wMkfMjvhul5mI9dlMqsi+Ev/LphE7tP/T6zNsT9eHP/MiekiF9tIEHaxP",
+	"VIidq40Yqn3q8tGBQrX9zbhcDjxgrtC/1WGPiop0hcnBE233dqr1HMXPPJNXYPCnUl22wbaKfOACl84K",
+	"JBDrZi7Gkqft+SKbg96dJJmAUEDz9OT5CWSVi4k0uf3gsXf/2I1iT2IPNoP0fPT8zBdiVQKsRuR2H755",
+	"/M13L158jxHVdy9fnf7p5Pzxu+ePz9+8ePX92ddUYeROEleqnwmegE1aIuHAjdYK3KGirBwrpRglBYeO",
+	"+0wYnV4JFj96fmaJdbmYM79qL1R596R66XAw0b9UIbpdTejTspaDNSiVRKGe6FQH7uKKF06ppPnYB0CZ",
+	"oMzQIru2NIUy81sCBxsA40tNyCgLhgu5MdqBH7SoWQZn80yPrGkIeycvau467CQcPy9G3+8OlT8L4OSG",
+	"VjtFJfcdg6K7vkt65BK6GFWDsGZc7uyP0huUdCtky03s8SKmVeV8wr4giYHfN1/4CL6YQZyu6JpDzQor",
+	"LdoxTVVm2Kg9qu3Ubu25RNrzcyYVgKBFqFGh+xBj2qjIGXKgDRWdSGQoW65bZGNac46E6tBJ1aEW9ZRO",
+	"qCcueRYOI3yRU5EgOwBVH7s8XlPC4A06AcBLAxg1ZDK51pMxawY+p2o4x8XaDZxtRUIbdKq0p741QCh0",
+	"T6WXqGyiv6JwtoMBf/CBOih8jF2qpVWX7PDJXoRW/JTBBet/mpDztzQy5wQDfwDmqC9JOyNz29n2S8j+",
+	"9y4Qe5fzVzRLPn7wPA/KHgcXw8w1lmuEY6Jz2evxlDVjX9XqMGJOQ/njvm2J3z2oR4Eq70gcR2zGFZ+A",
+	"1jdUoE/ZfZ+Np/JKJKWCF+rlj0YYrGyaGvTHAetCCoaXH6TvYS8UdP4YuzcG7FTlIhMGDuPnOmcy+Psh",
+	"9DLh40sCU2jGRYpF65g9FRd5AehmHydJEQ3VGyikcJ6PSnpG65g90iB4sAVSOVOjw87IicuV4z7LnZfS",
+	"Krqle9l8kZuQ9Vx8kg7hild9k15v7TzcieiRCqINdwzWK55Z3dA1Vzku4nk8tcfPyinr0rXSNhj3aA2G",
+	"qnCmuNQyjMwD00pDCRsYV9NqjAnDPskR15WTCp4LPrsDfgFnEvhU8Q8y+eiDJdbYz3QqqGYLFHOUgUHW",
+	"cO1+L78cXtciZ6I9ZjMx1xnkds/mi7zI2vEd0IqH6Vb3kg4dCSXzDSnsFjnXlrBataFyk8hTWB6wEB26",
+	"+R01bAX597jINRqqn136ys/ozfwZ3bE/D9XP7Xbb/5+98bDbZT/XZF/+zGY8vdDZzE7Qnlo6CzMpFmF+",
+	"c8RGPIFMJUy7YnVvhsW27+WlluElC9n1FKdL9JqefU05TfFnV7HkRxIVzJX5zMdSCSG97a59W5A293OA",
+	"eOxz3Mc58ijPK4Z9KcsEUthMwV7r37HbFM6Cd/bklGM55yovfbMEPlwUzJTOkfCN6xVYSFJXmu98IRSc",
+	"8ySN16uxYvfiQzdU6HNsX6jIcsHt7oSGG3AgwSv6nbnjD1tQrMgffSU4KFf0vSP7vZnIpzoBQeY0U6IL",
+	"hD+x1AGlEN5a6Hn0mgf2NbT53+H9SIwwPoSLiByH9xwHwRt0RVkNTCbl14L75p1MgheHjn3jxZ539Zw+",
+	"Wncv1L8SUhlq3lh+05rybNUtujuoyCpVYrXWvogEhm7Y7ouuXVahMhOgkNVmhUrorxLig9LQ7ptCbLK8",
+	"Bi72/I7izbgK7teQWHSDOwBgJOGblHbveOcej0GIITCRHRbi5Qf87d655Nms+Gj4Vu/4qhBjjhVZGPZl",
+	"kLup5yVHmRNO1MUm6E8RtAEIP+VEc4kdAx3S67mYNyknSoMKOOZGtFx9z1rYKPwCBG3fUYzHLWnFIjFU",
+	"+GNcVh8xpte2m/2ulxTeZnHM0wNBM+erVPPkXa71O+iKbr+FJ8EVYWrAUFjzqMueyW8QDARy803EevCT",
+	"r150r+737atLiQDVXaDXc3vWlJjwZcW2qhElxYYqThh0oCS7ty2+f0OA9ueNeSvSeN97nXbhk8tCOQTp",
+	"bTL35U0Q1wlHEaY1WJ6CCCyNey2VwQdMc5djovQSTF+XvcCD/IWIqhM3pSmU166SO/Dz2hydTwJuGISL",
+	"C3YHWiSYSAAuNWeul1IG3Cdx+9qpw+toYbVG/vap5OgrkpT1Tg3eS1nj8L4jp5FA1lmKlMS4FZGSwoKR",
+	"NTYnoVfRZS26Y+IItRLLctJKBMx5hTeGxSduhbTKM3siBc1k/WkGxQ1sJXL3ZqCzk7zvIJHUqwwihRS5",
+	"VSGZXQDBy6OQr3zH2pzi2vSJu6RSXXFJrVd+LuuwSYYd82n0ykFuZGzCrwRbALPASXuRynF+zAy/AO0V",
+	"cGidX7W0BM4R83OQackuUvAJxPFMZDMuE2uUYaueR5JPMj4bKsYC3Yl9Y6Way/ZsYgTv7NH3rep9Z/a+",
+	"oIa8ev3cXkeNyF76ph3mwp4NWE1gbv2+8wF7JCzDdIhGzQ/nOiLJcppELAgZfYQhnle/41Os8EP20VnK",
+	"mhhlhkfO2tVvYoTskeRpcGH8sGgEGkz0KR9BWi9GIRvhA6OMUiWenzx7TFnDxUvCOw+Cb8GIKgN69fjs",
+	"HNbTEFZa81x/7Wrqo8rXXmfp18GE/QfbP2qpKvf+V3H5azvK/Wh4rVdS1Y8DknEK0S2S3r2bqF8MRaik",
+	"ePKFevxe5l8PG3m2ELe0ULsohVZi5SPNzT24CiHTgk1LO/nMBe8rofs3pKPF529On56+eHfy8OGL18/P",
+	"352dPopDcYvph1zVtFWwEhR3qQ+2Q9vbobKSg+oONKbREkKQT1Q1cnZA+5J9KIKu+cYdGmPrjqFaujQR",
+	"L1+g9qy01albVTOWPqBPpnpdoJ+jl2ioQJK0IgpowhAJh22ql674JBUTCmqGU0HvoZHJx4MpZDrFzP7X",
+	"Gg6pmFiZbFnZCBbb+2OsBCwcJ0GKRYSZQEVsTBp28vK0VcrFEEkAUGJt/bCszydldLvde1TeG/72VTzA",
+	"I8pIWh1yhoY5rSJry8RQ0aS1oF3dWiuoHfH6mvMNDRVk8XCnSzhnpxZmYBnyZ+8+YCMx5VdSL7KS68Pe",
+	"Uoy11+3isU1t6+HkussIOCTnK0MxAaNnwk4Eab6Ys7UX9WpfFBVPjFaUm++udplZf00fNO2FWa1fumsv",
+	"YS+kPkTlEHvA78+1Bw7tA1hbvHbtKByuSfUyXbFmr8+cIWBVLDRBi9sgTaFKPICASeVYELgU4b+czK2N",
+	"0u53uoTzW6BWLpfLDofLHZ1NDuhZc/D09OHj52eP4RnAyMoBFSvEgjl5edqIGlQU1Bg0ep0u3qznQvG5",
+	"bAwa0FkOOzhOAXTqYCp4mk9/sv+e1EFDn9D0+t0uAVvXiCdUzb2K5BeazaWaHDNrLbERT619mnn2yfL2",
+	"Yu7LUubamt55h507GECs02zA8F1ZTmPQ+I4GDLj2UHoHE+l3u4DOrlVOWGVQVIDlOgc/mgpeaoHs5Rrj",
+	"NfQlInNB+GkX5heOwuOGAVpPDVoXkWkDhTp2cY5w4HUf8xM8OCXFHB+4u/uB14UGW8Ibawx+eBs1zGI2",
+	"49kKelxdCSUMLoofHgRrobfcxDQGPzTOcB6Nt/ZVB+Cw2JdjBKW6u3REKBrM+SX42C8u5HiwjXcIv3mo",
+	"ZnJChkNgKHgd3rgKEoi7uVfhMy5lS4kl2ASpgBlCO+JWNFRubX7UIybURCoqMsogTqsvKEzoIjqycCQG",
+	"kULYCB32wln1Q2UtiZIdEVE8quxiw2A4RYuR7pSaYqcQRyz2M4d08fhHPTIACeY3lCvoQ3KipcGTVZAA",
+	"qlW6Omax2+sxCW90VOD6DxV8e237gQArb8BXuPy3tf8wW8P9YmeNezFq2Km6fxdUoJ0a3XDjwui37VuX",
+	"R2ZXAhK4k0/apvsTxPelGUO7kUbAPIADD1zTGPzwAWGMGgMkUOSgjBqDhl3RgI/Js5MtlAIMxLfhvc+x",
+	"mWiyQk/Exsc61yAuhFq2EfeECOvahJZ2SCu0z6ccy24gWw8ypUubhABwMJOfigLs73cMbKsOe7XL2kbW",
+	"pjwvO7HgphrMNTLRcw3pEq5+iRtokQqZQZ1GSKZtjZM+ftwmki2HSpDJTgF1O3mjRK7GijfKZnsouZt8",
+	"Bi5WN4ucHBcQ2SZHKxQoIRSKtf2K4DgqAVfW9N8SSCbQp+MiSg21kUXHuJiKDk/oOqbxdIbqhGKUdQLo",
+	"qTR5kOJhQJ9xsH6wQSpMlxpNIFd+GPRoxyH0AcZRAdBXGVZpZSmheyOA6ceofpMUYzxwELE7b3wBAGH7",
+	"3IlwU7DHby6X4QmijUPnr/uuu/0gWAa4f39Rsf5kjbAA8Ch9ESzXx6hxuI8k/oYnrk0dPNLbS2XycVR4",
+	"qP9g90PnWj/jakXfMr+gQuflxfm2xBy3k2WGezkQIQ/D+xpvP0aNuTY1MuOLL0587m7niy/YCSou0rga",
+	"gLWgTCl2w5qH3Qdr4R+reFU3I/XnEEnrmCzcPJOzmUgi1vvn3/9xr1vKngcrogzahInFiKfURCBxyILX",
+	"WRW1yb8nTMYp4rKUPzNwAoNB6bUVw4In5VT7EEtc5phj45rxlsUW5qoFfN9AsGBh8m90srqesnApVQKt",
+	"3SltphBdj8RMs5HWl8jF196N1PblYxnLmJotVERL72ai5Tpi5WYiZZdhpsTSsd0vK1P22epPXAoGPrGH",
+	"FHJLRzEHeK63x5deYiTzXOunPJuI34DUK3SmGsDsH95+LGlSJ0lSDTI3gzqELbKwTqmCJKotVm85kF2C",
+	"Yy5EXWZV62OfgrXu3vhW5FURcRun+a+/5X6d7Xa4+6HnOn+iF+o3deZ/K/IKZ28/2Lepx8HiQMpVh72w",
+	"Z+C9w+CYtIfxYbd7XJe3jtcOr9udF/qdgu495/k0UL2TRvXgCbmxgvlfRfl/C77N8XQPNWZb3yV2otaM",
+	"BbSLXbKPvrgQmUiGSmfQxR4qRLwBxZrbkpsDKNVWxEaLvE6bGKpCnThmsRuNAywAhAqdQQQbgxNWJSD9",
+	"BdMoDZQ5FKB2tAFrVJPX0BfuFlQTbGSAQ4WmzzxdiOA3p0mAKuH6dPubiAOeCQEZvk6JuZE4wtYke2kx",
+	"v3WRSl6OovjwX16lua5U/l0HurEO9Aq2WVRYMpmTHJ+uGmGUcrNK5O33umwvSDAzxyXcfEJEA+dfAJwI",
+	"kH8IbuBxM7hadTZ6hkR2mtS4hXa4UIIuSn9cYO/h37Ynx8Xy93bl+JuvJ66Cx7Y4cYpF/1eXT78RJdCS",
+	"fMvWquxh+nE/P88XX5TwmqvgyGXU5gH05ECvL3fYo5JSJofKIwn4xDzADCpw4teSWgkxw0+lw07Qv5PS",
+	"jAmkCmbEyhUplDkBwBxzCYgqVuX5UyVXooBMCvNrvbAqhurzPKQaa4Dd9t3usqHyKRh6kU80urwK0eaT",
+	"fMtk8RmTBLNnlTrKN1KxSxSnOrfiMQS9pUQayFjMNbsU0IPZT6boQ+iRPwlEaKiKdtblZPpKHQdgnZVa",
+	"qHhBTNirkUMOdy3FhupkV/r9IKiKWsvep1pXz14Phmq9JgBCDtUnKVRlj7ikFTm918Mo+EwD+9NQFcQ8",
+	"XmO6Io2H6rzBqnlQU+/QGSqHpO3XIwCv1WmCDlJ9UTrDmkaIECKX8ZG+Eq1BAfxJCIkOIzTERo096mlc",
+	"AJrGDqXgGBcKEH7InoGQDQBP8glAfG6HkvcTam33XFpJ/yluy4tMCpWkq+eo6Z9BH6JUQitETytn9EFp",
+	"CiL/NAaNMK2q0iu76HN47WPrc3o73fG799F7g2N3m4nw0mWZYev5INQZcNb6OfAConNOovi2XYJQvQJW",
+	"91wz2ICvHMD2boiONv6799WDo3tHPavd1DXts4x+e2OkhL8AyRfgEzw086ZR1iMHj0v74ppgwbWzxT1+",
+	"S/PdB8g6AEveNPc3IolYt8ceiTHrd/tfsW53AP+fffvsvGYWH3/7/nQvHX5bxmR/jwGSggCZGr+QCerl",
+	"UKmOb4u56VXVwNbcx8yE+6JSwynWjEmZOSFsd1XUbEfMvgkVrhb6/EKFd6iwKhrSFQoPXQgzKF2JJCY0",
+	"FwXVd0wJMx8NbQLv8EcX+u1cwTXCQLhap7GejSAXzT7pEaRbx76vBp3cpE0NFQ4Imljsp7d32AkVJYeF",
+	"xoUSPFTeKL1jwBxwpc2orEaMB5XQuZyJ1vYmUR4ZTALIYoCXAPAJ5GPwTfJmPAdgcafMTeSVoFz4eb6i",
+	"9lkAl6pzng4VpvR5f8JibpXQXtTtdmnhQAOLXa//uEVqE1G6qHyXhARphorPNDXaIabqB+8jWwEgToxI",
+	"BVRPFrDeULeKHTagf9dQNeOic16MflyCA51paDEh2JyjhTPblvhyS66NmiPGY+piJ1BY5005MpR/dx2N",
+	"5Qwf+bj16wCGIT2Mx3XjCvdGG8br2a2xJZ6wo4fwlmEXDVR9pOumAZHKwP3G+DwDH/MsW2FJL4DJT1iT",
+	"mp5AeXvRI8ZhNUFWBojM0gwzocSSpxsmkfPJpuEfdm82fBivE3W0xQPwRy+Va0Q74hkgcFvqSw+a1cZB",
+	"RZVueao84RumCV/ZNNFe//4nLRRZ5dBpyDv9fX5gjrrc3bt3H1SG2+/277V7vXa3d+50t79u2iR0WEIW",
+	"ZDgNbD/VGDQSnguAfGvcbPQeM7Bu4JFrN5DUTqF/jSl8A9+50Rx+6z7fvf29N/D17ufn/d3Fe4su3lq1",
+	"NtDy9P/P3rsut3Fk6aKvkoE4EQI8RRCkLmMDoZhDk7TFHsnSkJR1erp8VElUkqxRIROuLAhCdzhifp0H",
+	"OPMQ+z32o/ST7Mi1Vl6qUAUCvNiyhP7Rpsi6ZGXmWrmu3zeXFcMT2gAD5Iuadb0qBnzq6GXswy3Ya3cN",
+	"EFrLjeJBZckejHzQ1kHTQpci9A/NpKUndYV1tuc0IIdAnC2wUosJAmgD3c4yYHoFvb4CqRBgM6EV3wpO",
+	"UEX9r6ATVB/fDIKAPO9EpAJkBwDnH0vsSa+gFuC11LLHjVlZCocm2849QLz5sWwiLQj4M4bY899IWDGq",
+	"sXLY1bPeBH2p8TouCzXxdMfrgUV0keekGYcC0acckzU+P9NrZAPMI73rgBENMLixPhMCr6WiAIgHy3KY",
+	"Whb8revxcNRlA14xFbZErkmTUFXgOU8Gg94IfBIJgdcoCLleCIckFksLc9bsEnkLA52GMAuaIWl+Vpjd",
+	"f5zh4PjCyxLgj/mZaJi8Gt6PcN9ueTZUAQQ4gJWVUJvwkSixUjYB/hztIR536AqW2kscXo2V2FwAhg30",
+	"J18ikwNa81AVk7pEQn1vL72biHDH1whFrtkHMQ0+BHNLgNzRcK8lHgFow2aN5BjIa7DHfKEBYK+8bm5/",
+	"8sHwOxXJ0MpU6l+8h7Kmo2MOi/rHV564/EcMrZcKIuqeeBQeJSnWHjzAiOVy8H359taA/GbWxUOH4w8I",
+	"w2At68hd/FsEN5/IrMyMabnW3f7qzabgpqIf7M+xJIz2JV9cyc+to63764V3TxEc5ouN0DoT8jCELG0w",
+	"BcMYqy9SXNlBFoCfAi68RRbr0mnS67PX5FYHHWZIW1wOXQK4mVgak5/giTdjBDYS2DvoNqpEbSyq7tyL",
+	"d/WF6JDPT2P8pEqo8/haKre7Xj6asiCNpds3xRFQfDsr6qDN+vMqJHQIl2ahNSMLwezQCF3MKSsjy2ZG",
+	"EeJYrqqmHll+43EueIF1Nl2LFn0hsPkq7sSdiHCj2d9+6fXpZ+MyEdlPMETzpyH2zvs2MTD6IFwJtC1p",
+	"xAoxFbzE8RBuV+T7WmOJ5jvZlqMAr5zoYvb++d//8yRsO6tFQPuVrAXY/hBU5DKWbd0gVVhXW2N+Q3mG",
+	"f0ssg6AkO1gCQa4yWzOepk0YyAQ4HfjOmOxqJTdpwEDOAvTjXmTB+7FxDxGPY0noloBa7KB9y6B0eXNU",
+	"XzhaPGb3o/CISdUmBwxClt/qhGEnuFJE1l+rO1pdYn83t8GI0GtfgO4MdZ8kGJqpNEpnXvDp22m1wt4I",
+	"XWfYecehXZL9OlMlMs/tD5g2sjLC7wRg7x+KLOVYZuufvm4mw6oynxaYFtk4k1fG5tjoNHvAUn7zre8K",
+	"bhQDztSNR7K/+v6P5D9BIf/dzugvsx4/qLUHTOhANZHcALGTIAwZfqXXOfqb7XLCNzOjvINl0Bj7PZYh",
+	"G2R5XajZ1XWlqvSRRjzDgzcnrAssG4S6RixMCeZ3k96wEhOKZS6ufDmGxdBLImRNANRi4J0EeKmMCmOz",
+	"PGe/zsQMuyaNKZLJq17AokPscbm4wvweWdqkv8isCF7HujhIwHE+sIWU6QyVNMQj8V5zMC9EGUv3yK7z",
+	"s4OxRJWPdAFGHDldQw2fgGFKobcICod5lUqiUlRyzasI1MCZaKdp6KLKM+2/kuhoPJpRjZ4Tw1rJ9Uxe",
+	"vZ9Nh0E8zPwKANg8ldcS4mNCMElSOUhpiC9nmk14KpxZaI55e8Ey93Wm3ctKpfqxfB3W1fwx53gsY3mS",
+	"islUmRNjaHcANeE5zO9rNYdQYVba3/AQ5CqMSTp2BzdnngZOAwh/tcIchnBeFTLLwlsqIFxfiq92jekN",
+	"cEHQPBh3LCg9GHIds+nM70og2pwW6qoQWhvzGtlnJoITb4y48l9pkch7IJawybKcgDt1GUsLVXl6/B9v",
+	"j8/O35+fvDp+/fY88XPxdLC/jM6LMmeHf2jZMrqOICX47rFKReRKSQFOV0nRA4I2CwxURV8gBPICMydY",
+	"fzo0Ex1LxORh3Rc8rZbG49fa77dxfc2hBkIrMIEzo7MDQTPvMiYR8BjpymLP9Izn/R57Te1J1aXy09s8",
+	"ZNxOiKuJvIsK0jqjhpp+0HwOwNrvDZQb8zb4F+IdZrAesWxbELsQ4dwOK4OkXWFHG1XJNVGpo/Pl8kfk",
+	"PZiZuirMqW8OOmaJZDEbY+Fg7TKbCW2sOn/B5dXb6X3FbVB7rmXiHdLF3y+cqWMU15oG4gu89CGCvrAi",
+	"27jNnyj4avYwHHhuDaFJIxd3swFVnj6EBYg+qq5qsRAavBonCoS5m7xQueW9Qg1jBpkwHkv409siR1rf",
+	"N2+/f3ly+P77g7Pj929PX3rEZXP9zmSms3ESsUtRAlE3POrH43N7dBEKcfLi9cuj96/enp0cmoeAFuPA",
+	"YwhcFcbWiTtvEOnRPLcfd3qWstuN+Qy5D3LoMkfc9rE5j6h7iniNJmJyISADmygJH2luslzBUD1mG1O9",
+	"pjZaP8UKAKhRqMxhEQ5iFZVI0IAU0nMAgROFgZyp0H721gx4y+HulH6fIeKhmSc0WWbS/Ox5VzAW06ii",
+	"VZ7eJaQBf6bEZAd29foArCr32m3t0MDNeaHX//6F6dd1+x3MW2CDbZsdWrW5EQtVWAEJ1eT6ynsyK8VD",
+	"K288VQKt80iz5NWshBIoUA6AlXapClSPS4Jtrr2rYJsP9dK4nlSb9wZSvZXirRTfuxSbPYZSbHZoIC/d",
+	"Ul1d5YJKhhLYv3Dac0hubWCgOZqsdcExyKLy91XLPUfVHqRKrMT2xE/a4TBO/XA2TSh+1rXObrrWKng+",
+	"rVy9CWJ09b5WB23FAm6dtj+ufJovL84q3ysQlrvk31s0gw2LPoQF8I4Xk+FS/fS1yH1hNYVi/0tlcikg",
+	"UypW8vyD9xpgfkaxvMxkpq/JrXNfsGsj69i9F/wewidJnx2qPB0uv9ZF/mzcCqJDjt/2tRRLQWQGrCZQ",
+	"po1osku8ij2sYMUX1crEiZqjVEktzY7Eq4AbEVRBW4iRJW697lI9ec9NbHu1uGUIhZE90rEMas67K0rI",
+	"yWH1wXOeUjyON/jkriDYLygxjocOuy2hjljOLwTyzdmpREKk8bX4RNX8QYWXmstY1kKhxFFNLGD2Idpl",
+	"gDxZSEh3SetFDQH0ca6+mE3UR0C0M5sxMbvRQ6FwOxW2fgIZmGoU91EskdMFSDuJXAZTT5VnU8KEeX+3",
+	"GvboI226cd49saX7kGBPV6pTYEdXtrzZ3bAX7Fhwrdxb0PfWpZgu+dvsnTFDeJraKhx6JHxfVMuwgZQD",
+	"z2SJyMxO7G0CgiyNcDEwsNvk2J/TVXf1AXDIQbHwYO+773zT1ZwXk/Vdfjuordt/Tw6DW+V7gTnYX/+F",
+	"X03x7VnJC3N0AQMvRP5yr0bW9ydqZ+tDGA8/IWH30tEbhals0sh0CDdREveWvRBMp5z7j95K6N0k9Msu",
+	"V0cSa14jre7WzlShR0uWLh56vduIFR3xv6dgrRIiKgeh7wXiairFABAJsotGvmLGF53oiDVbyEMgrok8",
+	"UXgz1BfNxFZct+K6lrha/vlGgQ09vKq8RiStEXGROacT9/wGQgwOyIRnD3IqvsnN4AJgyNDPc2+G2nJt",
+	"i6qD8qnU2f2RKzTxru9wuVwEWj6RqQRKRjapwSP4wOR8nk3yhD1nCXp05hvQpeOzNFNvi5zQzPwf8Bcv",
+	"oLRw1zZz25xrCYxwWcnM6D1tt/UyMWdYrcqz30LFUkRP6yCTLgshAiBO6ycSNxkmeQmwEvwhDNxolrgZ",
+	"PyrU9CRNRoQ8utAsccVqREq6NLdQuQOlalg9Tq+zvHx199aeCfDprs6HhbjbmcYuB1x4G9Do8souiTsv",
+	"zTVu6HGnCihfAvWW4z8Na/MmfEFQ8JZ0nLtJAjStqSi0kj1XQzZ2YFEXwhdEkhdoVwN2iVS17TtF+PoM",
+	"axW7HoQzTD336FlezO2p1hqWWV60WAaNErVRrO6WIFqelmaJWNpuifobbT/aprWGAQjAPXSlmUV6t1TU",
+	"5eq5ANcPRT8sGrSVBk3QCHjqZ5K6IYLaqkoIb7hxdQAgnBIRX7exCMGVb1VrFqiqDiacqhvcR2U6loDl",
+	"GjHOqDy1uYzNNsdIzFUOKahRCKw1W6oy8zqoEv5C9QVi74rpAo3AMRwUsdwsbXUEV4pxuZjzRZONZHbV",
+	"z+7UuUN0pLZP1+qt+HawfsDk5/D5m0dNNsjEVL5kumad3c/1mx6iZs4jHxj1gieJSEeNR685eEDsvrh8",
+	"zTrGq1uOLerlTVav2bCVs8uiYNi6MbBwgszy+qV+CAFxK1IFurWOFOTwLwHtkhooshT+1QP7+yIXjI8L",
+	"pTU8XLdkku3QtrwKOBPrwWwF126g3yp3rQLbokVZXmZa4VHTAve28Fz3CM/VKHehiFvBacfdSjAVWctb",
+	"lood9/eePYH2WULykRhOAq8aktuIYlhYYKI+O6AuZuCstLdNja0O/UnT0EQdMk58yODkBhD8DlnIwt67",
+	"kzSW8BsgO3DgStAKG9A3d6ETnCVZuhJSnkBw7mBDAVSlBLY/yfNFmY15zo6ByNpoKooMdHjK/2+6qz9W",
+	"k07UgVUiHPoDwHPMufvFS/VR5BwYl2HWOsNO98ne0x57+vTpzmrAmw1F/EERbzzG0Do6anP9tMoEww9L",
+	"vwR6TbtUXz61lI/rweoxh5DWrM5qRstuNpmqAvZbs5o7M76eQCSzZDLLy8y40LuXqpjspLzkpGQ4Sy6z",
+	"XCRQ58C6h2c/R+zt+Q8730ZMTYnC9/vXr3q+lIRwJ5JAJpPIYeGfiivi0FDyaIYyI7D9lLMEMPnH+mPC",
+	"LlS6sGoO2jF1LAFclHkzwuhiZFJggNbtMdpGbKzy2USCRtYIX12lQo4YjE1HsUzeU//pTjIkQw0UeTf5",
+	"Af5h9JAZMPzpvQz/Zf+E4BXwp17EjPKy1MeJ1WTmMj0r3O18kuULd0sCP7BdllzO8hx/zbp6mmelOWDA",
+	"lzdPRRTJKJZ4gHTpsIoY/vAeMSXMvyfqIgNEw6QUObwC9G8SMVLT1P/L5SIxk6CKKy6zv1MDbsQIFCTC",
+	"6pi/49vcz/DcbCLcz39PhoxLdnLwE3JSR9gFaZYtOZiIIhvz3cPrbMyvFK42IId7EktEP8d6EWOhmwW1",
+	"MSTzov+E8qA+e4u45+Y0NQuMeCKwshZ0BOAu4ASkXx/ilUk/lsd8fG33Sr0oibM3r8/OR4yzC576DWWk",
+	"iJ6H1dq4WZDcUZcQbDbbHuUNgAwFAsxTUMyJS2EtBBKsGg82YnFGtTkA1JbIxdNKAKkXedrrMyc+mnVt",
+	"X6CZWKCZKGxoxkhvD2ZJf8gwtFigK24W3cvg8xkUrScRwx/SPjtVc5xfG/jKJLtAJHgCZQHSgAo6ST+W",
+	"36s0E5opM0FPB+xV9r1thHyy99jMrxkShT5JAVkkR+kniQQ4QLFvsl1OYNbv1x2q6smTs9esAKUFNT2S",
+	"43rtIICxY6CycIoI2SKKjxDDOzr+4eDty/P3p8c/nrz+qdcG317RjZ31i2Hh8gao53fXUKRn9g8G1B3e",
+	"JjUW+8MEiraMavqQTRP3FT2oI6QdgZ+EbbIBEHwjPLrfT2t/xuvgnt/QI2yzPxuOqZoJWp3JYeftGZiX",
+	"gFvttXn0ktuf3piZiY6NaowOUR3G8iDlkTU7o6qxGdWs12jZ1MVtGnzVsGNm9+5mKm72H1QxAQvBHpZV",
+	"ipjf9Sv9uJeYZ+4/sIka9lRYu2alHX0SXvzbhlN8UzhzKoodI1x4OnzuZvUXbh7jkvnoC1TaHp79vJ6Z",
+	"7KyAdkv5QBK0FOS/xlxKBUk9AFGEGuAa1rUDokgy/bMxAYhgBK1Mb3ckgLS2HOH7yV4BYnsXj7zFYV5b",
+	"HNxIHjRj4WfkRrH+yV/6222+YrVcByYhUTX+rqL9hQuqWwZv7jkEPIitrSexWvACwRQbg/LJr4mjKzKO",
+	"3k4mtZA6K7OPIkeXMpOBmxe4axFzzlfEwFuKsOTceEtGdnHUaXZlrPNu3Hmy99QIVdxhl5lMNQthmHt9",
+	"5vwrJElGOiTzyNqwiO2oz+xXk9Vmw4mY1yDyTFQsvyYMyhbgOyJEyK52ObFzVfIc7Xd4cYWFyc5QnYep",
+	"ycY+gwm3Y/tRlA9hZr+DqpJSwUwavwI8d7sMrH0V6pPZG1GPYJX0i6xdi6kIn4TQk0t0MixXH0WLgftr",
+	"G5/M/mCwNgeLXWVIHAG7EjnkuEGWtm2Nf6UxuNrMsoTx2A2HvE0H3SEd9MoIVhCP37Kv3M/hgUooyLFh",
+	"MBD3bW+zDM+Z0asTu1BA9VAAwTSWnvx4fG5c/QkVLAAfHPHRAbqdpd7D3yHvMwYoblCdb5S+U36FBnFj",
+	"quW3qAP8I0bEI1IKlijrfjIl+F0PahRuJXnr563WAH85e/1TkCcg6eitZ0X+g4D1sY5xWUccCSw4DXhr",
+	"RsQvGsQkn7i+TsmU7DOoIAGNEnasClkWmUBTzPiO7hOIE32xrDjw9WFOtiJMT9oGTNVUTYOUam7G+Ptu",
+	"4i+0mR0n+6aUXNRWNuSpjrDOXn0QQBZmdfMIAN0xMZKlzeWsmURyvmgl00LbBhr8mdLX514Gt9v3HokP",
+	"Vu/dmovXuiRYcdIFHeOpzayOSzDvZXyxXp+9/igK9uxJiOKPphMQkGWAyNrG/XV78tkpL6+9V5Slnbq1",
+	"soLLte4ftZM5HGBizlXJkxdqGxMwkVejX8jKiHHKfbrudQDv9dTKJRIrXGaSOJbhVz4Xg00GmpeZvlyQ",
+	"u1vMcqOdpJhDfi5VQg8Bq8A8DAY4V7M8xcprwGqlRgSX1Y6gmpxy17bVwKWRmhkSMGpBdUcYvXD5SqRy",
+	"Nl9t4UuXC+v7bUj9dy9NqlQYza5mujTGMEHwA0j/hvrqIYHw/2hdi6SVlAb+k2jebe1Qo6ZHAWIaY4Ug",
+	"h0bFblZKZGzlG4j/j+vU+mHbUJVEnHWhGQTqJ2zrT2qUUK9atRnLbuIKaROqlXZgyRFU1GJrU488derl",
+	"0nWI/6H/4Ec6lteZLlWxsOwmpeCTRxo644zV1QJwXgiekmoOzTdH+e+uRB5H0PWWoAS9gg9CAORIVlSY",
+	"IgOeCRuj1La7KorlBbYpsuqgJZj1ULYS3NnKU0/7/lZ09VuG5ZVF31Ve0z+Cb/kLtVEPatNqJeDm0u6o",
+	"nbJrtRH7RdinpLwDauH2zPbpjKDHPEUxGZDwCzMupIWGNFEME+YvjTuMX6iPouf6qYFWI5NXUSwvjdkv",
+	"F6xQuRiyxDINR9ZABS4Mj2oFzY4ILWWsZuicDEre/g76FOrsAsguLtMIirJ4hdo5YAsoxcjdT9re3AgE",
+	"0GwuCkriZ3KEbYuJFJ/KAxyrPXSooA4IuZAi34VTjB2NjY3wUe7Z8CVjPo3llGsttCfVZ2/PD805NwOe",
+	"ESEZTYx5nP2WBhbtrlT27bGcScA803hkqsJ3VOJ3oVEvFZtkclYKbICivKfIrq5LlvKF7rMaczOgii1T",
+	"N2PDlLP8CZ4NTXhgN3HVmXY1q1zMkJtcJmO2CfbG43RJtkZV3mcqf8WjlkoIwbqJ2uoEsYb6KOP5ofmA",
+	"z4MuuIHjl9h8Hw8QoGv/8Sasve7zHjQwTzu2Mmxbief+hlqrIk3oZ5nXG9E3+viXqGM3D2hwWyf8k5i/",
+	"/6sqPnR+idompCDUqpWDgKKbpVF09gf7z3YGj3f2Bud7+8PBYDgY/GcnHJeZjhS1qmWG70Qd6vbvDDsn",
+	"YKPtmxuZkuyVkilfsO/YKwhQZ5LVP2TIfshVkaWciOJZKXJBFEUqz8ZZyYnAO1+wwbfDweCf//0/+PxA",
+	"3SnkeTTv6v6Q8z47K3nZZ//7f7Gng73+s71n3We9Lu/1+mBZ3W5mb7PXbgjcmYseWdScz9w2+tI7SeCE",
+	"n18LKrqm02XCF0Y1Oz56cxSBer+EdMX8GusuzDHT3i2byvEtGmUb0iR1tN4mj+ZIjretr6kcr+X7HNF1",
+	"Gwi3u2OF50PLta1vuL/21RoPbLNEBCJ4pDCfyPN8RbnDgatPpeJ/apFp5E1z/aTm3QtkINVIDUu32YcV",
+	"IpZ0DGNcGu5wAEFhYitLhSyzcsG4Zglg536/oJ4rS2XLpxn0BbnWlLGnJ2uJK2G42QFH0LgyTb1Q0MRU",
+	"Yco1b/RstY5hjsJGldoOBKwAH2Yp9RaFuVUivLs0R0jSZHkepClqq9sbnHyaVQwdW9Ublhs6A8a8Esjt",
+	"zM4olVHsgDWcthd/EB96E5UtrYI5Ow6MjfDk6bN//fY7fjFOxWX930GD7uqRhQgN9VEi7vNGVq8cb9K4",
+	"ewste2w29jpqFi/caOirzKeDiryOGuQTlO/mzch/4De9hG/57DuRt4ZjNRiXpt5cXCYshx3aei55A3EX",
+	"nIFWM9EViDsVTnDxDVlliBWRGrYGbch3PmIJSEhiw/x5KDcYOXBBGPN3f3yYoee0TZfiCOYD7s36bOhA",
+	"cFMMU+XI/aUiF7FxLsZjMS11I6K+AwezQF70ilpNcU1hN1UTT4NmlLVCk5NM2n/uNSbS766Zv0fw/3X0",
+	"mL3UaCQ5PswFL9a5DS/c7DS6yS1+R/u1uu2IyMBze6I9Bdl6F/DbWtsP6Qhn2tomt1FulKC4IUdqVzW0",
+	"ZCEXiiqnausPjZFLbBNZiXy8kXPILws1iSVGoMnSTVg3QVM6wXZJx+xt7F+ML4dGbw+3G/6hEBP1UaQ4",
+	"RPNg5X5lX06BgEWfOa/CjtteGjThIxPtNUfYVnrslO7J5FXf6XnJi0LNLSVE0BvUrbfpQ6h9fi0KwUSu",
+	"Ra8t6Xkkxy9oQR5AVxOGpVGqMM5H2lV5Lo3Yq+xUjpPeiLIF9IE4q1ArdGuVfEsV/OeNf/hw79/+0SGH",
+	"0pW4u6IBG+vd29vZH5zvDYZ7TynWm60Zpx+v7dM0eFsgEDw/tRcemm+VJSVHMgllT2Yl6NL6kB+fD74L",
+	"w9NwCXznVYF4SCjz5sOnWbt790vUmQgMjV9z/UoVwoXGqU3g6QCj5LQ2FKhXuKbDQdQpVclz3EPmp+NP",
+	"kP8AB+tBgkqRj1GkVrFsj767HH1iPCuyckECM8nk94IXojiYGd3wt1/MJvHH43ntBOSz1CjmAlrxwlPC",
+	"6DtbiMy68NzeOkflTeBE5zZLOJsal8l25rjCeQu2sjZwEbgLsayAEtmUYTv0UPJvwfXPk16E6eKLhU9j",
+	"Hp79HMsCQYhcEA3+ArKlgXprNpFYfwkpH0I2WQO7J5YA3gNVo/C3Hvk9HnspQT1kzn36KYDuScZqMhGy",
+	"NIcOhLE0hu2W8XL6DKBxqiE8Fz0jU8JZpvhvSM5jhC+WNsQXGAa1cGPX9l6WqhCtQDWZtjg1wNZsoXja",
+	"YHUYnyisEZj02vB6IlYHzyGQ4hqGD31WO8zMA/l9fwKEmTuishAACybtcZvGsoY40nyMwlrcsWftSI7X",
+	"Qk657fB+LxCUMMeNWxs2IOzowBj0eWr091FawoZ7Y02oeWf41Kwrsq/B2V7ByzpUM4mHfxVGC/P2KCrm",
+	"vid7UYcktjPcjzpUNtwZDh4WdYV1CZ+IeGHzOV9oNuhtu/T+8EjhBCJWpLZaooVNMC2t5sJNzXo++4TK",
+	"HMIliPSX55pdzCD89UFMgT3CltJ2kx+PnV9mvfcEq9mM323O9Tbv9yVFE4MQDjq7OS/hTAGsBuzAwJGZ",
+	"Wz8IMdWYgbKHn5JCNwLbw6c2njgt397ch2NcTqALoxDo792EM36IIscGwLNFuBRU0BBmlEa4/D7PiemT",
+	"8GuCB8y5jSMbY2+S6ZJ/aIOEIEewZfh7gyaUhV/W6eg8/XP4PV9YAfJGjhIukQ8gOpbXZcLa9ZwjoBtt",
+	"b7P45psD8xgoFOt/8w2k3cNyGrzdpsoB2ObxAMo9q3FFgm/kgDMZy1Tk2UcB3tyYF8UCWFgSdKYyy4eC",
+	"zoB1xQ7enDB9TSE7TthYEzVB1p1YJlSObbwQm0U0Px9CIFIVLHHkzskI7N7E9dlb4yIJrHIA1Z/JUrcG",
+	"/I5x6h4q2BdOrZmTxVTYSJ75uR7Ha9IUoAXWtYngc87NHV9MoK4xMPe4Epiz9u0NUOJrPGkTtPEsXb9i",
+	"vxmZnDoJO+3xQjJWVw251c9Zc3zwHjpqbEsQzdRnHx2E7b5GfBCkcBsK/N1OOFeX1nDM4Jm2RKPyTlxc",
+	"K/VB10+13X/Af0/S33YLQUdOA1Fgg3lrbquYt9ZwxwdTjzk90hjCyRzHsJOlSW/UjJ9wK3vWp2Kq9ix9",
+	"2V07yxuDofVD/z9mYiasc2E/2p75MJCoFooMpyNipYplImQ6VZkZc1B2p4yjVEbABEbJSrNtUmavZnp2",
+	"YYZ2gYwYWYkHYZ8dYCkG+TZ0tWa/mqGmQ7M4ma49CljcbBN4F+qNw9qLHnEHZshWZkcCxnyTCXBqtxRo",
+	"krv0ivupWW9LbMAC5gYZdGgsx4T2bxkTcuMGMVxr5L9Ebuuuuf1/u83Htgd2YDNv68H+HFGejU6OI1x8",
+	"AL40W4wCJGsfGoX1D1Y1MAbFxsQmWSGSq7Cy7jqPQ/eNGCXDKv3jNTf6J5ZoMmGZxCUQxTsyRz+mXsTS",
+	"GbRYcilFzmYyF1qzhP6twXFKJkqqxJY011hNITSWmC8F7jL/vTt4YWJZE6FxPHG/TNIZqj2qZ04mIs34",
+	"2yJP2HhWFMb/YGsSkLYQSvaq/Jg+BgTs1yxxIz2QUs3kWECOKarOJkCWFLpkHCLnpWKcrsZDwj3ERggR",
+	"dSKY7G6NSRMtaHO62/eaj44YKD1A8ivx0Tq7kiIN55ZXB4rzqvnCIgB8Knu+7sqPjBhFhDmPYgndWb5d",
+	"v7JvgEwTnWC6o89OLs3hRaSiUYh3YqkPcQGDPyDK/uYkoazKEdpAF+sLHd24l+lC/WT3CGrGXgs8wDi7",
+	"4VwiTa1mai7Zf5mtRtPDP9jgKM2GIx52k/tIW5gHJL3S7FrlKcsa829nJS9KJ7534qjarKDdinNn2DHi",
+	"vslJT4N9SFIpN5k3VjL6uftt809YdX67i75Gmk5zuJi3gIhtKTpbkRuN9AZqlUoQVzBx+pO6yR7Y/Yf7",
+	"+YwyQ43R0vOKMvdYA3hKEsv4iAUHqFHBgsjQsWbaUo+njfh6VZV0p2rmz0CWK/P1pcnznwqaz+/a7hJR",
+	"+kpZWSNZGJ7A7nw/OzmKWC116AUuqYZJTo/XODkbgiSh1K6MlEx5aSa0M+z8v6fHfxvsfMd3Lg92fvjl",
+	"H4/3f/u/OhuETpIpn2mAHUkyuTMt1FUhtDGSCqFnE4E0R7oEyutkVJl4C+NHf428JoilKhiWTWAU6bvA",
+	"JA5trr5/NrsQAE2FnADwGG+SxTK06Mg98OYpqCc0G3nayIKOKF/3Yh+hUoSlA4CFzTUMDuZhmvG2SvKP",
+	"N3rcLG0tnxu1+RsjRBFDbWOUjdEHoZq50eaZqqLUN4Dv1QPEP2RXs8Iy8C1Rk0NJDKWFSOWb/09Y11by",
+	"9iAyUaokll3xiX4XMU5kxo+fPYOUMuNTXpQRdGsUag5sxh8EdSwZlxJeFSG4PlZSfBCLITmnOqGErgve",
+	"6IglNk6REO0nlvJK/wdAZaJ/nQI7XaZj6cIbu+5JJc8/nKFnSQx2swkFybMiCKKYp30UBb8S58EdsQzu",
+	"Z7s+ftIdoNqWnqNZpL0+S64KNZt+v3gOh3RivhQIHLWtFobfh5WyEUuoCSex19C/KdWRSGiNgRAULJoN",
+	"0SspehFLUr6wd1pYLAB77CZ//etf/7rz6tXO0VHScyB1FB4zC58p6D8IoJu6IXfniAWlpgG04SNtkRZT",
+	"vsizq+tyR/OPcFgCHJdR3hTt54BUyAm+ZsxzIVNemN9HbP+xkYT9p7G8VrNCQxDC9V3ZQ2+MHW/G/74i",
+	"3NuUl/yCawEn8awEpFzWNesAcy9SBvn2Xj+WB3ZPI1XXpSoEbOjIyJ55IsqG28nQ6O+a//9e5d8exHIZ",
+	"6zYoKXYWV3NaAggqm6EXG04WM7hHGgvIPGxY5Krsa32bNpM82DuHTpHhYLAzeDocDFpKEMysrDS9sOi4",
+	"M+yYrbRj1rWzRv1VOHQh03DgToE0DXx/7YGX6gGGHfBkAvaZNsLWVr1BAr5yGDfhSeJu+JGe1DKRIIew",
+	"BwnhIpAe7RUNiD+q0IrAVrS9F/Eah1AdEKpl1unuzh/Y5nuxQINmHYhPnN/v6Y7NsD4dV2SLyfdnoHr8",
+	"gtJHh3iOWzWMWL75BzxqphY7OLJnplHhgIzWnF7CxQ0sK8oLTNId6/Gs6kUK/DOuF3J8XSipZhbULJNX",
+	"OxM+vs6kYB9FkWZjCIzzai7KmlyYDLLXp6JECmjWTV7h747sr57jT6+woP9Ygh97YN5/MEmfG90DLUL2",
+	"N2fwIYfkPybsOVaqvT19GdxWveiVKK9V+ty4/ElvyJIDMmi+XySxtC5rYD04M+z7RdJn76BHammQjDP7",
+	"dWFHDgXVdCyvCiEgYWOMREpEJXTLeyHT9xdCTKEPKvidznIhx6L+ayjsSHoEDkoFiKViaQGGNiwz0Od1",
+	"A+QEzAlSKuC3XXdRQmkPTFzRUkLibgH9W4WY4hqqggq9nbeOhooraOizA4L1hzW4mGV5CjD8YJEYMwPs",
+	"VluSnpDpATEIs1ls9EGqxrymsa3G5o5cpFe2kUtdXYm0H8szTH/5bmkf5iHzZYTWDuXJVMHmhZJX+cJm",
+	"zhzK/2NEMsVvc5mqJjvnZzOHbn+tHYH4tDOfz6HTaWdWmAVWKcI5BCGJgzGccpi1OThcI/bkt3Fn2Klv",
+	"LMIHdkmg1f/b60Sdulweke/QGXae7O9tUP6xJH/rRUkaasMPgtW//aH0eB2tD4av2VO8nBV38vX/gGOm",
+	"nGd5pvzol46ZgyUN7jWy1eXdUOeHp4oNF7D5UvXCct65HR0RVaxRTxYC2AlsqfLU57tJXf94fJ6Mqrlc",
+	"Pp0KmVI5t/cybG4dzDqb97YpcpgRNjaekIbHLYChitq92oU8+CYkA20y8FavWfiM83n26uXvvYU/x61Y",
+	"TVdV0uxdHuTmH2kWFED0InYpkBAGXPMfj89v2KFruKF1kL3KYErFtPHjtShdK7QoPmZjYVt5K2OtVGtg",
+	"oR/sOeEbqe2c1HxEW6Pc7JuE9cxrll3u7X+7hr/SYgaabYrnsovMVzyt5qoYNHu6STwbDB6Pz/gCfgBw",
+	"Qi+NVoxjCXUWvv5yyosyG2dTLsuAbIDmtt+cq2FUewkG0YqVAAiVLva51xQM2oM2cJKVrp8tlj70zQ5W",
+	"b5NMM3V5adcYzPaqytIfIDgIcxpLZxwBwl2E5aE0bTYev0uTNwyLaTTPAtCkwNQBix8qugKLg0ExDcsk",
+	"acY8+4jWbZ9taDdBGmi14ZQLXkgw4krxqVxLo27EEfow1tOh2zNkI/1w402bMBDRs+1HU+FfcyXsn+Eo",
+	"+ZKsofs5goz62MRKMuI3yds98EPs4yRN4oTSVbRRaJ1dFGqurbetpBTjUvfZz6LILjPyY91RE9k6T804",
+	"m8ns11moWiOsxPO+bwVv0L0zrE6EvTeKZQEMC1AHFzH7CnhM6MCV14WaXS2V850en52zgzcn/WpnH9YJ",
+	"4iu5Ja1wvYbQ5gqp4zwDxWvRdrvJD4WaJLtQBCuKhD1nCV4zRL2K/zih60m5RrHUQjDQTPZZmdA9oGqA",
+	"BwXeacn0bHyNfcM2rcFZFWYFQ+WxXOrCMFqbJtJRO7TwL8GlFvlDFWF/ZSyx+TLybZhqVuoMOKUwCQWx",
+	"BjUrNIG90GecHNXqW90ZpObSJpXcIeTPbvYv9ncvuLyaTe2xFFXAj2HbJFgnEBRvEvMJcMRmPDfvu1CQ",
+	"1j9ghSiLzEgRCgrrIsQMequ9yv6Dv6BNAhYVbTSpGJZTVrYb1POeh3sw06yYQdpljNE0h4iMxc94ntvY",
+	"WqZdbqTL4ShXszICfJYCloukLVPSrMLTT596tsxVjqFOoql2FWmxsDv2YsGSc5VEDLcs4rOYF42oh8QB",
+	"UStnlwDKgJgzXpZiMi0j4o8x4gVwzOZ9BQyep2paEqLMk0+foHjDL1Kf/aTCB5k7gJKM3lO6iNCYy6Bq",
+	"toAe2kr9xtDbOlkJXeSA+DXNZ5ol5+9OXp68fn96/B9vj8/O35+fvDp+/fY8wb9y9pSZ1xZXmTSSlour",
+	"WIKc8aLIPgrtkAWyPDerMC3UpwXUzNo8FC5dj0whXtrgkS83zjS7nhlRnE2ZGZsyGxEnIlgM29YbBQZg",
+	"pl2y0+oBm52wO8+YTACFVDNqabZt4XQhjDlcq22muFsurh5pdnZyVCmSVjIHNMIsF16wsFhfCjOaKdLA",
+	"ITURkG1eLNCJHgutcS7SDL8/2JOwciBHc75gnKzcHTM3MiULMDk6OXj5/vDlwcmrBKw/OwsRBS6Vxzmy",
+	"/AmolDKaEvdr27kUyx9UYXT1+MNOqbBFvB6cTHrVKaTNv3zWAUnezSqdfA27lbgGaesRvBomAly02Aur",
+	"VRdexXrNCVAYHh0C68ApzkDWcKDztPNf3p6+bDWEzSY8VLIsVH5TsvSwMn9mizQ5pMPqyUucQ5vCLELu",
+	"8fbgFBsN1c5vfZBPB4OnT58OBoNnLYPEO8EX/n2G6hb/9k57u5PemEb8A12izboG4HJbSGe+ACt90Awz",
+	"a4USi3CVR1mBR2dn2MnkBdRiRR1zDNavPFfL+9Ut+9ImuSNqViCLgYt2t5K+T2jl+82COuvfPk1y9lEU",
+	"OlPyedzZ6w/iDoOly+TV87gDSG9x599Qm1VDAuHvjjKeh//2ziaqdv/v1/LYOFbP4475CHhbWvnrp6x8",
+	"HnegDz7uhGGYl/xC5M/jDujhGD9A6Isd2zuJbw783HBAu/UR7lY/4yYwsYaI1Db4fwd31+zxnTFucm90",
+	"G+WGlvXBdPpIkyf09vTlRqF/7xru/JfKZGv0/xUvPlT8TGtlncPow8g+awnsI6Xvj8fndjCjWCaHlj/F",
+	"aN5lD5QYnsJetPY2Sl/xlulYLkRJFipxCZtxu6I/MItcXA9bBsnxq7+fWsaTdomu+FeNIpO0GxNuAf6i",
+	"MomZipvpQIMhoika0QosByCq595amcSmI9GeLZtBBWweKKvOxzbrEoS8aqsOcxPEtGycyV1mHfHuj8fn",
+	"vbtnW4IokiPNtxmV6ax0WZXqKI0hXdmBwSnUZiO6F/0eGZMWzUZOB0HMOjWFWFTteoeh2pGxdBxNQbgO",
+	"wjqrNJK5olUXLcV6HlYXfQ4x/s0qICoGbdBJs745aUXDPOmuIf/PQJN9aUH/W2vAN6/Pzjeyi65Vnu5M",
+	"Zjprp4sMUq2YD01evH559P7V27OTw/dvT18mwIrDcqWmLrP6JucL+M3zuDOwdnmC/MiQr407b3LBtYCQ",
+	"WT/uxNI/JODImUlt9Myb2UWejYdMKnYBRYoUl0b4hCCNwC7EmM+0wGhSqsYzm/x0UdpLVVA0CVnlCvFR",
+	"YOAXc5hBiZX9XWQBy30QzSwFxrHzlMH8IbgDBpkuBCtnhTTadc4Xteb9CV+QEYP1IaAeW2zJDQpBXqg8",
+	"fQUL+Tk5gWcN+6Cy8qi5XTT/Xh2xDcW7KqoVoaTS9GuRB6H8a8GNzFHTgXVJH2lmluJtkW8kiHW8kbUr",
+	"YH2CsIZowrqVLssobHaMWILgiOYnSor0hoiIuwQM0QZ2wpqwTgLWxtOgwXRVjWTzfvZ3338N44bnrUeP",
+	"8PgT++HvKyWI4R/wJWt16Na/d9hxyxX+9W2Rd4ad67Kc6uHuLp9mfTxR+mM12d0f7A12Bk92Bnu7ZITo",
+	"3ZsNkACJZ3eNoW7ewLmtsvy8TIzTNpWxicK6SU1h43HgcfgMedW6Sbw5m7BuggnGZDfJZFZmiCj/z//v",
+	"/2fun1EsE4ri4l/oH/WucvMnnx8KlN9ucjHTi2Q3kWoHL0h2rRKMJeA7YVsixGrMrVyORW4Hglf2kPB9",
+	"pm2yjV0pZuZwzotUj8LydDu7sazZFaOwzY100upi8mZVWZOvP96XqevDu/g3oRY8M98lx+InJE4Ydh53",
+	"os55NhG65JOpcXKVhI7Gn9RHtj/Yf8YQ0PXJPvsX8/D1dddWZX1+seG7aCvwF1Yw4tvw7hhz1OBddF+c",
+	"7T99xv7y7rxnSYww+HxVcFmyrpqVVwrT/b58aKzkJTR8p7F0YWtoGFXQosrzXM1F2gM/JEwh0whqVUOR",
+	"rRGyOeQkshyDGEm+UJTVrZQnBUVR3cbyoRFL7CssqDiVND1C/DDz9AjCQOhrhn5XnyVlifg8maQKF12t",
+	"QM1QcWFexjVZs1JhvQbU1EoLl7a3vxfSH6BOZhX6VNvp26QDfxQlfN85rPENEb6X2aXAihA3cs/l8/jZ",
+	"YOA767999mQwaOXwKcu84pfQMzpDeEhnwj9lk9mkM4SnQNQO//3MExBkshRXoriXvsyPfgZuas0MJmv9",
+	"nkx/001wHLhFftfWzD8JmtCJ1jMBZSuhmrGKgBQAiupfztjZ0b8HGg5+vaTVCi71pSjW8hnr7iHEZu0T",
+	"WGm0vxF+BOr0yA/g6AUwOQjy3OsTcEQlowUBlYZGBBvRQepUKMqC1/XZO1tHFEs3lEzbGqK6STdRH4Vl",
+	"JQVICeQrqDq2YNwZI9Gbd97JJfpVa8+Z38LAZMpmEoI5oYXaZwdQJ8VDuCE7zij4EGq0N+adZrNp/SFy",
+	"gbElkWtRN/Barbpzeo/zf2/OXNRw3FzWDOuX3ARfCKODzf5b2TZiN8pSamOtqou2qpg7gnJvTdutafuF",
+	"9Tw2KOHbW7oTnuU7aaGmeg0gRpEy4qfTvvh7whfYr41N86DTQ7aaEUPiL+ivAQrLkKPfKDtWqFz0G2lh",
+	"frZjPIIhbkoP87kSq3gTzH4bkGesZYlV7tjQIKvdu4Kqw7few+bY2mcN9lmdv6k2Z1UxqNtm/josM1iL",
+	"PCIxByM6YEU2mYg0Ynv//O//2RsMAocoghpwCaDdV0D1AcDfUJzQBYh0qplSBbvIUlvAyPPgGb0R2WlS",
+	"EHHmhaBGmz5L+CzNlIVcNWf/qzePoaHu3cHP1dJnzACGaT6b2xuCBrnQKp+VgiUQoU5cAbOalWxcCPAD",
+	"OSCJlLEEL2t/8OTbYKAj84pM4gOQS3I8FtOSKs+ZLzwXkwsB9qTOJrOcl4DnxmWqIZdorWo38q5Uruj/",
+	"4PDw9dufzt+fnRxh6ycB++TQh2EUn5LCwmZ4+y2W1oBr9E2XiW0tvnsVUBzzgWZmsGknljazey0KUYPB",
+	"xz+B0YucVqibYR2aTEcEuK4oh7sAUNqdEeQcIOnTD0ic/MGzWwgp5jzvT6aPvdV3ir9khZhkMhVF53Y6",
+	"7iGhuyuqezO1fVuVfZMbLcW8poC2XKqfPUzSQZpWYG5AVltAkJZPjWY77ka+1SYaQngxItZQfxQRaBqt",
+	"bv4IlN62kYVKO4BbFQkuoDIhQ+LuinCcpEmfAR0q6DTiEcGSr2Vep8gSO7Vyqi5rqpscD7xvS8T5eZPN",
+	"iFLcQRLWCHZUHw0gnTeQ6d4X69i3g4dg0f2FpN+SgznarrWBZr2xv8QQZ59VNWH7LNFiXIgS7CxqGURb",
+	"E+EoyOJy5VgWNE0VrFCl+bEHFR+ORQxUCYFxY5GVZUSLJVpkhSBY0WuuWUI8YkMGvR0UbLTkZKfQmzuE",
+	"52XyKmmjGqUCxmM3YfdCOvq1UHxWO85OXzG9AJrr6ipYnklaMLu7LUHu3xoYLqGZ14e4iNweimLkWNgH",
+	"ZmvTuq1F2jmrmKrjYlIxVCFgsqvnWTm+vlC8+PyJOGt7ew1KTisFW3DMP5aV0zYwefrFm7nW1g0bHFeJ",
+	"pdGyMwcKhuNI5yLPVzIzfj0U30g1N75tVwsRS/ta5ykjaK/LHgcwUPQMz15W8/Mxq4IefyyNY9s1DjKc",
+	"t/NMW/oqyutSiAHOFiUFYVjDeZIpaWxGhHWCvnd7QA2pMAdzPx9FkV1i0sKTZT/yQ9aA31BjSqOs7v4g",
+	"XBJHhAmxTEgI9NAD39/TZQA7/V0sExD899BTDwQVaJBDrKBUrBBXZiGcHdyPZeIYUSdZWVIjVvK3uPNN",
+	"3PkliTx/p2YhU2fA+AlUfWZlLeY0hCFoqSH6gZ38hG9gxyBSrEudZ3k65gVUFc0JJuSDmJbAf8ZKlfLF",
+	"I8QZ6I0wCxcc5ULaRcDPGDI78j5LvknYhQBYD46M2xCOaguNxJJiI3ZG2kMXNY13l+BF69m22bG16Zly",
+	"W+X+kAEOu6w3xjZqY3qXlddnIIKdWx9aqwnL7IYdVYxRinheZxpAUT57Z++7DUltgdECbkmNF1DRLB1j",
+	"ekBWBk72VjW2dMLcqJE2WEPg3LgpRhXUHBHqhhliVcPWtGavv40V2SpcuzpLK7k+LeuSt7hxtOgnCk9P",
+	"FKLzVIyHrBxBH6DjtSZQHs2ulKVw67dEdpoU+U2xnVMxUR+3sZ3Pe9uaJbrdpo3WC2ScB7ZQSIWuGZ4Q",
+	"jeR/N263we90ZD7MQRnOyVY8Pmfx4OlthWPDqFV185ykELSY8nJ8vUasELq/ME2JTiMgdfEcQLyW4nK6",
+	"VFMd+Fp4NsSyuxSsm3A543nSGwUPAW4Ei1pbXosJkY8bV/NSFYAta6T7kme58d6iWPJcK0TfDqKLzlm7",
+	"JMo/RL9fck9CvyoLvKmaH0UYbsbzG7U4NAActjLZu8qhwRaYe3RoNom+0W8oZtbg2NxWS72BHfYghIKf",
+	"r8oNmMaJBOtL08Fbi7xzCCv7APb4rteca2dzjkN7u5q3wQAVSD8WIdNVj7SFXO3u2bBeLOGWCKqSFfuu",
+	"F4GqTQqhZ3mZsG6iZ+OxEClEtJJClMUik1cJheUSKT6VB/j4gzIZMVXE0hZTR4FU5FyXdhzI/8IKMRbm",
+	"q309YzeRszxPAiSRMZ8IaJvrQb2RuS1BEEosnrlWc2wYAT2uPvTZgfVAzKEFjC2PB5BR6sfytcwXcGJ8",
+	"xEYWmjSLJEqd9W5VJ3yB4L3+s4eIwcrpbKA74RiwJZMAfit4kWd4eMAjtK8w71oKfsJrjTzXNXVSH6oU",
+	"c13m7ELETcR/MpdUJ9x4ZDhpI6YVQuLWpxsr+Z2LRnDAsbzKPgpp1r1b+eqmUxRLwHnp95sq/IVzX6Tv",
+	"3jLnWUnPMMOGCezdkKE78lLwpRR+VtJtNHmd4X5kf27LVj1+Csk3KiZ/pTvDb59E7vw72SApRqGkjg1r",
+	"rnvvnr3hHBPRyybEuqm5/Q4mwtyuXf7gf6UPRq0D5NMocJ2o42WiM3w6ePyZZd5ozy5uzrzZ0MjWO/t8",
+	"T/hznzEKYlmgP/8gj2213YBVFjsY9kAu9ntwEdfKMR4E8OZuTtxJJsXcxev77Ac6uo1Qsv0niO6OTldw",
+	"ZIx5gb7jPIDs0RHdOafgziNN8N42EalyyM490tSvGZmDEA4ja2AAEjhmYOwZ75/n4keFuJxpaMF1W6CR",
+	"IhamnGaOUh9/mGPz0OmX89bFtZG2rS77XHXZj1lzGJaHm399x8Wmcla2DUHH6iMdMkFgkKat5+dHUbrq",
+	"qs79GFrOzkKbkE5/IpZ4YTQPSZwxQ/aQwxhiT8aa+XaIrXJZWgHHbmSLso82Boo4nYEoY+DFEfEOO2/P",
+	"DzcRTTsXNwmlFmWZyStrTHzBTTcQMK0Xz9jPD7es20Z48N4Y5vzmG+BRt6AGFjHOFnQ8Zsml1SVJr78y",
+	"IjqKZRJXtljcGTL0ZctZIX37szlf5plM1Zypy0tLIOjzpMh+YIlNkJtgrKSeTcyoZjIVBXK4FGa/9dmB",
+	"peryFC/JixfDV6+opCcBru4ECn32n5gfwT1NhEwTYAglFz0BCQDG9YBnPnyspZwHqmtEf8DwaxKKW2K8",
+	"2liqSzgoAB5dA13sp8R2LkUswRmAicJf/+v+oBdyuK9snoklLALrVt7cN++ImOaLXtQE0tdnSRyIqlkg",
+	"Cl67FQLu2FLoRzi7ZoVG5q7wNX5hC4Ht5lhiZUZQsYnsFsUJBiaJNtI5YMXPMwluwp5Zq6eVBq+eJU6z",
+	"1sv8WuUhEG0sifsD6DwqiG9FqRHio5F9rjei6AFNQlaaj8aa3cm0XEA45yLn8gNwokUAwQjtAmbICv9D",
+	"2Ce2y8yN21b7WEahls/HqZnUWFsT1uXsQqlccAnt+bBUFwvLnd5zVCYE1lhBogXSZr6CLHQmcyQboa54",
+	"AJ10BWnLDB9NI8SSKMc7mq3gXnYd/hezkiWY76BIGXxXZabY8qtWZA8qp+ct8gZwGlruMOh14vkMfmg5",
+	"9Drn1xm2HpthXwgzYtcubPTZrzOeZ+UCDfSCZ9JIH2h1EBNdeUn1rIYq+M7wcdQJVERnuP/kt+Vj1jyQ",
+	"Jqr6yPrs+cvV5WXlyqpRYATBXIWvXnGhsx4GNevhO7IegvPfUvcfXmdjfqXwPN/QGHiYjEq7xbRqFTac",
+	"iXuzo5bn8cFsqj9dLmebmrGpmbqdWKOTA1vp71BUDJvNnvMukI8HeatXFJiYS0O8WB6dKD429ycdsFyN",
+	"ec7OfFVohIe15WG6UtBp3N8dT9JaQ4IvNx3u7sJzrpUuh98Ovh1A+IZGu/zOysRgNFdHbHoNpc2ZZMf9",
+	"vWdPRnSuRgwzwxHVDEZMC14AeWDKsslUFSVamIdnP/cDegR6bmeZrQiRS6idsAqGDLQ4KbDpUxcipqkg",
+	"q3I508jmUD+TYSiETTNu4AYJhnWknD3dMLKDAG5Jr8JbstA3NVqv4EUIw9TwCndgQlbLUwig8SQ9Ig/x",
+	"4oX2zAiL4T1wj0tMqcKZXVhoF7BUNK0B4BRDTs0h70eWSsQ7IYgEkJUjBnKg2YRLjtI1icjeMu48ZbbM",
+	"r2vvtrmtpjGctkOLQHsf4Ip46jbLXge97daQI1fhdgOstxMuD/EHQOjTTH2kc6CuU3QEiE+z0vOMmKP0",
+	"ghvbMVAe/bDLHRiOWycETh63KjVOF6cdIjblRh4iVgjjFCKMni6hYTcUhke0VyojsO9pGAS0lJOEhg6p",
+	"2Wr6Ws3NLnF0ZyM0/y+xWIcMXzLMjU9K4utxpNBPCCnIgs0Cj2wbU5PXP6rqdWbZJ0G1Bw/3+rqBO82x",
+	"1JKcd0nsl2EjepHVVAuCX9SOfhqT4P/PDj5kx8H4JMEwliF5lodT7djx098NM9g9F/P29dMO/z2sy3Wc",
+	"flyzs5LLlBcpszG9PgsC+cFktQ/uheB5eW0HV8ykBOcS4cCCR5zhb9r0TnDaMQ0sSaViCzUrlivVI9gw",
+	"LjMwFQW1ugDXo8vAAPmrdYq0eRbsjF6fHRtH2HfHGF2t0gXAhTA0DBnFKNRcRk4Lk2k8YokNkn8EDx23",
+	"eFawmQTW1FLlKeNTXgA4WmJekSzPJWHhwan8acetPvkTfavhVsPyuUkA3ZBU7kzsJyr0/Kn+y8+QK3Sj",
+	"am1stLJTAcjKB/Qs/NLISnZ1ApYDt+PgVssQcst810n6QnDE/Vj3Fgd8tvGdTkLtnb9s6jevT8hXmdoN",
+	"/Lea6SAXLNn/9AlZiTPJ9gYOmTQACtRhu9tiBDF37GjH3QLhOgm2r5ECW35ApZZYztJ9ynRktI2O2D6b",
+	"ZDIyL8P/suuIPTH/t7dv/n//Cbvu9VeSIlQ3+VJywUoHpBhqxYcbS0QdgPJOInFoH3YLmXD3boWijaUy",
+	"nNyvVCpCZMcbxcIh228uFgFG/t3F4sQ+7BZi4e7dikWzWFQn9ysVC7/T1xALcjHfa6p82UgwgpvvQzRe",
+	"4+PORHkL2fA3b4WjWThq0/uVSke44deQD8tkvbFsOPKUu8vFKT7qFkJBd24lolkiwon9SsXBM7XfKAoW",
+	"QNl1O20sE/Un3IdwWAB3TOTexqqqPWErLM3C0jTRX6nQLEnCDdJTK/rfSG6q995ZYvBxCIKysbBUbt7K",
+	"SYOcLE/vVygiSz0u6wgHwd3fSjjo3nsSDoI+vZ1w0M1b4WgVjnB6v17hsNt9PeG4lcVVvfeehOOWZlbl",
+	"5q1wtArHV25cLcEprCEcuo+FNLcTD3/3PQmIPqHn3U5E3O1bIWkVkuoUf7ViEmz81YKSynEfYCw3EhB3",
+	"110F40iOD8xzNhSIlG7bCsKyIFSm9OsTAL+hb9742GCy+dan++5h8xPc3ubbn27cCkCjAITT+nWKgN3a",
+	"q4UAfm7f/lBUFuJ/Ub+3jgDLWNjiTURDzmobfljbx1FQ02iEIBMaChjnLdVe7GcPMu261X3FaMHnKErU",
+	"mTXlhUZGFOxOS0U6wy0kmJIssQ3+WdogUfNgoFthamhl/zolyQxc0J5YJUeu6+aWFVYN99/1cHG1yLet",
+	"tSqWHrA9bJblo2Wavz5RaRKBVULz22//JwAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

@@ -14,6 +14,39 @@ import (
 	openapi_types "github.com/oapi-codegen/runtime/types"
 )
 
+// Defines values for AnsweredBy.
+const (
+	AnsweredByFax               AnsweredBy = "fax"
+	AnsweredByHuman             AnsweredBy = "human"
+	AnsweredByMachineEndBeep    AnsweredBy = "machine_end_beep"
+	AnsweredByMachineEndOther   AnsweredBy = "machine_end_other"
+	AnsweredByMachineEndSilence AnsweredBy = "machine_end_silence"
+	AnsweredByMachineStart      AnsweredBy = "machine_start"
+	AnsweredByUnknown           AnsweredBy = "unknown"
+)
+
+// Valid indicates whether the value is a known member of the AnsweredBy enum.
+func (e AnsweredBy) Valid() bool {
+	switch e {
+	case AnsweredByFax:
+		return true
+	case AnsweredByHuman:
+		return true
+	case AnsweredByMachineEndBeep:
+		return true
+	case AnsweredByMachineEndOther:
+		return true
+	case AnsweredByMachineEndSilence:
+		return true
+	case AnsweredByMachineStart:
+		return true
+	case AnsweredByUnknown:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for CallDirection.
 const (
 	Outbound CallDirection = "outbound"
@@ -562,46 +595,46 @@ func (e OnDuplicate) Valid() bool {
 
 // Defines values for PhoneNumberType.
 const (
-	FixedLine         PhoneNumberType = "fixed-line"
-	FixedLineOrMobile PhoneNumberType = "fixed-line-or-mobile"
-	Mobile            PhoneNumberType = "mobile"
-	Pager             PhoneNumberType = "pager"
-	PersonalNumber    PhoneNumberType = "personal-number"
-	PremiumRate       PhoneNumberType = "premium-rate"
-	SharedCost        PhoneNumberType = "shared-cost"
-	TollFree          PhoneNumberType = "toll-free"
-	Uan               PhoneNumberType = "uan"
-	Unknown           PhoneNumberType = "unknown"
-	Voicemail         PhoneNumberType = "voicemail"
-	Voip              PhoneNumberType = "voip"
+	PhoneNumberTypeFixedLine         PhoneNumberType = "fixed-line"
+	PhoneNumberTypeFixedLineOrMobile PhoneNumberType = "fixed-line-or-mobile"
+	PhoneNumberTypeMobile            PhoneNumberType = "mobile"
+	PhoneNumberTypePager             PhoneNumberType = "pager"
+	PhoneNumberTypePersonalNumber    PhoneNumberType = "personal-number"
+	PhoneNumberTypePremiumRate       PhoneNumberType = "premium-rate"
+	PhoneNumberTypeSharedCost        PhoneNumberType = "shared-cost"
+	PhoneNumberTypeTollFree          PhoneNumberType = "toll-free"
+	PhoneNumberTypeUan               PhoneNumberType = "uan"
+	PhoneNumberTypeUnknown           PhoneNumberType = "unknown"
+	PhoneNumberTypeVoicemail         PhoneNumberType = "voicemail"
+	PhoneNumberTypeVoip              PhoneNumberType = "voip"
 )
 
 // Valid indicates whether the value is a known member of the PhoneNumberType enum.
 func (e PhoneNumberType) Valid() bool {
 	switch e {
-	case FixedLine:
+	case PhoneNumberTypeFixedLine:
 		return true
-	case FixedLineOrMobile:
+	case PhoneNumberTypeFixedLineOrMobile:
 		return true
-	case Mobile:
+	case PhoneNumberTypeMobile:
 		return true
-	case Pager:
+	case PhoneNumberTypePager:
 		return true
-	case PersonalNumber:
+	case PhoneNumberTypePersonalNumber:
 		return true
-	case PremiumRate:
+	case PhoneNumberTypePremiumRate:
 		return true
-	case SharedCost:
+	case PhoneNumberTypeSharedCost:
 		return true
-	case TollFree:
+	case PhoneNumberTypeTollFree:
 		return true
-	case Uan:
+	case PhoneNumberTypeUan:
 		return true
-	case Unknown:
+	case PhoneNumberTypeUnknown:
 		return true
-	case Voicemail:
+	case PhoneNumberTypeVoicemail:
 		return true
-	case Voip:
+	case PhoneNumberTypeVoip:
 		return true
 	default:
 		return false
@@ -806,6 +839,38 @@ func (e WebhookDeliveryResult) Valid() bool {
 	}
 }
 
+// AmdStatusCallback The provider's asynchronous answering-machine verdict on a leg.
+type AmdStatusCallback struct {
+	// AccountSid Example: AC0123456789abcdef0123456789abcdef
+	AccountSid *string `json:"AccountSid,omitempty"`
+
+	// AnsweredBy human, machine_start, machine_end_beep, machine_end_silence, machine_end_other, fax or unknown.
+	//
+	// Example: machine_end_beep
+	AnsweredBy string `json:"AnsweredBy"`
+
+	// CallSid The customer leg.
+	//
+	// Example: CA00000000000000000000000000000001
+	CallSid string `json:"CallSid"`
+
+	// MachineDetectionDuration Milliseconds the detection took.
+	//
+	// Example: 4210
+	MachineDetectionDuration *string                `json:"MachineDetectionDuration,omitempty"`
+	AdditionalProperties     map[string]interface{} `json:"-"`
+}
+
+// AnsweredBy Who or what answered the customer leg, as the provider's answering-machine detection
+// decided (`human`, `machine_start`, `machine_end_beep`, `machine_end_silence`,
+// `machine_end_other`, `fax` or `unknown`); null until the verdict arrives, and for a call
+// without detection. Always present. With detection that waits for the end of a
+// machine's message a machine is reported as `machine_end_*`, when a dropped voicemail is
+// recorded whole.
+//
+// Example: machine_end_beep
+type AnsweredBy string
+
 // AttemptLimit At most `max` calls created to one number of the workspace in any `windowHours`, whoever
 // dials (a state's cap holds on top). `null`, the default, sets no limit of the
 // workspace's own.
@@ -822,6 +887,17 @@ type Call struct {
 	// AgentIdentity Example: ada
 	AgentIdentity string                       `json:"agentIdentity"`
 	AnsweredAt    nullable.Nullable[time.Time] `json:"answeredAt"`
+
+	// AnsweredBy Who or what answered the customer leg, as the provider's answering-machine detection
+	// decided (`human`, `machine_start`, `machine_end_beep`, `machine_end_silence`,
+	// `machine_end_other`, `fax` or `unknown`); null until the verdict arrives, and for a call
+	// without detection. Always present. With detection that waits for the end of a
+	// machine's message a machine is reported as `machine_end_*`, when a dropped voicemail is
+	// recorded whole.
+	//
+	//
+	// Example: machine_end_beep
+	AnsweredBy nullable.Nullable[AnsweredBy] `json:"answeredBy,omitempty"`
 
 	// CallSid The agent leg's provider SID.
 	//
@@ -861,6 +937,11 @@ type Call struct {
 	// From Example: +15005550006
 	From string `json:"from"`
 
+	// MachineDetection Whether the customer leg is created with answering-machine detection (decided when the call is created; always present).
+	//
+	// Example: true
+	MachineDetection *bool `json:"machineDetection,omitempty"`
+
 	// Muted Example: false
 	Muted bool `json:"muted"`
 
@@ -888,6 +969,11 @@ type Call struct {
 
 	// Transfer A call's transfer, or null while none was started. (Nullable here, not with `allOf` at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.)
 	Transfer nullable.Nullable[Transfer] `json:"transfer"`
+
+	// VoicemailDropId The voicemail drop played to the customer leg (`POST /v1/calls/{callSid}/voicemail`); null when none was. Always present.
+	//
+	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a80
+	VoicemailDropId nullable.Nullable[string] `json:"voicemailDropId,omitempty"`
 
 	// WorkspaceId Example: ws_acme
 	WorkspaceId WorkspaceId `json:"workspaceId"`
@@ -960,6 +1046,11 @@ type CallControlWebhook struct {
 	// Example: +15005550006
 	CallerId *string `json:"callerId,omitempty"`
 
+	// MachineDetection Custom Device.connect parameter; optional: `true` or `false` turns answering-machine detection on the customer leg on or off (any other value, or none, leaves the workspace's `machineDetection`).
+	//
+	// Example: true
+	MachineDetection *string `json:"machineDetection,omitempty"`
+
 	// WorkspaceId Custom Device.connect parameter; optional, and when given it must be the workspace of the caller's client identity.
 	//
 	// Example: ws_acme
@@ -978,6 +1069,11 @@ type CallCreate struct {
 	//
 	// Example: +15005550006
 	From *string `json:"from,omitempty"`
+
+	// MachineDetection Answering-machine detection on this call's customer leg; default the workspace's `machineDetection`.
+	//
+	// Example: true
+	MachineDetection *bool `json:"machineDetection,omitempty"`
 
 	// To Example: +14155552671
 	To *string `json:"to,omitempty"`
@@ -2285,6 +2381,53 @@ type VoiceTokenResponse struct {
 	Data VoiceToken `json:"data"`
 }
 
+// VoicemailDrop defines model for VoicemailDrop.
+type VoicemailDrop struct {
+	// AudioUrl The MP3 or WAV the provider plays.
+	//
+	// Example: https://media.example.com/voicemail/renewal.mp3
+	AudioUrl string `json:"audioUrl"`
+
+	// CreatedAt Example: 2026-11-23T10:15:00Z
+	CreatedAt Timestamp `json:"createdAt"`
+
+	// Id Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a80
+	Id string `json:"id"`
+
+	// Name Example: Renewal reminder
+	Name string `json:"name"`
+}
+
+// VoicemailDropCreate defines model for VoicemailDropCreate.
+type VoicemailDropCreate struct {
+	// AudioUrl An absolute https URL of an MP3 or WAV (http only with the embedded simulator).
+	//
+	// Example: https://media.example.com/voicemail/renewal.mp3
+	AudioUrl string `json:"audioUrl"`
+
+	// Name Example: Renewal reminder
+	Name string `json:"name"`
+}
+
+// VoicemailDropList defines model for VoicemailDropList.
+type VoicemailDropList struct {
+	Data []VoicemailDrop `json:"data"`
+	Meta ListMeta        `json:"meta"`
+}
+
+// VoicemailDropRequest defines model for VoicemailDropRequest.
+type VoicemailDropRequest struct {
+	// VoicemailDropId A voicemail drop of the workspace.
+	//
+	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a80
+	VoicemailDropId string `json:"voicemailDropId"`
+}
+
+// VoicemailDropResponse defines model for VoicemailDropResponse.
+type VoicemailDropResponse struct {
+	Data VoicemailDrop `json:"data"`
+}
+
 // WebhookDelivery defines model for WebhookDelivery.
 type WebhookDelivery struct {
 	// Attempt 1 for the first attempt, up to 9.
@@ -2451,6 +2594,11 @@ type Workspace struct {
 	// Id Example: ws_acme
 	Id string `json:"id"`
 
+	// MachineDetection Whether customer legs are created with answering-machine detection (the call's `answeredBy`) unless `POST /v1/calls` says otherwise; `false` by default, as the provider charges for it per call.
+	//
+	// Example: false
+	MachineDetection *bool `json:"machineDetection,omitempty"`
+
 	// RecordingAnnouncement Said to the whole conference before every recording starts (`POST /v1/recordings`), or
 	// null (the default) to announce nothing. One line of 1 to 500 characters, not all blank,
 	// with no control characters; anything else is 400 naming `recordingAnnouncement`.
@@ -2484,6 +2632,11 @@ type WorkspacePatch struct {
 	// `end` (excluded). It lies within one day: `end` is after `start`; `00:00`–`24:00` is all day.
 	// `null` when the window is turned off.
 	CallingHours nullable.Nullable[CallingHours] `json:"callingHours,omitempty"`
+
+	// MachineDetection Answering-machine detection on customer legs by default.
+	//
+	// Example: true
+	MachineDetection *bool `json:"machineDetection,omitempty"`
 
 	// RecordingAnnouncement Said to the whole conference before every recording starts (`POST /v1/recordings`), or
 	// null (the default) to announce nothing. One line of 1 to 500 characters, not all blank,
@@ -2591,6 +2744,9 @@ type Unauthorized = ErrorResponse
 
 // Unavailable defines model for Unavailable.
 type Unavailable = ErrorResponse
+
+// VoicemailConflict defines model for VoicemailConflict.
+type VoicemailConflict = ErrorResponse
 
 // ListCallOutcomesParams defines parameters for ListCallOutcomes.
 type ListCallOutcomesParams struct {
@@ -2891,6 +3047,20 @@ type VoiceTransferStatusParams struct {
 	Call string `form:"call" json:"call"`
 }
 
+// ListVoicemailDropsParams defines parameters for ListVoicemailDrops.
+type ListVoicemailDropsParams struct {
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
 // ListWebhookEndpointsParams defines parameters for ListWebhookEndpoints.
 type ListWebhookEndpointsParams struct {
 	// WorkspaceId The workspace; must be the token's own (403 otherwise). Omitted means the token's.
@@ -2946,6 +3116,9 @@ type MuteCallJSONRequestBody = MuteRequest
 // TransferCallJSONRequestBody defines body for TransferCall for application/json ContentType.
 type TransferCallJSONRequestBody = TransferRequest
 
+// DropVoicemailJSONRequestBody defines body for DropVoicemail for application/json ContentType.
+type DropVoicemailJSONRequestBody = VoicemailDropRequest
+
 // CreateContactJSONRequestBody defines body for CreateContact for application/json ContentType.
 type CreateContactJSONRequestBody = ContactCreate
 
@@ -2979,6 +3152,9 @@ type StartRecordingJSONRequestBody = RecordingCreate
 // UpdateRecordingJSONRequestBody defines body for UpdateRecording for application/json ContentType.
 type UpdateRecordingJSONRequestBody = RecordingUpdate
 
+// VoiceAmdStatusFormdataRequestBody defines body for VoiceAmdStatus for application/x-www-form-urlencoded ContentType.
+type VoiceAmdStatusFormdataRequestBody = AmdStatusCallback
+
 // VoiceAnnouncementPostFormdataRequestBody defines body for VoiceAnnouncementPost for application/x-www-form-urlencoded ContentType.
 type VoiceAnnouncementPostFormdataRequestBody = ConferenceAnnounceWebhook
 
@@ -2997,6 +3173,9 @@ type VoiceStatusCallbackFormdataRequestBody = StatusCallback
 // VoiceTransferStatusFormdataRequestBody defines body for VoiceTransferStatus for application/x-www-form-urlencoded ContentType.
 type VoiceTransferStatusFormdataRequestBody = StatusCallback
 
+// CreateVoicemailDropJSONRequestBody defines body for CreateVoicemailDrop for application/json ContentType.
+type CreateVoicemailDropJSONRequestBody = VoicemailDropCreate
+
 // CreateWebhookEndpointJSONRequestBody defines body for CreateWebhookEndpoint for application/json ContentType.
 type CreateWebhookEndpointJSONRequestBody = WebhookEndpointCreate
 
@@ -3005,6 +3184,115 @@ type UpdateWebhookEndpointJSONRequestBody = WebhookEndpointPatch
 
 // UpdateWorkspaceJSONRequestBody defines body for UpdateWorkspace for application/json ContentType.
 type UpdateWorkspaceJSONRequestBody = WorkspacePatch
+
+// Getter for additional properties for AmdStatusCallback. Returns the specified
+// element and whether it was found
+func (a AmdStatusCallback) Get(fieldName string) (value interface{}, found bool) {
+	if a.AdditionalProperties != nil {
+		value, found = a.AdditionalProperties[fieldName]
+	}
+	return
+}
+
+// Setter for additional properties for AmdStatusCallback
+func (a *AmdStatusCallback) Set(fieldName string, value interface{}) {
+	if a.AdditionalProperties == nil {
+		a.AdditionalProperties = make(map[string]interface{})
+	}
+	a.AdditionalProperties[fieldName] = value
+}
+
+// Override default JSON handling for AmdStatusCallback to handle AdditionalProperties
+func (a *AmdStatusCallback) UnmarshalJSON(b []byte) error {
+	object := make(map[string]json.RawMessage)
+	err := json.Unmarshal(b, &object)
+	if err != nil {
+		return err
+	}
+
+	if raw, found := object["AccountSid"]; found {
+		err = json.Unmarshal(raw, &a.AccountSid)
+		if err != nil {
+			return fmt.Errorf("error reading 'AccountSid': %w", err)
+		}
+		delete(object, "AccountSid")
+	}
+
+	if raw, found := object["AnsweredBy"]; found {
+		err = json.Unmarshal(raw, &a.AnsweredBy)
+		if err != nil {
+			return fmt.Errorf("error reading 'AnsweredBy': %w", err)
+		}
+		delete(object, "AnsweredBy")
+	}
+
+	if raw, found := object["CallSid"]; found {
+		err = json.Unmarshal(raw, &a.CallSid)
+		if err != nil {
+			return fmt.Errorf("error reading 'CallSid': %w", err)
+		}
+		delete(object, "CallSid")
+	}
+
+	if raw, found := object["MachineDetectionDuration"]; found {
+		err = json.Unmarshal(raw, &a.MachineDetectionDuration)
+		if err != nil {
+			return fmt.Errorf("error reading 'MachineDetectionDuration': %w", err)
+		}
+		delete(object, "MachineDetectionDuration")
+	}
+
+	if len(object) != 0 {
+		a.AdditionalProperties = make(map[string]interface{})
+		for fieldName, fieldBuf := range object {
+			var fieldVal interface{}
+			err := json.Unmarshal(fieldBuf, &fieldVal)
+			if err != nil {
+				return fmt.Errorf("error unmarshaling field %s: %w", fieldName, err)
+			}
+			a.AdditionalProperties[fieldName] = fieldVal
+		}
+	}
+	return nil
+}
+
+// Override default JSON handling for AmdStatusCallback to handle AdditionalProperties
+func (a AmdStatusCallback) MarshalJSON() ([]byte, error) {
+	var err error
+	object := make(map[string]json.RawMessage)
+
+	if a.AccountSid != nil {
+		object["AccountSid"], err = json.Marshal(a.AccountSid)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'AccountSid': %w", err)
+		}
+	}
+
+	object["AnsweredBy"], err = json.Marshal(a.AnsweredBy)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'AnsweredBy': %w", err)
+	}
+
+	object["CallSid"], err = json.Marshal(a.CallSid)
+	if err != nil {
+		return nil, fmt.Errorf("error marshaling 'CallSid': %w", err)
+	}
+
+	if a.MachineDetectionDuration != nil {
+		object["MachineDetectionDuration"], err = json.Marshal(a.MachineDetectionDuration)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'MachineDetectionDuration': %w", err)
+		}
+	}
+
+	for fieldName, field := range a.AdditionalProperties {
+		object[fieldName], err = json.Marshal(field)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling '%s': %w", fieldName, err)
+		}
+	}
+	return json.Marshal(object)
+}
 
 // Getter for additional properties for CallControlWebhook. Returns the specified
 // element and whether it was found
@@ -3095,6 +3383,14 @@ func (a *CallControlWebhook) UnmarshalJSON(b []byte) error {
 		delete(object, "callerId")
 	}
 
+	if raw, found := object["machineDetection"]; found {
+		err = json.Unmarshal(raw, &a.MachineDetection)
+		if err != nil {
+			return fmt.Errorf("error reading 'machineDetection': %w", err)
+		}
+		delete(object, "machineDetection")
+	}
+
 	if raw, found := object["workspaceId"]; found {
 		err = json.Unmarshal(raw, &a.WorkspaceId)
 		if err != nil {
@@ -3171,6 +3467,13 @@ func (a CallControlWebhook) MarshalJSON() ([]byte, error) {
 		object["callerId"], err = json.Marshal(a.CallerId)
 		if err != nil {
 			return nil, fmt.Errorf("error marshaling 'callerId': %w", err)
+		}
+	}
+
+	if a.MachineDetection != nil {
+		object["machineDetection"], err = json.Marshal(a.MachineDetection)
+		if err != nil {
+			return nil, fmt.Errorf("error marshaling 'machineDetection': %w", err)
 		}
 	}
 

@@ -197,6 +197,7 @@ func Run(t *testing.T, open Opener) {
 		{"Relay", testRelay}, {"Deliveries", testDeliveries},
 		{"Outcome", testOutcome}, {"CallWork", testCallWork},
 		{"CallList", testCallList},
+		{"Voicemail", testVoicemail},
 	}
 	for _, g := range groups {
 		t.Run(g.name, func(t *testing.T) {

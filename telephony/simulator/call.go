@@ -17,9 +17,17 @@ type call struct {
 	direction string // outbound-api | inbound
 	behaviour behaviour
 
-	url, method, twiml string     // what to run on answer
-	custom             url.Values // extra webhook parameters (Device.connect params)
-	join               *joinSpec  // Participants API: join this conference on answer instead
+	url, method, twiml string   // what to run on answer
+	amd                amdSpec  // answering-machine detection asked for
+	answeredBy         string   // its verdict, once known
+	played             []string // the <Play> URLs it played, in order
+	// redirect carries a live call's new TwiML (a Calls update with Url or
+	// Twiml) to its goroutine; next holds the one taken, for runTwiML.
+	// next is the call goroutine's own.
+	redirect chan twimlTarget
+	next     *twimlTarget
+	custom   url.Values // extra webhook parameters (Device.connect params)
+	join     *joinSpec  // Participants API: join this conference on answer instead
 
 	statusCallback, statusCallbackMethod string
 	events                               map[string]bool
@@ -103,6 +111,7 @@ func (s *Simulator) newCall(from, to, direction string) *call {
 		updated:   now,
 		history:   []StatusChange{{"queued", now}},
 		end:       make(chan string, 1),
+		redirect:  make(chan twimlTarget, 1),
 		ready:     make(chan struct{}),
 	}
 	s.calls[c.sid] = c
@@ -141,6 +150,9 @@ func (s *Simulator) callParamsLocked(c *call) url.Values {
 	for k, vals := range c.custom {
 		v[k] = vals
 	}
+	if c.answeredBy != "" && !c.amd.async {
+		v.Set("AnsweredBy", c.answeredBy) // synchronous detection, as Twilio
+	}
 	return v
 }
 
@@ -178,6 +190,9 @@ func (s *Simulator) callJSONLocked(c *call) map[string]any {
 	}
 	if t := c.started(); !t.IsZero() {
 		j["start_time"] = twilioTime(t)
+	}
+	if c.answeredBy != "" {
+		j["answered_by"] = c.answeredBy
 	}
 	if !c.ended.IsZero() {
 		j["end_time"] = twilioTime(c.ended)
@@ -233,6 +248,10 @@ func (s *Simulator) createCall(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	amd, ok := amdParams(w, r)
+	if !ok {
+		return
+	}
 
 	s.mu.Lock()
 	if !s.callerIDAllowed(from, to) {
@@ -245,6 +264,7 @@ func (s *Simulator) createCall(w http.ResponseWriter, r *http.Request) {
 	c.url, c.method, c.twiml = u, m, twiml
 	c.statusCallback, c.events, c.statusCallbackMethod = cb, events, cbMethod
 	c.timeout = timeout
+	c.amd = amd
 	body := s.callJSONLocked(c)
 	s.mu.Unlock()
 
@@ -300,11 +320,24 @@ func (s *Simulator) fetchCall(w http.ResponseWriter, r *http.Request) {
 
 // updateCall is POST Calls/{sid}.json: Status=completed hangs up whatever
 // the state, Status=canceled only a call not yet answered, as at Twilio.
+// Without Status, Url (with Method) or Twiml gives the call new TwiML: a
+// call in progress leaves what it runs (a conference included) and runs
+// it; a call not answered yet runs it when it answers; an ended call is
+// 21220.
 func (s *Simulator) updateCall(w http.ResponseWriter, r *http.Request) {
 	sid, _ := sidParam(r, "sid")
 	status := r.Form.Get("Status")
 	if status != "" && status != "completed" && status != "canceled" {
 		fail(w, http.StatusBadRequest, 21218, "Status must be completed or canceled, not %q", status)
+		return
+	}
+	u, twiml := r.Form.Get("Url"), r.Form.Get("Twiml")
+	if u != "" && !absoluteURL(u) {
+		fail(w, http.StatusBadRequest, 21205, "Url is not a valid URL: %s", u)
+		return
+	}
+	m, ok := method(w, r, "Method", http.MethodPost)
+	if !ok {
 		return
 	}
 	s.mu.Lock()
@@ -314,8 +347,28 @@ func (s *Simulator) updateCall(w http.ResponseWriter, r *http.Request) {
 		notFound(w, r)
 		return
 	}
-	if status != "" && !c.final() && (status == "completed" || c.status != "in-progress") {
-		c.requestEnd(status)
+	switch {
+	case status != "":
+		if !c.final() && (status == "completed" || c.status != "in-progress") {
+			c.requestEnd(status)
+		}
+	case u != "" || twiml != "":
+		t := twimlTarget{url: u, method: m, twiml: twiml}
+		switch {
+		case c.final():
+			s.mu.Unlock()
+			fail(w, http.StatusBadRequest, 21220, "Call is not in-progress. Cannot redirect.")
+			return
+		case c.status == "in-progress":
+			select { // the latest document wins
+			case <-c.redirect:
+			default:
+			}
+			c.redirect <- t
+			s.log.Info("call redirected", "call_sid", c.sid, "url", u, "inline", twiml != "")
+		default:
+			c.url, c.method, c.twiml = t.url, t.method, t.twiml
+		}
 	}
 	body := s.callJSONLocked(c)
 	s.mu.Unlock()

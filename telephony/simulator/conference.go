@@ -155,6 +155,15 @@ func (s *Simulator) dialConference(c *call, spec joinSpec) (hungUp bool) {
 		s.removeParticipantLocked(conf, c.sid, "participant hung up")
 		s.mu.Unlock()
 		return true
+	case t := <-c.redirect:
+		// New TwiML takes the call out of the conference (ending it when
+		// the call had endConferenceOnExit); the document runs next.
+		s.mu.Lock()
+		s.removeParticipantLocked(conf, c.sid, "call redirected")
+		c.confSid = ""
+		s.mu.Unlock()
+		c.next = &t
+		return true
 	case <-s.ctx.Done():
 		return true
 	}

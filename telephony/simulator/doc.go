@@ -21,9 +21,9 @@
 //
 // # REST subset
 //
-//	POST   Calls.json                                 To, From, Url|Twiml, Method, StatusCallback, StatusCallbackEvent…, StatusCallbackMethod, Timeout
+//	POST   Calls.json                                 To, From, Url|Twiml, Method, StatusCallback, StatusCallbackEvent…, StatusCallbackMethod, Timeout, MachineDetection, AsyncAmd, AsyncAmdStatusCallback, AsyncAmdStatusCallbackMethod
 //	GET    Calls.json, Calls/{Sid}.json               To, From, Status, StartTime[<>], EndTime[<>] filters; PageSize, Page, next_page_uri
-//	POST   Calls/{Sid}.json                           Status=completed (hang up) | canceled (only if not answered)
+//	POST   Calls/{Sid}.json                           Status=completed (hang up) | canceled (only if not answered); Url (+Method) | Twiml (redirect)
 //	POST   Calls/{Sid}/Recordings.json                RecordingChannels mono|dual, RecordingStatusCallback, RecordingStatusCallbackEvent…
 //	GET    Calls/{Sid}/Recordings.json, …/{Sid}.json
 //	POST   Calls/{CallSid}/Recordings/{Sid}.json      Status=paused|in-progress|stopped
@@ -69,12 +69,39 @@
 //	+15005550103    rings for NoAnswerTimeout, then no-answer
 //	+15005550104    fails after DialDelay (CallStatus failed)
 //	+15005550105    answers slowly, after SlowAnswerDelay
+//	+15005550106    an answering machine: answers after RingDelay, greets for MachineGreeting, beeps, records until hung up
+//	+15005550107    a person: answers after RingDelay and stays until hung up
 //	client:<id>     the simulated browser answers after RingDelay
 //	any other       answers after RingDelay, like +15005550100
 //
 // A call's Timeout parameter, when shorter than the ringing, ends it as
 // no-answer, as at Twilio. The numbers are valid for libphonenumber, so the
 // service accepts them as customers.
+//
+// # Answering-machine detection
+//
+// A call created with MachineDetection (Enable or DetectMessageEnd; any
+// other value is 21218) gets a verdict once answered: machine_end_beep for
+// +15005550106 after its greeting (MachineGreeting) with DetectMessageEnd,
+// machine_start after HumanDetection with Enable; human for +15005550107
+// after HumanDetection; unknown for every other number, after
+// HumanDetection, which is Twilio's answer when it cannot tell. With
+// AsyncAmd=true the call's Url is requested at once and the verdict is sent
+// afterwards to AsyncAmdStatusCallback (an absolute URL, else 21609), signed,
+// with AccountSid, CallSid, AnsweredBy and MachineDetectionDuration (ms), in
+// order with the call's status callbacks; without it the verdict comes
+// first and the Url request carries AnsweredBy. The REST resource shows it
+// as answered_by, and State as answeredBy. A call that ends before the
+// verdict gets none.
+//
+// # Redirects
+//
+// A Calls update with Url (and Method) or Twiml, and no Status, gives a
+// call in progress new TwiML: it leaves what it runs, a conference included
+// (which ends when the call had endConferenceOnExit, taking the other
+// participants out), and runs the new document; a call not answered yet
+// runs it when it answers; an ended call is 21220. State lists the URLs a
+// call played (<Play>), in order.
 //
 // # Calls
 //

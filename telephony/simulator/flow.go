@@ -44,6 +44,13 @@ func (s *Simulator) dial(c *call) string {
 	}
 
 	s.setStatus(c, "in-progress")
+	if c.amd.mode != "" {
+		if c.amd.async {
+			s.spawn(func() { s.detectAsync(c) })
+		} else if !s.detectSync(c) {
+			return "completed"
+		}
+	}
 	if c.behaviour == hangsUp {
 		t := time.AfterFunc(s.timing.TalkTime, func() {
 			s.log.Info("test number hangs up after its talk time", "call_sid", c.sid)

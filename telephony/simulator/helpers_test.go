@@ -39,6 +39,8 @@ var fastTiming = simulator.Timing{
 	TalkTime:        100 * time.Millisecond,
 	ValidationDelay: 20 * time.Millisecond,
 	WebhookTimeout:  2 * time.Second,
+	MachineGreeting: 60 * time.Millisecond,
+	HumanDetection:  30 * time.Millisecond,
 }
 
 // bundle is one simulator behind a real HTTP server, the real twilio-go
@@ -166,6 +168,8 @@ func (h *hooks) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		}}})
 	case "/announce": // a conference's AnnounceUrl
 		writeTwiML(w, &twiml.VoiceSay{Message: "This call is recorded."})
+	case "/voicemail": // a redirect's document
+		writeTwiML(w, &twiml.VoicePlay{Url: "http://127.0.0.1/vm.mp3"}, &twiml.VoiceHangup{})
 	case "/hangup":
 		writeTwiML(w, &twiml.VoiceSay{Message: "Goodbye"}, &twiml.VoiceHangup{})
 	default: // status, recording-status, validation: acknowledged

@@ -41,6 +41,14 @@ type Timing struct {
 	ValidationDelay time.Duration
 	// WebhookTimeout bounds every webhook request (Twilio gives up after 15 s).
 	WebhookTimeout time.Duration
+	// MachineGreeting is how long the machine test number's greeting lasts
+	// before its beep: when detection that waits for the end of the
+	// message reports it.
+	MachineGreeting time.Duration
+	// HumanDetection is how long answering-machine detection listens
+	// before it reports a person (or, for a number that is neither test
+	// number, unknown), and a machine with MachineDetection=Enable.
+	HumanDetection time.Duration
 }
 
 // DefaultTiming is human-scale, so a person watching GET /sim/calls or the
@@ -53,6 +61,8 @@ var DefaultTiming = Timing{
 	TalkTime:        30 * time.Second,
 	ValidationDelay: 10 * time.Second,
 	WebhookTimeout:  15 * time.Second,
+	MachineGreeting: 5 * time.Second,
+	HumanDetection:  2 * time.Second,
 }
 
 func (t Timing) withDefaults() Timing {
@@ -68,6 +78,8 @@ func (t Timing) withDefaults() Timing {
 	def(&t.TalkTime, DefaultTiming.TalkTime)
 	def(&t.ValidationDelay, DefaultTiming.ValidationDelay)
 	def(&t.WebhookTimeout, DefaultTiming.WebhookTimeout)
+	def(&t.MachineGreeting, DefaultTiming.MachineGreeting)
+	def(&t.HumanDetection, DefaultTiming.HumanDetection)
 	return t
 }
 

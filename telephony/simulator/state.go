@@ -26,6 +26,10 @@ type CallView struct {
 	EndedAt       *time.Time     `json:"endedAt,omitempty"`
 	History       []StatusChange `json:"history"`
 	Webhooks      []WebhookLog   `json:"webhooks"`
+	// AnsweredBy is answering-machine detection's verdict, once known.
+	AnsweredBy string `json:"answeredBy,omitempty"`
+	// Played lists the <Play> URLs the call played, in order.
+	Played []string `json:"played"`
 }
 
 // ConferenceView is one conference and the participants in it now.
@@ -98,9 +102,11 @@ func (s *Simulator) callViewLocked(c *call) CallView {
 	v := CallView{
 		Sid: c.sid, From: c.from, To: c.to, Direction: c.direction, Status: c.status,
 		Behaviour: c.behaviour.String(), ConferenceSid: c.confSid, Duration: c.duration(),
-		CreatedAt: c.created,
-		History:   append([]StatusChange(nil), c.history...),
-		Webhooks:  append([]WebhookLog{}, c.webhooks...),
+		CreatedAt:  c.created,
+		History:    append([]StatusChange(nil), c.history...),
+		Webhooks:   append([]WebhookLog{}, c.webhooks...),
+		AnsweredBy: c.answeredBy,
+		Played:     append([]string{}, c.played...),
 	}
 	if !c.answered.IsZero() {
 		t := c.answered

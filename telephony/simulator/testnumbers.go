@@ -10,6 +10,8 @@ const (
 	noAnswer                  // rings until NoAnswerTimeout (or the call's Timeout)
 	fails                     // fails after DialDelay
 	slow                      // answers after SlowAnswerDelay
+	machine                   // an answering machine: answers after RingDelay, greets, beeps, records until hung up
+	human                     // a person: answers after RingDelay, says hello, stays until hung up
 )
 
 // Test numbers. They are valid E.164 numbers for libphonenumber (+1 500 is a
@@ -22,6 +24,13 @@ const (
 	NumberNoAnswer = "+15005550103"
 	NumberFails    = "+15005550104"
 	NumberSlow     = "+15005550105"
+	// NumberMachine is an answering machine: answering-machine detection
+	// reports machine_end_beep once its greeting (Timing.MachineGreeting)
+	// has ended (machine_start with MachineDetection=Enable).
+	NumberMachine = "+15005550106"
+	// NumberHuman is a person: detection reports human after
+	// Timing.HumanDetection.
+	NumberHuman = "+15005550107"
 )
 
 var testNumbers = map[string]behaviour{
@@ -31,6 +40,8 @@ var testNumbers = map[string]behaviour{
 	NumberNoAnswer: noAnswer,
 	NumberFails:    fails,
 	NumberSlow:     slow,
+	NumberMachine:  machine,
+	NumberHuman:    human,
 }
 
 // behaviourOf gives the behaviour of a called number; every number not in
@@ -43,5 +54,5 @@ func behaviourOf(to string) behaviour {
 }
 
 func (b behaviour) String() string {
-	return [...]string{"answers", "hangs-up", "busy", "no-answer", "fails", "answers-slowly"}[b]
+	return [...]string{"answers", "hangs-up", "busy", "no-answer", "fails", "answers-slowly", "machine", "human"}[b]
 }

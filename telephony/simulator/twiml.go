@@ -78,7 +78,12 @@ func (s *Simulator) runTwiML(c *call, docURL, m, inline string) {
 		}
 		next, nextMethod, done := s.execute(c, verbs)
 		if done {
-			return
+			t := s.takeRedirect(c)
+			if t == nil {
+				return
+			}
+			docURL, m, inline = t.url, t.method, t.twiml
+			continue
 		}
 		ref, err := url.Parse(next)
 		base, berr := url.Parse(docURL)
@@ -102,8 +107,14 @@ func (s *Simulator) execute(c *call, verbs []node) (next, nextMethod string, don
 		case "Say":
 			s.answer(c)
 			s.log.Info("TwiML says", "call_sid", c.sid, "text", strings.TrimSpace(v.Text))
-		case "Play", "Pause":
+		case "Play":
 			s.answer(c) // no audio to play; the verb takes no time here
+			s.mu.Lock()
+			c.played = append(c.played, strings.TrimSpace(v.Text))
+			s.mu.Unlock()
+			s.log.Info("TwiML plays", "call_sid", c.sid, "url", strings.TrimSpace(v.Text))
+		case "Pause":
+			s.answer(c) // the verb takes no time here
 		case "Redirect":
 			m := strings.ToUpper(v.attr("method"))
 			if m != http.MethodGet {
@@ -148,6 +159,27 @@ func (s *Simulator) dial1(c *call, dial node) bool {
 		return s.dialConference(c, spec)
 	}
 	return false
+}
+
+// twimlTarget is new TwiML for a live call: a document to fetch (url,
+// method) or one given inline (twiml).
+type twimlTarget struct {
+	url, method, twiml string
+}
+
+// takeRedirect returns the TwiML a Calls update gave the call while its
+// document ran (kept by dialConference, or still waiting), or nil.
+func (s *Simulator) takeRedirect(c *call) *twimlTarget {
+	if t := c.next; t != nil {
+		c.next = nil
+		return t
+	}
+	select {
+	case t := <-c.redirect:
+		return &t
+	default:
+		return nil
+	}
 }
 
 var errWebhookStatus = errors.New("webhook answered a non-2xx status")

@@ -540,6 +540,35 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/voice/amd-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answering-machine detection verdict (asynchronous)
+         * @description The provider's asynchronous answering-machine verdict on a customer leg created with
+         *     machine detection (`MachineDetection=DetectMessageEnd`, `AsyncAmd=true`,
+         *     `AsyncAmdStatusCallback` = this URL, `AsyncAmdStatusCallbackMethod=POST`): `AnsweredBy`
+         *     becomes the call's `answeredBy`. With `DetectMessageEnd` a machine is reported once its
+         *     greeting has ended (`machine_end_beep`, `machine_end_silence`, `machine_end_other`), the
+         *     moment to drop a voicemail (`POST /v1/calls/{callSid}/voicemail`). The first verdict
+         *     stays: a repeated or later callback changes nothing. A value this build does not know is
+         *     kept as `unknown`; a leg that is no call's customer leg is acknowledged and logged.
+         *     Signed like every provider request; an unsigned or wrongly signed one is 403 and changes
+         *     nothing.
+         */
+        post: operations["voiceAmdStatus"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/calls": {
         parameters: {
             query?: never;
@@ -575,6 +604,11 @@ export interface paths {
          *     another workspace is 404, one without a phone 400); given both, they must be the same
          *     number (400 `invalid_request` otherwise), and one of them is required. Either way the
          *     call's `contactId` is the workspace's contact with the dialled number, or null.
+         *
+         *     `machineDetection` turns answering-machine detection on the customer leg on or off for
+         *     this call (default: the workspace's `machineDetection`); the choice is kept with the call
+         *     (its `machineDetection`) and holds when the agent answers, whatever the workspace says by
+         *     then.
          */
         post: operations["createCall"];
         delete?: never;
@@ -847,6 +881,51 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/calls/{callSid}/voicemail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The agent leg's provider call SID.
+                 * @example CA0123456789abcdef0123456789abcdef
+                 */
+                callSid: components["parameters"]["CallSid"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Drop a voicemail on the call and free the agent (its agent only)
+         * @description Plays one of the workspace's voicemail drops to the customer and hangs up, without the
+         *     agent: the customer leg is redirected through the provider's REST API (`Calls/{sid}`
+         *     with `Twiml` = `<Play>audioUrl</Play><Hangup/>`), which takes it out of the conference,
+         *     and then the agent leg is ended, so the agent is free at once while the message plays.
+         *     The call records `voicemailDropId`; it stays `answered` until the customer leg ends after
+         *     the message, whose status callback completes it as usual. The outcome is left to the
+         *     agent (a workspace's "Left voicemail" outcome is not set by itself: the agent may have
+         *     dropped a message on a person).
+         *
+         *     The call must be answered and not ended, with no voicemail dropped on it yet (409
+         *     `call_not_active`) and no transfer pending (409 `transfer_pending`). `voicemailDropId`
+         *     must name a voicemail drop of the workspace that is not deleted (400 `invalid_request`
+         *     naming `voicemailDropId`). Only the call's agent may do it: another token of the
+         *     workspace gets 403 `not_agent_participant`, another workspace's call is 404.
+         *
+         *     When the provider refuses the redirect nothing is written and the customer is still in
+         *     the conference with the agent: 502 `provider_error` with the provider's code in
+         *     `details` (409 `call_not_active` when it no longer has the leg). Once the redirect is
+         *     taken, a failure to end the agent leg is not an error: it is retried in the background,
+         *     and the conference, which ends when the customer leaves it, lets the agent leg go anyway.
+         */
+        post: operations["dropVoicemail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/calls/{callSid}/recordings": {
         parameters: {
             query?: never;
@@ -962,6 +1041,63 @@ export interface paths {
          *     it keep it; `archived: false` restores it. The kind never changes: add another outcome.
          */
         patch: operations["updateCallOutcome"];
+        trace?: never;
+    };
+    "/v1/voicemail-drops": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's voicemail drops, newest first
+         * @description The recorded messages an agent may drop on a call, newest first; deleted ones are not listed. Any role.
+         */
+        get: operations["listVoicemailDrops"];
+        put?: never;
+        /**
+         * Add a voicemail drop (admin only)
+         * @description **Admin only.** `name` is trimmed, 1–100 characters, shown to agents as a name (no
+         *     control or bidirectional characters); names need not be unique. `audioUrl` is the MP3
+         *     or WAV the provider plays (`<Play>`): an absolute `https` URL without credentials, at
+         *     most 2048 characters; plain `http` is accepted only while the embedded simulator stands
+         *     in for the provider (no `TWILIO_ACCOUNT_SID`), whose calls run on one machine. Anything
+         *     else is 400 `invalid_request` naming the field, and nothing is stored. The URL is not
+         *     fetched here: the provider fetches it when a drop plays.
+         */
+        post: operations["createVoicemailDrop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/voicemail-drops/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The voicemail drop's id. Over 64 characters is 400; another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a80
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a voicemail drop (admin only)
+         * @description **Admin only.** The drop is no longer listed nor dropped; calls that played it keep its
+         *     id in `voicemailDropId`. Deleting it again, or another workspace's, is 404.
+         */
+        delete: operations["deleteVoicemailDrop"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/v1/reports/calls": {
@@ -1089,6 +1225,11 @@ export interface paths {
          *     before each recording starts (see `POST /v1/recordings`); `null` turns it off. An empty or
          *     blank text, a longer one or one with a control character is 400 naming
          *     `recordingAnnouncement`.
+         *
+         *     `machineDetection` (a boolean, `false` by default) creates every customer leg with
+         *     answering-machine detection unless the call says otherwise (`POST /v1/calls`
+         *     `machineDetection`); the verdict is the call's `answeredBy`. Anything but `true` or
+         *     `false` is 400 naming `machineDetection`.
          */
         patch: operations["updateWorkspace"];
         trace?: never;
@@ -1795,6 +1936,11 @@ export interface components {
             stateRules: boolean;
             attemptLimit: components["schemas"]["AttemptLimit"];
             recordingAnnouncement: components["schemas"]["RecordingAnnouncement"];
+            /**
+             * @description Whether customer legs are created with answering-machine detection (the call's `answeredBy`) unless `POST /v1/calls` says otherwise; `false` by default, as the provider charges for it per call.
+             * @example false
+             */
+            machineDetection?: boolean;
         };
         /**
          * @description Said to the whole conference before every recording starts (`POST /v1/recordings`), or
@@ -1815,6 +1961,11 @@ export interface components {
             stateRules?: boolean;
             attemptLimit?: components["schemas"]["AttemptLimit"];
             recordingAnnouncement?: components["schemas"]["RecordingAnnouncement"];
+            /**
+             * @description Answering-machine detection on customer legs by default.
+             * @example true
+             */
+            machineDetection?: boolean;
         };
         VoiceTokenResponse: {
             data: components["schemas"]["VoiceToken"];
@@ -1907,7 +2058,29 @@ export interface components {
              *     ]
              */
             tags: string[];
+            /**
+             * @description Whether the customer leg is created with answering-machine detection (decided when the call is created; always present).
+             * @example true
+             */
+            machineDetection?: boolean;
+            answeredBy?: components["schemas"]["AnsweredBy"];
+            /**
+             * @description The voicemail drop played to the customer leg (`POST /v1/calls/{callSid}/voicemail`); null when none was. Always present.
+             * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a80
+             */
+            voicemailDropId?: string | null;
         };
+        /**
+         * @description Who or what answered the customer leg, as the provider's answering-machine detection
+         *     decided (`human`, `machine_start`, `machine_end_beep`, `machine_end_silence`,
+         *     `machine_end_other`, `fax` or `unknown`); null until the verdict arrives, and for a call
+         *     without detection. Always present. With detection that waits for the end of a
+         *     machine's message a machine is reported as `machine_end_*`, when a dropped voicemail is
+         *     recorded whole.
+         * @example machine_end_beep
+         * @enum {string|null}
+         */
+        AnsweredBy: "human" | "machine_start" | "machine_end_beep" | "machine_end_silence" | "machine_end_other" | "fax" | "unknown" | null;
         /** @description `to` or `contactId` (or both, naming the same number). */
         CallCreate: {
             /** @example +14155552671 */
@@ -1923,6 +2096,11 @@ export interface components {
              */
             from?: string;
             workspaceId?: components["schemas"]["WorkspaceId"];
+            /**
+             * @description Answering-machine detection on this call's customer leg; default the workspace's `machineDetection`.
+             * @example true
+             */
+            machineDetection?: boolean;
         };
         CallResponse: {
             data: components["schemas"]["Call"];
@@ -2041,6 +2219,41 @@ export interface components {
         CallOutcomeList: {
             data: components["schemas"]["CallOutcome"][];
             meta: components["schemas"]["ListMeta"];
+        };
+        VoicemailDrop: {
+            /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a80 */
+            id: string;
+            /** @example Renewal reminder */
+            name: string;
+            /**
+             * @description The MP3 or WAV the provider plays.
+             * @example https://media.example.com/voicemail/renewal.mp3
+             */
+            audioUrl: string;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        VoicemailDropCreate: {
+            /** @example Renewal reminder */
+            name: string;
+            /**
+             * @description An absolute https URL of an MP3 or WAV (http only with the embedded simulator).
+             * @example https://media.example.com/voicemail/renewal.mp3
+             */
+            audioUrl: string;
+        };
+        VoicemailDropResponse: {
+            data: components["schemas"]["VoicemailDrop"];
+        };
+        VoicemailDropList: {
+            data: components["schemas"]["VoicemailDrop"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        VoicemailDropRequest: {
+            /**
+             * @description A voicemail drop of the workspace.
+             * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a80
+             */
+            voicemailDropId: string;
         };
         /**
          * @example agent
@@ -2917,6 +3130,11 @@ export interface components {
              * @example ws_acme
              */
             workspaceId?: string;
+            /**
+             * @description Custom Device.connect parameter; optional: `true` or `false` turns answering-machine detection on the customer leg on or off (any other value, or none, leaves the workspace's `machineDetection`).
+             * @example true
+             */
+            machineDetection?: string;
             /** @example inbound */
             Direction?: string;
             /** @example ringing */
@@ -2940,6 +3158,28 @@ export interface components {
             ConferenceSid?: string;
             /** @example AC0123456789abcdef0123456789abcdef */
             AccountSid?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /** @description The provider's asynchronous answering-machine verdict on a leg. */
+        AmdStatusCallback: {
+            /** @example AC0123456789abcdef0123456789abcdef */
+            AccountSid?: string;
+            /**
+             * @description The customer leg.
+             * @example CA00000000000000000000000000000001
+             */
+            CallSid: string;
+            /**
+             * @description human, machine_start, machine_end_beep, machine_end_silence, machine_end_other, fax or unknown.
+             * @example machine_end_beep
+             */
+            AnsweredBy: string;
+            /**
+             * @description Milliseconds the detection took.
+             * @example 4210
+             */
+            MachineDetectionDuration?: string;
         } & {
             [key: string]: unknown;
         };
@@ -3185,6 +3425,23 @@ export interface components {
                  *       "error": {
                  *         "code": "no_pending_transfer",
                  *         "message": "The call has no pending transfer."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The call is not answered, has ended, or has a voicemail dropped on it already (`call_not_active`), or a transfer is pending (`transfer_pending`). */
+        VoicemailConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "call_not_active",
+                 *         "message": "The call is ringing: only an answered call that has not ended can be controlled."
                  *       }
                  *     }
                  */
@@ -4513,6 +4770,41 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    voiceAmdStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "AccountSid": "AC0123456789abcdef0123456789abcdef",
+                 *       "CallSid": "CA00000000000000000000000000000001",
+                 *       "AnsweredBy": "machine_end_beep",
+                 *       "MachineDetectionDuration": "4210"
+                 *     }
+                 */
+                "application/x-www-form-urlencoded": components["schemas"]["AmdStatusCallback"];
+            };
+        };
+        responses: {
+            /** @description Acknowledged. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            403: components["responses"]["InvalidSignature"];
+            413: components["responses"]["PayloadTooLarge"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listCalls: {
         parameters: {
             query?: {
@@ -4927,6 +5219,51 @@ export interface operations {
             503: components["responses"]["Unavailable"];
         };
     };
+    dropVoicemail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The agent leg's provider call SID.
+                 * @example CA0123456789abcdef0123456789abcdef
+                 */
+                callSid: components["parameters"]["CallSid"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "voicemailDropId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a80"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VoicemailDropRequest"];
+            };
+        };
+        responses: {
+            /** @description The call, with the drop recorded; the customer leg is playing it. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CallResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["NotAgent"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["VoicemailConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            502: components["responses"]["ProviderError"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
     listCallRecordings: {
         parameters: {
             query?: {
@@ -5174,6 +5511,116 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["OutcomeConflict"];
             413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listVoicemailDrops: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of voicemail drops. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoicemailDropList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createVoicemailDrop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Renewal reminder",
+                 *       "audioUrl": "https://media.example.com/voicemail/renewal.mp3"
+                 *     }
+                 */
+                "application/json": components["schemas"]["VoicemailDropCreate"];
+            };
+        };
+        responses: {
+            /** @description The new voicemail drop. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VoicemailDropResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    deleteVoicemailDrop: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The voicemail drop's id. Over 64 characters is 400; another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a80
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

@@ -259,7 +259,7 @@ describe("voice", () => {
     const { data } = await unwrap(api.GET("/v1/workspace"));
     assert.deepEqual(data, {
       id: workspaceId, callingHours: null, timeZone: "America/Chicago",
-      stateRules: true, attemptLimit: null, recordingAnnouncement: null,
+      stateRules: true, attemptLimit: null, recordingAnnouncement: null, machineDetection: false,
     });
   });
 
