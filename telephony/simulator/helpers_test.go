@@ -177,6 +177,18 @@ func (h *hooks) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	}
 }
 
+// hit reports whether a signed webhook reached path.
+func (h *hooks) hit(path string) bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for _, x := range h.hits {
+		if x.Path == path {
+			return true
+		}
+	}
+	return false
+}
+
 // callml is the contract's call-control webhook: the agent leg goes into a
 // new conference, and the customer leg is created at once, before the TwiML
 // is answered (the simulator must not wait on either).

@@ -148,6 +148,22 @@ func TestTwilioDescription(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, calls, 2)
 
+	// A machine answers a leg that asked for asynchronous detection (the
+	// customer leg's create with MachineDetection, AsyncAmd and its
+	// callback), and the leg is redirected to a message that plays and
+	// hangs up (the Calls update with Twiml, as a voicemail drop does).
+	machine, err := tel.CreateCall(ctx, telephony.CallParams{
+		To: simulator.NumberMachine, From: callerID,
+		URL:            hookURL + "/join?conference=oai-vm&label=customer&end=true",
+		StatusCallback: hookURL + "/status", StatusCallbackEvents: []string{"initiated", "ringing", "answered", "completed"},
+		Timeout: 30, AMDCallback: hookURL + "/amd-status",
+	})
+	require.NoError(t, err)
+	d.waitCall(t, machine, "in-progress")
+	telephonytest.Eventually(t, "the machine's verdict", func() bool { return d.hooks.hit("/amd-status") })
+	require.NoError(t, tel.RedirectCall(ctx, machine, `<Response><Play>http://127.0.0.1/vm.mp3</Play><Hangup/></Response>`))
+	d.waitCall(t, machine, "completed")
+
 	d.requireEveryRoute(t)
 }
 
