@@ -198,10 +198,6 @@ func undeclared(s *openapi3.Schema, v any, where string) []string {
 	return out
 }
 
-// keysOf lists the fields of a body and of its data, so that two bodies
-// of one shape compare equal whatever their values. Nested objects are
-// left out: a transfer or an outcome is null in one event and not in
-// another of the same type, and undeclared checks their fields.
 // withoutAdded drops from got the data fields the example lacks that the
 // schema does not require: /v1 changes by addition, and an example
 // published before a resource gained an optional field stays as it was
@@ -227,6 +223,10 @@ func withoutAdded(variant *openapi3.Schema, example, got []string) []string {
 	return out
 }
 
+// keysOf lists the fields of a body and of its data, so that two bodies
+// of one shape compare equal whatever their values. Nested objects are
+// left out: a transfer or an outcome is null in one event and not in
+// another of the same type, and undeclared checks their fields.
 func keysOf(body any) []string {
 	var out []string
 	m, _ := body.(map[string]any)
