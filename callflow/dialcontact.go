@@ -12,6 +12,10 @@ import (
 // number; From is a caller ID of the workspace or "" for its default.
 type CallRequest struct {
 	To, ContactID, From string
+	// DialListID names the dial list whose entry (the contact's, leased to
+	// the agent by next) the call dials: the entry's phone, from the
+	// list's caller ID unless From names another.
+	DialListID string
 }
 
 // StartCall is ClickToCall for a CallRequest. Whichever way the number was
@@ -21,6 +25,9 @@ type CallRequest struct {
 // contact without a phone (naming contactId), for a to that is not the
 // contact's number or for neither given (naming to).
 func (s *Service) StartCall(ctx context.Context, workspaceID, identity string, r CallRequest) (*sb.Call, error) {
+	if r.DialListID != "" {
+		return s.dialEntry(ctx, workspaceID, identity, r)
+	}
 	if r.ContactID == "" {
 		if strings.TrimSpace(r.To) == "" {
 			return nil, sb.FieldErrorf(sb.EInvalid, "to", "Give the number to call (to) or the contact to call (contactId).")

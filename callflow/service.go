@@ -63,6 +63,8 @@ type Deps struct {
 	// Dials answers the dial check's questions (do-not-call, the contact's
 	// zone, the calls to a number); taken from Calls when nil.
 	Dials sb.DialFactStore
+	// DialLists keeps the dial lists; taken from Calls when nil.
+	DialLists sb.DialListStore
 }
 
 // ContactFinder is what the flow needs of the contacts: the one a
@@ -109,9 +111,12 @@ type Config struct {
 	// (HOLD_MUSIC_URL); "" says "Please hold." instead. Either way the
 	// provider fetches the document from PathHoldMusic.
 	HoldMusicURL string
-	// Now is the clock the calling hours are read on (default time.Now);
-	// tests pin it.
+	// Now is the clock the calling hours are read on (default time.Now),
+	// and dial lists' leases; tests pin it.
 	Now func() time.Time
+	// DialListLease is how long an entry next hands out stays the agent's
+	// while undialled (default sb.DialListLease, 10 minutes).
+	DialListLease time.Duration
 	// Logger is the base logger; RequestLogger, when set, gives the
 	// request-scoped one (with the request id) for a context.
 	Logger        *slog.Logger
@@ -156,8 +161,11 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	if deps.Dials == nil {
 		deps.Dials, _ = deps.Calls.(sb.DialFactStore)
 	}
-	if deps.Outcomes == nil || deps.Contacts == nil || deps.Dials == nil {
-		return nil, errors.New("callflow: the outcomes, contacts and dial stores are required (Deps.Outcomes, Deps.Contacts, Deps.Dials)")
+	if deps.DialLists == nil {
+		deps.DialLists, _ = deps.Calls.(sb.DialListStore)
+	}
+	if deps.Outcomes == nil || deps.Contacts == nil || deps.Dials == nil || deps.DialLists == nil {
+		return nil, errors.New("callflow: the outcomes, contacts, dial and dial list stores are required (Deps.Outcomes, Deps.Contacts, Deps.Dials, Deps.DialLists)")
 	}
 	if cfg.DefaultRegion == "" {
 		cfg.DefaultRegion = phone.DefaultRegion
@@ -170,6 +178,9 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.DialListLease <= 0 {
+		cfg.DialListLease = sb.DialListLease
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)

@@ -45,7 +45,7 @@ func (s *strict) CreateCall(ctx context.Context, req api.CreateCallRequestObject
 		return nil, err
 	}
 	c, err := s.deps.Voice.StartCall(ctx, ws, tokenFrom(ctx).Identity,
-		callflow.CallRequest{To: clean(b.To), ContactID: clean(b.ContactId), From: clean(b.From)})
+		callflow.CallRequest{To: clean(b.To), ContactID: clean(b.ContactId), From: clean(b.From), DialListID: clean(b.DialListId)})
 	if err != nil {
 		return nil, err
 	}
@@ -93,6 +93,10 @@ func toAPICall(c *sb.Call) api.Call {
 	}
 	if c.ContactID != "" {
 		out.ContactId = nullable.NewNullableWithValue(c.ContactID)
+	}
+	out.DialListId = nullable.NewNullNullable[string]()
+	if c.DialListID != "" {
+		out.DialListId = nullable.NewNullableWithValue(c.DialListID)
 	}
 	if o := c.Outcome; o != nil {
 		out.Outcome = nullable.NewNullableWithValue(api.CallOutcomeRef{Id: o.ID, Name: o.Name, Kind: api.CallOutcomeKind(o.Kind)})

@@ -45,6 +45,10 @@ type callRow struct {
 	OutcomeID *string    `gorm:"column:outcome_id"`
 	Notes     string     `gorm:"column:notes"`
 	Tags      string     `gorm:"column:tags"`
+
+	// DialListID is the dial list whose entry the call dialled
+	// (dial_list.go).
+	DialListID *string `gorm:"column:dial_list_id"`
 }
 
 func (callRow) TableName() string { return "calls" }
@@ -66,6 +70,7 @@ func callRowOf(c *switchboard.Call, t time.Time) callRow {
 		UpdatedAt:      t,
 		ContactID:      contactByPhone(c.WorkspaceID, c.To),
 		Tags:           "[]",
+		DialListID:     nullable(c.DialListID),
 	}
 	if r.Direction == "" {
 		r.Direction = "outbound"
@@ -98,6 +103,7 @@ func (r *callRow) toDomain() *switchboard.Call {
 		ContactID:       r.ContactID.ID,
 		Notes:           r.Notes,
 		Tags:            decodeTags(r.Tags),
+		DialListID:      deref(r.DialListID),
 	}
 	if r.TransferType != "" {
 		c.Transfer = &switchboard.Transfer{Type: r.TransferType, Target: r.TransferTarget,
@@ -174,6 +180,11 @@ func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
 		row := callRowOf(c, now())
 		if err := db.checkDialLimits(tx, &row, c.DialLimits); err != nil {
 			return err
+		}
+		if c.DialLease != nil {
+			if err := db.dialEntry(tx, &row, c.DialLease); err != nil {
+				return err
+			}
 		}
 		// When it is not inserted, the call-control webhook got here first.
 		inserted, err := insertCall(tx, &row)

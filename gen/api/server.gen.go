@@ -115,6 +115,24 @@ type ServerInterface interface {
 	// CreateDialCheck Check whether a number may be dialled now, and if not why and when
 	// (POST /v1/dial-checks)
 	CreateDialCheck(ctx echo.Context) error
+	// ListDialLists The workspace's dial lists, newest first
+	// (GET /v1/dial-lists)
+	ListDialLists(ctx echo.Context, params ListDialListsParams) error
+	// CreateDialList Make a dial list from contacts or a search (admin only)
+	// (POST /v1/dial-lists)
+	CreateDialList(ctx echo.Context) error
+	// GetDialList Get a dial list
+	// (GET /v1/dial-lists/{id})
+	GetDialList(ctx echo.Context, id DialListId) error
+	// UpdateDialList Rename, pause or resume a dial list (admin only)
+	// (PATCH /v1/dial-lists/{id})
+	UpdateDialList(ctx echo.Context, id DialListId) error
+	// ListDialListEntries A dial list's entries, in its order
+	// (GET /v1/dial-lists/{id}/entries)
+	ListDialListEntries(ctx echo.Context, id DialListId, params ListDialListEntriesParams) error
+	// NextDialListEntry Lease the next dialable entry to the bearer
+	// (POST /v1/dial-lists/{id}/next)
+	NextDialListEntry(ctx echo.Context, id DialListId) error
 	// ListDnc List the do-not-call entries, newest first
 	// (GET /v1/dnc)
 	ListDnc(ctx echo.Context, params ListDncParams) error
@@ -872,6 +890,141 @@ func (w *ServerInterfaceWrapper) CreateDialCheck(ctx echo.Context) error {
 	return err
 }
 
+// ListDialLists converts echo context to params.
+func (w *ServerInterfaceWrapper) ListDialLists(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListDialListsParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListDialLists(ctx, params)
+	return err
+}
+
+// CreateDialList converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateDialList(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateDialList(ctx)
+	return err
+}
+
+// GetDialList converts echo context to params.
+func (w *ServerInterfaceWrapper) GetDialList(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id DialListId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetDialList(ctx, id)
+	return err
+}
+
+// UpdateDialList converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateDialList(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id DialListId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateDialList(ctx, id)
+	return err
+}
+
+// ListDialListEntries converts echo context to params.
+func (w *ServerInterfaceWrapper) ListDialListEntries(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id DialListId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListDialListEntriesParams
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", ctx.QueryParams(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter status: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListDialListEntries(ctx, id, params)
+	return err
+}
+
+// NextDialListEntry converts echo context to params.
+func (w *ServerInterfaceWrapper) NextDialListEntry(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id DialListId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.NextDialListEntry(ctx, id)
+	return err
+}
+
 // ListDnc converts echo context to params.
 func (w *ServerInterfaceWrapper) ListDnc(ctx echo.Context) error {
 	var err error
@@ -1617,6 +1770,12 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.POST(options.BaseURL+"/v1/call-outcomes", wrapper.CreateCallOutcome, options.OperationMiddlewares["createCallOutcome"]...)
 	router.GET(options.BaseURL+"/v1/call-outcomes/:id", wrapper.GetCallOutcome, options.OperationMiddlewares["getCallOutcome"]...)
 	router.PATCH(options.BaseURL+"/v1/call-outcomes/:id", wrapper.UpdateCallOutcome, options.OperationMiddlewares["updateCallOutcome"]...)
+	router.GET(options.BaseURL+"/v1/dial-lists", wrapper.ListDialLists, options.OperationMiddlewares["listDialLists"]...)
+	router.POST(options.BaseURL+"/v1/dial-lists", wrapper.CreateDialList, options.OperationMiddlewares["createDialList"]...)
+	router.GET(options.BaseURL+"/v1/dial-lists/:id", wrapper.GetDialList, options.OperationMiddlewares["getDialList"]...)
+	router.PATCH(options.BaseURL+"/v1/dial-lists/:id", wrapper.UpdateDialList, options.OperationMiddlewares["updateDialList"]...)
+	router.GET(options.BaseURL+"/v1/dial-lists/:id/entries", wrapper.ListDialListEntries, options.OperationMiddlewares["listDialListEntries"]...)
+	router.POST(options.BaseURL+"/v1/dial-lists/:id/next", wrapper.NextDialListEntry, options.OperationMiddlewares["nextDialListEntry"]...)
 	router.GET(options.BaseURL+"/v1/reports/calls", wrapper.ReportCalls, options.OperationMiddlewares["reportCalls"]...)
 	router.POST(options.BaseURL+"/v1/recordings", wrapper.StartRecording, options.OperationMiddlewares["startRecording"]...)
 	router.GET(options.BaseURL+"/v1/recordings/:recordingSid", wrapper.GetRecording, options.OperationMiddlewares["getRecording"]...)
@@ -1660,6 +1819,10 @@ type ConferenceJoinTwiMLApplicationxmlResponse struct {
 }
 
 type ContactConflictJSONResponse ErrorResponse
+
+type DialEntryConflictJSONResponse ErrorResponse
+
+type DialListConflictJSONResponse ErrorResponse
 
 type ForbiddenJSONResponse ErrorResponse
 
@@ -2789,6 +2952,20 @@ func (response CreateCall404JSONResponse) VisitCreateCallResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCall409JSONResponse struct{ DialEntryConflictJSONResponse }
+
+func (response CreateCall409JSONResponse) VisitCreateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5560,6 +5737,764 @@ func (response CreateDialCheck500JSONResponse) VisitCreateDialCheckResponse(w ht
 type CreateDialCheck503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response CreateDialCheck503JSONResponse) VisitCreateDialCheckResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListsRequestObject struct {
+	Params ListDialListsParams
+}
+
+type ListDialListsResponseObject interface {
+	VisitListDialListsResponse(w http.ResponseWriter) error
+}
+
+type ListDialLists200JSONResponse DialListList
+
+func (response ListDialLists200JSONResponse) VisitListDialListsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialLists400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListDialLists400JSONResponse) VisitListDialListsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialLists401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListDialLists401JSONResponse) VisitListDialListsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialLists429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListDialLists429JSONResponse) VisitListDialListsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialLists500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListDialLists500JSONResponse) VisitListDialListsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialLists503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListDialLists503JSONResponse) VisitListDialListsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialListRequestObject struct {
+	Body *CreateDialListJSONRequestBody
+}
+
+type CreateDialListResponseObject interface {
+	VisitCreateDialListResponse(w http.ResponseWriter) error
+}
+
+type CreateDialList201JSONResponse DialListResponse
+
+func (response CreateDialList201JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateDialList400JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateDialList401JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateDialList403JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateDialList404JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateDialList413JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList422JSONResponse struct{ CallRefusedJSONResponse }
+
+func (response CreateDialList422JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response CreateDialList429JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList500JSONResponse struct{ InternalJSONResponse }
+
+func (response CreateDialList500JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateDialList503JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialListRequestObject struct {
+	Id DialListId `json:"id"`
+}
+
+type GetDialListResponseObject interface {
+	VisitGetDialListResponse(w http.ResponseWriter) error
+}
+
+type GetDialList200JSONResponse DialListResponse
+
+func (response GetDialList200JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialList400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetDialList400JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialList401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetDialList401JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialList404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetDialList404JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialList429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetDialList429JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialList500JSONResponse struct{ InternalJSONResponse }
+
+func (response GetDialList500JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialList503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetDialList503JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialListRequestObject struct {
+	Id   DialListId `json:"id"`
+	Body *UpdateDialListJSONRequestBody
+}
+
+type UpdateDialListResponseObject interface {
+	VisitUpdateDialListResponse(w http.ResponseWriter) error
+}
+
+type UpdateDialList200JSONResponse DialListResponse
+
+func (response UpdateDialList200JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateDialList400JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateDialList401JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateDialList403JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateDialList404JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList409JSONResponse struct{ DialListConflictJSONResponse }
+
+func (response UpdateDialList409JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateDialList413JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response UpdateDialList429JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList500JSONResponse struct{ InternalJSONResponse }
+
+func (response UpdateDialList500JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateDialList503JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntriesRequestObject struct {
+	Id     DialListId `json:"id"`
+	Params ListDialListEntriesParams
+}
+
+type ListDialListEntriesResponseObject interface {
+	VisitListDialListEntriesResponse(w http.ResponseWriter) error
+}
+
+type ListDialListEntries200JSONResponse DialListEntryList
+
+func (response ListDialListEntries200JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntries400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListDialListEntries400JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntries401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListDialListEntries401JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntries404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListDialListEntries404JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntries429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListDialListEntries429JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntries500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListDialListEntries500JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntries503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListDialListEntries503JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntryRequestObject struct {
+	Id DialListId `json:"id"`
+}
+
+type NextDialListEntryResponseObject interface {
+	VisitNextDialListEntryResponse(w http.ResponseWriter) error
+}
+
+type NextDialListEntry200JSONResponse DialNextResponse
+
+func (response NextDialListEntry200JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response NextDialListEntry400JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response NextDialListEntry401JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response NextDialListEntry404JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry409JSONResponse struct{ DialListConflictJSONResponse }
+
+func (response NextDialListEntry409JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response NextDialListEntry429JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry500JSONResponse struct{ InternalJSONResponse }
+
+func (response NextDialListEntry500JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response NextDialListEntry503JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -9217,6 +10152,24 @@ type StrictServerInterface interface {
 	// CreateDialCheck Check whether a number may be dialled now, and if not why and when
 	// (POST /v1/dial-checks)
 	CreateDialCheck(ctx context.Context, request CreateDialCheckRequestObject) (CreateDialCheckResponseObject, error)
+	// ListDialLists The workspace's dial lists, newest first
+	// (GET /v1/dial-lists)
+	ListDialLists(ctx context.Context, request ListDialListsRequestObject) (ListDialListsResponseObject, error)
+	// CreateDialList Make a dial list from contacts or a search (admin only)
+	// (POST /v1/dial-lists)
+	CreateDialList(ctx context.Context, request CreateDialListRequestObject) (CreateDialListResponseObject, error)
+	// GetDialList Get a dial list
+	// (GET /v1/dial-lists/{id})
+	GetDialList(ctx context.Context, request GetDialListRequestObject) (GetDialListResponseObject, error)
+	// UpdateDialList Rename, pause or resume a dial list (admin only)
+	// (PATCH /v1/dial-lists/{id})
+	UpdateDialList(ctx context.Context, request UpdateDialListRequestObject) (UpdateDialListResponseObject, error)
+	// ListDialListEntries A dial list's entries, in its order
+	// (GET /v1/dial-lists/{id}/entries)
+	ListDialListEntries(ctx context.Context, request ListDialListEntriesRequestObject) (ListDialListEntriesResponseObject, error)
+	// NextDialListEntry Lease the next dialable entry to the bearer
+	// (POST /v1/dial-lists/{id}/next)
+	NextDialListEntry(ctx context.Context, request NextDialListEntryRequestObject) (NextDialListEntryResponseObject, error)
 	// ListDnc List the do-not-call entries, newest first
 	// (GET /v1/dnc)
 	ListDnc(ctx context.Context, request ListDncRequestObject) (ListDncResponseObject, error)
@@ -10370,6 +11323,201 @@ func (sh *strictHandler) CreateDialCheck(ctx echo.Context) error {
 	return nil
 }
 
+// ListDialLists operation middleware
+func (sh *strictHandler) ListDialLists(ctx echo.Context, params ListDialListsParams) error {
+	var request ListDialListsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDialLists(ctx.Request().Context(), request.(ListDialListsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDialLists")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListDialListsResponseObject); ok {
+		return validResponse.VisitListDialListsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateDialList operation middleware
+func (sh *strictHandler) CreateDialList(ctx echo.Context) error {
+	var request CreateDialListRequestObject
+
+	var body CreateDialListJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateDialList(ctx.Request().Context(), request.(CreateDialListRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateDialList")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateDialListResponseObject); ok {
+		return validResponse.VisitCreateDialListResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDialList operation middleware
+func (sh *strictHandler) GetDialList(ctx echo.Context, id DialListId) error {
+	var request GetDialListRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDialList(ctx.Request().Context(), request.(GetDialListRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDialList")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDialListResponseObject); ok {
+		return validResponse.VisitGetDialListResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateDialList operation middleware
+func (sh *strictHandler) UpdateDialList(ctx echo.Context, id DialListId) error {
+	var request UpdateDialListRequestObject
+
+	request.Id = id
+
+	var body UpdateDialListJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateDialList(ctx.Request().Context(), request.(UpdateDialListRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateDialList")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateDialListResponseObject); ok {
+		return validResponse.VisitUpdateDialListResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListDialListEntries operation middleware
+func (sh *strictHandler) ListDialListEntries(ctx echo.Context, id DialListId, params ListDialListEntriesParams) error {
+	var request ListDialListEntriesRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDialListEntries(ctx.Request().Context(), request.(ListDialListEntriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDialListEntries")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListDialListEntriesResponseObject); ok {
+		return validResponse.VisitListDialListEntriesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// NextDialListEntry operation middleware
+func (sh *strictHandler) NextDialListEntry(ctx echo.Context, id DialListId) error {
+	var request NextDialListEntryRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.NextDialListEntry(ctx.Request().Context(), request.(NextDialListEntryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "NextDialListEntry")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(NextDialListEntryResponseObject); ok {
+		return validResponse.VisitNextDialListEntryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListDnc operation middleware
 func (sh *strictHandler) ListDnc(ctx echo.Context, params ListDncParams) error {
 	var request ListDncRequestObject
@@ -11370,646 +12518,703 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37chs3tjf6KijuXWUyaVIkLTk2Vam9FV8STXwbSx7PTOjjBtkQiagJMI2maE7iqvnr1Pn7m3fY5z3O",
-	"o8yTnMJaC2h0s3mRLOe289W3Jxb7BiwsLKzrb/3YGOvZXCuhctMY/NgQ7/lsngr490OepifKLEUmEvu3",
-	"WcxmPFs1Bo0TxThdYGOepmwp86le5IyzPOPKXIis04gaVzxdCPtkwnNu/8snQuWniVC5zO17eMIbUcO9",
-	"6iRvDBr9bv9eu9dr9++e97qD3tGge/T3RtSwXzmTSWPQeHjS7fXvHh7d++L+Az4aJ+Ki+re9XasLkQk1",
-	"Fs/5TDQGDTNqd3sP+hf3+GH7aNQT7S/Gd5P2A94dtXvjfnJXHF4c8XsjfDTn4/zUfmvfRzLB843j78L4",
-	"FybXM5E9DOex/f/1GlEjkZkY51KrxqChF/lIL1Rif15kHH9VizSNGkIl+Hn884LLdJGJV4IbeLIRNS4y",
-	"PWsMGp/3jrrdo6Ojbrd7rxE1ZovcLu0FT42IGkrnduHt7Vp9o9Piil7kY23piO83Oc8X9k63co2okfOJ",
-	"aQy+exs1cg0fOuwdHR0d9e99YefhuMK9YamzSzPnYwFkXpp3fDwTjQ8fPkTAdQ+5GotUJF+tTizHVJiP",
-	"ZVJNpJog6+VTwYCv2HShJmwxZyNxoTMBFxzZPbvekC1x1L8IE9KnfzUsVvP5B/bzVaazq/FuMR9cc4E+",
-	"Ga/a8d0+p36zUJPX8x3ScZ0C+TTTi8kUrpy8PP09CMtfnE8P+1u59PCLOi79ZOxmj9VU5LfPcadK5pLn",
-	"a0cyG6dyfNnOdRt47vuFyZnJeZaLZMCULnZaKiZsJfLI/viRp/UvKBY/6dn86z95peeCW2avp9Ksnbdz",
-	"PhFMX4AwMzWs8t0fmt1vU5y94So3jLMfFjoX7EJnrN9lRvDcHOPJNeLjS/YkkwlfdbYw548NuR9RgSMv",
-	"pUpAQiolxsjCCtfyVOUiE8b+9mG7LG1kQoklTxtRY57JsVSTxsfx/9uoMRMo96bcPNOZ8NNM5UzmjcFR",
-	"N2oo8T5/uMiM9q/TFxdG5I1B134952lj0KN/PX7Px3ljkGcL4XfXi4JiJdFtaU3UrBfF2Xgqr4IV3IMx",
-	"b39JKrPYJipoMpukxa9iOtGnHcgXxUAS/U7p/J1d5mIojzRTOoe1v032629hv1dirrN8g1U10yqfskmm",
-	"F3ORsNEKVdYNCwiC/RXPRWPQ7dzrHxWyvjGAv65ExifinKeXZ2KsVWIag16/i+LeNAaH3ahxKYqTIg9v",
-	"vNvtdmF1wq+EX+jWf6B4fc+/fpLxsah+oBvSmwSmW+1u77xrl5pWG+jxFQwUiBY1cjkTf9fKLuHJTGRy",
-	"zA+ei+W7v+nsskEiCN/VL7/Lr8I5SSRrxlYXYcmzmdfKmFRsnulJJowZlM2lJZe5YVqxqU6TP3wtvwdf",
-	"i92pt+pq+bF42nK/5Tb7cDaxAsM/1u09eOB/vwbJ+vah1dwuuGVae2DvUC3fZHw+F0mNuQw0LTyJDHgb",
-	"CWHNlFwYxlXC7MT/4PU/tM/fn/bptojITtfs+iuRyQspEpaIC75IUWMQGTt9VLsX9mCai0wKlaQr4uEz",
-	"ngrDUqnE/trNPUsNaR7hkJzwmk+1Es8Xs5GdcJUJPEHdhHD0MgGWe6gTgSy0B4l2GalAnQ265++VPj+D",
-	"AYMSbM14wZ/rmVHP5lyhlOfpKpdjnrLHaiKVMPsJODHjMkWR/t8UnOqM9cyuksxMTkt0AgJfXkO2ptw/",
-	"/FRfiRS1RCeaXmbiQmSGzXSmpMJTBxavZoevq4NPtXl3oiYihUku5smuSW5jeaTuVo7HWzbx+x9L8BFL",
-	"8Ol31SM1/irV48t1h24q7VnEFMiL2u01cg+ieBEqt4/+2OBJIpKvCk3o9qzae+PNy5A5PeDEXNpx65zl",
-	"mo0EimQrzoxeZGP7JJ/LzTTf8AFHrYep4FmVVkgklk95zqSBbyP5BiwGssTw8yJNtxOS1pYoiWtZHU23",
-	"1+360Tx2NA9Hk+i20jk64uFV9Vrrb3qVaP7bBFOVDHKjP+g3TYlPLyNOZ3Od5ei9WTOeJFxEw0krwUY8",
-	"YZlegsXEFZMTpSESqdPFTNUyosgynRlYiQsprIpNJLMTM4ZPLAkseTgDhYTBVdpzlpB62Rh8YelAQVY7",
-	"EfruQ/jsQ71Q+frPoEt/JbN8mvCVVaFxLvYNDx48uB81zKW0JiM8SUK8MegCTZ7rbMZT+Y91ufn6zIkD",
-	"qZgC7Ymndnnhnxv8q4KThnXYOwJrbWH3Lf32+gy0ub/YyTthq4LvVzlLZ3IilV3RRvOwd9RiR0dHbXdY",
-	"oc18Id+LpG2VyrbO2jM9kiltqldirLOkxjeUuQuhX6he7bqmVTvlSonUnrrJAqwab/MUjo6qH2QmEslf",
-	"ZykqpX5s+NlXj/f4LEUn63b5PdrlQbyr7WZcodI2AcRhK98xBek2KUm3SrD12Rz2/75mXgcEnOb53AwO",
-	"DvhcdvKlTKW2CtZBv9vrtruH7W7v4GQMHGkOTh7uGt+BJ4052GsdPvXaFQb0zyAq/6LlWJzrS6HW7Gh7",
-	"heX2EjgbMCODJ7x+C6Wy7FNamndHT6zA73DSdCvuphw/2hCrP01HX4/lC/mn09f/OO09l6fmdPa8K85O",
-	"752qV3f5m/fz0ao3G3/9+Ivk++77U7mUyTfp8vR7Lc/S5PWp6nbE3W5n3E/VaPakm/z1T5bD8jxtDO7e",
-	"66L0eyNGU60vH6tkruW6L3+Jl5mg66wpc8OMGGfC60dmqpeqdVMfQiLMOJNz8iE9fPWMmZUag2vJ8FEq",
-	"EucVcl5T+NFrqleYcPidc4t16JPkkusUPEOnCrCnGnvH6L4un+5+6v+itA/H2awTWDoHlpbmwCxlPp6O",
-	"NM+S7WpRZXHeyHx6BqTfuUze+4lLNWBapSumFQPySK3gVM+2HWW/s7UzRLjGcmrE+N2zi2///CC7//W3",
-	"f/shO19+//rlo/unT1/+/VT3n/Kn/GzZ/evs4fwv+hvx5/GXP/vKW8uFZ3wmcpH5DFoQqj9WaH7uM8JS",
-	"Mblj7Gl+JRORod/zDF17NI59DyVpXzzn+bTwaLpjzcr4HxYyKxbRjKdiBvwy53kuMvvs//Xw5Ltu+wFv",
-	"X5y0n7z98W7/w38W+orJIVwFLgkSzdVJvZkKyuqD8xeOCIpbxVbqdwq5HtvTGe7MxJXUCwOPRGyh7NE6",
-	"EUmHnbAx3DpU0uA2QN3Tim77pDXvWNOvRcR+WIhsBfvjQqZ2BVrOHDQLkTCZH1t9AF8fDdWFzoScKKYz",
-	"NuPphc5mIgH9GcMGhh12uyyWCr76ztJPmDyOGDcs0cKweEwzgT0b4wkVd4bKLQWMJ1gLpFpI+hl//1So",
-	"ST5tDI56/TpSP8VDsY59ZtrkTOZiZqzVkol8kSmrGDr6R6zX6fS7XdZ0fuOjbuuYcbXKp1aHFKkR9iio",
-	"nWaJ/eyRXDcjPLHDCSXO3WkfmfH3craYNQb9rv1LKvyr5+cpVS4mIoOJvqADvjrTb/SSzbhaFTO1JkGY",
-	"QRrwWsSGi273rviSdVmzy5ZToRgfGaHy1jGxIGkdMTN8Zewd+RSSTzX8F951odNUL02HPQeDcIK34Cq7",
-	"NW8edrutEpE20IgUl9KqO0p0aylROTxON0gPd2TcMUwmrHmR6RkcHP6gCLYJLDvO0O8X+5xd/MOypNlT",
-	"KtfImh1iJuD1e4d1rP6mkKp/BhrWTtuP/5jNFia31rqdJehedwzTS2XX5i6D2S6lEa0OezGTeS4SNhNc",
-	"mfD2zoatGgr4cA7/mYmLxqDxHwdFzcQBXjUHwfBRCciEmWtlsJTiRCm9UGMxEyo/X8pnT9E5rnLKw+Dz",
-	"eSrHsHAH72dpUInRGDSAqcf/9X6WsiuRGanVl8NGr9MdNphQY2019y+HjdfnT9r3h43/wi2Az7yiMYS/",
-	"nfEV/nk+lQbPG2nYSFiZgJaAQCH7w4KnMkeJmmdcKqkmHXzHgX8J/V3+UIlo1ZX+UNU/gB4oqmFT5uEy",
-	"h7Yb4wEVI8vglqntBdjpEjRbfXHRaXyIGl/x5BUKsy2k/h60nIDW5AvBRxLcmigZnUMkETmX6Y2dJWgB",
-	"udvg0oBtvvvDvuz32A7brUIdlZ8VZ1zGaFJMqvkiZ82aUy4uzTtuRSymmcdM8Zklul0noMCA8ZlWE9xz",
-	"JvJvB460R5KV3yOdrPD2iHklyY7FjoqBFsuaUo3TBSz1n85ePGfCjPlcGLTkU0sXs8gyPeG5aEXo32Ij",
-	"6WPZPIVQSKZT+KiLi9wxdsTCfotiIcAgVjd7rvOTcS6vxMfxiN1EkODF8WXhEluh5TaZV4xJr+frhQI8",
-	"Z1OO9plLilDgksSJpSLp3CZXhKMDLqThwO6yA4FBRO4w8Wqq0nY9JgJvkpaHKkSIW57KL77dn7wgLXlQ",
-	"dFY3PXfvQalC7UMRbXeZVTsfLqVi7U9XzKXbg6z8IhdIOj0XGRltPhnvYmFwktehTZ6L2Tz3iqG3/6pM",
-	"STe+c1paneDKdYlX+5jhzSw92Ywn9qBk+RQCJ+BPtUqQVKx/yKZ6kZFu72U146A4MZ6jctpnwb0dZoli",
-	"LQCkzIyvLF/DV6Rid6e9/qxrOpCVuWEGbtTotze/yqG7Mdq7T+w7wfgsjdSaod277V73vHc06H+BuYFv",
-	"f3WTAa4uxSY3slqixu9cBC2cR+gVh7MZrZMwLGTVU/qYXuRGJsJuDakm39jBbv0q3Q9ZtVJN3sH09mN0",
-	"VBX6/UHviL2xtqFi1VROUIE+7/V7/aOjI2tsH1eIjEsEchyU7+79QbdrF6rfs/9I9ZinLJcQ0CwGAj+f",
-	"21/XeaLX7h2ew6AG3W4bEkdLz/owd/joWgpqsIE2UWjbRjoNSKOVpY4SJuEr1jtkf+JqwbNVHbkGjD62",
-	"pr7Rx5H7IiTTv//5L6DS9fZMr907Ou/d9fm0b3/BJf1AGWLi1QJ1go1sCne9y+xte/EmLYCdo12AZ1pZ",
-	"6j9gz3g2ntaT/kmqM5lwt+9zkQpUI41O5VjmZBDaeXnyd8szYhrVNPut5pOUd9hZzvMO+//+X3bU7XXu",
-	"9e4177WavNUqSejS3Pbgql/3pK4nu/v1fPjrn+mHW9QfT9hoYaQSxjDLBSwDnQZtOJDvzTg4HKxdgel5",
-	"72SCuiKS2V6oFVb2QsFk9q+SUhC3jhnHj/LUuRQTaQ2BqRhfwulimLgS2YohW4LVEJdWOLar4q0br56J",
-	"7DR5qNVFKsf5x5sHOGXx3g5omxX53MXUQwuiOPilYTzNBE9WFNuETEc3cy/JOhWmvNkrbtfMuN7nyaAI",
-	"yWaNUJ2BMVh1ZpXuzvmlUHHEllM5nqKv1po2YAPKnMwSn8f9Jy3VL+yReSR5Gv5dDM6aX8VfL9Tj9zL/",
-	"ctjIs4UYNqwZncuxnHOVP+UjkX459OngwwZL137CbwQZ6+S8Kb5Q8ulUh3VbTp75IjflYhbyWhfJ9WR+",
-	"qolhizkGaxVbqEullyq4zS2ltfJvaaviy7ZvVFnWcvfKdizvR580i25lJAuIfPzwrW6+XR9z5C/tphId",
-	"rJgtuX+EAV+zTGAFnuhsJJMEI+43p/2Ff03Vf4Ixe7+TRyLVaoI2Ec8/ocjC71oLCXwj4xwtmPCbrBn7",
-	"cZPLA8oIIPnn4/yO9JaSckE/Mrj7lrkEg0QkiI3IriRMzw3Eit9UTyYicXxkj3vwFzpGOEXH35mcKJ4v",
-	"MnE7nlfjX1flC/d5f4c9XWbSGGtv6IwtM60mt0qlZ5WXs/iv7XNI2Gn7WceBQ9WPzG4h763mxsUhgWzP",
-	"de4LMm9OLlCn7GveBedCiWQvrAbpNLM7hgLQlr0T3Eq3voFGgmd45kNyZfXTwUBZM66dAO2p5zp/AjVK",
-	"H02iCyp1KshCBwgMEa7eKhmea2YW4ylFMZysdfGqUI740dGcqcr6dg42KpbafrBB+Kt0TilXhgdSP2HD",
-	"oEjKKjvutHp7o6du9YwLSuhRiHHS+ZqQcop4UUa0tpx6ZSLRMrzkq1Tz5FzrpzybfKRMm+PL3uVav0vh",
-	"dZtkGsRLpGFwFyS2K3bUP+zfv9/tstEqF7dLwK/s5/SVcEHjGfj014braEJxgMfF9G5MEXrVO7ywwTSi",
-	"myAdt2yQH3YPq8YOyOMBC6gpEpYJTOYG6eu3+q1rDGS7r4pQCZrEEHbD7GhL19Kky+rVmGeZJAULLjNL",
-	"KSC7T+y8pbiVj6xuC14FWcdBBAvs6DFXqI8Fx9nt0rP0cZPr+VwkUTCKkKh1syF+Pdf6GVcrCgibj6Qa",
-	"zwW6Hyru7nOtMVeFuO52d+ja2ykTShrSU5txODLLVJnIsxXFoOJX9o/2if0jZgaREDqNqDEVPKF0teCW",
-	"9ewLAk+waveSyzxMwYFoAg2rU7ILPRnrsn7sHF0A7nZOOaXfzYUCHvCFt7XBWIyxMro5gMH6lLFV4Mi6",
-	"SGkU4GaGDhI3PJ2BNMASfWZymaaAgWhYM3bPuYmTlySHXDxZmmUZW8IqHGvUcvuF/vwjRPlHiPJ/R4iy",
-	"23vw4I8Q5R8hyj9ClH+EKP8IUf5vCVF6ZYhUq7Vo5U2DkoU5B2UKuyKQoHS9VnyRT3XmSlpvrgYvwjeV",
-	"4w6YmUl+ObQbpGEubftT+Upd6Kb03WYcjpM0z9eKX3GZ8lEqPpoG/kVVEyDhOR9xLH8YZVJcpCsW3O8M",
-	"JzPVWZ6ubt0o8J9PMjBoXfBLYRor6O8TfiXYYg6bhhmRSZ7Kf+AuI9Qle1cieGKZdajA3WU3JA49kVjP",
-	"Pk4Fz5DSbnZxq8PO+IWgqpEdBuJQPQbe9emL6Fiz9olBL7jMaTO5aVlrJlzoO4alWl8u5gzTe6H6xup0",
-	"mOYJhTkgOWKo0PxGp8mzhZHjmCm7byDug2U1H2mqwmylmlzLRPVLj3n8FdOGJ4nE1OOXmSVRLq0JRBWt",
-	"FTlEqm484+9jOsepcM4OtMj6Xo+FUwp1vJQq0ctvSAYtp9rSZ6gSyVPDmpyBUAJ9Zg64gKjO6nmrw2K1",
-	"SNM4woXCKp2IGZGDgYjuPvzsUIWakV4qJL19HDclIRkF04XijhIp7wbVP71d1T9RI5hX6TX9w+A9X/R3",
-	"VxEV5SffwZjKr37rn9Gj78U4d5keUAVXmk8FTy4M/VOtbzneXcaa+7FxobMZz63ZwXPRzlGXrpJw7R3j",
-	"a1cL3qxQcP3DFVS7cL77A9zVvdYh3m0t5bEc6yLUU20ERaeXHOUK7QrL5alIsNbD5xdBLA130THAu+B1",
-	"RS+4bnETTGT3QhUlttuPA2tFmZzP5vBUFaqvSpRhY9hgC5XLtJwekYqJj5lUFns30t/a4APovx8bQtnN",
-	"9F2BAfg2/ECADLj+Go9lsEn6gn1CMj7XTKikNPzD/kZKB6LBYxDedFNVMArXa1aLkCi5kiMGC+EryMpE",
-	"r6MFgh6Gu6YC7bb2BAEiBo/QmUF3jrROBVf2VsLD2igT7hhEyKRhe/YvD/u6WItrI3bgi/sMOUBm3FVF",
-	"QUHOV+IixFzc/dwZ3vnBQTJWyfNUL0XWHlstCxKhoCwJCzGyhKJcKFJB08qnYlYi2AaIR6hCrUl48lTg",
-	"WcZX8LeuckQZsmzt+QC2datIcfdV8VavU55YPimLKnGifygkIjT+gcWjSmVk+ZhcO0fWRZ5nI7cDgnmH",
-	"YrV0nhZCIJA61Y0dnjYFA7rdQ1yySQF4iMVVVHm7Wa9DEbOW2JZKfccQvIgL3xY4AMcMb2FGWKk4w6AJ",
-	"B2Y0AqvY0pTxTDA+Hot5jk2KygoJwb/QsVFw1W40mDpeC06gj1Udgr1Yehu1aNr0CPJ5cTuirQyqGCtr",
-	"zz4qHV7+cak2nlNPSDaXVy2mD2JmYxnrBdMbY0w7ZKNMLw0ewmWJuu+Qz3W98PbHO+k3TSuS6Gt3DIvP",
-	"dVxwUbnWfKcwGQdQshWwD/gqeySu5Fh0yOgsvhP5wxDTcnMNMDHVr28/3Cpi6VoDOGZ6jhsPCzzhOJvI",
-	"K6zvDUu+C/OI7CUctVUmYWWYA+gpD97BddSVoIdCsRBZwd7bKEBAcl3TIIxzHVsTOvaSK2ZNnbGRzqdR",
-	"WGRr+Mxpwa110bBFyy4yP6sm5QACiqhnS+N06xtpy5XC/plU7s/eFlWpOlAPcrw5JfzYAyDbsdeCIW/k",
-	"0e3oAztP612Pf8RBXMtPDtOsvNIO4ccrIbuUpDq9xMFvbXvWfv6Zva+6KWAE9I5NeyFocVIxqn2vjX10",
-	"yJvZWNVDbU9M8LUFRZDwvdXXb+3tHxx+RDiAAFN8l8SRHoqcvh8VJAvpsYPwe8qi8trc2nwfiZlmI60p",
-	"zhrsm+4O2VChRkiIHTP+lgZfPeIdwnuMZ2vQO8OwTPDxVCStiEHeZXgvKHIzLlPokIaKaETpviSFo6GK",
-	"g54uMWsakeeQppRT0VGQ7OrcevWh5RY62JwlXsKlD0dmtd+gjUzJUA9vqtW3Kh17PlKuuC3+C4qXlzwf",
-	"T6/rgQUoIAShMKBwp+IiZzwla3kPcVVyMoRG+tpGeCYEMMRN98K2yVtruV6nRIbzrTN05nxiMhWWNzHv",
-	"SYkOaz4nzwmbigy7bBDGkf3ORcx47iAfLFFWERuJMV8YwV7MhTp5ecrudrqdu1ZTdT6YuCjRgO3FpMrt",
-	"BnKv7LR2OpJ/V/L77a5VpDDRxg259z6s20ebvn7bO+eYYgsYazKsdjNtcmLxEWj5SixTqSgrqKqHXtd1",
-	"FWy0Xrfb7e7hJKQNU6tDq3JWeWh4hGjjTlxcG06rt0uH3jn6eg/YKzFP+ViUTiJ75zGDvZlncjajPN7U",
-	"O8uSiPX+/c9/HXbZeMozPs4B0CcTc0tuF6+8lqMsmBrgwK27Qvn7U7y5v3mp6HzZJBcLZOyPPNnwRa/0",
-	"8qZnW/GSG59w+PjXru9Y4aR3DcgK7xahZgfRKdejrE4JCMa1Rilnl+2taU+K8e1HDzehD2G/hrpD7B/W",
-	"KNUXLE74KmaXYmVYEz0AhEIUBI4qfpG6fmz1pt6e86wsH3lBwSPqCBBMZ/uKWq5aN4qCFndVYnhsqIOi",
-	"82qBN4hd94qgiF5QqoMPvEZ1UIMOWSwqoSwVIdejuihMXbO96miDBnvsIACS6gYRubALexF3t/t+fR5r",
-	"46XWfsFgD7t1g4W+f9vCJc4xhM4u2k2Eo6gzaxAg4plDUIQUpoTngsV/+9vf/tZ+9qz96FEZInNTWDjf",
-	"RjE7JrOYhf4rc4c5F3d5ue92u92dIW87c0enKOwYF3BZeUy1S7uZjT9WYbmephL4lUkChl2PCw9zMNGw",
-	"V5fSbbzSiBqjhVk1fHuCssgMGuvVu6pRLah43W7knig3lgr1zFKPqbVxXF8tvlc7n6Ah1R5GTalb1XWi",
-	"m2Zt4YKWVlRyUF6E4Pra26o9sGoNH40Z6JcCUn/R3qEvXT+ee0txNZmsRczKGB8ldgiib5UZh+u2jyMI",
-	"kEtu4gVKCuZIxDwTY+y3URf2euSvY2a/ThNCWbxgsR9uHPmYFuMTLhUbCcjAljkonjPBVejl7gzViQ+h",
-	"ISIoBM0wc9qfh2inuiFIrWJMqjxbKCPymFGeWId9bdWGocL7i1H5UILhq8LD3qxFQnaO+JiIEw9ViC17",
-	"SgaAg0O0b3PZjmAuhd+9Y1hARcoBk/lgqIxUY8F6nW6nWyannXaJghErloY8R1v3cdR43y6eaPMSEvq9",
-	"c0gQJiT00o2+Oc4rgUW8pVWFvBw7vtgxXOxxsy21O/A6A+uBH/zC9cP1H9xfHu5yv5fEWhX29BK4rZry",
-	"vx4+YM0nOpuJLF0Va21NH5x9rtnMGs7FhDsFPY7X1kxB/50yJww2QG23dq7hNWTxJ4xUhKItHM42MXRL",
-	"Dkc4g38Jb6P98MerPTj866g+YXXRdfw0LOEyXTHMeiwFRgWk4bpk/AEJH8g6QKcL5mvFgKQeOyhekbRY",
-	"rocqFiqJWVO8px9B8KVSGFfnZbX7hK+g21oCvdYoqxjfd8xi2PXxv//5r7h/aP+FhY5WsV51hop8SD65",
-	"j2YgDcsXmRIJ4DrvkYkq9vD7pXp8eY5VT9jH5hpPVBYRH4cMlfq19E/WxDzD2ogLS4eIxd98M3j2LGbN",
-	"/mF7qhdZxPKlZomcQDU4H09bkaOkFUlEyorP6f6g27W6RtHYodn8rtt7+123/eDtT/3vuu27b1uD77rt",
-	"I/eTfUvrP2s1YJ/S4yDMb5Ql82ZauJMxdRUPdgfcfSHy8VQYBG2mD94xzH3zdZYW8Cn6gvQBJUTyMyTL",
-	"+AGtp8w8uf4La11YRWPVamyfeneWplHXxvOWclSp1Wcl4bnS9XM9qF+0AS0NtN4mvoExU5teXLQPDd8W",
-	"dBJde8J7oYvb67qMrj1H/QOrO/hxp3fvENwEReYllXJA0oUPtlwrd2e7c6zANLd6xenJ8xMUIP/QqhTv",
-	"EV75GOBfRuRRBR7xjsFns4XVtUAhnlolBmvHuWFLkab2v5Q5ia6YOwY+Zuo9bw+ncswnep/M3KA3zzU4",
-	"9NPZZgUXB7wVeXB/3BqR35NBbmFR9BqmMBbze7t5z9/ITgvEQiX1emq5Itfo6jJ27TjopANrojhwfO/a",
-	"x9iL3oCh33z9eb/bP/n3P/8F/3gcMfvfe/foh3sPWsdMSABi3NRGZq1VQIVp6iTZzoDBXjIqeMvdfneX",
-	"zPptUxHE7E6yheLyNz3fQMLvnLSX+OtBwX2l/IlasbGezXTQSxRaaAAsXk1z0WKka70/d6ahbZT9JyTs",
-	"ITii9nBXuFfFQSscf0Dskt0fF4+81Wy4cvvzj7EjScn62c1I/O6nDrvzYqv8ng6L6g7fyXz+dKieALsr",
-	"hX7jJ8K1SfUbPxGuPd8th8HOZ/3hUBGNu5Mz9hfphf6ea6rclnnnI8XxFqH6kY4tJ0/39mvhA2eCZ+Pp",
-	"E2zReE2BCM1+I8BxbEtlhDISMLWo4eMxi7FdFbpgXX9uBjt7q2T8WJ3U6f2uHn3/olB88CuoUL99U32n",
-	"Guz5+oa57x92LXTQhO06Fs6GFqPne/cS9UDGVlcyMBTWNAJrR3wfx3KBzY5+nPaI8Fy7x9Yoc/oH3+L6",
-	"xn0yiz7Y62EO9J9Rf8xjVup+uV8ry219KSNqkVhlN5bqq70U8dvUCR9Jnj6civFlTToN+rL3rKwtgejU",
-	"d9nkWSoB4VqZnFtdLNMzjO7k1GAAsV28I4WAMedszo0RJixKd452pZcRVZeFyeDoXoFDoMiYGetZ4WQX",
-	"cjLNWcJXFedLLeZPdMOCaYeNtO7uCkFsvCcJ0GMQ4RTmVaqyDdB0IlaLpROxAkknYiUcnWNm/70q0Q46",
-	"du6j7VseodLQuuJcOpQ3JOX4Y5lQggonGcDdZYIDeFczdIpFNdlptMgBIh4sKla25aE3r1XJqVxLZLtB",
-	"7fHGFhzg/BMJa4IDc6208G4XAfH6d3emPEMinNtzUQCrVRC4us3ebtvQ+x4Wv9pCOiItbAOA7HS+WZZr",
-	"/TOU163XsZVW8/pnebA0H6MsFiJ7b3Ux2ME1cZG6RKCbgHcB35Thu1gTarQJdZInEO8sLV0JU249odlh",
-	"Ta1zkT2Moa+La2IO9lVn5z4bl3Gva8mlxhvOxFEBj7kzzUCofFPnZbiESTlFhVNYu0xuCn3B4kdq/Nje",
-	"HrcqMQnp8+XtO0TSYW8ymecCkuyhEuUWykx2BolhTb/aliXqc0TdhkfIMj976Ce/VwboVlAfhLABzBtX",
-	"ZEBvL4hL4FhawQq4kDuLEc4cA/nxraAA/UwVl/fGjRsZIhs0lYr5Zi4FQp/lGoDJobC5NkkR6FffcT5g",
-	"7SU3jleDKj0+l1YTmUHZAS5yJasUbvi5Mwv9Gdzw84s8t29NHYwa79sT3aYf3f7d4hYPW3opBprEdeKc",
-	"dflEjahRQPSiJNom6T7yRHLycv8DSY1vFq27gQRYl66+epUb1KZJGtkXRAXDDxVyPCYLtgbUZK0kxsp9",
-	"R6yaEoKLnZ0+atGIfOswVTRvIw8LYjS7M0EoQuo3FblEmq59jsgQdxg26yDMwqA3TKg5u2TCw+4hCzqj",
-	"HDPufTzVx7HGaaiqwBrFq+qy78oplPuJziCz5uHJd932A96+OGk/efvj3f6H/2x8Ai/LNWVdxb/5idMA",
-	"N22Wx06X+OPw/ePwXXt6pq9C/X4dlU3mVKg/01ciKRaCfnALUiG+PRBU7hBjFOCTbsAhohchyUF1BMzr",
-	"PYn/dj3FjdJ/UCjuM3aU7FNpcp2tEP+W7ti4P5KZtSzd/iAsVnypx1HdRaRJtiE/6toq0TGKdczlLLVg",
-	"+l0rSyjfTmFCT3Q2q9FA0MH7SkwIq2rb4Oku9C9vULUenv2F2aud0K83kopnq09IOhjPhunfQkg+VDN/",
-	"1pj8IzX+aO2RRr6v9uhbZdV7MnaCSkMl0IcAnn9PGsPDj+ChejJ7Z0WxH8EPMvBoW75JB6QVf7SnophO",
-	"nYckB0wKo/ileAfwjfaNWGCBl8jBfPLytFJOY/gK1Waso3JOVqsRLwzEgwQfTzvMfpoy3+1mjwhmmio9",
-	"rIZJAGJmqhdpwnIrCCAzGQuXnPdhCPmVbIQlRN+cn7+kL1sN92vNcmFydAgaVIEBCh70cpP7JpuQUAkO",
-	"QpidvhiqMQ5QJfQ+YSJmNJJgqV3XrSSTF3kZO6ai3FqhS784gVdBhg9brm7qH1nXhrPcSDGf6lI37wKM",
-	"sWg3WNMDu9KxmX4ptyKrdjeCb9f1eNrQygw4+R2B/RSl88Ug6hrylXvF1DYsb0QbO5eUnIPV/kCV3mFB",
-	"k1f7cmn330wovLjWGS+EtC+dn+vrvnYghGJgbdu9UOS9cwq3K8FDBD40sxAACdRfmVsWd2EfCAM1D/v9",
-	"lt1QVhFAGTVUc9hWEC9qxlQDRTGCOAL/eGx5nf7tnKMt+KzdEtU+7aCsDxUJFywJZK+ePGR37959wF6f",
-	"P3RhOtwW+/iMscmcHRKgUCcicjhNsRspTQc8m7wy69vpF3Ed7zJ1AFkT1zs80cXdN5Hq+NE9xPrmU9X3",
-	"Z9h5WK19HR+t/eYVNYdYy6wR9gojBPFUT9ilEHMDnBvbMxpUVvu+hFkuxdvt306eJyKVEPAc6UQKM2Ax",
-	"Fb7AN9GxARz8Gf1Ac2DNuJTaneDliP37n/9TF3S6kd3nVJRrwNQCn1MLTCLLyctTQPcE26EoX0BaTPl8",
-	"LhQ0VqT5WMb1jv0ICyHtf31XSvL2XwShONNBtV8kMYt/DLTSiLkLEaNE+QhSF6DBI9bpfyhb1kHCTqOk",
-	"nwcFrXfPe11sTvV3n7IPdwfJfZQwbW3nfYNwRaZcmH1M+WQNb1CsWc1BicOmMZY0dY9OWheK2+THgPUC",
-	"+IpjkL3It3cMi5fIsW2ZxDeCJdoQaN6xh+1wzu2Nn9SEg6GUCy426952SLdgr6C4+bmNFfjq2WIUrPtG",
-	"gQcSjCsmVDLX0v7AL4VhTQep4xeH9mr8GeIcUxLLai4i6tIi1WSo7A8G1WSW8lxkHXjCnrH2oE8h6q0Y",
-	"B9V24Ir7OQ4Da6FzSuocqk2+1wL40EqMDq1ooUR2aBcFvyTCgXysyRnU3zowZvo3OUNIl+uEICLwQ4Ek",
-	"An+GcCL27xBTBH7w3UKLgXn1c/1up3IaYXn0s7Lm9tnaLosa79uWJO0rnlkKGksbWv2RKB8tjWjtyms/",
-	"pOqVR55m1SvmtKCdv/ZIjU+IhuFvrzwti7fwND0NaFq68MrTtvTzSUHj0u8PA+qVLjjY+5r5+fNn48OE",
-	"k3cGK+CvnKRp463bX+ck2WrKVt1J2EFnV7HC6PZSK7vbUDm01zEjBJSMDtpvMZimQxUXT0YsHi0MHKMe",
-	"pgZzEfDoi93HAu5xXjZotVx8744ZKue/zjXjTGnVhoi73Z1NPxjUeMjvHaEiH+AftTpD9RiA4VZzBEgo",
-	"9J9V5PR+964Ix4KyDStyoSKxqiYNVZOzhYK+UTpNGLe2pVWx4hyEkM+EWlOjHJDq/z4hUUV2rUx47VD+",
-	"RvA0n+72Z5V/NTWg/fpypyVAj62fU/v6wb7RaXKznGC+1rVmiq0kFgr+UaIbXdo+GXpj3TB/zc5drR4t",
-	"sBfeTmXsRXDrz+AWRqp9nGvVv2ORXoOtSk/VG58bkj3BMmC9brfLMr3Elvtm7zxT+q5ekum6rhsS5tiO",
-	"TnNRQ06UzkTyUKeLmXqoF3WG7Td6iT3gx3AXynMUar7l3wI68PmQf7mtze4v76LSjk9X8li/klk+JZTK",
-	"zfmrBQRoL4hWewp6qR3S8MGDB/frJkM25Pos/EYwFdjn7cRx4jv89m4kvuCgKeS/G5rniTXS13JB5Nh3",
-	"C987/lvH9Vx3Fzlf8H7uIsC2pbahmOaqHHzZekQVES7LdO+1R9xY+0GqMGMIMwZTQTFQQOxiEiGfWK/s",
-	"EvtiJ73tl6O93FTeDFsj1ZSbZ1SEU+H/bCFc+qKYGezFxkZipV1yy5xPyqy0sebAl4D4W49qyy2K8pb1",
-	"8bzkBkryfAkHdPLkqEhB7QvEhS80NeudQl/zomKUHJwphz5FEzFUTfGej/OUcu1jogRojDCTVoe9mPMf",
-	"FpTubM8oyI8lXXQk8qUQil2JzAByZSWp5uTk6yfdR3+7PDkZ3bv6c/f9i/M/zZ7PHnefnv9FPnvzOn/e",
-	"f/aPv5/cP7tvHvbe/9D/x9MH6dGz7rj/t+//vE/FwqaimPPCk33HsBhvi49Zl/LygVRAOKuQEjHLIKt1",
-	"S5PrnNc40c/tz0ELT4ALw5YAYmY67CmkdQEyDSNyR0y8H4s5Qd1xV6YELaGGCsJF+sK1Cg0fZIu5XfRe",
-	"ZE+tGdb+HLM5d6h5MYwR1g8SgIYKf4H6uWJZWdNM9ZING/Ciz4eNFpYmzLlVddlEC+ggyg2g2wHLBawx",
-	"VHY9OuyElUeKKTVUKsXGejayW7pp+Ar84wi0TYh9OZ9YIyA1eqhghtTbnM805ewrsRQmZ32YKnU/R3MD",
-	"vNdGpGIc1AAeIwvPdCYsBYUjiphFIVWQ/7NJ0W2VqMggrOUgUOwQiW3YPF3YKbvtfsfgwkY0kRrydtib",
-	"qcDgYu11vyxk2QEMN4NOVgMKSo5EqpflMeDBC4IIhk7jgXEMFTAIYS1C72C/ywtOp7dVdmlvI6/DsNcZ",
-	"/gmwEEqMDdOAprTI1LDjyozid0jREw05mghb8wiYocRSiecxylaEHWJy7KkseJaujpkRwo2ufKbUZ8Cv",
-	"1bfkEJwLyBD5cyLygRcSQCWpXXf2PFvk4ma2j+8XWQsQkOvJJK1k+Wyc39qonrtC2ZsN7YbWUE3K2TXh",
-	"MvbORQwm+DGGycsA83Bvu+RF2VbzhZ+gDAaODfoTlcXgTcUp97KMAFltViJ4fUrF10JPMj6fyjGzN1GM",
-	"0wFWwb6z/yvroKoOe0f1fX0XKs9W9d87PXvB7vbu3WMZLHUFHoswqcqfeX1Wj1X8F6t07td+xdd6Xy+J",
-	"UWdyIhVPd/DhxjiIW72ZHkkI117I9yJpE2xp8UdbZ21/T67TtH2RCQCXysRMLmbtDKG5zZRnImmPNQTx",
-	"rzTwxFxkxu7Etle8rTiHhADAd/X9isAVAvQt+0I2jWPrdvKkKVG3WJYyG0QFB9KL6zbDS8poeMjTfZtt",
-	"/hJtMG/QVHlTG0yp2vNMTzJhzH5QgK8ET1bX9eVhklFNxS4fTzEDyZ77CDER68vY12JBjXINZoxr5V+v",
-	"U7urPrOeszm11d/uS4wa3+vRBgfD93rEBAAusCbGsjKR8hWmoCCvOJ+0FKbFskUFIX/DF2dyQnj6myqa",
-	"/R2oTI0WMk3YmGeQoWs1mvk8ldXGLnu4Sj0RS4MgGtRtj8IlWznl0yVfGVw5iLb1u90wv1Zf1hwY9X7b",
-	"yPHKzR24PtxSw4c70+2bvtIE6kxuJXN+ypUSqSnLY6WhWzCvZBrDL7VHGjnkP6bV+M6W6BHTagw1/fix",
-	"G/RDn4lE8tdZurV7fP0HGvVJ8LSaa4Lw1eObrAYA4l47n8XUdHoIBeecLwy60FC7r3R6qGvrsEvylrxH",
-	"IRGiun7YnslKLaj9YoTzLjPT1h3k4G1ntVlMZ1wC7jiURk11KgJsXDYCwBiK2/vxMxiGYc345Yuzc3Zw",
-	"1Tvw1wyG/IcKYoNNzHECbbQFcUMai4PZ7bAXSqA3Tl+wnr3lqFtuCwWuwTRlo5Sry4hg9uvwocwx42qF",
-	"6L3CGo2E8+Sw6rI6gqyVZp1b6QxSxEppYZ/EB60lqDP2w4KnMscTI8+4VHQmhagu3e610eyK8PJHFv99",
-	"6iKzUBAWdgZJvA2ScUcyNw1+KxPfQl5NcaT83Lk1/ssfZxoGE7j2MYpqo1UgR3x8TX34FjXYgs3D87SA",
-	"mNn6zKPg5AvMx+0P3dKJUyFkpa98cEpsfpLO0yB6nOdzMzg44HPZyaF7f2esZwf9bq/b7h62u70DskTM",
-	"wW7To+AOc3CTKVY46lX5sKpOfyuvYfbMNUXY+uHsj+PyIesO59I57O+9YV6BHT3p/TfzT7lUuDpclxcq",
-	"XaHW7+46piPVuCyhpMilCxG1rptO2b0R+kow9etZhMWkyxviu/3Gei20IbDWTm+lcWs18ZveHJXm8zGm",
-	"y2RNSIHzKThrvztp/523//H2xw2n7MeI69t3X1xH8H4yd0d5T/2wEAtEQKIMqohR7pT9zcuLqLBSIjZa",
-	"mJXVJ9uu2zZq9BEbczUWadWQ2SrVz6yUUOPaZjm1kykskXIDZ60i1r/Lnusr1u/27zHM2j7ss88tXXYy",
-	"70NvRQTUquPKDd/fkC9ea5quz8lVRtVBWVEvWLql2iUaYOeW3DAyaX6traI3eUsSyVNrGzRznk1E7piv",
-	"FbGcp5fhle+1VNACHgAsAnZ0XAfVDMCJ/hnLqeygaAzfCh0x9GnqsUjZgqVUP3zvBpO1eKimj6T9er1z",
-	"u9t78GDzMzfb9f19vN5Lns1ghtXkO7qwAzsOE/hpZoGtXR537Y4h1r2ZQrAHLXfitN8uJRwJNjrO/6Ll",
-	"WJzrS1GHhQbFqqcECVDvezsHHdbVtQbwAQ5bY5JxlZtBgAsDSQgTofKICahITRA+FYYyVPQOKUwLoWBG",
-	"mV4akYFrj2eZvBKUowLfHAwX3e7dcXms8JuIj+24xpftXCMOpqURVGpV7P+leXf0hI9nosM3NZbZRoNq",
-	"91cH0eenvF9DV7cIValKJObjsTCGqNr805vzio9TrP40HX09li/kn05f/+O091yemtPZ8644O713ql7d",
-	"5W/ez0er3mz89eMvku+770/lUibfpMvT77U8S5PXp6rbEXe7nXE/VaPZk27y1z/VOjTzvMZF+FReCEAk",
-	"lIoZdEmWm8ze26PJLFIgoHZUZUH8+nY+/jh7O9gPeyt/FHB6RHntNTFULMqsyWDzcH2YBUk3RpSF82B3",
-	"EiE9cf06P1LvnpW1+PuHdR8pGzrXtk7WkfRdRuE6NgtAF+Kc6IA8piaripkFbIHdrudbtBvoZefXLU+7",
-	"Pn7OF7UnI9QpIz0+JoCQ+fTlCrBlJvJsJdUkHjCO7UcL8lOWH8+pXNoNIz72xSQDVOro1lBjgcUSCZUn",
-	"4Ec2aCfhrRs6/j7cUmI9FhKxDgKgBJ+RGOAd85lg1rIq8c82fP+NKbhlu7ERheakZwK/Nxue/KXZuG1Q",
-	"2ovlDV1d/j2Ezy34TKvi7Of2nLoyHyLwbXXILrFOSWV99YyZlaqFr0qksYyRbIKT8lxm7Ruh4N5jFs+4",
-	"WnDHfVwRuJJ7GZN5hDvIbjy8CX1DvjSKbAM8HTIhPDT37i4lOIj9MFkts1bdODWFUOUypLfRNWpaS9Wl",
-	"G2oYwOOoxmJbfQARxMkm7Grsc43pZAh2vV2PIqjPSMR0boxdLm/p6DNinNVlFMfLqRHjd7EvWxtxI+4d",
-	"Mn3B7vZZxlWiZ2y0yoXpsJeZgOQ8yGelhHeXMKEvGC4cvCjTuZ0kfrR8buL3nl18++cH2f2vv/3bD9n5",
-	"8vvXLx/dP3368u+nuv+UP+Vny+5fZw/nf9HfiD+Pv2zcWqe9xSav+DibdYI2EwdWDpgDs5T5eDrSPEt+",
-	"XjCvBQRgw4Xye6bYaGtCosLU12ndVxF9N2y1vlvO7YZxLETDBlgAhhXcuXbb7JjpmczBy6EzFn83bHw2",
-	"bLyNo/oKcCz6ZmvtHj+1/CkKggjz3JUHVURT1Fgo+cNC0GUrFQrGXSuR5yOj00UumGVkO31gaPb61dPy",
-	"prsOn5caXxze3wHQXmFmO9A9GOz2tAV/Wv/C2sJtN0OryWC7nf1128f0L78rfiY238UBH2f/r7Hz3k4A",
-	"d3JsNP+fugKtbd8/Ce8lnNmwZfuuhvD+3hqdxUHAbEvWqiYO7ZWbUHqIbDbxapHWdUF5M8VWQQinl0no",
-	"8vb6DJu1mDvUDaVJLVxGXCmRgPYbsTGfmxYkTa5c9hImLlO9ijaCXsOalKbCYsujaLCmRsRUn1U4I6Go",
-	"aQZQJphfZBYzkWFNyD5lHdvasBU92PSFH2mOwA9XFA7BGiGZQdPlYtSvzx9WwbvWGrfsOgN8xpnniVJD",
-	"4WCRojKLbmKHrWx/upHZtvYZWY+PdtsP3nXabz+vjZH6z32CppchqWLqlrfIqB55KVWil0xfXBQga0+x",
-	"qQfciSAPVP5lf482JZ/Rm0FnL35eP2d+KanxKUXB7irWcDdt5f3rdK/5sI1xP/K88GJ/z5MCbcBFJvPV",
-	"mX2Hgy6fSfWV4JnIThb5tF7vhiZDI7iJwgDcsHjkn4qx95edAqaEU8Wj8z9AXS3gyASA/UOV6VR4RNYY",
-	"bo1ZMw6OafoaGZb//uf/sHYbnsKbW8fwDYqC0MjQHh2qw+5dFns00LjDmkHoFptvGWbGei5ouHYKL+x0",
-	"+mDC2rtPH7GHWikxzh1cKY26gIoRAVQMyzgdMXZY+PJOC2I+eK9lOaBaIWKsymLZYrRlDU5obtCpbSN9",
-	"4mMmcyiJQPRVf9ZE8GcFhx5KKzmD2TRjuEidg5C0HXaiVmyhMnGloTvDQon3c8tj9NFq26gIYDWtzTVU",
-	"lh72zZFfertQnj8YMKJIHGKPNETLzn60wvy1M4/eus60cMMd41E/PdLrgH3z7ORh++ybk17ELsWqGIRg",
-	"HHNZ7hjGF/YnO82IaZhR/PL1V09PH7776uTs8bvXr57G7HM25/mUfc6gjSB5okXiwBYNgCUwSFr2LRkN",
-	"awKEWD4VaqiueLoQrYg8Lm2KSXbYCZtJY6ytqjPCKPXjD1o/3C1aP/jLlGEsLREQgKARNRTC/P21jWRp",
-	"nwWwt07LnstvxarxwUoJqS5qmq2dBVyH3C/Si/ZUE7qxwyOCrQPlW206CwCT0e4tw1OHAbyYz3WWD1Uu",
-	"+MzVulJfXmAW1+/CIMtzH4o1+iJHyAa7LBSh7AzVUP3Hf9itam0MK4CGqs2wFCY+uOrFVfC4+IQgg4Ed",
-	"BwwFIMOILqw7BXLZQqXCAHQTYDH7xuOdoWIMwnV4oJM15HopbBJh7XahAeLXZIKfYu2235t4BQhC44DP",
-	"OTEwEqlWE3CBuOL50n6HjiKBQ2m9r4gXwawUHg84qxCcWA1uty96WSqvnglOmgq9tGNpf4Z+UUIaBQrF",
-	"Pw7haBo2BuzHTqfz4UMcUWOY8NJ3nU7nbcSGYHjDvVCpHLGiYDliVK8cOY0Hq5UjVhQrf/gQdwomgIBH",
-	"IaBAXkM6T+Qq54W6EqmeC0sSOxx4Aj4/BJhd+89ho8DwHjZwjIDKgRc7nQ7+SuC6MJsfhwjhUbn/w1s3",
-	"wJg6tJEGbrAqAWjujsZep9Pvdo+Lmnl3AZnjS9aFN70EiIMBub0QmdtuNixWn/OJMGGtvBUuAUgEa3LA",
-	"RSPUZKmAEr7mwu3vA3xd3HIY4yOdT6nhKjtxMALr/Wzt81ItUFG1r8bxXeS0GuBNl7mYsealWBmRO8QG",
-	"h+whAfECenAOWMbVJRstxpciJ8MKhxXZN0PqE2EsgA+/BYc3rLk2Bdg5m2R6iRs2EfN8SozOljyF4kIk",
-	"DMsEKOP2zUhZGCXsKITcZvk004vJVC+o5499vtiY9mSc6iUQC4COPEw7lK4w39jC7iSMHzQRCwFvShaZ",
-	"a/YIb7Ynqs7gP1CtMp8LnrU6GCp15JYw3g3gKNCuCCdnT145UcGxBfjtQAmEO8iRcpb+gGldlRkIGYxn",
-	"oP2LAAwGHtYPcK8jH+QNOiKBv9ZKroURiX0vLCXd5964rdGR3zwBcAscGIgYo3G2dm+8xiJiZ4JJxf50",
-	"9uK5Vw8CMZUJqy47SV77XWQUy1KGcTtu2Ddwv68JKjgbPgRHvZOkK5aL9zlrFtstKlSECKFoUDewL5/q",
-	"FPzWvKZJvV1BHBx7ff6kfZ81cz7C1vViCYVOwGykmUgFfaeEiVH7Yw4Q3CrSIASt0CMNsuhLz05Ln8DD",
-	"P8/4CsJCrBkPh+8vLmIAWoFj2Z5OtJwzvDzuDofvubvHJV+ZRZbpCXfvEIm9yd55vxu3ECoDiCfMmM9B",
-	"z57y9AJJXjw75zKzL2gMh4vkfrc7bMStgcM0d1LK5Nrqm9yw158/efLkkZ0U44BSR4BfZjGeWhqLNIWx",
-	"Azw66rFLtNSj9Zb9lrVOipa3LPaYzHHEYgexTMAwBPUcw5ogkc3UMmWuSfkB+2gF2DE0AZJnbCQTmYkx",
-	"+hscI9jJ9Lv9k3//81/wj8fwHfvPe/fot3sPIurpvITGDzN+KZhrzm9fnkgzh5pk43des5bp1yZ/DIW7",
-	"iugXIci+XraAKG+meoPqL5GqsbNF40HJknT4oxtsDGDais0aM063wxYEi8Zbk4F9uEG/aeFLKzZF7NJ/",
-	"obr/jheTVLdtaPc6xPl7h+xb+ZU9FMHUYvPFKJVjkO56kVuJq5gzn+BMAaOqbLKyw26PxWE7CziU3b2g",
-	"4mHT7CNmkMw+uImyy/cNkIq9Pn/YYS8DdDO8BboasmYcwkjY7S/VfJHDitpBK06chjFr7IiNHaJLTT7i",
-	"R4+fnLx+ev7u1eOvT188xx7FeRmjqgSmErcCrSwjB4ivTI//2qb81zY0PAZoV0jEu4P2tTRMjKdaJPia",
-	"VzoVcNIgHaVhzpAt14IWZu313Augdb8ovBozntmV+OwzdGtola4++4yWr8pWWIBadk7AoL8iUwYVMq38",
-	"vkN4imLbODx7j2KfiHmqVzOoNifFg+f0mB2ple8PX7w6e3fy9OmLN48fvXvx6vTr0+dn8TG5eueZuEih",
-	"4Xr84uX56YvnZ7FbKcOUgEZnzux1J0R5SUCQvRJ5tmqf2BMupjOTJ2AFohIhM4aWI9oCj9WCzjPyfQKY",
-	"EjTCgQ27hCaLmLkOGmnbLlOBIRxZYeSLLGLcrgUASDxY26pzgZYnWJ3Ub6Z1TMfb2PfKCTryoOl1IUVm",
-	"UIeENgqkE8W+vY81JBczf/7D4VrqEXbHsEupEgMTyN+N0XkkEhp1oqHjCjQYaznJPOdZruz+hEMKm+3b",
-	"o8KSSl5ityDTYa+CBiZ+55A+AyArXq6zZizNI2R+2nAnpNZT1AHaQJN2CHat0XbElIsyYBC7sLzpHFvo",
-	"dXQjxvAJbQ7vUoPzguc6M3SYGvYyk2bGplrpRXZMR7GrsPg8KJ0IpUJxVCCTU/EaNkCSORtzJzHhoUdi",
-	"nokx2fHhSRPoVChykXwBHaSxWwqettoI0WEqMjgZm3FxkSjSchjTS80SCPcQPLzMByx+3y4eaHOrJjpM",
-	"kiUPvwSsABvpfdsslLXF8PQUPEulHWPCoVegXSeT6zmcf1BsxHOWCqvGc7YSPHMA9q8BIiHHr3kF3S5A",
-	"oscL7L4Tka4ObgDqDoV2B3oVD6568QCawUAbQ7bkBIvIuFUm2Yx/j+YKISJiuxykKVDTbjL7/ibCmgEO",
-	"d7EWRthdgWiOXtPVmbXknUXoDM9Ca0acbnFFDmfg1xbB+Rn7OXtU2o079rqFA7GOXGoWGVnOAwDumRLP",
-	"/Dd6WxZKvncZ5M7507QH6oMvDo9aEYvPYKkG5Jz55vz8ZdvyQOne+0cPDlt+eZ9KdenuP0j02PyHJ8gB",
-	"OX/s9nK/nZInCP/3mGUi/XLYSIqxDhvHIJi+HDasAXEwzWfpsBEf45ldWgxv4y4MNCyYiNyEcb8ZAvnB",
-	"euNjsHzGMgZPA2ZFBRTKFwpQUwPNKMs8S73IYF90/CFH5wCwssfzhMRCMG3obU17aln9SBu0PGYt79Mj",
-	"JyKEZYfquUZxi+2vrCXi0CmxS1G5/OEOuhMlNHlSiV5GVqS7WGf3/qDb/fc//9XvDbpdUm2o17B9MtVj",
-	"njKoLQBt4vUZO3/48uSOwbFQjYi//R9aCYCGJBM0aC4pcyPSi6FqpnIEzkv83WoFcibaEKhNeM5hdARB",
-	"haaiQzdrEQakn+6Mz8FTRAs2VPj5IGAIPiJrO9qZffYZSNHPPnO2eFK8iiAuAFgfe3c53S8TAoY7VPHn",
-	"9y2p/ieOrJhsgdOMQwNbaIpKamFI99jF0+K14DLQDUc5VJiXJdAogPI8GJ14H/wsVMKatEqGjVNtoMTN",
-	"/nsqxpeQnYmAlxqUI30BraxS6PeB/h2+Ar2nbfgVGDF2VQkEKWKpa4ILOp2glbdCuKk0WLQKlCYcszlm",
-	"sVAJOB2Gyp6j/cNBtxsT0KglzSKzqoy+uCB5MyzFRYeNAcOjtxl//fg8Pohfnpw//AbcbJ6EcCSegrQW",
-	"6kJnY7AAXLau5OkgdM5ZiRvTsroiSMteWODnFNR+f6g2tPOyiwROy4Hvp1DdBPbtlstonu62NhmjQ+Ug",
-	"rZw5E6OMO+OuKsoe+SQ9uZos5gf0e+Q7bbuX+jR/+JSdrpVe9jg4tsYV9sobKmhYZp+9EmDdg8/FijRk",
-	"pJBBAD2UEGbwEAQWEYkTNIACZt8HjwzVY09pjPM0q+SO1kjgjMOobhWi/QeOSGDAijAYp3YVI7DPtxH2",
-	"Kvb0trymFzm+PQW8m9PcuO50Ee5S6X2opT5vKOLCDZzottI5lq9ZRcyayRuZp/ow7pRWuUkc3uZTbzDf",
-	"Bo+jQOy6jJzIWitmMXMKCgTonDwcMMWzDOyI9Xwd4JmptsroykQu0AkvhQNhbjcSKSmaFQZyxERn0mFP",
-	"Up3JhN8xxQHRtaLHvvUuPScV6x/ip4+HqrrfS9RgRuQ5QAIVGQkDBMslXabSOg/INFQlYVrK+xh4r0M8",
-	"4+9jB6ZMAajSlNBFs2IxLghmmERDtZxqUAFhZ5FEhk2Oi+KODZQ2/yjUhqL/fBIVdin5v2Dy1AKf7rPa",
-	"HQ/OAmJCnuNLc61910WeFn6Qfr8gJGbhu36G2EkUoyMYSzmmFi4ovmJoiocNHkEdwdsRbc5wmSAT+gOY",
-	"vK/guLaK4iYOLwnFGKTiufSePT8/V3gNwQ0HZGVHPlQ13SKLBjTQMtI9XG0R2SzpWdQO0iU3y5kYKrtq",
-	"aDfyOanGUamJZMsvFuKiQt4RFVBZwRNudqQN8ARuy6p4I9ek6xu/r5Qnw3WToHfMU11x6lGLVgHcvcgE",
-	"JrzHILsfWlUIgZLdW0u7IVTEKnqKO/QLtWlAz5P72O4U7yAiPilV9paC12RXFSaIs7OgVWvAQ3iq6SE0",
-	"vYWhHzs/Ap1K7ohVrv7EKvSkccJU3RG8zGROnZOslYb+VmvAglIpxtKQ+ZVJxDuF3pBEjya3B/yllYcv",
-	"tcknmTj781M814xUk5Ren9kbzv78VOYCQmlDBQYwnMo8RwBArcAqRu4cCxNGBy1HFhEoq1ayecrHACbO",
-	"i7bBUISdCn6F2f2FbaQz1hxTF3xiIBykZQPyyz4nH+cjQqiM2Nn56auDs29Ovn38HBRWqZC9IJ9f2kGy",
-	"ycKaDE1rmh0UP3dmCZofz33mJOrnOGrKFgpUdatjlUWlzFGPen7y/OUdMLzakwC02J5IHjK3ONUMax51",
-	"uxG7D/9z/z422GRmzhX7esFnrPn6/OHnvS6A273kE/of++u//5//0+u1iiQlp3KTMWAFunElvzPKzhrp",
-	"Rc76fTzjut3B3S46jSHjS84WqaW81V+s2CEfspVjn/eOut2joyNrD7TQkbYYT90dA3vghYZIU2fedCdp",
-	"I2baMo49max8dSoYlECzogx/qE5wW0GsxH4Ik8Bd/RF15gsykKil9AZsALtLyCNr51Eu8Y6hmeDXj1HB",
-	"ggyWA3CFxi3vn7bcPKiIEOn3qvP1eiSBVYRnEITJnIEaF9mm7bcxbLDcCv13f/1rzJqL+VxkbXBJTsX7",
-	"VhS4Ra2UhnFTgisIWp7wmP37//4/LC5BCcTHXkfo9XslhEMAK8RwPZHJx/uGKkQ82APmoN4S8OcE5tqU",
-	"yYW874iFqp3Mnaj0ml41faUAYwBH0mAtwwWjU0O1FmYmzH1seV1KhEEnpWLFakkv+NHzyj26Nw7XMSrl",
-	"6htnJZT616EyFFVOVWElReS9xajtO4hL7PqM1U3NUkPLoaLIpYu8QPaYtS2w0Zfre0sjaBLSJb4RE2IT",
-	"2nV0C1Ag0/aQGaoRt9ZF8FBqWeaCwvJw61jPMO+nhdk65KN3GwVLRDC9/W6XBSo3VWfhIYzikWpPimys",
-	"anwvxCijI4DafybuELYm9wU2VxCeZGA6U2dY93KrYRVxmhZEONl3ZzlXCc8Sv4Zvm65oZLlcdgxddmE+",
-	"qB5pOSfZYKjABosp2F94KSFnyA4V83xyF5ejhCDIbfpgDX5sW8jBhMCVDjoGkj9sqMI2t6T/+Y64UcEI",
-	"3iFA9sGAJSJx2Pzovgezzb3NDytmzdeBv9OtA72GzBL3VJFcOGDxVS+qlooOlUup7B/dW0uqpOTGRGDM",
-	"H5ol0ufcSt0xDAtFyRB2JakR0xdDFf9YEOND58e1uXzo/GhX4EN8DEzo7LLCqNY5QWEvNe55PyFj95fl",
-	"u7YRc56hjkcdWmhIYCNkJsd02DXuYVcig7ARWurovOwM1QmL++/fO9vc6Zm9rqc4ZlG46uE1KFlfjE+e",
-	"C5zMEbMjvttlJmJ9NpMqsq/E/7JpxA7t//T6DPvt9OHPvIgeUom3NEFLzhMVggFCL/p9KsLRgUJV5c24",
-	"XIg6YK7EvNVhj4paaIXJwRNt93aq9RzFzzyTV2Dwp1JdtsG2inzgApfOCiQQ62YuxpKn7fkim4PenSSZ",
-	"gFBA8/Tk+QlklYuJNLn94LF3/9iNYk9iD3OC9Hz0/KzlMjwrAVYjcrsP3zz+6psXL77FiOq7l69O/3Jy",
-	"/vjd88fnb168+vbsS6rxcSeJKxLPBE/AJi2RcOBGawXuUFFWjpVSjJKCQ8d9JoxOrwSLHz0/s8S6XMyZ",
-	"X7UXqrx7Ur10wF7oX6oQ3a4mAM+v5WANSkVJqCc61YG7uOKFUyppPvYBUCYoM7TIri1Nocz8lsDBBsD4",
-	"UhMyyoLhQm6MdmX3LUL/5mye6ZE1DWHvuFeDj+skHD8vRt/vDpU/C+Dkht4BRQ3xHYOiu77ta+QSuhhV",
-	"g2zrgm+FbLkrL17EtKqcT9hnJDHw++YzH8EXM4jTFW0AqPtSpecspqnKDDvPRrWtZ609l0h7fs6kssp7",
-	"K0KNCt2HGNNGRc6QA22o6EQiQ9n304c150ioDp1UHeq5S+mEeuKSZ+Ewwhc5FQmyA1D1scvjNSUM3qAT",
-	"ALw0gI5CJpPrpRX77t5Vx2IYazdwthUJbdB6y5761gCh0D0BA6Kyif6KwtkOBvzBjwQJ/SF2qZZWXbLD",
-	"J3sRegtTBhes/2lCzt/SyJwTDPwBmKO+JO2MzG1n2y8h+9+7QOxdzl/RLPn4wfM8KHscXAwz11iuEY6J",
-	"zmWvx1PWjH1Vq8OIOQ3lj3scdr97UI8CVd6ROI7YjCs+Aa1vqECfsvs+G0/llUhKBS/UnBiNMFjZNDXo",
-	"jwPWhRQMLz9I30Nwd3T+GLs3BuxU5SITBg7j5zpnMvj7IYCz8/EllfE34yLFonXMnoqLnPnmMfZxkhTR",
-	"UL2BQgrn+aikZ7SO2SMNggd7OpQzNTrsjJy4XDnus9x5Ka2iW7qXzRe5CVnPxSfpEK541Tfp9dbOw52I",
-	"Hqkg2nDHYMXgmdUNHVr8cRHP46k9flZOWZeuN6jBuEdrMFSFM8WllmFkHphWGkrYwLiaVmNMGPZJjriu",
-	"nFTwXPDZHfALOJPAp4r/KJMPPlhijf1Mp4JqtkAxRxkYZA3X7vfyy+F1LXIm2mM2E3OdQW73bL7Ii6wd",
-	"39KleJhudS9x7cHX24+zzd3HXb0AHCPrDc2d/Htc5BoN1U8ufeUn9Gb+hO7Yn4bqp3a77f/P3njY7bKf",
-	"arIvf2Iznl7obGYnaE8tnYWZFIswvzliI55AphKmXbG6N8Ni2/fyUg/UkoXsmqTSJXpNz76mnKb4k6tY",
-	"8iOJCubKfOZjqYSQ3nbXvi1Im/spgHD0Oe7jHHmU5xXDvpRlAilspmCv9e/YbQpnwTt7csqxnHOVl75Z",
-	"QlMsCmZK50j4xvUKLCQpZaN5XwgF5zxJ4/VqrNi9+NANFRo32hcqslxwuzuh4QYcSPCKfmfu+MMWFCvy",
-	"R18JDsoVfe/Ifm8m8qlOQJA5zZToAuFPLHVAKYS3FnoeveaBfQ1t/nd4PxIjjA/hIiLH4T3HQfAGXVFW",
-	"A5NJ+bXgvnknk+DFoWPfeLHnXT2nj9bdC/WvhFSGmjeW37SmPFt1i+4OKrJKlVittS8igaG9p/ui6/9R",
-	"qMwEZWO1WaES+itMcrQMYb9IITZZXgMXe35H8WZcBfdrSCy6wR0AMJLwTUq7d7xzj8cgxBASxw4LAYAD",
-	"/nbvXPJsVnw0fKt3fFWIMceKLAz7Msjd1POSo8wJJ4LlDwC3A1zj8FNONJfYMdAhvZ6LeZPQqtp+aMyN",
-	"aLn6nrWwUfgFCNq+oxiPW9KKRWKo8Me4rD5iTK9tN/tdLym8zeKYpweCZs5XqebJu1zrd9Dm1X4LT4Ir",
-	"QrWAobDmUZc9k1+BwY65+SZiPfjJVy+6V/f79tWlRIDqLtDruT1rSkz4smJb1YiSYkMVJww6UJLd2xbf",
-	"vyFA+9PGvBVpvO+9TrvwyWWhHIL0Npn78iaI64SjCNMaLE9BBJbGvZbK4AOmucsxUXoJpq/LXuBB/kJE",
-	"1Ymb0hTKa1fJHfhpbY7OJwE3DMLFBbsDLRJMJACXmjPXSykD7pO4fe3U4XW0sFojf/tUcvQVScp6p461",
-	"paxxeN+R00gg6yxFSmLcikhJYcHIGpuT0KvoshbdMXGEWollOWklAua8whvD4hO3QlrlmT2Rgu54/jSD",
-	"4ga2Erl7M9DZSd53kEjqVQaRQorcqpDMLoDg5VHIV74FX05xbfrEXVKprrgkLPmfyjpskmELYBq9wlIg",
-	"+5EJvxJsMcfOyGOtLlI5zo+Z4RcCm6hDMiH6VUtL4BwxPwWZluwiBZ9AHM9ENuMysUYZ9h54JPkk47Oh",
-	"YizQndhXVqq5bM8mRvDOHn3bqt53Zu8Lasir18/tddSI7KWv2mEu7NmA1QTm1u87H7BHwjJMh2jU/PFc",
-	"RyRZTpOIBSGjDzDE8+p3fIoVfsg+OktZE6PM8MhZu/pNjJA9kjwNLowfFp3Ngok+5SNI68UoZCN8YJRR",
-	"qsTzk2ePKWu4eEl450HwLRhRZUCvHp+dw3oaQulqnusvXU19VPna6yz9Mpiw/2D7ey1V5d7/Ki5/aUe5",
-	"Hw2v9Uqq+qHBeoXoFknv3k3UL4YiVFI8+UI9fi/zL4eNPFuIW1qoXZRCK7HykebmpiKFkGnBpqWdfOaC",
-	"95XQ/RvS0eLzN6dPT1+8O3n48MXr5+fvzk4fxaG4xfRDrpiYjQTUIPt0ACtBcZf6YDv08RsqKzmo7kBj",
-	"Gu2Mj6dSCZ+oauTsgPYl+7EIuuYbd2jM5ilfmaFaujQRL1+g9qy01an9RjOWPqBPpnpdoJ+jl2ioQJK0",
-	"IgpowhAxmdZM9dIVn6RiQkHNcCroPTQy+XAwhUynmNn/Qr94MbEy2bKyESy298dYCVg4ToIUiwgzgYrY",
-	"mDTs5OVpq5SLIZIAoMTa+mFZn0/K6Ha796i8N/zti3iAR5SRtDrkDA1zWkXWlomhoklrQbu6tVZQO+L1",
-	"NecbGirI4uFOl3DOTi3MwDLkT959wEZiyq+kXmQl14e9pRhrr9vFY5v68MLJdZcRcEjOV4ZiAkbPhJ0I",
-	"0nwxZ2sv6tW+KCqeGK0oN99d7TKz/po+aNoLs1q/dNdewuYOfYjKIfaA359rDxzaB7C2eO3aUThck+pl",
-	"umLNXp85Q8CqWGiCFrdBmkKVeAABk8qxIHApwn85mVsbpd3vdAlhtsBLXC6XHQ6XOzqbHNCz5uDp6cPH",
-	"z88ewzOAkZUDKlaIBXPy8rQRNagoqDFo9DpdvFnPheJz2Rg0oFUOtqSaAujUwVTwNJ/+w/57UgdKfELT",
-	"63e7BKlcI55QNd/QufmYWWuJjXhq7dPMs0+WtxdzX5Yy19b0zjvs3AHxYZ1mA4bvynIag8Y3NGBAVIfS",
-	"O5hIv9sFXHCtcsIqg6ICLNc5+N5UkDoLZC/X6aehLxGZC8JPuzC/cBQeNwzQemrQuohMGyjUsYtzhAOv",
-	"+5if4MEpKeb4wN3dD7wuNNgS3lhj8N3bqGEWsxnPVtC040ooYXBR/PAgWAvNciamMfiucYbzaLy1rzoA",
-	"h8W+HCMo1d2lI0LRYM4vwcd+cSHHg228Q8jBQ7VnG22Iu7lX4TMuZUuJJdgEqYAZQn/FVjRUbm3CFuFo",
-	"16ToHsAwoYvoyGxzw3D2wln1Q2UtiZIdEVE8quxiw2A4RYupmzqmptgpxBGLi+7ecTRU8fd6ZAASzG8o",
-	"V9CH5ERLgyerIAFUq3R1zGK312MS3uiowPUfKvj22vYDAVbegK9w+W9r/wXt5X1feGyAju3c8d9ho3XY",
-	"qdENN265BX7NvnV5ZHYlXAf7j9im+xPEd0QZQ6OLRsA8gEAOXNMYfPcjwhg1BkigyEEZNQaNvNzqnjw7",
-	"2UIpwEB8G977HLujJSv0RGx8rHMN4kKoZRtxT4iwru9ZaYe0Qvt8yrHsBrL1IFO6tEkIAAcz+akowP5+",
-	"x8C26rBXu6xtZG3K87ITC27a2GPd7q4ll7mrX+IGer5BZlCnEZJpW8ueDx+2iWTLoRJkslNA3U7eKJGr",
-	"seKNstkeSu4mn4GL1c0iJ8cFRLbJ0QoFSgiFYm2/IjiOSsCVNf23BJIJ9Om4iFJDbSQkDaPWS0WHJ3Qd",
-	"03g6Q3VCMco6AfRUmjxI8cAW7g7WDzZIhelSownkyg+DHu04hD7AOCoA+irDKq2s7369AcD0Q1S/SYox",
-	"HjiQ1p03vgCAsH3uRLgp2OM3l8vwBNHG4cLXfdfdfhAsA9y/v6hYf7JGWAB4lL4IlutD1DjcRxJ/xRPX",
-	"vw8e6e2lMvk4KjzUf7D7oXOtn3G1om+Zn1Gh8/LifFtijtvJMsO9HIiQh+F9jbcfosZcmxqZ8dlnJz53",
-	"t/PZZ+wEFRdpXA3AWlCmFLthzcPug7Xwj1W8qpuROkOIpHVMFm6eydlMJBHr/fuf/7rXLWXPgxVRBm3C",
-	"xGLEU2oilDdkweusitrk3xMm4xRxWcqfGTiBwaD02ophwZNyqn2I5i1zzLFx3QXLYgtz1QK+byBYsDD5",
-	"VzpZXU9ZuJQqgV61lDZTiK5HYqbZSOtL5OJr70ZqOPKhjGVMMP8V0dK7mWi5jli5mUjZZZgpsXRs9/PK",
-	"lH22+hOXgoFP7CGF3NJRzAGe6+3xpZcYyTzX+inPJuI3IPUKnakGMPu7tx9KmtRJklSDzM2gDmGLLKxT",
-	"qiCJaovVWw5kl+CYC1GXWdX62Kdgrbs3vhZ5VUTcxmn+y2+5X2a7He5+6LnOn+iF+k2d+V+LvMLZ2w/2",
-	"bepxsDiQctVhL+wZeO8wOCbtYXzY7R7X5a3jtcNyp4o9O22C7j3n+TRQvZNG9eAJuXF782S7/+euLcQO",
-	"NWZbxx92otaMBbSLXbKPvrgQmUiGSmfQlhcqRLwBxZrbkpsDKNVWxEaLvE6bGKpCnThmsRuNAywAhAqd",
-	"QQQbgxNWJSD9BdMoDZQ5FKB2tAFrVJPX0JHsFlQTbGSAQ7X/hKTH4DenSYAqgQse3EQc8EwIyPB1SsyN",
-	"xBE2B9lLi/mti1TychTFh796lea6UvkPHejGOtAr2GZRYclkTnJ8vGqEUcrNKpG33+uyvSDBzByXcPMJ",
-	"EQ2cfwFwIkD+IbiBx83gatXZ6BkS2WlS4xba4UIJ+hj9eYFdb3/bnhwXy9/bleNvvp64Ch7b4sQpFv3X",
-	"Lp9+I0qgJfmWrVXZw/Tjfn6ezz4r4TVXwZHLqM0D6MmBXl/usEclpUwOlUcS8Il5gBlU4MSvJbUSYoaf",
-	"SoedoH8npRkTSBXMiJUrUihzAoA55hIQVazK85dKrkQBmRTm13phVQzV53lINdYAu+37zWVD5VMw9CKf",
-	"aHR5FaLNJ/mWyeIzJglmzyp1lG+kYpcoTnVuxWMIekuJNJCxmGt2KaD7r5+MH3eB/EkgQkNVNFIuJ9NX",
-	"6jgA66zUQsULYsJejRxyOC0UFFnvSL8fBFVRa9n7VOvq2evBUK3XBEDIofokharsEZe0Iqf3ehgFn2lg",
-	"fxqqgpjHa0xXpPFQnTdYNQ9q6h06Q+WQtP16BOC1Ok3QQaovSmdY0wgRQuQyPtJXojUogD8JIdFhhIbY",
-	"qLFHPY0LQNPYoRQc40IBwg/ZMxCyAeBJPgGIz+1Q8n5Cre2eSyvpP8ZteZFJoZJ09Rw1/TPoQ5RKaEbo",
-	"aeWMPihNQeSfxqARplVVujQXnQavfWx9Sm+nO373PnpvcOxuMxFeuiwzbHoehDoDzlo/B15AdM5JFN+2",
-	"SxCqV8DqnmsGG/CVA9jeDdHRxn/3vnhwdO+oZ7WbuqZ9ltFvb4yU8Bcg+QJ8godm3jTKeuTgcWlfXBMs",
-	"uHa2uMdvab77AFkHYMmb5v5GJBHr9tgjMWb9bv8L1u0O4P+zr5+d18ziw2/fn+6lw2/LmOzvMUBSECBT",
-	"42cyQb0cKtXxbTE3vaoa2Jr7mJlwX1RqOMWasW+9HztUR1ezHTH7JlS4WujzCxXeocKqaEhXKDx0Icyg",
-	"dCWSmNBcFFTfMSXMfDS0CbzDH13ot3MF1wgD4Wqdxno2glw0+6RHkG4d+74adHKTNjVUOCBoYrGf3t5h",
-	"J1SUHBYaF0rwUHmj9I4Bc8CVNqOyGjEeVELnciZa25tEeWQwCSCLAV4CwCeQj8E3yZvxHIDFnTI3kVeC",
-	"cuHn+YraZwFcqs55OlSY0uf9CYu5VUJ7UbfbpYUDDSx2XebjFqlNROmi8l0SEqQZKj7T1GiHmKofvI9s",
-	"BYA4MSIVUD1ZwHpD3Sp22ID+XUPVjIvOeTH6cQkOdKahxYRgc44Wzmxb4sstuTZqjhiPqYudQGGdN+XI",
-	"UP7ddTSWM3zkw9avAxiG9DAe140r3BttGK9nt8aWeMKOHsJbhl00UPWRrpsGRCoD9xvj0wx8zLNshSW9",
-	"ACY/YU1qegLl7UWPGIfVBFkZIDJLM8yEEkuebphEziebhn/YvdnwYbxO1NEWD8AfvVSuEe2IZ4DAbakv",
-	"PWhWGwcVVbrlqfKEb5gmfGXTRHv9+x+1UGSVQ6ch7/T3+YE56nJ37959UBluv9u/1+712t3eudPd/r5p",
-	"k9BhCVmQ4TSw/VRj0Eh4LgDyrXGz0XvMwLqBR67dQFI7hf41pvAVfOdGc/it+3z39vfewNe7n5/3Dxfv",
-	"Lbp4a9XaQMvTS1VSPKEMMEC+qGjX23zAr3x7GfdyB/ba3AOE1vVGKUBlSR+MCqeth6aFKkWoH1oo157U",
-	"J9a5mtOgOQTibIGWms0QQBva7awDppfQ60uQCgE2E2rxG8EJyqj/JXSC8uvrQRCwzzs1UoFmBwDnP1RY",
-	"k15CLcB7qWSPW7UyFx5NdnPvAeqbP1R1TQuC/hkDrPmvbVhxXOnK4VbPWRM0U2t1XGR6VrQ73g8sool9",
-	"TupxKBB9yneyxvdLs0c0wL6yMB3QowEKN+ZnguM11+QAKcCyPKaWA39rFng4+qIGr5gSWyJfpEmoKvCe",
-	"w263dQw2iQLHaxS4XEfCI4kNlYM5qzeJCg0DjYYwCiqxab7MLPc/ljg4vir2EuCPFZSoIV4F70f4ubs+",
-	"GzqDBjjbvb4flQ1CQyglehSq+J4avZWKijzBwXss06y7hnMNvxVdNTe7i6939n1qZ/EJVdjvdXb7mz9E",
-	"8PCpkrm0is9eTxd3X48Eu1JSsHrEtQh0H/ndJaTc2BfY38/5+AqhS363/kOv4DwMATVrFJXQA1ik0G2t",
-	"bwqgOQG13OFeNUnWtTrsBRl9Qf0TNtXNBz48Wd/2GENzYCfWI9jVtlf3wGKUJ1mb8tu4Fd3/dyJDfn0S",
-	"47nOIQvhf0tecbPYH3U++trE4l1WLm7fxpYsXbv+vAxYHIJ5OeDHyAEEe6w87xGReeR6bZH/cqi25foe",
-	"u+6741TwDLNAmg7LeCSwNGjYGDYiQjVm371tdejfVqGnVjTBEO2lAVZ2F0VMoN6BMw2aiiQRy8Rc8BzH",
-	"Q6hSUVF1OVSoXErDLsU8Pw7QtKmZSe/f//zXYVgUVfHPdUo+ddBMweXF1VBtqlUog466DOgdyQPFV4Yq",
-	"cJmxkzWI3nLfZcaTpA6hl+CQA8sOQzEbW2/UIPTKAJu3FTloeSwrQzzeoSLsRcDU9cCzeZBYe33MWTha",
-	"CkTpO+ERk+jrHDAIqH2jE4ad4kpRK/lKVsz2BPCP0/XtFnpRpEd7Rb1wYQ8sKa3QWWZ8/npezv+2m64x",
-	"aLzhUMzHfljoHPui9bvM2L1yjPME2OknmUw4JoEWb9/Xz+5EWeG0nmdyLNXE6hzXOs0+YaK5neubjFvB",
-	"gJTaeSQXd9/+kfwbSDP/uDP695ktHmSCA2JxIJpo30DbIUEIJ3xi9jn66/VyQt+yo/wIzaDWM/lYhb0K",
-	"82mmF5NpKefxjkG0vZOXp6wJPSAIE4x6BMUYfYxbg5KPcahSMSmSBRzCWxwhpj9g6kJXRAA/kpS2KdOU",
-	"/bAQC6zps6qIVJNW0OOFepulYoLRJ9K0SX6RWhF8jjVxkIAyfOLS/JIFCmnwluGz9mBeiXyo/Cub3s4O",
-	"xhKVJundXzhyuofKEQFhkxxDEaS18nKjg1LKw5SX8ZGho58j08D7PBemmCU1SymwdirNI7HhfzxdqMm7",
-	"xXwQ+I/tTwAPVjSaWsMjjAnER2kPeAzeT2nYjCfCq4X2mHc3rHdmlsZ/LNe6M1QvwqyPX+YcH6qhOk3E",
-	"bK7tiTFwHEAlYh6ReqqXUPUlc/cLDyGYnOsPZTjpQJ5mRZMyAxDx5fxnGMJ5eZO5HrG5hnbgpTWxW6lp",
-	"VW8As4HStmHDQaaDItewTGd/y6EN5DzTk0wYY9Vr7I0yE5y6mohJMUuHk92CbQlMJlOClTT5UDkgxVeP",
-	"//z68dn5u/PTZ49fvD6PC1ocdfvr2LG459zwH7peDk3fviOY91gnIvKJjgD2qpVoQfswB1tTxgYgfOwM",
-	"/fqYHTmwhB4qRIxhzW+oEb9P3MbZuvn//+x9/XLbxpbnq3SxtspkBqIo2fIkZKVmFUmJdceOPZKc7N2L",
-	"rNEiWhLGYDcvGpTMm0rV/LUPsPMQ+x77KPMkW33O6Q+AAEXqI/5i/ogligAa3X1On8/fz0adNYcMvVZg",
-	"AmdGZweCZp5lTCJg2dGVxZ7pGc/7PfaammeqS+Wnt3nIuJ0Q9RFZARUkHUYNFeeg+Ry8st8bKDfmafAb",
-	"ovFlsB6xbFsQuxDh3A4rg6RdYUcbVakfUamj8+WyG+Q9mJm6LMypbw46ZmlOMVdgwUrtMpsJbayJfsHl",
-	"5dvpQ8VtUHuuZOId0Jd/mDtTxyiuFQ3EF/jVxwj6wops4jafUfDV7GE48NwaQgtBLu5nA6o8fQwLEH1U",
-	"XdViIXB1NU4UCHM3eaFyy8qEGsYMMmE8lvCnt0WOpLNv3v7w8vjg3Q/7p0fv3p689HjA5vtbk5nOxknE",
-	"LkQJNNJwq5+OzuzRRRi5yYvXLw/fvXp7enxgbgJajAPLHjApGFsn7rxBHEJz337c6VlCaTfmU0Tmz6EH",
-	"GlHFx+Y8ot4eYt2ZiMm5gPxgoiS8pLnIMtlCbZNtm/Sa2mj9FPPTkEGvzGERDmIZ0UXQHhOSRwC9EIWB",
-	"nKnQfvbWDHjLMO6Ufp8hHp+ZJzRZZhI58S0rCMZiGlW0ytP7hDTgz2PafbCrV4cHVbnXbiuHBm7PC73+",
-	"1y9Mv65ajW+eAhtsU4rfqs2NWKjCCkioJldX3pNZKR5beeOpEmidJ5olr2YlFOiAcgAkrwtVoHpcEGzz",
-	"3fsKtnlRL42rSbV5biDVGyneSPGDS7HZYyjFZocG8tIt1eVlLjS6JgnsXzjtOSS31jDQHInTqtANZFH5",
-	"66rFiKNqh0wlVmI7tiftYA0nfjjrJhQ/6UpcN10rleOeVL69Dp5x9bpWB23JAm6cto9X3MsXF2eZ7xUI",
-	"y33y7y2awYZFH8MC+JUXk+FCde+VyH3ZL4Vi/11lciEgUypW8vy99xpgfkaxvMhkpq/IrXNvsG0j69hb",
-	"FnwO4ZOkzw5Ung4XH+sifzZuBdEhx776WoqFIDIDzg0oIkas0wXWvx7EURN8UK2ImYgjSpXU0uxICwqo",
-	"BkGNrgXAWGB+6y5UO/fcxLbXMlv+ShjZEx3LoCK6u6TAmRxWHzznKcXjeINP7spV/YISH3bosNsC34jl",
-	"/FwgG5qdSqTrGV+JD1RrHlR4qRsZy1oolBiUiaPK3kS7DJCnsgjJGGm9qFydXs4RnLOJuga8NbMZE7Mb",
-	"PVAHt1Nh6yeQH6hGwB7FEhlHgFKSqE8w9VS5NyVMmPd3q2GPPpJ6G+fd0y66Fwn2dKU6BXZ0Zcub3Q17",
-	"wY4F18o9BX1vXYrpgr/NfjVmCE9TW4VDt4T3i2oZNpByYEEsETfYib1NQJClES4GBnabHPsz+tZ9fQAc",
-	"clAsPNj57jvfEnTDi8nqLr8d1MbtfyCHwa3ygzTh767+wK+m+Pa05IU5uoAfFiJ/uVcjq/sTtbP1MYyH",
-	"n5FOeuHojcJUNmlkOoSbCHN7i14IplPO/EtvJPR+Evpll6sjxTKvUSp3a2eq0KMFSxcPvd5dxIqO+D9T",
-	"sJYJEZWD0PsCrTKVYgDEAdlFI18x44tOdMSaLeQh0KpEnsa6GYiKZmIjrhtxXUlcLTt6o8CGHl5VXiOS",
-	"1oiYspzTiXt+mRBjZ9udQFHp0nqnr8OvAbQaKjHLUvitByM8zwXj40JpDTfXLbE2O7QNLirOxGpt8sF3",
-	"16iaqFy1rFmeFmVxmWmFR00L3Nu01z9ge32j3IUibgWnvW8+wWBNLbJTKnbU33n+DBoMqBNX4oELegfC",
-	"f4hCUtjG4j7bpz4P4Jyxl01FQRWc07BgcMg48ZlBd0IAoek6gy1spVNisYRPAKzUNUdDs0BAv9aFXhmW",
-	"ZOlSSEjq7b2HDw5QMxLYOiTP52U25jk7AiI6o6nEhGc5Iq78d7qqP1aTTtSBVSIcyX3AY8m5++CluhY5",
-	"B8Y0mLXOsNN9trPXY3t7e1vLW4LXFPFH7Qn2rdOr6Kj19dOywi58sfRLoMexS/XlQ8N7ywdWjzmEg2Z1",
-	"VjNatrPJVBWw35rV3KmQKROIRJBMZnmZTXlRbl+oYrKV8pKTkuEsuchykSCNdvfg9JeIvT37cevbiKkp",
-	"UXD98PpVzwfbqTMvCWQyiRyW5Ym4JAxcJQ9nKDMCC/Q5SwBTc6yvE3au0rlVc1CwrmMJ4EDMmxFGFyMS",
-	"KgO0PY+xMGJjlc8mEjSyRvi5KpVZxGBsOopl8o4q9LeSIRlqoMi7yY/wi9FDZsDwp3cy/M3+Cdv74E+9",
-	"iBnlZanLEqvJzNf0rHCX80mWz90lCfzAtllyMctz/Jh19TTPSkYs7XBXRIGJYokHSJcOq4jhD++w6w64",
-	"ZtV5BogkSSlyeATo3yRipKapQ4LLOZDRquKSy+wf1KIQMWqbjDB/8A98mvsZ7ptNhPv5H8mQccmO939G",
-	"TrkI68TNsiX7E1FkY759cJWN+aXC1QbkP09Cg+iFGFHPSg0LansSzYP+JyRQ+uwt4haa09QsMHZcwsra",
-	"tkxoCIQTkD4+wG8m/Vge8fGV3Sv1tA1nb16fno0YZ+c89RvKSBHdD+tZcLMgOYsu1VTjtkd5AyASgQCR",
-	"lPxx4lJYC4EEq8Zjh1g6UW0OoK81iiXNRQkgkyJPe33mxEezrq2cNhMLMLGFTQcZ6e3BLOn32XQKjSWY",
-	"cDGL7mXw+xmU9SQRwx/SPjtRNzi/tggxk+wckRypbTVD1vugf7Mfyx9UmgnNlJmgvQF7lf1gS8Wf7Tw1",
-	"82uGhJMgSQFZJBbpJ4kEOEChbLJdjmHWH9YdqurJ49PXrAClBVkPyXG9thCAzCHIdy22jaVUhxrIw6Mf",
-	"99++PHt3cvTT8eufe23wixXd2Fm9XAC+3gDV9usVpDHN/sH4jsPLodYLf5hAWsuopvfZNHFv0YNMK+0I",
-	"fCVsJAiAHBvhDf1+Wvk1XgfX/IEeYZv92XBM1ZmoKzM57Lw9BfMScOe8No9ecvvTGzMz0ZFRjdEBqsNY",
-	"7qc8smZnVDU2o5r1Gi2aurhNg7cadszs3t9Mxc3+oyomYCHYw7IK8fynvqUf9wJy9MO30KKGPRHWrllq",
-	"Rx+HX/5jzSm+rUliKootI1x4OnzqZvUXbh7jkvnoC9QiHJz+spqZ7KyAdkt5X1LzPdQDjLmUCnDBAGYG",
-	"aWqrWHWuVS/J9C/GBCCAYLQyvd2RABbFYoTvZ/sNENv7eOQtDvPK4uBGsn4mfA3B9jNyq1j/7L/6x13e",
-	"4hYqWW8SEtXKnyraX7igumXw5p7DCIHY2moSqwUvEG6mMSif/D1xcOPG0dvKpBZSZ2V2LYiqPpOBmxe4",
-	"axFzzlfEwFuKsCjHeEtGdnHUaXZprPNu3Hm2s2eEKu6wi0ymmoVAdb0+c/4VkpwhnLm5ZW1YhFbeZ/at",
-	"yWqz4UQYSoWL37wkoJrAe0QAUiKrdaDsTJU8R/sdHlxBUbczVMdRb7KxT2HC7dh+EuVjmNm/qiKFXlMz",
-	"k8avAM/dLgNrX4X6ZPZGVEVdBe0na9eizsArITjPAhw0y9W1aDFw/96GB707GKyMoWxXGRJHgI5ODjlu",
-	"kIVtW8NPbgyuNqOkYzx2zSFv0kH3SAe9MoIVxOM36MkPc3igEgpybBgMxH3bWy/Dc2r06sQuFEC1FkAQ",
-	"h7WVPx2dGVd/QmWpwOdAfBKA/2GpM/Az5G3DAMUtqvON0vfKr9Agbk21/BF1AD/YiHhESsEC3T9MpgTf",
-	"61GNwo0kb/y85RrgL6evfw7yBCQdvdWsyN8JejQVthyruvqH8LkOcadHxA8UxCSfucp3yZTsM6ggAY0S",
-	"1vQLWRaZQFPM+I7uFYjTsIH9Fh8f5mQrwvSsbcApFr80DVKqGzPGDWf/A+xFnOzbUnJRW9mQhyrHSiT1",
-	"XgDYv9XNI4C8xMRIljaDC2USyTWipVi0bRto8Dmlr8+8DG627wNCwy7fuzUXr3VJsOKkCzrGUxNYHZdg",
-	"3sv4Yr0+e30tCvb8WYhziqYTEAhkgFnVht1/d/KoKS+vvFeUWdZTb60s4WKq+0ftcLf7mJhzXUPkhWY6",
-	"AKiNagC1WRkhn/BM+P4egDfz1GglQs9eZJI40uAjn4tBNFjNy0xfzMndLWa50U5S3EB+LlVCD6Gby9wM",
-	"BnijZnmKBZOAZgXZOMVcVjsCjBDKXTOLyWbTSM0Yshi1oLojjF64fCVSsZm3tgBPAV4Z5Rf7bVim9y9N",
-	"qlQYzS5nujTGMIGUAozpmvrqMaFCP7auRdIZSgN/Jpp3UzvUqOlRgJjGWCHIIfCEr1VKZGzlW4g7j+rU",
-	"mCEMdZUEkHUBYQnqJyy4QGqUUK9atRnLlfk+yVMnDFRdB0Ed+hd+omN5lelSFXOL/1wKPnmiI6YVWF0t",
-	"EJCF4Cmp5tB8c5SdVeJ1CbreQjijV/BeCGjKzIoK00uAxGtjlJqhV5JGsTyfYUlBddASzHooWwmubOWZ",
-	"pH1/J7rJDUPa0qLvKi/Rx+BL+0Jt1P3atFoJuL20O2onNVhuxH4R9ikp74AarD2zfTIjcAZPMUYGJHxg",
-	"xoW0bpAmimHC/FfjDuPn6lr0HLQpAA9n8jKK5YUx++WcFSoXQ5ZYprDIGqiAFuz7/gEsDpvvjdUMMBFB",
-	"yds/QJ9CnV0AasBlGkFRFq9QswV4qqUYuetJ25sLgcCN3YiCkviZHCEgXSLFh3Ifx2oPHc+7bikuXTjF",
-	"2NGAFogv5e6NrM98Gssp11poT4rJ3p4dmHNuBkjMQjKaGHM7+y4NLHhdqezTYzmTgAqh8chURUAmD++F",
-	"Rr1UbJLJWSnYRSGEzXuK7PIKCOR1n9WY1wB3YZF6DRFMnOVPABZEi1zqoDrTrmaVSw1yk4tkajbB3nic",
-	"LsjWqMrbRuWveNRSCSFYN1FbnSDWUB9mPD8wL/DJsqAR39nTAUIY7D5dh9fMvd6jBuZpx1aGbSvx3N9Q",
-	"a1WkCf0s83gj+kYf/xZ17OYBDW7rhH8WN+/+qor3nd+itgkpqK9/6SCg6GZhFMg/O3i6tTM429n1/LN+",
-	"XGY6UkuLjcyOnagzEVrzS/PxMdhou+ZCpiR7pWTK5+w79goC1Jlk9RcZsh9zVWQpJ6JHVopcEIi7yrNx",
-	"VsJ0I/bW4NvhYPBf//GfeP9A3SlkwjHP6v6Y8z47LXnZZ//v/7K9wU7/+c7z7vNel/d6fbCs7jazd9lr",
-	"twTuzJee2L7iT9w2+tI7SeCEv7kSVHRNp8uEz41qdnyS5igC9X4B6YqbK6y7MMdMe7dsKsd3aJRtSJPU",
-	"8cyaPJpDOd60vqZyvJLvc0jfW0O43RVLPB9ark19w8O1r9aYspolIhDBQ4X5RJ7nS8od9l19KhX/U4tM",
-	"I7OE6yc1z56PiPAdyLPoMnuzQlgK5BTj0nAFYd/pSmLLsvczrlkC6GI/zKnnypJ98WkGfUGuNWXsCRxa",
-	"4koYbna4HDSuTFMvFDQxVbjEzBM9n5fj4KCwUaW2AyHUwYdZSL1FYW6VKEEuzBGSNFme+2mK2uruBief",
-	"ZhVDx1b11nhx0YAxjwT6D7MzSmUUO/JRL2HORcbIJrIvWgVzduwbG+HZ3vN//vY7fj5OxUX996BBd/nI",
-	"lPT0D/VRIjLeWlavHK/TuHsHLXtkNvYqaha/uNbQl5lP+xV5HTXIJyjf9ZuRP+I7vYR32ZAIf16G436a",
-	"enNxkdIRdmjrueQNxG1wBlrNRFcg7lQ4AWo2ZJUhVkRq2Bq0ISPkiCUgIY5KPQ/lxpGl+9iJPz7M0HPa",
-	"pgtxBPMCD2Z9NnQguCmGqXL0p1KRi9g4F+OxmJa6EXPUsd9YHlB6RK2muKawm6qJp0EzykqhyUkm7a87",
-	"jYn0+2vmHxAedRU9Zr9qNJIcH+SCF6tchl9c7zS6zS3+lfZrddsR1KtnP0J7CrL1LuC3sbYf0xHOtLVN",
-	"7qLcKEFxS47UrmpoyUIuFFVO1dYfGiOX8HizEhnLIueQXxRqEkuMQJOlm7BugqZ0gu2SjvvQ2L8YXw6N",
-	"3h5uN/xDISbqWqQ4RHNj5T6yD6dAAPDs0qTZcduvBk34yNV1xZGJmW47pWuQ1Zi0lORFoW4saG7QG9St",
-	"t+lDqP3mShSCiVyLXlvS81COX9CCPIKuJkbBzPIcP9GuynNhxF5lp3Kc9EaULaAXxFmFWqE7q+Q7quDP",
-	"N/7hw71/+71DDqUrcXdFAzbWu7OztTs42xkMd/Yo1putGKcfr+zTNHhbIBA8P7FfPDDvKktKjmQSyp7M",
-	"StBX60N+ejb4LgxPw1fgPS8LxENCmTcvPs3a3bvfos5EYGj8iutXqhAuNE5tAnsDjJLT2lCgXuGaDgdR",
-	"p1Qlz3EPmZ+OPkD+AxysRwkqRT5GkVrFsjn67nP0ifGsyMo5Ccwkkz8IXohif2Z0w99+M5vEH49ntROQ",
-	"z1KjmAtoxQtPCaPvbCEy68J9e6sclbeBE53ZLOFsalwm25njCuct2MrKwEXgLsSyAkpkU4bt0EPJvwTf",
-	"/z7pRZguPp/7NObB6S+xLBCEyAXR4C8gWxrICWYTifWXkPIhZJMVsHtiCeA9UDUKf+uR3+Oxl5KCeHe7",
-	"9qcAuicZq8lEyNIcOhDG0hi2W8TL6TOAxqmG8Fz0jEwJZ5ni75CcxwhfLG2ILzAMauHGru29LFUhWoFq",
-	"Mm1xaoDPzkLxtMHqMD5RWCMw6bXh9USsDp5jGXOrGD70Wu0wM4/k930GCDP3RGUhABZM2uM2jWUNcaT5",
-	"GIW1uGfP2qEcr4Scctfh/VkgKGGOG7c2bEDY0YEx6PPU6O+jtIQN98aaUDed4Z5ZV+SngLO9gpd1oGYS",
-	"D/8qjBbm7VFUzHXPdqIOSWxnuBt1qGy4Mxw8LuoK6xI+ETFn5Td8rtmgt+nS++iRwglErEhttUQLm2Ba",
-	"Ws2F25r1fPYJlTmESxDpL881UJdnmr0X09JYEraUtpv8dOT8Muu9J1jNZvxuc663eb8vKZoYhHDQ2c15",
-	"CWcKYDVgBwaOzFz6XoipxgyUPfyUFLrpxMEOs8YTp+Xdm/twjMsJhAoUAv2zm3DGj1Hk2AB4Ng+Xggoa",
-	"wozSCJff5zkxfRK+TXCDG27jyMbYm2S65O/bICHIEWwZ/s6gCWXht1U6Ok8+D7/nCytAXstRwiXyAUTH",
-	"g7VI6bWacwSETO1tFt98s29uA4Vi/W++gbR7WE6Dl9tUOQDbPB1AuWc1rkjwjRxwJmOZijy7FuDNjXlR",
-	"zFlWDlmCzhSlTwqBzoB1xfbfHDN9RSE7TthYEzUBekvjaVE5tvFCbBbR/HwAgUhVsMTR3yUjsHsT12dv",
-	"jYsksMoBVH8mS90a8DvCqXusYF84tWZO5lNhI3nm53ocr0lTgBZY1SaC1zkzV3wxgbrGwNzTSmDO2re3",
-	"QImvcKd10MazdPWK/WZkcuok7LTHC8lYXTbkVj9nxfHBc+iosS1BNFOffHQQtvsK8UGQwk0o8E874Vxd",
-	"WsMxg2faAq/pr+L8Sqn3un6qbf8O/x4DbTEdOQ08SA3mrbmsYt5awx1vTD3mdEtjCCc3OIatLE16o2b8",
-	"hDvZsz4VU7Vn6c3u21neGAytH/r/NhMzYZ0L+9L2zIeBRLVQZDgdEStVLBMh06nKzJiDsjtlHKXSfINO",
-	"NiHNtkmZ/TbTs3MztHNkxMhKPAj7bB9LMci3oW9r9ncz1HRoFifTtVtdilK7JvAu1BuHtRc9NpNllmPp",
-	"QiztSMCYbzIBTuyWAk1yn15xPzWrbYlBZw2GZxrkUur53TvGhNy4QQxXGvlvkdu6K27/P+7ysu2BHdjM",
-	"m3qwzyPKs9bJcYiLD8CXZotRgGTlQ6NKbd/SwBgUG1vqYVsPnItL1gV/Q2//rrP0D8+vrvtGjBLkz50S",
-	"URnUKUgVSzSZsEziAqg0HXO1H1MvYukMWiy5lCJnM5kLrVlCv2twnJKJkiqxJc01WmMIjQXMxu7elto4",
-	"ouZCaBxP3IdJOkO1R/XMyUSkGX9b5Akbz4oCCH0tUbxru7OsfhZ5w6hhkRIzoPnmO6nKd3xcZteCKK5/",
-	"tZVxPgYE/IAscSPdl1LN5FhAjimqziZAlhS6ZBwi56VinL6Nh4S7iY0QIupEMNndGm04WtDmdLfPNS8d",
-	"MVB6gORX4q11dilFGs4trw4U51XzuUUA+FD2fN2VHxkxighzHsUSurN8u35l35T8PcwWL+0VfXZ8YQ4v",
-	"LJFHTIIrd1PzBFyNWAZ/QJT9Idsb7LLEPuAdBPs96ZN78hPqm62yPT0bfEfl8+Ga+kJHN26pWK7kpX2D",
-	"ymQTJ7j77jTnczrdw7lkSlrabvbvZqvR9PD3NjhKswHwCpXJfaItzAOSXml2pfKUZY35N2C3deJ7L46q",
-	"9QrarTh3hh0j7uuc9DTYxySVcpN5ayWjn7s/1n+FZee3+1L/K2ThNIeLeQqI2Gdy7n80bmqvVqkEERrL",
-	"EQGmbg34k7rJHtj+3f18SpmhxmjpWUWZe6wBPCURIUCPWHCAGhUszHDGgmqmHSd/I75eVSXdq5r5E5Dl",
-	"ynx9afL8WUHz+V3bDUzbFWRlhWRheAK78/30+DBitdShF7ikGiY5OVrh5GwIkoRSuzRSMuWlmdDOsPO/",
-	"To7+Ntj6jm9d7G/9+NvvT3f/+G+dNUInyZTPNMCOJJncmhbqshDaGEmF0LOJQJojXarpVKTJqDLxFsaP",
-	"/hp5TRBLVTAsm8Ao0neBSRzaXH1/b3YuAJoKOQHgNt4ki2Vo0ZF74M1TUE9oNvJ03mQeIcrXg9hHqBRh",
-	"6QBgYX0Ng4N5nGa8jZL8+EaPm6WN5XOrNn9jhChiqG2MsjH6IFQzt9o8U1WU+hbwvXqA+MfsclZYBr4F",
-	"anIoiaG0EKl88/+EdW0lbw8iE6VKYtkVH+iziHEiM376/DmklBmf8qKMoFujUDfAZvxeUMeScSnhURGC",
-	"62MlxXsxH5JzqhNK6LrgjY5YYuMUCdF+Yimv9H8AVCb67QTY6TIdSxfe2HZ3Knn+/hQ9S2Kwm00oSJ4V",
-	"QRDF3O1aFPxSnAVXxDK4nm37+El3gGpbeo5mkfb6LLks1Gz6w/x7OKQT86ZA4KhttTB8HlbKRiyhJpzE",
-	"fod+p1RHIqE1BkJQsGg2RK+k6EUsSfncXmlhsQDssZv89a9//evWq1dbh4dJz4HUUXjMLHymoP8ggG7q",
-	"htydIxaUmgbQhk+0RVpM+TzPLq/KLc2v4bAEOC6jvCnazwGpkBN8zZjnQqa8MJ9HbPepkYTdvVheqVmh",
-	"IQjh+q7soTfGjjfjf18S7m3KS37OtYCTeFYCUi7rmnWAuRcpg3x7rx/LfbunkarrQhUCNnRkZM/cEWXD",
-	"7WRo9HfN//+o8m8PYrmIdRuUFDuLqzktAQSVzdCLDSeLGdwTjQVkHjYsclX2tb5Nm0ke7JxBp8hwMNga",
-	"7A0Hg5YSBDMrS00vLDruDDtmK22Zde2sUH8VDl3INBy4UyBNA99deeCleoRhBzyZgH2mjbC1VW+QgC8d",
-	"xm14krgbfqI7tUwkyCHsQUK4CKRHe0UD4o8qtCKwFW3vRbzGIVQHhGqZdbq68xHbfM/naNCsAvGJ8/sD",
-	"XbEe1qfjimwx+T4HqscvKH10gOe4VcOI5Zu/x6NmarGDI3tmGhUOyGjN6SVc3MCyWswLtKNX4Ylk/GIL",
-	"0ej85lLlqc9HvBLllUq//+noLBlVY+18OhUypXI7fwrY3AeInc1L2BQGL2eFOeyuRaHhdvOQ7LrpsPnF",
-	"vFSYlEGytiYBXL504T3ObrJXL++875+usrHgbD21r/yRdmR5k+WZ8qNo7IoLgphhGqTLg9zJE82CBFUv",
-	"YhcCAfvBdPrp6CzYl9bhYDc+/7mCmVAHQaoMplRMGztLi9K1qoniOhsL22pVGWslm4aFGLDnhG90s3NS",
-	"O8NtDVnz2RHWm61YFrOz++0K50lLy6DZpuh7uMhJ5SRszlpirLebxLPB4On4lM/hBwCP8tJoxTiWkAfz",
-	"9THGAcrG2ZTLMgCDprntN8fSGNXGgG29ZCWgxb2LfYg1BWNum/SsYZuVrt8glj40wfaXb5NMM3VxYdcY",
-	"1GpVZen34LzBnMYyVQLLcwCBKMLyHZo2Gy/ZpskbhslOzbMA1MLdnlxbyLgHJgCDZCfLJGnGPLtG36XP",
-	"TjGt61EAwpuByhmhFY/5XwjT3RRKXuZzmxJ29BVPsfdR8EKaIUAKeCWNuhaH24etm5sb6OPbmhW5kGOV",
-	"IlhJEHDbH4MNhznJ/YMVIqsHbs9QIvPHWy9ahyGC7m1fmgozmiuVPoej5K6RqS/3CDLq45YzqGIlGfGb",
-	"5O1VOAfYZ0OaxAmlqzig0Ac7L9SNpsqcsZJSjEvdZ7+IIrvICJ7bHTWRrcPRjLOZzP4+C1VrhJUSPnZU",
-	"wYNyzwyrR2DvjWJZAAI21ClEzD4CbhMWDpVXhZpdLpRbnBydnrH9N8f9aucF1nHgI7kFFXe9INCGBKH9",
-	"PAPFa9EQu8mPhZok21CkJIqEfc8S/M4Q9Sr+ckzfJ+UaxVILwUAz2XtlQvcAShtu5HIXRl3r2fgK+7ps",
-	"2Imzahs8hjJiuVAla7Q2TaSD3m7hx4Cv2s5sY4r7/pdYYnNM5Ntk1KzUGXB+YJDQbGaIBVEzPr3G8WGt",
-	"/sidQepG2qCfO4T82c3+yX72gsvL2dQeS1EFnBK2TYJ5nKC4hpDpgcMv47l53rmCtMs+K0RZZEaKUFBY",
-	"FyEAsKSkV9l/8Be0ScCioo0mFcNyl8p2g3qrs3APZpoVMwiLjdHbcYiVWJyG57n1fTLtYlddDke5mpUR",
-	"9M8XsFwkbZmSZhX2Pnzo2TIkOYY8VlNtEdKWYPfS+ZwlZyqJGG5Z7J83DxpRja8DClXOLoEuUHHDeFmK",
-	"ybSMCN/fiBfAZZrnFTB4nqppSR3/zz58gOSaX6Q++1mFNzJXAGUMPQfb+gsN3PxBVVMBPU6V/NrQ2zpZ",
-	"CV1+gMgyzWeaJWe/Hr88fv3u5Ojf3h6dnr07O3519PrtWYJ/5WyPmccWl5k0kpaLy1iCnPGiyK6Fdp2f",
-	"WZ6bVZgW6sMcappsnBCXrkemEC/NUGETunKwTLOrmRHF2ZSZsSmzEXEigsWwbVdRYABm2gWjrR6w0SO7",
-	"84zJBFAVNaOWZtsWthXCmMO12jMqB8vF5RPNTo8PK0VsxtcGGKpceMHCYkopzGimSNOD1BFAhnY+Ryd6",
-	"LLTGuUgzfP9gT8LKgRzd8DnjZOVumbmRKVmAyeHx/st3By/3j18lYP3ZWYiowlF5HAqLb41KKaMpcR/b",
-	"yvJY/qgKo6vH77dKhS183QB2D3IXveoU0uZfPOuAxOh2lU6+ht1KXIO09Qj+BgM12Hf29uSlF1arLryK",
-	"9ZoTWpV99y7W6VGcgazhQOdp57+8PXnZagibTXigZFmo/LZg9kFl/swWaXJIh9WTlzgh1oXBgtjw3ZuH",
-	"1xqqnd/6IPcGg729vcFg8LyNjB2uBF/4zxmqW/y7O+3tTnpjmPcjukTrVXXC122hg3kDzMSiGWbWCiUW",
-	"4cQOswKPzs6wk8lzyJVHHXMM1r95phb3q1v2hU1yXyZuL4uBi3a/kosPaOX7zYI6618+THJ2LQqdKfl9",
-	"3NnpD+IOg6XL5OX3cQeQeOLOv6A2q4YEws8OM56Hv3tnE1W7//21PDKO1fdxx7wEPC2t/PVDVn4fd6BP",
-	"Me6EYZiX/Fzk38cd0MMxvoDQ51u2twWfHPi54YC26yPcrr7GbWAvDRGp/sbdvbu7a/b41hg3uTe6jXJD",
-	"y3p/On2iyRN6e/Kyt5ZT63bA1r+rTLZG/1/x4n3Fz7RW1hmMPozss5bAPlIu/nR0ZgczimVyYPHtjeZd",
-	"9ECJgSPsFWhvc/EVCZmO5VyUZKES16MZtyvKALPIxfWwpYMcv/rzqaUvaZfoin/VKDJJuzHhFuAvKpOY",
-	"qbidri0YIpqiEa3AYgCieu4d7A+W/9dmXdizZb1WzvUDZdX52GRdgpBXbdVhboKYlo0zua9ZR7z709FZ",
-	"7/7ZliCK5EiNbUZlOitdVqU6SmNIV3ZgcAq12YjuQX9GxqRFs5HTQRCATk0hVki73mGodmQsHYdGEK5D",
-	"EvAlGsl8o1UXLcR6HlcXfQox/tCgvV1vVQzaoNJ5dXPSioa5031D/p+AJvvSgv531oBvXp+erWUXXak8",
-	"3ZrMdNZO5xWkWjEfmrx4/fLw3au3p8cH796evEyAtYDlSk1dZvVNzufwyfdxZ2Dt8gT5KyFfG3fe5IJr",
-	"ASGzftyJpb9JwGEwk9romTez8zwbD5lU7ByKSCguTUT1Po3AzsWYz7TAaFKqxjOb/HRR2gtVUDQJWX8K",
-	"cS0w8Is5TIjfQh2i+yyygLI+iGaWAuPYecpg/rD5FoNM54KVs0Ia7XrD57XmygmfkxGD9SGgHltsyTUK",
-	"QV6oPH0FC/kpOYGnDfugsvKouV00/0EdsTXFuyqqFaGk0sErkQeh/CvBjcxRUah1SZ9oZpbibZGvJYj1",
-	"fvDlaMlB3N4nCGsd56xb6YKJwmaUiCUIXmV+oqRIb4iIhQuNu23N6KypFz1g1ToJGoAgZD02n+civbRg",
-	"xOrysqnVDvazvxrn4yFP6DXPW9/d6/uDd8PPD2laOsPOs8of8CErdVDV33fYccsV/vVtkXeGnauynOrh",
-	"9jafZn08UfpjNdneHewMtgbPtgY722SE6O3bDZAAKWF7haGu32CDb3RA+3K1wFUDQuJ+sH82gZZ7mBgn",
-	"bSpjHYV1m5rCxrDA4/AZ8qp1k3hzNmHdBBOMyXaSyazMEPH3v/73/2Hu1yiWCUVx8S/0S73rz/zJ54cC",
-	"5bednM/0PNlOpNrCLyTbVgnGEvA3sG0EYjXmUi7HIrcDwW/2kJB3pm2yjV0qZubwhhepxubCKXbd2NmN",
-	"Zc2uGIVtCKSTlinKtqO/Jl8f35ep68P7+DehFjw17yXH4mei0u487USds2widMknU+PkKgkdJz+ra7Y7",
-	"2H3OEHDv2S77J3Pz1XXXRmV9erHh+2gr8BeWMBbb8O4Yc9TgXXRfnO7uPWd/+fWsZ0kmMPh8WXBZsq6a",
-	"lZcK0/2+fGis5AU05KWxdGFraOhR0EJEdOU98EPCFDKNoFY1FNkaIZtDTiLLAYWR5HNFWd1KeVJQFNVt",
-	"LB8ascQ+woK+UknTE8R3MXePIAyEvmbod/VZUpaIn5BJqnDR1QrUDBUX5mVcExwrFdZrQE2ttHA2O7s7",
-	"ITw16mRWobeznVhNOvAnUcL7ncEa3xLhe5ldCKwIcSP3XAtPnw8GvvPx2+fPBoNWjoWyzCt+Cd2jM4Sb",
-	"dCb8QzaZTTpDuAtE7fD35x4gOpOluBTFg/TNXPsZuK11Jpis1Xtm/EW3tUvjFvlTW2c+E7SHY61nAspW",
-	"QjVjFQEpABTVv5yy08N/DTQcfLyg1Qou9YUoVvIZ6+4hxGbtHVhptL8RfgRS85254OgFMAYIwtnrU2Nv",
-	"JaMFAZWGRgQb0UFqOyjKgsf12a+2jiiWbiiZtjVEdZNuoq6FZY2Dll/Ek646tmDcRcDUbM077+QSPZ61",
-	"58ynMDCZspmEYE5oofbZPtRJ8RAOwo4zCl6EGiGNeafZbFq/iZxjbEnkWtQNvFar7oye4/zf2zMXNZwd",
-	"lzXD+iU3wefC6GCz/5a2jdiNspDaWKnqoq0q5p6gqRvTdmPaflmm7X6DEr6TpWthfx0g78oQEh5xewH7",
-	"2d6ryijQZ4kW40KUYARSsam+MoYjNjIBemIQyLcIFKpghSrNjz2IFTp8YMgvEMwOhuct1nEs8YQsBAEG",
-	"XHHNEkIIHjKoCqJjysIOIwnjEO5njog2EgFKfR25CXsQOoGvBby/Wqt48orpORDYVFfBIsjTglmdb6kv",
-	"/taAXQ9l4F45Em0VhFPlWNgbZisDNq8Exz+rBFbHxaQf8Ahsg6ht65usHF+dK158+hD7tb29ChknScGm",
-	"7f3j4u3b0jcPrH47ivKqaPJHVcoYJD0yZhZwRVqdiwi+yazIEwzbSnXDlIRYQiztY53nQtSFNu4QNBDT",
-	"PTwuMePnWuWzUrDEiBra4yB0SSzfnrxEVnsoCrnJtAWmpYgApXHhbFFSEDpNQWT5T3REDcHQMWEPqCGF",
-	"dNFruBZFdoHmrqfBeeKHrKHzp4aBTPGA3UG4JA7iXklBbDU9LMXe3dFlACjzXSwTEPx30I0B0HNIbQYN",
-	"qqUCOkgNfgaWwxjfynEdTLKypBK+5G9x55u481sSeWR+zUIM/gDLH0C4zcpaNBno+qKlBj8Me0CoM8aO",
-	"QaSY0bzJ8nTMC4hH31CD2XsxLSNiRUz5/Al2qPRG6L8FR7mQdhHwNYbMjrzPkm8Sdi6gIYwjlw5UWSEn",
-	"2WLAJ5aEvWNnpOksR9Tdmsa7Dy5e69m23rG17plyV+X+mKjDdllvDSvVxvRrVl6dggh27nxoLYcitht2",
-	"VDFG0QqF7hklx+KT5xr4bk26CsCqg0tS4xtXNEuFD3SJGls4YW7VSGusIaDp3RYkDKLV1K9lhljVsDWt",
-	"SVyfG64Ft/UZX1jJ1QkXFrzFW3k367bEz1QxNVHY11kxHrJyBBWkjrGG2jk1u1QWnLnfwoPZpMg39Ilf",
-	"Dn3iHTZttDpDor1rSHKkGZ4QjbDet263wZ90ZD7OQRnOyUY8PmXx4OldhWPNqFV18xynELSY8nJ8tUKs",
-	"EOoGkVkfnUbo8eY5tH8vxOWQojmgHIWzIZbdhWDdhMsZz5PeKLiJMWETi3dUXokJ0QoZV/NCFYBKZKT7",
-	"gme58d6iWPJcK8RtC6KLzlm7IDDvTF56L8u7J6FflQXeVM2Pou5/4/mNWhwaaDlv9GjYCg4NFk89oEOz",
-	"TvSNPrHU7ouOzV211BvYYY8CFf7pqtyAQ4jgbTfsZ1+cRX4AK/sI9vi215wrZ3OOQnu7mrcZhqyRUCOE",
-	"33qiLVhPd8eG9WJJ5NGzqVGE3/UiULVJIfQsLxPWTfRsPBYihYhWUoiymGfykgjQWCLFh3Ifb79fJiOm",
-	"iljaNHwUSAXwVtM4epGtPhfmrX0mrJvIWZ4nQQ/amE8EFFz2APrNXJYgfAm2a1ypGyw1Aj2u3vfZvvVA",
-	"zKEF/PDElt2PJZA+W+46Mxs4aRaDhnoy3KpO+Bxhn/xrDxG9h9PZQFfCMWCbegE2SfAiz/DwgFtoX5vQ",
-	"teRahPQTeRYbqsE/UKmwRHCE1YKdw+Yr1QkHRjqYtBHTCsGU6tONNSDORSMgqVheZtdCmnXvVt666RTF",
-	"4gFe+v2mCv/FG1/e4Z5yw7OS7mGGDRPYuyVDd+ilYF1j57NIt9HkdYa7kf25LVv1dA+Sb1SG8Ep3ht8+",
-	"i+7AYhrZUFKnszYrKF1w1kY+vWpqbreDiTC3axdf+J/phVHrAK0MClwn6niZ6Az3Bk8/scwb7dn57Zk3",
-	"GxrZeGef7gl/5jNGQSwL9OdH8tiW2w1YZbGFYY8G3u27uYgr5Rj3A2A8NyfuJJPixsXr++xHOrqNULLd",
-	"Z4gLiE5XcGSMeYG+403Q7KkjuvKGgjtPHAcpJSJVDtm5J5oqfS0tJeDmgoEBGHKYgbFnvL+fix8BqSdS",
-	"2dkhNZI/wJTTzFHq46M5No+dfjlrXVwbadvosk9Vl/2UNYdhebj5V3dcbCpnKTMj1Do/0SGGKAZp5qxQ",
-	"uWgOzLo7P4yh5ewstAnp9CdI0hdG85DEGTNkB9lJIPZkrJlvh1hkmaUVWLVGnHF7a2OgiJMZiDIGXhzF",
-	"xrDz9uxgHdG0c3GbUGpRlkB6/cWX00PAtF48Y18/3LJuG+HBe2uY85tvgCHJtsNYrAFb0PGUJRdWlyS9",
-	"/tKI6CiWSVzZYnFnyNCXLWeF9IXzSFoqU3XD1MWFpZ7weVLEzbSQuIhqOVZSzyZmVDOZigLRfwuz3/ps",
-	"34K8e3Dg5MWL4atXVNKTAAtPAoU+u8/Mj+CeJkKmCbBUk4uegAQAl1LAIBXe1pJJAYkN9g1h+DUJxS0x",
-	"Xm0s1QUcFACsZ9z6Cf+QsJ3/+o//3BkMIpbgDMBE4cf/vDvohexMbBk5UyxhEVi38uS+eUbENJ8T7Xet",
-	"DbPPkjgQVbNAFLx2K4R07kI/wdk1KzQyV4WP8QtbCGxUwBIrM4KKTWS3KE4wYJC20RUA31WeSXATdsxa",
-	"7Q0GQa9Uz0Lut9Gqx5JQYwEItoIVUJQam8MaeQt6I4oe0CRkpXlprNmdTMs5hHPOcy7fA5p+BOAdAMRr",
-	"hqzwH+qas5hubty22sdiUbe8/pLIeOVkuENMHDS9RVSH/imez0SFdLKq0DtnVxkWZJvBnwsziQ6szcjq",
-	"32c8z8o5Gp8FzyQSRv5BvqeuPKR6DkHfQ2f4NOoE278z3H32x+IRYm6oLi4qd6ueYGbVzLfwXku+6I66",
-	"Qe2o+46OuuCwsgxSB1fZmF8qPHzWPLkeJ/zffrwvm9Y1Z+LBDv3FeXw0A+CzSzxs8gg2j9DE4hmg5sPB",
-	"/g+ogIXNZg8lF3XGU6fVhA/soYUhni+OThTXzT1n+0T4eOpLGCM8WSzc9KVixUyy/vZ4ktaq531t5HB7",
-	"G+5zpXQ5/Hbw7QBiDTTaxWdWJgZDjzpi0yuow80kO+rvPH82oo6TiGEaM6ICt4hpwQvgSEhZNpmqokRz",
-	"6OD0l36AAkn37SyCMmODFuGYVzGfAP03HZmjEAurKacCKYCLmUbQyjq4OAyFWvDGDRCowbAOlTP+Gka2",
-	"H3SV6mVtpbbDr4ZeHjwIu00bHuFOQEjBeKREy9zqGg8J/j/E+hhh5bbvT3RZFFU4GwGrwgIwzqY1ADgm",
-	"SAA5gMHIIqZ6ixkbU7NyxEAONJtwyVG6JhEl9o3vSWkY83Ht2TYR0zSG22l3I0td6pbXcZqGkhk80/LW",
-	"LT7NQ/T4V67hwjrRixiyeVsmYmzFJ27ycKdZkvnKCBwtcTNdpaTtH7omZh31lbphxAIMkOkjNAQvsGyD",
-	"SvepSd54JyQbvhcVLcYQxjxYCbhl25ia/L9RVWkyy2ABejO4uVeGDfjrjumGhKhLMiUm5wJK6HU2meW8",
-	"VEUvsmpgThAO2lFYYTr0f2zhTbZcK2ASDGOxrW9xONXeDT/93TCX2XPRT19J6zDkwgpNxwvANTstuUx5",
-	"kTIb3emzIKQbTFb74F4InpdXdnDFTEpwM7ClOLjFKX7SJtTBUcI0IC2Xis3VrFisWUYqahcjnoqCmh6A",
-	"L8LF4oFAxroQ2twLdkavz46MS+T7JIwiVCkxGaPVxchbVTcyciqO7M4RS2y49Bp8NdziWcFmEphXgCwS",
-	"SLNB65tHJItzSf30cOR92HKrT8Z63/bhL2/td5MAuiGpXJnYV1ToA1IlkJ8hV/JEdbvYcmOnAtCZ9ule",
-	"+KaRlezqBCyG8MbBpRZl9I6Zj+P0heCpKFZJz9Ilrnl67SudhNorf1vXy1wd1L8ytWs4R7VzWc5Zsvvh",
-	"AzIbZZLtDBy6SQA2oMPGp/kIoq8IwIu7BQI3EgxLIwU2EU1Fd1jY0N1jOjLaRkdsl00yGZmH4b/sKmLP",
-	"zP92ds3/d5+xq15/KbBidZMvhJmtdECwuVaGtrZE1EEs7iUSB/Zmd5AJd+1GKNqYLsLJ/UqlIkSHuFUs",
-	"HDre+mIR4OzdXyyO7c3uIBbu2o1YNItFdXK/UrHwO30FsSD/7Z2mGoi1BCO4+CFE4zXe7lSUd5ANf/FG",
-	"OJqFoza9X6l0hBt+BfmwbFhry4YDYL2/XJzgre4gFHTlRiKaJSKc2K9UHDzb262iYEGYXN/L2jJRv8ND",
-	"CIcFgcO0512sqtodNsLSLCxNE/2VCs2CJNwiPbXy77XkpnrtvSUGb4dwGGsLS+XijZw0yMni9H6FIrLQ",
-	"7bCKcGD28W7CQdc+kHAgxMIdhYMu3ghHq3CE0/v1Cofd7qsJx50sruq1DyQcdzSzKhdvhKNVOL5y42qh",
-	"sX4F4dB9rFK5m3j4qx9IQPQx3e9uIuIu3whJq5BUp/irFZNg4y8XlFSO+wBouJaAuKvuKxiHcrxv7rOm",
-	"QKR02UYQFgWhMqVfnwD4DX37xsdWg/W3Pl33AJufgNfW3/504UYAGgUgnNavUwTs1l4uBPBz+/ZH4s4A",
-	"CYo6f3UEqLbCFm8iLm5W2/DD2j6OgppGIwSZ0FDAeNNS7cV+8XDDrm/ZV4wW/AZFiXp0pryANuOsxD6l",
-	"VKQz3EKCKckS2+qdpQ0SdRMMdCNMDU3NX6ckmYEL2hPL5Mi1tNyxwqrh+vseLp529Y61VsXCDTaHzRKa",
-	"1q+96qpJBJYJzR9//P8AAAD//w==",
+	"7L37chs31i/6Kih+X5XJTJMiacmxqUrtrfiSaOLbWPJkZkIfNciGSERNgNNoimYcV81fp87fe95hn/c4",
+	"jzJPcgprLaDRzeZFspxMZuervScW+wYsLCys6299aIz1bK6VULlpDD40xHs+m6cC/v2Yp+mJMkuRicT+",
+	"bRazGc9WjUHjRDFOF9iYpylbynyqFznjLM+4Mpci6zSixjVPF8I+mfCc2//yiVD5aSJULnP7Hp7wRtRw",
+	"rzrJG4NGv9t/0O712v37573uoHc06B79rRE17FfOZNIYNB6fdHv9+4dHD758+IiPxom4rP5tb9fqUmRC",
+	"jcVLPhONQcOM2t3eo/7lA37YPhr1RPvL8f2k/Yh3R+3euJ/cF4eXR/zBCB/N+Tg/td/a95FM8Hzj+Lsw",
+	"/oXJ9Uxkj8N5bP+/XiNqJDIT41xq1Rg09CIf6YVK7M+LjOOvapGmUUOoBD+Pf15ymS4y8UZwA082osZl",
+	"pmeNQeMPvaNu9+joqNvtPmhEjdkit0t7yVMjoobSuV14e7tW3+q0uKIX+VhbOuL7Tc7zhb3TrVwjauR8",
+	"YhqDH95FjVzDhw57R0dHR/0HX9p5OK5wb1jq7MrM+VgAmZfmgo9novHx48cIuO4xV2ORiuTr1YnlmArz",
+	"sUyqiVQTZL18KhjwFZsu1IQt5mwkLnUm4IIju2fXW7IljvpXYUL69L8Ni9V8/pH9fJXp7GpcLOaDGy7Q",
+	"Z+NVO76759RvF2rydr5DOq5TIJ9mejGZwpWT16f/CcLyV+fTw/5WLj38so5LPxu72WM1Ffndc9ypkrnk",
+	"+dqRzMapHF+1c90GnvtxYXJmcp7lIhkwpYudlooJW4k8sj9+4mn9K4rFz3o2//ufvNJzwR2z13Np1s7b",
+	"OZ8Ipi9BmJkaVvnhd83utynOvucqN4yzvy90Ltilzli/y4zguTnGk2vEx1fsWSYTvupsYc4PDbkfUYEj",
+	"r6RKQEIqJcbIwgrX8lTlIhPG/vZxuyxtZEKJJU8bUWOeybFUk8an8f+7qDETKPem3LzQmfDTTOVM5o3B",
+	"UTdqKPE+f7zIjPav05eXRuSNQdd+PedpY9Cjfz19z8d5Y5BnC+F316uCYiXRbWlN1KwXxdl4Kq+DFdyD",
+	"Me9+SSqz2CYqaDKbpMW/xXSizzuQL4uBJPpC6fzCLnMxlCeaKZ3D2t8l+/W3sN8bMddZvsGqmmmVT9kk",
+	"04u5SNhohSrrhgUEwf6G56Ix6HYe9I8KWd8YwF/XIuMTcc7TqzMx1ioxjUGv30VxbxqDw27UuBLFSZGH",
+	"N97vdruwOuFXwi906z9QvL7nXz/J+FhUP9AN6U0C0612t3fetUtNqw30+BoGCkSLGrmcib9pZZfwZCYy",
+	"OeYHL8Xy4q86u2qQCMJ39cvv8qtwThLJmrHVRVjybOa1MiYVm2d6kgljBmVzacllbphWbKrT5Hdfy3+C",
+	"r8Xu1Dt1tXwonrbcb7nNPpxNrMDwj3V7jx75329Asr59aDW3C26Z1h7YO1TL7zM+n4ukxlwGmhaeRAa8",
+	"jYSwZkouDOMqYXbiv/P679rnf5726baIyE7X7PprkclLKRKWiEu+SFFjEBk7fVK7F/ZgmstMCpWkK+Lh",
+	"M54Kw1KpxP7azQNLDWme4JCc8JpPtRIvF7ORnXCVCTxB3YRw9DIBlnusE4EstAeJdhmpQJ0Nuud/Kn1+",
+	"AQMGJdia8YI/1zOjns25QinP01UuxzxlT9VEKmH2E3BixmWKIv1/UnCqM9Yzu0oyMzkt0QkIfHkD2Zpy",
+	"//BzfS1S1BKdaHqdiUuRGTbTmZIKTx1YvJodvq4OPtfm4kRNRAqTXMyTXZPcxvJI3a0cj7ds4vffl+AT",
+	"luDz76onavx1qsdX6w7dVNqziCmQF7Xba+QeRPEiVG4f/dDgSSKSrwtN6O6s2gfjzcuQOT3gxFzZceuc",
+	"5ZqNBIpkK86MXmRj+ySfy8003/ABR63HqeBZlVZIJJZPec6kgW8j+QYsBrLE8PMiTbcTktaWKIlrWR1N",
+	"t9ft+tE8dTQPR5PottI5OuLhVfVa6296lWj+2wRTlQxyoz/oN02Jzy8jTmdzneXovVkzniRcRMNJK8FG",
+	"PGGZXoLFxBWTE6UhEqnTxUzVMqLIMp0ZWIlLKayKTSSzEzOGTywJLHk4A4WEwVXac5aQetkYfGnpQEFW",
+	"OxH67mP47GO9UPn6z6BLfy2zfJrwlVWhcS72DY8ePXoYNcyVtCYjPElCvDHoAk1e6mzGU/nTutx8e+bE",
+	"gVRMgfbEU7u88M8N/lXBScM67B2Btbaw+5Z+e3sG2tyf7eSdsFXB96ucpTM5kcquaKN52DtqsaOjo7Y7",
+	"rNBmvpTvRdK2SmVbZ+2ZHsmUNtUbMdZZUuMbytyF0C9Ur3bd0KqdcqVEak/dZAFWjbd5CkdH1Q8yE4nk",
+	"b7MUlVI/Nvzsm6d7fJaik3W7/AHt8iDe1XYzrlBpmwDisJXvmYJ0m5SkOyXY+mwO+39bM68DAk7zfG4G",
+	"Bwd8Ljv5UqZSWwXroN/tddvdw3a3d3AyBo40ByePd43vwJPGHOy1Dp977QoD+hcQlX/WcizO9ZVQa3a0",
+	"vcJyewmcDZiRwRNev4VSWfYpLc3F0TMr8DucNN2KuynHjzbE6o/T0Tdj+Ur+8fTtT6e9l/LUnM5edsXZ",
+	"6YNT9eY+//79fLTqzcbfPP0y+bH7/lQuZfJtujz9UcuzNHl7qrodcb/bGfdTNZo96yZ/+aPlsDxPG4P7",
+	"D7oo/b4Xo6nWV09VMtdy3Ze/xMtM0HXWlLlhRowz4fUjM9VL1bqtDyERZpzJOfmQHr95wcxKjcG1ZPgo",
+	"FYnzCjmvKfzoNdVrTDj8wbnFOvRJcsl1Cp6hUwXYU429Y3Rfl093P/V/UdqH42zWCSydA0tLc2CWMh9P",
+	"R5pnyXa1qLI438t8egak37lM3vuJSzVgWqUrphUD8kit4FTPth1l/2FrZ4hwjeXUiPHFi8vv/vQoe/jN",
+	"d3/9e3a+/PHt6ycPT5+//tup7j/nz/nZsvuX2eP5n/W34k/jr37xlbeWC8/4TOQi8xm0IFQ/VGh+7jPC",
+	"UjG5Z+xpfi0TkaHf8wxdezSOfQ8laV885/m08Gi6Y83K+L8vZFYsohlPxQz4Zc7zXGT22f/r8ckP3fYj",
+	"3r48aT979+F+/+N/F/qKySFcBS4JEs3VSX0/FZTVB+cvHBEUt4qt1O8Ucj22pzPcmYlrqRcGHonYQtmj",
+	"dSKSDjthY7h1qKTBbYC6pxXd9klr3rGmX4uI/X0hshXsj0uZ2hVoOXPQLETCZH5s9QF8fTRUlzoTcqKY",
+	"ztiMp5c6m4kE9GcMGxh22O2yWCr46oWlnzB5HDFuWKKFYfGYZgJ7NsYTKu4MlVsKGE+wFki1kPQz/v65",
+	"UJN82hgc9fp1pH4iOWTknG7goUTyFChxzzCZdNira5GxB4d2mhkfWyJYaX/Y7R4zrnQ+FRnzFLtH1w7L",
+	"vLZ7Xz7q1nPbDkYLZvvgsG6yz1EDqJvnTJucyVzMjDXRMpEvMmW1YMdsEet1Ov1ulzWdk/yo27JzXuVT",
+	"qzCL1AiixPqaluZv9Y+65UP1JJxP4ny79pEZfy9ni1lj0O/av6TCv3p+nlLlYiIymOgr0maqM/1WL9mM",
+	"q1UxU2v/hOmywcaK2HDR7d4XX7Eua3bZcioU4yMjVN46pv1GKlbMDF8ZewcwgGMEeNelTlO9NB32Eqzf",
+	"Cd6CLO0YvHnY7bZKRNpAI9LSSovuKNGtpUTlpNzE5u58BC5nzctMz+CU9KdiIBNad8nqX34mVv++OEL+",
+	"BDSsnbYf/zGbLUzORsgEoGjeM0wvlV2b+wxmu5RGtDrs1UzmuUjYTHBlwts7G+RSeJqFc/jvTFw2Bo3/",
+	"OigKRA7wqjkIho8aTybMXCuDdSMnSumFGouZUPn5Ur54jpEAlVPSCZ/PUzmGhTt4P0uDspPGoAFMPf4f",
+	"72cpuxaZkVp9NWz0Ot1hgwk11tZM+WrYeHv+rP1w2PgfuAXwmTc0hvC3M77CP8+n0uDhKg0bCSsT0OwR",
+	"eKL8fcFTmePxkWdcKqkmHXzHgX8J/V3+UIlo1ZX+WFW2gB54LsGmzMNlDg1VxgMqRpbBLVPbC7DTJajx",
+	"+vKy0/gYNb7myRsUZltI/SOodAGtyfGDjyS4NVEyOu9PInIu01t7htDcc7fBpQHbfPfHfdnvqR22W4U6",
+	"Kr8oDvSM0aSYVPNFzpo1R3pcmnfcilhMM4+Z4jNLdLtOQIEB4zOtJrjnTOTfDhxpjyQrv0c6WeHtEfMa",
+	"oR2LHRUDlZ01pRqnC1jqP569esmEGfO5MOi2SC1dzCLL9ITnohWhM4+NpA/c8xTiPplO4aMuCHTP2BEL",
+	"+y0K/ACDWEX0pc5Pxrm8Fp/GI3YTQTYbx5eFS2yFlttk3gogI4avV0XwnE05GqMuA0SB/xUnloqkc5dc",
+	"EY4OuJCGA7vLDgQGEbnDxOvkStv1mAi8SVoeqhAhbnkqv/puf/KCtORBhV3d9Ny9B6VyvI9FaoFLI9v5",
+	"cCnvbH+6YuLgHmTll7lA0um5yMhC9ZmHlwuDk7wJbfJczOa5Vwy9sVtlSrrxwmlpdYIr1yVe7WM6O7P0",
+	"ZDOe2IOS5VOIEoHz2CpBUrH+IZvqRUaGjJfVjIPixHiOymmfBfd2mCWKNXeQMjO+snwNX5GK3Z/2+rOu",
+	"6UAK6oYZuFFjkML8Ww7djdHefWLfCZZ2aaTW5u7eb/e6572jQf9LTIR89283GeDqUiB2I6slanzhwoXh",
+	"PMIQAJzNaJ2EMTCrntLH9CI3MhF2a0g1+dYOdutX6X5IIZZqcgHT24/RUVXo9we9I/a9NYQVq+atggr0",
+	"h16/1z86Our17x8eV4iMSwRyHJTv7sNBt2sXqt+z/0j1mKcslxC9LQYCP5/bX9d5otfuHZ7DoAbdbhuy",
+	"ZEvP+ph++Ohavm2wgTZRaNtGOg1Io5WljhIm4SvWO2R/5GrBs1UduQaMPramvtHHkfsiJNO//vFPoNLN",
+	"9kyv3Ts67933ycPvfsUl/UjpcOLNAnWCjWwKd11k9ra9eJMWwM7RLsALrSz1H7EXPBtP60n/LNWZTLjb",
+	"97lIBaqRRqdyLHMyCO28PPm75RkxjWqa/VbzWco77CzneYf9f/8vO+r2Og96D5oPWk3eapUkdGlue3DV",
+	"v/ekbia7+/V8+O8/0493qD+esNHCSCWMYZYLWAY6DdpwIN+bcXA4WLsCcxEvZIK6IpLZXqgVVvZCwWT2",
+	"r5JSELeOGceP8tT5T8EBOJ6K8RWcLoaJa5GtGLIlWA1xaYVjuyreuvHqmchOk8daXaZynH+6eYBTFu/t",
+	"gLZZkS9dAkFoQRQHvzSMp5ngyYoCuZDW6WbuJVmnwpS3e8Xdmhk3+zwZFCHZrBGqMzAGq86s0t05vxIq",
+	"jthyKsdTdExb0wZsQJmTWeKT1v+opfqVPTJPJE/Dv4vBWfOr+OuVevpe5l8NG3m2EMOGNaNzOZZzrvLn",
+	"fCTSr4Y+933YYOnaT/iNID2fnDfFF0o+neqw7srJM1/kply5Q17ropKAzE81MWwxx8i0Ygt1pfRSBbe5",
+	"pbRW/h1tVXzZ9o0qy1ruXqmd5f3oM4TRrYxkAZGPH77TzbfrY478pd1UooMVsyX3jzDga5YJrIBllKeY",
+	"GnQXawDZgXA6pIIbMCnqVqEoHlmTdG6+4YEAsTGXBgnvtYrdSi8GzAoMJok8YBlBEi9rcryTpdySqddl",
+	"M6kWuTBsoXKZwntTkbRqpe0vP4a7FddhGA1WZH3gdl4jwTORRWyhaCRREbDHgWcLpaz+34yrC0sC3Ucu",
+	"pWFzvjDookwsgzZj+9YLe/VCqpJjyYUB74bn1j+z5sQrrSCOc2BXbMpVAqVZTOkipfNzrcbNiPRMZyOZ",
+	"JJj4c3vqXPrXVImCqUP+jB2JVKsJ8gbPP6Mygd+d8RV6Le0+U5Vvsmbsx03kgGomyEH8tIgAvaWk9tOP",
+	"DO6+Y/mN4VuSJEZk1xKm5wZi91GqJxOROAlvFXHw5DsRfYou+TM5UTxfZOJuYiLGv67KF+7z/g7LtzNp",
+	"jJUEOmPLTKvJnVLpReXlLP5L+xzyBtt+1nEQ6vAjs4ebjyNx49IhgGwvde7rwm9PLjB07GsuAo2tRLJX",
+	"1rZzNtM9Q3kwlr0T3Ep3voFQbjuZvvbpYKCsGddOgPbUS50/g1LJTybRJVVcFmQh1Q6GCFfvlAwvNTOL",
+	"8ZTii04LcpHkUI740dGcCezhbo4eqtncrnJCYLqkQSpXDQz6WMKGQa2mNUOcHvnuVk/dqfYZIHmgEONk",
+	"jTUh8x1h64xobdFHy0SiZXjNV6nmybnWz3k2+USZNseXXeRaX6Twuk0yDSKZ0jC4C+prFDvqH/YfPux2",
+	"2WiV3/Hx/7X9nL4WTlGaQbRtbbiOJhShe1pM79YUoVdd4IUNTgu6CaoCyq6yw+5hVTEGeTxgATVFwjKB",
+	"NSUgff1Wv3ONgbxqqyKIic4qUKSwSMPStTTpsuEz5plV7kC3hcvMUgrI7vPL7yii7HMetoWVg+KHILYM",
+	"Hq4xV6iPBcfZ3dKz9HGT6/nc6v7FKEKi1s2G+PVc6xdcrShVw3wi1Xgu0DFYCUSda41ZZMR1d6ygV99O",
+	"CZnSkJ7ajMORWabKhLWoMDocv7F/tE/sHzEzCMjSaUSNqeAJZc0Gt6znRRGGi1W7l1zmYXIcWJI0rE7J",
+	"Y+PJWJePZ+foQuN3c8opfTEXCnjA1//Xpklg9gOjmwM0vs+Z9QAcWZfDEAXwvaHr0g1PZyANECmEmVym",
+	"KUCxGtaM3XNu4oW5i+pwMMsyxI1VONao5fYL/fl78sDvyQP/ZyQPdHuPHv2ePPB78sDvyQO/Jw/8njzw",
+	"f0rygFeGSLVayyO4bbpAYc6BO31XbgAoXW8VX+RTnbnK+turwYvwTeWIIOZMk18O7QZpmCuo+Fy+UhdU",
+	"LX23GYfjJM3zreLXXKZ8lIpPpoF/0VqQhed8xLEwaZRJcZmuWHC/M5zMVGd5urr7MIv7fJKBQevC0goT",
+	"zEF/n/BrwRZz2DTMiEzyVP6Eu4zA3yAyI3himXWowN1lNyQOPZEIqzFOBc+Q0m52cavDzviloHquHQbi",
+	"UD0F3vWJxehYs/aJQS+4zGkzuWlZayZc6HuGpVpfLeYME++hCNDqdJiADfWBIDliKBT/VqfJi4WR45gp",
+	"u28g7oPVfZ9oqsJspZrcyET1S48VNhXThieJxKKA15klUS6tCUSF9RU5RKpuPOPvYzrHqX7XDrSox1jP",
+	"UqHihngpVaKX35IMWk61pc8QYqKGNTkDoQT6zBzgSVGd1fNWh8VqkaZxhAuF9XMRMyIHAxHdffjZoQo1",
+	"I71USHr7OG5KAlQLpgtlVyVS3g/q8nq76vKiRjCv0mv6h8F7vuzvru8rCsN+gDGVX/3OP6NHP4px7nKw",
+	"oBi3NJ8KrGWYlEOQA+VMlDLk5YfGpc5mPLdmB89FO0ddukrCtXeMb1y0fLt65fUPV8A1w/nuj7NZ91oH",
+	"vLm1yO5ekcewnGojKG9kyVGu0K6gyD9WYfnMP4il4S46BpQpvK7oBTctO4SJ7F6ootJ/+3FgrSiT89kc",
+	"nqoihlaJMmwMG5RwUUpcSsXEx0wqi70bcHRt8Mm+lc20GJiW4QlOy0DEtuYKZsn5FgU7qRdAoH5oCGV3",
+	"8w8FFuq7cIYBQur6azymyybxDwYSHTK5ZkIlJfod9jcONpBNHov1tru6gtW6XrsfEBd92REDTvDFpeVV",
+	"r6MFgr+G27YCcbn2BAHDBo/QoUV3jrROBVf2VsIF3CiU7hlECqZh+/1XHvZNMWfXRuxAaPcZcoBQu6vA",
+	"iqKsb8RliD27+7kzvPOjg6atkue5XoqsPcakqpFIoWIRa7SyhMJsKNNB1cunYlYi2AaoWyhQr8mF9FTg",
+	"WcZX8LeuckQZunHt+QC+eqtMc/dVcadvUrlcPqoLtAyifygkIvQ+AItHlaLp8jm9dpCty1zPRm4HBPMO",
+	"5XrpQC+EQCB1qhs7KqUKOgZ0u4e4ZJMG8hjrLqkof7NiiSJmLec1lfqeIZglFz8u8FCOGd7CjLBScYZR",
+	"Gw7MaAQWuKYp45lgfDwW8xybtZU1IoLBonOr4KrdqFh1vBYcgZ+quwR7sfQ2alW36RHk8+J2RJ0aVLGm",
+	"1p59Ujq8/ONSbTynnpFsLq9aTB/EpOcy5hVmPseYkcxGmV4a1ALKEnXfIZ/reuHt9QtSsJqQaYlfu2dY",
+	"fK7jgovKMBQ7hck4gNSugB7BV9kTcS3HokNWb/GdyB+GmLGfa4DLqn59++FWEUs3GsAx03PceFj7DcfZ",
+	"RF5j6X+IBlHYZ2Sw4aitNgsrwxxQWXnwDraoDp0iFIqFyAr23kYBApLrhhZpnOvY2vCxl1wxa+qMjXQ+",
+	"jcL6e8NnTg1vrYuGLWr+STVB2dNsABFNVPSlcVrlrdT1CubHTCr3Z++G6u/JBuX3skIkaWrzk1kzfv3q",
+	"7JwdXPcO7IvaUBh08EEmHw+UeJ/HLYyCwUvvrc8+Qo3VZSpTYAL3wUKlwhgW2ztccjwVqCCfeh0S4Qqh",
+	"6h+dFax52H3E1vOiC0uqlHldzOee2SPj+pjB22uSg0l+VfKIASkGQKZcg8ZKpgy4bfAkdnNR2s/FTjUV",
+	"/Jp8TjgUBAe4hbkHgEo345/LWnEeNAvYXG107BsJWCrWNhXYKOO2A9vs1PZ2Pf4JilytPHLYoGVJ4ZDy",
+	"vBK7S8mu02sdjOW2Z+3nX9j7qkIVRkDv2CRLg1ZhFa+Q71m1jw1yOydBVSnas7fG2oJis429zZ/v7O0f",
+	"HTRROICgN8euE0v6lh70/aggWUiPHYTf8ywrr82dzfeJmGk20poSBYJ9090hGyrUCAmxY8bf0eCrKqLr",
+	"lBKjbhb0oDIsE3w8FUkrYpA4HN4LhsCMyxQ6jaIhE1G+Op3i0VDFQW+0mDWNyHPIs8upnjXI1nZ+6frc",
+	"iBZ6iJ0np9TfJRyZtZ6CdmwlR094U62+Xul894lyxW3xX1G8vOb5eHrTEAKgzCG+kQGDLRWXOeMpeVv2",
+	"EFclJ1Xo5FnbCC+EAIa47V7YNvk3lrYfNuTL3QtaUOnMOXVlKrAOyqBziTVfkueNTUWG3aoIPs9+5zJm",
+	"PHfqhSXKKmIjMba6CHs1F+rk9Sm73+l27ltLx/nw4qLGCLYXkyq3G8i9stPaGQn5j5Lf73atIsU5N27I",
+	"vfdh3T7a9PW73jnHFBzDYKlhtZtpkxOUj0AlVWKZSkVpbVU75qauz2Cj9brdbncPJzNtmFqjRpXLIkLD",
+	"Neza4cTFjZEae7t06J2jr/egvhHzlI9F6SSydx4z2Jt5JmczSkRPvbM1iVjvX//452E3QGKNWCbmltwu",
+	"4H4jR2swNYAYXXel8/eneHN/81LR+bJJLhYdJj7xZMMXvdHL255txUtufcLh49+4/p1FkMc18iy8o9R9",
+	"Igivul6fdUpAMK41Sjm7bG9Ne1KMbz96uAl9DPse1R1iP1k7V1+yOOGrmF2JlWFN9CBRHXIQ+az41er6",
+	"mtabenvOs7J85EUHj7ojQDCd7StquWrdKApaxVaJ4WEHD4rwYAFli91ri6CaXlCujs8ciOpQbB1oZVQC",
+	"8CtyBo7qonh1TWurow0a1bKDAKOwG4SU3a+lmUB73fV5rI2XWuQGgz3s1g0W+uduC7c5xyI6S2k3EUSv",
+	"zqxBgGCaruwdcvASngsW//Wvf/1r+8WL9pMnZfTlTXkN+TaK2TGZxSz0f5p7zIVIyst9v9vt7szZsDN3",
+	"dIrCzqsBl5XHVLu0m9n4UxWWm2kqQVyCJKBUMpcE2V9EKIKJhj0vlW7jlUbUGC3MquHb/JRFZtCgtj7U",
+	"gWpBxWt7K/dEuUFjqGeWejWujePmavGD2vkEjR33MGpKXR9vEh03awsXtIakmpnyIgTX195W7SVZa/ho",
+	"LKG4EpC7jvYOfenm+QB3FJeVyVrEtQwfVWKHIHpbmXG4bvs4ggAU6zZeoKRgjkTMMzHGvlV1YdMn/jo6",
+	"5XWaEIDvJYv9cOPIx0QZn3Cp2EhACYFEV/RMcBVGSTpDdeJDsAg2DUFXTP335yHaqW4IUqsYs4LPFsqI",
+	"PGaU6Nhh31i1Yajw/mJUPhRl+KqI0DRrQfZdICcm4sRDFcKWn5IB4JB27dtcui6YS+F37xkWUJGSGGU+",
+	"GCoj1ViwXqfb6ZbJaaddomDEiqUhz9HWfRw13reLJ9q81FHkwTlkuFNHkdKNvsncG4FV6KVVhcQyO77Y",
+	"MVzs+09YanfgdQbWAz/4pesr7z+4vzzc5X4vibUqojZC9lRrVtbDB6z5TGczkaWrYq2t6YOzzzWbWcO5",
+	"mHCnoMfx2pop6GNX5oTBhi4OrZ1reANZ/BkjFaFoC4ezTQzdkcMRzuBfw9toP/zpag8O/yaqT1gedxM/",
+	"DUu4TFcM03ZLgXUBeeSummRAwgeyVtDpgtHTGJp0xA7lXSQtluuhioVKYtYU7+lHEHypFMYVKlrtPuEr",
+	"6FqKIV5Ki8f3HbMYdn38r3/8M+4f2n9hpa5VrFedoSIfko+p0gykYfkiUyKBlgF7pFKLPfx+qR5fnWPZ",
+	"HvaDu8ETlUXExyHDqX4t/ZM1Mc+wuOfS0iFi8bffDl68iFmzf9ie6kUWsXypWSInAGfAx9NW5ChpRRKR",
+	"suJzejjodq2uUTRIajZ/6Pbe/dBtP3r3c/+Hbvv+u9bgh277yP1k39L671oN2KeEue4Yt8qy+n5auJMx",
+	"Wo0Hu+sJcSny8VQY7AdAH7xnmPvm2ywt8H/0JekDSojkF0i28gNaT7l6dvMX1rqwigbl1dwQ6oFdmkZd",
+	"O+w7SrKmltmVjP1K9+z1oH7RTrs00Hqb+BbGTG1+fNGGO3xb0JF77QnvhS5ur+vWvfYc9eGt7uCnnd6D",
+	"Q3ATFJm7VIsESTs+2HKj3K/tzrGiXYbVK05PXp6gAPlJq1K8R3jlY4B/GZFHFeTdewafzRZW1wKFeGqV",
+	"GAQ/4IYtRZpCdogKKgnuGfiYqfe8PZ7KMZ/ofTK7gx53N+DQz2ebFVwc8Fbk+8bg1oj8ngxyU4uq7TAF",
+	"tpjfu817/lZ2WiAWKqn7U8sVuUZXl7Frx0EnHVgTxfVd8a59jL3oDe1Zmm//0O/2T/71j3/CP55GzP73",
+	"wQP64cGj1jETEqoXNnUoW+tCU2GaOkm2M2Cwl4wK3nK/390ls37bVAQxu5Nsobj8Tc83kPA7J+0l/npQ",
+	"cF8pf6JWbKxnMx305IbuTIDrWNOkuxjpWg/tnWloG2X/CQl7CI6oPdwV7lVx0GXNHxC7ZPenxSPvNBsO",
+	"xeRd2JGkZP3iZiR+93OH3XmxVf6TDovqDt/JfP50qJ4AuyvNfuMnwo1J9Rs/EW483y2Hwc5n/eFQEY27",
+	"kzP2F+mF/p5rgh6QeecTxfEWofqJji0nT/f2a+EDZ4Jn4+kzbHV8Q4EITfMjACJtS2WEMhJA4ahx8jGL",
+	"sRMiumCzGU/lTyJBlPatkvFTdVKn9ztAhf2rmvHBrwFi4e5N9Z1qsOfrW+a+f9y10EF/z5tYOBtadZ/v",
+	"3ZPbI3FbXcnAUFjTCKw98i2CywVaO/pa2yPCc+0eW6PM6VbgFo2ib9WCOXKdimvCHOg/o9bLx6zUWHm/",
+	"LsnbWh5H1H23ym4s1dd7KeJ3qRM+kTx9PBXjq5p0GvRl71mZXUKBqm/gzLNUAkS7Mjm3ulimZxjdyal3",
+	"DYITeUcKIbvO2ZwbI0yIquAc7UovI6ruCZPB0b0Ch0CRMTPWs8LJLuRkmrOEryrOl1rQquiWBfcO3Gvd",
+	"3RWiMHlPEsAfIUQvzKtUpR3AQUWsFgwqYgUUVMRKQFDHzP57VaIdNIPeR9u3PEKlxXXF3XQob0jK8ccy",
+	"wVwVTjLAa8wEB/S5ZugUi2qy02iRA0hHWNSg4sx581qVnMq1RLZb1K5v7O4Ezj+RsCY4MNdKU+93EdGx",
+	"f39nyjMkwrk9FwW4cAWBq9vs3bYNve9h8W9biEmkhW0AmLPON8tyrX+B8sz1OrbSat78LA+W5lOUxUJk",
+	"760uut4xNVGRjdXR56XiZ+i0D2FOM9XLAHJlQzLA1grCz4Rqc/NgCBRd1mVRE7iW2QIltUu9WK9/eKmv",
+	"BQgNyvKujTVlVhdV1M65cmhgrx1CXY4dyjJsVyqkLZH9YaB3BQMD7LEX2FSpNMAHoQJ1eH8PFcrIn8Tm",
+	"cdLxhaC1pSTVo1q1qEh1q8gkV8VbdB6itkPWSIGa3qBcpskV48lMqntWhGg5FgCCCKYMYW1jkXEtAcEr",
+	"1AlqyDwUPX4IKscwPTlQ3tw9+xe1+H1XZrfK6gR5bEDqkD12Za/5flG3qccH4zBdMZc+7uW5ofQwtALi",
+	"Gsm/UaD86oXJxSRqoBjwmlkb0DpWzgq8h7mGZgPrWAE/7Hcabajr2ONcKoo8yOEyk8r9UOOPLQszby3d",
+	"jz6vYCv7hXZOqiqU/DitUPoUCQV8us+RavcKWpn19bPb9hg0A6yxoEqEL7EbHKUOrFzmZbiFsrSsm1ZJ",
+	"v7qb8P/jbZB/9gZX+BQTRlJ8C7y/vfyoQdV7eSTf6iXSyI2GARrSgMUunTWuqUEuyidGCxQrrghNwna/",
+	"koCCW3qqFbF4tDArfB/lvuNBgXnvMalAhOcJzSVVUi1Zo1T53bO2h89blaMTqpruY002VcBfENKEUImz",
+	"iLUaC6+hQUm25azOrc1WPAu/3lD64Uo+nKhE6LCpTqGzAy+OUjhm60o7dnuXrZmDm6fOm4AkCQ5wPNAJ",
+	"nN+RCVJ8Sz6DHCiFJqPVXdHdgKCBeNDenmYbIp7n66iRzZK1WqS6INYLLd4NQY7m2sh6BMJeewTwMFDA",
+	"uFklq5WdV3K+CSvwhMX28tyv8z0T9qEmz0YZxLq1Fybjfrh3JcnrAPCqWG4BCprLPPGEClQrXmhfofip",
+	"smGJIDtPgzuIspZPl1861lpH4XXV3G/BJZfUB8j+Ny6RDnVGq5dbUXFcSAhp/K/3DGsWIg6hR+NCLsYR",
+	"JgpQD+1CpQ8AKFD1d4UNKAsBOimQ99ZC2CTzjwOehpTI63DXxsXqw63i/ZQvDBwxU54AlrJTtBym8lLm",
+	"U2utjISVjDTK0Lhw9TtO5DrrAlltDj/475RtjuLRGmA4XLk7ZMFfjfv2C/VXCuRrkFTGn6qgrtdhVS3D",
+	"8vI4a3FPv5Cd66e7hXCpbuoVOvM68g0sxCCB0lBMyOqGENogG5EiPHEIRuYeOSADknDI4OzL+ZUwdChj",
+	"gQi4eTm6BCOmxFKYfFME8hPjSZ8Uk9m0qi/F+5odKJy1AFAe0N3kBsfAu7qVQAWoDgluDYqaQN4ArkQh",
+	"nGH5TP5YSJ+biImzKzlfFxMVXsSpFx94t4Vwn74dgPw32g6FulP1Z9dVS96mRQfYEOUmHawJQKikvvIE",
+	"ikJK6l+pc8y6Q8B1lFhX0oxQubDWgXPVwlnb2emqGpe7W24iF6x5DbFua5yOG5uMgc2hxe/L0IF1RgBr",
+	"ytwq+CtT2AytcGNgDQQxJdBqonXS+cS43xZQc5czjj3vSVuGwts76vtS5p9Nra12MUGhP2cOWniPCJQa",
+	"b4goj4ruaDuL9LyQ3CTsoKS1wAcLkWMpyU9fsviJGoPcjFuVjH7p0WbsO0TSYd9nMs8FQNQAjtMdgDTt",
+	"LLGCzf71NoyFNXMbO9b42YuEEpt24ids7elQoy3T2wviUm8UrZz7nbIfsJstlsHFd9IE4hcK/9TLm91p",
+	"PFv2e5D8ZK4Edr4JXcW1Jf5Av83uLhfz5sbxahifmMtG1JAzAO3BRa4EJ+CGX7ouPxQZNL/Ic/vW0EXU",
+	"eN+e6Db96Pbvfi4WqRjE4W/iPKmrxm1EjaJDI0qibZLuEzUVJy/311TU+Ha1LreQAOvS1WM/coO5KCSN",
+	"7AuiguGHahwcwa0BWe4lMVZuOy9zU+otc3b6pEUjct8cKrfSxuUnYotO3xpEUaNmU5FLlCciQ/81Qf9S",
+	"y6oAdDgMaLtS/MPuIQsa4x+DAxIzJKuPo6N8qKqw5sWr6mrXywAE+4nOoC718ckP3fYj3r48aT979+F+",
+	"/+N/Nz5DjuINZV0lO/gzF9Fv2iybwjO/H76/H76ZmOnr0PBb74mDgN4M7hRJsRD0g1uQCvHtgaByh9ev",
+	"oD3dBocdvQhJvp9TICD+u2i7RbTP2FGyT6XJdbbC9od0x8b9kcykKvYHteLDl/o2eruINMk2VBffWCU6",
+	"RrGOLmU6aHAr/UcrSyjfTmFCz3Q2q9FAMJD+RkwoPLRt8HQXZmdvULUen/2Z2asl63gkFQfHzuciHYxn",
+	"w/Tvws8dqJm/rJ9bjT9Ze6SR76s9PnXtSetdXDt7igKO1segO/OeNIaHn8BD9WT2XqxiP4I3Y+B7nfge",
+	"7d3uXbiwiunUuc5ycJEaxa/EBTTPsm9EeCK8RMHUk9enFTAqw1eoNmPQwKUoW414YSChSvDxtMPspwk3",
+	"xm72iEJOhJNkNUxq32KmepEmLLeCAHA9EPbLeR+GgE7ARgjA9e35+WsXzmYn7BvNcmFydDkZVIHB3Q56",
+	"uUGN1YjsGuAIIL0WZqcvh2qMA1QJvU+YiBn0LudLzcZc2SM2yeRlXkZeryi3VujSL07gVRoDX+psJJNE",
+	"KIJqB/XrYs6zXI7lnKvwFUZOFM8XGfW0QoUcN9lUJwDrXuRRkxPrArsW+sy7C5nU/ZTzKxiC/QVf5FP7",
+	"qDfXRRF4U9r9cRF07kLzw/5Yeh44+YJigAXwbDGIOV+lmicXudYXKc8mgElbuAJLwyxPcZN3r+Q1LvkH",
+	"7TDtNfgD3kEl2CmRVNr9NxMKLzqgmQvsbByVOhqXzs/1dV87EEIxsLbtXiny3jmF2wHYYf8jNLOwfQD1",
+	"gLEs7oomwLXaPOz3W3ZDWUUAZdRQzWFbUU4CIYhRhn0cYcTa8jr923nNW/BZuyUqTbJRWR8qEi4Ux37z",
+	"7DG7f//+I/b2/LErcsFtsU8w4Rxma4cETUgTEbkuB7EbKU0HPJu8MuvP4TbeHnagBvBr4npHiKK4+zZS",
+	"HT+6h1jffKr69tw7D6v18BX8WvvNa+oNvlaXKuwVRg1kUz1hV0LMDXBubM9oUFnt+xJmuRRvt387eZ6I",
+	"VEJMdKQTKcyAxQQbBd9ExwZw8Bf0A82BNeMSMEqClyP2r3/877qSjVvZfU5FuUGTQOBzVHMdWU5en0Jd",
+	"AdgOQTMooMWUz+dCQQoGzccyrnfsRwgjaP/7xole8vaHzbJMB9V+kcQs/hBopRFzFyJGMDORCwVF1Ab1",
+	"Y9myDspdGyX9PICDvH/e6w56R1Q+RgWmjRI0joMbsbbzvqmbRZ15iN1B1dgNb1CsWc0BQNCmMZY0dd8b",
+	"ri60vcmPAesF4M/HIHuRb+8ZFi+RY9trWaO3bUqBP+zYw3Y45/bGz2rCwVDKcEWbdW87pDuwV1Dc/NLG",
+	"Cnz1bDEK1n2jwAMJxhUTKplrqVx2R9NVFPjFob0afxEHOZn26Yia9Es1GSr7g0E1maU8F1kHnrBnrD3o",
+	"U8hsUIyDajtw0Lgch4FIojlBIgzVJt9r0TbISowOrWihRHZoFwW/JMJBZK/JGdTfOjBm+jc5Q0iX64QQ",
+	"3PBDgcMNf4Zg3PbvEJEbfnBqZzAwr36u3+1UTiOAR12bvA6lnH1RVuW+WNt2UeN929Kofc0zaPtniUXs",
+	"MBLls6YRrV1568dYvfLEE7F6xZwWxPTXnqjxCRE1/O2NJ27xFp6mpwGRSxfeeGKXfj4piF76/XFAztIF",
+	"14W4Zn7+QNr4MCWbnsGSFLOhlJ8nuDL+95M0bbxzG/GcRGANOqQ7MjvoFStYgVIuV3ZbohZpr2PhJWgj",
+	"HTT0YrBhhyountyZEe8+FrCZc8dNuUIUAe5jI87RnWvGmdKqTZnsFAcKVCNykFPXx6DNQKszVE+h/8pq",
+	"jqWHhaK0CppE4rsiHAsKQQS+BOC/qj41VE3OFsra8blOE8atEWp1sTgHaeULjtf0Ldev7HdpstZRrUKB",
+	"teP8W8HTfLrbE1b+1dQ0W9ZXO20Iemz9hNvXg/atTpPbYXHwomEzsccUW4AvFPyjRDe6tH0y9Ma6Yf47",
+	"u4W1erKYp3JMQextX38V3PoLOJSRap/mlPXvWKQ3YKvSU/Vm6waQBUwj63W7XZbpJcNb98Z3oO/qJRm9",
+	"61ol9foIN1ptxYicKJ2J5LFOFzP1WC/qTOJv9ZLNOAAB2rtQwKOUY4nEoN3CiIgVyQKz3bUqpS/votKO",
+	"T1fKOb+WWT6l7lCbcSNKVZnrFPRiPKTho0ePHm4qvKH020qnCLcRTKXd4nbiOHkefnt3B5zg5CkOhKIu",
+	"gXhijfS1XBA59t3C947/1vtprTuanBd5P0cT9JRjoPITvIRybUPWY7HYWaq+iAoa6xW5RphrmAqKnkKn",
+	"DOjIbW/rlZ1pX+6kt/1ytJeDyxtwa6SacvOCwK8q/J8thEt8FDPDwO3MRmKlXVrMnE/KrLQR68dDL/lb",
+	"6+v5C1ip9fG85gag8Dx0Uq4RCwbAp/iEGgJe6jTVS4pahEiN5BqFSlB7+1A1BdWswyxjogSokDCTVoe9",
+	"mvO/LwhmxJ5RkCxMyulI5EshFLsWmYGOUZV0nJOTb551n/z16uRk9OD6T933r87/OHs5e9p9fv5n+eL7",
+	"t/nL/ouf/nby8Oyhedx7//f+T88fpUcvuuP+X3/80z4Zw5vAqM4LH/g9w2K8LT5mXd/SfEIgOlZDJWKW",
+	"m5vVLU2uc17jfj+3P/seu5dYhYGteMXMdNhzSAgDRHhG5I6YeD8Wc2oxwx08GBR8DRUEmvQl1UOVHmSL",
+	"uV30XmRPrRlibh2zOXfdamIYI6wfpA4NFf4C0ATFsrKmmeolGzbgRX8YNlpY3znnVvdlEy0s41hWS7Wa",
+	"AMsFrDFUdj067ISVR4rJOFRSwsZ6NrJbumn4Cjzr2OCSylxyPrFWQWr0UFGXeEh+4DNNWDlUuNKHqeIH",
+	"yP4Av7cRqRgH2HvHyMIznQlLQeGIImZRSBXk/2yCS2X/IioyCIg56HE7RGIbNk8Xdspuu98zuLARTaSG",
+	"vB32/VRgWLL2ul8WMvWg/SUb2QEMKJw5EqlelseABy8IIhg6jQfGMVTAIJS5r8Gn43Z5wen0tsou7W3k",
+	"dRj2OsM/AxZCibFhGqzpmRp2XJlR/A6BEo58yhVxNBG25hGwS4mlEs9jlOcIO8Tk0BsUENNWx8wI4UZX",
+	"PlPqc+fXcKVyCOsFZIj8ORH5kA0JoJLUrjt7XixycTvbZ7bI63QaAubN9WSSVvKDNs5vbVQvHUDl7YZ2",
+	"S2uoJlnthjDVe2cxBhP8FMPkddBraG+75FXZVvPQHKAMBp4O+hOVxeBNxSn3utx5qdokXPD6ZIxvhJ5k",
+	"fD6VY2ZvouioaxQB+87+r6xrEXHYO6rNcrQbLVvVf+/07BW733vwgGWw1JW2FNQLovyZt2f1PQL/bJXO",
+	"/dqee4zVm6U/6kxOpOLpDj7cGEFxqzfTIwmB3kv5XiRtahdW/NHWWdvfk+s0bV9mAspfMzGTi1k7w5aY",
+	"ZsozkbTHGsL/1xp4Yi4yY3di2yveVpxDKgH0VbvWcuyaQhB9y76QTePYup08aUrULZalzAZRwYH04rrN",
+	"8JpyIR7zNN2zfc9n7ahT5BWXEn+3/19v46tqPGpSteeZnmTCmP3qmd8Inqxu6svD9KQaMDE+nhKoxGhF",
+	"0M6xvop9FRdgg9ZgtdvPWKttQxUeXfU5+ZzNpZpUyuZqmx7/qEcbHAw/6hETAHTMmhgFy0TKV5i8grzi",
+	"nNRSmBbLFpXOtBu+OJMT6mO7CUnU34HK1Ggh04SNeYY4bIbx+TyVVXSaPVylnoilQRAN6rbHJgy3k3QJ",
+	"5Zd25SBO1+92w8xcfVVzYNT7bSPHK7d34Pq4TD0g4vZE/aavUYEKlTvJuZ9ypURqyvJY6UbUSBa8kqMM",
+	"v9QeaeShxxSO21Wuuo7JNTj22NE4QrQh/7HS9A/7Gz8RKOQzkUj+NquxP+GQReyP+g806tPnaTXXBOGb",
+	"p7dZDWhEd+NMGFPTYTkUnB4RgrT7SoflunbKuyRvyXsUEqGoN4nCXUNMFqxysBjhvMvMtHUHubZys9r8",
+	"pzMuPR7BcqpTEfSkc9hZgrCQ6YUMhmFC0Ah/zWCywFBBsLCJ2VGgjbYgkEhjce3tOuyVEuiN05esZ285",
+	"sha467VgsFzNbupRytVVRO1t6/oymGPG1Qq75glrNFJ/BdcjJqsjyFpR17mVziBFrJQmWBj7IJWd/33B",
+	"U5njiZFniPRYRVNfByvZuauLOPQnlg1+7vK0UBAWdgZJvA2ScUcaOA1+KxPfQUZOcaT80lk5/sufZhoG",
+	"E7jxMYpqo1UgR3x8Q334DjXYgs3D87SAdt/6zJPg5AvMx+0P3dGJUyFk+ZXhKbH5STpPg+hxns/N4OCA",
+	"z2UnX8pU6s5Yzw763V633T1sd3sHZImYg92mR8Ed5uA2U6xw1JvyYVWd/lZewzSbG4qw9cPZH8flQ9Yd",
+	"zvuCOe2VV2BHT3r/7fxTLomuDlb3lUpXqPW7u47pSDUubSgpsvDCThY3TcTs3gr1PJj6zSzCYtLlDfHD",
+	"fmO9Eco/WGs3B6zZA0/AvTkqzedTTJfJmpAC51Nw1v5w0v4bb//07sOGU/ZTxPXduy9uIng/m7ujvKf+",
+	"vhAL7DxAKVURo2Qq+5uXF1FhpURstDArq09SapxLHY/YmKuxqKJEb5fqZ1ZKqHFtk/rayRSWSOneF1pF",
+	"rH+fvdTXrN/tP2CY733YZ3+wdNnJvI+9FRFQq44rN3x/Q6Z5rWm6PidXU1XXQgKhiF3GWojtIwHXTAko",
+	"DiaTpsOaL0lHBmgf1PuxgB6heljRU9sy+yq6A/Sf1k74n03ekkTy1NoGzZxnE5E75mtFLOfpVXjlRy2V",
+	"SFoRQl8E7Oi4DuoggBP9M5ZT2YG1cpBVW6Ejhj5tFwQ/VbFT3Xs3mKzFQ+syF75e79zu9h492vzM7XZ9",
+	"fx+v95JnM5hhNfmOLuzo2YKp/zSzwNYuj7t2xxDr3k4h2IOWO/uj3i0lHAk2Os7/rOVYnOsrUQevB2Wu",
+	"pwQmUO97Owcd1lXEBsADDpVjknGVm0GAKANJCBOh8ogJqGVNsG0ZDGWo6B1SmBaCyIwyvTQiA9cezzJ5",
+	"LShHBb45GC663fvj8ljhNxEf23GNr9q5xv5TlkZQ41Wx/5fm4ugZH89Eh29q6L6NBg4p18+eWuP4Ke+F",
+	"RZK7RahKVSIxH4+FMUTV5h+/P6/4OMXqj9PRN2P5Sv7x9O1Pp72X8tSczl52xdnpg1P15j7//v18tOrN",
+	"xt88/TL5sfv+VC5l8m26PP1Ry7M0eXuquh1xv9sZ91M1mj3rJn/5Y61DM89rXITP5aWATkBSMYMuydLo",
+	"7j/o7k5tQwoE1I6qLIhf387Hn2ZvB/thb+WPAk5PKNF9Y8eBmgw2jwCJWZB0Y0RZOI92JxHSEzevECT1",
+	"7kVZi394WPeRsqFzY+tkvYOtyyhcR3UBNEycEx2Qxxjk1YqZBWyB3a7nO7Qb6GXnNy1suznyzpf9xj6Y",
+	"+7eFvnTpyxWsVOjwIdUkHjCuEHPfk5+y/HheBQ4/9tUlA1Tq6NZQY4HFEgnVK+BHNmgn4a0bEJ4fbynO",
+	"HguJKAkBxILPSAz6DPKZYNayKvHPtr66G1Nwy3ZjIwrNSc8Efm82PPlLs3HboLQXyxu6uvx7CJ878JlW",
+	"xdkv7Tl1dT9E4Bq95HY10aJUIBmorG9eMLNStcBXiTSWMZJNQFSey6x9IxTce8ziGVcL7rjPdb5i7mVM",
+	"5hHuIMTotzehb8jXSpFtgKdDJoRvibm7OzgOYj80V8usVTdOTWVUuS7pXXSDathSXeqGGgbwOKqx2FYf",
+	"QARxssnY+4tcYzoZgl1v16MI6jMSMbfHDpZ3dPQZMc7qMorj5dSI8UXs69hG3IgHh0xfsvt9lnGV6Bkb",
+	"rXJhOux1JiA5D/JZKeHdJUzoS4YLBy/KdG4niR8tn5v4vReX3/3pUfbwm+/++vfsfPnj29dPHp4+f/23",
+	"U91/zp/zs2X3L7PH8z/rb8Wfxl/VTScoYL/BVlxs8oqPs1knaO98YOWAOTBLmY+nI82z5JeFAVtAADZc",
+	"KL9nio22JiQqTF2uQS8Itofou1VccB85txsAshANGwAFGNZ+59pts2OmZzIHL4fOWPzDsPHFsPEujupr",
+	"x7FcnGlVSS793PKnKAiinm4berRFjYWSf18IukwI/Iu69IgTcN3rdJELZhnZTh8Ymr1987y86W7C56Xm",
+	"BocPd7TCqDCzHegeDHZ32oI/rX9lbWG/ziS1uc6ET84zUSnj+iz7666P6V9/V/xCbL6LAz7N/l9j572d",
+	"AO7k2Gj+P3cFWtu+fxLeSwi1Uk2+BfCwXU1UwntrdBYHHrMtWauaOLRXbkLpIbLZxJtFWtd9/PsptuhH",
+	"IL5Mju0x8PYMm6Sbe9SFvEmt00dcKZGA9huxMZ+bFiRNrlz2EiYuU72KNoJew5quR2lseRQN1tSImOqz",
+	"CmckFDXNAAQF84vMYiYyrAnZp6yjaARek7Dumqzb4bmR5ogEcU3hEKwRkhnTSxWM+u354yrs11rD9L0a",
+	"25b4JxhsaZGiMotuYoetbH+6kdm29lFdj492248uOu13f6iNkfrP3bWcJ6RaR6oY41b5IqN65KVUiV4y",
+	"fXlZwLM9xz4xcCeiPlD5l/092pR8Rm8Gnb34ef2c+bWkxucUBburWMPdtJX3b9Kd9+M2xv3E88KL/T1P",
+	"CrQBF5nMV2f2HQ70fCbV19Aa6mSRT+v1bmjuj/2jKAzADYtH/qk4AvFmp4Ap4VTx6PwPUFcLwDIB1P9Q",
+	"ZToVHss1hltj1oyDY5q+Roblv/7xv1m7DU/hza3jsF8gjQzt0aE67N5nsccRjTusGYRuGUcXoxnruaDh",
+	"2im8stPpgwlr7z59wh5jQ0AHdEqjLrBjRIAdwzJOR4wdFr6804KYD95rWQ6oVogYq7JYthhtWYMTmht0",
+	"Bd5In/iYyRxKIhC3NehZbf+sINhDaSVnMJtmDBepGRWStsNO1IotVCauNfR1WCjxfm55jD663hl7OeW5",
+	"tbmGytLDvjnyS28XyvMHA0YUiYPwkYZo2dmPVpi/duZxX9eZFm64ZzxeqMeIHbBvX5w8bp99e9KL2JVY",
+	"FYMQjGMuyz3D+ML+ZKcZMQ0zil+//fr56eOLr0/Onl68ffM8Zn9gc55P2R8YtIojT7RIHEyjAbAEBknL",
+	"c57xmYC6ziaAj+VToYbqmqcL0YrI49KmmGSHnbCZNMbaqjojdFM//qBpxP2iaYS/TBnG0hIBAQhcj/lB",
+	"4y9tJEv7LADMdVr2XH4nVo2PVkpIdalrUrcDrkPuF+lle6oJF9n3/rNbB8q32nQWAJqj3VuGpw49eDGf",
+	"6ywfqlzwmat1BRakbGjXKcMgy3MfijX6MkfIBrssFKHsDNVQ/dd/2a1qbQwrgIaqzbAUJj647sVV2Ln4",
+	"hMCGgR0HDAUgw4gurDsFctlCpcIAlhOgOEOgYimN5VTGIFyHBzpZQ64LwyYR1m4XGiB+TSb4KdZu+72J",
+	"V4AgNA74nBMDI5FqNQEXiAga8wdN8zmLA4fSekcSL4JZKTwecFYhOCPXrZW8LJVXzwQnTYVe2rG0P0O/",
+	"KGGUAoXiD0M4moaNAfvQ6XQ+fowjaikTXvqh0+m8i9gQDG+4FyqVI1YULEeM6pUjp/FgtXLEimLljx/j",
+	"TsEEEPAoBBQ1xwZYGaqcF+papHouLEnscOAJ+PwQAHrtP4eNAv172MAxAioHXux0OvgrwfLCbD4MEcKj",
+	"cv/Hd26AMTX9Iw3cYFUC0Nwdjb1Op9/tHhc18+4CMsdXrAtveg0QBwNyeyGmt91sWKw+5xNhwlp5K1wC",
+	"kAjW5ACURnjLUgElNjfqdOjkI51PWfOw27UnhoMRiO3idYrViEE+SLVARdW+Gsd3mdNqgDdd5mLGmldi",
+	"ZUTuEBt00aL6nmE6S0Q2YBlXV2y0GF+JnAwrHFZk3wypT2Fz0BYc3rDm2hQw6WyS6SVu2ETM8ykxOlvy",
+	"FIoLkTAsE6CM2zcjZWGUsKMQrJvl00wvJtDaF05E+3yxMe3JONVLIBYAHXmAdyhdYb4lht1JGD9oIhYC",
+	"3pQsrC5ZvNmeqDqD/0C1ynwueNbqYKjUkVvCeDeAo0CjI5ycPXnlRAXHFiC/AyUQ7iBHyln6Axp2VWYg",
+	"2DCegdBIHQEMBh7nDxCzIx/kDXopgb/WSq6FEYl9Lywl3efeuK1Fkt88AXALHBiIGKNxtnZvvMUiYmeC",
+	"ScX+ePbqpVcPAjGViR+h/zMyRu13kVEsSxnG7bhh32BzWlcTVHA2fAiOeidJVywX73PWLLZbVKgIEULR",
+	"oG5gX1500l8rQsIe2Ahk9Pb8Wfsha+Z8BF9RYgmFTsBspJlIBR2rhIlR+2MOStwq0iAErdAjDdI3Tuyw",
+	"09In8PDPM76CsBBrxsPh+8vLGIBW4Fi2pxMt5wwvj7vD4Xvu7nHJV2aRZXrC3TtEYm+ydz7sxi2EygDi",
+	"CTPmc9Czpzy9RJIXz865zOwLGsPhInnY7Q4bcWvg0NCdlDK5tvomN+ztH549e/bETopxQKkjwC+zGE8t",
+	"jUWawtgBWB312CVa6pEr7ipIY1nrJGjeH3s05zhisQNnJmAYAomOYU2QyGZqmTLXpPyAfbQC7BiaAMkz",
+	"NpKJzMQY/Q2OEexk+t3+yb/+8U/4x1P4jv3ngwf024NH9tST4ylbQsuIGb8SsOXs9+3LE2nmUJNs/M5r",
+	"1jL92uSPoXBXEf0ihOfXyxYQ5fup3qD6S6Rq7GzReFCyJB0g6QYbA5i2YrPGjNPtsAXBovHWZGAfbtBv",
+	"WvjSik0Ru/RfqO6/58Uk1W0b2r0Oq/7BIftOfm0PRTC12HwxSuUYpLte5FbiKubMJzhTwKgqm6zssNtj",
+	"cdgIAw5ldy+oeNJKF3bEDJLZBzdRdvmOA1Kxt+ePO+x1gG6Gt0A/RNaMQxgJu/2lmi9yWFE7aMWJ0zBm",
+	"bRcFoHYo5uvbg8RPnj47efv8/OLN029OX72MWZOyygKMqhKYStwKtLKMHCC+Mj3+S5vyX9tWtcT2gpCI",
+	"dw/ta2mYGE+1SPA1b3Qq4KRBOkrDnCFbrgUtzNqbuRdA635VeDVmPLMr8cUX6NbQKl198QUtX5WtsAC1",
+	"7JyAQX9NpgwqZFr5fYfwFMW2cUj4Hv8+EfNUr2ZQbU6KB8/pMTtSK98fv3pzdnHy/Pmr758+uXj15vSb",
+	"05dn8TG5eueZuEzlZJqz+NXr89NXL89it1KGKQEt0pzZ606I8pKAIHsj8mzVPrEnXExnJk/ACkQlQmYM",
+	"LUe0BZ6qBZ1n5PsEMCVooQMbdgntGTFzHTTStl2mAlQ4ssLIF1nEuF0LAJB4sLZV5wItT7A6qVNN65iO",
+	"t7HvshP08kHT61KKzKAOCQ0YSCeKfWMga0guZv78h8O11F3snmFXUiUGJpBfjNF5JBIadaKhVwu0Jms5",
+	"yTznWa7s/oRDCt4NR4UllbzCPkOmw94ErU/8ziF9BkBWvFxnzViaJ8j8tOFOSK2nqAP0xCbtEOxao+2I",
+	"KRdlwCB2YXnTObbQ6+hGjOET2hzepQbnBc91ZugwNex1Js2MTbXSi+yYjmJXYfGHoHQilArFUYFMTsVr",
+	"2DpJ5mzMncSEh56IeSbGZMeHJ02gU6HIRfIFdJDGbil42mojRIepyOBkbMbFRaJIy4FOLzVLINxDwPIy",
+	"H7D4fbt4oM2tmugwSZY8/BKwAmyk922zUNYWw9NT8CyVdowJhy6Ddp1Mrudw/kGxEc+hqX/OOFsJnjno",
+	"+7cAkZDj17yCbhcg0eMF9u2JSFcHNwD1lUK7A72KB9e9eABtZKABIltygkVk3CqTbMZ/RHOFEBGx0Q7S",
+	"FKhpN5l9fxNhzQCYu1gLI+yuQDRHr+nqzFryziJ0hmehNSNwt7gmhzPwa4vg/Iz9nD0q7cYde93CoVpH",
+	"LjWLjCznAQD3TIln/id6WxZKvncZ5M7507QH6qMvD49aEYvPYKkG5Jz59vz8ddvyQOneh0ePDlt+eZ9L",
+	"deXuP0j02PyXJ8gBOX/s9nK/nZInCP/3mGUi/WrYSIqxDhvHIJi+GjasAXEwzWfpsBEf45ldWgxv4y4M",
+	"tDqYiNyEcb8ZAvnBeuNjsHzGMgZPA2ZFBRTKFwpQUwNtLMs8S13MYF90/CFH5wCwssfzhMRCMG3obU17",
+	"aln9SBu0PGYt79MjJyKEZYfqpUZxi42zrCXi0Cmxv1G5/OEeuhMltIdSiV5GVqS7WGf34aDb/dc//tnv",
+	"DbpdUm2oS7F9MtVjnjKoLQBt4u0ZO3/8+uSewbFQjYi//SetBEBDkgkatKWUuRHp5VA1UzkC5yX+brUC",
+	"ORNtCNQmPOcwOoKgQlPRoZu1CAPST3fG5+ApogUbKvx8EDAEH5G1He3MvvgCpOgXXzhbPCleRRAXgLSP",
+	"Xb+c7pcJAcMdqvgPDy2p/nccWTHZAqcZh9a30E6V1MKQ7rGLp8VrwWWgG45yqDAvS6BRAOV5MDrxPvhZ",
+	"qIQ1aZUMG6faQImb/fdUjK8gOxMBLzUoR/oSmmCl0CkE/Tt8BXpP2/BrMGLsqhIIUsRS1z4XdDpBK2+F",
+	"cFNpsGgVKE04ZnPMYqEScDoMlT1H+4eDbjcmoFFLmkVmVRl9eUnyZliKiw4bA4ZHbzP+5ul5fBC/Pjl/",
+	"/C242TwJ4Ug8BWkt1KXOxmABuGxdydNB6JyzEjemZXVFkJa9sMDPKaj9/lBtaARmFwmclgPfYKG6Cezb",
+	"LZfRPN1tbTJGh8pBWjlzJkYZd8ZdVZQ98kl6cjVZzA/o98j36HYv9Wn+8Ck7XSu97HFwbI0r7LI3VNDq",
+	"zD57LcC6B5+LFWnISCGDAHooIczgIQgsIhInaAAFzL4PHhmqp57SGOdpVskdrZHAGYdR3SpE+w8ckcCA",
+	"FWEwTu0qRmCfbyPsVezpbXlNL3J8ewp4N6e5cX3tItyl0vtQSx3iUMSFGzjRbaVzLF+zipg1kzcyT/Vh",
+	"3Cmtcns5vM2n3mC+DR5Hgdh1GTmRtVbMYuYUFAjQOXk4YIpnGdgR6/k6wDNTbZXRlYlcoBNeCgfC3G4k",
+	"UlI0KwzkiInOpMOepTqTCb9nigOia0WPfet9ek4q1j/ETx8PVXW/l6jBjMhzgAQqMhIGCJZLukyl6R6Q",
+	"aahKwrSU9zHwXod4xt/HDkyZAlClKaGLZsViXBDMMImGajnVoALCziKJDJscF8UdGyhtfirUhqJzfRIV",
+	"din5v2Dy1Dyf7rPaHQ/OAmJCnuNLc619v0aeFn6Qfr8gJGbhu06I2IMUoyMYSzmmni4ovmJop4etIUEd",
+	"wdsRbc5wmSAT+gOYvK/guLaK4iYOLwnFGKTiufSePT8/V3gNwQ0HZGVHPlQ1fSaLjjTQbNI9XG0u2Szp",
+	"WdRI0iU3y5kYKrtqaDfyOanGUan9ZMsvFuKiQt4RFVBZwRNudqQN8ARuy6p4I9ek6zi/r5Qnw3WToHfM",
+	"U11x6m6LVgHcvcgEJrzHILsfW1UIgZLdW0u7IVTEKnqKO/QLtWlAz5P72O4U7yAiPilV9paC12RXFSaI",
+	"s7OgyWvAQ3iq6SG0y4WhHzs/Ap1K7ohVrv7EKvSkccJU3RG8zGROrZSslYb+VmvAglIpxtKQ+ZVJxDuF",
+	"rpJEjya3B/yVlYevtcknmTj703M814xUk5Ren9kbzv70XOYCQmlDBQYwnMo8RwBArcAqRu4cCxNGBy1H",
+	"FhEoq1ayecrHACbOi4bDUISdCn6N2f2FbaQz1hxT/3xiIBykZQPyy74kH+cTQqiM2Nn56ZuDs29Pvnv6",
+	"EhRWqZC9IJ9f2kGyycKaDE1rmh0UP3dmCZofL33mJOrnOGrKFgpUdatjlUWlzFGPenny8vU9MLzakwC0",
+	"2J5IHjK3ONUMax51uxF7CP/z8CG25mRmzhX7ZsFnrPn2/PEfel0At3vNJ/Q/9td//T//q9drFUlKTuUm",
+	"Y8AKdONKfmeUnTXSi5z1+3jGdbuD+110GkPGl5wtUkt5q79YsUM+ZCvH/tA76naPjo6sPdBCR9piPHV3",
+	"DOyBFxoiTZ15052kjZhpyzj2ZLLy1algUALNijL8oTrBbQWxEvshTAJ39UfU0y/IQKJm1BuwAewuIY+s",
+	"nUe5xDuGNoTfPEUFCzJYDsAVGre8f9py86AiQqTfq87X65EEVhGeQRAmcwZqXGSbtt/FsMFyK/Qv/vKX",
+	"mDUX87nI2uCSnIr3rShwi1opDeOmBFcQtDzhMfvX//2/WFyCEoiPvY7Q6/dKCIcAVojheiKTj/cNVYh4",
+	"sAfMQb0l4M8JzLUpkwt53xELVTuZO1HpNb1q+koBxgCOpMFahgtGp4ZqLcxMmPvYLLuUCINOSsWK1ZJe",
+	"8KPnlXt0bxyuY1TK1TfOSig1tENlKKqcqsJKish7i1HbdxCX2C8aq5uapVaYQ0WRSxd5gewxa1tgoy/X",
+	"MZdG0CSkS3wjJsQmtOvoFqBApu0hM1Qjbq2L4KHUsswlheXh1rGeYd5PC7N1yEfvNgqWiGB6+/0uC1Ru",
+	"qs7CQxjFI9WeFNlY1fheiFFGRwA1Dk3cIWxN7ktsriA8ycB0pp6y7uVWwyriNC2IcLIfznKuEp4lfg3f",
+	"NV3RyHK57Bi67MJ8UD3Sck6ywVCBDRZTsL/wUkLOkB0q5vnkLi5HCUGQ2/TRGvzYx5CDCYErHbQQJH/Y",
+	"UIUNckn/8710o4IRvEOA7IMBS0TisPnRfQ9mm3ubH1bMmm8Df6dbB3oNmSXuqSK5cMDi615ULRUdKpdS",
+	"2T96sJZUScmNicCYP3RPpM+5lbpnGBaKkiHsSlIjpi+HKv5QEONj58PaXD52PtgV+BgfAxM6u6wwqnVO",
+	"UNhLjXveT8jY/WX5rm3EnGeo41GHFhoS2AiZyTEddo172LXIIGyEljo6LztDdcLi/vv3zjZ3emav6ymO",
+	"WRSuengNStYX45PnAidzxOyI73eZiVifzaSK7Cvxv2wasUP7P70+w347ffgzL6KHVOItTdCj80SFYIDQ",
+	"xX6finB0oFBVeTMuF6IOmCsxb3XYk6IWWmFy8ETbvZ1qPUfxM8/kNRj8qVRXbbCtIh+4wKWzAgnEupmL",
+	"seRpe77I5qB3J0kmIBTQPD15eQJZ5WIiTW4/eOzdP3aj2JPYw5wgPZ+8PGu5DM9KgNWI3O7D759+/e2r",
+	"V99hRPXi9ZvTP5+cP714+fT8+1dvvjv7imp83EniisQzwROwSUskHLjRWoE7VJSVY6UUo6Tg0HGfCaPT",
+	"a8HiJy/PLLGuFnPmV+2VKu+eVC8dsBf6lypEt6sJwPNrOViDUlES6olOdeAurnjplEqaj30AlAnKDC2y",
+	"a0tTKDO/JXCwATC+1ISMsmC4kBujXdl9i9C/OZtnemRNQ9g77tXg4zoJx8+L0fe7Q+XPAji5oXdAUUN8",
+	"z6Doru8DG7mELkbVINv651shW27fixcxrSrnE/YFSQz8vvnCR/DFDOJ0RRsA6r5UaUKLaaoyw1a0UW0v",
+	"WmvPJdKenzOprPLeilCjQvchxrRRkTPkQBsqOpHIUPad+GHNORKqQydVh5rwUjqhnrjkWTiM8EVORYLs",
+	"AFR97PJ4TQmDN+gEAC8NoKOQyeR6acW+L3jVsRjG2g2cbUVCG7Tesqe+NUAodE/AgKhsor+icLaDAX/w",
+	"gSChP8Yu1dKqS3b4ZC9Cs2HK4IL1P03I+VsamXOCgT8Ac9SXpJ2Rue1s+yVk/3sXiL3L+SuaJR8/eJ4H",
+	"ZY+Di2HmGss1wjHRuez1eMqasa9qdRgxp6H8cY/D7ncP6lGgyjsSxxGbccUnoPUNFehTdt9n46m8Fkmp",
+	"4IW6FaMRBiubpgb9ccC6kILh5Qfpewjujs4fY/fGgJ2qXGTCwGH8UudMBn8/BnB2Pr6iMv5mXKRYtI7Z",
+	"c3GZM988xj5OkiIaqu+hkMJ5PirpGa1j9kSD4MGeDuVMjQ47IycuV477LHdeSavolu5l80VuQtZz8Uk6",
+	"hCte9U16vbXzcCeiRyqINtwzWDF4ZnVDhxZ/XMTzeGqPn5VT1qXrDWow7tEaDFXhTHGpZRiZB6aVhhI2",
+	"MK6m1RgThn2SI64rJxU8F3x2D/wCziTwqeIfZPLRB0ussZ/pVFDNFijmKAODrOHa/V5+ObyuRc5Ee8xm",
+	"Yq4zyO2ezRd5kbXjW7oUD9Ot7iWuX/h6P3K2uR25qxeAY2S9w7mTf0+LXKOh+tmlr/yM3syf0R3781D9",
+	"3G63/f+3Nx52u+znmuzLn9mMp5c6m9kJ2lNLZ2EmxSLMb47YiCeQqYRpV6zuzbDY9r281AO1ZCG7Jql0",
+	"iV7Ts68ppyn+7CqW/Eiigrkyn/lYKiGkt923bwvS5n4OIBx9jvs4Rx7lecWwL2WZQAqbKdhr/Tt2m8JZ",
+	"cGFPTjmWc67y0jdLaIpFwUzpHAnfuF6BhSSlbDTvC6HgnCdpvF6NFbsXH7qhQuNG+0JFlgtudyc03IAD",
+	"CV7R78w9f9iCYkX+6GvBQbmi7x3Z781EPtUJCDKnmRJdIPyJpQ4ohfDWQs+j1zyyr6HNf4H3IzHC+BAu",
+	"InIc3nMcBG/QFWU1MJmUXwvumwuZBC8OHfvGiz3v6jl9su5eqH8lpDLUvLH8pjXl2apbdHdQkVWqxGqt",
+	"fREJDO093Rdd/49CZSYoG6vNCpXQX2GSo2UI+0UKscnyGrjY8wXFm3EV3K8hsegGdwDASMI3Ke3eceEe",
+	"j0GIISSOHRYCAAf87d655Nms+Gj4Vu/4qhBjjhVZGPZlkLup5yVHmRNOBMsfAG4HuMbhp5xoLrFjoEN6",
+	"PRfzJqFVtf3QmBvRcvU9a2Gj8AsQtL2gGI9b0opFYqjwx7isPmJMr203+10vKbzN4pinB4Jmzlep5slF",
+	"rvUFtHm138KT4JpQLWAorHnUZS/k12CwY26+iVgPfvLVi+7V/b59dSkRoLoL9Hpuz5oSE76s2FY1oqTY",
+	"UMUJgw6UZPe2xfdvCND+vDFvRRrve6/TLnxyWSiHIL1N5r68CeI64SjCtAbLUxCBpXGvpTL4gGnuckyU",
+	"XoLp67IXeJC/EFF14qY0hfLaVXIHfl6bo/NJwA2DcHHB7kCLBBMJwKXmzPVSyoD7JG5fO3V4HS2s1sjf",
+	"PpUcfUWSst6pY20paxzed+Q0Esg6S5GSGLciUlJYMLLG5iT0KrqsRXdMHKFWYllOWomAOa/wxrD4xK2Q",
+	"VnlmT6SgO54/zaC4ga1E7t4MdHaS9wISSb3KIFJIkVsVktkFELw8CvnKt+DLKa5Nn7hPKtU1l4Ql/3NZ",
+	"h00ybAFMo1dYCmQ/MuHXgi3m2Bl5rNVlKsf5MTP8UmATdUgmRL9qaQmcI+bnINOSXabgE4jjmchmXCbW",
+	"KMPeA08kn2R8NlSMBboT+9pKNZft2cQI3tmT71rV+87sfUENefX6ub2OGpG99HU7zIU9G7CawNz6fecD",
+	"9kRYhukQjZofznVEkuU0iVgQMvoIQzyvfsenWOGH7KOzlDUxygyPnLWr38QI2RPJ0+DC+HHR2SyY6HM+",
+	"grRejEI2wgdGGaVKvDx58ZSyhouXhHceBN+CEVUG9Obp2TmspyGUrua5/srV1EeVr73N0q+CCfsPtn/U",
+	"UlXu/R/F5a/sKPej4Y1eSVU/NFivEN0h6d27ifrFUIRKiidfqafvZf7VsJFnC3FHC7WLUmglVj7S3NxU",
+	"pBAyLdi0tJPPXPC+Err/nnS0+Pz70+enry5OHj9+9fbl+cXZ6ZM4FLeYfsgVE7ORgBpknw5gJSjuUh9s",
+	"hz5+Q2UlB9UdaEyjnfHxVCrhE1WNnB3QvmQfiqBrvnGHxmye8pUZqqVLE/HyBWrPSlud2m80Y+kD+mSq",
+	"1wX6OXqJhgokSSuigCYMEZNpzVQvXfFJKiYU1Ayngt5DI5OPB1PIdIqZ/S/0ixcTK5MtKxvBYnt/jJWA",
+	"heMkSLGIMBOoiI1Jw05en7ZKuRgiCQBKrK0flvX5pIxut/uAynvD376MB3hEGUmrQ87QMKdVZG2ZGCqa",
+	"tBa0q1trBbUjXl9zvqGhgiwe7nQJ5+zUwgwsQ/7s3QdsJKb8WupFVnJ92FuKsfa6XTy2qQ8vnFz3GQGH",
+	"5HxlKCZg9EzYiSDNF3O29qJe7Yui4onRinLz3dUuM+uv6YOmvTCr9Uv37SVs7tCHqBxiD/j9ufbAoX0A",
+	"a4vXrh2FwzWpXqYr1uz1mTMErIqFJmhxG6QpVIkHEDCpHAsClyL8l5O5tVHa/U6XEGYLvMTlctnhcLmj",
+	"s8kBPWsOnp8+fvry7Ck8AxhZOaBihVgwJ69PG1GDioIag0av08Wb9VwoPpeNQQNa5WBLqimATh1MBU/z",
+	"6U/235M6UOITml6/2yVI5RrxhKr5hs7Nx8xaS2zEU2ufZp59sry9mPuylLm2pnfeYecOiA/rNBswfFeW",
+	"0xg0vqUBA6I6lN7BRPrdLuCCa5UTVhkUFWC5zsGPpoLUWSB7uU4/DX2FyFwQftqF+YWj8LhhgNZTg9ZF",
+	"ZNpAoY5dnCMceN3H/AQPTkkxxwfu737gbaHBlvDGGoMf3kUNs5jNeLaCph3XQgmDi+KHB8FaaJYzMY3B",
+	"D40znEfjnX3VATgs9uUYQanuLh0RigZzfgU+9stLOR5s4x1CDh6qPdtoQ9zNvQqfcSlbSizBJkgFzBD6",
+	"K7aioXJrE7YIR7smRfcAhgldREdmmxuGs1fOqh8qa0mU7IiI4lFlFxsGwylaTN3UMTXFTiGOWFx0946j",
+	"oYp/1CMDkGB+Q7mCPiQnWho8WQUJoFqlq2MWu70ek/BGRwWu/1DBt9e2Hwiw8gZ8g8t/V/svaC/v+8Jj",
+	"A3Rs547/Dhutw06Nbrlxyy3wa/atyyOzK+E62H/CNt2fIL4jyhgaXTQC5gEEcuCaxuCHDwhj1BgggSIH",
+	"ZdQYNPJyq3vy7GQLpQAD8V1470vsjpas0BOx8bHODYgLoZZtxD0hwrq+Z6Ud0grt8ynHshvI1oNM6dIm",
+	"IQAczOSnogD7+z0D26rD3uyytpG1Kc/LTiy4aWOPdbu7llzmrn6JG+j5BplBnUZIpm0tez5+3CaSLYdK",
+	"kMlOAXU7eaNErsaKN8pmeyi5m3wGLlY3i5wcFxDZJkcrFCghFIq1/YrgOCoB19b03xJIJtCn4yJKDbWR",
+	"kDSMWi8VHZ7QdUzj6QzVCcUo6wTQc2nyIMUDW7g7WD/YIBWmS40mkCs/DHq04xD6AOOoAOirDKu0sr77",
+	"9QYA049R/SYpxnjgQFp33vgKAML2uRPhpmCP314uwxNEG4cLX/ddd/tBsAxw//6iYv3JGmEB4FH6Mliu",
+	"j1HjcB9J/DVPXP8+eKS3l8rk46jwUP/R7ofOtX7B1Yq+ZX5Bhc7Li/NtiTluJ8sM93IgQh6H9zXefYwa",
+	"c21qZMYXX5z43N3OF1+wE1RcpHE1AGtBmVLshjUPu4/Wwj9W8apuRuoMIZLWMVm4eSZnM5FErPevf/zz",
+	"QbeUPQ9WRBm0CROLEU+piVDekAWvsypqk39PmIxTxGUpf2bgBAaD0msrhgVPyqn2IZq3zDHHxnUXLIst",
+	"zFUL+L6BYMHC5F/rZHUzZeFKqgR61VLaTCG6noiZZiOtr5CLb7wbqeHIxzKWMcH8V0RL73ai5SZi5XYi",
+	"ZZdhpsTSsd0vK1P22erPXAoGPrGHFHJLRzEHeK63x5deYyTzXOvnPJuI34DUK3SmGsDsH959LGlSJ0lS",
+	"DTI3gzqELbKwTqmCJKotVm85kF2CYy5EXWZV62OfgrXu3vhG5FURcRen+a+/5X6d7Xa4+6GXOn+mF+o3",
+	"deZ/I/IKZ28/2Lepx8HiQMpVh72yZ+CDw+CYtIfxYbd7XJe3jtcOy50q9uy0Cbr3nOfTQPVOGtWDJ+TG",
+	"7c2T7f6fu7YQO9SYbR1/2IlaMxbQLnbJPvryUmQiGSqdQVteqBDxBhRrbktuDqBUWxEbLfI6bWKoCnXi",
+	"mMVuNA6wABAqdAYRbAxOWJWA9BdMozRQ5lCA2tEGrFFN3kJHsjtQTbCRAQ7V/hOSHoPfnCYBqgQueHAT",
+	"ccALISDD1ykxtxJH2BxkLy3mty5SyctRFB/+26s0N5XKv+tAt9aB3sA2iwpLJnOS49NVI4xSblaJvP1e",
+	"l+0FCWbmuISbT4ho4PwLgBMB8g/BDTxuBlerzkbPkMhOkxq30A4XStDH6E8L7Hr72/bkuFj+3q4cf/PN",
+	"xFXw2BYnTrHo/+7y6TeiBFqSb9lalT1MP+7n5/niixJecxUcuYzaPICeHOj15Q57VFLK5FB5JAGfmAeY",
+	"QQVO/FpSKyFm+Kl02An6d1KaMYFUwYxYuSKFMicAmGMuAVHFqjx/ruRKFJBJYX6tF1bFUH2eh1RjDbDb",
+	"vt9cNlQ+BUMv8olGl1ch2nySb5ksPmOSYPasUkf5Rip2ieJU51Y8hqC3lEgDGYu5ZlcCuv/6yfhxF8if",
+	"BCI0VEUj5XIyfaWOA7DOSi1UvCAm7NXIIYfTQkGR9Y70+0FQFbWWvU+1rp69Hg3Vek0AhByqT1Koyh5x",
+	"SStyeq+HUfCZBvanoSqIebzGdEUaD9V5g1XzqKbeoTNUDknbr0cAXqvTBB2k+rJ0hjWNECFELuMjfS1a",
+	"gwL4kxASHUZoiI0ae9TTuAA0jR1KwTEuFCD8kD0DIRsAnuQTgPjcDiXvJ9Ta7rm0kv5T3JaXmRQqSVcv",
+	"UdM/gz5EqYRmhJ5WzuiD0hRE/mkMGmFaVaVLc9Fp8MbH1uf0drrjd++j9xbH7jYT4bXLMsOm50GoM+Cs",
+	"9XPgFUTnnETxbbsEoXoFrO65ZrABXzmA7d0QHW38z96Xj44eHPWsdlPXtM8y+t2NkRL+AiRfgE/w0Myb",
+	"RlmPHDwu7YsbggXXzhb3+B3Ndx8g6wAsedPcvxdJxLo99kSMWb/b/5J1uwP4f+ybF+c1s/j42/ene+nw",
+	"2zIm+3sMkBQEyNT4hUxQL4dKdXxbzE2vqga25j5mJtwXlRpOsWbsW+/HDtXR1WxHzL4JFa4W+vxChXeo",
+	"sCoa0hUKD10IMyhdiSQmNBcF1fdMCTMfDW0C7/BHF/rtXME1wkC4Wqexno0gF80+6RGkW8e+rwad3KRN",
+	"DRUOCJpY7Ke3d9gJFSWHhcaFEjxU3ii9Z8AccKXNqKxGjAeV0Lmcidb2JlEeGUwCyGKAlwDwCeRj8E3y",
+	"ZjwHYHGnzE3ktaBc+Hm+ovZZAJeqc54OFab0eX/CYm6V0F7U7XZp4UADi12X+bhFahNRuqh8l4QEaYaK",
+	"zzQ12iGm6gfvI1sBIE6MSAVUTxaw3lC3ih02oH/XUDXjonNejH5cggOdaWgxIdico4Uz25b4ckeujZoj",
+	"xmPqYidQWOdNOTKUf3cTjeUMH/m49esAhiE9jMf/z967LrdtZPvir9LF+leZzIYoSr5MQlVq/xVZSTTb",
+	"t23JyZk9yDFaRIvCNtjNQYOWmSlXzafzAGce4rzHeZR5klO91uoLQIAXXWJbZj7EEkUAje5eq9f199s0",
+	"r/DkvGW8brt1luQTVnAILxm2J1B1ma7rJkRqA3eCcTcDH/GimGNLL4DJj1mXSE+gvd1zxFisJqjKAJVZ",
+	"ecNCSHHF85aXKPm4bfiPBtcbPozXqjoS8QD80WnlBtWOeAYI3Ja71oNunTjId+lWX5WnvOU14SltL7q3",
+	"/+2NFoq8cmAackF/Vx9Yoi338OHD72rD3R/sP9nZ29sZ7J1Z2+2/2oSEDkuoggxfA+mnOsNOyksBkG+d",
+	"643eYQY2DTyydANp4yvsb/AKP8BzrvUOX3rMd+147zVivevFebch3lsM8TaatYGVp65kxfCENsAA+aJm",
+	"XS+LAb929DL25hbstbsGCK3lRvGgsmQPRj5o66BpoUsR+odm0tKTusI623MakEMgzhZYqcUEAbSBbmcR",
+	"ML2CXl+BVAiwmdCKbwUnqKL+V9AJqrdvBkFAnnciUgGyA4DzjyX2pFdQC/C71LLHjVlZCocm2849QLz5",
+	"sWwiLQj4M4bY899IWHFQY+Wwq2e9CXpT43VcFGri6Y7XA4voIs9JMw4Fok85Jmu8f6bXyAaYW3rXASMa",
+	"YHBjfSYEXktFARAPluUwtSz4W9fj4aiLBrxiKmyJXJMmoarAfR4NBr0D8EkkBF6jIOR6LhySWCwtzFmz",
+	"S+QtDHQawixohqT5WWF2/3GGg+NzL0uAP+ZnomHyang/wr275dlQBRDgLI/63qgahIZQKfTwpviaFr3R",
+	"ipIiwcF9zKZZDA2XCj7zrJrt4eLNzr67DhYfUof9Wme3+/LHCC4+kVmZGcNnrav9tzebglUlKdg9YikC",
+	"7UO+yoKUpxnPj2VZzG8niri/XtjyNYKe3NvIozONjkIozgYTJ4wd+uK7pZ1RAagn4J1bxKwuaclen70k",
+	"dzHonEI63nLoEpvNhMmY1AMPsxn7rpGY3UGSUYVlY7Fw51a8hnuifT4/XfNClVC/8LVUJHe9fDRF9xtL",
+	"klf5xyi+nSX1vWb9eRXqOIQBs5CRkYUWdih7LpaSlZFl6aLIZyyXVQkfWN7eUS54gfUjXYuCfC6wqSju",
+	"xJ2I8JDZX3/r9eln4woQiU0wRPOnIfaE+/YnMAwhDAd0JGnECjEVvMTxEB5V5Ps1Y4lmaabZOzEtDwIc",
+	"bqJB2fvXP/75KGynqkX2+pVoPNi0ECzjMpZtXQ5VuFJbO72i7MA/JZZBsI0dLoD7VhmbGU/TJmxfAlIO",
+	"fEJM4rSSdjRg+2YBqm8vsqD02JCGSL6xJNRGQON1kLVlUJK7OVotHC0ei/pBeMSkapMDBqG4r3XCsBNc",
+	"KSKhr9XTLC8dv5mXYETopS+sdia+D34PzVQapXNV8OmbabVy3AhdZ9j5lUMbIPvbTJXIqLY/YNrIygG+",
+	"JwBW/1hkKcfyUX/3dSP0VpX5cPe0yEaZHBubY6PT7A5L1M27/lpwoxhwplYeyf7bt38kfwEF6jc7o+9n",
+	"nXlQQw5Yx4FqIrkBwiJB2Ch8rNc5+pvtcsLtMqO8gWXQGNM8liHLYXlZqNn4slIt+UAjTt/hqxPWBfYI",
+	"QhMjdqEE85ZJb1iJTsYyF2NfZmCx4ZII2QAAjRf4FAE2KaOCzyzP2d9mYobdgMYUyeS4F7DDECtaLsaY",
+	"tyJLm/QXmRXB41gXBwn4xIe2QDCdoZKGOBteaw7muShj6W7ZdR56MJao8pIucIYjp+9QIyNgc1JIKYKC",
+	"WF6lSKgUS1zyKrIycAHaaRq6aOlM+7ckmhWP0lOjnWSazzVLLmdy/HY2HQaRZ/MRAIt5iqoFJMOE4H+k",
+	"clDJEDfNNJvwVDiz0Bzz9guLnM6Zdg8rlerH8mVYL/JpzvFYxvIkFZOpMifG0O4Aai5zWNaX6gr6xbLS",
+	"fsJD8CYbNEQdTjaQmzNPb6YBXL5aOQ1DOKsKmWWXLRUQiVfWxIhS15jeAIMDTXFxx4KtgyHXMZvOfFYC",
+	"geS0UONCaG3Ma2RVmQhOfChi7N/SImz3QCxhk2U5AVLqMpYWgvH18X++OT49e3t28vz45ZuzxM/F48H+",
+	"Iuosypwd/pFlgeg64o/gvUcqFZErkQSYWCVFD4jHLOBNFVWAkLULzAhgXeXQTHQsEWuGdX8mCn9X8o1v",
+	"a9/fxqs1h9y+VmACZ0ZnB4JmnmVMIuDn0ZXFnukZz/s99pLabqpL5ae3eci4nRAvEvkEFaQrDhpq1UHz",
+	"OWBmvzdQbszT4DfE8ctgPWLZtiB2IcK5HVYGSbvCjjaqkkaiUkfny+VFyHswMzUuzKlvDjpmCVIxy2Bh",
+	"Tu0ymwltrKb+mcvxm+ltxW1Qe65l4h3Rl3+YO1PHKK41DcSf8at3ES6GFdnGbb6g4KvZw3DguTWE5oNc",
+	"3MwGVHl6FxYg+qi6qsVCyOtqnCgQ5m7ys8otnxNqGDPIhPFYwp/eFDnS1b5688Ozk6O3PxyeHr998/qZ",
+	"RxI239+ZzHQ2SiJ2IUogoIZb/XR8Zo8uQtdNfn757Onb529OT47MTUCLceDnAw4GY+vEnVeIYGju2487",
+	"PUtF7cZ8ipj+OXRPIx75yJxH1BVEfD0TMTkXkFlMlISXNBdZDlyoirINl15TG62fYmYbcu+VOSzCQSyj",
+	"yAgaa0LaCSAmojCQMxXaz96aAW+5yZ3S7zNE8jPzhCbLTCKbvuUTwVhMo4pWeXqTkAb8eUS7D3b1+sCi",
+	"Kvfabe3QwOq80Mv/uGf6dd06fvMU2GDbIv5WbW7EQhVWQEI1ub7ynsxKcdfKG0+VQOs80Cx5PiuhtAeU",
+	"A2CAXagC1eOCYJvv3lSwzYt6aVxPqs1zA6neSvFWim9dis0eQyk2OzSQl26pxuNcaHRNEti/cNpzSG5t",
+	"YKA5+qd1QR/IovLXVcsYD6q9NZVYie31nrTDPLz2w9k0ofhZ1/C66VqrkPd15dubICFXr2t10JYs4NZp",
+	"+3RlwXxxcZb5XoGw3CT/3qIZbFj0LiyAX3kxGS7UBV+K3BcMUyj2v1UmFwIypWIlz995rwHm5yCWF5nM",
+	"9CW5de4Ndm1kHbvSgs8hfJL02ZHK0+HiY13kz8atIDrkeFtfSrEQRGbA1gHlx4iSusAX2IM4aoIPqpU/",
+	"E+VEqZJamh0JRQEPIajutdAZC5xx3YU66Z6b2PYqaMt8CSN7oGMZ1FJ3l5RGk8Pqg+c8pXgcb/DJXaGr",
+	"X1Bi0g4ddlsaHLGcnwvkUbNTiUQ/o0vxgarUgwovdSVjWQuFEvcysVvZm2iXAfIkGCGNI60XFbrTyzlq",
+	"dDZR7wGpzWzGxOxGD/HB7VTY+glkFqpRt0exRK4SIKMk0hRMPVXuTQkT5v3datijj3Tgxnn3hI3uRYI9",
+	"XalOgR1d2fJmd8NesGPBtXJPQd9bl2K64G+zX40ZwtPUVuHQLeH9olqGDaQc+BNLRBx2Ym8TEGRphIuB",
+	"gd0mx/6MvnVTHwCHHJQZD/a++843E13xYrK+y28HtXX7b8lhcKv8RxXe+hX8SopvT0temKMLmGUh8pd7",
+	"NbK+P1E7W+/CeHiBRNQLR28UprJJI9Mh3ES121v0QjCdcuZfeiuhN5PQ+12ujuTMvEbG3K2dqUIfLFi6",
+	"eOj1riNWdMT/kYK1TIioHITeFwiZqRQDwBHILjrwFTO+6ERHrNlCHgIhS+QJsJshrGgmtuK6Fde1xNXy",
+	"qjcKbOjhVeU1ImmNiGPLOZ2455cJMfbEXQtOlS6t9wg75BvAuaESsyyF33owwvNcMD4qlNZwc90Sa7ND",
+	"2yKq4kys12AffHeDqonKVcva7GlRFpeZVvigaYF728b8W2zMb5S7UMSt4LR33CcYrKlFdkrFjvt7Tx5B",
+	"gwH18Eo8cEHvQPgP8UsK25LcZ4fU5wFsNfayqSiognMaFgwOGScmNOhOCMA3XU+xBbx0SiyW8AnAnLq2",
+	"amgWCIjbutArw5IsXQomSV3BN/DBAaRGAs+H5Pm8zEY8Z8dAYWc0lZjwLEeslv+fruqP1KQTdWCVCIHy",
+	"EJBccu4+eKbei5wD1xrMWmfY6T7ae9xjjx8/3lneTLyhiN9pN7Fvul5HR22un5YVduGLpfeBWMcu1f0H",
+	"lfeWD6wec9gIzeqsZrTsZpOpKmC/Nau5UyFTJhDDIJnM8jKb8qLcvVDFZCflJSclw1lykeUiQQLu7tHp",
+	"LxF7c/bjzrcRU1Mi7/rh5fOeD7ZTZ14SyGQSORTM12JM6LlKPp2hzAgs0OcsATTOkX6fsHOVzq2ag4J1",
+	"HUuAFWLejDC6GDFUGeD0eXSGAzZS+WwiQSNrBK6rkqBFDMamo1gmb6lCfycZkqEGiryb/Ai/GD1kBgx/",
+	"eivD3+yfsL0P/tSLmFFelvQssZrMfE3PCnc5n2T53F2SwA9slyUXszzHj1lXT/OsZMTvDndF/JgolniA",
+	"dOmwihj+8Ba77oClVp1ngGWSlCKHR4D+TSJGapo6JLicA42tKsZcZr9Ti0LEqG0ywvzB7/g09zPcN5sI",
+	"9/PvyZBxyU4OXyAbXYR14mbZksOJKLIR3z26zEZ8rHC1ATPQ09cg7iFG1LNSw4LankTzoP+CBEqfvUHE",
+	"Q3OamgXGjktYWduWCQ2BcALSx0f4zaQfy2M+urR7pZ624ezVy9OzA8bZOU/9hjJSRPfDehbcLEjroks1",
+	"1bjtUd4AwkQgtCQlf5y4FNZCIMGqMeAhCk9UmwPoa41iSXNRAjylyNNenznx0axrK6fNxALAbGHTQUZ6",
+	"ezBL+l02nUJjCSZczKJ7Gfx+BmU9ScTwh7TPXqsrnF9bhJhJdo4YkNS2miFfftC/2Y/lDyrNhGbKTNDj",
+	"AXue/WBLxR/tPTTza4aEkyBJAVkMF+kniQQ4wK9ssl1OYNZv1x2q6smT05esAKUFWQ/Jcb12ELrMYc93",
+	"LSqOJWOHGsinxz8evnl29vb18U8nL1/02oAbK7qxs365AHy9AeTt10tIY5r9g/Edh7RDrRf+MIG0llFN",
+	"77Jp4t6iB5lW2hH4SthIEEBANgIj+v209mu8DK75iB5hm/3ZcEzVOawrMznsvDkF8xIQ67w2j55x+9Mr",
+	"MzPRsVGN0RGqw1gepjyyZmdUNTajmvUaLZq6uE2Dtxp2zOze3EzFzf6jKiZgIdjDsgoO/Ye+pR/3Aub0",
+	"7bfQooZ9Laxds9SOPgm//HHDKV7VJDEVxY4RLjwdPnez+p6bx7hkPvoCtQhHp7+sZyY7K6DdUj6U1HwP",
+	"9QAjLqUCRDGAmUGC2yrKnWvVSzL9izEBCFoYrUxvdySARbEY4XthvwFiexOPvMVhXlsc3Eg2z4RvINh+",
+	"RlaK9Qv/1Y/XeYsVJLTeJCSSlj9UtO+5oLpl8OaewwiB2Np6EqsFLxBupjEon/wtcUDlxtHbyaQWUmdl",
+	"9l4QyX0mAzcvcNci5pyviIG3FGFRjvGWjOziqNNsbKzzbtx5tPfYCFXcYReZTDULIe56feb8K6RHQyB0",
+	"c8vasAjnvM/sW5PVZsOJMJQKi795SUA1gfeIAKREVutA2ZkqeY72Ozy4gr9uZ6iOwN5kY5/ChNux/STK",
+	"uzCzf1VFCr2mZiaNXwGeu10G1r4K9cnsHVAVdRXun6xdizoDr4TgPAtA0ixX70WLgfu3NiTp/cFgbfRl",
+	"u8qQOAJcdXLIcYMsbNsa8nJjcLUZXx3jsRsOeZsOukE66LkRrCAev8Vdvp3DA5VQkGPDYCDu295mGZ5T",
+	"o1cndqEA5LUAajmsrfzp+My4+hMqSwUmCGKiAPwPS7qBnyHjGwYoVqjOV0rfKL9Cg1iZavkYdQB52Ih4",
+	"RErBQuTfTqYE3+tOjcKtJG/9vOUa4M+nL18EeQKSjt56VuTfCXo0FbYcq7r6T+FzHSJWHxCzUBCTfOQq",
+	"3yVTss+gggQ0SljTL2RZZAJNMeM7ulcgNsQG3lx8fJiTrQjTo7YBp1j80jRIqa7MGLds/7ewF3GyV6Xk",
+	"orayIQ9yjpVI6p0AmgCrmw8A8hITI1naDC6USaTliJZi0bZtoMGXlL4+8zK43b63CA27fO/WXLzWJcGK",
+	"ky7oGE9qYHVcgnkv44v1+uzle1GwJ49CnFM0nYB6IAPMqjbU/+vTTk15eem9oszypXprZQmLU90/aoe7",
+	"PcTEnOsaIi800wFAbVQDqM3KCJmIZ8L39wC8mSdVKxF69iKTxK4GH/lcDKLBal5m+mJO7m4xy412kuIK",
+	"8nOpEnoI3VzmZjDAKzXLUyyYBDQryMYp5rLaEWCEUO6aWUw2m0ZqxpDFqAXVHWH0wuUrkcTNvLUFeArw",
+	"yii/2G/DMr15aVKlwmg2nunSGMMEUgowphvqq7uECv3UuhbpaigN/IVo3m3tUKOmRwFiGmOFIIfAML5R",
+	"KZGxlVdQfh7XSTVDGOoqfSDrAsIS1E9YcIHUKKFetWozlmszhZKnThioug6COvQv/EDH8jLTpSrmFv+5",
+	"FHzyQEdMK7C6WiAgC8FTUs2h+ebIPquU7RJ0vYVwRq/gnRDQlJkVFY6YAInXxig1Q68kjWJ5PsOSguqg",
+	"JZj1ULYSXNnKUEn7/lpElVtutaVF31VGo0/BtHZPbdTD2rRaCVhd2h21kxosN2LvhX1KyjsgFWvPbL+e",
+	"ETiDJycjAxI+MONCQjhIE8UwYf6rcYfxc/Ve9By0KQAPZ3IcxfLCmP1yzgqViyFLLMdYZA1UQAv2ff8A",
+	"FofN98ZqBpiIoOTtd9CnUGcXgBpwmUZQlMUrpG4BnmopDtz1pO3NhUD9xq5EQUn8TB4gIF0ixYfyEMdq",
+	"Dx3P2G7JMV04xdjRgBaIL+XujXzRfBrLKddaaE+nyd6cHZlzbgZIzEIymhhzO/suDfx5Xans02M5k4AK",
+	"ofHIVEVAQw/vhUa9VGySyVkp2EUhhM17imx8CdTzus9qnG2Au7BI2oYIJs7yJwALIlQudVCdaVezysIG",
+	"uclFGjabYG88Thdk66DK+Eblr3jUUgkhWDdRW50g1lA/zXh+ZF7gs+VPI6a0hwOEMNh/uAkjmnu9Ow3M",
+	"046tDNtW4rm/odaqSBP6WebxRvSNPv4t6tjNAxrc1gm/EFdv/6KKd53forYJKaivf+kgoOhmYRTIXDt4",
+	"uLM3ONvb98y1flxmOlJLqI2ckJ2oMxFa87H5+ARstH1zIVOSPVcy5XP2HXsOAepMsvqLDNmPuSqylBNF",
+	"JCtFLgjEXeXZKCthuhF7a/DtcDD41z/+ifcP1J1CJhzzrO6POe+z05KXffZ//w97PNjrP9l70n3S6/Je",
+	"rw+W1fVm9jp7bUXgznzpge0r/sxto/veSQIn/NWloKJrOl0mfG5Us2OiNEcRqPcLSFdcXWLdhTlm2rtl",
+	"weCAkosVTiIYEABzVHey6t2yDe5fs+cXSziJdPa7oFaOQkx4JjM5TljXpl+wdT2xbepQ4gzIvWkCBEfW",
+	"WAGnVLNpNnqH7D8W+G4OQ23zsoxEPIP3vy8ulleqf0VXSxTwtjV2T7dKAbH5/sOzwXcBK/h65+J3A6Nn",
+	"+YdD5M/VneFDZxa/UO8BIJkRzY8GlU2r3Bl+u7dvfi+L+XOwenRn+GQQdTRUdu7tPzY/A2JUZ9jhhFv5",
+	"m1HqeGZccv1cFcKdGZQ/N5eZ44Omk04whcswHBglWvK8M9zbTHGabbLatXSC8gd7lF+IMjur0xK76Wp1",
+	"EZ+6ryypDvnmm8N0kuFh3P/mG3bItORTfakIbwu0QYDjZZO5Zp+m7Hwe2NXaWM8SAu6xhBqTiHHiihMp",
+	"+JMSsn3UJrw3iAaDATRfTCjIb+6H1WoJuBzd8JmxxD890CyBMg/SfpQKT+rYnv458CB3nx618/i2YrL3",
+	"LUXMlYVFp5gZHRz2xMh5CQTexCxhyWKq4ZF+LI8/8FEJOOawwSsTBQO3b7qCpC64LmSpO/CLUSeHdjyB",
+	"alZalDdS6y4ZAlDLEv2cWBpHInBOsrRCp1cHfAiz7cARc2FsCjvikB/bEos0pD9YYpXsWrzeQdCR8P1a",
+	"eb2J1DvCABXTl+qqjda7H8skUMEJ6+796x//3BtEjvf7IdAEmVtMjD06opoHKHOYI1cOcfwARFwsE/Hh",
+	"ks80gkInoZKmuz96GO0Pgic8GfTg/rmSYwqQcslmssq8lJWxvOJZqZc7fKBob8Hf01WHr/04dCttVM6a",
+	"caA1vjYyRnvrYQi60VVGu2FWDtPH7vrD0cRrkU794NzbH4Q3ay47I7buzQ++O+qyDz3Az9xWWWKp7DeY",
+	"KRvP8Mo2B3EFyi9i+Ih7RwZ+Pym9r2MtidGsyMo5WPDcmDU/CF6I4nBWXnaGf/3NmMABXjmHNmjvoEGg",
+	"05erQ6AVq/C63NlIvTYDa8ExdEV3LWVR7Z7hgYslG0etoRiqvQSqcgTc3BP67JXLYD3lkip5F6rFrN42",
+	"/3V7NVpOJJZ4MRvFGuxCniyl7l7wgZaQbhsrOZlyoxATco64TIGRlElli19j2YXkSlIFNjLv99Zc9DaT",
+	"xDrUc6kFDM648lnfeUl+xwFiUfuudigkwDDPRL0XlG2n6804YXiOyzKFrMX53DxM5BeYR5EqlmjJZro5",
+	"WHQAORqJm924XgRFbQdI/NPdR4PvYtn4hjZ74odCfyF2O4gDZxfGR+GlqBNvEwvlSEkpRsAcMZ2VgQUO",
+	"mNml8oNvZ4m+FfsY1r5idTotg9uig6Ye6q+QIxoV2lMxWjBmN1ZMd1OPdf+MymBFbl/zfwG00je0LNcp",
+	"M3OOzv2vM9vIvHwtsLMWtiDQGws9m1Qtzuvblbuk5lvtS7tJH2h3olA3KH2KTWDdZKp0ZlGQEHwqk17J",
+	"g262lKKZjiXkukMDFcgUVIm0xdDSuSplcExDX1GvAt2jlbFnlje2DZCF5H5TYTcDmiPH9hfdE1rJYHCn",
+	"VPeizRP2iEloUZiHnaPDwd7+w0ePn/zp2+/4+SgVF/Xf6ZKXeHp3hp3zmTZLA2bEG1lmuU0ooGHxw9z+",
+	"DhlrHG39UNkbDPee0KFi0R3CtvMOhLUz3DF7ESDPIDW3vbk/CtA8+MR5ENhqq5Mh1ojb+ha3UlvnNK7X",
+	"hpFRKcDBYvTgnfgbLZrb7KzNAdHrnkwLdkuolc2DyEgm3PNsIiDFAfZ1lwcGf/i1pCKQSSzNJVDalVrk",
+	"QvINsE4JLkJSWOS2nknrssCBg/gFHJYGTyAlx0KXsUQ8B0x2n89ZcBZh+oHqyWo1e13fdxPU/SU9zNzg",
+	"0GIJddiCncMRDbVmewOqEdND4tmnTpCgjwccrL87dRnBF3HePyZ9dnalYkm+g+NWInQ85NChei+Yz4gp",
+	"aUEnjV4+54SKQ4jIWOM2Etpi9SEnknkBDbMGzdi4NF0uA3I6SN5o81ie94yH5qZfB1WGPM+jGEDmwFD1",
+	"7+9XKPLldM4NdGuFVO+xjCUd2WTrmkWwfOkKL77ic3CUKwiCBMGXDBvL/IyPXCV9cv6hvRCWbawUbaSg",
+	"mrHbwu4UxTLxdUwBkdSIT2GwuMLdhI7Ht6DykygoqhzxaQ/L17PSS0gsZ+YM8zNgXOFq/aSRqJTPXX5w",
+	"ZZlirx/Ll1Iw2lDGeppkEkm7IHO5/9iqq6Grn7SFnBCTjVgCy4b4zVBmiVCHbgZzAkwuL8WEUoEauEbQ",
+	"9x4rWMN+eB+eaxXUbPrUXSzd1pDqqs8O0bgF7lYXIlgZ8WgyD1+IDxXzcH7zHk7UA40lc/CqcA9nIw1u",
+	"biORcRPaQIG9QxZQzbjZf0zGjbeJCLmgZhThnW5oAtGUfMQvTc3s/HXjYs5Rp6XGkF7qYb3GsDPsNMqq",
+	"OSGhLhTeqX2Z6CXciH/bNA1nNtdKf94H3+asqwrY/z0qBOMlu+LaIoreg9awRp/9S0G+h5OutPaN00i4",
+	"dJVTf5VLLUfXILtogDqoc5I2Or9ytKWvSOVorf6lp/S9DeTcXfHZeVX3moICTPNVEhHKoUJMEJ7nS4rS",
+	"Dh3GJKU6COZ6AXIS7FbLCQEa4IAsvFJRzZNDNzT2qTHewXBCDwl1BvLX6go4RZYKWWblnHHNEmAI/cGW",
+	"m2k1K4C/YpoBtreDl7bNmoCK3dgbiq6S49aicUHmxVKmutubO8ATsSrX/Dq0RJaUIqngM4G1D+7ZYsY4",
+	"Ciu2KKGCJVtNxthhmqK2un6ShE+zypHeYrg4A+FQv4NSbCARPce3FWk7gNPHCBIUztCqlSptELNab2Tk",
+	"5aD3UhslWtIbZXHkaJOyoGto2WNr4a5Ss/jFjYa+zJQ6rMjrQYN8gvLdnFDkE77TM3iXbdXQl9X8cZim",
+	"vuWDrMI683TrueQNxF3w9VvNRAfy6lQ4kWI3IMOA701q2DalIKuwlZbAB7eJGic32P3nnPKgLJlqdHPa",
+	"pguloeYFbs36bCivc1MMUwVxVS7nZkzY5tU4F6ORmJa6kTc8SDchATU9ooYLWlPYTemgaQAovVZ78SST",
+	"9te9RjCcm2vmHzDatY4es181GkmOjnLBi3Uuwy9udhqtam37lfZrddtR5C5yQTbywYzD7Jp2t9b2XTaz",
+	"ZS4Cex3lRiADK1rY7KqGlixEvFHlVG39oTFyiVM/KzG8HLmmuotCTWKJzRVk6Sasm6ApnSDlARLmJGj/",
+	"Yo94aPRSORH+oRAT9d7GbcyNlfvIPpxiOPM+c16FHbf9akCkg1HRS47xd7rtlK7J5Ljv9LzkRaGuLPF9",
+	"gO/drVPtQLv81aUoBBO5Fr3W/Lgc/UwLcge6GtLpkEPHcQaFAQsjDhIscpT0Dqjjn14QZxVq5K6tkq+p",
+	"gu9Lbh4dShfsbSypGkD2+/FmJVUQnr22twUCwXMbPu4cmXeVJQEcZBJ6d8xK0FeXV4HRV+A9xwVyGqLM",
+	"mxefZu3u3S2m6Okn6MUiB+tOgkqRj1GkVrFsj74/rNrqrHYC8llqFHMBcPrhKYHFRAgmSvVXvXWOylUE",
+	"g2c28zubGpfJomu7dgJLmLY2+SC4C7GsEAta2I92+sDk34Pvf5/0IoR8OZ/71PTR6S+xLJBI0AXR4C8g",
+	"W7rPiEJu6PoJiZ1sDf69WAIBHyA/wt965Pd4/sQE9ZA59+mngH4vGanJRMgS2viMqaMxbLfIeddnkDKv",
+	"hvBc9IxMCWeZ4u+QCMUIXyxtiC8wDGrhxq7lTyhVIVrJ5jKXGTowC2bp9Nqo8RifKMrH9to49yJWJ8CL",
+	"ELGnxsNHr9VOFXdHft8XwBJ3Q2Y1IlFD4B3cprGssYY1H6OwFjfEnX8qR2uxn113eH8UkVklmwtbGzYg",
+	"7OjAGPRYM+jvo7SEpDnGmlBXneFjs64XPDPmijnbK5yXR2om8fCvUmEi9g6Kirnu0V6QTt6POgT92RkO",
+	"7pY5jXWJYzClMosrPtds0Nsi7X/ySCG0dlu11RItbKJaazUXVgHu++wTKnMIlyBbb55rdj6D8Nc7MS2N",
+	"JWHhMLvJT8fOL7Pee4KIdMbvNud6m/f7zBcCueMOnF0sVyK+JURRxpGZS98JMdWYgbKHn5KisQcdUeIb",
+	"T5yWd2/G0jYupzlsbQj0jwbSHt0FUGEDaek8XAoCJQozSge4/D7PiemT8G2CG1xxG0c2xt4k0yV/10br",
+	"RI5gy/D3Bk1MSb+tw8rw+svwe+5ZofOGbSnQK+gCiJbRY1HdrekcifdmfK0hxHpvZR3HBi+3qXIgp3s4",
+	"AMjGalyRMFs4cEXHMhV59l5Qo2RRzFlWDlmCzhSlTwqBzoB1xQ5fnQAUCITsOGGhTJTxNljXeFoEqWq8",
+	"EJtFND8fQSBSFSx5DV5GJsfJAdi9iePKscZFEljlDzQbGYtEtwb8jnHq7irYF06tmZP5VNhInvm5Hsdr",
+	"0hSgBda1ieB1zswV9yZQ19LrGAbmXMPkMo6qaJ07AfkfxgRDNmKgdA7w/CFimG1YpUoXWwJkzwbQaY8X",
+	"krG6bMitfs6a44Pn0FFjgZNopj776CBs9zXigyCF21DgH3bCubq0hmOmpeHyV3F+qdQ7XT/Vdv8O/56k",
+	"H3cLQUdOQ+tOg3lrLquYt9ZwxxsTTwzd0hjCyRWOYScDCCu+FPZjE3vWp2Kq9iy92U3ZYdYClfvPmZgJ",
+	"61zYl7ZnPgwkqoUiw+mIWKlimQiZTlVmxhyU3SnjKJXmG3SyCWm2Tcrst5menZuhnYvUfCkr8SDss0Ms",
+	"xSDfhr6t2d/MUFPoWMl07VYA9mXbIboAahDWXvQYtohQp6wdie2iWTABXtstBZrkJnwvfmrW2xKD9UNR",
+	"bpAByvJiTGj/mjEhN+410cP+NOj8Frmtu+b2/3idl20P7MBm3taD3cOW/ae4+IAtYrYYBUjWPjQK6x8s",
+	"IyEIio2NI2W8BFsPnIsx64K/oXf/rrP0467zOHTfiFGCmJzTQr3PUlEQXGUs0WTCMgnjmIyUvBAF0Ar4",
+	"MfUils6gXZJLKXI2k7nQmiX0uwbHKZkoqRJb0oydQ3Dfcz56B6GxxLzpe5WNhH/fHYILsLiZ0D2XuA+T",
+	"dIZqj+qZk4lIM/6myBM2mhWF8T/AL4TxOyhIi35I8JHUW9qFtjLzTUR9JIwZ6FL81VbG+RiQmSHOEjfS",
+	"QynVTI4E5Jii6mwC7VihS8Yhcl4qxunbeEi4m9gIITJHBZNt4Urt72hBm9PdPte8dMRA6UETXom31tlY",
+	"ijScW14dKM6r5nPL4vOh7Pm6Kz8ySCiBlIk0loDe4FFKKvum5O8EgrXaK/rs5MIcXtTaGYWgnfgEXI1Y",
+	"Bn+A3Fg6ZI8H+yyxD3gLwf7En+n2Dw+I+yKTLCHmtMRCB9XX1Bc6unFLhb3D9AaVye4RXZz97jTnczrd",
+	"w7lkitq+ryT775kHceHvbHCUZgMokiqT+0BbqiYtRkqmGttws8b822nJi9KJ700O9w0L2q04d4YdI+6b",
+	"nPQ02DuCrIQr3GSurGT0c/dx81dYdn67L31+R/gLVR6OzUzeHSkcz3PzFALb/CLO/TVgKl+R1B8bvXMb",
+	"7MtGegO1SiWIQA6DXfh1a8Cf1E32wO7f3c+ny1AhzyrK3Hfy4ylJ6DcHLDhAjQoWhEOANdPmVYFPrREg",
+	"sqqSblTN/BnIcmW+7ps8f1HQjX7XdgPTdg1ZWSNZGJ7A7nw/PXkasVrq0AtcUg2TvD5e4+RsCJKEUrs0",
+	"UjLlpZnQzrDzP18f/3Ww8x3fuTjc+fG3vz/c//j/dTYInVhsyYglmdyZFmpcCG2MJIQPA7T8RJcK0B0O",
+	"KhNvEdvpr5HXBAACgmUTGEX6LjCJQ5ur7+/t0TjcbbxJFsvQoiP3wJunoJ7QbOTpvB2Q8VbsowWwv401",
+	"DA7mbprxtkry0xs9bpa2ls9Kbf7KCFFkwQoVFhuGamalzTNVRalXEOjWA8Q/ZuNZITRT78lVDePeWBJD",
+	"aSFS+eb/QDeClbw9iEyUKollV3ygzyKHo/PwyRNIKTM+5UUZQbdGoa7YVBTsnaCOJQDGMo+KEBMMKyne",
+	"ifmQnFOdUELXBW90xBIbp0gIPRFLeaX/A/A50W+veSkSiA678Mauu1PJ83en6FliHlnPJhQkz4ogiGLu",
+	"9l4UfCzOgitiGVzPdn38pDuwOD7SR1V6fZaMCzWb/jD/Hg7pxLypZtDSQtXC8HlYKRuxhJpwEvsd+p1S",
+	"HYmE1hgIQcGi2RC9kqIXsSTlc3ulpbYEwuZu8pe//OUvO8+f7zx9mvQckwqFx8zCZwr6DwL6xS6X7OTw",
+	"xSEw0RywoNQ0YAp5oC1bcsrneTa+LHc0fw+HJVBqGuVN0X4O2FecKOhGPBcy5YX5PGL7D40k7D+OJSDX",
+	"IFOH7buyh94IO94IChaCEQ70ywghAG9lJeuadYC5FymDfHuvH8tDu6cR9BkIRcyGBgodQFgG2XA7WRFJ",
+	"CDb//+7XFuqiYtlKJwMBFWtxNacljAS30Cc3nCxmcA80FpB56s/IVdnX+jZtJnmwdwadIsPBYGfweDgY",
+	"tJQgmFlZanph0XFn2DFbacesa2eN+qtw6EKm4cCdAmka+P7aAy/VHQz7V6OpOCgv4C/VRtjaqjdIwJcO",
+	"YxUnNO6Gn+hOLRMJcvi7BwMMpUd7RQPijyq0IrAVbe9FvDr9C6SOLbNOV3c+YZvv+RwNmnVounF+f6Ar",
+	"NuPrxmvbTT7oDdgWHvxR6aMjPMetGkY+/vwdHjVTy/8feYD7AtlNm9NLuLiBZbWYF2hHr8ITyfjFlmbZ",
+	"+c2lylOfj3guykuVfv/T8VlyUI218+kU4CSh3M6fAjb3AWJn8xI2hcHLWWEOu/ei0AfIIckLwagcv+mw",
+	"+cW8VJiU+Um0cZcsX7rwHmdX2fNn1973D9fZWHC2ntpX/kQ7srzK8kz5UTR2xQVBzDAN0uVB7uSBZkGC",
+	"qhexC4F8fGA6/XR8FuxL63CwK5//XMNMqIMgVQZTKqaNnaVF6VrVRPE+GwnbalUZayWbhoUYsOeEb3Sz",
+	"c1I7w20NWfPZEdabrVkWs7f/7RrnSUvLoNmm6Hu4yEnlJGzOWmKst5vEs8Hg4eiUz+EHAI/y0mjFOJaQ",
+	"B/P1McYBykbZlMsyYCykue03x9IY1caAbb1kJaDFvYt9iDUFY24LCK+WKc/2G8TShybY4fJtkmmmLi7s",
+	"GoNaraos/Q6cN6KgTJXA8hxAIIqwfIemzcZLdmnyhmGyU/MsALVwtyfXFjLugQnAINnJMos4nGfv0Xfp",
+	"s1NM63oUgPBmoHIO0IrH/C+E6a4KJcf53KaEiYj+0eAh9j4KXkgzBEgBr6VRX6kNGE8+7FxdXUEf386s",
+	"yIUcqRTBSoKA2+EIbDjMSR4erRFZPXJ7hhKZP668aH1DyN3bvjQVZjRXKn0JR8l1I1P39wgy6mPFGVSx",
+	"koz4TfL2Kpwj7LMhTeKE0lUcUOiDnRfqSlNlDjEQ6T77BTlKdfWoiWwdjmaczWT2t1moWiOslPCxowoe",
+	"lHtmWD0Ce+8glkU2vqQ6hYjZR8BtwsKh8rJQs/FCucXr49MzdvjqpF/tvMA6Dnwk4nbz1PeCIPnPA81G",
+	"eQaK16IhdpMfCzVJdqFISRQJ+54l+J0h6lX85YS+T8o1iqUWgoFmsvfKhO4B4yzSvIZss3o2usS+Lht2",
+	"4qzaBm95ZheqZI3Wpon0nLjQ8d1Av24eQZ3ZAGDt+l9iic0xkW+TIQRjh6tuNjPEgqgZ37PVVuuP3Bmk",
+	"rqQN+rlDyJ/d7N/sZz9zOZ5N7bEUVcApYdskmMcJimuwnQv2U5rx3DzvXEHa5ZAVoiwyI0UoKKyLEABY",
+	"UtKr7D/4C9okYFHRRpOKYblLZbtBvdVZuAczzYoZhMVG6O04xEosTsPz3Po+mXaxqy6HoxypimN5XsBy",
+	"kbRlSppVePzhQ8+WIckR5LGaaovAA6PupfM5S85UEjHcstg/bx50QDW+DihUObsEukDFFSNccEedLMYM",
+	"4DLN8woYPE/VtKSO/0cfPkByzS9Sn71Q4Y3MFcDWRs/Btv5Cl2zEZVDVVECPUyW/NvS2TkYw1GZ3T/OZ",
+	"ZsnZryfPTl6+fX38n2+OT8/enp08P3755izBv3L2mJnHFuNMAhucGMcS5IwXRfZeaNf5meW5WYVpoT4g",
+	"tYCNE+LSWRB9Dgx3sAldOVim2eXMiOJsyszYlNmIOBHBYti2q6hCleyC0VYP2OiR3XnGZAKoippRS7Nt",
+	"C9sKYczhWu0ZlYPlYvxAs9OTp5UiNuNrAwwVEVLAw7GYEhn+CPWfiEPEBbglMEMjoTXORZrh+wd7ElYO",
+	"5Aj4EMjK3TFzI1OyAJOnJ4fP3h49Ozx5noD1Z2chogpH5XEoLOM4KqWMpsR97PkZflSF0dWjdzulwha+",
+	"bo3UAig1gimkzb941sWyu45KJ1/DbiWuQdp6BH9DBBnQd/bm9TMvrFZdeBXrNSe0KvvuXazTozgDWcOB",
+	"zvO8qW9eP2s1hM0mPFKyLFS+Kph9VJk/s0WaHNJh9eTFt9gYBgtiw9dvHt5oqHZ+64OskPo1DdJRAP5R",
+	"Q3WLf32nvd1JbwzzfkKXaLOqTvi6LXQwb4CZWDTDzFqhxCKc2NOswKOzM+xk8hxy5VHHHIP1b56pxf3a",
+	"zvx4Q1STQBYDF+1mJRcf0Mr3mwV11r9/mOTsvSh0puT3cWevP4g7DJYuk+Pv4w4g8cSdf0dtVg0JhJ89",
+	"zXge/u6dTVTt/veX8tg4Vt/HHfMS8LS08tcPWfl93IE+xbgThmGe8XORfx93QA/H+AJCn+/Y3hZ8cuDn",
+	"hgParY9wt/oaq8BeGiJS/a27e3131+zxnRFucm90G+WGlvXhdPpAkyf05vWz3kZOrdsBO/+tMtka/X/O",
+	"i3cVP9NaWWcw+jCyz1oC+wCowX46PrODOYhlcmTx7Y3mXfRAieY37BVob3PxFQmZjuVclGSh4oNh3K4o",
+	"A8wiF9fDlg5y/OrPp5a+pF2iK/5Vo8gk7caEW4A/q0xipmJl4DscIpqiEa3AYgCieu4dHQ6W/9dmXdiz",
+	"ZbNWzs0DZdX52GZdgpBXbdVhboKYlo0zua9ZR7z70/FZ7+bZliCKZPZEJaMynZUuq1IdpTGkKzswOIXa",
+	"bET3oD8iY9Ki2cjpIAhAp6YQK6Rd7zBUOzKWjkMjCNdBWGeZRjLfaNVFC7Geu9VFn0OMPzRoV+utikEb",
+	"VDqvb05a0TB3umnI/zPQZPct6H9tDfjq5enZRnbRpcrTnclMZ+10XkGqFfOhyc8vnz19+/zN6cnR2zev",
+	"nyXAWsBypaYus/oq53P45Pu4M7B2edIDzQD52rjzCmk3zQD6cSeW/iYBh8FMaqNnXs3O82w0ZFJZTlKM",
+	"S2N7a5BGYOdiBJzhEE1K1Whmk58uSnuhCoomIetPId4LDPxiDhPit1CH6D6LLKCsD6KZpcA4dp4ymD9s",
+	"vsUg07lg5ayQRrte8XmtuXLC52TEYH0IqMcWW3KDQpCfVZ4+h4X8nJzA04Z9UFl51Nwumn+rjtiG4l0V",
+	"1YpQUungpciDUP6l4EbmqCjUuqQPNDNL8abINxLEej/4crTkIG7vE4S1jnPWrXTBRGEzSsQSBK8yP1FS",
+	"pDdExMKFxt22ZnTW1IsesGq9DhqAIGQ9Mp/nIh1bMGI1Hje12sF+9ldbYvrbO6E3PG99d6/vD94PP39K",
+	"09IZdh5V/oAPWauDqv6+w45brvCvb4q8M+xcluVUD3d3+TTr44nSH6nJ7v5gb7AzeLQz2NslI0TvrjZA",
+	"AqSE3TWGunmDDb7REe3L9QJXDQiJh8H+2QZabmBivG5TGZsorFVqChvDAo/DZ8ir1k3izdmEdRNMMCa7",
+	"SSazMkPE33/9r//N3K9RLBOK4uJf6Jd615/5k88PBcpvNzmf6Xmym0i1g19Idq0SjCXgb2DbCMRqzKVc",
+	"jkRuB4Lf7PUZjtkm29hYMTOHV7xINTYXTrHrxs5uLGt2xUHYhkA6aZmibDv6a/L16X2Zuj68iX8TasFT",
+	"815yJF4gsPWw87ATdc6yidAln0yNk6skdJy8UO/Z/mD/CUPAvUf77N/MzdfXXVuV9fnFhm+ircBfWMJY",
+	"bMO7I8xRg3fR/fl0//ET9udfz3qWZAKDz+OCy5J11awcK0z3+/KhkZIX0JCXxtKFraGhR0ELEUfq7x74",
+	"IWEKmUZQqxqKbI2QzSEnkeWAwkjyuaKsbqU8KSiK6jaWDx2wxD7Cgr5SSdMDxHcxd48gDCQDVmicmT5L",
+	"yhLxEzJJFS66WoGaoeLCvIxrgmOlwnoNqKmVFs5mb38vhKdGncwq9Ha2E6tJB/4kSni/M1jjFRG+Z9mF",
+	"wIoQN3LPtfDwyWDgOx+/ffJoMGjlWCjLvOKX0D06Q7hJZ8I/ZJPZpDOEu0DUDn9/4gGiM1mKsShupW/m",
+	"vZ+BVa0zwWSt3zPjL1rVLo1b5A9tnflC0B5OtJ4JKFsJ1YxVBKQAUFT/fMpOn/5HoOHg4wWtVnCpL0Sx",
+	"ls9Ydw8hNmvvwEqj/Y3wI5Ca78wFRy+AMUAQzl6fGnsrGS0IqDQ0ItiIDlLbQVEWPK7PfrV1RLF0Q8m0",
+	"rSGqm3QT9V5Y1jho+UU86apjC8ZdBEzN1rzzTi7R41l7znwKA5Mpm0kI5oQWap8dQp0UD+Eg7Dij4EWo",
+	"EdKYd5rNpvWbyDnGlkSuRd3Aa7Xqzug5zv9dnbmo4ey4rBnWL7kJPhdGB5v9t7RtxG6UhdTGWlUXbVUx",
+	"NwRN3Zq2W9P2fpm2hw1K+FqWroX9dYC8a0NIeMTtBexne68qo0CfJVqMClGCEUjFpvrSGI7YyAToiUEg",
+	"3yJQqIIVqjQ/9iBW6PCBIb9AMDsYnrdYx7HEE7IQBBhwyTVLCCF4yKAqiI4pCzuMJIxDuJ85ItpIBCj1",
+	"dewm7FboBL4W8P5qreLr50zPgcCmugoWQZ4WzOp8S33x1wbseigD98qRaKsgnCpHwt4wWxuweS04/lkl",
+	"sDoqJv2AR2AXRG1XX2Xl6PJc8eLzh9iv7e11yDhJCrZt758Wb9+Wvnlg9dUoyuuiyR9XKWOQ9MiYWcAV",
+	"aXUuIvgmsyJPMGwr1RVTEmIJsbSPdZ4LURfauEPQQEz38LjEjJ9rlc9KwRIjamiPg9AlsXzz+hmy2kNR",
+	"yFWmLTAtRQQojQtni5KC0GkKIst/oCNqCIaOCXtADSmki17De1FkF2juehqcB37IGjp/ahjIFA/YH4RL",
+	"4iDulRTEVtPDUuz9PV0GgDLfxTIBwX8L3RgAPYfUZtCgWiqgg9TgZ2A5jPGtHNfBJCtLKuFL/hp3vok7",
+	"vyWRR+bXLMTgD7D8AYTbrKxFk4GuL1pq8MOwB4Q6Y+wYRIoZzassT0e8gHj0FTWYvRPTMiJWxJTPH2CH",
+	"Su8A/bfgKBfSLgK+xpDZkfdZ8k3CzgU0hHHk0oEqK+QkWwz4xJKwd+yMNJ3liLpb03g3wcVrPds2O7Y2",
+	"PVOuq9zvEnXYLuvKsFJtTL9m5eUpiGDn2ofWcihiu2EPKsYoWqHQPaPkSHz2XAPfbUhXAVh1cElqfOOK",
+	"ZqnwgS5RYwsnzEqNtMEaApreqiBhEK2mfi0zxKqGrWlN4vrcci24rc/4wkquT7iw4C2u5N2s2xIvqGJq",
+	"orCvs2I8ZOUBVJA6xhpq59RsrCw4c7+FB7NJkW/pE+8PfeI1Nm20PkOivWtIcqQZnhCNsN4rt9vgDzoy",
+	"7+agDOdkKx6fs3jw9LrCsWHUqrp5TlIIWkx5ObpcI1YIdYPIrI9OI/R48xzavxfickjRHFCOwtkQy+5C",
+	"sG7C5YznSe8guIkxYROLd1ReignRChlX80IVgEpkpPuCZ7nx3qJY8lwrxG0LoovOWbsgMO9Mjr2X5d2T",
+	"0K/KAm+q5kdR97/x/A5aHBpoOW/0aNgaDg0WT92iQ7NJ9I0+sdTui47NdbXUK9hhdwIV/vmq3IBDiOBt",
+	"t+xn984iP4KVvQN7fNdrzrWzOcehvV3N2wxD1kioEcJvPdAWrKe7Z8N6sSTy6NnUKMLvehGo2qQQepaX",
+	"CesmejYaCZFCRCspRFnMMzkmAjSWSPGhPMTbH5bJAVNFLG0aPgqkAniraRy9yFafC/PWPhPWTeQsz5Og",
+	"B23EJwIKLnsA/WYuSxC+BNs1LtUVlhqBHlfv+uzQeiDm0AJ+eGLL7scSSJ8td52ZDZw0i0FDPRluVSd8",
+	"jrBP/rWHiN7D6WygK+EYsE29AJskeJFneHjALbSvTehaci1C+ok8iw3V4B+pVFgiOMJqwc5h85XqhAMj",
+	"HUzaAdMKwZTq0401IM5FIyCpWI6z90Kade9W3rrpFMXiAV76/aYK/8UrX97hnnLFs5LuYYYNE9hbkaF7",
+	"6qVgU2Pni0i30eR1hvuR/bktW/XwMSTfqAzhue4Mv30UXYPFNLKhpE5nY1ZQuuCsjXx63dTcfgcTYW7X",
+	"Lr7wn+iFUesArQwKXCfqeJnoDB8PHn5mmTfas/PVmTcbGtl6Z5/vCX/mM0ZBLAv05yfy2JbbDVhlsYNh",
+	"jwbe7eu5iGvlGA8DYDw3J+4kk+LKxev77Ec6uo1Qsv1HiAuITldwZIx4gb7jVdDsqSO68oqCOw8cBykl",
+	"IlUO2bkHmip9LS0l4OaCgQEYcpiBsWe8v5+LHwGpJ1LZ2SE1kj/AlNPMUerjkzk2d51+OWtdXBtp2+qy",
+	"z1WX/ZQ1h2F5uPnXd1xsKmcpMyPUOj/QIYYoBmnmrFC5aA7MujvfjqHl7Cy0Cen0J0jSn43mIYkzZsge",
+	"spNA7MlYM98OscgySyuwao044/bWxkARr2cgyhh4cRQbw86bs6NNRNPOxSqh1KIsgfT63pfTQ8C0Xjxj",
+	"Xz/csm4b4cG7Msz5zTfAkGTbYSzWgC3oeMiSC6tLkl5/aUT0IJZJXNlicWfI0JctZ4X0hfNIWipTdcXU",
+	"xYWlnvB5UsTNtJC4iGo5UlLPJmZUM5mKAtF/C7Pf+uzQgrx7cODk55+Hz59TSU8CLDwJFPrsPzI/gnua",
+	"CJkmwFJNLnoCEgBcSgGDVHhbSyYFJDbYN4Th1yQUt8R4tbFUF3BQALCecesn/EPC9v71j3/uDQYRS3AG",
+	"YKLw4z/tD3ohOxNbRs4US1gE1q08uW+eETHN50T7XWvD7LMkDkTVLBAFr90KIZ270A9wds0KHZirwsf4",
+	"hS0ENipgiZUZQcUmslsUJxgwSNvoCoDvKs8kuAl7Zq0eDwZBr1TPQu630arHklBjAQi2ghVQlBqbwxp5",
+	"C3oHFD2gSchK89JYszuZlnMI55znXL4DNP0IwDsAiNcMWeE/1DVnMd3cuG21j8Wibnn9JZHxyslwjZg4",
+	"aHqLqA79UzyfiQrpZFWhd84uMyzINoM/F2YSHVibkdW/zXielXM0PgueSSSM/Ei+p648pHoOQd9DZ/gw",
+	"6gTbvzPcf/Rx8QgxN1QXF5W7VU8ws2rmW3ivJV90R92gdtR9R0ddcFhZBqmjy2zExwoPnw1PrrsJ/7cf",
+	"78umdcOZuLVDf3Ee78wA+OISD9s8gs0jNLF4Bqj5cLD/DhWwsNnsoeSiznjqtJrwgT20MMTzxdGJ4n1z",
+	"z9khET6e+hLGCE8WCzc9VqyYSdbfHU3SWvW8r40c7u7CfS6VLoffDr4dQKyBRrv4zMrEYOhRR2x6CXW4",
+	"mWTH/b0njw6o4yRimMaMqMAtYlrwAjgSUpZNpqoo0Rw6Ov2lH6BA0n07i6DM2KBFOOZVzCdA/00PzFGI",
+	"hdWUU4EUwMVMI2hlHVwchkIteKMGCNRgWE+VM/4aRnYYdJXqZW2ltsOvhl4ePAi7TRse4U5ASMF4pETL",
+	"3OoaDwn+P8T6OMDKbd+f6LIoqnA2AlaFBWCcTWsAcEyQAHIAg5FFTPUWMzamZuUBAznQbMIlR+maRJTY",
+	"N74npWHMx7Vn20SMbpwK25dqvOk047kohjAF5mHGE5F8qi8VJFnsPqVUyRiK8M1ILXYA8uoCMFbKhCwh",
+	"yMg4kS7ARnnAAHkWaqgwtFZCUEzJcIcA6H6mG7fuaqbgyLKtuh3paFhDZRI80FLtLT7Nowr5VapB2Tpt",
+	"ETEkILfkyYgeQHTqoXBYXvzKCByTcjPDpiSJDb0ps/X0pbpiRFwMKO8HaLteYKUJdRtQX79xqEicffss",
+	"Grkh8nqweeCWbWNqclkPqnqeWdINUPXBzb3+boCMd+Q8JPddUgNici6g6l9nk1nOS1X0Iqu55oQ6oR3r",
+	"FmZw/8cO3mTHdS8mwTAWOxEXh1NtN/HT3w3Trz0XsPXFvw72LiwqdVQGXLPTksuUFymzAak+C6LQwWS1",
+	"D+5nwfPy0g6umEkJnhF2QQe3OMVP2vRQcPoxDSJaKjZXs2KxzBql3IW1p6KgPg2guHDpA+C8sV6PNveC",
+	"ndHrs2PjxfnWDqO7VUrky2goMnKw1ZWMnFYmU/mAJTbC+x7cS9ziWcFmEshigN8SeL7hoDKPSBbnkiAA",
+	"4JT+sONWn/yLvoUOWI5G4CYBdENSuTKxr6jQbaXiJT9DrkqLSo2xS8hOBQBKHdK98E0jK9nVCViMOo6C",
+	"Sy0w6jWTNSfpz4Knolgno0yXuH7vja90Emqv/G1Tx3h9HoLK1G7gz9XOTzlnyf6HD0jGlEm2N3CALAE+",
+	"gg57teYHEDBGzGDcLRBrkmALGymwuXOqE8RajO5jpiOjbXTE9tkkk5F5GP7LLiP2yPxvb9/8f/8Ru+z1",
+	"l2JBVjf5QmTcSgfEx2uVcxtLRB1340YicWRvdg2ZcNduhaKNnCOc3K9UKkJAi5Vi4QD9NheLABrw5mJx",
+	"Ym92DbFw127FolksqpP7lYqF3+lriAW5nG81lW1sJBjBxbchGi/xdqeivIZs+Iu3wtEsHLXp/UqlI9zw",
+	"a8iHJfDaWDYcZuzN5eI13uoaQkFXbiWiWSLCif1KxcET1K0UBYsb5Vp1NpaJ+h1uQzgsbh1maq9jVdXu",
+	"sBWWZmFpmuivVGgWJGGF9NQq1jeSm+q1N5YYvB0ieGwsLJWLt3LSICeL0/sVishCg8Y6woEJ0+sJB117",
+	"S8KBqBDXFA66eCscrcIRTu/XKxx2u68nHNeyuKrX3pJwXNPMqly8FY5W4fjKjasFLIA1hEP3sbDmeuLh",
+	"r74lAdEndL/riYi7fCskrUJSneKvVkyCjb9cUNKM52/zTJf9FMpCN5CS6qU3FZGnGc+fZbp8qqTYUDzS",
+	"4NKtaCyKxsLUfn1iUdvmK2RCjvqAS7qZONirbiwJcnRo7rOpFNBlWwlokIBwSr/C3e829OqNjx1Dm299",
+	"uu4WNj/hJ26+/enCrQA0CkA4rV+nCNitvVwI4Of27Y/8uwGgGzXw6wjAqYUtaEZ466y24Ye1fRwFdb5G",
+	"CDKhoaj3qqUCkv3iUcMd/ICvoi74FYoStdpNeQFoAVmJ7YapSGe4hQRTkiUWsSFLGyTqKhjoVpgasAm+",
+	"TkkyAxe0J5bJketMu2bVYcP1Nz1cPHvyNesPi4UbbA+bJWzLX3slYpMILBOajx//XwAAAP//",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,
