@@ -117,7 +117,9 @@ var loopbackOnly = &http.Client{Transport: &http.Transport{
 
 func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	t.Helper()
-	var opts []store.Option
+	vb := &voiceBundle{clock: &testClock{now: simNow}}
+	// A dial list's entries are settled on the store's clock: the flow's.
+	opts := []store.Option{store.WithClock(vb.clock.Now)}
 	if o.webhooks || o.events {
 		opts = append(opts, store.WithEvents(server.EncodeEvent))
 	}
@@ -131,7 +133,6 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	base := "http://" + ln.Addr().String()
-	vb := &voiceBundle{clock: &testClock{now: simNow}}
 
 	account, token, apiBase := fakeAccount, fakeToken, ""
 	if o.fake {
