@@ -94,9 +94,8 @@ func toAPICall(c *sb.Call) api.Call {
 	if c.ContactID != "" {
 		out.ContactId = nullable.NewNullableWithValue(c.ContactID)
 	}
-	out.DialListId = nullable.NewNullNullable[string]()
-	if c.DialListID != "" {
-		out.DialListId = nullable.NewNullableWithValue(c.DialListID)
+	if c.DialListID != "" { // absent for every other call
+		out.DialListId = &c.DialListID
 	}
 	if o := c.Outcome; o != nil {
 		out.Outcome = nullable.NewNullableWithValue(api.CallOutcomeRef{Id: o.ID, Name: o.Name, Kind: api.CallOutcomeKind(o.Kind)})

@@ -98,6 +98,7 @@ func newVoice(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logger
 		DefaultRegion: cfg.DefaultRegion,
 		HoldMusicURL:  cfg.HoldMusicURL,
 		DialClaim:     cfg.DialClaim,
+		DialListLease: cfg.DialListLease,
 		Logger:        logger,
 		RequestLogger: server.RequestLogger,
 	}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})

@@ -931,8 +931,10 @@ type Call struct {
 	// Example: CA00000000000000000000000000000001
 	CustomerCallSid string `json:"customerCallSid"`
 
-	// DialListId The dial list whose entry the call dialled; null for other calls.
-	DialListId nullable.Nullable[string] `json:"dialListId,omitempty"`
+	// DialListId The dial list whose entry the call dialled; absent for other calls.
+	//
+	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+	DialListId *string `json:"dialListId,omitempty"`
 
 	// Direction Example: outbound
 	Direction CallDirection `json:"direction"`
