@@ -65,6 +65,10 @@
 //	+15005550103    rings for NoAnswerTimeout, then no-answer
 //	+15005550104    fails after DialDelay (CallStatus failed)
 //	+15005550105    answers slowly, after SlowAnswerDelay
+//	+15002nnnnnn    the load block, by n (the last six digits): n%6 == 0
+//	                busy, n%6 == 3 no-answer, else like +15005550101; a
+//	                million distinct customers for load runs, a third
+//	                of them busy or unanswered
 //	client:<id>     the simulated browser answers after RingDelay
 //	any other       answers after RingDelay, like +15005550100
 //
