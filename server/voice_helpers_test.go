@@ -95,6 +95,8 @@ type voiceOpts struct {
 	// webhooks records events and delivers them, as the program does;
 	// events only records them (no delivery engine runs).
 	webhooks, events bool
+	// timing replaces simTiming (nil: simTiming).
+	timing *simulator.Timing
 }
 
 // loopbackOnly is the delivery client of voice tests that run webhooks: the
@@ -139,9 +141,13 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 		vb.fake = telephonytest.NewTwilio(t)
 		apiBase = vb.fake.URL
 	} else {
+		timing := simTiming
+		if o.timing != nil {
+			timing = *o.timing
+		}
 		vb.sim = simulator.New(simulator.Config{CallControlURL: base + callflow.PathCallControl,
 			AppStatusCallbackURL: base + callflow.PathStatus, BaseURL: base,
-			Timing: simTiming, Logger: testLogger()})
+			Timing: timing, Logger: testLogger()})
 		t.Cleanup(vb.sim.Close)
 		account, token, apiBase = vb.sim.AccountSid(), vb.sim.AuthToken(), base
 	}

@@ -191,6 +191,20 @@ func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
 		if err != nil {
 			return err
 		}
+		if !inserted && c.DialLease != nil {
+			// The webhook's call is this dial list's: it says so from now
+			// on, and is settled here if it ended already.
+			if err := tx.Model(&callRow{}).Where("call_sid = ? AND dial_list_id IS NULL", row.CallSID).
+				Update("dial_list_id", c.DialLease.ListID).Error; err != nil {
+				return err
+			}
+			if err := tx.Where("call_sid = ?", row.CallSID).Take(&row).Error; err != nil {
+				return err
+			}
+			if err := db.settleDialEntry(tx, &row); err != nil {
+				return err
+			}
+		}
 		if out, err = db.callOf(tx, &row); err != nil || !inserted {
 			return err
 		}
