@@ -2047,10 +2047,10 @@ export interface components {
              */
             tags: string[];
             /**
-             * @description The dial list whose entry the call dialled; null for other calls.
-             * @example null
+             * @description The dial list whose entry the call dialled; absent for other calls.
+             * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
              */
-            dialListId?: string | null;
+            dialListId?: string;
         };
         /** @description `to` or `contactId` (or both, naming the same number). */
         CallCreate: {
