@@ -111,9 +111,9 @@ func (s *strict) ListDialListEntries(ctx context.Context, req api.ListDialListEn
 	if err != nil {
 		return nil, err
 	}
-	out := api.ListDialListEntries200JSONResponse{Data: make([]api.DialListEntry, len(items)), Meta: s.listMeta(sc, meta)}
+	out := api.ListDialListEntries200JSONResponse{Data: make([]nullable.Nullable[api.DialListEntry], len(items)), Meta: s.listMeta(sc, meta)}
 	for i, e := range items {
-		out.Data[i] = toAPIDialEntry(e)
+		out.Data[i] = nullable.NewNullableWithValue(toAPIDialEntry(e))
 	}
 	return out, nil
 }

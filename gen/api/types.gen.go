@@ -412,7 +412,9 @@ const (
 	ErrorCodeCallerIdNotAllowed  ErrorCode = "caller_id_not_allowed"
 	ErrorCodeCallerIdTaken       ErrorCode = "caller_id_taken"
 	ErrorCodeContactExists       ErrorCode = "contact_exists"
+	ErrorCodeDialListInactive    ErrorCode = "dial_list_inactive"
 	ErrorCodeDncBlocked          ErrorCode = "dnc_blocked"
+	ErrorCodeEntryNotLeased      ErrorCode = "entry_not_leased"
 	ErrorCodeForbidden           ErrorCode = "forbidden"
 	ErrorCodeInternal            ErrorCode = "internal"
 	ErrorCodeInvalidPhone        ErrorCode = "invalid_phone"
@@ -451,7 +453,11 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeContactExists:
 		return true
+	case ErrorCodeDialListInactive:
+		return true
 	case ErrorCodeDncBlocked:
+		return true
+	case ErrorCodeEntryNotLeased:
 		return true
 	case ErrorCodeForbidden:
 		return true
@@ -1768,7 +1774,7 @@ type DialListDoneEvent struct {
 // DialListDoneEventType Example: dial_list.done
 type DialListDoneEventType string
 
-// DialListEntry defines model for DialListEntry.
+// DialListEntry An entry of a dial list. (Nullable for `next`'s `entry`, null when none is dialable now; nullable here, not at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.)
 type DialListEntry struct {
 	// Attempts Calls made to it from the list.
 	//
@@ -1820,8 +1826,8 @@ type DialListEntry struct {
 
 // DialListEntryList defines model for DialListEntryList.
 type DialListEntryList struct {
-	Data []DialListEntry `json:"data"`
-	Meta ListMeta        `json:"meta"`
+	Data []nullable.Nullable[DialListEntry] `json:"data"`
+	Meta ListMeta                           `json:"meta"`
 }
 
 // DialListEntryStatus `pending` waits for its `nextAttemptAt` and an agent; `leased` is an agent's (undialled until `leaseUntil`, or in a call); `done` was reached (an answered call whose outcome is not of kind `not_connected`); `skipped` is never dialled (`skipReason`); `exhausted` had `maxAttempts` calls without being reached.
@@ -1863,7 +1869,7 @@ type DialListSearch struct {
 
 // DialNext defines model for DialNext.
 type DialNext struct {
-	// Entry The entry leased to the bearer; null when none is dialable now.
+	// Entry An entry of a dial list. (Nullable for `next`'s `entry`, null when none is dialable now; nullable here, not at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.)
 	Entry   nullable.Nullable[DialListEntry] `json:"entry"`
 	Skipped []DialSkip                       `json:"skipped"`
 }

@@ -1480,7 +1480,7 @@ export interface components {
          * @example invalid_request
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_phone" | "unauthorized" | "forbidden" | "not_agent_participant" | "invalid_signature" | "not_found" | "method_not_allowed" | "contact_exists" | "caller_id_exists" | "caller_id_taken" | "call_not_active" | "transfer_pending" | "no_pending_transfer" | "recording_not_active" | "limit_reached" | "outcome_exists" | "payload_too_large" | "dnc_blocked" | "caller_id_not_allowed" | "outside_calling_hours" | "state_rule" | "attempt_limit" | "rate_limited" | "internal" | "not_implemented" | "provider_error" | "unavailable";
+        ErrorCode: "invalid_request" | "invalid_phone" | "unauthorized" | "forbidden" | "not_agent_participant" | "invalid_signature" | "not_found" | "method_not_allowed" | "contact_exists" | "caller_id_exists" | "caller_id_taken" | "call_not_active" | "transfer_pending" | "no_pending_transfer" | "recording_not_active" | "limit_reached" | "outcome_exists" | "payload_too_large" | "dnc_blocked" | "caller_id_not_allowed" | "outside_calling_hours" | "state_rule" | "attempt_limit" | "rate_limited" | "internal" | "not_implemented" | "provider_error" | "unavailable" | "dial_list_inactive" | "entry_not_leased";
         Error: {
             code: components["schemas"]["ErrorCode"];
             /** @example limit: must be at most 200 */
@@ -2279,6 +2279,7 @@ export interface components {
          * @enum {string}
          */
         DialListEntryStatus: "pending" | "leased" | "done" | "skipped" | "exhausted";
+        /** @description An entry of a dial list. (Nullable for `next`'s `entry`, null when none is dialable now; nullable here, not at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.) */
         DialListEntry: {
             /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b */
             contactId: string;
@@ -2328,7 +2329,7 @@ export interface components {
              * @description When an undialled lease ends; null once its call was made.
              */
             leaseUntil?: string | null;
-        };
+        } | null;
         DialListEntryList: {
             data: components["schemas"]["DialListEntry"][];
             meta: components["schemas"]["ListMeta"];
@@ -2348,8 +2349,7 @@ export interface components {
             nextAllowedAt: string | null;
         };
         DialNext: {
-            /** @description The entry leased to the bearer; null when none is dialable now. */
-            entry: components["schemas"]["DialListEntry"] | null;
+            entry: components["schemas"]["DialListEntry"];
             skipped: components["schemas"]["DialSkip"][];
         };
         DialNextResponse: {
@@ -5614,6 +5614,7 @@ export interface operations {
                      *       ],
                      *       "meta": {
                      *         "total": 1,
+                     *         "totalExact": true,
                      *         "hasMore": false,
                      *         "limit": 50,
                      *         "offset": 0,
@@ -5839,6 +5840,7 @@ export interface operations {
                      *       ],
                      *       "meta": {
                      *         "total": 1,
+                     *         "totalExact": true,
                      *         "hasMore": false,
                      *         "limit": 50,
                      *         "offset": 0,
