@@ -92,6 +92,14 @@ type Call struct {
 	// cannot both pass, and refuses it otherwise with the first full cap's
 	// code (EStateRule or EAttemptLimit).
 	DialLimits []DialLimit
+
+	// DialListID is the dial list whose entry the call dials, "" for
+	// none. DialLease, given to CreateCall and never stored, names that
+	// entry: the store counts the attempt with the call, only while the
+	// entry is leased to the agent, and refuses the call otherwise
+	// (EEntryNotLeased). The call's end moves the entry.
+	DialListID string
+	DialLease  *DialLease
 }
 
 // Awaiting reports whether the call waits for its agent leg's call-control

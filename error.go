@@ -33,6 +33,11 @@ const (
 	EInvalidSignature    = "invalid_signature"
 	ENotImplemented      = "not_implemented"
 	EProviderError       = "provider_error"
+	// EDialListInactive: a paused or done dial list hands out nothing.
+	EDialListInactive = "dial_list_inactive"
+	// EEntryNotLeased: a dial list's entry is dialled only by the agent
+	// holding its lease.
+	EEntryNotLeased = "entry_not_leased"
 	// EUnavailable is a passing fault of the database (a dropped
 	// connection, a serialization failure, a deadlock): retry later.
 	EUnavailable = "unavailable"

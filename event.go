@@ -27,6 +27,9 @@ const (
 	// EventCallOutcomeSet is a change of a call's outcome to a non-null
 	// one; its data is the call, with the outcome.
 	EventCallOutcomeSet EventType = "call.outcome_set"
+	// EventDialListDone is a dial list's last open entry ending; its data
+	// is the list.
+	EventDialListDone EventType = "dial_list.done"
 )
 
 // EventAll, in an endpoint's Events, subscribes it to every event type,
@@ -39,7 +42,7 @@ var EventTypes = []EventType{
 	EventContactCreated, EventContactUpdated, EventContactDeleted, EventContactsImported,
 	EventDNCAdded, EventDNCRemoved,
 	EventCallInitiated, EventCallRinging, EventCallAnswered, EventCallCompleted, EventCallTransferUpdated,
-	EventRecordingCompleted, EventCallOutcomeSet,
+	EventRecordingCompleted, EventCallOutcomeSet, EventDialListDone,
 }
 
 // Valid reports whether t is one of EventTypes.

@@ -15,6 +15,10 @@ type CallRequest struct {
 	// MachineDetection turns answering-machine detection on or off for
 	// this call; nil takes the workspace's setting.
 	MachineDetection *bool
+	// DialListID names the dial list whose entry (the contact's, leased to
+	// the agent by next) the call dials: the entry's phone, from the
+	// list's caller ID unless From names another.
+	DialListID string
 }
 
 // StartCall is ClickToCall for a CallRequest. Whichever way the number was
@@ -24,11 +28,14 @@ type CallRequest struct {
 // contact without a phone (naming contactId), for a to that is not the
 // contact's number or for neither given (naming to).
 func (s *Service) StartCall(ctx context.Context, workspaceID, identity string, r CallRequest) (*sb.Call, error) {
+	if r.DialListID != "" {
+		return s.dialEntry(ctx, workspaceID, identity, r)
+	}
 	if r.ContactID == "" {
 		if strings.TrimSpace(r.To) == "" {
 			return nil, sb.FieldErrorf(sb.EInvalid, "to", "Give the number to call (to) or the contact to call (contactId).")
 		}
-		return s.clickToCall(ctx, workspaceID, identity, r.To, r.From, r.MachineDetection)
+		return s.clickToCall(ctx, workspaceID, identity, r.To, r.From, r.MachineDetection, nil)
 	}
 	c, err := s.deps.Contacts.FindContact(ctx, workspaceID, r.ContactID)
 	if err != nil {
@@ -46,5 +53,5 @@ func (s *Service) StartCall(ctx context.Context, workspaceID, identity string, r
 			return nil, sb.FieldErrorf(sb.EInvalid, "to", "to is not the phone number of contact %s; give one of them.", sb.Truncate(r.ContactID, 64))
 		}
 	}
-	return s.clickToCall(ctx, workspaceID, identity, c.Phone, r.From, r.MachineDetection)
+	return s.clickToCall(ctx, workspaceID, identity, c.Phone, r.From, r.MachineDetection, nil)
 }

@@ -22,14 +22,17 @@ import (
 // the dial check's refusals (EDNCBlocked, EOutsideCallingHours, EStateRule,
 // EAttemptLimit), ECallerIDNotAllowed, EProviderError.
 func (s *Service) ClickToCall(ctx context.Context, workspaceID, identity, to, from string) (*sb.Call, error) {
-	return s.clickToCall(ctx, workspaceID, identity, to, from, nil)
+	return s.clickToCall(ctx, workspaceID, identity, to, from, nil, nil)
 }
 
 // clickToCall is ClickToCall with the call's own answering-machine
-// detection: machineDetection nil takes the workspace's setting. The choice
+// detection (machineDetection nil takes the workspace's setting; the choice
 // is stored with the call, so the customer leg dialled when the agent
-// answers (or by recovery) is created the same way.
-func (s *Service) clickToCall(ctx context.Context, workspaceID, identity, to, from string, machineDetection *bool) (*sb.Call, error) {
+// answers, or by recovery, is created the same way), dialling a dial list's
+// entry when lease is not nil: the store counts the attempt with the call,
+// and refuses it (EEntryNotLeased, EDialListInactive) when the lease ended
+// meanwhile.
+func (s *Service) clickToCall(ctx context.Context, workspaceID, identity, to, from string, machineDetection *bool, lease *sb.DialLease) (*sb.Call, error) {
 	to, err := s.e164("to", to)
 	if err != nil {
 		return nil, err
@@ -71,13 +74,21 @@ func (s *Service) clickToCall(ctx context.Context, workspaceID, identity, to, fr
 		return nil, err
 	}
 	c := &sb.Call{CallSID: sid, WorkspaceID: workspaceID, AgentIdentity: identity, To: to, From: callerID,
-		Status: sb.CallInitiated, DialLimits: check.Limits, MachineDetection: detect}
+		Status: sb.CallInitiated, DialLimits: check.Limits, MachineDetection: detect, DialLease: lease}
+	if lease != nil {
+		c.DialListID = lease.ListID
+	}
 	if err := s.deps.Calls.CreateCall(ctx, c); err != nil {
 		if code := sb.ErrorCode(err); code == sb.EAttemptLimit || code == sb.EStateRule {
 			// Another dial of the number took the last room meanwhile.
 			s.logger(ctx).Info("click-to-call refused by a cap on the number's calls; hanging up the agent leg", "call_sid", sid, "reason", code)
 			s.hangUp(ctx, s.logger(ctx), sid, "the number's calls reached a cap")
 			return nil, s.refusalNow(ctx, workspaceID, to, "to", err)
+		}
+		if code := sb.ErrorCode(err); code == sb.EEntryNotLeased || code == sb.EDialListInactive {
+			s.logger(ctx).Info("click-to-call refused: the dial list's entry is no longer the agent's; hanging up the agent leg", "call_sid", sid, "reason", code)
+			s.hangUp(ctx, s.logger(ctx), sid, "the dial list's lease ended")
+			return nil, err
 		}
 		s.logger(ctx).Error("storing a click-to-call failed; hanging up the agent leg", "call_sid", sid, "error", err)
 		s.hangUp(ctx, s.logger(ctx), sid, "the call could not be stored")

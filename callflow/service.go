@@ -69,6 +69,8 @@ type Deps struct {
 	// VoicemailDrops keeps the workspaces' voicemail drops; taken from
 	// Calls when nil.
 	VoicemailDrops sb.VoicemailDropStore
+	// DialLists keeps the dial lists; taken from Calls when nil.
+	DialLists sb.DialListStore
 }
 
 // ContactFinder is what the flow needs of the contacts: the one a
@@ -119,9 +121,12 @@ type Config struct {
 	// for the embedded simulator, which serves one machine. Against a real
 	// provider the audio must be https.
 	AllowHTTPAudio bool
-	// Now is the clock the calling hours are read on (default time.Now);
-	// tests pin it.
+	// Now is the clock the calling hours are read on (default time.Now),
+	// and dial lists' leases; tests pin it.
 	Now func() time.Time
+	// DialListLease is how long an entry next hands out stays the agent's
+	// while undialled (default sb.DialListLease, 10 minutes).
+	DialListLease time.Duration
 	// Logger is the base logger; RequestLogger, when set, gives the
 	// request-scoped one (with the request id) for a context.
 	Logger        *slog.Logger
@@ -169,8 +174,11 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	if deps.VoicemailDrops == nil {
 		deps.VoicemailDrops, _ = deps.Calls.(sb.VoicemailDropStore)
 	}
-	if deps.Outcomes == nil || deps.Contacts == nil || deps.Dials == nil || deps.VoicemailDrops == nil {
-		return nil, errors.New("callflow: the outcomes, contacts, dial and voicemail drop stores are required (Deps.Outcomes, Deps.Contacts, Deps.Dials, Deps.VoicemailDrops)")
+	if deps.DialLists == nil {
+		deps.DialLists, _ = deps.Calls.(sb.DialListStore)
+	}
+	if deps.Outcomes == nil || deps.Contacts == nil || deps.Dials == nil || deps.VoicemailDrops == nil || deps.DialLists == nil {
+		return nil, errors.New("callflow: the outcomes, contacts, dial, voicemail drop and dial list stores are required (Deps.Outcomes, Deps.Contacts, Deps.Dials, Deps.VoicemailDrops, Deps.DialLists)")
 	}
 	if cfg.DefaultRegion == "" {
 		cfg.DefaultRegion = phone.DefaultRegion
@@ -183,6 +191,9 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
+	}
+	if cfg.DialListLease <= 0 {
+		cfg.DialListLease = sb.DialListLease
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)

@@ -45,7 +45,7 @@ func (s *strict) CreateCall(ctx context.Context, req api.CreateCallRequestObject
 		return nil, err
 	}
 	c, err := s.deps.Voice.StartCall(ctx, ws, tokenFrom(ctx).Identity,
-		callflow.CallRequest{To: clean(b.To), ContactID: clean(b.ContactId), From: clean(b.From), MachineDetection: b.MachineDetection})
+		callflow.CallRequest{To: clean(b.To), ContactID: clean(b.ContactId), From: clean(b.From), MachineDetection: b.MachineDetection, DialListID: clean(b.DialListId)})
 	if err != nil {
 		return nil, err
 	}
@@ -94,6 +94,9 @@ func toAPICall(c *sb.Call) api.Call {
 	callMachine(&out, c)
 	if c.ContactID != "" {
 		out.ContactId = nullable.NewNullableWithValue(c.ContactID)
+	}
+	if c.DialListID != "" { // absent for every other call
+		out.DialListId = &c.DialListID
 	}
 	if o := c.Outcome; o != nil {
 		out.Outcome = nullable.NewNullableWithValue(api.CallOutcomeRef{Id: o.ID, Name: o.Name, Kind: api.CallOutcomeKind(o.Kind)})

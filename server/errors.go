@@ -51,6 +51,8 @@ var statusOf = map[string]int{
 	sb.ERecordingNotActive:  http.StatusConflict,
 	sb.ELimitReached:        http.StatusConflict,
 	sb.EOutcomeExists:       http.StatusConflict,
+	sb.EDialListInactive:    http.StatusConflict,
+	sb.EEntryNotLeased:      http.StatusConflict,
 	sb.EPayloadTooLarge:     http.StatusRequestEntityTooLarge,
 	sb.EDNCBlocked:          http.StatusUnprocessableEntity,
 	sb.ECallerIDNotAllowed:  http.StatusUnprocessableEntity,

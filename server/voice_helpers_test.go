@@ -97,6 +97,8 @@ type voiceOpts struct {
 	// webhooks records events and delivers them, as the program does;
 	// events only records them (no delivery engine runs).
 	webhooks, events bool
+	// timing replaces simTiming (nil: simTiming).
+	timing *simulator.Timing
 }
 
 // loopbackOnly is the delivery client of voice tests that run webhooks: the
@@ -119,7 +121,9 @@ var loopbackOnly = &http.Client{Transport: &http.Transport{
 
 func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	t.Helper()
-	var opts []store.Option
+	vb := &voiceBundle{clock: &testClock{now: simNow}}
+	// A dial list's entries are settled on the store's clock: the flow's.
+	opts := []store.Option{store.WithClock(vb.clock.Now)}
 	if o.webhooks || o.events {
 		opts = append(opts, store.WithEvents(server.EncodeEvent))
 	}
@@ -133,16 +137,19 @@ func setupVoice(t testing.TB, open storetest.Opener, o voiceOpts) *voiceBundle {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	base := "http://" + ln.Addr().String()
-	vb := &voiceBundle{clock: &testClock{now: simNow}}
 
 	account, token, apiBase := fakeAccount, fakeToken, ""
 	if o.fake {
 		vb.fake = telephonytest.NewTwilio(t)
 		apiBase = vb.fake.URL
 	} else {
+		timing := simTiming
+		if o.timing != nil {
+			timing = *o.timing
+		}
 		vb.sim = simulator.New(simulator.Config{CallControlURL: base + callflow.PathCallControl,
 			AppStatusCallbackURL: base + callflow.PathStatus, BaseURL: base,
-			Timing: simTiming, Logger: testLogger()})
+			Timing: timing, Logger: testLogger()})
 		t.Cleanup(vb.sim.Close)
 		account, token, apiBase = vb.sim.AccountSid(), vb.sim.AuthToken(), base
 	}

@@ -256,6 +256,8 @@ func EncodeEvent(v any) (json.RawMessage, error) {
 		out = toAPICall(x)
 	case *sb.Recording:
 		out = toAPIRecording(x)
+	case *sb.DialList:
+		out = toAPIDialList(x)
 	case sb.ImportSummary:
 		out = importedData{WorkspaceID: x.WorkspaceID, Imported: x.Imported, Updated: x.Updated, Skipped: x.Skipped, Failed: x.Failed}
 	default:

@@ -51,6 +51,9 @@ type callRow struct {
 	MachineDetection bool    `gorm:"column:machine_detection"`
 	AnsweredBy       *string `gorm:"column:answered_by"`
 	VoicemailDropID  *string `gorm:"column:voicemail_drop_id"`
+	// DialListID is the dial list whose entry the call dialled
+	// (dial_list.go).
+	DialListID *string `gorm:"column:dial_list_id"`
 }
 
 func (callRow) TableName() string { return "calls" }
@@ -74,6 +77,7 @@ func callRowOf(c *switchboard.Call, t time.Time) callRow {
 		Tags:           "[]",
 
 		MachineDetection: c.MachineDetection,
+		DialListID:       nullable(c.DialListID),
 	}
 	if r.Direction == "" {
 		r.Direction = "outbound"
@@ -110,6 +114,7 @@ func (r *callRow) toDomain() *switchboard.Call {
 		MachineDetection: r.MachineDetection,
 		AnsweredBy:       switchboard.AnsweredBy(deref(r.AnsweredBy)),
 		VoicemailDropID:  deref(r.VoicemailDropID),
+		DialListID:       deref(r.DialListID),
 	}
 	if r.TransferType != "" {
 		c.Transfer = &switchboard.Transfer{Type: r.TransferType, Target: r.TransferTarget,
@@ -189,10 +194,29 @@ func (db *DB) CreateCall(ctx context.Context, c *switchboard.Call) error {
 		if err := db.checkDialLimits(tx, &row, c.DialLimits); err != nil {
 			return err
 		}
+		if c.DialLease != nil {
+			if err := db.dialEntry(tx, &row, c.DialLease); err != nil {
+				return err
+			}
+		}
 		// When it is not inserted, the call-control webhook got here first.
 		inserted, err := insertCall(tx, &row)
 		if err != nil {
 			return err
+		}
+		if !inserted && c.DialLease != nil {
+			// The webhook's call is this dial list's: it says so from now
+			// on, and is settled here if it ended already.
+			if err := tx.Model(&callRow{}).Where("call_sid = ? AND dial_list_id IS NULL", row.CallSID).
+				Update("dial_list_id", c.DialLease.ListID).Error; err != nil {
+				return err
+			}
+			if err := tx.Where("call_sid = ?", row.CallSID).Take(&row).Error; err != nil {
+				return err
+			}
+			if err := db.settleDialEntry(tx, &row); err != nil {
+				return err
+			}
 		}
 		if out, err = db.callOf(tx, &row); err != nil || !inserted {
 			return err

@@ -150,7 +150,14 @@ func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) error {
 			}
 		}
 	}
-	return nil
+	if len(held) == 0 {
+		return nil
+	}
+	var row callRow
+	if err := tx.Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+		return err
+	}
+	return db.settleDialEntry(tx, &row) // a held final callback ended the call
 }
 
 var eventConflict = clause.OnConflict{

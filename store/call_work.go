@@ -213,6 +213,12 @@ func (db *DB) UpdateCallWork(ctx context.Context, workspaceID, callSID string, w
 				row.Tags = v.(string)
 			}
 		}
+		if _, ok := upd["outcome_id"]; ok {
+			// An outcome of kind not_connected counts as unanswered.
+			if err := db.settleDialEntry(tx, &row); err != nil {
+				return err
+			}
+		}
 		if set == nil {
 			var err error
 			out, err = db.callOf(tx, &row)

@@ -30,6 +30,9 @@ type DB struct {
 	logger *slog.Logger
 	events events // see WithEvents (event.go)
 	tune   tuning
+	// clock is when a dial list's entry is settled (WithClock); now by
+	// default.
+	clock func() time.Time
 }
 
 // tuning holds the search's bounds. Only tests change them (export_test.go),
@@ -64,7 +67,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap}}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap}, clock: now}
 	for _, o := range opts {
 		o(db)
 	}

@@ -20,8 +20,9 @@
 //     driver, and their SQL for what differs, every statement in their
 //     sql.go with their own placeholders: the event insert (on PostgreSQL
 //     with its outbox row and the contact counter in one statement), the
-//     relay's pending events and marks, bulk import, and the search's
-//     conditions, sources, sampling and walks (their search.go).
+//     relay's pending events and marks, bulk import, the search's
+//     conditions, sources, sampling and walks (their search.go), and a
+//     dial list's claim of its next entry (their diallist.go).
 //   - store/storetest is the conformance suite both drivers pass
 //     (TestStoreSQLite, TestStorePostgres); what only one driver does (two
 //     relays at once on PostgreSQL) is a test of that driver's package.

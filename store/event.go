@@ -263,8 +263,13 @@ func (db *DB) emitDNCRemoved(tx *gorm.DB, workspaceID, id string) error {
 	return db.emit(tx, workspaceID, switchboard.EventDNCRemoved, row.toDomain())
 }
 
-// emitCall records the event the call's status announces.
+// emitCall records the event the call's status announces. Every write
+// that moves a call's status comes here, so a call that ended also moves
+// its dial list's entry here (settleDialEntry).
 func (db *DB) emitCall(tx *gorm.DB, row *callRow) error {
+	if err := db.settleDialEntry(tx, row); err != nil {
+		return err
+	}
 	if db.events.enc == nil {
 		return nil
 	}
@@ -277,9 +282,6 @@ func (db *DB) emitCall(tx *gorm.DB, row *callRow) error {
 
 // emitCallSID is emitCall for a call written by an update.
 func (db *DB) emitCallSID(tx *gorm.DB, callSID string) error {
-	if db.events.enc == nil {
-		return nil
-	}
 	var row callRow
 	if err := tx.Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
 		return err

@@ -39,6 +39,9 @@ type Config struct {
 	// before another may take it over (DIAL_CLAIM, at least 1s); recovery
 	// runs that often.
 	DialClaim time.Duration
+	// DialListLease is how long a dial list's entry handed out by next
+	// stays the agent's while undialled (DIAL_LIST_LEASE, at least 1s).
+	DialListLease time.Duration
 
 	// HoldMusicURL is an MP3 or WAV a held customer hears in a loop
 	// (HOLD_MUSIC_URL); "" says "Please hold." instead.
@@ -97,6 +100,9 @@ func LoadConfig(getenv func(string) string) (Config, error) {
 	}
 	if cfg.DialClaim, err = time.ParseDuration(get("DIAL_CLAIM")); err != nil || cfg.DialClaim < time.Second {
 		return cfg, fmt.Errorf("DIAL_CLAIM: want a duration of at least 1s such as 30s, got %q", getenv("DIAL_CLAIM"))
+	}
+	if cfg.DialListLease, err = time.ParseDuration(get("DIAL_LIST_LEASE")); err != nil || cfg.DialListLease < time.Second {
+		return cfg, fmt.Errorf("DIAL_LIST_LEASE: want a duration of at least 1s such as 10m, got %q", getenv("DIAL_LIST_LEASE"))
 	}
 	if err := cfg.LogLevel.UnmarshalText([]byte(get("LOG_LEVEL"))); err != nil {
 		return cfg, fmt.Errorf("LOG_LEVEL: %w", err)

@@ -36,6 +36,7 @@ var settings = []setting{
 	{"TWILIO_API_BASE_URL", telephony.DefaultAPIBaseURL, "any Twilio-compatible API"},
 	{"TWILIO_REQUEST_TIMEOUT", "10s", "bound on each REST request to the provider"},
 	{"DIAL_CLAIM", "30s", "how long one process owns a pending customer dial; recovery runs this often"},
+	{"DIAL_LIST_LEASE", "10m", "how long an entry a dial list's next hands out stays the agent's while undialled"},
 	{"CORS_ALLOWED_ORIGINS", "", "comma-separated browser origins allowed to call the API; unset sends no CORS headers"},
 	{"WEBHOOK_ALLOW_PRIVATE_NETWORKS", "", "true lets webhook deliveries reach loopback, private and other special-purpose addresses; unset: true only in simulator mode"},
 	{"WEBHOOK_RESCUE_AFTER", "1m", "how long a webhook delivery may run before another process retries it as a dead process's"},

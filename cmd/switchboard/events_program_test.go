@@ -170,6 +170,13 @@ func (p *program) everyEvent() (deleted map[string]any, refused string) {
 	entry := p.must(http.StatusCreated, "POST", "/v1/dnc", p.agent, map[string]any{"phone": "+14155550199", "reason": "Asked not to be called"})
 	p.must(http.StatusNoContent, "DELETE", "/v1/dnc/"+entry["id"].(string)+"?reason="+url.QueryEscape("Listed by mistake"), p.admin, nil)
 
+	// A dial list of one listed contact: next skips it for good, and the
+	// list is done (dial_list.done).
+	ida := p.must(http.StatusCreated, "POST", "/v1/contacts", p.agent, map[string]any{"firstName": "Ida", "phone": "+14155550166"})
+	p.must(http.StatusCreated, "POST", "/v1/dnc", p.agent, map[string]any{"phone": "+14155550166"})
+	list := p.must(http.StatusCreated, "POST", "/v1/dial-lists", p.admin, map[string]any{"name": "Every event", "contactIds": []string{ida["id"].(string)}})
+	p.must(http.StatusOK, "POST", "/v1/dial-lists/"+list["id"].(string)+"/next", p.agent, nil)
+
 	// A dial the call-control webhook refuses: a listed number.
 	p.must(http.StatusCreated, "POST", "/v1/dnc", p.agent, map[string]any{"phone": "+14155550188"})
 	identity, err := telephony.ClientIdentity(p.ws, "ada")

@@ -101,6 +101,7 @@ func newVoice(ctx context.Context, cfg Config, db *store.DB, logger *slog.Logger
 		// a local http file there.
 		AllowHTTPAudio: v.sim != nil,
 		DialClaim:      cfg.DialClaim,
+		DialListLease:  cfg.DialListLease,
 		Logger:         logger,
 		RequestLogger:  server.RequestLogger,
 	}, callflow.Deps{Calls: db, CallerIDs: db, DNC: db, Workspaces: db, Recordings: db, Provider: client})

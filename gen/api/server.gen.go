@@ -118,6 +118,24 @@ type ServerInterface interface {
 	// CreateDialCheck Check whether a number may be dialled now, and if not why and when
 	// (POST /v1/dial-checks)
 	CreateDialCheck(ctx echo.Context) error
+	// ListDialLists The workspace's dial lists, newest first
+	// (GET /v1/dial-lists)
+	ListDialLists(ctx echo.Context, params ListDialListsParams) error
+	// CreateDialList Make a dial list from contacts or a search (admin only)
+	// (POST /v1/dial-lists)
+	CreateDialList(ctx echo.Context) error
+	// GetDialList Get a dial list
+	// (GET /v1/dial-lists/{id})
+	GetDialList(ctx echo.Context, id DialListId) error
+	// UpdateDialList Rename, pause or resume a dial list (admin only)
+	// (PATCH /v1/dial-lists/{id})
+	UpdateDialList(ctx echo.Context, id DialListId) error
+	// ListDialListEntries A dial list's entries, in its order
+	// (GET /v1/dial-lists/{id}/entries)
+	ListDialListEntries(ctx echo.Context, id DialListId, params ListDialListEntriesParams) error
+	// NextDialListEntry Lease the next dialable entry to the bearer
+	// (POST /v1/dial-lists/{id}/next)
+	NextDialListEntry(ctx echo.Context, id DialListId) error
 	// ListDnc List the do-not-call entries, newest first
 	// (GET /v1/dnc)
 	ListDnc(ctx echo.Context, params ListDncParams) error
@@ -900,6 +918,141 @@ func (w *ServerInterfaceWrapper) CreateDialCheck(ctx echo.Context) error {
 
 	// Invoke the callback with all the unmarshaled arguments
 	err = w.Handler.CreateDialCheck(ctx)
+	return err
+}
+
+// ListDialLists converts echo context to params.
+func (w *ServerInterfaceWrapper) ListDialLists(ctx echo.Context) error {
+	var err error
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListDialListsParams
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListDialLists(ctx, params)
+	return err
+}
+
+// CreateDialList converts echo context to params.
+func (w *ServerInterfaceWrapper) CreateDialList(ctx echo.Context) error {
+	var err error
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.CreateDialList(ctx)
+	return err
+}
+
+// GetDialList converts echo context to params.
+func (w *ServerInterfaceWrapper) GetDialList(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id DialListId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.GetDialList(ctx, id)
+	return err
+}
+
+// UpdateDialList converts echo context to params.
+func (w *ServerInterfaceWrapper) UpdateDialList(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id DialListId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.UpdateDialList(ctx, id)
+	return err
+}
+
+// ListDialListEntries converts echo context to params.
+func (w *ServerInterfaceWrapper) ListDialListEntries(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id DialListId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Parameter object where we will unmarshal all parameters from the context
+	var params ListDialListEntriesParams
+	// ------------- Optional query parameter "status" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "status", ctx.QueryParams(), &params.Status, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter status: %s", err))
+	}
+
+	// ------------- Optional query parameter "limit" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "limit", ctx.QueryParams(), &params.Limit, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter limit: %s", err))
+	}
+
+	// ------------- Optional query parameter "offset" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "offset", ctx.QueryParams(), &params.Offset, runtime.BindQueryParameterOptions{Type: "integer", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter offset: %s", err))
+	}
+
+	// ------------- Optional query parameter "cursor" -------------
+
+	err = runtime.BindQueryParameterWithOptions("form", true, false, "cursor", ctx.QueryParams(), &params.Cursor, runtime.BindQueryParameterOptions{Type: "string", Format: ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter cursor: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.ListDialListEntries(ctx, id, params)
+	return err
+}
+
+// NextDialListEntry converts echo context to params.
+func (w *ServerInterfaceWrapper) NextDialListEntry(ctx echo.Context) error {
+	var err error
+	// ------------- Path parameter "id" -------------
+	var id DialListId
+
+	err = runtime.BindStyledParameterWithOptions("simple", "id", ctx.Param("id"), &id, runtime.BindStyledParameterOptions{ParamLocation: runtime.ParamLocationPath, Explode: false, Required: true, Type: "string", Format: "", ValueIsUnescaped: ctx.Request().URL.RawPath == ""})
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, fmt.Sprintf("Invalid format for parameter id: %s", err))
+	}
+
+	// Invoke the callback with all the unmarshaled arguments
+	err = w.Handler.NextDialListEntry(ctx, id)
 	return err
 }
 
@@ -1719,6 +1872,12 @@ func RegisterHandlersWithOptions(router EchoRouter, si ServerInterface, options 
 	router.GET(options.BaseURL+"/v1/voicemail-drops", wrapper.ListVoicemailDrops, options.OperationMiddlewares["listVoicemailDrops"]...)
 	router.POST(options.BaseURL+"/v1/voicemail-drops", wrapper.CreateVoicemailDrop, options.OperationMiddlewares["createVoicemailDrop"]...)
 	router.DELETE(options.BaseURL+"/v1/voicemail-drops/:id", wrapper.DeleteVoicemailDrop, options.OperationMiddlewares["deleteVoicemailDrop"]...)
+	router.GET(options.BaseURL+"/v1/dial-lists", wrapper.ListDialLists, options.OperationMiddlewares["listDialLists"]...)
+	router.POST(options.BaseURL+"/v1/dial-lists", wrapper.CreateDialList, options.OperationMiddlewares["createDialList"]...)
+	router.GET(options.BaseURL+"/v1/dial-lists/:id", wrapper.GetDialList, options.OperationMiddlewares["getDialList"]...)
+	router.PATCH(options.BaseURL+"/v1/dial-lists/:id", wrapper.UpdateDialList, options.OperationMiddlewares["updateDialList"]...)
+	router.GET(options.BaseURL+"/v1/dial-lists/:id/entries", wrapper.ListDialListEntries, options.OperationMiddlewares["listDialListEntries"]...)
+	router.POST(options.BaseURL+"/v1/dial-lists/:id/next", wrapper.NextDialListEntry, options.OperationMiddlewares["nextDialListEntry"]...)
 	router.GET(options.BaseURL+"/v1/reports/calls", wrapper.ReportCalls, options.OperationMiddlewares["reportCalls"]...)
 	router.POST(options.BaseURL+"/v1/recordings", wrapper.StartRecording, options.OperationMiddlewares["startRecording"]...)
 	router.GET(options.BaseURL+"/v1/recordings/:recordingSid", wrapper.GetRecording, options.OperationMiddlewares["getRecording"]...)
@@ -1762,6 +1921,10 @@ type ConferenceJoinTwiMLApplicationxmlResponse struct {
 }
 
 type ContactConflictJSONResponse ErrorResponse
+
+type DialEntryConflictJSONResponse ErrorResponse
+
+type DialListConflictJSONResponse ErrorResponse
 
 type ForbiddenJSONResponse ErrorResponse
 
@@ -2893,6 +3056,20 @@ func (response CreateCall404JSONResponse) VisitCreateCallResponse(w http.Respons
 	}
 	w.Header().Set("Content-Type", "application/json")
 	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateCall409JSONResponse struct{ DialEntryConflictJSONResponse }
+
+func (response CreateCall409JSONResponse) VisitCreateCallResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
 	_, err := buf.WriteTo(w)
 	return err
 }
@@ -5833,6 +6010,764 @@ func (response CreateDialCheck500JSONResponse) VisitCreateDialCheckResponse(w ht
 type CreateDialCheck503JSONResponse struct{ UnavailableJSONResponse }
 
 func (response CreateDialCheck503JSONResponse) VisitCreateDialCheckResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListsRequestObject struct {
+	Params ListDialListsParams
+}
+
+type ListDialListsResponseObject interface {
+	VisitListDialListsResponse(w http.ResponseWriter) error
+}
+
+type ListDialLists200JSONResponse DialListList
+
+func (response ListDialLists200JSONResponse) VisitListDialListsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialLists400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListDialLists400JSONResponse) VisitListDialListsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialLists401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListDialLists401JSONResponse) VisitListDialListsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialLists429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListDialLists429JSONResponse) VisitListDialListsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialLists500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListDialLists500JSONResponse) VisitListDialListsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialLists503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListDialLists503JSONResponse) VisitListDialListsResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialListRequestObject struct {
+	Body *CreateDialListJSONRequestBody
+}
+
+type CreateDialListResponseObject interface {
+	VisitCreateDialListResponse(w http.ResponseWriter) error
+}
+
+type CreateDialList201JSONResponse DialListResponse
+
+func (response CreateDialList201JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(201)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response CreateDialList400JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response CreateDialList401JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response CreateDialList403JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response CreateDialList404JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response CreateDialList413JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList422JSONResponse struct{ CallRefusedJSONResponse }
+
+func (response CreateDialList422JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(422)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response CreateDialList429JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList500JSONResponse struct{ InternalJSONResponse }
+
+func (response CreateDialList500JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type CreateDialList503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response CreateDialList503JSONResponse) VisitCreateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialListRequestObject struct {
+	Id DialListId `json:"id"`
+}
+
+type GetDialListResponseObject interface {
+	VisitGetDialListResponse(w http.ResponseWriter) error
+}
+
+type GetDialList200JSONResponse DialListResponse
+
+func (response GetDialList200JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialList400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response GetDialList400JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialList401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response GetDialList401JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialList404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response GetDialList404JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialList429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response GetDialList429JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialList500JSONResponse struct{ InternalJSONResponse }
+
+func (response GetDialList500JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type GetDialList503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response GetDialList503JSONResponse) VisitGetDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialListRequestObject struct {
+	Id   DialListId `json:"id"`
+	Body *UpdateDialListJSONRequestBody
+}
+
+type UpdateDialListResponseObject interface {
+	VisitUpdateDialListResponse(w http.ResponseWriter) error
+}
+
+type UpdateDialList200JSONResponse DialListResponse
+
+func (response UpdateDialList200JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response UpdateDialList400JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response UpdateDialList401JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList403JSONResponse struct{ ForbiddenJSONResponse }
+
+func (response UpdateDialList403JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(403)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response UpdateDialList404JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList409JSONResponse struct{ DialListConflictJSONResponse }
+
+func (response UpdateDialList409JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList413JSONResponse struct{ PayloadTooLargeJSONResponse }
+
+func (response UpdateDialList413JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(413)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response UpdateDialList429JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList500JSONResponse struct{ InternalJSONResponse }
+
+func (response UpdateDialList500JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type UpdateDialList503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response UpdateDialList503JSONResponse) VisitUpdateDialListResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntriesRequestObject struct {
+	Id     DialListId `json:"id"`
+	Params ListDialListEntriesParams
+}
+
+type ListDialListEntriesResponseObject interface {
+	VisitListDialListEntriesResponse(w http.ResponseWriter) error
+}
+
+type ListDialListEntries200JSONResponse DialListEntryList
+
+func (response ListDialListEntries200JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntries400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response ListDialListEntries400JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntries401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response ListDialListEntries401JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntries404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response ListDialListEntries404JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntries429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response ListDialListEntries429JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntries500JSONResponse struct{ InternalJSONResponse }
+
+func (response ListDialListEntries500JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type ListDialListEntries503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response ListDialListEntries503JSONResponse) VisitListDialListEntriesResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(503)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntryRequestObject struct {
+	Id DialListId `json:"id"`
+}
+
+type NextDialListEntryResponseObject interface {
+	VisitNextDialListEntryResponse(w http.ResponseWriter) error
+}
+
+type NextDialListEntry200JSONResponse DialNextResponse
+
+func (response NextDialListEntry200JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(200)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry400JSONResponse struct{ BadRequestJSONResponse }
+
+func (response NextDialListEntry400JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(400)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry401JSONResponse struct{ UnauthorizedJSONResponse }
+
+func (response NextDialListEntry401JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(401)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry404JSONResponse struct{ NotFoundJSONResponse }
+
+func (response NextDialListEntry404JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(404)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry409JSONResponse struct{ DialListConflictJSONResponse }
+
+func (response NextDialListEntry409JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(409)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry429JSONResponse struct{ TooManyRequestsJSONResponse }
+
+func (response NextDialListEntry429JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	if response.Headers.RetryAfter != nil {
+		w.Header().Set("Retry-After", fmt.Sprint(*response.Headers.RetryAfter))
+	}
+	w.WriteHeader(429)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry500JSONResponse struct{ InternalJSONResponse }
+
+func (response NextDialListEntry500JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
+
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(response); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(500)
+	_, err := buf.WriteTo(w)
+	return err
+}
+
+type NextDialListEntry503JSONResponse struct{ UnavailableJSONResponse }
+
+func (response NextDialListEntry503JSONResponse) VisitNextDialListEntryResponse(w http.ResponseWriter) error {
 
 	var buf bytes.Buffer
 	if err := json.NewEncoder(&buf).Encode(response.Body); err != nil {
@@ -9926,6 +10861,24 @@ type StrictServerInterface interface {
 	// CreateDialCheck Check whether a number may be dialled now, and if not why and when
 	// (POST /v1/dial-checks)
 	CreateDialCheck(ctx context.Context, request CreateDialCheckRequestObject) (CreateDialCheckResponseObject, error)
+	// ListDialLists The workspace's dial lists, newest first
+	// (GET /v1/dial-lists)
+	ListDialLists(ctx context.Context, request ListDialListsRequestObject) (ListDialListsResponseObject, error)
+	// CreateDialList Make a dial list from contacts or a search (admin only)
+	// (POST /v1/dial-lists)
+	CreateDialList(ctx context.Context, request CreateDialListRequestObject) (CreateDialListResponseObject, error)
+	// GetDialList Get a dial list
+	// (GET /v1/dial-lists/{id})
+	GetDialList(ctx context.Context, request GetDialListRequestObject) (GetDialListResponseObject, error)
+	// UpdateDialList Rename, pause or resume a dial list (admin only)
+	// (PATCH /v1/dial-lists/{id})
+	UpdateDialList(ctx context.Context, request UpdateDialListRequestObject) (UpdateDialListResponseObject, error)
+	// ListDialListEntries A dial list's entries, in its order
+	// (GET /v1/dial-lists/{id}/entries)
+	ListDialListEntries(ctx context.Context, request ListDialListEntriesRequestObject) (ListDialListEntriesResponseObject, error)
+	// NextDialListEntry Lease the next dialable entry to the bearer
+	// (POST /v1/dial-lists/{id}/next)
+	NextDialListEntry(ctx context.Context, request NextDialListEntryRequestObject) (NextDialListEntryResponseObject, error)
 	// ListDnc List the do-not-call entries, newest first
 	// (GET /v1/dnc)
 	ListDnc(ctx context.Context, request ListDncRequestObject) (ListDncResponseObject, error)
@@ -11139,6 +12092,201 @@ func (sh *strictHandler) CreateDialCheck(ctx echo.Context) error {
 	return nil
 }
 
+// ListDialLists operation middleware
+func (sh *strictHandler) ListDialLists(ctx echo.Context, params ListDialListsParams) error {
+	var request ListDialListsRequestObject
+
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDialLists(ctx.Request().Context(), request.(ListDialListsRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDialLists")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListDialListsResponseObject); ok {
+		return validResponse.VisitListDialListsResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// CreateDialList operation middleware
+func (sh *strictHandler) CreateDialList(ctx echo.Context) error {
+	var request CreateDialListRequestObject
+
+	var body CreateDialListJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.CreateDialList(ctx.Request().Context(), request.(CreateDialListRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "CreateDialList")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(CreateDialListResponseObject); ok {
+		return validResponse.VisitCreateDialListResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// GetDialList operation middleware
+func (sh *strictHandler) GetDialList(ctx echo.Context, id DialListId) error {
+	var request GetDialListRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.GetDialList(ctx.Request().Context(), request.(GetDialListRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "GetDialList")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(GetDialListResponseObject); ok {
+		return validResponse.VisitGetDialListResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// UpdateDialList operation middleware
+func (sh *strictHandler) UpdateDialList(ctx echo.Context, id DialListId) error {
+	var request UpdateDialListRequestObject
+
+	request.Id = id
+
+	var body UpdateDialListJSONRequestBody
+	var err error
+	if binder, ok := ctx.Echo().Binder.(*echo.DefaultBinder); ok {
+		// A request validator built on kin-openapi's openapi3filter with
+		// KeepValidatedValue leaves the value it validated on the body. Bind
+		// that value, matching member names exactly, so the handler receives
+		// what was validated instead of a second, case-insensitive decode.
+		// Otherwise bind only the request body, so that path and query
+		// parameters are not also bound into the body struct.
+		if vb, ok := ctx.Request().Body.(interface{ ValidatedValue() any }); !ok || runtime.BindJSONValue(vb.ValidatedValue(), &body) != nil {
+			err = binder.BindBody(ctx, &body)
+		}
+	} else {
+		// A custom binder is installed on the Echo instance; defer to it
+		// entirely, since echo.Binder does not expose body-only binding and
+		// the binder may do more than decode (for example call ctx.Validate).
+		err = ctx.Bind(&body)
+	}
+	if err != nil {
+		return err
+	}
+	request.Body = &body
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.UpdateDialList(ctx.Request().Context(), request.(UpdateDialListRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "UpdateDialList")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(UpdateDialListResponseObject); ok {
+		return validResponse.VisitUpdateDialListResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// ListDialListEntries operation middleware
+func (sh *strictHandler) ListDialListEntries(ctx echo.Context, id DialListId, params ListDialListEntriesParams) error {
+	var request ListDialListEntriesRequestObject
+
+	request.Id = id
+	request.Params = params
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.ListDialListEntries(ctx.Request().Context(), request.(ListDialListEntriesRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "ListDialListEntries")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(ListDialListEntriesResponseObject); ok {
+		return validResponse.VisitListDialListEntriesResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
+// NextDialListEntry operation middleware
+func (sh *strictHandler) NextDialListEntry(ctx echo.Context, id DialListId) error {
+	var request NextDialListEntryRequestObject
+
+	request.Id = id
+
+	handler := func(ctx echo.Context, request interface{}) (interface{}, error) {
+		return sh.ssi.NextDialListEntry(ctx.Request().Context(), request.(NextDialListEntryRequestObject))
+	}
+	for _, middleware := range sh.middlewares {
+		handler = middleware(handler, "NextDialListEntry")
+	}
+
+	response, err := handler(ctx, request)
+
+	if err != nil {
+		return err
+	} else if validResponse, ok := response.(NextDialListEntryResponseObject); ok {
+		return validResponse.VisitNextDialListEntryResponse(ctx.Response())
+	} else if response != nil {
+		return fmt.Errorf("unexpected response type: %T", response)
+	}
+	return nil
+}
+
 // ListDnc operation middleware
 func (sh *strictHandler) ListDnc(ctx echo.Context, params ListDncParams) error {
 	var request ListDncRequestObject
@@ -12268,692 +13416,754 @@ func (sh *strictHandler) UpdateWorkspace(ctx echo.Context) error {
 // const string: with thousands of chunks the chained `+` fold is several
 // times slower for the Go compiler than parsing a slice literal.
 var swaggerSpec = []string{
-	"7L37chs3tjf6KijuXWUyaVIkLTk2Vam9FV8STXwbSx7PTOjjBtkQiagJcBpN0Yzjqvnr1Pn7m3fY5z3O",
-	"o8yTnMJaC2h0s3mRLCeT2fnq2xOLfQMWFhbW9bc+NMZ6NtdKqNw0Bh8a4j2fzVMB/37I0/REmaXIRGL/",
-	"NovZjGerxqBxohinC2zM05QtZT7Vi5xxlmdcmQuRdRpR44qnC2GfTHjO7X/5RKj8NBEql7l9D094I2q4",
-	"V53kjUGj3+3fa/d67f7d81530DsadI/+2oga9itnMmkMGg9Pur3+3cOje1/df8BH40RcVP+2t2t1ITKh",
-	"xuI5n4nGoGFG7W7vQf/iHj9sH416ov3V+G7SfsC7o3Zv3E/uisOLI35vhI/mfJyf2m/t+0gmeL5x/F0Y",
-	"/8Lkeiayh+E8tv+/XiNqJDIT41xq1Rg09CIf6YVK7M+LjOOvapGmUUOoBD+Pf15wmS4y8UpwA082osZF",
-	"pmeNQePL3lG3e3R01O127zWixmyR26W94KkRUUPp3C68vV2r73RaXNGLfKwtHfH9Juf5wt7pVq4RNXI+",
-	"MY3BD2+jRq7hQ4e9o6Ojo/69r+w8HFe4Nyx1dmnmfCyAzEvzjo9novHx48cIuO4hV2ORiuSb1YnlmArz",
-	"sUyqiVQTZL18KhjwFZsu1IQt5mwkLnQm4IIju2fXG7IljvpXYUL69L8Mi9V8/oH9fJXp7Gq8W8wH11yg",
-	"z8ardny3z6nfLdTk9XyHdFynQD7N9GIyhSsnL0//HYTlr86nh/2tXHr4VR2XfjZ2s8dqKvLb57hTJXPJ",
-	"87UjmY1TOb5s57oNPPfjwuTM5DzLRTJgShc7LRUTthJ5ZH/8xNP6VxSLn/Vs/tc/eaXngltmr6fSrJ23",
-	"cz4RTF+AMDM1rPLD75rdb1OcveEqN4yzvy10LtiFzli/y4zguTnGk2vEx5fsSSYTvupsYc4PDbkfUYEj",
-	"L6VKQEIqJcbIwgrX8lTlIhPG/vZxuyxtZEKJJU8bUWOeybFUk8an8f/bqDETKPem3DzTmfDTTOVM5o3B",
-	"UTdqKPE+f7jIjPav0xcXRuSNQdd+PedpY9Cjfz1+z8d5Y5BnC+F314uCYiXRbWlN1KwXxdl4Kq+CFdyD",
-	"MW9/SSqz2CYqaDKbpMW/xHSizzuQr4qBJPqd0vk7u8zFUB5ppnQOa3+b7Nffwn6vxFxn+QaraqZVPmWT",
-	"TC/mImGjFaqsGxYQBPsrnovGoNu51z8qZH1jAH9diYxPxDlPL8/EWKvENAa9fhfFvWkMDrtR41IUJ0Ue",
-	"3ni32+3C6oRfCb/Qrf9A8fqef/0k42NR/UA3pDcJTLfa3d551y41rTbQ4xsYKBAtauRyJv6qlV3Ck5nI",
-	"5JgfPBfLd3/R2WWDRBC+q19+l1+Fc5JI1oytLsKSZzOvlTGp2DzTk0wYMyibS0suc8O0YlOdJr/7Wv4d",
-	"fC12p96qq+VD8bTlfstt9uFsYgWGf6zbe/DA/34NkvXtQ6u5XXDLtPbA3qFa/knLsZhxmT7K9HxeY8DY",
-	"U5CzGR9PpRLeho7Au8g4u3LPswRfYPlf5qGHQRp2kQkRlTeLtXjmKV8Z+HkmjOETccubxt0DooKm8E6o",
-	"5N1IiPnvm+pzbSok9CORu6/gLvrVHJtXIY/vuQT3u42de+dNxi3H17iagHSFF57BuYDTsiZ+LgzjKmF2",
-	"Gr+fE79bbv9+lpvbIiI7XTtSrkQmL6RIWCIu+CJFbVtk7PRR7V7Yg2kuMilUkq6Ih894KgxLpRL7Wwb3",
-	"LDWkeYRDciJrPtVKPF/MRnbCVSbwBHUTwtHLBFjuoU4EstAeJNrl4AHqbLDb/l3p8wsY/yjB1lQe/Lme",
-	"GfVszhVKeZ6ucjnmKXusJlIJs5+Ag4MIRfp/U2C3M9Yzu0oyMzkt0QkIfHkN2Zpy//BTfSVStLCcaHqZ",
-	"iQuRGTbTmZIKTx1YvJodvm5KPdXm3YmaiBQmuZgnuya5jeWRuls5Hm/ZxO+/L8EnLMHn31WP1PibVI8v",
-	"122JVNqziCmQF7Xba+QeRPEiVG4f/dDgSUJaPGpCt+cRujfevAyZ0wNOzKUdt85ZrtlIoEi24szoRTa2",
-	"T/K53EzzDR9w1HqYCp5VaYVEYvmUgwFlv43kG7AYyBLDz4s03U5IWluiJK5ldTTdXrfrR/PY0TwcTaLb",
-	"SucYxIJX1Wutv+lVovlvE0xVMsiNvtTfNCU+v4w4nc11lqPnc814knARDSetBBvxhGV6CRYTV0xOlIYo",
-	"vk4XM1XLiCLLdGZgJS6ksCo2kcxODBwNjYGVy4wzUEgYXKU9Zwmpl43BV5YOlKBgJ0LffQiffagXKl//",
-	"GXTpb2SWTxO+sio0zsW+4cGDB/ejhrmU6GXpeSHeGHSBJs91NuOp/Gldbr4+c+JAKqZAe+KpXV7454bY",
-	"hOCkYR32jsBaW9h9S7+9PgNt7k928k7YquD7Vc7SmZxIZVe00TzsHbXY0dFR2x1W6G+6kO9F0rZKZVtn",
-	"7ZkeyZQ21Ssx1llS41fN3IXQp1qvdl3Tqp1ypURqT91kAVaNt3kKf0bV3TETieSvsxSVUj82/Oyrx3t8",
-	"liL7dbv8Hu3yIFbcdjOuUGmbAOKwle+YgnSblKRbJdj6bA77f10zrwMCTvN8bgYHB3wuO/lSplJbBeug",
-	"3+11293Ddrd3cDIGjjQHJw93je/Ak8Yc7LUOn3vtCgP6FxCV4KA915dCrdnR9grL7SVwNqC3lSe8fgul",
-	"suxTWpp3R0+swO9w0nQr7qYcP9oQqz9MR9+O5Qv5h9PXP532nstTczp73hVnp/dO1au7/M37+WjVm42/",
-	"ffxV8mP3/alcyuS7dHn6o5ZnafL6VHU74m63M+6najR70k3+/AfLYXmeNgZ373W7xTSdj652pt7JXC/w",
-	"FonUZeYDfuwECv6Bf88B+Ts6s/ndWz2ewW1I7pdX+A2WiZlUicga6xPdttfLk96kaPwWpv35N8kbMZpq",
-	"fflYJXMt16OoS7zMBF1nTZkbZsQ4E167NlO9VK2beqASYcaZnJMH8uGrZ8ys1Bgck4aPUpE4n6JzrcOP",
-	"3s65wlTvH5xTtUOfJIdup5A4pJOAcFNj7yTf12HY3c94XJQ4apzNSvxkaWkOzFLm4+lI8yzZrlRXFueN",
-	"zKdnQPqdy+R957hUA6ZVumJaMSCP1Ap0wmybIvRvtnaGCNdYTo0Yv3t28f0fH2T3v/3+L3/Lzpc/vn75",
-	"6P7p05d/PdX9p/wpP1t2/zx7OP+T/k78cfz1L77y1u7lGZ+JXGS+dgGO5A8Vmp/7WGEqJneM1QWvZCIy",
-	"9JqfoWOYxrGvSiPti+c8nxaSySlFVkP420JmxSKa8VTMgF/mPM9FZp/9vx6e/NBtP+Dti5P2k7cf7vY/",
-	"/meh7ZocEgXAoUUyqzqpN1NB+dQg0UHBoIyB2IrDTiHwYivv4c5MXEm9MPBIxBbKKmYTkXTYCRvDrUMl",
-	"DW4DtFzswW+fTKXJWdOvRcT+thDZCvbHhUztCrScM8EsRMJkfmy1SXx9NFQXOhNyopjO2IynFzqbQSjX",
-	"RXwNO+x2WSwVfPWdpZ8weRwxbliihWHxmGYCezZG0R13hsotBYwnWAukWkj6GX//VKhJPm0Mjnr9OlI/",
-	"xdOijn1m2uRM5mJmrM2biXyRKWtWOPpHrNfp9Ltd1nRRh6Nu65hxtcqn1gIRqRH2KKidZon97FlVNyM8",
-	"ysIJJc5Zbh+Z8fdytpg1Bv2u/Usq/Kvn5ylVLiagJUSNF3TyVWf6nV6yGVerYqbWoAxz9wNei9hw0e3e",
-	"FV+zLmt22XIqFOMjI1TeOiYWpOM4ZoavjL0jn0Lav4b/wrsudJrqpemw5+BOmOAtuMpuzZuH3W6rRKQN",
-	"NKITvbTqjhLdWkpUDo/TDdLDHRl3DJMJa15kegYHhz8ogm0Cy44z9PvFPmcX/7AsafaUyjWyZoeYCXj9",
-	"3mEdq78ppOofgYa10/bjP2azhcnZCJkANPc7humlsmtzl8Fsl9KIVoe9mMk8FwmbCa5MeHtnw1YNBXw4",
-	"h//MxEVj0PiPg6Ja7QCvmoNg+KgEZMLMtTJYxHailF6osZgJlZ8v5bOnGFpROWXA8fk8lWNYuIP3szSo",
-	"gWsMGsDU4/96P0vZlciM1OrrYaPX6Q4bTKixtnbf18PG6/Mn7fvDxn/hFsBnXtEYwt/O+Ar/PJ9Kg+eN",
-	"NGwkrExAO1KgkP3bgqcyR4maZ1wqqSYdfMeBfwn9Xf5QiWjVlf5Y1T+AHiiqjcuOCdm0cJrwgIqRZXDL",
-	"1PYC7HQJmq2+uOg0PkaNb3jyCoXZFlL/CFpOQGvypOEjCW5NlIzOnZaInMv0xq42NA3cbXBpwDbf/XFf",
-	"9ntsh+1WoY7Kz4ozLmM0KSbVfJGzZs0pF5fmHbciFtPMY6b4zBLdrhNQYMD4TKsJ7jkT+bcDR9ojycrv",
-	"kU5WeHvEvJJkx2JHxUCLZU2pxukClvoPZy+eM2HGfC4M+oFSSxezyDI94bloRegdZSPpMyF4CoG0TKfw",
-	"URdVu2PsiIX9FkXSgEGsbvZc5yfjXF6JT+MRu4kgtZbjy8IltkLLbTKvGJNez9dLtHjOphztM5dSo8Ch",
-	"jRNLRdK5Ta4IRwdc6LPddAYDgUFE7jDxaqrSdj0mAm+SlocqRIhbnsovvt+fvCAteVDuWzc9d+9BqTb4",
-	"Y5Gr4XJadz5cSoLdn66YxbwHWflFLpB0ei4yMtp8GvTFwuAkr0ObPBezee4VQ2//VZmSbnzntLQ6wZXr",
-	"Eq/2sbaGWXqyGU/sQcnyKYTdwBtvlSCpWP+QTfUiI93ey2rGQXFiPEfltM+CezvMEsVaAEiZGV9Zvoav",
-	"SMXuTnv9Wdd0IB9+wwzcqDHqY/4lh+7GaO8+se8E47M0UmuGdu+2e93z3tGg/xVmZb/9l5sMcHUpsr2R",
-	"1RI1fufir+E8wpgKnM1onYRBRaue0sf0IjcyEXZrSDX5zg5261fpfqhnkGryDqa3H6OjqtDvD3pH7I21",
-	"DRWrJtGDCvRlr9/rHx0dWWP7uEJkXCKQ46B8d+8Pul27UP2e/UeqxzxluYRweDEQ+Pnc/rrOE7127/Ac",
-	"BjXodtuQsl961idJhI+uJf8HG2gThbZtpNOANFpZ6ihhEr5ivUP2B64WPFvVkWvA6GNr6ht9HLkvQjL9",
-	"8+//ACpdb8/02r2j895dX8nw9ldc0o+UXyheLVAn2MimcNe7zN62F2/SAtg52gV4ppWl/gP2jGfjaT3p",
-	"n6Q6kwl3+z4XqUA10uhUjmVOBqGdlyd/tzwjplFNs99qPkl5h53lPO+w/+//ZUfdXude717zXqvJW62S",
-	"hC7NbQ+u+tee1PVkd7+eD//1Z/rxFvXHEzZaGKmEMcxyActAp0EbDuR7Mw4OB2tXYHLnO5mgrohkthdq",
-	"hZW9UDCZ/aukFMStY8bxozx1LsVEWkNgKsaXcLoYJq5EtmLIlmA1xKUVju2qeOvGq2ciO00eanWRynH+",
-	"6eYBTlm8twPaZkU+dxkZoQVRHPzSMJ5mgicrioxDnqybuZdknQpT3uwVt2tmXO/zZFCEZLNGqM7AGKw6",
-	"s0p35/xSqDhiy6kcT9FXa00bsAFlTmaJrwL4g5bqV/bIPJI8Df8uBmfNr+KvF+rxe5l/PWzk2UIMG9aM",
-	"zuVYzrnKn/KRSL8e+mKCYYOlaz/hN4J6B3LeFF8o+XSqw7otJ898kZtyZRR5rYvSDDI/1cSwxRxD/Yot",
-	"1KXSSxXc5pbSWvm3tFXxZds3qixruXvlypb3o0+5RrcykgVEPn74Vjffro858pd2U4kOVsyW3D/CgK9Z",
-	"JrACT3Q2kkmC+Ro3p/2Ff03Vf4IZH34nj0Sq1QRtIp5/RpGF37UWEvhGxjlaMOE3WTP24yaXBxShQOrY",
-	"p/kd6S0l5YJ+ZHD3LXMJBolIEBuRXUmYnhuIFb+pnkxE4vjIHvfgL3SMcIqOvzM5UTxfZOJ2PK/Gv67K",
-	"F+7z/g57usykMdbe0BlbZlpNbpVKzyovZ/Gf2+eQ7tX2s44Dh6ofmd1C3lvNjYtDAtme69yXwt+cXKBO",
-	"2de8C86FEsleWA3SaWZ3DAWgLXsnuJVufQONBM/wzIfU3Oqng4GyZlw7AdpTz3X+BCrcPplEF1QoV5CF",
-	"DhAYIly9VTI818wsxlOKYjhZ6+JVoRzxo6M5E77F7RxsVGq3/WCD8FfpnFKuiBOkfsKGQYmdVXbcafX2",
-	"Rk/d6hkXgJegEOOk8zUhYRmR+oxobTn1ykSiZXjJV6nmybnWT3k2+USZNseXvcu1fpfC6zbJNIiXSMPg",
-	"LiiLUOyof9i/f7/bZaNVLm6XgN/Yz+kr4YLGM/Dprw3X0YTiAI+L6d2YIvSqd3hhg2lEN0Eyd9kgP+we",
-	"Vo0dkMcDFlBTJCwTWAoA0tdv9VvXGMh2XxWhEjSJIeyGufWWrqVJl9WrMc8ySQoWXGaWUkB2nxZ8S3Er",
-	"H1ndFrwKctaDCBbY0WOuUB8LjrPbpWfp4yYHvIUoGEVI1LrZEL+ea/2MqxUFhM0nUo3nAt0PFXf3udaY",
-	"q0Jcd7s7dO3tlAklDempzTgcmWWqTOTZimJQ8Sv7R/vE/hEzgxg0nUbUmAqeULpacMt69gXB1li1e8ll",
-	"HqbgQDSBhtUp2YWejHVZP3aOLgB3O6ec0u/mQgEP+LLt2mAsxlgZ3RwAEH7O2CpwZF2kNAoQi0MHiRue",
-	"zkAaIDgKM7lMU0CfNawZu+fcxMlLkkMunizNsozqYxWONWq5/UJ//h6i/D1E+b8jRNntPXjwe4jy9xDl",
-	"7yHK30OUv4co/7eEKL0yRKrVWrTypkHJwpyDMoVdEUhQul4rvsinOnMF0TdXgxfhm8pxB8zMJL8c2g3S",
-	"MJe2/bl8pS50U/puMw7HSZrna8WvuEz5KBWfTAP/oqoJkPCcjziWP4wyKS7SFQvud4aTmeosT1e3bhT4",
-	"zzsAQQp+KUxjBf19wq8EW8xh0zAjMslT+RPuMsLssnclgieWWYcK3F12Q+LQE4loCONU8Awp7WYXtzrs",
-	"jF8IqhrZYSAO1WPgXZ++iI41a58Y9ILLnDaTm5a1ZsKFvmNYqvXlYs4wvReqb6xOh2meUJgDkiOGss3v",
-	"dJo8Wxg5jpmy+wbiPlhW84mmKsxWqsk1TVRfv3p72QD7JAtTe5HfQKpwOU/Y/rURJdObtrVWsM4qhrCz",
-	"XOvM3HByWGMxS86gYN2q5yM+viSEFom54S8zy8O5tDYqFqesz8/55e4Yxs1KjaeZVnphaK5STdoOFvRK",
-	"ZInEgCBnqQCemgdf+NCgen8q/ytyB3aX/68X3UWNkwDYs8ru08WMq8ghlr6DWqjiT4f+Wf7FyBQD7eGP",
-	"kFURsQv+PhDa5fqgGkzRtbFurXoM4VDXihx3wx6ufexZBXvzkUdo+LB2HqWpNE40WIHlnmG51pflwRz2",
-	"e93a4seiwukHP9HS8rz1T+nRj2Kc71q9N1MNgtTuZ7/Fq8CxUHaYVzh0jSn9hIYqEWOZgFsUuMMqKSX+",
-	"CH9wa1n9jXgkjoYqXmMTe/MFfx/bscfEKhDkXKQpW6hcYsMZt094lskrYbBqAxI6QJgMlevZ5cfeYSfp",
-	"kq8Mm2fCCJV32BuZT8PFggA8IE+7WlChEsgLsucKjPOOcQC7AZQvKDqITmPJWZrTF5AwJOxudgKrEGHS",
-	"DJUvjVpOdSrwPBJqMbN8ACQucGCRwsHfwWapoW/lV6AuQHO+b0QNoqzlqq2b0JIdlSaUbesCpOKUqxeM",
-	"BFJQ0aDJSRPP7HqjBUol3/aILeqV1rO4qPgnXkqV6OV3pD0vp9qe7EOVSJ4a1uQM1GmwxOeAJY6OGD1v",
-	"dVhspxZHtGMhSSFiRuTg2sRAFX52qEKb3kouWKQqZcpSesbfl8Tz3aButberbjVqBPMqvaZ/GLznq/7u",
-	"+tdQrMxg5cNX18kUK3ygfrs0nwqObnjwEMZJlTFCjN0PjQudzXjeGDQSnot2jl6gnczFS/Jtm5oRSMKP",
-	"AXbv3vXxNyuNXxtwFQU4pNP+gMB1r3UIwVuLVy2nu5ysqTaC8rGWJORpN9ndkYLEEarIqIXsEdx9JG3h",
-	"uqIXXLecFyayc4EDUInt63suZ8LkfDaHp6rQxlWiDBvDRnBYlKDSXZbAp6sIAVTyBy+zPWZySbIGSMrr",
-	"r9moWTh7AzxyZNXk2p5KpeEf9jdSOhApHrP5ppuxgum8rm8USUAUPI0YLISvmS4TvY4WCBId7poKFO7a",
-	"E+sY6TXwEZDVu8YJsjhuEIN/s+LDmk7xKW8aGewZXlIvylX8JZKOtE4FVzD6BbU683fSSbl+K6GfbpRo",
-	"dwzioRPR/eYtE/26yNpr9HZQ2/sMOcDh3lX1SElJr8RFiLC9+zm0zKBGEwC4q+R5qpcia4+5EZi4DGXE",
-	"WDiZJcQUeCCAZySfilmJYBsAvQE1oiZB2VOBZxmHoyjXVX4uA9SuPR80uNgqEN19H2tg+euYpGw5Q8cI",
-	"1LPW9kUzfvni7JwdXPUOQCk7+EDn6ccCAMur5OVDoqpjX/PQQPSrXYKohJNzHfSEsjpUgNgQu4USPcLY",
-	"BMijqALcUNaF1g799fPJ7xq34YNlDs/AktJUSOzgiKhK4VA1KPabExa0KTZpeQ/RoUPAINf0akAy1B1D",
-	"2Hkuu6yAKTpmeAszwh5hM8zp4LD3jMAi+zRlPBOMj8dinmP32s/p6wjUhU/V8wLRU3obOdc2PYLburgd",
-	"oQQHVQDBtWcflTQN/7hUG5WKJ3SQllctpg9i4UUZyBCrL2IyokeZXpo6b8q+Qz7XO/w0pIw2rfihr90x",
-	"LD7XccFF5UN0p+wcB30SKlhk8FX2SFzJseiQT7z4TuRPdKwayjWg2FW//qmayI5RHDM9x903YLHddOgE",
-	"geM1ZvkiU1udMy7HoCTLEbBHX1ywpjWYsb4JArYEdKJExFLBr8Q6QEpcnVFcWQ87xsZuAX1DIqBPB86X",
-	"ibxCIJYQm6fwBpB7ANfP2kDAo8zhcJYH7XDVruGEK6TQRlEKMvya/o8417jCXobHrKkzNtL5NArRUAyf",
-	"OeOttS4ktxiHRYlO1YMygMwvNA+lcSbhjYy8CgLTTCr3Z2+Lhl8dqO9lsrl279j3ObFjr+15snG3boeJ",
-	"2mfznuzaeYR6ZPkv2IHFoHdvr71Mhh0K5a6JfoLyVMv5Dni1zJMONNLrybv0+DrV2UGdbnvWfv6Zva+6",
-	"fWEE9I5NuzboV1rxdvnGmfuYOTdzYlQVkT2bFK0tKHYt2tvC+t7e/tFBkoUDCJoc7ZKN0vdGou9HBclC",
-	"euwg/J5Ss7w2tzbfR2Km2UhrSt0L9k13hxSrUCMkxI4Zf0+Dr6plruVUjPpQ0AjTsEzw8VQkrYhBKU94",
-	"rzfHoN056gYRVZDReRENVRw0aI1Z04g8h8z3nOrYg/op52+vz1ZslcMTpUZZ4cisxRL0hC15wsKbanXk",
-	"SvvdT5Qrbov/iuLlJc/H0+uGRgBdEnHNDBhJqbjIGU/JobOHuNp0fqxvhGdCAEPcdC9sm/wrS9sPG0L+",
-	"d4JeflYZRX+CTIXlTcxBUKLDms/JI8CmIsO2fwSbab9zETOeuximJcoqYiMx5gsj2Iu5UCcvT9ndTrdz",
-	"1x65zrcQF1W/sL2YVLndQO6VndbOCM+/lfx+u2sVKX9j44bcex/W7aNNX7/tnXNMQT9MXzKsdjNt8rPy",
-	"EdgjSixT6N+KSXaf5l0NNlqv2+1293B+0Yap1fZVuVAxNJHC9kdOXFwbobW3S9vfOfp6J+0rMU/5WJRO",
-	"InvnMYO9mWdyNqPSsNT7c5OI9f75938cdtl4yjM+zgEjMhNzS24XbL+WLzeYGkAL1xgJ70/x5v7mpaLz",
-	"ZZNcLFr1fOLJhi96pZc3PduKl9z4hMPHv3VNxIsomOsmXngkqY1PEDZ2DcfrlIBgXGuUchbk3pr2pBjf",
-	"fvRwE/oYNpCrO8R+suazvmBxwlcxuxQrw5roq6AEksDeq/hO6pqrr+0WfY15VpaPPNfgxXYECKazfUUt",
-	"V60bRUG/+ioxfILRAeZxlCGssYV+EXXUC8qe9RkRUR16tQOrjUrAnUUuxFFdmLOuc351tEG3fHYQJBx2",
-	"g2iG+7U0E+jxvz6PtfFSn/5gsIfdusFCE/9tET3nwkIHJe0mgubWmTUIlCgq8ygrPuG5YPFf/vKXv7Sf",
-	"PWs/elT2K2zK18i3UcyOySxmoafN3GEuLFFe7rvdbndnLoqduaNTFDakDrisPKbapd3Mxp+qsFxPUwli",
-	"ASQBpZK5pO4VRVQgmGjYPFjpNl5pRI3Rwqwavl9aWWQGfbvrwwuoFlT8gzdyT5Q73YZ6Zqnp7do4rq8W",
-	"36udT9Ahdw+jptQ+9zrpA2Zt4YIeu5QTXF6E4Pra26pNeWsNH41FjZcCqsnQ3qEvXT9h4pZioTJZi3KW",
-	"YeNK7BBETCszDtdtH0cQgOHdxAuUFMyRiHkmxtgAsC5U+chfx2JRnSYE3H3BYj/cOPJxSMYnXCo2ElDU",
-	"J3NQPGeCq9Af3xmqEx/2RJB5CHRiMZ4/D9FOdUOQWsVYp3O2UEbkMaPSgw771qoNmLYajsoHPQxfFbGA",
-	"Zm1zDRcyiIk48VCF7QpOyQBwCNv2ba6ABsyl8Lt3DAuoSMmZMh8MlZFqLFiv0+10y+S00y5RMGLF0pDn",
-	"aOs+jhrv28UTbV5qrnPvHGrOqLlO6UbfrfOVQFyY0qpC4psdX+wYLvatWCy1O/A6A+uBH/yq3eu3u73g",
-	"g/vLw13u95JYqyLpXwK3VeME64EO1nyis5nI0lWx1tb0wdnnms2s4VxMuFPQ43htzRQ0BC1zwmBD95bW",
-	"PgGKfWXxZ4xUhKItHM42MXRLDkc4g38Nb6P98KerPTj866g+YcH6dfw0LOEyXTFMRy6FcAVUdrn6zgEJ",
-	"H8gUQacLJkTGWHDgujuIpMVyPVSxUEnMmuI9/QiCL5XCOOgAq90nfAXtnxNo/kyFavi+YxbDro//+fd/",
-	"xP1D+y/EzrCK9aozVORD8omANANpIEQvEmgVskeKuNjD75fq8eU5FtJjY81rPFFZRFc8IDa5+/yTNdHZ",
-	"sNz2wtIhYvF33w2ePYtZs3/YnupFFrF8qVkiJwAwxMfTVuQoaUUSkbLic7o/6HatrlH0Cms2f+j23v7Q",
-	"bT94+3P/h2777tvW4Idu+8j9ZN/S+s9aDdinYbmuODfKbHozLdzJmBuOB7vrBXMh8vFUGOwDQh+8Y5j7",
-	"5ussLRD59AXpA0qI5BdIcPIDWk9zenL9F9a6sDCfoMbKwBYolWkonq5yaXnnsTWBMCftdpLAIe61Vonw",
-	"30GTvdoEY5mZfP0MP6m3iW9gzNTm76e87qNP9ZVI+bjWjPJe6OL2l5m4sErLTGfK9Stee44amld38ONO",
-	"794huAmK5GCqDob0EB9suVa+1XbnWNEmx+oVpyfPT1CA/AQ5R0W8R3jlY4B/GZFHFcTtOwafzRZW1wKF",
-	"eGqVGIQj4oYtRZra/1JyL7pi7hj4mKn3vD2cyjGf6H0yToN2j9fg0M9nmxVcHPBW5PtF4daI/J4M8kEL",
-	"HJUw7bSY39vNe/5GdlogFiq1DVPLFblGV5dhUN1rddKBNVFcvyXv2sfYi97Qlqn5+st+t3/yz7//A/7x",
-	"OGL2v/fu0Q/3HrSOmZCQ+7apM+Fa96kK09RJsp0Bg71kVPCWu/3uLpn126YiiNmdZAvF5W96voGE3zlp",
-	"L/HXg4L7SvkTtWJjPZtpxRSnyUJXNkBaph9U0OS3GGnzsHfUYkdHR+0988g2y/4TEvYQHFF7uCvcq+Kg",
-	"u6I/IHbJ7k+LR95qNhyKyduwI0nJ+sXNSPzu5w6782Kr/DsdFtUdvpP5/OlQPQF2l+L9xk+Ea5PqN34i",
-	"XHu+Ww6Dnc/6w6EiGncnZ+wv0gv9PdcEBiTzzieK4y1C9RMdW06e7u3XwgfOBM/G0yfY9fuaAvHxez7O",
-	"I4AGb0tlhDISYFqph/gxi7EDKrpgsxlP5U8iYbCzt0rGT9VJnd7vII72r7rGB78B0KPbN9V3qsGer2+Y",
-	"+/5x10IHfX2vY+Fs6Fp/vnd7et8bw+pKBobCmkZglYtvDV4uitrR4t0eEZ5r99gaZU63ArdoEH+j1uuR",
-	"61BeE+ZA/xm1XD9mpYbq+3VH39bqPKKu21V2Y6m+2ksRv02d8JHk6cOpQMyoSjoN+rL3LP4u4TLWN27n",
-	"WSqhaYoyObe6WKZnGN3JqWcVwgV6Rwphrc/ZnBsjTFjQ6xztSi8jqggMk8HRvRIhvpDLmBnrWeFkF3Iy",
-	"zVnCVxXnSy2MZHRDRAIHt7nu7gpxEb0nCXB6EDQf5lUqBA8AGiNWC88YsQKcMWIlaMZjZv+9KtEOmsDv",
-	"o+1bHqFy3rr6cTqUNyTl+GOZgCcLJxkgKGeCAx5sM3SKRTXZabTIAcgy1QZCl/bQm9eq5FSuJbLdoDx+",
-	"Y1c3cP6JhDXBgblWDnq3ixjL/bs7U54hEc7tuShAai0IXN1mb7dt6H0Pi3/Zkj8iLWwDQIF3vlmWa/0L",
-	"FAKu17GVVvP6Z3mwNJ+iLBYie291MdjBNXGRukSgm+DBAt+UEWFZE+rqCcicJxDvLC1dCaZ4PaHZIUSu",
-	"c5E9jKFVoMNCA/uqs3OfjcutVGrJpcYbzsRRgbi+M81AqDzbkD0JlzApp6hwCuvNyU2hL1j8SI0f29vj",
-	"ViUmIX2+vH2HSDrsTSbzXECSPVSi3EKZyc4gMazpN9uyRH2OqNvwiILrZy8SMs12ZoBuRc1CjCgAlXJF",
-	"BvT2griEt6oVrIALubMYO+RgID++FZitX6ji8t64cSNDZIOmUjHfzKVANN1cA74qlGDXJikC/dbX5Tu9",
-	"DFl7yY3j1aBKj8+l1URmUHaAi1zJKoUbfunMQn8GN/z8Is/tW1MHo8b79kS36Ue3f7e4xcMusYqBJnGd",
-	"OGddPlEjahRdH1ASbZN0n3giOXm5/4GkxjeL1t1AAqxLV1+9yg1q0ySN7AuiguGHCjkekwVbA4LuLImx",
-	"cis7q6aE6H1np49aNCLfjVYV/YDJw4JtP9yZIBQ1fzIVuUSarn2OyBB32AmhiYblU1XN2SUTHnYPWdBs",
-	"75hx7+OpPo41TkNVBUMpXlWXfVdOodxPdAaZNQ9Pfui2H/D2xUn7ydsPd/sf/7PxGbws15R1Ff/mZ04D",
-	"3LRZHjtd4vfD9/fDd+3pmb4K9ft12EOZU6H+TF+JpFgI+sEtSIX49kBQucO2UQB5vwE7il6EJAfVEdqo",
-	"7En8t+spbpT+g0Jxn7GjZJ9Kk+tshS0V6I6N+yOZWcvS7Q+C98eXemj+XUSaZBvyo66tEh2jWMdczlJX",
-	"z39rZQnl2ylM6InOZjUaCDp4X4kJwd5sGzzdhf7lDarWw7M/MXu1E/r1RlLxbPUZSQfj2TD9WwjJh2rm",
-	"LxqTf6TGn6w90sj31R5999V6T8bObg9QCfQx6Pi0J43h4UfwUD2ZvbOi2I/gBxl4XDDf963bvQ1PRTGd",
-	"Og9JDpgURvFL8Q4QRu0bscACL5GD+eTlaaWcxvAVqs1YR+WcrFYjXhiIBwk+nnaY/TRlvifQBwM7l1Cl",
-	"h9UwCerMTPUiTVhuBQFkJmPhkvM+DCG/ko2whOi78/OX9GWr4X6rWS5Mjg5BgyowdBcCvdzkvm87JFSC",
-	"gxBmpy+GaowDVAm9T5iIGYQUzZfaNXJNMnmRl7FjKsqtFbr0ixN4lWZDYRf/TS3J6zq7l3tz51OdYHMQ",
-	"7wkmd2nRwRrrbN7JpO6nnF/CENa7rVQ7icC369qGbuiOC5z8jsB+itL5YhB1PZ7L7QeLYZanuKkZXsk5",
-	"WG05WWlH69r1E0ml3X8zofDiWrPlsEtS6fxcX/e1AyEUA2vb7oUi751TuF0JHmIFopmFAEig/srcsrgL",
-	"+0AYqHnY77fshrKKAMqooZrDtoJ4UTOmGiiKEcQR+Mdjy+v0b+ccbcFn7ZaoNN5CZX2oXLMIKAlkr548",
-	"ZHfv3n3AXp8/dGE63Bb7+Iyxb7EdEsC8JyJyOE2xGylNBzybvDLr22lBdh3vMjWVWxPXOzzRQT+KG0h1",
-	"/OgeYn3zqeo7K+08rNa+jo/WfvOK2jqtZdYIe8X1YUn1hF0KMTfAubE9o0Flte9LmOVSvN3+7eR5IlIJ",
-	"Ac+RTqQwAxZT4Qt8Ex0bwMFf0A80B9aMS6ndCV6O2D///j91Qacb2X1ORblewyTfVZ3IcvLyFBBZwXYo",
-	"yheQFlM+nwsFTWloPpZxvWM/wkJI+1/f6Jy8/RdBKM50UO0XScziD4FWGjF3IWKUKB9B6gL0DMc6/Y9l",
-	"yzpI2GmU9POgoPXuea+L/U7/6lP24e4guY8Spq3tvG8QrsiUC7OPKZ+s4Q2KNas5KHHYNMaSpu5xVOtC",
-	"cZv8GLBeAF9xDLIX+faOYfESObYtk/hGsEQbAs079rAdzrm98bOacDCUcsHFZt3bDukW7BUUN7+0sQJf",
-	"PVuMgnXfKPBAgnHFhErmWtof+KUwrOkgdfzi0F6Nv0BsakpiWc1FRI3/pJoMlf3BoJrMUp6LrANP2DPW",
-	"HvQpRL2hqZo0+cAV93McBtZC55TUOVSbfK8F8KGVGB1a0UKJ7NAuCn5JhAP5WJMzqL91YMz0b3KGkC7X",
-	"CUFE4IcCSQT+DOFE7N8hpgj84BvQFwPz6uf63U7lNMLy6Bdlze2LtV0WNd63LUnaVzyzFDSWNrT6I1E+",
-	"WhrR2pXXfkjVK488zapXzGlBO3/tkRqfEA3D3155WhZv4Wl6GtC0dOGVp23p55OCxqXfHwbUK11wnRlq",
-	"5ufPn40PE07eGayAv3KSpo23bn+dk2SrKVt1J2EHnV3FCqPbS618RzPwgGFGCCgZHbTfYjBNhyounoxY",
-	"PFoYOEY9TI0DJrdHX+w+FnCP87JNucL0Ru5DHs5/nWvGmdKqDRF3uzubfjCo8ZDfO0JFPsA/anWG6jEA",
-	"w63mCJBQ6D+ryOn97l0RjgVlG1bkQkViVU0aqiZnC4Vt+9KEcWtbWhUrzkEI+UyoNTXKAan+7xMSVWTX",
-	"yoTXDuXvBE/z6W5/VvlXU9NoQV/utATosfVzal8/2Hc6TW6WE8zX2kJNsf3HQsE/SnSjS9snQ2+sG+a/",
-	"snNXq0cL7GK7Uxl7Edz6C7iFkWqf5lr171ik12Cr0lP1xueGZE+wDFiv2+2yTC8Z3rp3nil9Vy/JdF3X",
-	"DQlzbEfz4qghJ0pnInmo08VMPdSLOsP2O71kMw4FifYulOco1HwX6QU0dfYh/3Lnpd1f3kWlHZ+u5LF+",
-	"I7N8SiiVm/NXCwjQXhCt9hT0Ujuk4YMHD+7XTYZsyPVZ+I1gKrDP24njxHf47d1IfMFBU8h/NzTPE2uk",
-	"r+WCyLHvFr53/LeO67nuLnK+4P3cRYBtS53oMc1VOfiy9YgqIlyW6d5rj7ix9oNUYcYQZgymgmKggNjF",
-	"JEI+sV7ZJfbVTnrbL0d7uam8GbZGqik3z6gIp8L/2UK49EUxM9jskI3ESrvkljmflFlpY82BLwHxtx7V",
-	"llsU5S3r43nJDZTk+RIOaA7PUZGC2heIC1/oNNVLij2EFaPk4Ew59JaaiKFqivd8nKeUax8TJUBjhJm0",
-	"OuzFnP9tQenO9oyC/FjSRUciXwqh2JXIDCBXVpJqTk6+fdJ99JfLk5PRvas/dt+/OP/D7Pnscffp+Z/k",
-	"szev8+f9Zz/99eT+2X3zsPf+b/2fnj5Ij551x/2//PjHfSoWNhXFnBee7DuGxXhbfMy6lJcPpALCWYWU",
-	"iFkGWa1bmlznvMaJfm5/DnrrAlwYtgQQM9NhTyGtC5BpGJE7YuL9WMwJ6o67MiVo4zVUEC7SF66Hb/gg",
-	"W8ztovcie2rNsPbnmM25Q82LYYywfpAANFT4C9TPFcvKmmaql2zYgBd9OWy0sDRhzq2qyyZaQGtfbgDd",
-	"DlguYI2hsuvRYSesPFJMqaFSKTbWs5Hd0k3DV+AfR6BtQuzL+cQaAanRQwUzNNRBf6YpZ1+JpTA568NU",
-	"8QNkboD32ohUjIMawGNk4ZnOhKWgcEQRsyikCvJ/NinaIBMVGYS1HASKHSKxDZunCztlt93vGFzYiCZS",
-	"Q94OezMVGFysve6XhSw7gOFm0H1sQEHJkUj1sjwGPHhBEMHQaTwwjqECBiGsRWx373Z5wen0tsou7W3k",
-	"dRj2OsM/ARZCibFhGtAtGpkadlyZUfwOKfrYIUcTYWseATOUWCrxPEbZirBDTI4NwQXP0tUxM0K40e3T",
-	"PHStviWH4FxAhsifE5EPvJAAKknturPn2SIXN7N9fEvTWoCAXE8maSXLZ+P81kb13BXK3mxoN7SGalLO",
-	"rgmXsXcuYjDBTzFMXgaYh3vbJS/Ktpov/ARlMHBs0J+oLAZvKk65l2UEyGqzEsHrUyq+FXqS8flUjpm9",
-	"iWKcDrAK9p39X1kHVXXYO6pvnL1Qebaq/97p2Qt2t3fvHstgqSvwWIRJVf7M67N6rOI/WaVzv/Yrvtb7",
-	"ekmMOpMTqXi6gw83xkHc6s30SEK49kK+F0mbYEuLP9o6a/t7cp2m7YtMALhUJmZyMWtnCM1tpjwTSXus",
-	"IYh/pYEn5iIzdie2veJtxTkkBAC+q+9XBK4QoG/ZF7JpHFu3kydNibrFspTZICo4kF5ctxleUkbDQ57u",
-	"2yD112hdeoOu5Ztal0rVnmd6kglj9oMCfCV4srquLw+TjGoqdvl4ihlI9txHiIlYX8a+FgtqlGswY+xn",
-	"rNVWr1O7qz6znrO5VJWWprq2+cKPerTBwfCjHjEBgAusibGsTKR8hSkoyCvOJy2FabFsUUHI3/DFmZwQ",
-	"nv6mimZ/BypTo4VMEzbmGWToWo1mPk9ltbHLHq5ST8TSIIgGddujcMlWTnls/wwrB9G2frcb5tfqy5oD",
-	"o95vGzleubkD14dbavhwZ7p901eaQJ3JrWTOT7lSIjVleaw0dHjmlUxj+KX2SCOH/Kf08vcNpdfxdLCz",
-	"QsS0GkNNP36sNP3D/sZPBAr5TCSSv85q7E84ZBcql+mGDzTqk+BpNdcE4avHN1kNAMS9dj6Lqen0EArO",
-	"OV8YdKGhdl/p9FDX1mGX5C15j0IiRHU9zD2TldqG+8UI511mpq07yMHbzmqzmM649K3kl1OdigAbl40A",
-	"MIbi9n78DIZhwmbz/prBkP9QQWywiTlOoI22IG5IY3Ewux32Qgn0xukL1rO3HHXLbaHANZimbJRydRkR",
-	"zH4dPpQ5ZlytEL1XWKORcJ4cVl1WR5C10qxz1wzWPj4S9kl80FqCOmN/W/BU5nhi5BmXis6kENWl2702",
-	"ml0RXv7E4r/PXWQWCsLCziCJt0Ey7kjmpsFvZeJbyKspjpRfOrfGf/nTTMNgAtc+RlFttArkiI+vqQ/f",
-	"ogZbsHl4nhYQM1ufeRScfIH5uP2hWzpxKoQsvzI8JTY/SedpED3O87kZHBzwuezkS5lK3Rnr2UG/2+u2",
-	"u4ftbu+ALBFzsNv0KLjDHNxkihWOelU+rKrT38prmD1zTRG2fjj747h8yLrDuXQO+3tvmFdgR096/838",
-	"Uy4Vrg7X5YVKV6j1u7uO6Ug1LksoKXLpQkSt66ZTdm+EvhJM/XoWYTHp8ob4Yb+xXgttCKy101tp3FpN",
-	"/KY3R6X5fIrpMlkTUuB8Cs7aH07af+Xtn95+2HDKfoq4vn33xXUE72dzd5T31N8WYoEISJRBFTHKnbK/",
-	"eXkRFVZKxEYLs7L6ZNt120aNPmJjrsYirRoyW6X6mZUSalzbLKd2MoUlUm7grFXE+nfZc33F+t3+PYZZ",
-	"24d99qWly07mfeitiIBadVy54fsb8sVrTdP1ObnKqDooK+oFS7dUu0QD7NySG0Ymzb9qq+hN3pJE8tTa",
-	"Bs2cZxORO+ZrRSzn6WV45UctFbSABwCLgB0d10E1A3Cif8ZyKjsoGsO3QkcMfZp6LFK2YCnVD9+7wWQt",
-	"HqrpI2m/Xu/c7vYePNj8zM12fX8fr/eSZzOYYTX5ji7swI7DBH6aWWBrl8ddu2OIdW+mEOxBy5047bdL",
-	"CUeCjY7zP2k5Fuf6UtRhoUGx6ilBAtT73s5Bh3V1rQF8gMPWmGRc5WYQ4MJAEsJEqDxiAipSE4RPhaEM",
-	"Fb1DCtNCKJhRppdGZODa41kmrwTlqMA3B8NFt3t3XB4r/CbiYzuu8WU714iDaWkElVoV+39p3h094eOZ",
-	"6PBNjWW20aDa/dVB9Pkp79fQ1S1CVaoSifl4LIwhqjb/8Oa84uMUqz9MR9+O5Qv5h9PXP532nstTczp7",
-	"3hVnp/dO1au7/M37+WjVm42/ffxV8mP3/alcyuS7dHn6o5ZnafL6VHU74m63M+6najR70k3+/Idah2ae",
-	"17gIn8oLAYiEUjGDLslyk9l7ezSZRQoE1I6qLIhf387Hn2ZvB/thb+XvTy5M9ijT85oI6iKRutaxapnn",
-	"2cu79jB4c/KnchereboGxupsR3AOdgI45gMfqDuglumd2fzurwkGc79b2yVprafSKxwuy8RMqqQu96+u",
-	"Xkth/xxP2F2QGqUFupGzbfManoDhptNFLhgsEHv96inUUKhwbZv2GmYg+foIMRsJKIAycrZIea6z1qcu",
-	"eAkt+fD+TlTPvVakDPq0452V9aou1c7luQWnX3k//tKOv9LXb6ZHXIWvqEeN9bewJNPzNfDY63oR7nev",
-	"CQhbIUp1xHsQ5pOldLHC+wpqygx4RAVINaIaq+drUo09riqmq9ONEaVLPtid7U1PXL8gm+zwZ2V3y/3D",
-	"uo+UPVLXdiOttzxxqd/rIFqAMYtzIkvmmLphK2YWoKvsjhHeooOHXnZ+3Tri659tX9WaMAAogfT4lEhv",
-	"5utMKgjEmcizlVSTeMA49okuyE/p2DwnXAs3jPjYV/0N0PqmW0PTEhZLJFRHhh/ZYEaGt25ozf5wCxbG",
-	"WEgEpQkQbXzqeABMz2eCjfj4ssQ/2xqxbKyVKDv4GlHo9/NM4Pdmw5O/NBu3DUp7sbyhq8u/h/C5hXOu",
-	"Ks5+6ZPO1WMSgWsMyJtBUIhSPXrgW3j1jJmVqsUZTKSxjJFswv3zXCZTwYSCe49ZPONqwR33cUUoeO5l",
-	"TOYR7iC78fAmdOL7GlZy4uDpkAnheyjsbieFg9gPPNsya9XfXlOxWq4XfRtdA3ygBAOwodgMQkNqLLYV",
-	"chFBnGzC9vO+KIROhmDX2/Uosq8YiZjOjZtMyFs6+owYZ3WlH/FyasT4Xezri0fciHuHVgO722cZV4me",
-	"sdEqF6bDXmYCsqhB7afKJJfZpi8YLhy8KNO5nSR+tHxu4veeXXz/xwfZ/W+//8vfsvPlj69fPrp/+vTl",
-	"X091/yl/ys+W3T/PHs7/pL8Tfxx/3bi1lqiLTeHLcTYr2SNWDpgDs5T5eDrSPEt+WdTFBRiB4UL5PVNs",
-	"tDUhUWHq6/RYrYi+G9mU+8i53Xi7hWjYgN/CEGoj126bHTM9kzm4o3XG4h+GjS+GjbdxVA/VgegcbK0v",
-	"7+eWP0XlJtkiro6zIpqixkLJvy0EXbZSoWDc7aa6nb432est7334/Ho2d4WZFxts4gqD3Z624E/rX1lb",
-	"uO2ulTWpxrezv277mP71d8UvxOa7OODTXABr7Ly3E8CdHBvN/6euknbb90/CewkQXKrJd4DVuKuLW3hv",
-	"jc7isLrqks75eCqVeCRyMa7PCH4zxV5sHqw+FRPcLMSB6IBEPUSqSZteyRL3TmoLgMHc2OGRfLOKW2yh",
-	"UmEMK5JAoXgOYWiKdsBgdqZGxGy0cqmgkcOG8x7u8ZRnE4GtrGQOYHlwgOxV7ZxtynTdK5mu9BDZruLV",
-	"Iq1r2+XoifivmYS2pK/PsLuYuUPtu5rUc2zElRIJWAERG/O5aUGW/8ql22KlDRVYaiPoNaxJZGKx3atx",
-	"QUEsKC6iZ1CFOwPsLUyINYsZUc7sU4e4rW9o0TRUX/iR5ohUdEXxe/Q0yozppQpG/fr8YRVtcq3T2F6+",
-	"/dI+KnXADxYpKm/VTeywdfufbtx0W/2g6wk93faDd5322y9rk3r85z5Dl+aQVDG1d11kBKCxlCrRS6Yv",
-	"LgpU0KfYhQruRFQiqle2v0ebsqXpzWC7FD+vn7e/lvTcLRJPtsg6rSqSshBZe+2mzymIdovBcC9v3XnX",
-	"9O1v3jafeGr7w3fP8xot8UUm89WZfYfr9DGT6hvBM5GdLPJpvfUDPflGcBNFzblh8cg/FWOrTDsFrKAi",
-	"gADnBQIYCoBdC/rbDFWmU+EBzGO4NWbNOFCW6Gtk3v/z7//D2m14Cm9uHcM3KGmARoZegaE67N5lsQfP",
-	"jjusGWQ6Ya9Kw8xYzwUN107hhZ1OHxwJ9u7TR+yhVkqMc4fuTaMukNVEgKzGMk4HnB0WvrzTghQJvNey",
-	"HFCtEHBWcbRsMdqyBic0N2hsupE+8bE9/AGPEGDl/EkXwZ+Vti2ARMAZzKYZw0VqtIek7bATtWILlYkr",
-	"Dc2MFkq8n1seo49WA2URoFBby3eoLD3smyO/9HahPH8wYESnP0FuL9Knsx+tMN37zIOdrzMt3HDHeJBs",
-	"D4w+YN89O3nYPvvupBexS7EqBiEYx9TPO4bxhf3JTjNiGmYUv3z9zdPTh+++OTl7/O71q6cx+5LNeT5l",
-	"XzLoukvxAJE4bGID2EIM1DvfwdiwJiBu5lOhhuqKpwvRisjv1aYUng47YTNpjFQTaDMLkN5+/EGnpLtF",
-	"pyR/mQpypCUC4vW4IP+g8ec2kqV9FqDEO1tnLr8Xq8ZHKyWkuqjpTXoWcB1yv0gv2lNNzQAcfB9sHYhh",
-	"tukkAghju7cMTx1k/mI+11k+VLngMwcNQW3sgVncOWKQ5bnPXDL6IkeEI7sslNDTGaqh+o//sFvVWnpW",
-	"AA1Vm2HlaHxw1YurWKvxCSHsAzsOGApAhglQsO6U9+TUdJlXFPPOUDEG2S01FsFmEdZuF/onfk0m+CnW",
-	"bvu9iVeAIDQO+JwTAyORajUBR5TDmintd2jAFbj11ttweRHMStlkAWcVghPBU+z2RV9X5dUzwUlPopd2",
-	"LO3P0DtNwNxAofjDEI6mYWPAPnQ6nY8f44j6qIWXfuh0Om8jNgT3B9wLwB4RK/A9IkbwHpHTtxDcI2IF",
-	"tsfHj3GnYAIIOxUCCuQ1ZL9GDmhGqCuR6rmwJLHDgSfg80NApbf/HDaKlhfDBo4RQKzwYqfTwV8Jix5m",
-	"82GIiFeV+z++dQOMqaEpaUoGi/iA5u5o7HU6/W73uICYcReQOb5mXXjTS0AEGpDzERtZ2M2G2C5zbi3E",
-	"AFrGCpcAU4k1OcCIUpMBqYAShXVK+/sAXxe3XEuOkc6n1J+cnTjUnfX27/Z5qRaoJttX4/gucloNiGnI",
-	"XMxY81KsjMgdwJEDwpIAEAUtqwcs4+qSjRbjS5GTWYfDiuybIVOYIIkgktKCwxvWXJuiNwibZHqJGzYR",
-	"83xKjM6WPIVafCQMywSYAvbNSFkYJewo7FDB8mmmF5OpXlCLPPt8sTHtyTjVSyAW4AL6riZQ6cl8Hyi7",
-	"kzCK00ToILwpWWSuNzK82Z6oOoP/QHHnfC541upgwNqRW8J4N2CJQXc/nJw9eeVEBccWtDsBSiA6UI6U",
-	"s/SHFhBVmYEI+3gG2r8I72fgUXChTUTkQ+1BA0HwmlvJtTAise+FpaT73Bu39QX0myfAOYMDAwHWNM7W",
-	"7o3XiLnhDECp2B/OXjz36kEgpjJh1WUnyWu/i4xiWcowbscN+4Z8QVRCW3A2fAiOeidJVywX73PWLLZb",
-	"VKgIESK3oW5gXz7VKUQP+HrNrqUfDY69Pn/Svs+aOR/BV5RYQl0wMBtpJlJBm0ZhYtT+mOufYRVpEIJW",
-	"6JEG6bsFd9hp6RN4+OcZX0FwjjXj4fD9xUUMuGRwLNvTiZZzhpfH3eHwPXf3uFxls8gyPeHuHSKxN9k7",
-	"73fjFiJLAfGEGfM56NlTnl4gyYtn51xm9gWN4XCR3O92h424NXAtQJyUMrm2+iY37PWXT548eWQnxTiA",
-	"uhI+plmMp5bGIk1h7NBNBPXYJfoJSm3KkTSWtU6KDvEs9i0M4ojFriMB4ahRZ4QY1gSJbKaWKXNNyg/Y",
-	"RyuAWqMJkDxjI5nIDO1snjpGsJPpd/sn//z7P+Afj+E79p/37tFv9x7YU0+Op2wJfZJm/FLAlrPfty9P",
-	"pJkDhIfxO69Zy/Rrkz8GnAtF9IuwJ41etoAob6Z6g+ovkaqxs0XjQcmSdHDdG2wMYNqKzRozTrfDFgSL",
-	"xluTgX24Qb9p4UsrNkVc8rDe8WKSYE4M7V7XoOXeIftefmMPRTC12HwxSuUYpLte5FbiKubMJzhTwKgq",
-	"m6zssNtjcdj9CQ5ldy+oeNJKF3bEDJLZh5hRdvk2O1Kx1+cPO+xlAAaKt0ATYNaMQ9Qlu/2lmi9yWFE7",
-	"aMWJ0zBzwC4KINNR5N33xIofPX5y8vrp+btXj789ffEcW/rnZUjHEvZY3Aq0sowcIB7IJf5zm9I821a1",
-	"ROc55K3fQftaGibGUy0SfM0rnQo4aZCO0jBnyJahEwqz9nruBdC6XxRejRnP7Ep88QW6NbRKV198QctX",
-	"ZSvEayg7J2DQ35ApgwqZVn7fIZpTsW1c+xff9CUR81SvZgDOQooHz+kxO1Ir3x++eHX27uTp0xdvHj96",
-	"9+LV6benz8/iY3I0zzNxkcrJNGfxi5fnpy+en8VupQxTAvqCOrPXnRDlJQFB9krk2ap9Yk+4mM5MnoAV",
-	"iEqEzBhajmgLPFYLOs/I8wrYg9A3DjbsEnoSY6EXaKRtu0wF5H5khZGvSYxxuxZ4WfFgbavOBVqeYHVS",
-	"e7bWMR1vY99aLmhgh6bXhRSZQR0Sug6RThT7bnjWkFzM/PkPh2uppeYdwy6lSgxMIH83RueRSGjUiYYG",
-	"ZdCPs+Uk85xnubL7Ew4peDccFZZU8hKb65kOexX0+/I7h/QZwCTzcp01Y2keIfPThjshtZ5iHivwuKF2",
-	"CHat0XbElBE0YBA5sbzpHFvodXQjxuANbQ7vUoPzguc6M3SYGvYyk2bGplrpRXZMR7ErSPwyqDQMpUJx",
-	"VCCTU6039guUORtzJzHhoUdinokx2fHhSRPoVChykXwBHaSxWwqettoI0WEqMjgZm3FxkSjSci0Zlpol",
-	"EGyibioyH7D4fbt4oM2tmuggvJY8/BKwAmyk922zUNYWw9NT8CyVdowJh9a6dp1Mrudw/kFtLs9ZKqwa",
-	"z9lK8Mz1e3kNiEI5fs0r6HYBEj1eYLO6iHR1cANQM0W0O9CreHDViwfQOw26/rIlJxRhxq0yyWb8RzRX",
-	"CEAYu8shTYGadpPZ9zcRBRTaVhRrYYTdFQh+7DVdnVlL3lmEzvAstGZsayGuyOEM/Noi9FtjP2ePSrtx",
-	"x163cDHWyCXIkZHlPADgninxzH+jt2Wh5HtXcOWcP017oD746vCoFbH4DJZqQM6Z787PX7YtD5TuvX/0",
-	"4LDll/epVJfu/oNEj81/eIIckPPHbi/32yl5gvB/j1km0q+HjaQY67BxDILp62HDGhAH03yWDhvxMZ7Z",
-	"pcXwNu7CQH+fichNGHWcIe4trDc+BstnLGPwNGBWVECh2q/AADfQu7nMs9S6E/ZFxx9ydA4AK3v4a0jv",
-	"BNOG3ta0p5bVj7RBy2PW8j49ciJCUHionmsUt9gt0loiDswZm/qVqwXvoDtRQk9ElehlFMSkWPf+oNv9",
-	"59//0e8Nul1Sbag1v30y1WOeMijFA23i9Rk7f/jy5I7BsVBJpb/9J60EICmTCRr0Ypa5EenFUDVTOQLn",
-	"Jf5utQI5E20IEyc85zA6QmxEU9GBgbYIMtlPd8bn4CmiBRsq/HwQrgQfkbUd7cy++AKk6BdfOFs8KV5F",
-	"iFDQhwZbXTrdLxMChjtU8Zf3Lan+J46smGyB04xDv3foIU5qYUj32MXT4rXQNtANRzlUmB0n0CiAanYY",
-	"nXgf/CxUwpq0SoaNU22gItz+eyrGl5Aji/jQGpQjfQGdH1Noj4X+Hb4Cvadt+BUYMXZVCTMwYqnrGQ86",
-	"naCVt0K4qTRYtAqUJhyzOWaxUAk4HYbKnqP9w0G3GxMutyXNIrOqjL64IHkzLEVlh40Bw6O3GX/7+Dw+",
-	"iF+enD/8DtxsnoRwJJ6CtBbqQmdjsABczrTk6WA9dQSX1WEGWPbCeninoPb7Q7Wh+6VdJHBaDnz7oeom",
-	"sG+3XEbzdLe1yRgdKocA6cyZGGXcGXdFxPbIJ+nJ1WQxP6DfI8IIK1of+WIL+JSdrpVe9jg4tsYVtpYd",
-	"KujvaZ+9EmDdg8/FijRkpJBBAGybANnwEAQWEYkTNACaad8HjwzVY09pjPM0q+SO1kjgjMOobhWi/QeO",
-	"wJnAijAYp3YVI7DPtxElMvb0trymFzm+PQV4uNPcuGauEe5S6X2opbaoKOLCDZzottI5VntbRcyayRuZ",
-	"p/ow7pRWuacq3uYTfzDbB4+jQOy6fKDIWitmMXMKCgTonDwcMMWzDOyI9Wwh4JmptsroykQu0AkvhQNh",
-	"DpkKqKRoVhjIEROdSYc9SXUmE37HFAdE14oe+9a79JxUrH+Inz4equp+L1GDGZHngKBXZCQMEFuedJlK",
-	"p1kg01CVhGkp62TgvQ7xjL+PXe8BCkCVpoQumhWLcUEwvyUaquVUgwoIO4skMmxyXBR3bKC0+alQG9xr",
-	"uUqiwi4l/xdMfqhA/6D7rHbHg7OAmJDn+NJca9+kmKeFH6TfLwiJtRCu/S823sboCMZSjqnjGYqvGHrI",
-	"Yj9kUEfwdgRnNVwmyIT+ACbvKziuraK4icNLQjEGqXguvWfPz8/hlEBww+E+2pEPVU1z5aJfG3RYdg9X",
-	"Oyo3S3oWdU92KeZyJobKrhrajXxOqnFU6rnc8ouFMOKQ9URlbFbwhJsdaQM8gduyKt7INWnc4banlCfD",
-	"dZOgd8xTXXFq6Y5WAdy9yASWHcQgux9aVQj7Cri3lnZDqIhV9BR36Bdq04CeJ/ex3SneQUR8UgLCKAWv",
-	"ya4qTBBnZ0Fn84CH8FTTQ+gRD0M/dn4EOpXcEatcFZBV6EnjhKm6I3iZyZwaDVorDf2t1oAFpVKMpSHz",
-	"K5MIDw7ZoUSPJrcH/KWVhy+1ySeZOPvjUzzXjFSTlF6f2RvO/vhU5gJCaUMFBjCcyjxHvFytwCpG7hwL",
-	"E0YHLUcWESirVrJ5ysfQe4MXXfYBsyQV/AprLArbSGesOdbKIOA0MBAO0rIB+WWfk4/zEQE6R+zs/PTV",
-	"wdl3J98/fg4Kq1TIXlBVIe0g2WRhTYamNc0Oip87swTNj+c+bxP1cxw1ZQsFqrrVscqiUuaoRz0/ef7y",
-	"Dhhe7UmA8W9PJI8wX5xqhjWPut2I3Yf/uX8f+1EzM+eKfbvgM9Z8ff7wy14XsGBf8gn9j/31n//P/+n1",
-	"WkWSklO5yRiwAt24wusZZWeN9CJn/T6ecd3u4G4XncaQ8eVwFKz+YsUO+ZCtHPuyd9TtHh0dWXughY60",
-	"xXjq7hjYAy80RJo686Y7SRsx05Zx7Mlk5atTwaAWnRWoNUN1gtsKYiX2Q5iK76rAqJFtkIGE098EpYNQ",
-	"EphWoZpxGRElht673z5GBQsyWA7AFRq3vH/acvOgIkKk36vO1+uBd1YRnkEQJnMGalzkurbfxrDBciv0",
-	"3/35zzFrLuZzkbXBJTkV71tR4Ba1UhrGTem1IGh5wmP2z//7/7C4hLwTH3sdodfvlQCBAdsXw/VEJh/v",
-	"G6oQIGgPVKB6S8CfE5hrUyYX8r4jFqp2Mnei0mt61fSVArsIHEmDtQwXjE4N1VqYmVrUgODNSokw6KRU",
-	"rFgt6QU/el65b4aBw3WMShUTxlkJpXavqAxFlVNVWEkReW8xavsOERr8VlRj1iz1fx4qily6yAtkj1nb",
-	"AvtiulIAGkGTgKHxjZgQm9Cuo1uAApm2h8xQjbi1LoKHUssyFxSWh1vHeoZ5Py3M1iEfvdsoWKiDyfV3",
-	"uyxQualGDg9hFI9UAVRkY1XjeyGkJx0B1C07cYewNbkvsBeR8CQD05kaqbuXWw2riNO0IMLJfjjLuUp4",
-	"lvg1fNt0pTvL5bJj6LIL80ENT8s5yQZDBTZYTMH+wksJOUN2qJjnk7u4HCUEQW7TR2vwY5dfDiYErnTQ",
-	"YJf8YUMVdoUn/c83kI8KRvAOAbIPBiwRiWtlg+57MNvc2/ywYtZ8Hfg73TrQa8gscU8VyYUDFl/1omrB",
-	"7lC5lMr+0b21pEpKbkwExvyhtzB9zq3UHcOwXJcMYVcYHDF9MVTxh4IYHzsf1ubysfPBrsDH+BiY0Nll",
-	"hVGtc+ocsdS45/2EjN1flu/aRsx5hjoeNTSjIYGNkJkc02HXuIddiQzCRmipo/OyM1QnLO6/f+9sc6dn",
-	"9rqe4phF4Wq415DXPSQCeS5wMkfMjvhul5mI9dlMqsi+Ev/LphE7tP/T6zNsT9eHP/MiekiF9tIEHaxP",
-	"VIidq40Yqn3q8tGBQrX9zbhcDjxgrtC/1WGPiop0hcnBE233dqr1HMXPPJNXYPCnUl22wbaKfOACl84K",
-	"JBDrZi7Gkqft+SKbg96dJJmAUEDz9OT5CWSVi4k0uf3gsXf/2I1iT2IPNoP0fPT8zBdiVQKsRuR2H755",
-	"/M13L158jxHVdy9fnf7p5Pzxu+ePz9+8ePX92ddUYeROEleqnwmegE1aIuHAjdYK3KGirBwrpRglBYeO",
-	"+0wYnV4JFj96fmaJdbmYM79qL1R596R66XAw0b9UIbpdTejTspaDNSiVRKGe6FQH7uKKF06ppPnYB0CZ",
-	"oMzQIru2NIUy81sCBxsA40tNyCgLhgu5MdqBH7SoWQZn80yPrGkIeycvau467CQcPy9G3+8OlT8L4OSG",
-	"VjtFJfcdg6K7vkt65BK6GFWDsGZc7uyP0huUdCtky03s8SKmVeV8wr4giYHfN1/4CL6YQZyu6JpDzQor",
-	"LdoxTVVm2Kg9qu3Ubu25RNrzcyYVgKBFqFGh+xBj2qjIGXKgDRWdSGQoW65bZGNac46E6tBJ1aEW9ZRO",
-	"qCcueRYOI3yRU5EgOwBVH7s8XlPC4A06AcBLAxg1ZDK51pMxawY+p2o4x8XaDZxtRUIbdKq0p741QCh0",
-	"T6WXqGyiv6JwtoMBf/CBOih8jF2qpVWX7PDJXoRW/JTBBet/mpDztzQy5wQDfwDmqC9JOyNz29n2S8j+",
-	"9y4Qe5fzVzRLPn7wPA/KHgcXw8w1lmuEY6Jz2evxlDVjX9XqMGJOQ/njvm2J3z2oR4Eq70gcR2zGFZ+A",
-	"1jdUoE/ZfZ+Np/JKJKWCF+rlj0YYrGyaGvTHAetCCoaXH6TvYS8UdP4YuzcG7FTlIhMGDuPnOmcy+Psh",
-	"9DLh40sCU2jGRYpF65g9FRd5AehmHydJEQ3VGyikcJ6PSnpG65g90iB4sAVSOVOjw87IicuV4z7LnZfS",
-	"Krqle9l8kZuQ9Vx8kg7hild9k15v7TzcieiRCqINdwzWK55Z3dA1Vzku4nk8tcfPyinr0rXSNhj3aA2G",
-	"qnCmuNQyjMwD00pDCRsYV9NqjAnDPskR15WTCp4LPrsDfgFnEvhU8Q8y+eiDJdbYz3QqqGYLFHOUgUHW",
-	"cO1+L78cXtciZ6I9ZjMx1xnkds/mi7zI2vEd0IqH6Vb3kg4dCSXzDSnsFjnXlrBataFyk8hTWB6wEB26",
-	"+R01bAX597jINRqqn136ys/ozfwZ3bE/D9XP7Xbb/5+98bDbZT/XZF/+zGY8vdDZzE7Qnlo6CzMpFmF+",
-	"c8RGPIFMJUy7YnVvhsW27+WlluElC9n1FKdL9JqefU05TfFnV7HkRxIVzJX5zMdSCSG97a59W5A293OA",
-	"eOxz3Mc58ijPK4Z9KcsEUthMwV7r37HbFM6Cd/bklGM55yovfbMEPlwUzJTOkfCN6xVYSFJXmu98IRSc",
-	"8ySN16uxYvfiQzdU6HNsX6jIcsHt7oSGG3AgwSv6nbnjD1tQrMgffSU4KFf0vSP7vZnIpzoBQeY0U6IL",
-	"hD+x1AGlEN5a6Hn0mgf2NbT53+H9SIwwPoSLiByH9xwHwRt0RVkNTCbl14L75p1MgheHjn3jxZ539Zw+",
-	"Wncv1L8SUhlq3lh+05rybNUtujuoyCpVYrXWvogEhm7Y7ouuXVahMhOgkNVmhUrorxLig9LQ7ptCbLK8",
-	"Bi72/I7izbgK7teQWHSDOwBgJOGblHbveOcej0GIITCRHRbi5Qf87d655Nms+Gj4Vu/4qhBjjhVZGPZl",
-	"kLup5yVHmRNO1MUm6E8RtAEIP+VEc4kdAx3S67mYNyknSoMKOOZGtFx9z1rYKPwCBG3fUYzHLWnFIjFU",
-	"+GNcVh8xpte2m/2ulxTeZnHM0wNBM+erVPPkXa71O+iKbr+FJ8EVYWrAUFjzqMueyW8QDARy803EevCT",
-	"r150r+737atLiQDVXaDXc3vWlJjwZcW2qhElxYYqThh0oCS7ty2+f0OA9ueNeSvSeN97nXbhk8tCOQTp",
-	"bTL35U0Q1wlHEaY1WJ6CCCyNey2VwQdMc5djovQSTF+XvcCD/IWIqhM3pSmU166SO/Dz2hydTwJuGISL",
-	"C3YHWiSYSAAuNWeul1IG3Cdx+9qpw+toYbVG/vap5OgrkpT1Tg3eS1nj8L4jp5FA1lmKlMS4FZGSwoKR",
-	"NTYnoVfRZS26Y+IItRLLctJKBMx5hTeGxSduhbTKM3siBc1k/WkGxQ1sJXL3ZqCzk7zvIJHUqwwihRS5",
-	"VSGZXQDBy6OQr3zH2pzi2vSJu6RSXXFJrVd+LuuwSYYd82n0ykFuZGzCrwRbALPASXuRynF+zAy/AO0V",
-	"cGidX7W0BM4R83OQackuUvAJxPFMZDMuE2uUYaueR5JPMj4bKsYC3Yl9Y6Way/ZsYgTv7NH3rep9Z/a+",
-	"oIa8ev3cXkeNyF76ph3mwp4NWE1gbv2+8wF7JCzDdIhGzQ/nOiLJcppELAgZfYQhnle/41Os8EP20VnK",
-	"mhhlhkfO2tVvYoTskeRpcGH8sGgEGkz0KR9BWi9GIRvhA6OMUiWenzx7TFnDxUvCOw+Cb8GIKgN69fjs",
-	"HNbTEFZa81x/7Wrqo8rXXmfp18GE/QfbP2qpKvf+V3H5azvK/Wh4rVdS1Y8DknEK0S2S3r2bqF8MRaik",
-	"ePKFevxe5l8PG3m2ELe0ULsohVZi5SPNzT24CiHTgk1LO/nMBe8rofs3pKPF529On56+eHfy8OGL18/P",
-	"352dPopDcYvph1zVtFWwEhR3qQ+2Q9vbobKSg+oONKbREkKQT1Q1cnZA+5J9KIKu+cYdGmPrjqFaujQR",
-	"L1+g9qy01albVTOWPqBPpnpdoJ+jl2ioQJK0IgpowhAJh22ql674JBUTCmqGU0HvoZHJx4MpZDrFzP7X",
-	"Gg6pmFiZbFnZCBbb+2OsBCwcJ0GKRYSZQEVsTBp28vK0VcrFEEkAUGJt/bCszydldLvde1TeG/72VTzA",
-	"I8pIWh1yhoY5rSJry8RQ0aS1oF3dWiuoHfH6mvMNDRVk8XCnSzhnpxZmYBnyZ+8+YCMx5VdSL7KS68Pe",
-	"Uoy11+3isU1t6+HkussIOCTnK0MxAaNnwk4Eab6Ys7UX9WpfFBVPjFaUm++udplZf00fNO2FWa1fumsv",
-	"YS+kPkTlEHvA78+1Bw7tA1hbvHbtKByuSfUyXbFmr8+cIWBVLDRBi9sgTaFKPICASeVYELgU4b+czK2N",
-	"0u53uoTzW6BWLpfLDofLHZ1NDuhZc/D09OHj52eP4RnAyMoBFSvEgjl5edqIGlQU1Bg0ep0u3qznQvG5",
-	"bAwa0FkOOzhOAXTqYCp4mk9/sv+e1EFDn9D0+t0uAVvXiCdUzb2K5BeazaWaHDNrLbERT619mnn2yfL2",
-	"Yu7LUubamt55h507GECs02zA8F1ZTmPQ+I4GDLj2UHoHE+l3u4DOrlVOWGVQVIDlOgc/mgpeaoHs5Rrj",
-	"NfQlInNB+GkX5heOwuOGAVpPDVoXkWkDhTp2cY5w4HUf8xM8OCXFHB+4u/uB14UGW8Ibawx+eBs1zGI2",
-	"49kKelxdCSUMLoofHgRrobfcxDQGPzTOcB6Nt/ZVB+Cw2JdjBKW6u3REKBrM+SX42C8u5HiwjXcIv3mo",
-	"ZnJChkNgKHgd3rgKEoi7uVfhMy5lS4kl2ASpgBlCO+JWNFRubX7UIybURCoqMsogTqsvKEzoIjqycCQG",
-	"kULYCB32wln1Q2UtiZIdEVE8quxiw2A4RYuR7pSaYqcQRyz2M4d08fhHPTIACeY3lCvoQ3KipcGTVZAA",
-	"qlW6Omax2+sxCW90VOD6DxV8e237gQArb8BXuPy3tf8wW8P9YmeNezFq2Km6fxdUoJ0a3XDjwui37VuX",
-	"R2ZXAhK4k0/apvsTxPelGUO7kUbAPIADD1zTGPzwAWGMGgMkUOSgjBqDhl3RgI/Js5MtlAIMxLfhvc+x",
-	"mWiyQk/Exsc61yAuhFq2EfeECOvahJZ2SCu0z6ccy24gWw8ypUubhABwMJOfigLs73cMbKsOe7XL2kbW",
-	"pjwvO7HgphrMNTLRcw3pEq5+iRtokQqZQZ1GSKZtjZM+ftwmki2HSpDJTgF1O3mjRK7GijfKZnsouZt8",
-	"Bi5WN4ucHBcQ2SZHKxQoIRSKtf2K4DgqAVfW9N8SSCbQp+MiSg21kUXHuJiKDk/oOqbxdIbqhGKUdQLo",
-	"qTR5kOJhQJ9xsH6wQSpMlxpNIFd+GPRoxyH0AcZRAdBXGVZpZSmheyOA6ceofpMUYzxwELE7b3wBAGH7",
-	"3IlwU7DHby6X4QmijUPnr/uuu/0gWAa4f39Rsf5kjbAA8Ch9ESzXx6hxuI8k/oYnrk0dPNLbS2XycVR4",
-	"qP9g90PnWj/jakXfMr+gQuflxfm2xBy3k2WGezkQIQ/D+xpvP0aNuTY1MuOLL0587m7niy/YCSou0rga",
-	"gLWgTCl2w5qH3Qdr4R+reFU3I/XnEEnrmCzcPJOzmUgi1vvn3/9xr1vKngcrogzahInFiKfURCBxyILX",
-	"WRW1yb8nTMYp4rKUPzNwAoNB6bUVw4In5VT7EEtc5phj45rxlsUW5qoFfN9AsGBh8m90srqesnApVQKt",
-	"3SltphBdj8RMs5HWl8jF196N1PblYxnLmJotVERL72ai5Tpi5WYiZZdhpsTSsd0vK1P22epPXAoGPrGH",
-	"FHJLRzEHeK63x5deYiTzXOunPJuI34DUK3SmGsDsH95+LGlSJ0lSDTI3gzqELbKwTqmCJKotVm85kF2C",
-	"Yy5EXWZV62OfgrXu3vhW5FURcRun+a+/5X6d7Xa4+6HnOn+iF+o3deZ/K/IKZ28/2Lepx8HiQMpVh72w",
-	"Z+C9w+CYtIfxYbd7XJe3jtcOr9udF/qdgu495/k0UL2TRvXgCbmxgvlfRfl/C77N8XQPNWZb3yV2otaM",
-	"BbSLXbKPvrgQmUiGSmfQxR4qRLwBxZrbkpsDKNVWxEaLvE6bGKpCnThmsRuNAywAhAqdQQQbgxNWJSD9",
-	"BdMoDZQ5FKB2tAFrVJPX0BfuFlQTbGSAQ4WmzzxdiOA3p0mAKuH6dPubiAOeCQEZvk6JuZE4wtYke2kx",
-	"v3WRSl6OovjwX16lua5U/l0HurEO9Aq2WVRYMpmTHJ+uGmGUcrNK5O33umwvSDAzxyXcfEJEA+dfAJwI",
-	"kH8IbuBxM7hadTZ6hkR2mtS4hXa4UIIuSn9cYO/h37Ynx8Xy93bl+JuvJ66Cx7Y4cYpF/1eXT78RJdCS",
-	"fMvWquxh+nE/P88XX5TwmqvgyGXU5gH05ECvL3fYo5JSJofKIwn4xDzADCpw4teSWgkxw0+lw07Qv5PS",
-	"jAmkCmbEyhUplDkBwBxzCYgqVuX5UyVXooBMCvNrvbAqhurzPKQaa4Dd9t3usqHyKRh6kU80urwK0eaT",
-	"fMtk8RmTBLNnlTrKN1KxSxSnOrfiMQS9pUQayFjMNbsU0IPZT6boQ+iRPwlEaKiKdtblZPpKHQdgnZVa",
-	"qHhBTNirkUMOdy3FhupkV/r9IKiKWsvep1pXz14Phmq9JgBCDtUnKVRlj7ikFTm918Mo+EwD+9NQFcQ8",
-	"XmO6Io2H6rzBqnlQU+/QGSqHpO3XIwCv1WmCDlJ9UTrDmkaIECKX8ZG+Eq1BAfxJCIkOIzTERo096mlc",
-	"AJrGDqXgGBcKEH7InoGQDQBP8glAfG6HkvcTam33XFpJ/yluy4tMCpWkq+eo6Z9BH6JUQitETytn9EFp",
-	"CiL/NAaNMK2q0iu76HN47WPrc3o73fG799F7g2N3m4nw0mWZYev5INQZcNb6OfAConNOovi2XYJQvQJW",
-	"91wz2ICvHMD2boiONv6799WDo3tHPavd1DXts4x+e2OkhL8AyRfgEzw086ZR1iMHj0v74ppgwbWzxT1+",
-	"S/PdB8g6AEveNPc3IolYt8ceiTHrd/tfsW53AP+fffvsvGYWH3/7/nQvHX5bxmR/jwGSggCZGr+QCerl",
-	"UKmOb4u56VXVwNbcx8yE+6JSwynWjEmZOSFsd1XUbEfMvgkVrhb6/EKFd6iwKhrSFQoPXQgzKF2JJCY0",
-	"FwXVd0wJMx8NbQLv8EcX+u1cwTXCQLhap7GejSAXzT7pEaRbx76vBp3cpE0NFQ4Imljsp7d32AkVJYeF",
-	"xoUSPFTeKL1jwBxwpc2orEaMB5XQuZyJ1vYmUR4ZTALIYoCXAPAJ5GPwTfJmPAdgcafMTeSVoFz4eb6i",
-	"9lkAl6pzng4VpvR5f8JibpXQXtTtdmnhQAOLXa//uEVqE1G6qHyXhARphorPNDXaIabqB+8jWwEgToxI",
-	"BVRPFrDeULeKHTagf9dQNeOic16MflyCA51paDEh2JyjhTPblvhyS66NmiPGY+piJ1BY5005MpR/dx2N",
-	"5Qwf+bj16wCGIT2Mx3XjCvdGG8br2a2xJZ6wo4fwlmEXDVR9pOumAZHKwP3G+DwDH/MsW2FJL4DJT1iT",
-	"mp5AeXvRI8ZhNUFWBojM0gwzocSSpxsmkfPJpuEfdm82fBivE3W0xQPwRy+Va0Q74hkgcFvqSw+a1cZB",
-	"RZVueao84RumCV/ZNNFe//4nLRRZ5dBpyDv9fX5gjrrc3bt3H1SG2+/277V7vXa3d+50t79u2iR0WEIW",
-	"ZDgNbD/VGDQSnguAfGvcbPQeM7Bu4JFrN5DUTqF/jSl8A9+50Rx+6z7fvf29N/D17ufn/d3Fe4su3lq1",
-	"NtDy9P/P3rsut3Fk6aKvkoE4EQI8RRCkLmMDoZhDk7TFHsnSkJR1erp8VElUkqxRIROuLAhCdzhifp0H",
-	"OPMQ+z32o/ST7Mi1Vl6qUAUCvNiyhP7Rpsi6ZGXmWrmu3zeXFcMT2gAD5Iuadb0qBnzq6GXswy3Ya3cN",
-	"EFrLjeJBZckejHzQ1kHTQpci9A/NpKUndYV1tuc0IIdAnC2wUosJAmgD3c4yYHoFvb4CqRBgM6EV3wpO",
-	"UEX9r6ATVB/fDIKAPO9EpAJkBwDnH0vsSa+gFuC11LLHjVlZCocm2849QLz5sWwiLQj4M4bY899IWDGq",
-	"sXLY1bPeBH2p8TouCzXxdMfrgUV0keekGYcC0acckzU+P9NrZAPMI73rgBENMLixPhMCr6WiAIgHy3KY",
-	"Whb8revxcNRlA14xFbZErkmTUFXgOU8Gg94IfBIJgdcoCLleCIckFksLc9bsEnkLA52GMAuaIWl+Vpjd",
-	"f5zh4PjCyxLgj/mZaJi8Gt6PcN9ueTZUAQQ4gJWVUJvwkSixUjYB/hztIR536AqW2kscXo2V2FwAhg30",
-	"J18ikwNa81AVk7pEQn1vL72biHDH1whFrtkHMQ0+BHNLgNzRcK8lHgFow2aN5BjIa7DHfKEBYK+8bm5/",
-	"8sHwOxXJ0MpU6l+8h7Kmo2MOi/rHV564/EcMrZcKIuqeeBQeJSnWHjzAiOVy8H359taA/GbWxUOH4w8I",
-	"w2At68hd/FsEN5/IrMyMabnW3f7qzabgpqIf7M+xJIz2JV9cyc+to63764V3TxEc5ouN0DoT8jCELG0w",
-	"BcMYqy9SXNlBFoCfAi68RRbr0mnS67PX5FYHHWZIW1wOXQK4mVgak5/giTdjBDYS2DvoNqpEbSyq7tyL",
-	"d/WF6JDPT2P8pEqo8/haKre7Xj6asiCNpds3xRFQfDsr6qDN+vMqJHQIl2ahNSMLwezQCF3MKSsjy2ZG",
-	"EeJYrqqmHll+43EueIF1Nl2LFn0hsPkq7sSdiHCj2d9+6fXpZ+MyEdlPMETzpyH2zvs2MTD6IFwJtC1p",
-	"xAoxFbzE8RBuV+T7WmOJ5jvZlqMAr5zoYvb++d//8yRsO6tFQPuVrAXY/hBU5DKWbd0gVVhXW2N+Q3mG",
-	"f0ssg6AkO1gCQa4yWzOepk0YyAQ4HfjOmOxqJTdpwEDOAvTjXmTB+7FxDxGPY0noloBa7KB9y6B0eXNU",
-	"XzhaPGb3o/CISdUmBwxClt/qhGEnuFJE1l+rO1pdYn83t8GI0GtfgO4MdZ8kGJqpNEpnXvDp22m1wt4I",
-	"XWfYecehXZL9OlMlMs/tD5g2sjLC7wRg7x+KLOVYZuufvm4mw6oynxaYFtk4k1fG5tjoNHvAUn7zre8K",
-	"bhQDztSNR7K/+v6P5D9BIf/dzugvsx4/qLUHTOhANZHcALGTIAwZfqXXOfqb7XLCNzOjvINl0Bj7PZYh",
-	"G2R5XajZ1XWlqvSRRjzDgzcnrAssG4S6RixMCeZ3k96wEhOKZS6ufDmGxdBLImRNANRi4J0EeKmMCmOz",
-	"PGe/zsQMuyaNKZLJq17AokPscbm4wvweWdqkv8isCF7HujhIwHE+sIWU6QyVNMQj8V5zMC9EGUv3yK7z",
-	"s4OxRJWPdAFGHDldQw2fgGFKobcICod5lUqiUlRyzasI1MCZaKdp6KLKM+2/kuhoPJpRjZ4Tw1rJ9Uxe",
-	"vZ9Nh0E8zPwKANg8ldcS4mNCMElSOUhpiC9nmk14KpxZaI55e8Ey93Wm3ctKpfqxfB3W1fwx53gsY3mS",
-	"islUmRNjaHcANeE5zO9rNYdQYVba3/AQ5CqMSTp2BzdnngZOAwh/tcIchnBeFTLLwlsqIFxfiq92jekN",
-	"cEHQPBh3LCg9GHIds+nM70og2pwW6qoQWhvzGtlnJoITb4y48l9pkch7IJawybKcgDt1GUsLVXl6/B9v",
-	"j8/O35+fvDp+/fY88XPxdLC/jM6LMmeHf2jZMrqOICX47rFKReRKSQFOV0nRA4I2CwxURV8gBPICMydY",
-	"fzo0Ex1LxORh3Rc8rZbG49fa77dxfc2hBkIrMIEzo7MDQTPvMiYR8BjpymLP9Izn/R57Te1J1aXy09s8",
-	"ZNxOiKuJvIsK0jqjhpp+0HwOwNrvDZQb8zb4F+IdZrAesWxbELsQ4dwOK4OkXWFHG1XJNVGpo/Pl8kfk",
-	"PZiZuirMqW8OOmaJZDEbY+Fg7TKbCW2sOn/B5dXb6X3FbVB7rmXiHdLF3y+cqWMU15oG4gu89CGCvrAi",
-	"27jNnyj4avYwHHhuDaFJIxd3swFVnj6EBYg+qq5qsRAavBonCoS5m7xQueW9Qg1jBpkwHkv409siR1rf",
-	"N2+/f3ly+P77g7Pj929PX3rEZXP9zmSms3ESsUtRAlE3POrH43N7dBEKcfLi9cuj96/enp0cmoeAFuPA",
-	"YwhcFcbWiTtvEOnRPLcfd3qWstuN+Qy5D3LoMkfc9rE5j6h7iniNJmJyISADmygJH2luslzBUD1mG1O9",
-	"pjZaP8UKAKhRqMxhEQ5iFZVI0IAU0nMAgROFgZyp0H721gx4y+HulH6fIeKhmSc0WWbS/Ox5VzAW06ii",
-	"VZ7eJaQBf6bEZAd29foArCr32m3t0MDNeaHX//6F6dd1+x3MW2CDbZsdWrW5EQtVWAEJ1eT6ynsyK8VD",
-	"K288VQKt80iz5NWshBIoUA6AlXapClSPS4Jtrr2rYJsP9dK4nlSb9wZSvZXirRTfuxSbPYZSbHZoIC/d",
-	"Ul1d5YJKhhLYv3Dac0hubWCgOZqsdcExyKLy91XLPUfVHqRKrMT2xE/a4TBO/XA2TSh+1rXObrrWKng+",
-	"rVy9CWJ09b5WB23FAm6dtj+ufJovL84q3ysQlrvk31s0gw2LPoQF8I4Xk+FS/fS1yH1hNYVi/0tlcikg",
-	"UypW8vyD9xpgfkaxvMxkpq/JrXNfsGsj69i9F/wewidJnx2qPB0uv9ZF/mzcCqJDjt/2tRRLQWQGrCZQ",
-	"po1osku8ij2sYMUX1crEiZqjVEktzY7Eq4AbEVRBW4iRJW697lI9ec9NbHu1uGUIhZE90rEMas67K0rI",
-	"yWH1wXOeUjyON/jkriDYLygxjocOuy2hjljOLwTyzdmpREKk8bX4RNX8QYWXmstY1kKhxFFNLGD2Idpl",
-	"gDxZSEh3SetFDQH0ca6+mE3UR0C0M5sxMbvRQ6FwOxW2fgIZmGoU91EskdMFSDuJXAZTT5VnU8KEeX+3",
-	"GvboI226cd49saX7kGBPV6pTYEdXtrzZ3bAX7Fhwrdxb0PfWpZgu+dvsnTFDeJraKhx6JHxfVMuwgZQD",
-	"z2SJyMxO7G0CgiyNcDEwsNvk2J/TVXf1AXDIQbHwYO+773zT1ZwXk/Vdfjuordt/Tw6DW+V7gTnYX/+F",
-	"X03x7VnJC3N0AQMvRP5yr0bW9ydqZ+tDGA8/IWH30tEbhals0sh0CDdREveWvRBMp5z7j95K6N0k9Msu",
-	"V0cSa14jre7WzlShR0uWLh56vduIFR3xv6dgrRIiKgeh7wXiairFABAJsotGvmLGF53oiDVbyEMgrok8",
-	"UXgz1BfNxFZct+K6lrha/vlGgQ09vKq8RiStEXGROacT9/wGQgwOyIRnD3IqvsnN4AJgyNDPc2+G2nJt",
-	"i6qD8qnU2f2RKzTxru9wuVwEWj6RqQRKRjapwSP4wOR8nk3yhD1nCXp05hvQpeOzNFNvi5zQzPwf8Bcv",
-	"oLRw1zZz25xrCYxwWcnM6D1tt/UyMWdYrcqz30LFUkRP6yCTLgshAiBO6ycSNxkmeQmwEvwhDNxolrgZ",
-	"PyrU9CRNRoQ8utAsccVqREq6NLdQuQOlalg9Tq+zvHx199aeCfDprs6HhbjbmcYuB1x4G9Do8souiTsv",
-	"zTVu6HGnCihfAvWW4z8Na/MmfEFQ8JZ0nLtJAjStqSi0kj1XQzZ2YFEXwhdEkhdoVwN2iVS17TtF+PoM",
-	"axW7HoQzTD336FlezO2p1hqWWV60WAaNErVRrO6WIFqelmaJWNpuifobbT/aprWGAQjAPXSlmUV6t1TU",
-	"5eq5ANcPRT8sGrSVBk3QCHjqZ5K6IYLaqkoIb7hxdQAgnBIRX7exCMGVb1VrFqiqDiacqhvcR2U6loDl",
-	"GjHOqDy1uYzNNsdIzFUOKahRCKw1W6oy8zqoEv5C9QVi74rpAo3AMRwUsdwsbXUEV4pxuZjzRZONZHbV",
-	"z+7UuUN0pLZP1+qt+HawfsDk5/D5m0dNNsjEVL5kumad3c/1mx6iZs4jHxj1gieJSEeNR685eEDsvrh8",
-	"zTrGq1uOLerlTVav2bCVs8uiYNi6MbBwgszy+qV+CAFxK1IFurWOFOTwLwHtkhooshT+1QP7+yIXjI8L",
-	"pTU8XLdkku3QtrwKOBPrwWwF126g3yp3rQLbokVZXmZa4VHTAve28Fz3CM/VKHehiFvBacfdSjAVWctb",
-	"lood9/eePYH2WULykRhOAq8aktuIYlhYYKI+O6AuZuCstLdNja0O/UnT0EQdMk58yODkBhD8DlnIwt67",
-	"kzSW8BsgO3DgStAKG9A3d6ETnCVZuhJSnkBw7mBDAVSlBLY/yfNFmY15zo6ByNpoKooMdHjK/2+6qz9W",
-	"k07UgVUiHPoDwHPMufvFS/VR5BwYl2HWOsNO98ne0x57+vTpzmrAmw1F/EERbzzG0Do6anP9tMoEww9L",
-	"vwR6TbtUXz61lI/rweoxh5DWrM5qRstuNpmqAvZbs5o7M76eQCSzZDLLy8y40LuXqpjspLzkpGQ4Sy6z",
-	"XCRQ58C6h2c/R+zt+Q8730ZMTYnC9/vXr3q+lIRwJ5JAJpPIYeGfiivi0FDyaIYyI7D9lLMEMPnH+mPC",
-	"LlS6sGoO2jF1LAFclHkzwuhiZFJggNbtMdpGbKzy2USCRtYIX12lQo4YjE1HsUzeU//pTjIkQw0UeTf5",
-	"Af5h9JAZMPzpvQz/Zf+E4BXwp17EjPKy1MeJ1WTmMj0r3O18kuULd0sCP7BdllzO8hx/zbp6mmelOWDA",
-	"lzdPRRTJKJZ4gHTpsIoY/vAeMSXMvyfqIgNEw6QUObwC9G8SMVLT1P/L5SIxk6CKKy6zv1MDbsQIFCTC",
-	"6pi/49vcz/DcbCLcz39PhoxLdnLwE3JSR9gFaZYtOZiIIhvz3cPrbMyvFK42IId7EktEP8d6EWOhmwW1",
-	"MSTzov+E8qA+e4u45+Y0NQuMeCKwshZ0BOAu4ASkXx/ilUk/lsd8fG33Sr0oibM3r8/OR4yzC576DWWk",
-	"iJ6H1dq4WZDcUZcQbDbbHuUNgAwFAsxTUMyJS2EtBBKsGg82YnFGtTkA1JbIxdNKAKkXedrrMyc+mnVt",
-	"X6CZWKCZKGxoxkhvD2ZJf8gwtFigK24W3cvg8xkUrScRwx/SPjtVc5xfG/jKJLtAJHgCZQHSgAo6ST+W",
-	"36s0E5opM0FPB+xV9r1thHyy99jMrxkShT5JAVkkR+kniQQ4QLFvsl1OYNbv1x2q6smTs9esAKUFNT2S",
-	"43rtIICxY6CycIoI2SKKjxDDOzr+4eDty/P3p8c/nrz+qdcG317RjZ31i2Hh8gao53fXUKRn9g8G1B3e",
-	"JjUW+8MEiraMavqQTRP3FT2oI6QdgZ+EbbIBEHwjPLrfT2t/xuvgnt/QI2yzPxuOqZoJWp3JYeftGZiX",
-	"gFvttXn0ktuf3piZiY6NaowOUR3G8iDlkTU7o6qxGdWs12jZ1MVtGnzVsGNm9+5mKm72H1QxAQvBHpZV",
-	"ipjf9Sv9uJeYZ+4/sIka9lRYu2alHX0SXvzbhlN8UzhzKoodI1x4OnzuZvUXbh7jkvnoC1TaHp79vJ6Z",
-	"7KyAdkv5QBK0FOS/xlxKBUk9AFGEGuAa1rUDokgy/bMxAYhgBK1Mb3ckgLS2HOH7yV4BYnsXj7zFYV5b",
-	"HNxIHjRj4WfkRrH+yV/6222+YrVcByYhUTX+rqL9hQuqWwZv7jkEPIitrSexWvACwRQbg/LJr4mjKzKO",
-	"3k4mtZA6K7OPIkeXMpOBmxe4axFzzlfEwFuKsOTceEtGdnHUaXZlrPNu3Hmy99QIVdxhl5lMNQthmHt9",
-	"5vwrJElGOiTzyNqwiO2oz+xXk9Vmw4mY1yDyTFQsvyYMyhbgOyJEyK52ObFzVfIc7Xd4cYWFyc5QnYep",
-	"ycY+gwm3Y/tRlA9hZr+DqpJSwUwavwI8d7sMrH0V6pPZG1GPYJX0i6xdi6kIn4TQk0t0MixXH0WLgftr",
-	"G5/M/mCwNgeLXWVIHAG7EjnkuEGWtm2Nf6UxuNrMsoTx2A2HvE0H3SEd9MoIVhCP37Kv3M/hgUooyLFh",
-	"MBD3bW+zDM+Z0asTu1BA9VAAwTSWnvx4fG5c/QkVLAAfHPHRAbqdpd7D3yHvMwYoblCdb5S+U36FBnFj",
-	"quW3qAP8I0bEI1IKlijrfjIl+F0PahRuJXnr563WAH85e/1TkCcg6eitZ0X+g4D1sY5xWUccCSw4DXhr",
-	"RsQvGsQkn7i+TsmU7DOoIAGNEnasClkWmUBTzPiO7hOIE32xrDjw9WFOtiJMT9oGTNVUTYOUam7G+Ptu",
-	"4i+0mR0n+6aUXNRWNuSpjrDOXn0QQBZmdfMIAN0xMZKlzeWsmURyvmgl00LbBhr8mdLX514Gt9v3HokP",
-	"Vu/dmovXuiRYcdIFHeOpzayOSzDvZXyxXp+9/igK9uxJiOKPphMQkGWAyNrG/XV78tkpL6+9V5Slnbq1",
-	"soLLte4ftZM5HGBizlXJkxdqGxMwkVejX8jKiHHKfbrudQDv9dTKJRIrXGaSOJbhVz4Xg00GmpeZvlyQ",
-	"u1vMcqOdpJhDfi5VQg8Bq8A8DAY4V7M8xcprwGqlRgSX1Y6gmpxy17bVwKWRmhkSMGpBdUcYvXD5SqRy",
-	"Nl9t4UuXC+v7bUj9dy9NqlQYza5mujTGMEHwA0j/hvrqIYHw/2hdi6SVlAb+k2jebe1Qo6ZHAWIaY4Ug",
-	"h0bFblZKZGzlG4j/j+vU+mHbUJVEnHWhGQTqJ2zrT2qUUK9atRnLbuIKaROqlXZgyRFU1GJrU488derl",
-	"0nWI/6H/4Ec6lteZLlWxsOwmpeCTRxo644zV1QJwXgiekmoOzTdH+e+uRB5H0PWWoAS9gg9CAORIVlSY",
-	"IgOeCRuj1La7KorlBbYpsuqgJZj1ULYS3NnKU0/7/lZ09VuG5ZVF31Ve0z+Cb/kLtVEPatNqJeDm0u6o",
-	"nbJrtRH7RdinpLwDauH2zPbpjKDHPEUxGZDwCzMupIWGNFEME+YvjTuMX6iPouf6qYFWI5NXUSwvjdkv",
-	"F6xQuRiyxDINR9ZABS4Mj2oFzY4ILWWsZuicDEre/g76FOrsAsguLtMIirJ4hdo5YAsoxcjdT9re3AgE",
-	"0GwuCkriZ3KEbYuJFJ/KAxyrPXSooA4IuZAi34VTjB2NjY3wUe7Z8CVjPo3llGsttCfVZ2/PD805NwOe",
-	"ESEZTYx5nP2WBhbtrlT27bGcScA803hkqsJ3VOJ3oVEvFZtkclYKbICivKfIrq5LlvKF7rMaczOgii1T",
-	"N2PDlLP8CZ4NTXhgN3HVmXY1q1zMkJtcJmO2CfbG43RJtkZV3mcqf8WjlkoIwbqJ2uoEsYb6KOP5ofmA",
-	"z4MuuIHjl9h8Hw8QoGv/8Sasve7zHjQwTzu2Mmxbief+hlqrIk3oZ5nXG9E3+viXqGM3D2hwWyf8k5i/",
-	"/6sqPnR+idompCDUqpWDgKKbpVF09gf7z3YGj3f2Bud7+8PBYDgY/GcnHJeZjhS1qmWG70Qd6vbvDDsn",
-	"YKPtmxuZkuyVkilfsO/YKwhQZ5LVP2TIfshVkaWciOJZKXJBFEUqz8ZZyYnAO1+wwbfDweCf//0/+PxA",
-	"3SnkeTTv6v6Q8z47K3nZZ//7f7Gng73+s71n3We9Lu/1+mBZ3W5mb7PXbgjcmYseWdScz9w2+tI7SeCE",
-	"n18LKrqm02XCF0Y1Oz56cxSBer+EdMX8GusuzDHT3i2byvEtGmUb0iR1tN4mj+ZIjretr6kcr+X7HNF1",
-	"Gwi3u2OF50PLta1vuL/21RoPbLNEBCJ4pDCfyPN8RbnDgatPpeJ/apFp5E1z/aTm3QtkINVIDUu32YcV",
-	"IpZ0DGNcGu5wAEFhYitLhSyzcsG4Zglg536/oJ4rS2XLpxn0BbnWlLGnJ2uJK2G42QFH0LgyTb1Q0MRU",
-	"Yco1b/RstY5hjsJGldoOBKwAH2Yp9RaFuVUivLs0R0jSZHkepClqq9sbnHyaVQwdW9Ublhs6A8a8Esjt",
-	"zM4olVHsgDWcthd/EB96E5UtrYI5Ow6MjfDk6bN//fY7fjFOxWX930GD7uqRhQgN9VEi7vNGVq8cb9K4",
-	"ewste2w29jpqFi/caOirzKeDiryOGuQTlO/mzch/4De9hG/57DuRt4ZjNRiXpt5cXCYshx3aei55A3EX",
-	"nIFWM9EViDsVTnDxDVlliBWRGrYGbch3PmIJSEhiw/x5KDcYOXBBGPN3f3yYoee0TZfiCOYD7s36bOhA",
-	"cFMMU+XI/aUiF7FxLsZjMS11I6K+AwezQF70ilpNcU1hN1UTT4NmlLVCk5NM2n/uNSbS766Zv0fw/3X0",
-	"mL3UaCQ5PswFL9a5DS/c7DS6yS1+R/u1uu2IyMBze6I9Bdl6F/DbWtsP6Qhn2tomt1FulKC4IUdqVzW0",
-	"ZCEXiiqnausPjZFLbBNZiXy8kXPILws1iSVGoMnSTVg3QVM6wXZJx+xt7F+ML4dGbw+3G/6hEBP1UaQ4",
-	"RPNg5X5lX06BgEWfOa/CjtteGjThIxPtNUfYVnrslO7J5FXf6XnJi0LNLSVE0BvUrbfpQ6h9fi0KwUSu",
-	"Ra8t6Xkkxy9oQR5AVxOGpVGqMM5H2lV5Lo3Yq+xUjpPeiLIF9IE4q1ArdGuVfEsV/OeNf/hw79/+0SGH",
-	"0pW4u6IBG+vd29vZH5zvDYZ7TynWm60Zpx+v7dM0eFsgEDw/tRcemm+VJSVHMgllT2Yl6NL6kB+fD74L",
-	"w9NwCXznVYF4SCjz5sOnWbt790vUmQgMjV9z/UoVwoXGqU3g6QCj5LQ2FKhXuKbDQdQpVclz3EPmp+NP",
-	"kP8AB+tBgkqRj1GkVrFsj767HH1iPCuyckECM8nk94IXojiYGd3wt1/MJvHH43ntBOSz1CjmAlrxwlPC",
-	"6DtbiMy68NzeOkflTeBE5zZLOJsal8l25rjCeQu2sjZwEbgLsayAEtmUYTv0UPJvwfXPk16E6eKLhU9j",
-	"Hp79HMsCQYhcEA3+ArKlgXprNpFYfwkpH0I2WQO7J5YA3gNVo/C3Hvk9HnspQT1kzn36KYDuScZqMhGy",
-	"NIcOhLE0hu2W8XL6DKBxqiE8Fz0jU8JZpvhvSM5jhC+WNsQXGAa1cGPX9l6WqhCtQDWZtjg1wNZsoXja",
-	"YHUYnyisEZj02vB6IlYHzyGQ4hqGD31WO8zMA/l9fwKEmTuishAACybtcZvGsoY40nyMwlrcsWftSI7X",
-	"Qk657fB+LxCUMMeNWxs2IOzowBj0eWr091FawoZ7Y02oeWf41Kwrsq/B2V7ByzpUM4mHfxVGC/P2KCrm",
-	"vid7UYcktjPcjzpUNtwZDh4WdYV1CZ+IeGHzOV9oNuhtu/T+8EjhBCJWpLZaooVNMC2t5sJNzXo++4TK",
-	"HMIliPSX55pdzCD89UFMgT3CltJ2kx+PnV9mvfcEq9mM323O9Tbv9yVFE4MQDjq7OS/hTAGsBuzAwJGZ",
-	"Wz8IMdWYgbKHn5JCNwLbw6c2njgt397ch2NcTqALoxDo792EM36IIscGwLNFuBRU0BBmlEa4/D7PiemT",
-	"8GuCB8y5jSMbY2+S6ZJ/aIOEIEewZfh7gyaUhV/W6eg8/XP4PV9YAfJGjhIukQ8gOpbXZcLa9ZwjoBtt",
-	"b7P45psD8xgoFOt/8w2k3cNyGrzdpsoB2ObxAMo9q3FFgm/kgDMZy1Tk2UcB3tyYF8UCWFgSdKYyy4eC",
-	"zoB1xQ7enDB9TSE7TthYEzVB1p1YJlSObbwQm0U0Px9CIFIVLHHkzskI7N7E9dlb4yIJrHIA1Z/JUrcG",
-	"/I5x6h4q2BdOrZmTxVTYSJ75uR7Ha9IUoAXWtYngc87NHV9MoK4xMPe4Epiz9u0NUOJrPGkTtPEsXb9i",
-	"vxmZnDoJO+3xQjJWVw251c9Zc3zwHjpqbEsQzdRnHx2E7b5GfBCkcBsK/N1OOFeX1nDM4Jm2RKPyTlxc",
-	"K/VB10+13X/Af0/S33YLQUdOA1Fgg3lrbquYt9ZwxwdTjzk90hjCyRzHsJOlSW/UjJ9wK3vWp2Kq9ix9",
-	"2V07yxuDofVD/z9mYiasc2E/2p75MJCoFooMpyNipYplImQ6VZkZc1B2p4yjVEbABEbJSrNtUmavZnp2",
-	"YYZ2gYwYWYkHYZ8dYCkG+TZ0tWa/mqGmQ7M4ma49CljcbBN4F+qNw9qLHnEHZshWZkcCxnyTCXBqtxRo",
-	"krv0ivupWW9LbMAC5gYZdGgsx4T2bxkTcuMGMVxr5L9Ebuuuuf1/u83Htgd2YDNv68H+HFGejU6OI1x8",
-	"AL40W4wCJGsfGoX1D1Y1MAbFxsQmWSGSq7Cy7jqPQ/eNGCXDKv3jNTf6J5ZoMmGZxCUQxTsyRz+mXsTS",
-	"GbRYcilFzmYyF1qzhP6twXFKJkqqxJY011hNITSWmC8F7jL/vTt4YWJZE6FxPHG/TNIZqj2qZ04mIs34",
-	"2yJP2HhWFMb/YGsSkLYQSvaq/Jg+BgTs1yxxIz2QUs3kWECOKarOJkCWFLpkHCLnpWKcrsZDwj3ERggR",
-	"dSKY7G6NSRMtaHO62/eaj44YKD1A8ivx0Tq7kiIN55ZXB4rzqvnCIgB8Knu+7sqPjBhFhDmPYgndWb5d",
-	"v7JvgEwTnWC6o89OLs3hRaSiUYh3YqkPcQGDPyDK/uYkoazKEdpAF+sLHd24l+lC/WT3CGrGXgs8wDi7",
-	"4VwiTa1mai7Zf5mtRtPDP9jgKM2GIx52k/tIW5gHJL3S7FrlKcsa829nJS9KJ7534qjarKDdinNn2DHi",
-	"vslJT4N9SFIpN5k3VjL6uftt809YdX67i75Gmk5zuJi3gIhtKTpbkRuN9AZqlUoQVzBx+pO6yR7Y/Yf7",
-	"+YwyQ43R0vOKMvdYA3hKEsv4iAUHqFHBgsjQsWbaUo+njfh6VZV0p2rmz0CWK/P1pcnznwqaz+/a7hJR",
-	"+kpZWSNZGJ7A7nw/OzmKWC116AUuqYZJTo/XODkbgiSh1K6MlEx5aSa0M+z8v6fHfxvsfMd3Lg92fvjl",
-	"H4/3f/u/OhuETpIpn2mAHUkyuTMt1FUhtDGSCqFnE4E0R7oEyutkVJl4C+NHf428JoilKhiWTWAU6bvA",
-	"JA5trr5/NrsQAE2FnADwGG+SxTK06Mg98OYpqCc0G3nayIKOKF/3Yh+hUoSlA4CFzTUMDuZhmvG2SvKP",
-	"N3rcLG0tnxu1+RsjRBFDbWOUjdEHoZq50eaZqqLUN4Dv1QPEP2RXs8Iy8C1Rk0NJDKWFSOWb/09Y11by",
-	"9iAyUaokll3xiX4XMU5kxo+fPYOUMuNTXpQRdGsUag5sxh8EdSwZlxJeFSG4PlZSfBCLITmnOqGErgve",
-	"6IglNk6REO0nlvJK/wdAZaJ/nQI7XaZj6cIbu+5JJc8/nKFnSQx2swkFybMiCKKYp30UBb8S58EdsQzu",
-	"Z7s+ftIdoNqWnqNZpL0+S64KNZt+v3gOh3RivhQIHLWtFobfh5WyEUuoCSex19C/KdWRSGiNgRAULJoN",
-	"0SspehFLUr6wd1pYLAB77CZ//etf/7rz6tXO0VHScyB1FB4zC58p6D8IoJu6IXfniAWlpgG04SNtkRZT",
-	"vsizq+tyR/OPcFgCHJdR3hTt54BUyAm+ZsxzIVNemN9HbP+xkYT9p7G8VrNCQxDC9V3ZQ2+MHW/G/74i",
-	"3NuUl/yCawEn8awEpFzWNesAcy9SBvn2Xj+WB3ZPI1XXpSoEbOjIyJ55IsqG28nQ6O+a//9e5d8exHIZ",
-	"6zYoKXYWV3NaAggqm6EXG04WM7hHGgvIPGxY5Krsa32bNpM82DuHTpHhYLAzeDocDFpKEMysrDS9sOi4",
-	"M+yYrbRj1rWzRv1VOHQh03DgToE0DXx/7YGX6gGGHfBkAvaZNsLWVr1BAr5yGDfhSeJu+JGe1DKRIIew",
-	"BwnhIpAe7RUNiD+q0IrAVrS9F/Eah1AdEKpl1unuzh/Y5nuxQINmHYhPnN/v6Y7NsD4dV2SLyfdnoHr8",
-	"gtJHh3iOWzWMWL75BzxqphY7OLJnplHhgIzWnF7CxQ0sK8oLTNId6/Gs6kUK/DOuF3J8XSipZhbULJNX",
-	"OxM+vs6kYB9FkWZjCIzzai7KmlyYDLLXp6JECmjWTV7h747sr57jT6+woP9Ygh97YN5/MEmfG90DLUL2",
-	"N2fwIYfkPybsOVaqvT19GdxWveiVKK9V+ty4/ElvyJIDMmi+XySxtC5rYD04M+z7RdJn76BHammQjDP7",
-	"dWFHDgXVdCyvCiEgYWOMREpEJXTLeyHT9xdCTKEPKvidznIhx6L+ayjsSHoEDkoFiKViaQGGNiwz0Od1",
-	"A+QEzAlSKuC3XXdRQmkPTFzRUkLibgH9W4WY4hqqggq9nbeOhooraOizA4L1hzW4mGV5CjD8YJEYMwPs",
-	"VluSnpDpATEIs1ls9EGqxrymsa3G5o5cpFe2kUtdXYm0H8szTH/5bmkf5iHzZYTWDuXJVMHmhZJX+cJm",
-	"zhzK/2NEMsVvc5mqJjvnZzOHbn+tHYH4tDOfz6HTaWdWmAVWKcI5BCGJgzGccpi1OThcI/bkt3Fn2Klv",
-	"LMIHdkmg1f/b60Sdulweke/QGXae7O9tUP6xJH/rRUkaasMPgtW//aH0eB2tD4av2VO8nBV38vX/gGOm",
-	"nGd5pvzol46ZgyUN7jWy1eXdUOeHp4oNF7D5UvXCct65HR0RVaxRTxYC2AlsqfLU57tJXf94fJ6Mqrlc",
-	"Pp0KmVI5t/cybG4dzDqb97YpcpgRNjaekIbHLYChitq92oU8+CYkA20y8FavWfiM83n26uXvvYU/x61Y",
-	"TVdV0uxdHuTmH2kWFED0InYpkBAGXPMfj89v2KFruKF1kL3KYErFtPHjtShdK7QoPmZjYVt5K2OtVGtg",
-	"oR/sOeEbqe2c1HxEW6Pc7JuE9cxrll3u7X+7hr/SYgaabYrnsovMVzyt5qoYNHu6STwbDB6Pz/gCfgBw",
-	"Qi+NVoxjCXUWvv5yyosyG2dTLsuAbIDmtt+cq2FUewkG0YqVAAiVLva51xQM2oM2cJKVrp8tlj70zQ5W",
-	"b5NMM3V5adcYzPaqytIfIDgIcxpLZxwBwl2E5aE0bTYev0uTNwyLaTTPAtCkwNQBix8qugKLg0ExDcsk",
-	"acY8+4jWbZ9taDdBGmi14ZQLXkgw4krxqVxLo27EEfow1tOh2zNkI/1w402bMBDRs+1HU+FfcyXsn+Eo",
-	"+ZKsofs5goz62MRKMuI3yds98EPs4yRN4oTSVbRRaJ1dFGqurbetpBTjUvfZz6LILjPyY91RE9k6T804",
-	"m8ns11moWiOsxPO+bwVv0L0zrE6EvTeKZQEMC1AHFzH7CnhM6MCV14WaXS2V850en52zgzcn/WpnH9YJ",
-	"4iu5Ja1wvYbQ5gqp4zwDxWvRdrvJD4WaJLtQBCuKhD1nCV4zRL2K/zih60m5RrHUQjDQTPZZmdA9oGqA",
-	"BwXeacn0bHyNfcM2rcFZFWYFQ+WxXOrCMFqbJtJRO7TwL8GlFvlDFWF/ZSyx+TLybZhqVuoMOKUwCQWx",
-	"BjUrNIG90GecHNXqW90ZpObSJpXcIeTPbvYv9ncvuLyaTe2xFFXAj2HbJFgnEBRvEvMJcMRmPDfvu1CQ",
-	"1j9ghSiLzEgRCgrrIsQMequ9yv6Dv6BNAhYVbTSpGJZTVrYb1POeh3sw06yYQdpljNE0h4iMxc94ntvY",
-	"WqZdbqTL4ShXszICfJYCloukLVPSrMLTT596tsxVjqFOoql2FWmxsDv2YsGSc5VEDLcs4rOYF42oh8QB",
-	"UStnlwDKgJgzXpZiMi0j4o8x4gVwzOZ9BQyep2paEqLMk0+foHjDL1Kf/aTCB5k7gJKM3lO6iNCYy6Bq",
-	"toAe2kr9xtDbOlkJXeSA+DXNZ5ol5+9OXp68fn96/B9vj8/O35+fvDp+/fY8wb9y9pSZ1xZXmTSSlour",
-	"WIKc8aLIPgrtkAWyPDerMC3UpwXUzNo8FC5dj0whXtrgkS83zjS7nhlRnE2ZGZsyGxEnIlgM29YbBQZg",
-	"pl2y0+oBm52wO8+YTACFVDNqabZt4XQhjDlcq22muFsurh5pdnZyVCmSVjIHNMIsF16wsFhfCjOaKdLA",
-	"ITURkG1eLNCJHgutcS7SDL8/2JOwciBHc75gnKzcHTM3MiULMDk6OXj5/vDlwcmrBKw/OwsRBS6Vxzmy",
-	"/AmolDKaEvdr27kUyx9UYXT1+MNOqbBFvB6cTHrVKaTNv3zWAUnezSqdfA27lbgGaesRvBomAly02Aur",
-	"VRdexXrNCVAYHh0C68ApzkDWcKDztPNf3p6+bDWEzSY8VLIsVH5TsvSwMn9mizQ5pMPqyUucQ5vCLELu",
-	"8fbgFBsN1c5vfZBPB4OnT58OBoNnLYPEO8EX/n2G6hb/9k57u5PemEb8A12izboG4HJbSGe+ACt90Awz",
-	"a4USi3CVR1mBR2dn2MnkBdRiRR1zDNavPFfL+9Ut+9ImuSNqViCLgYt2t5K+T2jl+82COuvfPk1y9lEU",
-	"OlPyedzZ6w/iDoOly+TV87gDSG9x599Qm1VDAuHvjjKeh//2ziaqdv/v1/LYOFbP4475CHhbWvnrp6x8",
-	"HnegDz7uhGGYl/xC5M/jDujhGD9A6Isd2zuJbw783HBAu/UR7lY/4yYwsYaI1Db4fwd31+zxnTFucm90",
-	"G+WGlvXBdPpIkyf09vTlRqF/7xru/JfKZGv0/xUvPlT8TGtlncPow8g+awnsI6Xvj8fndjCjWCaHlj/F",
-	"aN5lD5QYnsJetPY2Sl/xlulYLkRJFipxCZtxu6I/MItcXA9bBsnxq7+fWsaTdomu+FeNIpO0GxNuAf6i",
-	"MomZipvpQIMhoika0QosByCq595amcSmI9GeLZtBBWweKKvOxzbrEoS8aqsOcxPEtGycyV1mHfHuj8fn",
-	"vbtnW4IokiPNtxmV6ax0WZXqKI0hXdmBwSnUZiO6F/0eGZMWzUZOB0HMOjWFWFTteoeh2pGxdBxNQbgO",
-	"wjqrNJK5olUXLcV6HlYXfQ4x/s0qICoGbdBJs745aUXDPOmuIf/PQJN9aUH/W2vAN6/Pzjeyi65Vnu5M",
-	"Zjprp4sMUq2YD01evH559P7V27OTw/dvT18mwIrDcqWmLrP6JucL+M3zuDOwdnmC/MiQr407b3LBtYCQ",
-	"WT/uxNI/JODImUlt9Myb2UWejYdMKnYBRYoUl0b4hCCNwC7EmM+0wGhSqsYzm/x0UdpLVVA0CVnlCvFR",
-	"YOAXc5hBiZX9XWQBy30QzSwFxrHzlMH8IbgDBpkuBCtnhTTadc4Xteb9CV+QEYP1IaAeW2zJDQpBXqg8",
-	"fQUL+Tk5gWcN+6Cy8qi5XTT/Xh2xDcW7KqoVoaTS9GuRB6H8a8GNzFHTgXVJH2lmluJtkW8kiHW8kbUr",
-	"YH2CsIZowrqVLssobHaMWILgiOYnSor0hoiIuwQM0QZ2wpqwTgLWxtOgwXRVjWTzfvZ3338N44bnrUeP",
-	"8PgT++HvKyWI4R/wJWt16Na/d9hxyxX+9W2Rd4ad67Kc6uHuLp9mfTxR+mM12d0f7A12Bk92Bnu7ZITo",
-	"3ZsNkACJZ3eNoW7ewLmtsvy8TIzTNpWxicK6SU1h43HgcfgMedW6Sbw5m7BuggnGZDfJZFZmiCj/z//v",
-	"/2fun1EsE4ri4l/oH/WucvMnnx8KlN9ucjHTi2Q3kWoHL0h2rRKMJeA7YVsixGrMrVyORW4Hglf2kPB9",
-	"pm2yjV0pZuZwzotUj8LydDu7sazZFaOwzY100upi8mZVWZOvP96XqevDu/g3oRY8M98lx+InJE4Ydh53",
-	"os55NhG65JOpcXKVhI7Gn9RHtj/Yf8YQ0PXJPvsX8/D1dddWZX1+seG7aCvwF1Yw4tvw7hhz1OBddF+c",
-	"7T99xv7y7rxnSYww+HxVcFmyrpqVVwrT/b58aKzkJTR8p7F0YWtoGFXQosrzXM1F2gM/JEwh0whqVUOR",
-	"rRGyOeQkshyDGEm+UJTVrZQnBUVR3cbyoRFL7CssqDiVND1C/DDz9AjCQOhrhn5XnyVlifg8maQKF12t",
-	"QM1QcWFexjVZs1JhvQbU1EoLl7a3vxfSH6BOZhX6VNvp26QDfxQlfN85rPENEb6X2aXAihA3cs/l8/jZ",
-	"YOA767999mQwaOXwKcu84pfQMzpDeEhnwj9lk9mkM4SnQNQO//3MExBkshRXoriXvsyPfgZuas0MJmv9",
-	"nkx/001wHLhFftfWzD8JmtCJ1jMBZSuhmrGKgBQAiupfztjZ0b8HGg5+vaTVCi71pSjW8hnr7iHEZu0T",
-	"WGm0vxF+BOr0yA/g6AUwOQjy3OsTcEQlowUBlYZGBBvRQepUKMqC1/XZO1tHFEs3lEzbGqK6STdRH4Vl",
-	"JQVICeQrqDq2YNwZI9Gbd97JJfpVa8+Z38LAZMpmEoI5oYXaZwdQJ8VDuCE7zij4EGq0N+adZrNp/SFy",
-	"gbElkWtRN/Barbpzeo/zf2/OXNRw3FzWDOuX3ARfCKODzf5b2TZiN8pSamOtqou2qpg7gnJvTdutafuF",
-	"9Tw2KOHbW7oTnuU7aaGmeg0gRpEy4qfTvvh7whfYr41N86DTQ7aaEUPiL+ivAQrLkKPfKDtWqFz0G2lh",
-	"frZjPIIhbkoP87kSq3gTzH4bkGesZYlV7tjQIKvdu4Kqw7few+bY2mcN9lmdv6k2Z1UxqNtm/josM1iL",
-	"PCIxByM6YEU2mYg0Ynv//O//2RsMAocoghpwCaDdV0D1AcDfUJzQBYh0qplSBbvIUlvAyPPgGb0R2WlS",
-	"EHHmhaBGmz5L+CzNlIVcNWf/qzePoaHu3cHP1dJnzACGaT6b2xuCBrnQKp+VgiUQoU5cAbOalWxcCPAD",
-	"OSCJlLEEL2t/8OTbYKAj84pM4gOQS3I8FtOSKs+ZLzwXkwsB9qTOJrOcl4DnxmWqIZdorWo38q5Uruj/",
-	"4PDw9dufzt+fnRxh6ycB++TQh2EUn5LCwmZ4+y2W1oBr9E2XiW0tvnsVUBzzgWZmsGknljazey0KUYPB",
-	"xz+B0YucVqibYR2aTEcEuK4oh7sAUNqdEeQcIOnTD0ic/MGzWwgp5jzvT6aPvdV3ir9khZhkMhVF53Y6",
-	"7iGhuyuqezO1fVuVfZMbLcW8poC2XKqfPUzSQZpWYG5AVltAkJZPjWY77ka+1SYaQngxItZQfxQRaBqt",
-	"bv4IlN62kYVKO4BbFQkuoDIhQ+LuinCcpEmfAR0q6DTiEcGSr2Vep8gSO7Vyqi5rqpscD7xvS8T5eZPN",
-	"iFLcQRLWCHZUHw0gnTeQ6d4X69i3g4dg0f2FpN+SgznarrWBZr2xv8QQZ59VNWH7LNFiXIgS7CxqGURb",
-	"E+EoyOJy5VgWNE0VrFCl+bEHFR+ORQxUCYFxY5GVZUSLJVpkhSBY0WuuWUI8YkMGvR0UbLTkZKfQmzuE",
-	"52XyKmmjGqUCxmM3YfdCOvq1UHxWO85OXzG9AJrr6ipYnklaMLu7LUHu3xoYLqGZ14e4iNweimLkWNgH",
-	"ZmvTuq1F2jmrmKrjYlIxVCFgsqvnWTm+vlC8+PyJOGt7ew1KTisFW3DMP5aV0zYwefrFm7nW1g0bHFeJ",
-	"pdGyMwcKhuNI5yLPVzIzfj0U30g1N75tVwsRS/ta5ykjaK/LHgcwUPQMz15W8/Mxq4IefyyNY9s1DjKc",
-	"t/NMW/oqyutSiAHOFiUFYVjDeZIpaWxGhHWCvnd7QA2pMAdzPx9FkV1i0sKTZT/yQ9aA31BjSqOs7v4g",
-	"XBJHhAmxTEgI9NAD39/TZQA7/V0sExD899BTDwQVaJBDrKBUrBBXZiGcHdyPZeIYUSdZWVIjVvK3uPNN",
-	"3PkliTx/p2YhU2fA+AlUfWZlLeY0hCFoqSH6gZ38hG9gxyBSrEudZ3k65gVUFc0JJuSDmJbAf8ZKlfLF",
-	"I8QZ6I0wCxcc5ULaRcDPGDI78j5LvknYhQBYD46M2xCOaguNxJJiI3ZG2kMXNY13l+BF69m22bG16Zly",
-	"W+X+kAEOu6w3xjZqY3qXlddnIIKdWx9aqwnL7IYdVYxRinheZxpAUT57Z++7DUltgdECbkmNF1DRLB1j",
-	"ekBWBk72VjW2dMLcqJE2WEPg3LgpRhXUHBHqhhliVcPWtGavv40V2SpcuzpLK7k+LeuSt7hxtOgnCk9P",
-	"FKLzVIyHrBxBH6DjtSZQHs2ulKVw67dEdpoU+U2xnVMxUR+3sZ3Pe9uaJbrdpo3WC2ScB7ZQSIWuGZ4Q",
-	"jeR/N263we90ZD7MQRnOyVY8Pmfx4OlthWPDqFV185ykELSY8nJ8vUasELq/ME2JTiMgdfEcQLyW4nK6",
-	"VFMd+Fp4NsSyuxSsm3A543nSGwUPAW4Ei1pbXosJkY8bV/NSFYAta6T7kme58d6iWPJcK0TfDqKLzlm7",
-	"JMo/RL9fck9CvyoLvKmaH0UYbsbzG7U4NAActjLZu8qhwRaYe3RoNom+0W8oZtbg2NxWS72BHfYghIKf",
-	"r8oNmMaJBOtL08Fbi7xzCCv7APb4rteca2dzjkN7u5q3wQAVSD8WIdNVj7SFXO3u2bBeLOGWCKqSFfuu",
-	"F4GqTQqhZ3mZsG6iZ+OxEClEtJJClMUik1cJheUSKT6VB/j4gzIZMVXE0hZTR4FU5FyXdhzI/8IKMRbm",
-	"q309YzeRszxPAiSRMZ8IaJvrQb2RuS1BEEosnrlWc2wYAT2uPvTZgfVAzKEFjC2PB5BR6sfytcwXcGJ8",
-	"xEYWmjSLJEqd9W5VJ3yB4L3+s4eIwcrpbKA74RiwJZMAfit4kWd4eMAjtK8w71oKfsJrjTzXNXVSH6oU",
-	"c13m7ELETcR/MpdUJ9x4ZDhpI6YVQuLWpxsr+Z2LRnDAsbzKPgpp1r1b+eqmUxRLwHnp95sq/IVzX6Tv",
-	"3jLnWUnPMMOGCezdkKE78lLwpRR+VtJtNHmd4X5kf27LVj1+Csk3KiZ/pTvDb59E7vw72SApRqGkjg1r",
-	"rnvvnr3hHBPRyybEuqm5/Q4mwtyuXf7gf6UPRq0D5NMocJ2o42WiM3w6ePyZZd5ozy5uzrzZ0MjWO/t8",
-	"T/hznzEKYlmgP/8gj2213YBVFjsY9kAu9ntwEdfKMR4E8OZuTtxJJsXcxev77Ac6uo1Qsv0niO6OTldw",
-	"ZIx5gb7jPIDs0RHdOafgziNN8N42EalyyM490tSvGZmDEA4ja2AAEjhmYOwZ75/n4keFuJxpaMF1W6CR",
-	"IhamnGaOUh9/mGPz0OmX89bFtZG2rS77XHXZj1lzGJaHm399x8Wmcla2DUHH6iMdMkFgkKat5+dHUbrq",
-	"qs79GFrOzkKbkE5/IpZ4YTQPSZwxQ/aQwxhiT8aa+XaIrXJZWgHHbmSLso82Boo4nYEoY+DFEfEOO2/P",
-	"DzcRTTsXNwmlFmWZyStrTHzBTTcQMK0Xz9jPD7es20Z48N4Y5vzmG+BRt6AGFjHOFnQ8Zsml1SVJr78y",
-	"IjqKZRJXtljcGTL0ZctZIX37szlf5plM1Zypy0tLIOjzpMh+YIlNkJtgrKSeTcyoZjIVBXK4FGa/9dmB",
-	"peryFC/JixfDV6+opCcBru4ECn32n5gfwT1NhEwTYAglFz0BCQDG9YBnPnyspZwHqmtEf8DwaxKKW2K8",
-	"2liqSzgoAB5dA13sp8R2LkUswRmAicJf/+v+oBdyuK9snoklLALrVt7cN++ImOaLXtQE0tdnSRyIqlkg",
-	"Cl67FQLu2FLoRzi7ZoVG5q7wNX5hC4Ht5lhiZUZQsYnsFsUJBiaJNtI5YMXPMwluwp5Zq6eVBq+eJU6z",
-	"1sv8WuUhEG0sifsD6DwqiG9FqRHio5F9rjei6AFNQlaaj8aa3cm0XEA45yLn8gNwokUAwQjtAmbICv9D",
-	"2Ce2y8yN21b7WEahls/HqZnUWFsT1uXsQqlccAnt+bBUFwvLnd5zVCYE1lhBogXSZr6CLHQmcyQboa54",
-	"AJ10BWnLDB9NI8SSKMc7mq3gXnYd/hezkiWY76BIGXxXZabY8qtWZA8qp+ct8gZwGlruMOh14vkMfmg5",
-	"9Drn1xm2HpthXwgzYtcubPTZrzOeZ+UCDfSCZ9JIH2h1EBNdeUn1rIYq+M7wcdQJVERnuP/kt+Vj1jyQ",
-	"Jqr6yPrs+cvV5WXlyqpRYATBXIWvXnGhsx4GNevhO7IegvPfUvcfXmdjfqXwPN/QGHiYjEq7xbRqFTac",
-	"iXuzo5bn8cFsqj9dLmebmrGpmbqdWKOTA1vp71BUDJvNnvMukI8HeatXFJiYS0O8WB6dKD429ycdsFyN",
-	"ec7OfFVohIe15WG6UtBp3N8dT9JaQ4IvNx3u7sJzrpUuh98Ovh1A+IZGu/zOysRgNFdHbHoNpc2ZZMf9",
-	"vWdPRnSuRgwzwxHVDEZMC14AeWDKsslUFSVamIdnP/cDegR6bmeZrQiRS6idsAqGDLQ4KbDpUxcipqkg",
-	"q3I508jmUD+TYSiETTNu4AYJhnWknD3dMLKDAG5Jr8JbstA3NVqv4EUIw9TwCndgQlbLUwig8SQ9Ig/x",
-	"4oX2zAiL4T1wj0tMqcKZXVhoF7BUNK0B4BRDTs0h70eWSsQ7IYgEkJUjBnKg2YRLjtI1icjeMu48ZbbM",
-	"r2vvtrmtpjGctkOLQHsf4Ip46jbLXge97daQI1fhdgOstxMuD/EHQOjTTH2kc6CuU3QEiE+z0vOMmKP0",
-	"ghvbMVAe/bDLHRiOWycETh63KjVOF6cdIjblRh4iVgjjFCKMni6hYTcUhke0VyojsO9pGAS0lJOEhg6p",
-	"2Wr6Ws3NLnF0ZyM0/y+xWIcMXzLMjU9K4utxpNBPCCnIgs0Cj2wbU5PXP6rqdWbZJ0G1Bw/3+rqBO82x",
-	"1JKcd0nsl2EjepHVVAuCX9SOfhqT4P/PDj5kx8H4JMEwliF5lodT7djx098NM9g9F/P29dMO/z2sy3Wc",
-	"flyzs5LLlBcpszG9PgsC+cFktQ/uheB5eW0HV8ykBOcS4cCCR5zhb9r0TnDaMQ0sSaViCzUrlivVI9gw",
-	"LjMwFQW1ugDXo8vAAPmrdYq0eRbsjF6fHRtH2HfHGF2t0gXAhTA0DBnFKNRcRk4Lk2k8YokNkn8EDx23",
-	"eFawmQTW1FLlKeNTXgA4WmJekSzPJWHhwan8acetPvkTfavhVsPyuUkA3ZBU7kzsJyr0/Kn+y8+QK3Sj",
-	"am1stLJTAcjKB/Qs/NLISnZ1ApYDt+PgVssQcst810n6QnDE/Vj3Fgd8tvGdTkLtnb9s6jevT8hXmdoN",
-	"/Lea6SAXLNn/9AlZiTPJ9gYOmTQACtRhu9tiBDF37GjH3QLhOgm2r5ECW35ApZZYztJ9ynRktI2O2D6b",
-	"ZDIyL8P/suuIPTH/t7dv/n//Cbvu9VeSIlQ3+VJywUoHpBhqxYcbS0QdgPJOInFoH3YLmXD3boWijaUy",
-	"nNyvVCpCZMcbxcIh228uFgFG/t3F4sQ+7BZi4e7dikWzWFQn9ysVC7/T1xALcjHfa6p82UgwgpvvQzRe",
-	"4+PORHkL2fA3b4WjWThq0/uVSke44deQD8tkvbFsOPKUu8vFKT7qFkJBd24lolkiwon9SsXBM7XfKAoW",
-	"QNl1O20sE/Un3IdwWAB3TOTexqqqPWErLM3C0jTRX6nQLEnCDdJTK/rfSG6q995ZYvBxCIKysbBUbt7K",
-	"SYOcLE/vVygiSz0u6wgHwd3fSjjo3nsSDoI+vZ1w0M1b4WgVjnB6v17hsNt9PeG4lcVVvfeehOOWZlbl",
-	"5q1wtArHV25cLcEprCEcuo+FNLcTD3/3PQmIPqHn3U5E3O1bIWkVkuoUf7ViEmz81YKSynEfYCw3EhB3",
-	"110F40iOD8xzNhSIlG7bCsKyIFSm9OsTAL+hb9742GCy+dan++5h8xPc3ubbn27cCkCjAITT+nWKgN3a",
-	"q4UAfm7f/lBUFuJ/Ub+3jgDLWNjiTURDzmobfljbx1FQ02iEIBMaChjnLdVe7GcPMu261X3FaMHnKErU",
-	"mTXlhUZGFOxOS0U6wy0kmJIssQ3+WdogUfNgoFthamhl/zolyQxc0J5YJUeu6+aWFVYN99/1cHG1yLet",
-	"tSqWHrA9bJblo2Wavz5RaRKBVULz22//JwAA//8=",
+	"7L3rchvH1Sj6Kl34viqB9gAEQFKWwHLtTetiMdYtIhUlMXQ4DUwDaHPQjUwPCMGyqvLr1Pm98w77vMd5",
+	"lDzJqV5rdU/PYECAFGUn2f6qvljEzPRl9ep1v3xsjPRsrpVQuWn0PzbEBz6bpwL+/Yin6YkyS5GJxP5t",
+	"FrMZz1aNfuNEMU4P2IinKVvKfKoXOeMsz7gyY5G1G1HjiqcLYb9MeM7tf/lEqPw0ESqXuR2HJ7wRNdxQ",
+	"J3mj3+h1evdb3W6rd3De7fS7R/3O0V8bUcPOciaTRr/x6KTT7R0cHt3/5sFDPhwlYlz9276u1VhkQo3E",
+	"Sz4TjX7DDFud7sPe+D4/bB0Nu6L1zeggaT3knWGrO+olB+JwfMTvD/HTnI/yUzvXrp9kgucb19+B9S9M",
+	"rmciexTu4/r/6zaiRiIzMcqlVo1+Qy/yoV6oxP68yDj+qhZpGjWESnB6/HPMZbrIxBvBDXzZiBrjTM8a",
+	"/cbX3aNO5+joqNPp3G9Ejdkit0c75qkRUUPp3B68fV2rZzotnuhFPtIWjji+yXm+sG+6k2tEjZxPTKP/",
+	"4/uokWuY6LB7dHR01Lv/jd2Hwwo3wlJnl2bORwLAvDQXfDQTjU+fPkWAdY+4GolUJN+tTizGVJCPZVJN",
+	"pJog6uVTwQCv2HShJmwxZ0Mx1pmABw7sHl1viZa46t8ECWnqfxkUq5n+oZ2+inT2NC4W8/4ND+iL4apd",
+	"391j6rOFmrydb6GO6xDIp5leTKbw5OT16X8CsfzN8fSwdy2WHn5Th6VfDN0sW01FfvcYd6pkLnm+xpLZ",
+	"KJWjy1auW4BzPy1MzkzOs1wkfaZ0cdNSMWErkUf2x8/k1r8hWfyivPlfn/NKjwV3jF7PpVnjt3M+EUyP",
+	"gZiZGlT58XfJ7t+TnL3jKjeMs78tdC7YWGes12FG8NwcI+ca8tEle5rJhK/a1yDnx4bcDaiAkZdSJUAh",
+	"lRIjRGGFZ3mqcpEJY3/7dD0tbWRCiSVPG1FjnsmRVJPG5+H/+6gxE0j3pty80Jnw20zlTOaN/lEnaijx",
+	"IX+0yIz2w+nx2Ii80e/Y2XOeNvpd+teTD3yUN/p5thD+dr0qIFYi3RbWBM16UpyNpvIqOMEdEPPuj6Sy",
+	"i+tIBW1mE7X4l9hO9GUX8k2xkERfKJ1f2GMulvJYM6VzOPu7RL/eNej3Rsx1lm/QqmZa5VM2yfRiLhI2",
+	"XKHIuuEAgbC/4blo9Dvt+72jgtY3+vDXlcj4RJzz9PJMjLRKTKPf7XWQ3JtG/7ATNS5FwSny8MWDTqcD",
+	"pxPOEs7QqZ+gGL7rh59kfCSqE3RCeBPBdKfd6Z537FHTaQM8voOFAtCiRi5n4q9a2SM8mYlMjvj+S7G8",
+	"+IvOLhtEgnCsXnksfwrnRJGsGls9hCXPZl4qY1KxeaYnmTCmX1aXllzmhmnFpjpNfre1/CfYWuxNvVNT",
+	"y8fia4v9Ftvsx9nEEgz/Waf78KH//QYg69mPVnN74BZpLcPeIlr+ScuRmHGZPs70fF6jwFguyNmMj6ZS",
+	"Ca9DR2BdZJxdue9ZggNY/Jd5aGGQho0zIaLyZbEazzzlKwM/z4QxfCLu+NK4d4BU0BYuhEouhkLMf79U",
+	"X+pSIaAfi9zNgrfoNzNsXoU4vuMRPOg0tt6ddxm3GF9jagLQFVZ4BnwBt2VV/FwYxlXC7DZ+5xO/a27/",
+	"eZqbuyIiO11jKVcik2MpEpaIMV+kKG2LjJ0+rr0LOyDNOJNCJemKcPiMp8KwVCqxu2Zw30JDmse4JEey",
+	"5lOtxMvFbGg3XEUCD1C3IVy9TADlHulEIArtAKJtBh6Azga97T8VPr+C8o8UbE3kwZ/rkVHP5lwhlefp",
+	"KpcjnrInaiKVMLsROGBESNL/Jzl22yM9s6ckM5PTEZ0AwZc3oK0p9x8/11ciRQ3LkabXmRiLzLCZzpRU",
+	"yHXg8Gpu+Loq9VybixM1ESlscjFPtm3yOpRH6F6L8fjKJnz//Qg+4wi+/K16rEbfpXp0ua5LpNLyIqaA",
+	"XtRer6H7EMmLULn99GODJwlJ8SgJ3Z1F6P5o8zFkTg44MZd23TpnuWZDgSTZkjOjF9nIfsnncjPMN0zg",
+	"oPUoFTyrwgqBxPIpBwXKzo3g67MYwBLDz4s0vR6QdLYESTzL6mo63U7Hr+aJg3m4mkS3lM7RiQVD1Uut",
+	"/9anRPu/jjBVwSA32lL/rSHx5WnE6Wyusxwtn2vKk4SHqDhpJdiQJyzTS9CYuGJyojR48XW6mKlaRBRZ",
+	"pjMDJzGWworYBDK7MTA0NPqWLjPOQCBh8JTunAWkXjb631g4UICC3QjN+wimfaQXKl//GWTp72SWTxO+",
+	"siI07sWO8PDhwwdRw1xKtLJ0PRFv9DsAk5c6m/FU/rxON9+eOXIgFVMgPfHUHi/8c4NvQnCSsA67R6Ct",
+	"Ley9pd/enoE09ye7eUdsVTB/FbN0JidS2RNtNA+7R3vs6Oio5ZgV2pvG8oNIWlaobOmsNdNDmdKleiNG",
+	"Oktq7KqZexDaVOvFrhtqtVOulEgt100WoNV4naewZ1TNHTORSP42S1Eo9WvDad882WFa8uzX3fL7dMsD",
+	"X3HL7bgCpesIEIerfM8UoNskJN0pwNZ3c9j765p6HQBwmudz09/f53PZzpcyldoKWPu9TrfT6hy2Ot39",
+	"kxFgpNk/ebRtffseNGZ/p3P40mdXKNC/AqkEA+25vhRqTY+2T1huH4GxAa2tPOH1VyiVZZvS0lwcPbUE",
+	"v81J0q2Ym3KctCFWf5gOvx/JV/IPp29/Pu2+lKfmdPayI85O75+qNwf83Yf5cNWdjb5/8k3yU+fDqVzK",
+	"5Fm6PP1Jy7M0eXuqOm1x0GmPeqkazp52kj//wWJYnqeN/sH9TqfYprPR1e7UG5nrCd4ikbqMfICP7UDA",
+	"3/fj7JO9oz2bH9wpewazIZlf3uAcLBMzqRKRNdY3et1dL296k6Dx77DtL39J3onhVOvLJyqZa7nuRV3i",
+	"YyboOWvK3DAjRpnw0rWZ6qXau60FKhFmlMk5WSAfvXnBzEqNwDBp+DAVibMpOtM6/Oj1nCsM9f7RGVXb",
+	"NCUZdNsFxSGZBIibGnkj+a4Gw85uyuOihFGjbFbCJwtLs2+WMh9Nh5pnyfVCdeVw3sl8egag33pM3naO",
+	"R9VnWqUrphUD8EitQCbMrhOE/sPOzhDgGsupEaOLF+Mf/vgwe/D9D3/5W3a+/Ont68cPTp+//uup7j3n",
+	"z/nZsvPn2aP5n/Qz8cfRt7/6yVu9l2d8JnKR+dwFYMkfKzA/977CVEzuGSsLXslEZGg1P0PDMK1jV5FG",
+	"2oHnPJ8WlMkJRVZC+NtCZsUhmtFUzABf5jzPRWa//b8enfzYaT3krfFJ6+n7jwe9T/9dSLsmh0ABMGgR",
+	"zapu6t1UUDw1UHQQMChiILbksF0QvNjSe3gzE1dSLwx8ErGFsoLZRCRtdsJG8OpASYPXADUXy/jtl6k0",
+	"OWv6s4jY3xYiW8H9GMvUnsCeMyaYhUiYzI+tNInDRwM11pmQE8V0xmY8HetsBq5c5/E17LDTYbFUMOuF",
+	"hZ8weRwxbliihWHxiHYCdzZG0h23B8odBawnOAuEWgj6Gf/wXKhJPm30j7q9OlA/lhxiIU834FAieQqQ",
+	"uGeYTNrs1ZXI2P1Du82MjywQLLU/7HSOGVc6n4qMeYjdo2eHZVzbfi8fduqxbQuiBbu9f1i32efIGuv2",
+	"OdMmZzIXM2MV/Ezki0xZHcohW8S67Xav02FN52I56uzZPa/yqVW3RGoEQWL9TEv7t4y57viQb4f7SZxn",
+	"wH4y4x/kbDFr9Hsd+5dU+FfX71OqXExAJIoar4jNV3f6TC/ZjKtVsVOrPYeJCsHFithg0ekciG9ZhzU7",
+	"bDkVivGhESrfO6b7RrJHzAxfGfsGIIBDBBhrrNNUL02bvQTbyQRfQZR2CN487HT2SkDaACMSX0qH7iDR",
+	"qYVEhVNuQnPHHwHLWXOc6RlwSc8VA5qwd5eo/s0XQvV3BQv5I8Cwdtt+/cdstjA5GyISgJpyzzC9VPZs",
+	"DhjsdimN2GuzVzOZ5yJhM8GVCV9vb6BLITcL9/DfmRg3+o3/2i9S8/bxqdkPlo8STybMXCuDGXsnSumF",
+	"GomZUPn5Ur54jn4klVO4H5/PUzmCg9v/MEuDhL9GvwFIPfofH2YpuxKZkVp9O2h0251Bgwk10lbJ/XbQ",
+	"eHv+tPVg0PgfeAXwmze0hvC3M77CP8+n0iBzlYYNhaUJqDQL5Ch/W/BU5sg+8oxLJdWkjWPs+0Ho7/JE",
+	"JaBVT/pTVdgCeCBfMi4UKETTwkLEAyhGFsEtUtsHcNMliPF6PG43PkWN73jyBonZNaD+CUS6ANZkNsRP",
+	"EryaSBmd7TAROZfpre2KqAe51+BRn21++9Ou6PfELtudQh2UXxQMPWO0KSbVfJGzZg1Lj0v7jvciFtPO",
+	"Y6b4zALdnhNAoM/4TKsJ3jkT+dEBIy1LsvR7qJMVvh4xLxHatdhVMRDZWVOqUbqAo/7D2auXTJgRnwuD",
+	"Rq/UwsUsskxPeC72IjQFs6H0YR88Ba9hplOY1LkQ7xm7YmHnIrchIIgVRF/q/GSUyyvxeThiLxHEEXMc",
+	"LDxiS7TcJfNaACkxfD0fjedsylEZdfFDCqz3uLFUJO27xIpwdYCFPrRPZ7AQWETkmImXyZW25zER+JK0",
+	"OFQBQrznofzqh93BC9SSB7nNddtz7+6XEqE/FYEpLoB368eliN/d4Yoh2zuAlY9zgaDTc5GRhupjvscL",
+	"g5u8CWzyXMzmuRcMvbJbRUp68cJJaXWEK9clXO1hIhGz8GQznlhGyfIp+BjB9WCFIKlY75BN9SIjRcbT",
+	"asZBcGI8R+G0x4J328wCxao7CJkZX1m8hlmkYgfTbm/WMW0I/t+wA7dqdHGZf8mluzXat0/smKBpl1Zq",
+	"de7OQavbOe8e9XvfYAj6+3+5zQBWl9z4G1EtUaML52wO9xE6kIA3o3YSelCteEqT6UVuZCLs1ZBq8swu",
+	"9tpZ6X1I3pBqcgHb2w3RUVTo9frdI/bOKsKKVTMGQAT6utvr9o6Ojrq9g8PjCpDxiICOg/DdedDvdOxB",
+	"9br2H6ke8ZTlEnz/xULg53P76zpOdFvdw3NYVL/TaUF+QulbHxESfrqW6RBcoE0Quu4inQag0cpCRwmT",
+	"8BXrHrI/cLXg2aoOXH1Gk62JbzQ5Yl+EYPrn3/8BULrZnem2ukfn3QOftvH+NzzSTxRMKd4sUCbYiKbw",
+	"1kVmX9sJN+kA7B7tAbzQykL/IXvBs9G0HvRPU53JhLt7n4tUoBhpdCpHMieF0O7Lg79T3hHTKKbZuZpP",
+	"U95mZznP2+z/+3/ZUafbvt+937y/1+R7eyUKXdrbDlj1r72pm9HuXj0e/uvv9NMdyo8nbLgwUgljmMUC",
+	"loFMgzoc0PdmHDAHq1dgJOuFTFBWRDDbB7XEyj4okMz+VRIK4r1jxnFSnjr7KRgAR1MxugTuYpi4EtmK",
+	"IVqC1hCXTji2p+K1Gy+eiew0eaTVOJWj/PPVA9yy+GAXdJ0W+dKFn4QaRMH4pWE8zQRPVhQGAEHBbuee",
+	"krUrSHm7Ie5WzbjZ9KRQhGCzSqjOQBmsGrNKb+f8Uqg4YsupHE3RMG1VG9ABZU5qiU95+IOW6je2yDyW",
+	"PA3/LhZn1a/ir1fqyQeZfzto5NlCDBpWjc7lSM65yp/zoUi/HfjMiUGDpWs/4RxBcgcZb4oZSjad6rLu",
+	"ysgzX+SmnAZGVusiD4XUTzUxbDHHuAbFFupS6aUKXnNHabX8O7qqONj1F1WWpdydAoPL99HHl6NZGcEC",
+	"JB8nvtPLt20yB/7SbSrBwZLZkvlHGLA1ywROwCLKEwwsu4szgNhS4A6p4AZUirpTKFKP1iid22/IEMA3",
+	"5oJoYVwr2K30os8swWCSwAOaEYSAsybHN1nKLZi6HTaTapELwxYqlymMm4pkr5ba/vpruFtyHbrR4ETW",
+	"F273NRQ8E1nEFopWEhUOe1x4tlDKyv/NuHqwRNC951IaNucLgybKxCJoM7ajXtinF1KVDEvODXg3OLc+",
+	"zZoRr3SCuM6+PbEpVwkk9jGli4DgL3UaNwPSU50NZZJg2NjtoTP2w1SBgoFnnscORarVBHGD519QmMB5",
+	"Z3yFVkt7z1RlTtaM/boJHJALBxGsn+cRoFFKYj/9yODtO6bf6L4lSmJEdiVhe24h9h6lejIRiaPwVhAH",
+	"S74j0adokj+TE8XzRSbuxidi/HBVvHDT+zcs3s6kMZYS6IwtM60mdwqlF5XBWfzn1jlEnbb8ruPA1eFX",
+	"Zpmb9yNx48IhAGwvde4rctweXKDo2GEuAomtBLJXVrdzOtM9Q3EwFr0TvEp3foGQbjuavjZ1sFDWjGs3",
+	"QHfqpc6fQqLtZ4NoTPm6BVhItIMlwtM7BcNLzcxiNCX/opOCnCc5pCN+dbRnKrNzN6yHMn6vFznBMV2S",
+	"IJXLJQd5LGGDINPXqiFOjnx/q6/uVPoMaighEeOkjTUhbwILhhqxd408WgYSHcNrvko1T861fs6zyWfS",
+	"tDkOdpFrfZHCcJtoGngypWHwFmRnKXbUO+w9eNDpsOEqv2P2/52dTl8JJyjNwNu2tlwHE/LQPSm2d2uI",
+	"0FAX+GCD0YJegpySsqnssHNYFYyBHvdZAE2RsExgRhJQX3/V71xiIKvaqnBiorEKBClM8bFwLW26rPiM",
+	"eGaFO5Bt4TGzkAKw++yEO/Io+5iH69zKQepM4FsGC9eIK5THAnZ2t/AsTW5yKPsSBasIgVq3G8LXc61f",
+	"cLWiUA3zmVDjuUDDYMURda41RpER1t2xgF4dnQIypSE5tRmHK7NIlQmrUaF3OH5j/2id2D9iZrAUVrsR",
+	"NaaCJxQ1G7yyHhdF1bOs2L3kMg+D40CTpGW1SxYbD8a6eDy7R+cavxsup/TFXCjAAV89ojZMAqMfGL0c",
+	"1EH9klEPgJF1MQxRUDg9NF265ekMqAHWaGIml2kKRbANa8buO7fxQt1FcTjYZbm4mBU41qDl7gv9+Xvw",
+	"wO/BA/9nBA90ug8f/h488HvwwO/BA78HD/wePPB/SvCAF4ZItFqLI7htuEChzoE5fVtsAAhdbxVf5FOd",
+	"uboMtxeDF+FIZY8gxkyTXQ71BmmYS6j4UrZS51QtzduMw3WS5PlW8SsuUz5MxWfDwA+05mThOR9yTEwa",
+	"ZlKM0xUL3neKk5nqLE9Xd+9mcdO7OqbkllYYYA7y+4RfCbaYw6VhRmSSp/JnvGVUOhA8M4InFlkHCsxd",
+	"9kLi0hOJRVlGqeAZQtrtLt5rszM+FpTPtUVBHKgngLs+sBgNa1Y/MWgFlzldJrctq82EB33PsFTry8Wc",
+	"YeA9JAFamQ4DsCE/EChHDNnjz3SavFgYOYqZsvcG/D6Y3feZqirsVqrJDVVUn0Z/d3E6u4TxU5ejf4Mg",
+	"/nIEv/1rY7Fer9rWasE6qyjCTnOtU3PDzWH20yw5g7oZVjwf8tElFYqSmLXxOrM4nEuro2La2Pr+nF3u",
+	"nmHcrNRommmlF4b2KtWk5aoTX4kskegQ5CwVgFPzYIaPDSo7QlnIRVTP9iok67m/UeMkqC9cRffpYsZV",
+	"5AonX0CWYvGnK0Jc/sXIFENgwh8h3iliY/4hINrlzL2a0sZra702+TqsyryWa729+uraZC8qJYAf+0Ix",
+	"H9f4UZpK40iDJVjuG5ZrfVlezGGv26nNwS5yD3/0Gy0dz3v/lR7+JEb5ttN7N9VASO199le8Wr8asp/z",
+	"CoauIaXf0EAlYiQTMIsCdlghpYQf4Q/uLKu/EY7E0UDFa2hiXx7zD7Fde0yoAk7ORZpS1Ihdr7snPMvk",
+	"lTCYTwWhVkBMBsq1DvRrb7OTdMlXhs0zYYTK2+ydzKfhYYEDHgrgu5R0oRKI2LN8BdZ5z7g630FFcRB0",
+	"sEiWBWdpT19BKJ+wt9kRrIKESTNQPmlxOdWpQH4k1GJm8QBAXJSjRggHfweXpQa+lV8BulAh+EMjahBk",
+	"LVZdewkt2FFoQtq2TkAqRrl6wki1UioSNBlp4pk9b9RAqfKEZbFFJuF6fCWl5cVLqRK9fEbS83KqLWcf",
+	"QDSPYU3OQJwGTXwOLQ3QEKPne20W263FEd1YCFKImBE5mDbRUYXTDlSo01vKBYdUhUyZSs/4hxJ5Pggy",
+	"yrvbMsqjRrCv0jC9w2Ccb3rbM9NDsjKDkw+HrqMplvhAGYnSfirlvEPGQ6WWqogRlvr+2BjrbMbzRr+R",
+	"8Fy0crQCbUUuXqJv14kZASX8FJQQ37lMx+0qdKwtuFqMPITT7nXJ64Z1hcqvTSu/V0TuLafaCIqUXBKR",
+	"p9tEsW5Il3ysO0SP4O0jagvPFQ1w00R72MjWAw5q21x/vudyJkzOZ3P4qlphvQqUQWPQCJhFqWODixL4",
+	"fBEh2bWWBx0GBiJ6gNMxHFORB2A6GBnuG6LduIhHzRp9VfmPnq/48vIl6h8UnV8fZqP043QisBqS5pVr",
+	"yzlLGzjsbcSGgOz58va3JRiV8vfrMlEAf3TwRgyQxVdcKIO9DhZYTz+82ZWq4WtfrLeTqKm0Aye/hq2y",
+	"YInYrmSzcMaaTjgrX2wZ3GteEoHKNUBKIB1qnQquYPUL6grp3yRuvv4qFYreSHXvGWwdQUD3BKYM9Js2",
+	"IViDt+tKsMuSg5YF23KmKXDqjRiHzQi2f4faI2R4Q6+CKnie66XIWiOMkx6KFIoQYNp1lhBSINMC600+",
+	"FbMSwDb0PoCaMzXpDR4KPMs4sMtcV/G5XMt77fugF9C1RNu996mmg0kdkpS1e2iuUwRrl+5FM3796uyc",
+	"7V9194Fa7n8knv+pqBXo1YYyI6vqATeks1gocBshKpUUu0ntlbLIVtT7InQLKXqE/hOgR1Gl7EtZXlsT",
+	"TNZ5qL817sIHxxzy6ZJgV1DsgEVUqXBUSnZw980RC7oUmyTRR2h0orJCN7S8QMDWPUNlRl0EXFHR7Zjh",
+	"K8wIy8JmGHfC4e4ZgSU60pTxTDA+Gol5jo2+v6Q9JhBpPlcWDUhPaTQyAG76BK918TpWXe1Xa62uffu4",
+	"JGn4z6XaKFQ8JUZaPrWYJsS0rXLNV8zdiknRH2Z6aeosPrsu+VxvsSWRwNyEXBGc7Z5h8bmOCywqM9Gt",
+	"tHMUtJSplG2EWdljcSVHok12+2KeyHN0zDnMNRT8rM7+uZLIllUcMz3H29dnsb10aKgB9hqzfJGpaw1I",
+	"Lg6iRMux3Jcej1nTKvUoA4NTmcokKRGxVPArsV5eKa7uKK6ch11jYzuBviUQ0O4E/GUir7CMU1jZq7BY",
+	"kAkDz8/qaYCjzJUsLi/alaC8gaGwoEIbSSnQ8BvaaOJc4wl7Gh6zps7YUOfTKKylZPjMKZh760TyGgX2",
+	"pJps5mHWh+g0VGGlcfrSrRTRSv22mVTuz+4NFbuTDWrduAIkaWpzzULBxQ7UgiTv/Y9WcFHiQx7v9cny",
+	"mGere+u7j1DRcllnFGSCFGGhUmEMi+0bLtGRko0RT71KgIXLwfmD5jvWPOw8ZOs5boUqUcqiK/Zzz+yQ",
+	"PXfMYPSaRC+i5JWcMKj6BwVD0SMlqlHP4IJDmcTtRWm/F7vVgFzgUrDQ0y0MGaBX3wx/xrWMLWgbtjlz",
+	"/Ni3FLNQrG0vtpHaX1+kcBfif7KNclPNPYt2AQUvFr2dPO+kcm5RSLZt9DOE71rK6Wqcl2maq8/s9axt",
+	"emCd6uWqil/3rZ3+hX2vSv5hBTTGJqoftAavWHR9j+pd1OTbGeqqguyO/QDXDhQbBO6sof9gX//kCmKG",
+	"Cwj6CW7jrdK3IaT5owJkITy2AH5Hrls+mzvb72Mx02yoNYWnBvems4WKVaARAmLLjn+gxVfFetfdMUZ5",
+	"Oug5bVgm+Ggqkr2IQbpa+K5X5yOg8UChIsqSJHkjGqg46IUes6YReQ7ZHTlVUQlyBJ1PqT4id6/sgiv1",
+	"pAxXZjXeoP16yZIavlSrY1U63X8mXXFX/DckL695Ppre1P1HZm8p0sSAkp2Kcc54SgbBHcjVJv6xfhFe",
+	"CAEIcdu7cN3m31jYftwQ1nIvaJtrlRm0R8lUYPa9Qfsna74kixKbigw77FLRZjvPOGY8d4KQBcoqYkMx",
+	"slITezUX6uT1KTtod9oHluU621RcZLbD9WJS5fYCuSHbe1u9mP9R9Pv9tlOkGKWNF3Lne1h3jzbNftc3",
+	"55gc2xiiZ1jtZdpkp+dDEJ6VWKbQKh0DST/POh9ctG6n0+nsYDylC1OrfqlyMm6oYoedBh25uHF98O42",
+	"aX/r6uuN/G/EPOUjUeJE9s1jBnczz+RsRumPqfcHJBHr/vPv/zjsBPX/I5aJuQW3Cyi5kS8g2BoUtq9R",
+	"Ej6c4su9zUdF/GUTXSy64n0mZ8OB3ujlbXlbMcitORx+/n2mF3MMQ3CiAZjYSxZt6pgXhEbQK7VCQLCu",
+	"NUg5DXJnSXtSrG83eLgNfQp7tdYxsZ+tRq7HLE74KmaXYmVYE21dFCQV6HsV29tagk7dbdE32Gfl+Mjz",
+	"AV4QB4BgO9efqMWqdaUIxMs3JLGXgeGD6PZrHPSd9v3eURR4rfWCIsR91E9U1zvBlUqPSmWji3ifozo3",
+	"Ob8SGZ+Ic55ekvt9fbV58ZDtB0G1ncAb5n4t7aRr7/36PtbWCzAoLfawU7fYS7G63iPsTKBo4KbbRI0h",
+	"dGYVAiXCYkuQ+ZHwXLD4L3/5y19aL160Hj8u2xU2xSTl10HMrsksZqGl1txjzq1VPu6DTqezNd7K7tzB",
+	"KTjfKMSy8ppqj3YzGn+uwHIzSSXwJREFlErmkhpFFV6lYKNhn36lW/ikETWGC7Nq+NakZZJZfL3BPYVi",
+	"QcW+fCvzRLmpfChnlvrLr63j5mLx/dr9BM3od1BqSp3qbxJ+YtYOLmhnT3Hv5UMInq+NVu1/X6v4aEzc",
+	"vRSQMYn6Ds1084CbO/Kly2TNS14uWlpCh8DjXtlxeG67GIKgFOttrEBJgRyJmGdihL1261zdj/1zdB/o",
+	"NKG2EWMW++XGkfdjMz7hUrGhgMRViUbzmeAq9Oe0B+rEu82xxQk4yjHh1PND1FPdEqRWMeainS2UEXnM",
+	"KL2mzb63YgOGZoer8k4zw1eFL6lZ29rJuZxiAk48UGGznFNSAFx/BzuaSxIDdSmc955hARQpAFnm/YEy",
+	"Uo0E67Y77U4ZnHbbJQhGrDgashxde4+jxodW8UWLl/rY3T+HvErqY1d60TfGfiOw9lHpVCG4064vdggX",
+	"+65nFtptGM7AeeCE37S6vVanG0y4Oz3cZn4vkbVqHxcsFFn1E6w7Oljzqc5mIktXxVlb1Qd3n2s2s4pz",
+	"seF2AY/jtTNT0Hu7jAn9Db3D9nZxUOxKi7+gpyIkbeFyriNDd2RwBB78W1gb7cSfL/bg8m8i+oRFGW5i",
+	"p2EJl+mKYch9KQRAQPaiy2HuE/GBSCM0uqCfN8akGtdbSCR7LNcDFQuVxKwpPtCPQPhSKYwrj2Gl+4Sv",
+	"+gzftGQLkzFxvGMWw62P//n3f8S9Q/svrA9jBetVe6DIhuS9v7QDaSDEQyTQqGqHNAixg90v1aPLcywW",
+	"gT2sb/BF5RBdgozYZO7zX9Z4Z8OU8rGFQ8TiZ8/6L17ErNk7bE31IotYvtQskRMoosVH073IQdKSJAJl",
+	"xeb0oN/pWFmjaMvZbP7Y6b7/sdN6+P6X3o+d1sH7vf6PndaR+8mOsvfftRKwD+NzPdluFRn3blqYk9Gv",
+	"jozddSIbi3w0FQa7UNGE9wxzc77N0qLqpB6TPKCESH6FADm/oPUwuac3H7DWhIVRHDVaBjbgqmxD8XSV",
+	"S4s7T6wKhDGNd5PoAH6vtWyb/xn0s60NUJeZydd5+Em9TnwLZaY2RyXldZM+11ci5aNaNcpboYvXX2di",
+	"bIWWmc6sJGpqw7uxYd3aDX7S7t4/BDNBEVxOGfAQXuSdLTeK17veOFY0abNyxenJyxMkID9DzFrh7xFe",
+	"+OjjX0bkUaXfwz2D32YLK2uBQDy1QgyW3OKGLUWaQhyLCrJ57hmYzNRb3h5N5YhP9C4Ry0Fn5Rtg6JfT",
+	"zQosDnAr8t0K8WpE/k4G8cRFraAwbLnY3/vNd/5WelpAFiq5MVOLFblGU5dhkMFuZdK+VVFctz9v2kff",
+	"i97QFLD59utep3fyz7//A/7xJGL2v/fv0w/3H+4dMyEhdnJTX9y13ocVpKmjZFsdBjvRqGCUg15nG836",
+	"94YikNmtYAvJ5b/1fgMKv3XTnuKvOwV3pfInasVGejbTiilOm4WeoFBNnH5QQT/9YqXNw+7RHjs6Omrt",
+	"GEe2mfafELEH54jawVzhhoqD3r6eQWyj3Z/nj7zTaDgkk3ehR5KQ9aurkTjvl3a78+Kq/Ccxi+oN34p8",
+	"njtUOcD2VM5/c45wY1D9m3OEG+/3Gmaw9VvPHCqkcXtwxu4kvZDfc00Fr2Te/kxyfA1R/UzDlqOnO9u1",
+	"8IMzwbPR9KlMc3Fj+9aTD3yUR1D+viWVEcpIKEU8xtGOWYz9t9EEm814Kn8WCfYGupYyfq5M6uR+V8Zr",
+	"98oC+OF3UNjr7lX1rWKwx+tbxr5/2nbQQVf5m2g4i8zorF4Fji2rbSvxIX8Eb8XOzjnPxJXUC8PmfOKj",
+	"tcC1Y2AprGkEZknFI/qynFQXbPWo26tlER5rd7gaZUy3BNfVrPGOtqNOELDR216mRY/H4FFZd3Og/SzX",
+	"zFzK+bGLusBKD232Uucs1xPM+Ud3mAOBlSNx9+vBIsHMf1uIbL0OC0v11U6C+F3KhI8lTx9NBdZFq4TT",
+	"oC17x+IBpdqjtbgmeJZKaAykTM6tLJbpGXp3cuqYiCUxvSGF+gnM2ZwbI0yYEO4M7UovI8pDCoPB0bwS",
+	"YQ0tFzEz0rPCyC7kZJqzhK8qxpfaUqnRLStauJKy6+ausPantyRBLSpsDAH7KhUSCIqQRqy2BGnEigKk",
+	"ESuVHz1m9t+rEuzsvneS9i2OUDp4Xf0BYsobgnI8W6biqoWRDKqEZ4JDzeNmaBSLaqLT6JCDQuKUW+pz",
+	"45w1b68SU7kWyHaL8gobe4qC8U8krAkGzLV04oMO1hHvHWwNeYZAOHfnoqAacQHg6jV7f92F3pVZ/Mum",
+	"jBJo4RpApwNnm2W51r9CIul6HlvpNG/Oy4Oj+RxhsSDZO4uLrmNhjVdkY0b7eSlh3R4AujnNVC+JEo9r",
+	"rimx42tzHb9QZambO0Pqyy7N+AcqjGeuKQO3TbxYz394qa8EEA2K8q71NWVWFlX2j3WmgR0eqddH7Iqe",
+	"wnWllN8S2B8EclewMKh4+wJbeZYWeD8UoA4PdhChjPxZbF4nsS9slVAKUj2qFYuKULcKTXL5xkW/S2p2",
+	"aZUUyD4O0mWaXDGezKS6Z0mIliMBpbdBlaEOL5gOXQtAsAq1gxwyX5AXJ4LMMQxPDoQ3987uSS3+3pXR",
+	"rXI6QRwbgDpEj23Ra75L6W0qB4BymK6YCx/39NxQeBhqAXEN5d9IUH7zFOpiEzVFI/CZWVvQejmnFVgP",
+	"cw1llderGvy4GzfakNexA18qkjzI4DKTyv1QY48tEzOvLR1EX5awle1CWzdVJUp+nZYofQ6FAjzdhaXa",
+	"u4JaZn3+7HV3DFpQ11qlkNTosdVPXOmJMGEQKk9A7Yh7hko4xFG18BVVkIAPlOO+lXzD3yTFkJcwq3Sf",
+	"QFZwPYBkXq58UWYHdedWEiDvJr7h2grU9gWX2RVT4a74FkVFdzIUB2n95ZU800uEkVsNllDvs9jF68Y1",
+	"SdZFfshwgXTTZdlJoGeXEppLlL7ai1g8XJgVjkfB/a4ckExFEpOMR2XyoWe7Sqo5eZQLsH3Xlru+VTla",
+	"2dbKJyoM8HS1TbHoh1CJU/m1GgkvgkLOucWs9q31cmT2323IbXE5LY4XYPm+qU6h7DwvZAW4rnW5K9vN",
+	"51aPw8tTZy5BkAQSCpIR6nnlwAQxzCWjSA6QKuppoz0FazKhJHF7mG1w6Z6vl6ZtltTxIpYHy+7Q4d2w",
+	"8tZcG1lf9qTbGkKlHsjQ3Cxz1jKHSznfVG30hMX28dyf8z0ThPs40025NwzsaSsgd6s9WWItrghltcBg",
+	"UJrPhdZ4QAWyIy/Ey5D8VNGwBJCt7O4O3Mhl9vlrO5PrILyue/grWBSXt/+NS6BDodgqHpZUHBcUQhr/",
+	"6z3DmgWJw/rGcUEX4wgjIagGfqGzBBU2ULcpdfzAKlYBvbfsfBPNPw5wGmI+r8JbGxenD6+KD1O+MMBi",
+	"pjyBQu9OknQF312d/qGwlJFWGWpPLkHJkVynPiGqzeEHP09ZqSo+ralWiCd3hyj4m2HfbrEMlQoANaVi",
+	"Rp8rga8nmlVV3/LxOHV4R8OX3evn273wqG5q9jrzSsANVOAgQtSQ08vKhuC7ISWYXFhxqaAtfbJPGjKV",
+	"hAPel/NLYYgpYwYMloVGm2fElFgKk29ysX6mw+yznE6bTvWl+FBzA4VTh25E/B1FuMnVPbuU8/WrW8EP",
+	"XE4xwftrNvP5KAoguRGKFiJI1Yhel6J5m250INeX+9GxJlTMJZGSJ5CJUhLJSk0S160Qrj/VuuBkhMqF",
+	"ldidfRj4X3urfWxUbuS+CVxw5jXAuq3COGpsEtA3+zPflSsr1gnmrClzK3SvTCHHl2paY+IFISXAaqJ1",
+	"0v5MZ+M13QxcoDrQFyfBQrbvHbU4LOPPpi6u25CgkGkzV4N6B7eXGm1wYw+LRsBbMwNFvR3nfFr0f+Bh",
+	"UbKwxDBFFuoxix+rEVC1eK+SRiB9iRs7hkja7F0m81xAXRww5tyB2Wa71cZe9u+uK+ywpgJjc0a/e5FQ",
+	"NNXWog3XNnOpkWBp9AK41AZQK2fzp5ALoxfZiHLv4jvp/vIr+Zzq6c322KFr7nsQcWUuBTZ5DO3TtXUF",
+	"AH6bTVDO0c6Nw9XQKTKXjaghZ1ApCA+54hGBF37tYgAhyaD9RR7br/WXRI0PrYlu0Y/u/u5m9pCKgfP/",
+	"JgaNuhTgRtQompEjJbqO0n2mpOLo5e6SihrdLsHmFhRgnbr6gpPcYAAMUSM7QFQg/ECNAha81ydtukTG",
+	"7pmg7FjTKvNhU6mz08d7tCI350C5kzYuKBK70fueQIphJzhToUsUnCJDmzJVRqburEFN5tCL7vL/DzuH",
+	"qMWP9UIl8TEYBTEss/o5Gq8Hqlr/vhiqLmG+XPVgN9IZJMM+Ovmx03rIW+OT1tP3Hw96n/678QUCI29I",
+	"6yohyV84c3/TZfE+od+Z7+/Mdz3IQ1+Fit96pyusd87gTZEUB0E/uAOpAN8yBJW7dgYKOjFvMKLRQAhy",
+	"EB2hu/+OwH8fXa8R7bJ2pOxTaXKdrbDTN72x8X4kM6mK+0Fdp3FQ3zF6G5Am2YaU5huLRMdI1tHMS4wG",
+	"r9J/tLCE9O0UNvRUZ7MaCQS992/EhFw21y2e3sKQ8A2i1qOzPzH7tKQdD6XiYNj5UqCD9WzY/l3YngMx",
+	"89e1PavRZ0uPtPJdpccnruF5vYlraxNyKN4F7cdzLrF04U4who8fw0f1YPZWrOI+gjWj71vBcOp02+t0",
+	"7sKEVWynznSWQ1iHUfxSXEBTOTsi1kTCR+TgPHl9WqmAZfgKxWY05Lu4aCsRLwxEcQk+mraZnZqK1STQ",
+	"nh3dQFScyUqY1N3GTPUiTVhuCQEUE8FaY876MICSCGyIVb+enZ+/di5mdsK+1ywXJkeTk0ERGEzgIJcb",
+	"lFiNyK6gBgLE9MLu9HigRrhAldB4wkTMYBuWfKnZiCvLYpNMjvNyufeKcGuJLv3iCN5C8UU+1Zn8Gfjy",
+	"WGdDmSRCUX14EL8u5jzL5UjOuQqHMHKieL7IqPkZCuR4yaY6wZ71PnibjFgX2K7Uh/tdyKTup5xfwhIq",
+	"ze+DJm4XhTNMaffHRdDiDdUP+2Ppe8DkC/LLFdVui0XM+SrVPLnItb5IeTaBQriFKbC0zPIWN1n3Slbj",
+	"kn3QLtM+gz9gDMr7Tgmk0t6/mVD40FW3uRBAOuDwrrhEuxa2+Sn3o3Fac9ACp8xn1/FjjXGE5GLter5S",
+	"ZOVzgrmrrodtpFAdw94G1ErHXgWX0QEm2OZhr7dnL54VGJCWDdQcrh/FE1B5Mwr/jyP0Nts7Qf921vU9",
+	"mNZenbhkHo1RqB8o1+scfdBvnj5iBwcHD9nb80cuAwevzy5Oh3PYrV0SdClORORaMMRupbQdg8Fu5V1/",
+	"CfPy9e4JAGMNWd/iygjaqd+C+uOkO5D/zdxXOD65lamtu7ng19o5r4TK68MT7RNGHaZTPWGXQswNYG5s",
+	"eTmItna8hFksxdft347uJyKV4M8c6kQK02cx1bSCOdEAAhj8Ff1Ae2DNuFS1JcHHEfvn3/93XT7JrfRD",
+	"J8rcoOsk4DmKww4sJ69PIekBdIygpxbAYsrnc6EgfIL2YxHXOwAirHFo//vGkWjyCoQ9x0wb1QORxCz+",
+	"GEivEXMPIkY1cCLnMoqoCfKnsgYe5OI2SnJ8UKvy4Lzb6XePKLeNsl8bpbo9rhaK1bF3DbsskuDDwiKU",
+	"Kt7wiseadh1UL9q0xpJE71vs1bmlN9k74LygMvUx0F7E23uGxUvE2NZaxOdtO2bgD1vusF3OuX3xi6p6",
+	"sJRyLaXNMrpd0h3oNUhufm2lBmY9WwyDc99I8ICCccWESuZaKheZ0XTpDv5w6K7GX8VBPKX9OmJY1FGq",
+	"yUDZHwyK0yzlucja8IXlsZbRpxDDrRgHEbjv6vZyXAaWOc2pXsNAbbLRFj2NLMVo04kWwmabblHwSyJc",
+	"/e41OoNyXhvWTP8mownJfO2wPjj8UBQJhz/DSuH277BcOPzgxNNgYV5MXX/biaZG5KF016Zwsa/KotxX",
+	"a9cuanxoWRi1rngG3RMtsAgdhqLMaxrR2pO3fo3VJ489EKtPzGkBTP/ssRqdEFDD39544Baj8DQ9DYBc",
+	"evDGA7v080kB9NLvjwJwlh64Lt41+/MMaePHFCh6BkdS7IYCdx7jyfjfT9K08d5dxHMigTWlKx3LbKP1",
+	"rEAFCpdc2WuJUqR9jlmhII20USGMQdcdqLj4cms0u5ssQDNntptyhSUOuPehOIN4rhlnSqsWRaGTvygQ",
+	"jciQTs0zgx4Ie+2BegLNYVZzzIssBKVV0GsTx4pwLUgEsSonVCWsylMD1eRsoay+n+s0Ydwqq1YWi3Og",
+	"Vj4bek3ecs3Ufqcma+3eKhBYY+fPBE/z6XaLWflXU9O9W19u1SHos3UOt6ul7ZlOk9sVCuFFB3BCjyn2",
+	"lF8o+EcJbvTo+s3QiHXL/Fc2H2v1eDFP5Yic3dfN/ip49VcwPCPUPs9468dYpDdAq9JX9WrrhgoQGG7W",
+	"7XQ6LNNLhq/uXHyC5tVLUnrXpUpqRBJetNpsDzlROhPJI50uZuqRXtSpxM/0ks04VCm0byGBRyrHEonO",
+	"vYURESuCCmbb80xKM2+D0papK7mm38ksn1Lrqs1FLUopo+sQ9GQ8hOHDhw8fbEqaoTDdShsLdxFMpRfk",
+	"9cBx9Dyce3t7noDzFAyhyCkgnFgDfS0WRA59r8F7h3/rzb7WDU3O2ryboQmSNxmI/FT7QrmeJus+W2x7",
+	"VZ8ABV3/ipgkjElMBXlZoY0HNDa3r3XLxrRvtsLbzhztZODyCtwaqKbcvKDKXBX8zxbCBUiKmWFgnmZD",
+	"sdIufGbOJ2VU2liIyNeF8q/WFxsoal6tr+c1N1Cnz9d1yjUWqoEMWz6hboVjnaZ6Sd6NsIwkmUYhi9O+",
+	"PlBNQQn1sMuYIAEiJOxkr81ezfnfFlQDxfIoCCom4XQo8qUQil2JzEA7q0rYzsnJ9087j/9yeXIyvH/1",
+	"x86HV+d/mL2cPek8P/+TfPHubf6y9+Lnv548OHtgHnU//K338/OH6dGLzqj3l5/+uEtk8aZKWeeFDfye",
+	"YTG+Fh+zju8MP6EKP1ZCJWCWO6/VHU2uc15jfj+3P/sGwGPMoMA+wWJm2uw5BI5BuXpG4I6Y+DASc+p/",
+	"w13tMkjWGihwSOkx5TKVPmSLuT30bmS51gwLgh2zOXetdGJYI5wfhBgNFP4CdROKY2VNM9VLNmjAQF8P",
+	"GnuYmznnVvZlEy0s4lhUS7WaAMoFqDFQ9jza7ISVV4pBO5QOwkZ6NrRXumn4Cizr2H2TUlRyPrFaQWr0",
+	"QFGzfQiS4DNNhXwo6aQHW8UJSP8Au7cRqRgFhQGPEYVnOhMWgsIBRcyiECqI/9kEj8r+RVBk4DhzddHt",
+	"Eglt2Dxd2C27637P4MFGtJEa8LbZu6lA92Xtc38spOpBb042tAvok9tzKFK9LK8BGS8QIlg6rQfWMVCA",
+	"IBThr8Gm4255gek0WuWWdjfiOix7HeGfAgohxdiwDdb0SA03rowo/oZAqkc+5YowmgBb8wnopYRSiccx",
+	"ioeEG2JyaFwK5dxWx8wI4VZX5in1MfZrRa9ycP8FYIg8n4i8y4YIUIlq1/GeF4tc3E73mS3yOpmGqgbn",
+	"ejJJK3FEG/e3tqqXrnrm7ZZ2S22oJqjthjW0d452DDb4OYrJ66AR0s56yauyrubrhoAwGFg66E8UFoOR",
+	"Ci73utwWqtrBXPD6oI3vhZ5kfD6VI2ZfIu+o62IB987+r6zrX3HYPaqNhrQXLVvVz3d69ooddO/fZxkc",
+	"daVnBjWqKE/z9qy+geGfrNC5W092XwD2ZmGSOpMTqXi6BQ83elDc6c30UIKjdyw/iKRFvcyKP1o6a/l3",
+	"cp2mrXEmIHU1EzO5mLUy7NdppjwTSWukwf1/pQEn5iIz9ia2vOBtyTmEHEDTtystR65jBcG3bAvZtI5r",
+	"r5MHTQm6xbGU0SAqMJAGrrsMrylm4hFP0x17C33Rdj9F/HEpQPj6/+tuHKrGoiZVa57pSSaM2S0X+Y3g",
+	"yeqmtjwMY6qpdMZHUyoIMVxR3elYX8Y+2wsKl9YUkrfTWK1tQ7YePfWx+5zNpZpU0utqOzL/pIcbDAw/",
+	"6SETUIWZNdELlomUrzB4BXHFGamlMHssW1Ta5m6YcSYn1GR3U5lT/wYKU8OFTBM24hkWiTOMz+eprFaW",
+	"2cFU6oFYWgTBoO56bCowd5IuIU3Tnhz46XqdThjBqy9rGEa93TZyuHJ7A673y9RXa7w+oL/pc1kgk+VO",
+	"YvOnXCmRmjI9VroRNZIFr8Qywy+1LI0s9BjCcbsMV9fOuabIPrZbjrBSkJ+stP3D3sYpAoF8JhLJ32Y1",
+	"+icwWazbUT9Boz7Mnk5zjRC+eXKb04AueTeOhDE17Z9DwumrOZB0X2n/XNfreRvlLVmPQiAUeSlReGsI",
+	"yYJTDg4j3HcZma69Qa7n3aw2/umMS2hGCslXU52KoGGeq3slqFAzDchgGSYs+OCfGQwWGChwFjYxOgqk",
+	"0T1wJNJaXO+9NnulBFrj9Jh17StHVgN3jSAM1XVLUzZMubqMqPduXdMIc8y4WmFLP2GVRmr+4BrYZHUA",
+	"WUv+OrfUGaiIpdJU0sV+SOnpf1vwVObIMfIMy1BWS72vFxrZeqsLP/Rnphd+6TS2kBAWegZRvA2UcUu4",
+	"OC3+WiS+g4icgqX82lE5fubPUw2DDdyYjaLYaAXIIR/dUB6+Qwm2QPOQnxZ156/95nHA+QL18fqP7ojj",
+	"VABZHjLkEpu/JH4aeI/zfG76+/t8Ltv5UqZSt0d6tt/rdDutzmGr090nTcTsb1c9Cuww+7fZYgWj3pSZ",
+	"VXX71+IahtnckIStM2fPjstM1jHnXQsx7RRXYFdPcv/t7FMuiK6u5u8rla5Q6ndvHRNLNS5sKCmi8MI2",
+	"GzcNxOzcqiR7sPWbaYTFpssX4sfd1nqjFgSgrd28sM0OdQfcyFFpP5+jukzWiBQYnwJe++NJ66+89fP7",
+	"jxu47OeQ67s3X9yE8H4xc0f5Tv1tIRbYFoFCqiJGwVT2N08vokJLidhwYVZWnqTQOBc6HrERVyNRLWF9",
+	"PVU/s1RCjWo76NduptBESu++0CpivQP2Ul+xXqd3n2G892GPfW3hshV5H3ktIoBWHVZumH9DpHmtarq+",
+	"J5d7VdffAssIu4i1sAaQhArOSkASMak0YTnoop4zJtpjSZ/fprjzJmtJInlqdYNmzrOJyB3y7UUs5+ll",
+	"+OQnLZVI9iIskRGgo8M6yIMATPTfWExl+1bLQVTdCw0xNLU9EJyqoqe6cTeorMVH6zQXZq83bne6Dx9u",
+	"/uZ2t763i9V7ybMZ7LAafEcPtjSUwdB/2lmga5fXXXtjCHVvJxDsAMutzVvvFhIOBBsN53/SciTO9aWo",
+	"K8MH6bCnVHSg3vZ2DjKsy5wNChS46h2TjKvc9IPKMxCEMBEqj5iAnNcEe6rBUgaKxpDC7GGxmWGml0Zk",
+	"YNrjWSavBMWowJz9waLTORiV1wq/ifjYrmt02co1NseyMIIcr4r+vzQXR0/5aCbafFO3+etg4Krc+t1T",
+	"3x6/5Z1qluTuEKpUlUDMRyNhDEG1+Yd35xUbp1j9YTr8fiRfyT+cvv35tPtSnprT2cuOODu9f6reHPB3",
+	"H+bDVXc2+v7JN8lPnQ+ncimTZ+ny9Cctz9Lk7anqtMVBpz3qpWo4e9pJ/vyHWoNmnteYCJ/LsYA2RVIx",
+	"gybJ0uoO7ne2h7YhBAJoR1UUxNmvx+PP07eD+7Cz8Pcn5yZ7nOmaAo18kUhda1i1yPPi9YFlBu9O/uQ4",
+	"HTiy2Dxd69DmdEcwDraDHo373lG3T2Vw27P5wW9ZbuZBbX+h9fK9b3C5LBMzqZK62L9rWsl4wG4r2lE6",
+	"oFsZ2zaf4Qkobjpd5ILBAbG3b55DUoUKz7Zpn2EEkk+YELOhgNQpI2eLlOc62/vcAy9Vsz18sLX28U4n",
+	"cqN6ynUdRIKj2no8d2D0K9/HX9vwV5r9dnLEVTjEho5C7hWWZHq+1rznplaEB50bdomrAKW64h0A89lU",
+	"ujjhXQk1RQY8poykGlKNefc1oca+pC+Gq9OLEYVLPtwe7U1f3DyVm/TwF2Vzy4PDuknKFqkbm5HW+6C7",
+	"0O/1Ml1Q3hj3RJrMMUbjaMXMAmSV7T7COzTw0GDnN81Avjlv+6bX2KWxyW1rGbs8k0rxa+gTJdUk7jOu",
+	"sLGJBz+FY/O82p3h2KcB9lH7pldD1RIOSySUWIaTbFAjw1c3lNF/dE0VjZGQWPYmqJnjQ8eDbrV8JtiQ",
+	"jy5L+HNdd/aNuRJlA18jCu1+Hgn83Wx48Jd2465B6S6WL3T1+HcgPnfA56rk7NfmdC5BkwBco0DerniF",
+	"KGWyB7aFNy+YWanaSoaJNBYxkk2VBT2WyVQwoeDdYxbPuFpwh32ufyJzgzGZR3iDsBGKfQmN+D6plYw4",
+	"yB0yIXxj5a03nRaxW3lui6xVe3tNCms5gfR9dIOyBaUCAhuSzcA1pEbiukQuAoijTca+XySFEGcIbr09",
+	"jyL6ihGJuX0xeHlHrM+IUVaX+hEvp0aMLmKfcDzkRtw/tBLYQY9lXCV6xoarXJg2e50JiKIGsZ8yk1xk",
+	"mx4zPDgYKNO53SROWuabON+L8Q9/fJg9+P6Hv/wtO1/+9Pb14wenz1//9VT3nvPn/GzZ+fPs0fxP+pn4",
+	"4+jbuu0ElUZucBUXm9yXo2xW0kcsHTD7Zinz0XSoeZb8unUdF6AEhgfl70xx0daIRAWpy8VCCoDtQPpu",
+	"pVPuQue2V/QtSMOGyi8Mi3Tk2l2zY6ZnMgdztM5Y/OOg8dWg8T6O6ot8YF0PplUlC+BL058ic5N0kQ2d",
+	"PqPGQsm/LQQ9tlShQNzrVXW7fa+y12veu+D5zXTuCjIvNujEFQS7O2nBc+vfWFrYrf1TbVIKNZzgmajk",
+	"236R+3XXbPq3vxW/Eppvw4DPMwGsofPORgDHOTaq/89dJu1185+E71LJcakmz6Aa5LZOVeG7NTKLq/JV",
+	"2wN5NJVKPBa5GNVHBL+bCtAOfTn8VEzwshAGUu8tkEOkmrRoSJa4ManxAPWEdQVKvlvFe2yhUmEMC7p+",
+	"8TSlujTYbnMpjQC1MzUiZsOVCwWNXFU5b+EeTXk2Ea6zIJTZAwayU7ZztinSdadgutJHpLuKN4u0hnB4",
+	"eGKF2UyOLDt8ewb6qzD3WGY/Y02o5BixIVdKJKAFRGzE52YPovxXLtwWM20owVIbQcOwpuv4Hdu7GhcQ",
+	"xITiwnsGWbgzqNqFAbFmMSPImV3yEKOGlaT/Wtvb4/Tk5Qn7mWqBuZXmWLroivz3aGmUGdNLFaz67fmj",
+	"ap3Kk5nI5IjvvxTLi7/o7HI3237pHgWLLR1SVL6qm9Dh2ut/uvHSXWsHXQ/o6bQeXrRb77+uDerx0901",
+	"v6MS7A5UMQZa5IuMCmgspUr0kunxuKgn+hwboMGbWKaI8pXt79GmaGkaGXSX4ud1fvtbUc/tJPHkGlqn",
+	"VYVSFiRrp9v0JQnRdjIY3uVrb94Nbfubr81ncm3PfHfk16iJLzKZr87sGK6XyEyq7wTPRHayyKf12o8B",
+	"OyK8RF5zblg89F/FERBXuwXMoKICAc4KBGUooA5b0EFnoDKdCl8iPYZXY9aMA2GJZiP1/p9//9+s1YKv",
+	"8OW947A1Lq0MrQIDddg5YLEvzx23WTOIdGIcDb1mpOeClmu38MpupweGBPv26WP2CHvfuvrhtOqi1JoI",
+	"Sq2xjBODs8vCwdt7ECKB71qUA6gVBM4KjhYthtecwQntDRrgb4RPfGyZPxQuhDpzntNF8GelMQxUIuAM",
+	"dtOM4SH1eETQttmJWrGFysSVhnZJCyU+zC2O0aRVR1kE9aut5jtQFh525MgfvT0ojx8MENHJTxDbi/Bp",
+	"7wYrDPc+8+XU15EWXrhnfHltX3q9z569OHnUOnt20o3YpVgVixCMY+jnPcP4wv5ktxkxDTuKX7/97vnp",
+	"o4vvTs6eXLx98zxmX7M5z6fsawZdUckfIBJX1dhAbSEG4t2cZ3wmoAxCE2p15lOhBuqKpwuxF5Hdq0Uh",
+	"PG12wmbSGKkm9jywGLhff9CL6aDoxeQfU0KOtEDAej3Oyd9v/LmFYGmdBXXona4zlz+IVeOTpRJSjXVN",
+	"plOAdYj9Ih23ppraDfg2t/bqgA+zRZwIih/bu2V46oryL+ZzneUDlQs+c6UhAAUpecjxEYMoz33kktHj",
+	"HCsc2WOhgJ72QA3Uf/2XvapW07MEaKBaDDNH4/2rblyt0hqfUA1/QMc+QwLIMAAKzp3inpyYLvOKYN4e",
+	"KMYguqVGI9hMwlqtQv7E2WSCU7FWy99NfAIAoXXAdI4MDEWq1QQMUa7WTOm+Q4uvwKy33ujLk2BWiiYL",
+	"MKsgnJFrTE62rsrQM8FJTqJB2xb2Z2idppLeAKH44wBY06DRZx/b7fanT3FEndrCRz+22+33ERuA+QPe",
+	"hcIeESvqe0SMyntETt7C4h4RK2p7fPoUtwskALdTQaCAXkP0a+QKzQh1JVI9FxYkdjnwBUw/gHr29p+D",
+	"RtFUY9DANUIRK3zYbrfxV6piD7v5OMCKV5X3P713C4yply5JSgaT+ADmjjV22+1ep3NclJhxDxA5vmUd",
+	"GOk1VATqk/ERW2XYy4a1XebcaohBaRlLXIKaSqzJoa4otSeQCiCxuSe1a/ox1PmUNQ87HcsxXNWd2B5e",
+	"uziNGOiDVAsUk+3QuL5xTqcBPg2ZixlrXoqVEbkrcOQKYUkoEKWzRGR9lnF1yYaL0aXISa3DZUV2ZIgU",
+	"Dvtg7wHzhjPXpug+wiaZXuKFTcQ8nxKisyVPIRcfAcMyAaqAHRkhC6uEG4U9MFg+zfRiAl3sgSPa74uL",
+	"aTnjVC8BWFAX0PdNgUxP5jtN2ZuEXpwmlg7Cl5KFlSWLkS1H1Rn8B5I753PBs702OqwduCWsd0MtMegf",
+	"iJuznFdOVMC2oKEKQAKrA+UIOQt/aB5RpRlYmx95oP2L6v30fVlcaDAReVd70KIQrOaWci2MSOy4cJT0",
+	"nhvxus6D/vIEdc6AYWCBNY27tXfjLdbccAqgVOwPZ69eevEgIFOZsOKyo+S18yKiWJQyjNt1w70hWxCl",
+	"0BaYDRMBq3eUdMVy8SFnzeK6RYWIEGHlNpQN7OBTnYL3gK/n7Fr40eLY2/OnrQesmfMhzKLEEvKCAdlI",
+	"MpEKGkEKE6P0x1znDStIAxG0RI8kSN+PuM1OS1Mg888zvgLnHGvGg8GH8TiGumTAli13ouOc4eNRZzD4",
+	"wN07LlbZLLJMT7gbQyT2Jfvmg068h5WlAHjCjPgc5OwpT8cI8uLbOZeZHaAxGCySB53OoBHv9V3zEEel",
+	"TK6tvMkNe/v106dPH9tNMQ5FXak+plmMphbGIk1h7dCHBOXYJdoJIpcLXYDGotaJk30s3fPND+KIxa6X",
+	"AdVRo54KMZwJAtlMLVLmmoQf0I9WUGqNNkD0jA1lIjPUs3nqEMFuptfpnfzz7/+AfzyBeew/79+n3+4/",
+	"tFxPjqZsCZ2YZvxSwJWz89vBE2nmUMLD+JvXrEX6tc0fQ50LRfCLsJuNXu4BUN5N9QbRXyJUY6eLxv2S",
+	"Junqd2/QMQBpKzprzDi9DlcQNBqvTQb64Qb5Zg8HregUccnCes+TSSpzYuj2utYu9w/ZD/I7yxRB1WLz",
+	"xTCVI6DuepFbiquYU5+Ap4BSVVZZ2WGny+KwvxQwZfcuiHjSUhd2xAyC2buYkXb5Bj1Ssbfnj9rsdVAM",
+	"FF+BNsOsGYdVl+z1l2q+yOFE7aIVJ0zDyAF7KFCZjjzvvutW/PjJ05O3z88v3jz5/vTVy5g1KbYvKOlY",
+	"qj0W7wVSWUYGEF/IJf5zi8I8W1a0ROM5xK3fQ/1aGiZGUy0SHOaNTgVwGoSjNMwpsuXSCYVaezPzAkjd",
+	"rwqrxoxn9iS++grNGlqlq6++ouOrohXWaygbJ2DR35EqgwKZVv7eYTWn4tq4xjG+XUwi5qlezaA4Cwke",
+	"PKfP7EotfX/06s3Zxcnz56/ePXl88erN6fenL8/iYzI0zzMxTuVkmrP41evz01cvz2J3UoYpAZ1Hndrr",
+	"OET5SICQvRF5tmqdWA4XE8/kCWiBKETIjKHmiLrAE7UgfkaWV6g9CJ3p4MIuoesxJnqBRNqyx1TU4I8s",
+	"MfI5iTFe16JeVtxfu6pzgZonaJ3UAG7vmNjbyDevC1rkoeo1liIzKENCvyKSiWLfb88qkouZ5//AXEtN",
+	"O+8ZdilVYmAD+cUIjUcioVUnGjqLQcfPPUeZ5zzLlb2fwKRgbGAVFlTyEtv3mTZ7E3QK8zeH5BmoSebp",
+	"OmvG0jxG5KcLd0JiPfk8VmBxQ+kQ9Fqj7YopIqjPwHNicdMZttDq6FaMzhu6HN6kBvyC5zozxEwNe51J",
+	"M2NTrfQiOyZW7BISvw4yDUOqULAKRHLK9caOhDJnI+4oJnz0WMwzMSI9PuQ0gUyFJBfBF8BBGnul4Gsr",
+	"jRAcpiIDztiMi4cEkT3Xo2GpWQLOJurDIvM+iz+0ig9a3IqJroTXkoczASrARfrQMgtldTHknoJnqbRr",
+	"TDg077XnZHI9B/4Hubk8Z6mwYjxnK8Ez1ynmLVQUynE2L6DbA0j0aIHt8CKS1cEMQO0aUe9Aq+L+VTfu",
+	"Q9c16CvMlpyqCDNuhUk24z+hukIFhLEvHcIUoGkvmR2/iVVAoY9FcRZG2FuBxY+9pKszq8k7jdApnoXU",
+	"jH0uxBUZnAFf96j6rbHTWVZpL+7IyxbOxxq5ADlSspwFAMwzJZz5n2htWSj5wSVcOeNP0zLUh98cHu1F",
+	"LD6Do+qTcebZ+fnrlsWB0rsPjh4e7vnjfS7VpXt/P9Ej818eIPtk/LHXy/12SpYg/N9jlon020EjKdY6",
+	"aBwDYfp20LAKxP40n6WDRnyMPLt0GF7HXRjoDDQRuQm9jjOsewvnjZ/B8RmLGDwNkBUFUMj2K2qAG+gO",
+	"XcZZag4K96LtmRzxAUBlX/4awjtBtaHRmpZrWflIG9Q8ZnvepkdGRHAKD9RLjeQW+1FaTcQVc8Z2gOVs",
+	"wXtoTpTQTVElehkFPinWedDvdP7593/0uv1Oh0Qbav5vv0z1iKcMUvFAmnh7xs4fvT65Z3AtlFLpX/9Z",
+	"KwGVlEkFDbo9y9yIdDxQzVQOwXiJv1upQM5EC9zECc85rI4qNqKq6IqB7lHJZL/dGZ+DpYgObKBw+sBd",
+	"CTYiqzvanX31FVDRr75yunhSDEUVoaAxDTbTdLJfJgQsd6Dirx9YUP3vOLJkcg+MZhw6ykOXchILQ7jH",
+	"zp8Wr7m2AW64yoHC6DiBSgFks8PqxIfgZ6ES1qRTMmyUagMZ4fbfUzG6hBhZrA+tQTjSY+gZmUJjLbTv",
+	"8BXIPS3Dr0CJsadKNQMjlrqu9CDTCTp5S4SbSoNGq0BowjWbYxYLlYDRYaAsH+0d9judmOpyW9AsMivK",
+	"6PGY6M2g5JUdNPoMWW8z/v7Jebwfvz45f/QMzGwehMAST4FaCzXW2Qg0ABczLXnaXw8dwWN1NQMsemE+",
+	"vBNQe72B2tA30x4SGC37vh9R9RLY0S2W0T7day1SRgfKVYB06kyMNO6MuyRiy/KJenI1Wcz36feIaoQV",
+	"vZB8sgVMZbdrqZdlB8dWucLmtQMFnUHtt1cCtHuwuViShogUIggU26aCbMgEAUVE4ggNFM2048EnA/XE",
+	"Qxr9PM0quKM1EDjlMKo7hWj3hWPhTEBFWIwTu4oV2O9bWCUy9vC2uKYXOY6eQnm409y4NrAR3lLpbail",
+	"hqpI4sILnOiW0jlme1tBzKrJG5Gn+jHelL1yN1Z8zQf+YLQPsqOA7Lp4oMhqK2YxcwIKOOgcPewzxbMM",
+	"9Ij1aCHAmam2wujKRM7RCYMCQ5hDpAIKKZoVCnLERHvSZk9TncmE3zMFg+hY0mNHPaDvpGK9Q5z6eKCq",
+	"970EDWZEnkMFvSIioY+15UmWqfSoBTANVImYlqJO+t7qEM/4h9j1HiAHVGlLaKJZsRgPBONbooFaTjWI",
+	"gHCziCLDJcdDcWwDqc3PhdjghuUqiQq9lOxfsPmBAvmD3rPSHQ94ASEhz3HQXGvf3pinhR2k1ysAibkQ",
+	"rnEwtvZG7wj6Uo6pBRqSrxi6z2InZRBH8HUszmq4TBAJPQMm6ysYrq2guAnDS0QxBqp4Lr1lz+/P1SkB",
+	"54ar+2hXPlA1bZmLBm7Qm9l9XO3F3CzJWdR32YWYy5kYKHtqqDfyOYnGUalb854/LCwjDlFPlMZmCU94",
+	"2RE2gBN4LavkjUyTxjG3Hak8Ka6bCL1DnuqJU9N41Arg7UUmMO0gBtr9yIpC2FfAjVq6DaEgVpFTHNMv",
+	"xKY+fU/mY3tTvIGI8KRUCKPkvCa9qlBBnJ4FvdMDHEKupgfQhR6WfuzsCMSVHItVLgvICvQkccJWHQte",
+	"ZjKnzoNWS0N7q1VgQagUI2lI/coklgeH6FCCR5NbBn9p6eFrbfJJJs7++Bz5mpFqktLwmX3h7I/PZS7A",
+	"lTZQoAADV+Y51svVCrRixM6RMKF30GJk4YGyYiWbp3wEvTd40ccfapakgl9hjkWhG+mMNUdaGSw4DQiE",
+	"i7RoQHbZl2TjfEwFnSN2dn76Zv/s2ckPT16CwCoVohdkVUi7SDZZWJWhaVWz/eLn9ixB9eOlj9tE+RxX",
+	"TdFCgahuZawyqZQ5ylEvT16+vgeKV2sS1Pi3HMlXmC+4mmHNo04nYg/gfx48wE7WzMy5Yt8v+Iw1354/",
+	"+rrbgVqwr/mE/sf++s//5391u3tFkJITuUkZsATduMTrGUVnDfUiZ70e8rhOp3/QQaMxRHy5OgpWfrFk",
+	"h2zIlo593T3qdI6Ojqw+sIeGtMVo6t7oW4YXKiJNnXnVnaiNmGmLOJYzWfrqRDDIRWdF1ZqBOsFrBb4S",
+	"OxGG4rssMGqBG0Qg4fY3ldLBUhIYVqGacbkiSgxde79/ggIWRLDsgyk03vP2aYvN/QoJkf6uOluvL7yz",
+	"ipAHgZvMKahxEevaeh/DBcst0b/4859j1lzM5yJrgUlyKj7sRYFZ1FJpWDeF1wKh5QmP2T//7//F4lLl",
+	"nfjYywjdXrdUEBhq+6K7nsDk/X0DFRYI2qEqUL0m4PkExtqUwYW474CFop3MHan0kl41fKWoXQSGpP5a",
+	"hAt6pwZqzc1MLWqA8GalQBg0UipWnJb0hB8tr9w3w8DlOkSljAnjtIRS/1cUhqIKVxWWUkTeWozSvqsI",
+	"DXYryjFrljpHDxR5Lp3nBaLHrG6BfTFdKgCtoEmFoXFEDIhN6NbRKwCBTFsmM1BDbrWL4KPUosyY3PLw",
+	"6kjPMO5nD6N1yEbvLgom6mBw/UGHBSI35cghE0bySBlARTRW1b8XlvQkFkB9thPHhK3KPcZeRMKDDFRn",
+	"asHuBrcSVuGn2QMPJ/vxLOcq4Vniz/B906XuLJfLtqHHzs0HOTx7zkjWHyjQwWJy9hdWSogZskvFOJ/c",
+	"+eUoIAhimz5ZhR/b/nJQIfCkg467ZA8bqLCfPMl/vvV8VCCCNwiQftBniUhcKxs034Pa5kbzy4pZ821g",
+	"73TnQMOQWuK+KoIL+yy+6kbVhN2BciGVvaP7a0GVFNyYCPT5Q7Nhms6d1D3DMF2XFGGXGBwxPR6o+GMB",
+	"jE/tj2t7+dT+aE/gU3wMSOj0skKp1jl1jlhqvPN+Q8beL4t3LSPmPEMZjxqa0ZJAR8hMjuGwa9jDrkQG",
+	"biPU1NF42R6oExb3PnxwurmTM7sdD3GMonA53GuV131JBLJc4GaOmF3xQYeZiPXYTKrIDon/ZdOIHdr/",
+	"6fYYtqfrwZ954T2kRHtpgpbWJyqsnauNGKhd8vLRgEK5/c24nA7cZy7Rf6/NHhcZ6QqDgyfa3u1U6zmS",
+	"n3kmr0DhT6W6bIFuFXnHBR6dJUhA1s1cjCRPW/NFNge5O0kyAa6A5unJyxOIKhcTaXI74bE3/9iLYjmx",
+	"LzaD8Hz88swnYlUcrEbk9h6+e/Lds1evfkCP6sXrN6d/Ojl/cvHyyfm7V29+OPuWMowcJ3Gp+pngCeik",
+	"JRD23WotwR0oisqxVIpRUHBouM+E0emVYPHjl2cWWJeLOfOn9kqVb0+ql64OJtqXKkC3pwl9WtZisPql",
+	"lCiUE53owJ1fceyEStqP/QCECYoMLaJrS1soI78FcHAB0L/UhIiyYLkQG6Nd8YM9apbB2TzTQ6sawt3J",
+	"i5y7NjsJ18+L1fc6A+V5AXBuaLVTZHLfM0i669umRy6gi1E2CGvG1LQfc9QTpN4gpFsiW+52jw8xrCrn",
+	"E/YVUQyc33zlPfhiBn66omsONSus9GzHMFWZYef2qLZ1u9XnEmn550wqKIIWoUSF5kP0aaMgZ8iANlDE",
+	"kUhRtli3yEZ05hwB1SZO1aae9RROqCcueBaYEQ7kRCSIDkDRxx6Pl5TQeYNGALDSQI0aUplc68mYNQOb",
+	"U9Wd43ztBnhbEdAGnSot17cKCLnuKfUShU20VxTGdlDg9z9SB4VPsQu1tOKSXT7pi9CbnyK44PxPEzL+",
+	"llbmjGBgD8AY9SVJZ6RuO91+CdH/3gRi33L2imbJxg+W537Z4uB8mLnGdI1wTcSXvRxPUTN2qL02I+Q0",
+	"FD/u25b424NyFIjyDsRxxGZc8QlIfQMF8pS999loKq9EUkp4oeb+qITByaapQXscoC6EYHj6QfIe9kJB",
+	"44+xd6PPTlUuMmGAGb/UOZPB34+glwkfXVIxhWZchFjsHbPnYpwXBd3s50QpooF6B4kUzvJRCc/YO2aP",
+	"NRAebIFUjtRoszMy4nLlsM9i56W0gm7pXTZf5CZEPeefJCZcsapvkuutnoc3ES1SgbfhnsF8xTMrG7rm",
+	"KseFP4+nlv2snLAuXSttg36Pvf5AFcYUF1qGnnlAWmkoYAP9alqNMGDYBzniuXISwXPBZ/fALuBUAh8q",
+	"/lEmn7yzxCr7mU4F5WyBYI40MIgarr3v5cFhuD0yJlo2m4m5ziC2ezZf5EXUju+AVnxMr7pB2sQSSuob",
+	"Qtgdcq4tYLVqQeYmgafQPOAg2vTyBTVsBfr3pIg1GqhfXPjKL2jN/AXNsb8M1C+tVsv/v33xsNNhv9RE",
+	"X/7CZjwd62xmN2i5ls7CSIpFGN8csSFPIFIJw65Y3chw2HZcXmoZXtKQXU9xekTDdO0w5TDFX1zGkl9J",
+	"VCBX5iMfSymENNqBHS0Im/slqHjsY9xHOeIozyuKfSnKBELYTIFe6/PYawq84MJyTjmSc67y0pyl4sNF",
+	"wkyJj4QjrmdgIUhdar6zhZBzzoM0Xs/Git3Ah26p0OfYDqhIc8Hr7oiGW3BAwSvynbnnmS0IVmSPvhIc",
+	"hCua78jONxP5VCdAyJxkSnAB9yemOiAVwlcLOY+GeWiHoct/ge8jMEL/EB4iYhy+cxw4b9AUZSUwmZSH",
+	"BfPNhUyCgUPDvvFkz5t6Th+vmxfqh4RQhpoRyyOtCc9W3KK3g4ysUibW3tqMCGDohu1mdO2yCpGZCgpZ",
+	"aVaohP4qVXxQGtp9k4tNls/A+Z4vyN+Mp+B+DYFFLzgGACsJR1LajXHhPo+BiGFhIrssrJcf4Lcbc8mz",
+	"WTFpOKo3fFWAMceMLHT7Mojd1POSocwRJ+piE/SnCNoAhFM50lxCx0CG9HIuxk3KidIgAo64EXsuv2fN",
+	"bRTOYIWrC8vILqQqnytIcMjkDe4NVploBS362ZSD6WWR29MUKkf9hxJqUsGtVjvi4CMaCi88hnODURGA",
+	"CK8nazPfM2h4dOiFrznJD8mxJdk0eOCShDdZtlDKgiOcFLzUF+TUcjNWVDBDmU7GhTHSTfTqRbPX8aTR",
+	"K2nutnSBss75KtU8uci1voA28HYuZH1XVEQElsKaRx32Qn6H1U8gGcFErAs/+XRNN3SvB2cWRj5Ur71e",
+	"D2Zak9rCwQo6UkM7CwpSsFS0GCXb6RSOv8Ej/cvGQB1pvLOhTpzy0XQh4YV4Ppl79ANHVriKMI7DXiJw",
+	"OdO612I3vIfYI6PSS9D1XbgGDwI2IkrH3BSXUT67SrDEL2t7dEYYeKEfHi4oWniLMHICbIjOPlGKkXBT",
+	"Ir2yW4fh6GC1Rvz2sfNoHJMU5k8d7Uth8jDekRPBIMwuRUiio45ASX7QyGrXk9CM6sI0HV88QjHMopy0",
+	"JBCDfGHEMNvGnZBWeWZZcNA917NvyOZgK5G7kQHOjtVcQOSsl5FECjGBq4IVOY+JJ8AhXvkWvTk58mmK",
+	"A5Ihr7ikXjO/lIX2JAMK71avXI2RjE34lWALQBYQLcapHOXHzPAxiOtQeNcZkktH4CxPvwShpWycghEk",
+	"jmcim3GZWC0UexM9lnyS8dlAMRYIi+w7S9VceGsTXZZnj3/Yq753Zt8Lkuarz8/tcxQB7aPvWmHw71mf",
+	"1Xgi198777PHwiJMm2DU/HiuI6Isp5aeFz6yT7DE8+o8PqYMJ7KfzlLWRLc6fHLWqs6JLsHHkqfBg9Gj",
+	"ovNpsNHnfAhxzOh2bYQfDDOKDXl58uIJhUkXg4Rv7gdzwYoqC3rz5OwcztNQcbjmuf7WFRGIKrO9zdJv",
+	"gw37CVs/aakq7/6P4vG3dpW7wfBGQ1Kak6uc4yTAOwS9G5ugXyxFqKT48pV68kHm3w4aebYQd3RQ2yCF",
+	"anFlkubmpmMFkdmDS0s3+cxFK1RiFd6RUBqfvzt9fvrq4uTRo1dvX55fnJ0+jkNyi/GWXNX0kbAUFG+p",
+	"jy6APr8DZSkHJVpojBumkkg+MtfI2T7dS/ax8DLnG29ojL1KBmrp4mI8fYFku9JVp/ZczVj6CAayTdRF",
+	"NnA0iw0UUJK9iDy4sEQqPDfVS5dtk4oJeXHDraC51Mjk0/4UQrtiK8NOrKaUiomlyRaVjWCxfT/G1MfC",
+	"UhTElEQY+lQ4A6VhJ69P90rBJyIJKrLopSrlMfoolE6nc5/ymcPfvon7yKKMpNMh628YxCuylkwMZYkm",
+	"M6lcot5ekCzj5TVnDBsoCFviTpZw1l0tTN8i5C/eXsKGYsqvpF5kJVuPfaVYa7fTQbZNffqBcx0wqpSS",
+	"85UhJ4jRM2E3gjBfzNnaQN3agaLii+GKkhHc0w4z68P0QNJemNX6owP7CJs/9cANicUW/P1c++DQfoDJ",
+	"1GvPjsLlmlQv0xVrdnvMKQJWxEKdu3gN4jKqwIOaN6kcCaqmRQVvTuZWR2n12h0qbFyU6Vwul20Oj9s6",
+	"m+zTt2b/+emjJy/PnsA3UBQshzJgYfGbk9enjahBWVCNfqPb7uDLei4Un8tGvwGt9LBl5RSqbO1PBU/z",
+	"6c/235O6WtgntL1ep0OVvGvIE4rmXkTyB83mUk2OmdWW2JCnViHPPPpkeWsx93k4c52mTOZtdu7qHmJi",
+	"agOW7/KQGv3GM1owFPKHXEPYSK/TgXL0WuVUnA2yKDA/af8nUykQW5Qyc50AG/oSS5GBv21bkTNchS+U",
+	"BuWJasqTEZg2QKhtD+cIF143md/g/ikJ5vjBwfYP3hYSbKnAWqP/4/uoYRazGc9W0NTrSihh8FD88sA7",
+	"Dc30JqbR/7FxhvtovLdD7YOFZleMERTb7+IvIUsy55fgVBiP5ah/He5QweqBmskJKQ6BouBleONSZsDR",
+	"6IbCb1yMmhJL0AnQfoD9l/eigXJn85MeMqEmUlFWVQaOaT0mv6hzYcnCchq4RuEitNkrp9UPlNUkSnpE",
+	"RA64sk0Rvf/kHke4UyyO3UIcsdjvHOLj45/00EANNH+hXAYjghM1DZ6sgohXrdLVMYvdXY+JeKOhAs9/",
+	"oGDutesHBKx8Ad/g8d/V/cPwFPeL3TXexahht+r+XUCBbmp0y4sLq7/u3rrAOXsSELGefNY13R0gvhHP",
+	"CPqrNALkgcL3gDWN/o8fsW5To48Ailztpka/YU80wGOy7JCtrPHpffjuS+yemqzQErHxs/YNgAu+peuA",
+	"e0KAdX1RSzdkL9TPpxzzjNBKOBdZ+ZJQxR9MXaAsCPv7PQPXqs3ebNO2EbUpsM1uLHippsgcqei5hvgQ",
+	"l7DFDfSEhVCodiME03Wdoj59uo4kWwyVQJOdAOpu8kaKXHWOb6TNlim5l3zIMaZzi5wMF+DKJ8syZGRh",
+	"7Rer+xXRACgEXFnV/xrPOVW5Oi7c8pAMWrTIiynL8oSeY9zS/8/emy+3jWR7g6+SwZgIk/VBFCUvXSaj",
+	"4n60rHLpXm8tyeXp26gxUkSKwjWYyQZA0ewOR/Rf8wDTDzHvMY/STzKR55xcAAJctNiyrRs3umQJSyIz",
+	"z8mz/n7dUA4pKVungF4meeHVtORgzxgcQxCQyqZLc0WoXnYYdGvXQBICqJNDJKwMq7SyVMHeiNj6OagX",
+	"EjfGXYOJu/bCN4CItsmViK8FMn51vQx30NwYOoK695rLd71lgOs3VxXLd9YoC0DLUufecn0OWo820cTP",
+	"eGx4+eCWvY1MJps4hpv2n66/6VSpV1wu6F35FzTorL44XVWJZCQ5yVCWPRVy4F/X+uNz0JqqvEZn/PTT",
+	"0BYrd3/6iQ3RcEly0/SwlIUqJatY+1Hv6VK+SxteVWEkQhIRdwbk4RZZMpmIOGB7//7nv570Su0C4EWU",
+	"UaqwkhoBpNqInA5l/yqrwlTZ5/jVRy4RTQVDfaMwGPSaazUseFzuLfDB05MCi4oM+3BZbWFxnrfvW4iO",
+	"LPLimYoX2xkLHxMZA5c91Qk51fVcTBQ7U+oj7uKtpZF4bj6XwZuJXaKiWvauplq2UStXUynrHDMp5mbb",
+	"fVmdsomo/2pqTvCODbSQWTrKOcB9exu86S1mMk+VesmzsfgGtJ6zmWoQwv/6x+eSJTWM42pWve01XqzQ",
+	"hXVGFVSNrfB6y5n7Ev60U3WZNq0HtuZsObzxQhRVFXETp/nXF7mvI26P1t/0WhW/qpn8ps78F6Ko7OzV",
+	"B/sq89hbHKgx67I3+gx88sg7JvVh/KjXG9QV6uPfHm1LRwwEr2B7T3lx4Znecat68Pi7sUJyUKU1+ANi",
+	"m6OLDcyYVURTbCiXnAX0i011kzo/F5mIQ6kyoO2HlhjrQLH2qmpuDzu2E7CzWVFnTYTSmRMDFpnRGIQG",
+	"gORQGWSwMTmhTQKyX7BuNIe+DofiRwJYY5q8AyK8GzBNkLkBhwos1zydCe93xpIAU8IQk9uLaAe8EgJK",
+	"mo0RcyV1hFwsG1kx37pKpSiH67a88ybNtlr53ga6sg10DGIWOE8mM5rj+qYRZimbTSLrv9dVe0GBWT4o",
+	"EQUQBBwE/zykSMA4RDQHCxTC5aLbGBkS2VFcExZaE0LxaKP+PEOy5W87kmNy+RuHcuzF26kr77YVQRy3",
+	"6HddP30jRqCe8hWiVZFh+uVmcZ6ffioBVFfRoMsw1VAzTFFfbsBWEyqZDKWFTrCFeQCS5IDxl4paCSLE",
+	"fkqXDTG+k9IXEyoXfBErt+BQ5QQgkUwTgJDRJs/vlVoJhxHl19daZeWGaus8EjlSgDNu6f2yUNoSDDUr",
+	"xgpDXk612SLf8rTYiknCFdRGHdUbychUxlNjn7sNUX6pkAYqFgvFPgognbYf44gXLdQpoSaF0vF3l7sH",
+	"Ko0rAO5W4oyxipjAZgMDlW441EI5XNdv0PfawJbaFai5126vp6FcboKAlEP1TkpV6SMu7gTG7rW4EbbS",
+	"QP8qlG4yB0ubzpXxUGM7eDVPaxo8uqE00OF2PTy0XpXGGCBV56UzrJ0L4WMCM36mLkWn75BOCRLSgKL6",
+	"YLCRhXmNHIJrZGAZBrhQAGlE/gykbABpk48B03Q1dr79oM7qyKXW9NcJW55niZBxuniNlv4JEC+lCXA/",
+	"2rkyTh/04iDUUavf8suqKuTgjthx62PrNqOd5vjd+Oi9wrG7ykV4a6rMkGvfS3V6O2v5HHgD2TmjUSxP",
+	"mSAYM2+r213TbwCU9nCKG7Kjrf+996enj5883tPWTR1Lod7oNzdGKvjzoIsBL8JiUTeNsh4qeVSSiy3R",
+	"kWu/FmX8hr53E+RuDx266dvfizhgvT32XIzYfm//T6zX68P/sxevTmu+4vO3H0+32uHbcib3NxggGQhQ",
+	"qfGFXFCrh0qNiyvcTWuqer7mJm4mXBeUGLZYOyJjZkhg9tI1qQdMPwkNrg7G/HyDN5TYBg7lCi5C5+Mq",
+	"JqYnFAuaXQf5g7xEEoCONqGV2KML43amwxxxL0yv00hNzqAWTd9pIbM7A0skQic3WVOhxAEBa8dmdnuX",
+	"DakL2++sdkZwKK1T+iAHd8D0cqOxGjDutX4XyUR0VrNiWSi0BFAlPYAIwIugGINlBZzwApDUjTE3Ti4F",
+	"1cJPiwXxhQE+rCp4Gkos6bPxhNlUG6F7Qa/Xo4UDCyzSXtMrUfCoQ2YTzbRr9U8I+jIPJZ8oYhaiTbXv",
+	"PY98BcB0yUUqoMfS4ZhDoy5SigBhWSjbkaMKjDCOS/inEwWcGoJNOXo4k1WFLzcU2qg5YiyIMFKfwjo3",
+	"1chQ/d02FssJ3vJ55duhBzSxuCXb5hWenDWM12631op8whrS5BXDdoyxNtN11YRIZeBWMG5n4COeZQvs",
+	"YQb0/DFrE8sL9PM7UhwDTgVVGaAyS1+YCSnmPG34iIKPm4b/qHe14cN4jaojEffQLq1WrlHtCOCASHWp",
+	"bT1oV5mSXJdu+VN5zBs+E97S9KF7+z9fa6HIKwdqJRv0t/WBBdpyDx8+fFoZ7n5v/8nO3t5Ob+/U2G7/",
+	"3SQkdFhCFaT/Gci31eq3Yl4IwLhrXW30FiSxbuCB4VeIaz9hf4tPeAbvudI3fOsx343jvVeI9W4W570P",
+	"8d5giLfWrPWsPDWXJcMT2gA9qI+Kdb0qBnxs+XTMww26bXsD1F1DBuNQdMkeDFzQ1mLxQpci9A/NpOFj",
+	"tYV1pufUY8NAYDGwUrMJIoYDv9AyQnwJrr8EqeCBUaEV3whOUKY5KKETlB9fD4KAxPbEHAPsDsBfEErs",
+	"SS+hFuC11LLHtVlZCAuf20y2gOSpeSjrWBo8wpA+9vzXMnQMKjQkZvWMN0Ffqr2O80xNHL/zZmARbSR2",
+	"qcehQLgtS92Nz0/yDbIB+pHOdcCIBhjcWJ8JgddCUQDEoYNZEDEDWNJ2AEDqvAagmQpbAtukSTAy8JxH",
+	"vV5nAD6JhMBr4IVcz4SFTgulwXWrd4mchYFOg58FBdBnDEl22WGCg+MLJ0sAuOZmombyKgBHDqzFEIuo",
+	"DBh/ABwsojbh56LAStkICINyh2m5Q1ew2FxiAXqMxKYCQHugP/kcqSvQmoeqmNgmEqp7e+ndxPw7ukDs",
+	"9Zx9FFPvQzC3BMgdNfcaphXAcqzXSJZyvYLzzBc5IAoWF/XtTy4Yfq0iGVqZUv2L81A2dHT0YVH9+NIT",
+	"l/+IofVCQUTdMa3CoyTF2r0HaLFcDr4v394YkN/OurjtcPyQMAw2so7sxZ8DuPlIJkWiTcuN7nZXbzcF",
+	"64p+sD/HsE6al/yQJT/PE54eyiJb3Eycdn+zwPAxwsp8t7Fda3we+OiuNUakH5115Y0re888nFiA0Dcg",
+	"bG06hzpd9oYccq83DRmei75NHddzcGPaFHz4ejjFWq5/i3JHNay15ditG/HLvhPtc/d0zWtVQIXIj1Lz",
+	"3XbyUZc/qS36XheBQPFtraig1uvPy+jZPtCaQSENDFq1BW600aqkCAzxG8WWQ7mqDntgqKBHqeAZVui0",
+	"DbD2mcC2rbAVtgKC2GZ//aPTpZ+1s0W8SN4Q9Z/62HXvGszAXIRAJzDcxAHLxFTwAsdDiF+B64gNJRr+",
+	"ZJUOPGh3YtbZ+/c///XIb1irxE67pXwHeA0QjuQylE19JGUEXFOdvqaww70llF44kw2X8KLLJOCMx3Ed",
+	"XDQhNHpeN6bJGnlgauCiEw8ouhMYngNs+UNw6FASECgAPFsU5MIret4eABmOFgdv/sA/YmK1zQGD6O5X",
+	"OmHYEa4US+R0VlQrllYX51/P4dAi9MaVrlsT36UX+noqtdKZZ3z6blquzddC1+q33nNotGR/m6kCSfr2",
+	"eyzXsjLA7wQM9F+zJOZYoOuevmkOxKgyl1CYZskokWNtc2x1mt1iE4D+1vcZ14oBZ2rtkeyuvvkj+Rto",
+	"AbjeGf19VvJ7VfoAn+2pJpIb4MAi9F0tF5sc/fV2OSGj6VFewzKojRofSp84s7jI1Gx8UapHfZAjEuLw",
+	"7RFrAyEJ4bURYVWEmeGo0y9Fk0KZirEr5DDoe1GABBMA8AwUnQBMlVBJbZKm7G8zMcN+S22KJHLc8QiH",
+	"iGgvFWPMDJKlTfqLzArvdayNgwTI66EpwYxnqKQhkon36oN5IYpQ2ke2rYfujSUofaQNTeLI6RpqFQX0",
+	"UwuCrLJQ8jLrRqkc5YKXwbqBXtJMU9/Go2e5+0pi7nE4SBUmUwyIRRczOf4wm/a9SJr+FUC3OdazJazI",
+	"iACWpLLo2xCZTnI24bGwZqE+5s0FyzThSW5fVijVDeUbvyLn65zjoQzlUSwmU6VPjL7ZAdS+Z+HRL9Qc",
+	"goxJYX7DfXgsP5ppiTDsnDnGvBz4Csq16TCE07KQGcLiQgE3/VJktq1NbwAagrbDsGXw+8GQa+lNp39X",
+	"ACfpNFPjTOS5Nq+RqGciOFHsiLH7SgPa3gGxhE2WpAT5mRehNCCXx4d/fnd4cvrh9OjV4Zt3p5Gbi8e9",
+	"/WVcX5Q5M/wDQyzStlwy3nePVCwCW4QKQLxKig5w2RlIoTJuA4G1Z5hzwcrVvp7oUCKaD2v/xuNyUT1+",
+	"rfl+kxHIOVRP5ApM4ETrbE/Q9Lu0SQSUT3lpsWf5jKfdDntDjU3lpXLTWz9k3E6IyIkUlQoSQoOabgDQ",
+	"fBb62u0NlBv9NvgXIiUmsB6hbFoQsxD+3PZLg6RdYUYblHlIUamj82UzT+Q96JkaZ/rU1wcdM5y7mMcx",
+	"QLJmmfWE1tar/8bl+N30puI2qD03MvEO6OJnC2vqaMW1oYH4G156G+FiWJH7uM03FHzVexgOPLuG0N6R",
+	"iuvZgCqNb8MCRB81L2sxH1S8HCfyhLkd/aZSQxGGGkYPMmI8lPCnd1mKDMhv3z17eXTw4dnw5PDDu+OX",
+	"DqtZX78zmeXJKArYuSiA0xwe9eLw1BxdhF8c/fbm5fMPr96dHB3oh4AW40D5CLQe2tYJW28RI1I/txu2",
+	"Oobd3I75BFkTUuhPR8T3kT6PqO+KKKAmYnImIHcbKQkfqW8ytMpQd2ZaWp2m1lo/xtoBqG4ozWHmD2IV",
+	"64rXuuQzmQDXFYWBrKnQfPZWDHhDd2+VfpchVqKeJzRZZlL/7ChqMBZTq6JVGl8npAF/ppRmC3b15tCt",
+	"KnXabePQwPq80Jv/+s7066adEvotsMHu2yQatbkWC5UZAfHV5ObKezIrxG0rbzxVPK3zIGfRq1kBxVOg",
+	"HABl7VxlqB6XBFtfe13B1h/qpHEzqdbv9aT6XorvpfjGpVjvMZRivUM9eWkXajxOBRUbRbB/4bTnkNza",
+	"wkCzjGKbwmqQReXuKxeKDsrdS6VYiemmnzQDaRy74WybULzTVdJ2ujYqlT4uXb0N1nT5vkYHbcUC3jtt",
+	"X6/wmi8vzirfyxOW6+TfGzSDCYvehgXwnmeT/lLl9YVIXUk2hWL/RyVyKSBTKFbw9KPzGmB+BqE8T2SS",
+	"X5BbZ79g10TWse/P+z2ET6IuO1Bp3F9+rY38mbgVRIcsFfAbKZaCyAz4UKDAG3FolygoO1j7ii+qFJgT",
+	"qUehokqaHTlqAXHCq5824CRLrHztpUr0jp3Y5jpzQ6YKI3uQh9KrVm+vKD4nh9UFz3lM8The45PbUmK3",
+	"oETO7jvspvg6YCk/E8hUZ6YSqZRGF+IT9QF4FV5qLkNZCYUSnTfxh5mH5DYD5GhGfGZQWi9qJaCPs5XJ",
+	"bKIuAQtPb8ZI70YHosLNVJj6CeRusjRzlogb2WCA35RoaTD1VHo2JUyY83fLYY8uMsxr591xgNoP8fZ0",
+	"qToFdnRpy+vdDXvBjAXXyr4Ffe+8ENMlf5u912YIj2NThUOPhO8LKhk2kHJgqCwQ09mKvUlAkKXhLwYG",
+	"dusc+1O66ro+AA7ZKzPu7T196tq15jybbO7ym0Hdu/035DDYVf5ShbduBX+Q4tuTgmf66AKyYoj8pU6N",
+	"bO5PVM7W2zAeXiO3+dLRG/ipbNLIdAjXsTd3lr0QTKecuo++l9DrSej3Xa6OfN+8wu/drpypIh8sWbp4",
+	"6HWuIlZ0xH9JwVolRFQOQt8LlNdUigHwE2QXDVzFjCs6yQNWbyH3gfImcJzq9SBhNBP34novrhuJq6Hq",
+	"rxVY38Mry2tA0hoQi5l1OnHPbyHE4IBMeHIrp+LbVA/Og5T0/Tz7Zqgtz01RtVc+FVu7P7CFJs717S+X",
+	"i0CzKHKcQMnINjV4BDwYnc6TSRqxX1iEHp3+BnTp+CxO1LssJRw09wf8xW9QWrhr2sBNzrUALrmkYHr0",
+	"jvDbeJmYMyxX5ZlvoWIpIra1YEvnmRAehKfxE4nVDJO8BHUJ/hAGbnIW2Rl/nqnpURwNCLN0kbPIFqsR",
+	"nenS3ELlDpSqYfU4vc4w+lXdW3MmwKfbOh/mI3YnOXY54MKbgEabl3ZJ2Hqpr7FDD1tlKPoCSLssc6pf",
+	"mzfhCwKRN3Tl3E4S4HBNRZYr2bE1ZCMLM3UmXEEkeYFmNWCXSFXZvlMEvk+wVrHt4Dv91HOHnuXE3Jxq",
+	"jWGZ5UULpdcoURnF6m4JIvRpaJYIpemWqL7R9KNtW2vowQfcQFeaXqT3S0Vdtp4LEAFR9P2iQVNpUAeq",
+	"gKd+IqkbwqutKoXw+ltXBwA2KlH4tWuLEGz5VrlmgarqYMKpusF+VJKHElBgA8YZlafWl7GZ5hiJuco+",
+	"BTUygbVmS1VmTgeVwl+ovkDsbTGdpxE4hoMCluqlLY9grBiXizlf1NlIelf9bk+da0RHKvt0o96Kn3ub",
+	"B0x+95+/fdRki0xM6UumG9bZ/V696TZq5hxmglYveJKIeFB79OqDB8Tuu8vXbGK82uW4x8tcZ/XqDVs6",
+	"uwx+hqkbAwvHyyxvXuqH4BFXomOgW6sYQxY5E3AyqYEiieFfHbC/z1LB+ChTeQ4PzxsyyWZo94wMOBOb",
+	"AXR5126h30p3rYLpokVZXmZa4UHdAnfugb1uENirVu58ETeC04zYFWEqspK3LBQ77O49eQTts4QBJDGc",
+	"BF41JLcR/zAzkEZdNqQuZmC7NLdNta0O/UlT30TtM05MyuDkeuD9FpPIAObbkzSU8BugSbCwTNAK6xE/",
+	"t6ETnEVJvBKMnuBzrmFDAcilBJ5AydNFkYx4yg6BAltrKooMtHjM/zfd1R2pSStowSoRgv0QkCBTbn/x",
+	"Ul2KlANXM8xaq99qP9p73GGPHz/eWQ2Vs6WI3ypWjkMn2kRHba+fVplg+GHx90DMaZbq+yelcnE9WD1m",
+	"sdXq1VnFaNlNJlOVwX6rV3Mn2tcTiIEWTWZpkWgXevdcZZOdmBeclAxn0XmSigjqHFj74OT3gL07/XXn",
+	"54CpKZH/PnvzquNKSQh3IvJkMgosiv6xGBP7hpLPZygzAttPOYsAzX+UX0bsTMULo+agHTMPJcCSMmdG",
+	"aF2MHAwMcL4dutuAjVQ6m0jQyDkCX5dJlAMGY8uDUEYfqP90J+qToQaKvB39Cv/QekgPGP70Qfr/Mn9C",
+	"8Ar4UydgWnkZ0uTIaDJ9WT7L7O18kqQLe0sEP7BdFp3P0hR/zdr5NE0KfcCAL6+fiviTQSjxAGnTYRUw",
+	"/OEDYkrof0/UWQJYiFEhUngF6N8oYKSmqf+Xy0WkJ0FlYy6Tv1MDbsAIFCTA6pi/49vsz/DcZCLsz3+P",
+	"+oxLdjR8jWzWAXZB6mWLhhORJSO+e3CRjPhY4WoD5rijv0TcdKwX0Ra6XlATQ9Iv+m8oD+qyd4iYrk9T",
+	"vcCIJwIra0BHAO4CTkD69QFeGXVDechHF2avVIuSOHv75uR0wDg747HbUFqK6HlYrY2bBWkh8wKCzXrb",
+	"o7wBBKJAaHoKillxyYyFQIJVYdBGFM+gMgeA2hLYeFoB8PYijTtdZsUnZ23TF6gnFggqMhOa0dLbgVnK",
+	"PyYYWszQFdeL7mTwlxkUrUcBwx/iLjtWc5xfE/hKJDtDDHkCZQG6gRI6STeUz1SciJwpPUGPe+xV8sw0",
+	"Qj7ae6jnVw+JQp+kgAwGpHSTRALs4d/X2S5HMOs36w6V9eTRyRuWgdKCmh7Jcb12EPrYclcZIEaEbBHZ",
+	"JcTwnh/+Onz38vTD8eGLozevO03A7yXd2Nq8GBYurwGJfn8BRXp6/2BA3SJ1UmOxO0ygaEurpo/JNLJf",
+	"0YE6QtoR+EnYJutByNcCq7v9tPFnvPHu+YweYZP9WXNMVUzQ8kz2W+9OwLwExGunzYOX3Pz0Vs9McKhV",
+	"Y3CA6jCUw5gHxuwMysZmULFeg2VTF7ep91X9lp7d65upuNl/VdkELARzWJbJZb7oV7pxL3HW3HxgEzXs",
+	"sTB2zUo7+si/+POWU7wunDkV2Y4WLjwd7rpZ/Z2bx7hkLvoClbYHJ79vZiZbK6DZUh5KgpaC/NeIS6kg",
+	"qQcgilADXEHJtkAUUZL/rk0AoiZBK9PZHREgrS1H+F6bK0Bsr+ORNzjMG4uDHcmtZizcjKwV69fu0s9X",
+	"+YrVcu2ZhETy+EVF+zsXVLsMztyzCHgQW9tMYnPBMwRTrA3KR3+LLNGRdvR2EpkLmSdFcilSdCkT6bl5",
+	"nrsWMOt8BQy8pQBLzrW3pGUXRx0nY22dt8PWo73HWqjCFjtPZJwzH8C502XWv0J6ZSRS0o+sDIt4krrM",
+	"fDVZbSaciHkNot1ExfK3iEHZAnxHgNja5S4ndqoKnqL9Di8u8TeZGaoyONXZ2Ccw4WZsL0RxG2b2e6gq",
+	"KRTMpPYrwHM3y8CaV6E6mZ0B9QiW6cLI2jWYivBJCD25RETDUnUpGgzcvzUx0ez3ehuzt5hVhsQR8DKR",
+	"Q44bZGnbVphbaoOr9fxMGI/dcsj36aBrpINeacHy4vH3vC03c3igEvJybBgMxH3b2S7Dc6L16sQsFJBE",
+	"ZEBNjaUnLw5Ptas/oYIFYJIjJjtAtzOkffg7ZIzGAMUa1flW5dfKr9Ag1qZaPgctYC7RIh6QUjAUWzeT",
+	"KcHvulWj8F6S7/281RrgP0/evPbyBCQdnc2syH8QsD7WMS7riOcCC049xpsBMZN6MclHtq9TMiW7DCpI",
+	"QKP4HatCFlki0BTTvqP9BGJTXywrDny9n5MtCdOjpgFTNVXdIKWa6zF+2U38nTaz42SvS8kFTWVDjiQJ",
+	"6+zVRwE0Y0Y3DwDQHRMjSVxfzppIpPULVjItNG2g3reUvj51Mni/fW+Q+GD13q24eI1LghUnbdAxjhTN",
+	"6LgI817aF+t02ZtLkbEnj3wUfzSdgLosAUTWJtawq9PWTnlx4byiJG5VrZUVLLBV/6iZzGGIiTlbJU9e",
+	"qGlMwERehX4hKQLGKfdpu9cBvNeRMhdIrHCeSGJnhl+5XAw2GeS8SPLzBbm72SzV2kmKOeTnYiXyPmAV",
+	"6IfBAOdqlsZYeQ1YrdSIYLPaAVSTU+7atBrYNFI9QwJGLajuCKMXNl+JJND6qw186XJhfbcJqf/6pUml",
+	"CqPZeJYX2hgmCH4A6d9SX90mEP7X1rVId0lp4G9E897XDtVqehQglmOsEORQq9jtSom0rYy9fo1R18Mq",
+	"Kb/fNlSmH2dtaAaB+gnT+hNrJdQpV22Gsh3ZQtqIaqUtWHIAFbXY2tQhT516ufIqxH/fffCDPJQXSV6o",
+	"bGHYTQrBJw9y6IzTVlcDwHkmeEyq2Tff6LDyupOQARJ0vSEoQa/goxAAOZJkJY5Jj2fCxChz010VhPIM",
+	"2xRZedASzHooW/HubGS4p31/JaL7e27mlUXfZUbUr8HU/J3aqMPKtBoJWF/aHTRTdq02Yr8L+5SUt0dK",
+	"3JzZPp4R9JgjNyYDEn6hx4WE0pAmCmHC3KVhi/EzdSk6tp8aaDUSOQ5Cea7NfrlgmUpFn0WGozgwBipw",
+	"YThUK2h2RGgpbTVD56RX8vZ30KdQZ+dBdnEZB1CUxUuk0B5bQCEG9n7S9vpGoI5mc5FREj+RA2xbjKT4",
+	"VAxxrObQoYI6IORCcn0bTtF2NDY2wkfZZ8OXjPg0lFOe5yJ3dPzs3emBPudmwDMiJKOJ0Y8z31LDv92W",
+	"yrw9lDMJmGc5Hpkqcx2V+F1o1EvFJomcFQIboCjvKZLxRcFivsi7rML5DKhiy6TP2DBlLX+CZ0MTHthN",
+	"bHWmWc0yizPkJpdpnE2CvfY4XZKtQZkxmspf8ailEkKwboKmOkGsoX6e8PRAf8DdIBquYQcmHuCHPQTo",
+	"2n+4Dd+v/bxbDczTji0N21Ti2b+h1ipJE/pZ+vVa9LU+/iNomc0DGtzUCb8W8w9/UdnH1h9B04RkhFq1",
+	"chBQdLM0itZ+b//JTu/hzl7vdG+/3+v1e73/bvnj0tMRo1Y1nPKtoEXd/q1+6whstH19I1OSvVIy5gv2",
+	"lL2CAHUiWfVD+uzXVGVJzIlinhUiFURRpNJklBScqL/TBev93O/1/v3Pf+HzPXWnkOdRv6v9a8q77KTg",
+	"RZf9f/8ve9zb6z7Ze9J+0mnzTqcLltXVZvYqe21N4E5f9MCg5txx2+h77ySBE35+Iajomk6XCV9o1WyZ",
+	"7PVRBOr9HNIV8wusu9DHTHO3LBgcUHKxxkkEAwJAPKtOVrVbtsb9q/f8QgknUZ78XVArRyYmPJGJHEes",
+	"bdIvCNEQGTwMKHEGXgpApRhaYwWc0pxNk9FHRHMwsM4LGGqTl6Ul4iV8//fiYjml+ld0tUQGX1vhrrer",
+	"ZHTr3t7O/sPT3lOnW5PNzsWnPa1n+adhUYjJVO+kh9Ysfq0ugf6DEYllDiqbVrnV/3lvX/+7yBavwOrJ",
+	"W/0nvaCVQ2Xn3v5j/TOgyrT6LU6o7H9opY5nxgXPX6lM2DOD8uf6Nn180HTSCaZwGfo9rUQLnrb6e/TT",
+	"4ScwDOCg3UqV6o2z3tm0ovOFfcxvRL2dVrrw3XQ1Oo3P7SUr6kV++mkYTxI8nrs//cSGLJd8ml8ogo0C",
+	"/eDh1pr0rt65MTtbeJZ2ru1pCSH4UELVScA4cSOLGDxMCfk/ahze6wW9Xg/aMSYU9tfPw/q1CJyQtv/O",
+	"UOKfHuQsgsIP0oeUHI+qWPbuPfAi+5wONfi4RmPyAAwl4txgulAUjY4Sc4akvNBmvGFSM+SI5YBJN5Qg",
+	"MMDbAxu8NFEwcPOla0iZvft8VuaBWwzrPJAvY3mx1awwqMak6G16BKhFJHo+odSuheeuJHEJEKkKAeHn",
+	"3wGn6FxbGWbEofSH3JgQwXinVruRw5JilyJLzhOi1wQQ6RqQJMSzxis+JDECBpEX3hkwNdFviAMMWbH8",
+	"Qs2XPoGaabqhjDylHLH23r//+a+9XmAuYA+BFlM/YqIt1BFVQUDhwwLhmojTMkHsoUh8uuCzHElQIl9t",
+	"09MfPQz2e94bnvQ68PxUyTGFTLlkM1lmGk2KUM55UuSrXUBQtDfgAeZlF7D5gLQrrVXOhpGhDS4baTO+",
+	"8XgE3Whrpe0wS8frY3v/cDRxWqRVPUr39nv+w+oL0aCQbFsfAuLTt9N37/uEd9x6WWG77NcYLlvP8NrG",
+	"BzEH5RcwfMWdRwr4Yo7d/mYQq18HRfsq1pIYzbKkWIBNz7VZ80zwTGTDWXHR6v/1D20Ue/w8HBqjncsG",
+	"oU9XwA6hV6zLa3NrI3WaDKwlV9GW4TUUSjX7igMbXdauW015VHNRVOkIuL5vdOeVS28z5RIreRuqRa/e",
+	"fUbs5qq2rEis8GK2ij6YhTwi8N366qYlHwirm6imwBrTUOWkreRoyrVCjMg54jIGBn4mlSmHDWUb0i1R",
+	"GepIf98HfdOHRJagTpMCUhu5iG1BrevFJL9jgNwrrs8dSgsw8DNRl4Ly73S/HicMz3K3x5DHsACwmFmR",
+	"KpRoySZ5ffhoAFkbiZtdu15EvWIGOLrgciwMkmvdF5p8ihuKAfdENmeIDCfn2kfhhUO9VefsYyJjYl0f",
+	"KSkBrThi01nhWeAAolsoN/g6+xhLRW7EPoa1L1mdVsvgtmihqYf6y7uMFNpzMVoyZrdWTLdTofX9GZXe",
+	"ity85vfLW0AIvjvLcpPCM+vofP+VZ1uZl8cCe21hC2qFmol8NilbnFe3K3dJzTfal2aTPsjtiUL9ofRb",
+	"bAtrR1OVJwYXCeGoEumUPOhmg8Gc5KGE7LdvoAJ5mCo4cvl/WlGqZXbKIQ19TQUL9JOWxp5Q5UPeBNFC",
+	"cr+tsOsBLU7w3m+5S7SU0+BWqe4F26fwEaXQEBf0WwfD3t7+w0ePn/zp56f8bBSL8+q/6ZY3eHq3+q2z",
+	"Wa6XBsyId7JIUpNiQMPi2cL8G3LYONrqobLX6+89oUPF4D34jegtCGsnuGP2AsCiOYZct3m4OwrQPLhz",
+	"mRHYfOvTI8asu/c2bqT+zupgpx8DrWSAhVBrxlvxQBp0ud5r27OKVH2bBnwXX0/rF5HZTMw/yURA0gMs",
+	"7jb3XAD/sqgkolEo9S1Q/hUbdEPyFrCWCW6C3yAZBJtJ48TAEYQYBxyWBs8kJcciL0KJmA+YED9bMO90",
+	"woQE1ZxV6vrarjfHqw2MOpjLwaGFknhTzuDQhnq0vR7VkeV9fJzpFvF6fcDl+odVoAFciPP+Oeqy07kK",
+	"JXkTll2UEPSQRZJqwmA+A6akAabUmvqME3IOoSZjHdxI5AbPD1lB9QcgPQw0bOPStLn0+TtUGrNcv5an",
+	"He2z2enPvUpEnqZBCEB0YLq673crFLiSO+sY2rUChw0YJugQJ+tXL4JhmCCM8jlfgOtcQhkkmL6oX1sK",
+	"qL3mMu2p9RjNjbBsY6VoI3kVj+0GftMglJGrdfKoVEd8CoPFFW5HdGB+gEMgCrzCyxGfdrDEPSmchITS",
+	"I4ChQqBKjaWWqJgvbMZwbSljpxvKN1Iw2lDanpokEmlrIZe5/9ioq76tsTTFnhClDVgEy4YYz1CKiXCI",
+	"dgZTAlUuLsSEkoM5sO2hNz5WsIZd/zk8zZVX1+mSeaG0W0OqeZcN0dyNtVKwQYO1MZA6g/G1+FQyGBfX",
+	"7/NEPVBbVgefCs+wVlPv+lYTmTu+VeRZQGQTVcyd/cdk7jgridANKmYSPumaRhFNyWe8CAg1/rp1weeo",
+	"1VCHSB/1sFqH2Oq3amVVn5BQOwrf1LxM9BF2xH9sm5jTm2uth+/CcQvWVhns/w4Vi/GCzXluUEe/g/ax",
+	"Wi/+W0HHh5OuMPaN1Ui4dKVTf52TLUdXIMSogUOosvLXusNydE9xEcvRRj1Oz+m6LeTc3nHnvKrvmqYC",
+	"TPN1EuHLoULcEJ6mK8rUhhaHkpIfBIW9BEsJdqvhjQANMCALr1BUBWURELV9qo13MJzQQ0KdYYgAfQCL",
+	"JBaySIoF4zmLgCP/mSlAy9UsA46LaQL43xaC2jR0AnJ2bf8oukqWIIrGBbkYAD/vBO7x+gnwRuJh42na",
+	"N1TulDQpYTghMRX0Ki3lkAO/hotSLFjEVWeMDeMYtdXV0yZ8mpSO9AbDxRoIw/yjQDrBQrEz/FoRN4M8",
+	"fQ4gZWENrUrx0hZRrM1G5jMxVUeJlvRWeR052qZQ6Apa9tBYuOvULF641dBXmVLDkrwOauQTlO/2pCNf",
+	"8Ztewrfc1xF9Ww0iwzh2bSFkFfoHVbXuoHQuOQNxF3z9RjPRAsFaFY6t7HXoMeB7kxo2jStIQWmkxfPB",
+	"TerGyg12CFqn3CtUpqrdlLbpUrGo/oAbsz5rCu7sFMNUQVyVy4UeE7aC1c7FaCSmRV6phaYZdAkoJOyk",
+	"V1SwQysKuy5BNPVApzdqQZ4k0vxzrxYw5/qa+RlGuzbRY+ZSrZHk6CAVPNvkNrxwu9NoXfvbe9qv5W1H",
+	"kbvABtnIB9MOs23svbe2b7PhLbER2KsoNwIiWNPmZlbVt2Qh4o0qp2zr97WRy8BiBkwoLcyBbbw7z9Qk",
+	"lNhuQZZuxNoRmtIR0iIgqU6E9i/2kftGLxUY4R8yMVGXJm6jH6zsr8zLKYaz6DLrVZhxm0s9sh2Mil5w",
+	"jL/TY6d0TyLHXavnJc8yNQcwqEIxDwO8XaXjgZb6+YXIBBNpLjqNGXM5+o0W5BZ0NXFVQ5xYj9MrFVga",
+	"sZdgkaOoMyBUAPpAnFWomruySr6iCv5esvXoUNpgb22RVQ/y4Y+3K7KC8OyVvS0QCJ6a8HHrQH+rLAgE",
+	"IZHQzaNXgi5dXRdGl8B3jjPkPUSZ1x8+TZrdu7uStN8iqBS4GEVsFMv90ffF6q9OKycgn8VaMWcAue+f",
+	"ElhehICjVJHV2eSoXEdCeGoyv7OpdpkMArdtMDCkahsTFIK7EMoS+aCBBmmmGIz+w7v+l6gTICzM2cKl",
+	"pg9Ofg9lhmSDNogGfwHZyruMaOb6tsOQGMw24OgLJZD0ATok/K1Dfo/jWIxQD+lzn37yKPqikZpMhCyg",
+	"sU+bOjmG7ZZ58boMUublEJ6NnpEpYS1T/DckQjHCF0oT4vMMg0q4sW04FgqViUZCusRmhgZ6wQzlXhN9",
+	"HuMTRfnYThMvX8CqJHkBovpUuPros5rp5G7J7/sGmOSuyb5GRGsIzoPbNJQVZrH6YxTW4prY9M/laCOG",
+	"tKsO70uRnZWyubC1YQPCjvaMQYdHg/4+SotPrKOtCTVv9R/rdT3niTZX9Nle4sU8UDOJh3+ZLhPxeVBU",
+	"9H2P9rx08n7QInjQVr93u+xqrE08hDGVWcz5Ime9zj0a/1ePFEKzt1FbDdHCOjq2RnNhHSi/yz6hModw",
+	"CTL6pmnOzmYQ/voopoW2JAxkZjt6cWj9MuO9R4hap/1ufa43eb8vXSGQPe7A2cVyJeJkQqRlHJm+9aMQ",
+	"0xwzUObwU1LUdqUjknztidPw7fV429rl1IetCYF+abDt0W2AGdYQmy78pSDgIj+jNMDld3lOTJ/4X+M9",
+	"YM5NHFkbe5MkL/jHJuoncgQbhr/Xq2NT+mMT5objb8Pv+c4KnbdsVIHuQRtANKwfy+puQ+dIXOrxNYYQ",
+	"q92WVWQbvN2kyoHA7mEPYB3LcUVCceHAJx3KWKTJpaDWySxbsKToswidKUqfZAKdAeOKDd8eATgIhOw4",
+	"oaNMlPY2WFt7WgS7qr0Qk0XUPx9AIFJlLDoGLyOR42gAdm9k+XSMcRF5VvmDnI20RZI3BvwOcepuK9jn",
+	"T62ek8VUmEie/rkax6vTFKAFNrWJ4HNO9R3fTaCuofvRD8zZFspVPFbBJk8CgkCMCfqMxUD77GH+Q8Qw",
+	"2bJKlW42JMmOMaDVHC8kY3XVkBv9nA3HB++ho8ZAKdFM3fnoIGz3DeKDIIX3ocAvdsLZurSaY6ahBfO9",
+	"OLtQ6mNePdV2/wH/PYo/72aCjpya1p0a81bfVjJvjeGODyYuGXqkNoSjOY5hJwFQK74SCGQbe9alYsr2",
+	"LH3ZdRlkNoKZ+/NMzIRxLsxHmzMfBhJUQpH+dASsUKGMhIynKtFj9srulHaUCn0FnWxC6m0TM3M1y2dn",
+	"emhnItYXJQUehF02xFIM8m3o6pz9TQ81ho6VJK88CuC/TDtEG2AO/NqLDsMWEeqdNSMxXTRLJsCx2VKg",
+	"Sa7DCeOmZrMt0ds8FGUH6SExL8eE9q8YE7Lj3hBP7E+91h+B3bobbv/PV/nY5sAObOb7erDvsIn/OS4+",
+	"oI3oLUYBko0Pjcz4B6uICrxiY+1IaS/B1AOnYsza4G/ku//Ik/jzrvU48q4WowhROqeZukxikRGAZSjR",
+	"ZMIyCe2YjJQ8FxlQD7gxdQIWz6BdkkspUjaTqchzFtG/c3CcoomSKjIlzdg5BM8946OPEBqL9JdeqmQk",
+	"3PfuEICAQdKE7rnI/jKKZ6j2qJ45mog44e+yNGKjWZZp/wP8Qhi/BYc0eIgEKEm9pW1oK9NXIg4koc5A",
+	"l+J7UxnnYkB6hjiL7EiHUqqZHAnIMQXl2QRqsiwvGIfIeaEYp6vxkLAPMRFCZJfyJtsAmJp/owWtT3fz",
+	"Xv3RAQOlB014BT46T8ZSxP7c8vJAcV5zvjBMP5+Kjqu7ciODhBJImYhDCXgODrektG8K/lEgfKu5o8uO",
+	"zvXhRa2dgQ/jiW/A1Qil9wfIjcV99ri3zyLzgg8Q7I/cmW7+8ID4MRLJImJXiwyYUHVNXaGjHbdU2DtM",
+	"X1Ca7A5Ryplrpylf0OnuzyVT1PY9l+x/Zg7WhX80wVGaDaBRKk3ug9zQOeVipGScYxtuUpt/Oyl4Vljx",
+	"vc7hvmVBuxHnVr+lxX2bk54Ge0sglnCHncy1lYxu7j5v/wmrzm970d07wl+rYjjWM3l7xHE8TfVbCH7z",
+	"mzj3NwCufEtSf6j1zk0wNGvp9dQqlSACgQx24VetAXdS19kDu/+wP5+swok8LSlz18mPpyTh4QyYd4Bq",
+	"FSwIhwBrpvWnAudaLWRkWSVdq5r5Dshyab6+N3n+psAc3a5te6btBrKyQbLQP4Ht+X5y9DxgldShE7io",
+	"HCY5Ptzg5KwJkvhSuzJSMuWFntBWv/V/HR/+tbfzlO+cD3d+/eMfD/c//x+tLUInBm0yYFEid6aZGmci",
+	"10YSAooBfn6UFwrQHQaliTcY7vTXwGkCAAHBsgmMIj31TGLf5uq6Zzs0DvsYZ5KF0rfoyD1w5imoJzQb",
+	"ebxohmi8EftoCf5vaw2Dg7mdZrx7Jfn1jR47S/eWz1pt/lYLUWDgCxUWG/pqZq3NM1VZka8h2a0GiH9N",
+	"xrNM5Exdkqvqx72xJIbSQqTy9f8CAQlW8nYgMlGoKJRt8Yl+F1gcnYdPnkBKmfEpz4oAujUyNWdTkbGP",
+	"gjqWABhLvypATDCspPgoFn1yTvOIEro2eJMHLDJxiojwFLGUV7o/AOcT/euYFyKC6LANb+zaJxU8/XiC",
+	"niXmkfPZhILkSeYFUfTTLkXGx+LUuyOU3v1s18VP2j2D4yNdVKXTZdE4U7Pps8UvcEhH+ktzBi0tVC0M",
+	"v/crZQMWURNOZK6hf1OqI5LQGgMhKFg0E6JXUnQCFsV8Ye409JdA6tyO/vKXv/xl59WrnefPo47lVqHw",
+	"mF74REH/gUfR2OaSHQ1fD4GbZsC8UlOPO+RBbhiVY75Ik/FFsZPzSzgsgXZTK2+K9nPAvuJEUzfiqZAx",
+	"z/TvA7b/UEvC/uNQAnINcneYvitz6I2w443AYSEYYUG/tBAC8FZSsLZeB5h7ETPIt3e6oRyaPY0w0EAx",
+	"ojc0kOoA5jLIht3JimhDsPn/725toS4qlI0EMxBQMRZXfVpCS3ADxXLNyaIH9yDHAjJHDxrYKvtK36bJ",
+	"JPf2TqFTpN/r7fQe93u9hhIEPSsrTS8sOm71W3or7eh1bW1Qf+UPXcjYH7hVIHUD39944IW6hWG/15qK",
+	"g/ICjtNcC1tT9QYJ+MphrOONxt3wgp7UMJEgh393YIC+9ORO0YD4owotCWxJ2zsRL0//EvFjw6zT3a2v",
+	"2OZ7tkCDZhMqb5zfZ3THdpzeeG+zyQe9AfeFB18qfXSA57hRw8jZn37Eo2YK9baQ6baQ9xkyoNanl3Bx",
+	"PcuK8gKTeMd4PKt6kTz/jOcLObrIlFQzQ+aVyPHOhI8uEinYpcjiZASBcV7ORRmTC5NB5vpYFGIEB3I7",
+	"eoW/e25+9Qv+9AoL+g8l+LFD/f7hJP5F6x5oETK/QRTmA/IfI/YLVqq9O37p3Va+6JUoLlT8i3b5o06f",
+	"RUMyaJ4tolAal9WzHqwZ9mwRddl76JFaGiTjzHyd35FDQbU8lONMCEjYaCORElER3fJByPjDmRBT6IPy",
+	"fpcnqZAjUf01FHYg/rYIJRUgForFGRjasMwTnqQ+zukIc4KUCvi8ay+KKO2BiStaSkjcLaB/y/LxqYwK",
+	"va23joaKLWjosiEDEB1cg7NZksYsVngB02YG2K2mJD0i0yNC9NGxxyBXm9fUttVI35GKeGwaudR4LOJu",
+	"KE8w/eW6pV2Yh8yXAVo7lCdTGZtnSo7ThcmcEaf3o95DZCzHb7OZqjo753c9h3Z/bRyB+LQzn8+h02ln",
+	"lukFVjHCOXghieEITjnM2gwPNog9uW3c6reqG6sVtErY3Kv/b68VtKpy+Zx8h1a/9Wh/b4vyjyX52yxK",
+	"UlMbPvRW/+qH0sNNtD4YvnpP8WKWXcvX/wrHTDFP0kS50S8dM8MlDe40stHlbV/n+6eKCRew+VL1wnLe",
+	"uRkdEVWsVk+G6t8KbKHS2OW7SV2/ODyNBuVcLp9OAa4Y9KvzMkxuHcw6k/c2KXKYETbSnlA+QB5jnglG",
+	"7V7NQu590wvRxJa1es38Z5zOk1cvv/QWvotbsZyuKqXZ29zLzT/ImVcA0QnYuUAGWHDNXxyertmhG7ih",
+	"VZC90mAKxXLtx+eisK3QIrtMRsK08pbGWqrWwEI/2HPCNVKbOan4iKZGud438euZNyy73Nv/eQN/pcEM",
+	"1NsUz2UbmS95WvVVMWj2tKNw1us9HJ3wBfwA4IROGo0YhxLqLFz95ZRnRTJKplwWHkcuzW23PlfDqPYS",
+	"DKIVKwEQKm3sc68oGLQHPW5W088WShf6ZsPV2yTJmTo/N2sMZntZZeUfIThIpMfWOAKEuwDLQ2naTDx+",
+	"lyav7xfT5DzxQJM8Uwcsfqjo8iwOBsU0LDGI9mlyidZtl21pN0EaaLXhlAqeSTDiCvGp2EijvlVbcGzd",
+	"jvV0YPcM2Ui/rr1pc0fbPtt8NBX+1VfCfgtHyfdkDd3MEaTVxzZWkha/SdrsgR9gHydpEiuUtqKNQuvs",
+	"LFPz3HjbyHmXd9nvyIqdl4+awNR55oyzmUz+NvNVa4CVeM73LeEN2nf61Ymw9wahzJLxBdXBBcy8Ah7j",
+	"O3DFRaZm46VyvuPDk1M2fHvULXf2YZ0gvhJ5IXjseg2Rbk67iGkCiteg7bajXzM1iXahCFZkEfuFRXhN",
+	"H/Uq/uOIriflGoQyF4KBZjLPSkTeAY5zJBb3+c3z2egC+4ZNWoOzMsyKYTZf6sLQWpsm0rGwA6LIEtgv",
+	"XGqQP4AgwfZXhhKbLwPXhkkI+Za3A2INapblBPbi+NHL9a32DFJzaZJK9hByZzf7X+Z3v3E5nk3NsRSU",
+	"wI9h20RYJ+AVb2K7MOynOOGpft+ZgrT+kGWiyBItRSgorI0QM+itdkr7D/6CNglYVLTRpGJYTlnablDP",
+	"e+rvwSRn2QzSLiOMpllEZCx+xvPcxNaS3OZG2hyOciTHD+VZBstF0pYoqVfh8adPHVPmKkdQJ1FXuwoR",
+	"PuqOPVuw6FRFAcMti/gs+kUD6iGxQNTK2iWAMiDmjHgnLFm/GDOAY9bvy2DwPFbTghBlHn36BMUbbpG6",
+	"7LXyH6TvAH5Qek9hI0IjLr2q2Qx6aEv1G31n6yREc6B39zSd5Sw6fX/08ujNh+PDP787PDn9cHr06vDN",
+	"u9MI/8rZY6Zfm40TCfyjYhxKkDOeZcmlyC2yQJKmehWmmfqE1DUmD4VLZ0haeGGCR67cOMnZxUyL4mzK",
+	"9NiU3og4Ed5imLbeoETOb5OdRg+Y7ITZedpkAiikilFLs20KpzOhzeFKbTPF3VIxfpCzk6PnpSJpJVNA",
+	"I0yI8AhejsX6yClLrDJETCXOwS2BGRqJPMe5iBP8fm9PwsqBHAHfDlm5O3puZEwWYPT8aPjyw8HL4dGr",
+	"CKw/MwsBBS6VwzkiEiCGSimhKbG/dvw/v6pM6+rRx51CYYt4NTgJlE3eFNLmXz7rQtneRKWTr2G2Es9B",
+	"2joEr0YETCZa7ITVqAunYp3mBCgMhw6BdeAUZyBr2NN5jqn73fHLRkNYb8IDJYtMpeuSpQel+dNbpM4h",
+	"7ZdPXvyKrWEWIfd4dXCKrYZq5rc6yBKNbN0gLenslxqqXfyrO+3NTnptGvErukTbdQ3A5aaQTn8BVvqg",
+	"GabXCiUW4SqfJxkena1+K5FnUIsVtPQxWL3yVC3v12au4WuiZnmy6Llo1yvp+4RWvtssqLP+49MkZZci",
+	"yxMlfwlbe91e2GKwdIkc/xK2AOktbP0HarNySMD/3fOEp/6/nbOJqt39+4081I7VL2FLfwS8LS799VNS",
+	"/BK2oA8+bPlhmJf8TKS/hC3QwyF+gMjPdkzvJL7Z83P9Ae1WR7hb/ox1YGI1Ean74P813F29x3dGuMmd",
+	"0a2VG1rWw+n0QU6e0Lvjl1uF/p1ruPM/KpGN0f9XPPtY8jONlXUKo/cj+6whsA+ATezF4akZzCCU0YHh",
+	"T9Gad9kDJWJ5vxetuY3SVbwleSgXoiALFV8M47ZFf2AW2bgetgyS41d9P7WMR80SXfKvakUmajYm7AL8",
+	"p0okZirWBr79IaIpGtAKLAcgyufeRpnEuiPRnC3bQQVsHygrz8d91sULeVVWHebGi2mZOJO9zDji7ReH",
+	"p53rZ1u8KJLeE6WMynRW2KxKeZTakC7tQO8UarIR7Yu+RMakQbOR00EQs1ZNIRZVs95hqHZkKC1Hkxeu",
+	"g7DOKo2kr2jURUuxntvVRXchxr9dBUTJoPU6aTY3J41o6CddN+R/BzTZ9xb0v7IGfPvm5HQru+hCpfHO",
+	"ZJYnzXSRXqoV86HRb29ePv/w6t3J0cGHd8cvI2DFYalSU5tZfZvyBfzml7DVM3Z51AHNAPnasPUWaZ31",
+	"ALphK5TuIR5HzkzmWs+8nZ2lyajPpDKc1xiXRvgEL43AzsSIz5BDM5SxGs1M8tNGac9VRtEkZJXLxKXA",
+	"wC/mML0SK/O7wACWuyCaXgqMY6cxg/lDcAcMMp0JVswyqbXrnC8qzfsTviAjButDQD022JJbFIL8ptL4",
+	"FSzkXXICT2r2QWnlUXPbaP6NOmJbindZVEtCSaXpFyL1QvkXgmuZo6YD45I+yJleindZupUgVvFGNq6A",
+	"dQnCCqIJa5e6LAO/2TFgEYIj6p8oKdLpIyLuEjBEE9gJq8M68Vgbj70G01U1kvX72d198zWMW563Dj3C",
+	"4U/s+78vlSD6f8CXbNShW/3efssul//Xd1na6rcuimKa93d3+TTp4onSHanJ7n5vr7fTe7TT29slIyTf",
+	"XW+AeEg8uxsMdfsGzvsqy7tlYhw3qYxtFNY6NYWNx57H4TLkZesmcuZsxNoRJhij3SiRSZEgovy//+//",
+	"h9l/BqGMKIqLf6F/VLvK9Z9cfshTfrvR2SxfRLuRVDt4QbRrlGAoAd8J2xIhVqNv5XIkUjMQvLLTZThm",
+	"k2xjY8X0HM55FucDvzzdzG4oK3bFwG9zI520upi8XlVW5Ovr+zJVfXgd/8bXgif6u+RIvEbihH7rYSto",
+	"nSYTkRd8MtVOrpLQ0fhaXbL93v4ThoCuj/bZ/9IP31x33ausuxcbvo62An9hBSO+Ce+OMEcN3kX7t5P9",
+	"x0/Yf74/7RgSIww+jzMuC9ZWs2KsMN3vyodGSp5Dw3ccShu2hoZRBS2qPE3VXMQd8EP8FDKNoFI1FJga",
+	"IZNDjgLDMYiR5DNFWd1SeZJXFNWuLR8asMi8woCKU0nTA8QP008PIAyEvqbvd3VZVBSIz5NIqnDJyxWo",
+	"CSouzMvYJmtWKKzXgJpaaeDS9vb3fPoD1MmsRJ9qOn3rdOALUcD3ncIar4nwvUzOBVaE2JE7Lp+HT3o9",
+	"11n/85NHvV4jh09RpCW/hJ7R6sNDWhP+KZnMJq0+PAWidvjvJ46AIJGFGIvsRvoyL90MrGvN9CZr855M",
+	"d9M6OA7cIl+0NfMbQRM6yvOZgLIVX80YRUAKAEX1P0/YyfP/8jQc/HpJq2Vc5uci28hnrLqHEJs1T2CF",
+	"1v5a+BGo0yE/gKPnweQgyHOnS8ARpYwWBFRqGhFMRAepU6EoC17XZe9NHVEo7VCS3NQQVU26iboUhpUU",
+	"ICWQr6Ds2IJxp41EZ945J5foV409p38LA5Mxm0kI5vgWapcNoU6K+3BDZpyB9yHUaK/Nu5zNptWHyAXG",
+	"lkSai6qB12jVndJ7rP+7PnNRwXGzWTOsX7ITfCa0Dtb7b2XbiNkoS6mNjaoumqpirgnKfW/a3pu231nP",
+	"Y40SvrqlO+FJuhNnappvAMQoYkb8dLkr/p7wBfZrY9M86HSfrWbAkPgL+muAwtLn6NfKjmUqFd1aWpjf",
+	"zRifwxC3pYe5q8QqzgQz3wbkGRtZYqU7tjTIKveuoOpwrfewOe7tsxr7rMrfVJmzshhUbTN3HZYZbEQe",
+	"EemDER2wLJlMRBywvX//8197vZ7nEAVQAy4BtHsMVB8A/A3FCW2ASKeaKZWxsyQ2BYw89Z7RGZCdJgUR",
+	"Z54JarTpsojP4kQZyFV99r96+xAa6t4Pfy+XPmMG0E/zmdxeHzTIWa7SWSFYBBHqyBYwq1nBRpkAP5AD",
+	"kkgRSvCy9nuPfvYGOtCvSCQ+ALkkRyMxLajynLnCczE5E2BP5slklvIC8Ny4jHPIJRqr2o68LZUt+h8e",
+	"HLx59/r0w8nRc2z9JGCfFPowtOJTUhjYDGe/hdIYcLW+6TKxrcF3LwOKYz5Qzww27YTSZHYvRCYqMPj4",
+	"JzB6kdMKdTOsQ53piADXJeVwHQBKszO8nAMkfboeiZM7eHYzIcWcp93J9KGz+o7xlywTk0TGImtdTcfd",
+	"JnR3SXVvp7avqrLXudFSzCsK6J5L9c7DJA3juARzA7LaAIK0fGrU23Fr+VbraAjhxYhYQ/1RRKCptbr+",
+	"I1B6m0YWKu0AblUkuIDKhASJu0vCcRRHXQZ0qKDTiEcES76WeZ0CQ+zUyKm6rKnWOR543z0R590mmxGF",
+	"uIYkbBDsKD8aQDrXkOneFOvYz73bYNH9g6TfkINZ2q6NgWadsb/EEGeeVTZhuyzKxSgTBdhZ1DKItibC",
+	"UZDFZcuxDGiaylimCv1jByo+LIsYqBIC48YiK8OIFkq0yDJBsKIXPGcR8Yj1GfR2ULDRkJMdQ29uH56X",
+	"yHHURDVKBYyHdsJuhHT0R6H4LHecHb9i+QJorsurYHgmacHM7jYEuX+tYbiEZl4X4iJyeyiKkSNhHphs",
+	"TOu2EWnnrGSqjrJJyVCFgMluPk+K0cWZ4tndJ+Ks7O0NKDmNFNyDY35dVk7TwOToF9dzrW0aNjgsE0uj",
+	"ZacPFAzHkc5Fnq9opv16KL6Raq5923YuRCjNa62njKC9NnvswUDRMxx7WcXPx6wKevyh1I5tWzvIcN7O",
+	"k9zQV1Fel0IMcLYoKQjDGs6TREltMyKsE/S9mwOqT4U5mPu5FFlyjkkLR5b9wA05B/yGClMaZXX3e/6S",
+	"WCJMiGVCQqCDHvj+Xl54sNNPQxmB4H+AnnogqECDHGIFhWKZGOuFsHZwN5SRZUSdJEVBjVjRX8PWT2Hr",
+	"jyhw/J0585k6PcZPoOrTK2swpyEMQUsN0Q/s5Cd8AzMGEWNd6jxJ4xHPoKpoTjAhH8W0AP4zVqiYLx4g",
+	"zkBngFk47ygX0iwCfkafmZF3WfRTxM4EwHpwZNyGcFRTaCSUFBsxM9IcuqhovOsELxrPtu2OrW3PlKsq",
+	"99sMcJhlXRvbqIzpfVJcnIAItq58aK0mLDMbdlAyRinieZHkAIpy5529p1uS2gKjBdwSay+gpFla2vSA",
+	"rAyc7I1qbOmEWauRtlhD4NxYF6Pyao4IdUMPsaxhK1qz072PFZkqXLM6Syu5OS3rkre4dbToNYWnJwrR",
+	"eUrGQ1IMoA/Q8loTKE/OxspQuHUbIjt1inxdbOdYTNTlfWznbm9bvURX27TBZoGMU88W8qnQc4YnRC35",
+	"39rt1vtCR+btHJT+nNyLx10WDx5fVTi2jFqVN89RDEGLKS9GFxvECqH7C9OU6DQCUhdPAcRrKS6XF2qa",
+	"e74Wng2hbC8F6yZczngadQbeQ4AbwaDWFhdiQuTj2tU8Vxlgy2rpPudJqr23IJQ8zRWib3vRReusnRPl",
+	"H6LfL7knvl+VeN5UxY8iDDft+Q0aHBoADluZ7F3l0GALzA06NNtE3+g3FDOrcWyuqqXewg67FULBu6ty",
+	"PaZxIsH63nTwvUXeOoCVvQV7fNdpzo2zOYe+vV3O22CACqQfi5Dpqge5gVxt75mwXijhlgCqkhV72glA",
+	"1UaZyGdpEbF2lM9GIyFiiGhFmSiyRSLHEYXlIik+FUN8/LCIBkxloTTF1IEnFSnPCzMO5H9hmRgJ/dWu",
+	"nrEdyVmaRh6SyIhPBLTNdaDeSN8WIQglFs9cqDk2jIAeVx+7bGg8EH1oAWPLwx5klLqhfCPTBZwYl9jI",
+	"QpNmkESps96u6oQvELzXfXYfMVg5nQ10JxwDpmQSwG8Fz9IEDw94RO4qzNuGgp/wWgPHdU2d1AcqxlyX",
+	"PrsQcRPxn/Ql5QnXHhlO2oDlCiFxq9ONlfzWRSM44FCOk0sh9bq3S19dd4piCTgv3H5Tmbtw7or07Vvm",
+	"PCnoGXrYMIGdNRm6504KvpfCz1K6jSav1d8PzM9N2aqHjyH5RsXkr/JW/+dHgT3/jrZIilEoqWXCmpve",
+	"u2duOMVE9LIJsWlqbr+FiTC7a5c/+E/0wah1gHwaBa4VtJxMtPqPew/vWOaN9uxifebNhEbuvbO7e8Kf",
+	"uoyRF8sC/fmVPLbVdgNWWexg2AO52G/ARdwoxzj04M3tnNiTTIq5jdd32a90dGuhZPuPEN0dnS7vyBjx",
+	"DH3HuQfZkwd055yCOw9ygvc2iUiVQnbuQU79moE+COEwMgYGIIFjBsac8e55Nn6UifNZDi24dgvUUsTC",
+	"lNPMUerjqzk2t51+OW1cXBNpu9dld1WXvUjqw7Dc3/ybOy4mlbOybQg6Vh/kPhMEBmmaen5eiMJWV7Vu",
+	"xtCydhbahHT6E7HEb1rzkMRpM2QPOYwh9qStmZ/72CqXxCVw7Fq2KPNobaCI4xmIMgZeLBFvv/Xu9GAb",
+	"0TRzsU4oc1EUiRwbY+I7brqBgGm1eMZ8vr9l7TbCg3dtmPOnn4BH3YAaGMQ4U9DxkEXnRpdEne7KiOgg",
+	"lFFY2mJhq8/Qly1mmXTtz/p8mScyVnOmzs8NgaDLkyL7gSE2QW6CkZL5bKJHNZOxyJDDJdP7rcuGhqrL",
+	"UbxEv/3Wf/WKSnoi4OqOoNBn/5H+EdzTSMg4AoZQctEjkABgXPd45v3HGsp5oLpG9AcMv0a+uEXaqw2l",
+	"OoeDAuDRc6CL/RSZzqWARTgDMFH46z/t9zo+h/vK5plQwiKwdunNXf2OgOV80QnqQPq6LAo9UdULRMFr",
+	"u0LAHVuI/AHOrl6hgb7Lf41b2ExguzmWWOkRlGwis0VxgoFJool0Dljx00SCm7Cn1+pxqcGrY4jTjPUy",
+	"v1CpD0QbSuL+ADqPEuJbVuQI8VHLPtcZUPSAJiEp9Edjze5kWiwgnHOWcvkRONECgGCEdgE9ZIX/IewT",
+	"02Vmx22qfQyjUMPn49RMKqytEWtzdqZUKriE9nxYqrOF4U7vWCoTAmssIdECaTNfQRY6kymSjVBXPIBO",
+	"2oK0ZYaPuhFiSZTlHU1WcC/bDv+zWcEizHdQpAy+qzRTbPlVK7IHpdPzCnkDOA0Ndxj0OvF0Bj80HHqt",
+	"04sEW4/1sM+EHrFtF9b67G8znibFAg30jCdSSx9odRCTvPSS8lkNVfCt/sOg5amIVn//0eflY1Y/kCaq",
+	"/Mjq7LnL1fl56cqyUaAFQV+Fr15xobUeehXr4SlZD975b6j7Dy6SER8rPM+3NAZuJ6PSbDGtWoUtZ+LG",
+	"7Kjlebw1m+qby+Xcp2ZMaqZqJ1bo5MBW+jsUFcNmM+e8DeTjQd7oFXkm5tIQz5ZHJ7LL+v6kIUvViKfs",
+	"xFWFBnhYGx6msYJO4+7uaBJXGhJcuWl/dxeec6Hyov9z7+cehG9otMvvLE0MRnPzgE0voLQ5keywu/fk",
+	"0YDO1YBhZjigmsGA5YJnQB4Ys2QyVVmBFubBye9djx6BnttaZitC5BJqJyyDIQMtTgxs+tSFiGkqyKqc",
+	"z3Jkc6ieyTAUwqYZ1XCDeMN6rqw9XTOyoQe3lK/CWzLQNxVaL+9FCMNU8wp7YEJWy1EIoPEkHSIP8eL5",
+	"9swAi+EdcI9NTKnMml1YaOexVNStAeAUQ07NIu8HhkrEOSGIBJAUAwZykLMJlxylaxKQvaXdecps6V9X",
+	"3m1yW3VjOG6GFoH2PsAVcdRthr0OetuNIUeuwtUGWG0nrFstgymVXAqghBMZ4hfo12n/U/JpfqEgtWZE",
+	"iRJkiMCgJ9Pg/gWw5gBqHTMhCwgtM06EibCXHzBgjYHKOQyoFhAKVdLfxECYl+S10vUrgArmTF3S0VVV",
+	"g3kAIFWzwlGj6NP/jGtz19N3Xb8xH0iZG9cQDku7kSo0NFahBWzKtQgHLBPaj0Xkv7yAHmNffh/Q9i6N",
+	"wLynZhDQBU9KxfehtXTkF2quN7ZlaBugx3KO9UVkq5Mvod1o0jgO+gpdG581zdvf8MimMdUFKgblo4gZ",
+	"wkw4jbyHuyOmhu7NEuuSamqTplpGuugERrkuCDEyt4zZmLf/P3fwITsWeSjyhrGMIrQ8nHKTkZv+tp90",
+	"79gwvSv5tpD1fimxpSHkOTspuIx5FjMThuwyL/fgTVbz4H4TPC0uzOCymZTgDyOCmfeIE/xNk6r0DmiW",
+	"g4gWii3ULFsurkcpt8mMqcioOwfoKW3SCPhqjR+X62fBzuh02aH23V1Djz5eVLwAhBOGtiyjsIqay8Ae",
+	"HGTND1hk4vqXEFTALZ5kbCaB6LVQacz4lGeA5xbpV0TLc0nwfWBIfNqxq08uUNco5dVIgnYSQDdEpTsj",
+	"84kKgxVUsuZmyNbmUYE59oaZqQAw6CE9C780MJJdnoDlWPPIu9WQmlwxRXcU/yY4QpVseovFatv6Tiuh",
+	"5s4/tnX1N+cQLE3tFi5n5fyUCxbtf/qERMqJZHs9C6bqYRvmfofeYgBpAmzCx90CEUYJ5rqWAlMxQdWh",
+	"WIHTfszyQGubPGD7bJLIQL8M/8suAvZI/8/evv7f/UfsotNdyeNQ3uRL+RAjHZAVqdRLbi0RVczMa4nE",
+	"gXnYFWTC3nsvFE3Emv7k/qBS4YNRrhULC8a/vVh4sP7XF4sj87AriIW9914s6sWiPLk/qFi4nb6BWJBX",
+	"/CGnYp2tBMO7+SZE4w0+7kQUV5ANd/O9cNQLR2V6f1Dp8Df8BvJhyLe3lg3L93J9uTjGR11BKOjOe4mo",
+	"lwh/Yn9QcXDk8mtFwWA+2watrWWi+oSbEA6DOY+556tYVZUn3AtLvbDUTfQPKjRLkrBGeip9ClvJTfne",
+	"a0sMPg5xW7YWltLN93JSIyfL0/sDishSW84mwkEI/VcSDrr3hoSD0FqvJhx0871wNAqHP70/rnCY7b6Z",
+	"cFzJ4irfe0PCcUUzq3TzvXA0CscPblwtIUBsIBx5F2t/riYe7u4bEpD8iJ53NRGxt98LSaOQlKf4hxUT",
+	"b+OvFpQ44emHNMmLbgyVq1tISfnW64rI84SnL5O8eK6k2FI8Yu/We9FYFo2lqf3xxKKyzdfIhBx1AY12",
+	"O3Ewd11bEuRoqJ+zrRTQbfcSUCMB/pT+gLvfbuj1Gx/7xLbf+nTfDWx+Qs3cfvvTjfcCUCsA/rT+mCJg",
+	"tvZqIYCfm7c/FFr6MH4E25AHAEkuTEEzgponlQ3fr+zjwKvz1UKQiByKeucNFZDsd4cVb0EnXBV1xuco",
+	"StRgOeVZjsRG2GQai3iGW0gwJVlkcDqSuEai5t5A74WpBpHix5QkPXBBe2KVHNnmuStWHdbcf93Dxdbn",
+	"X7X+MFt6wP1hsywfDdP844lKnQisEprPn///AAAA//8=",
 }
 
 // decodeSpec returns the embedded OpenAPI spec as raw JSON bytes,

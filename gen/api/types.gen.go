@@ -229,16 +229,16 @@ func (e CallTransferUpdatedEventType) Valid() bool {
 
 // Defines values for CallerIdStatus.
 const (
-	Pending  CallerIdStatus = "pending"
-	Verified CallerIdStatus = "verified"
+	CallerIdStatusPending  CallerIdStatus = "pending"
+	CallerIdStatusVerified CallerIdStatus = "verified"
 )
 
 // Valid indicates whether the value is a known member of the CallerIdStatus enum.
 func (e CallerIdStatus) Valid() bool {
 	switch e {
-	case Pending:
+	case CallerIdStatusPending:
 		return true
-	case Verified:
+	case CallerIdStatusVerified:
 		return true
 	default:
 		return false
@@ -305,6 +305,87 @@ func (e ContactsImportedEventType) Valid() bool {
 	}
 }
 
+// Defines values for DialListStatus.
+const (
+	DialListStatusActive DialListStatus = "active"
+	DialListStatusDone   DialListStatus = "done"
+	DialListStatusPaused DialListStatus = "paused"
+)
+
+// Valid indicates whether the value is a known member of the DialListStatus enum.
+func (e DialListStatus) Valid() bool {
+	switch e {
+	case DialListStatusActive:
+		return true
+	case DialListStatusDone:
+		return true
+	case DialListStatusPaused:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DialListDoneEventType.
+const (
+	DialListDoneEventTypeDialListDone DialListDoneEventType = "dial_list.done"
+)
+
+// Valid indicates whether the value is a known member of the DialListDoneEventType enum.
+func (e DialListDoneEventType) Valid() bool {
+	switch e {
+	case DialListDoneEventTypeDialListDone:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DialListEntryStatus.
+const (
+	DialListEntryStatusDone      DialListEntryStatus = "done"
+	DialListEntryStatusExhausted DialListEntryStatus = "exhausted"
+	DialListEntryStatusLeased    DialListEntryStatus = "leased"
+	DialListEntryStatusPending   DialListEntryStatus = "pending"
+	DialListEntryStatusSkipped   DialListEntryStatus = "skipped"
+)
+
+// Valid indicates whether the value is a known member of the DialListEntryStatus enum.
+func (e DialListEntryStatus) Valid() bool {
+	switch e {
+	case DialListEntryStatusDone:
+		return true
+	case DialListEntryStatusExhausted:
+		return true
+	case DialListEntryStatusLeased:
+		return true
+	case DialListEntryStatusPending:
+		return true
+	case DialListEntryStatusSkipped:
+		return true
+	default:
+		return false
+	}
+}
+
+// Defines values for DialListPatchStatus.
+const (
+	DialListPatchStatusActive DialListPatchStatus = "active"
+	DialListPatchStatusPaused DialListPatchStatus = "paused"
+)
+
+// Valid indicates whether the value is a known member of the DialListPatchStatus enum.
+func (e DialListPatchStatus) Valid() bool {
+	switch e {
+	case DialListPatchStatusActive:
+		return true
+	case DialListPatchStatusPaused:
+		return true
+	default:
+		return false
+	}
+}
+
 // Defines values for DncAddedEventType.
 const (
 	DncAddedEventTypeDncAdded DncAddedEventType = "dnc.added"
@@ -364,7 +445,9 @@ const (
 	ErrorCodeCallerIdNotAllowed  ErrorCode = "caller_id_not_allowed"
 	ErrorCodeCallerIdTaken       ErrorCode = "caller_id_taken"
 	ErrorCodeContactExists       ErrorCode = "contact_exists"
+	ErrorCodeDialListInactive    ErrorCode = "dial_list_inactive"
 	ErrorCodeDncBlocked          ErrorCode = "dnc_blocked"
+	ErrorCodeEntryNotLeased      ErrorCode = "entry_not_leased"
 	ErrorCodeForbidden           ErrorCode = "forbidden"
 	ErrorCodeInternal            ErrorCode = "internal"
 	ErrorCodeInvalidPhone        ErrorCode = "invalid_phone"
@@ -403,7 +486,11 @@ func (e ErrorCode) Valid() bool {
 		return true
 	case ErrorCodeContactExists:
 		return true
+	case ErrorCodeDialListInactive:
+		return true
 	case ErrorCodeDncBlocked:
+		return true
+	case ErrorCodeEntryNotLeased:
 		return true
 	case ErrorCodeForbidden:
 		return true
@@ -465,6 +552,7 @@ const (
 	SubscribeContactDeleted      EventSubscription = "contact.deleted"
 	SubscribeContactUpdated      EventSubscription = "contact.updated"
 	SubscribeContactsImported    EventSubscription = "contacts.imported"
+	SubscribeDialListDone        EventSubscription = "dial_list.done"
 	SubscribeDncAdded            EventSubscription = "dnc.added"
 	SubscribeDncRemoved          EventSubscription = "dnc.removed"
 	SubscribeRecordingCompleted  EventSubscription = "recording.completed"
@@ -495,6 +583,8 @@ func (e EventSubscription) Valid() bool {
 		return true
 	case SubscribeContactsImported:
 		return true
+	case SubscribeDialListDone:
+		return true
 	case SubscribeDncAdded:
 		return true
 	case SubscribeDncRemoved:
@@ -518,6 +608,7 @@ const (
 	EventTypeContactDeleted      EventType = "contact.deleted"
 	EventTypeContactUpdated      EventType = "contact.updated"
 	EventTypeContactsImported    EventType = "contacts.imported"
+	EventTypeDialListDone        EventType = "dial_list.done"
 	EventTypeDncAdded            EventType = "dnc.added"
 	EventTypeDncRemoved          EventType = "dnc.removed"
 	EventTypeRecordingCompleted  EventType = "recording.completed"
@@ -545,6 +636,8 @@ func (e EventType) Valid() bool {
 	case EventTypeContactUpdated:
 		return true
 	case EventTypeContactsImported:
+		return true
+	case EventTypeDialListDone:
 		return true
 	case EventTypeDncAdded:
 		return true
@@ -920,6 +1013,11 @@ type Call struct {
 	// Example: CA00000000000000000000000000000001
 	CustomerCallSid string `json:"customerCallSid"`
 
+	// DialListId The dial list whose entry the call dialled; absent for other calls.
+	//
+	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+	DialListId *string `json:"dialListId,omitempty"`
+
 	// Direction Example: outbound
 	Direction CallDirection `json:"direction"`
 
@@ -1064,6 +1162,11 @@ type CallCreate struct {
 	//
 	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
 	ContactId *string `json:"contactId,omitempty"`
+
+	// DialListId A dial list whose entry for `contactId` is leased to the bearer (`POST /v1/dial-lists/{id}/next`): the entry's phone is dialled, from the list's caller ID unless `from` names another, and the call counts an attempt (409 `entry_not_leased` when the entry is not the bearer's, undialled, with its lease running; 409 `dial_list_inactive` for a paused or done list). A call the provider refuses to create counts no attempt and leaves the lease as it was.
+	//
+	// Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+	DialListId *string `json:"dialListId,omitempty"`
 
 	// From A verified caller ID of the workspace; default its default caller ID.
 	//
@@ -1683,6 +1786,195 @@ type DialCheckResponse struct {
 	Data DialCheck `json:"data"`
 }
 
+// DialList defines model for DialList.
+type DialList struct {
+	// CallerId The caller ID its calls show; null for the workspace's default.
+	//
+	// Example: +15005550006
+	CallerId nullable.Nullable[string] `json:"callerId"`
+
+	// CreatedAt Example: 2026-11-23T10:15:00Z
+	CreatedAt Timestamp `json:"createdAt"`
+
+	// Id Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+	Id string `json:"id"`
+
+	// MaxAttempts Example: 3
+	MaxAttempts int `json:"maxAttempts"`
+
+	// Name Example: November renewals
+	Name string `json:"name"`
+
+	// Remaining Entries still `pending` or `leased`.
+	//
+	// Example: 812
+	Remaining int `json:"remaining"`
+
+	// RetryMinutes Example: 60
+	RetryMinutes int `json:"retryMinutes"`
+
+	// Size Entries in the list.
+	//
+	// Example: 1250
+	Size int `json:"size"`
+
+	// Status `active` hands out entries; `paused` does not (an admin's choice); `done` has no entry `pending` or `leased` left.
+	//
+	// Example: active
+	Status DialListStatus `json:"status"`
+}
+
+// DialListStatus `active` hands out entries; `paused` does not (an admin's choice); `done` has no entry `pending` or `leased` left.
+//
+// Example: active
+type DialListStatus string
+
+// DialListCreate Exactly one of `contactIds` and `search`.
+type DialListCreate struct {
+	// CallerId A verified caller ID of the workspace; default its default caller ID.
+	//
+	// Example: +15005550006
+	CallerId *string `json:"callerId,omitempty"`
+
+	// ContactIds Contacts of the workspace, in the order they are to be called.
+	//
+	// Example: ["0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b"]
+	ContactIds *[]string `json:"contactIds,omitempty"`
+
+	// MaxAttempts Example: 3
+	MaxAttempts *int `json:"maxAttempts,omitempty"`
+
+	// Name Example: November renewals
+	Name string `json:"name"`
+
+	// RetryMinutes Example: 60
+	RetryMinutes *int `json:"retryMinutes,omitempty"`
+
+	// Search The contacts search's `query` and `filters` (`POST /v1/contacts/search`): the list takes every match with a phone, newest first.
+	Search *DialListSearch `json:"search,omitempty"`
+}
+
+// DialListDoneEvent `dial_list.done`: the list's last entry left `pending` and `leased` (done, skipped or exhausted); `data` is the list, `status` done.
+//
+// Example: {"data":{"callerId":"+15005550006","createdAt":"2026-11-23T09:00:00Z","id":"0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90","maxAttempts":3,"name":"November renewals","remaining":0,"retryMinutes":60,"size":1250,"status":"done"},"timestamp":"2026-11-24T16:40:00Z","type":"dial_list.done"}
+type DialListDoneEvent struct {
+	Data DialList `json:"data"`
+
+	// Timestamp Example: 2026-11-23T10:15:00Z
+	Timestamp Timestamp `json:"timestamp"`
+
+	// Type Example: dial_list.done
+	Type DialListDoneEventType `json:"type"`
+}
+
+// DialListDoneEventType Example: dial_list.done
+type DialListDoneEventType string
+
+// DialListEntry An entry of a dial list. (Nullable for `next`'s `entry`, null when none is dialable now; nullable here, not at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.)
+type DialListEntry struct {
+	// Attempts Calls made to it from the list.
+	//
+	// Example: 1
+	Attempts int `json:"attempts"`
+
+	// ContactId Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b
+	ContactId string `json:"contactId"`
+
+	// LastCallSid The last call's `callSid`.
+	//
+	// Example: CA0123456789abcdef0123456789abcdef
+	LastCallSid nullable.Nullable[string] `json:"lastCallSid,omitempty"`
+
+	// LastOutcome How the last call ended: `answered`, `not_connected` (answered, but its outcome is of kind `not_connected`), `busy`, `no-answer` or `failed`; null before one ended.
+	//
+	// Example: busy
+	LastOutcome nullable.Nullable[string] `json:"lastOutcome"`
+
+	// LeaseUntil When an undialled lease ends; null once its call was made.
+	LeaseUntil nullable.Nullable[time.Time] `json:"leaseUntil,omitempty"`
+
+	// LeasedBy The identity of the agent holding a `leased` entry.
+	//
+	// Example: ada
+	LeasedBy nullable.Nullable[string] `json:"leasedBy,omitempty"`
+
+	// NextAttemptAt When a `pending` entry may be dialled again; null when at once, and for every other status.
+	NextAttemptAt nullable.Nullable[time.Time] `json:"nextAttemptAt"`
+
+	// Phone The number dialled (the contact's when the list was made).
+	//
+	// Example: +14155552671
+	Phone string `json:"phone"`
+
+	// Position 1-based place in the list.
+	//
+	// Example: 1
+	Position int `json:"position"`
+
+	// SkipReason A `skipped` entry's dial check reason (`dnc_blocked`).
+	SkipReason nullable.Nullable[string] `json:"skipReason"`
+
+	// Status `pending` waits for its `nextAttemptAt` and an agent; `leased` is an agent's (undialled until `leaseUntil`, or in a call); `done` was reached (an answered call whose outcome is not of kind `not_connected`); `skipped` is never dialled (`skipReason`); `exhausted` had `maxAttempts` calls without being reached.
+	//
+	// Example: pending
+	Status DialListEntryStatus `json:"status"`
+}
+
+// DialListEntryList defines model for DialListEntryList.
+type DialListEntryList struct {
+	Data []nullable.Nullable[DialListEntry] `json:"data"`
+	Meta ListMeta                           `json:"meta"`
+}
+
+// DialListEntryStatus `pending` waits for its `nextAttemptAt` and an agent; `leased` is an agent's (undialled until `leaseUntil`, or in a call); `done` was reached (an answered call whose outcome is not of kind `not_connected`); `skipped` is never dialled (`skipReason`); `exhausted` had `maxAttempts` calls without being reached.
+//
+// Example: pending
+type DialListEntryStatus string
+
+// DialListList defines model for DialListList.
+type DialListList struct {
+	Data []DialList `json:"data"`
+	Meta ListMeta   `json:"meta"`
+}
+
+// DialListPatch defines model for DialListPatch.
+type DialListPatch struct {
+	// Name Example: December renewals
+	Name *string `json:"name,omitempty"`
+
+	// Status Example: paused
+	Status *DialListPatchStatus `json:"status,omitempty"`
+}
+
+// DialListPatchStatus Example: paused
+type DialListPatchStatus string
+
+// DialListResponse defines model for DialListResponse.
+type DialListResponse struct {
+	Data DialList `json:"data"`
+}
+
+// DialListSearch The contacts search's `query` and `filters` (`POST /v1/contacts/search`): the list takes every match with a phone, newest first.
+type DialListSearch struct {
+	// Filters Exact, case-insensitive filters; `phone` is normalized first.
+	Filters *ContactSearchFilters `json:"filters,omitempty"`
+
+	// Query Example: ada love
+	Query *string `json:"query,omitempty"`
+}
+
+// DialNext defines model for DialNext.
+type DialNext struct {
+	// Entry An entry of a dial list. (Nullable for `next`'s `entry`, null when none is dialable now; nullable here, not at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.)
+	Entry   nullable.Nullable[DialListEntry] `json:"entry"`
+	Skipped []DialSkip                       `json:"skipped"`
+}
+
+// DialNextResponse defines model for DialNextResponse.
+type DialNextResponse struct {
+	Data DialNext `json:"data"`
+}
+
 // DialReason defines model for DialReason.
 type DialReason struct {
 	// Code `dnc_blocked`, `outside_calling_hours`, `state_rule` or `attempt_limit` (more may be added).
@@ -1692,6 +1984,20 @@ type DialReason struct {
 
 	// Message A sentence for the agent.
 	Message string `json:"message"`
+}
+
+// DialSkip defines model for DialSkip.
+type DialSkip struct {
+	// ContactId Example: 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6c
+	ContactId string `json:"contactId"`
+
+	// NextAllowedAt When the entry may be dialled again (it stays `pending`); null when it is skipped for good.
+	NextAllowedAt nullable.Nullable[time.Time] `json:"nextAllowedAt"`
+
+	// Reason The dial check's first reason code (`dnc_blocked`, `outside_calling_hours`, `state_rule`, `attempt_limit`).
+	//
+	// Example: outside_calling_hours
+	Reason string `json:"reason"`
 }
 
 // DncAddedEvent `dnc.added`: a number was put on the do-not-call list (`POST /v1/dnc`, a do-not-call import, or a call outcome of kind `do_not_call`: then `source: call` and `callSid`). A number already listed sends none.
@@ -2664,6 +2970,9 @@ type CallSid = string
 // Cursor defines model for Cursor.
 type Cursor = string
 
+// DialListId defines model for DialListId.
+type DialListId = string
+
 // Limit defines model for Limit.
 type Limit = int
 
@@ -2702,6 +3011,12 @@ type CallerIdConflict = ErrorResponse
 
 // ContactConflict defines model for ContactConflict.
 type ContactConflict = ErrorResponse
+
+// DialEntryConflict defines model for DialEntryConflict.
+type DialEntryConflict = ErrorResponse
+
+// DialListConflict defines model for DialListConflict.
+type DialListConflict = ErrorResponse
 
 // Forbidden defines model for Forbidden.
 type Forbidden = ErrorResponse
@@ -2888,6 +3203,37 @@ type SearchContactsGetParams struct {
 
 // ListContactCallsParams defines parameters for ListContactCalls.
 type ListContactCallsParams struct {
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// ListDialListsParams defines parameters for ListDialLists.
+type ListDialListsParams struct {
+	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
+
+	// Offset How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+	Offset *Offset `form:"offset,omitempty" json:"offset,omitempty"`
+
+	// Cursor Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+	// is only valid for the list (workspace, query and filters) that issued it; a changed,
+	// foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+	Cursor *Cursor `form:"cursor,omitempty" json:"cursor,omitempty"`
+}
+
+// ListDialListEntriesParams defines parameters for ListDialListEntries.
+type ListDialListEntriesParams struct {
+	// Status Only entries in this status.
+	Status *DialListEntryStatus `form:"status,omitempty" json:"status,omitempty"`
+
 	// Limit The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
 	Limit *Limit `form:"limit,omitempty" json:"limit,omitempty"`
 
@@ -3136,6 +3482,12 @@ type UpdateContactJSONRequestBody = ContactPatch
 
 // CreateDialCheckJSONRequestBody defines body for CreateDialCheck for application/json ContentType.
 type CreateDialCheckJSONRequestBody = DialCheckRequest
+
+// CreateDialListJSONRequestBody defines body for CreateDialList for application/json ContentType.
+type CreateDialListJSONRequestBody = DialListCreate
+
+// UpdateDialListJSONRequestBody defines body for UpdateDialList for application/json ContentType.
+type UpdateDialListJSONRequestBody = DialListPatch
 
 // AddDncJSONRequestBody defines body for AddDnc for application/json ContentType.
 type AddDncJSONRequestBody = DncCreate
@@ -4394,6 +4746,40 @@ func (t *WebhookEvent) MergeCallOutcomeSetEvent(v CallOutcomeSetEvent) error {
 	return err
 }
 
+// AsDialListDoneEvent returns the union data inside the WebhookEvent as a DialListDoneEvent
+func (t WebhookEvent) AsDialListDoneEvent() (DialListDoneEvent, error) {
+	var body DialListDoneEvent
+	err := json.Unmarshal(t.union, &body)
+	return body, err
+}
+
+// FromDialListDoneEvent overwrites any union data inside the WebhookEvent as the provided DialListDoneEvent
+func (t *WebhookEvent) FromDialListDoneEvent(v DialListDoneEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"dial_list.done"}`))
+	t.union = b
+	return err
+}
+
+// MergeDialListDoneEvent performs a merge with any union data inside the WebhookEvent, using the provided DialListDoneEvent
+func (t *WebhookEvent) MergeDialListDoneEvent(v DialListDoneEvent) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	b, err = runtime.JSONMerge(b, []byte(`{"type":"dial_list.done"}`))
+	if err != nil {
+		return err
+	}
+
+	merged, err := runtime.JSONMerge(t.union, b)
+	t.union = merged
+	return err
+}
+
 func (t WebhookEvent) Discriminator() (string, error) {
 	var discriminator struct {
 		Discriminator string `json:"type"`
@@ -4428,6 +4814,8 @@ func (t WebhookEvent) ValueByDiscriminator() (interface{}, error) {
 		return t.AsContactUpdatedEvent()
 	case "contacts.imported":
 		return t.AsContactsImportedEvent()
+	case "dial_list.done":
+		return t.AsDialListDoneEvent()
 	case "dnc.added":
 		return t.AsDncAddedEvent()
 	case "dnc.removed":

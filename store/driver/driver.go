@@ -50,6 +50,23 @@ type Driver interface {
 	Importer
 	Searcher
 	Reports
+	DialLists
+}
+
+// DialLists is what differs in a dial list's queue.
+type DialLists interface {
+	// ClaimDialEntry leases, in tx, the list's first due entry (due_at at
+	// or before now, Unix microseconds; by due_at, then position) to
+	// identity until until (its new due_at), and returns its contact id,
+	// "" when none is due. Two transactions at once never take the same
+	// entry: PostgreSQL skips the rows another holds (FOR UPDATE SKIP
+	// LOCKED), SQLite's single writer runs them one after the other.
+	ClaimDialEntry(tx *gorm.DB, listID, identity string, now, until int64) (string, error)
+	// InsertDialEntriesByID writes the pending entries of the workspace's
+	// contacts whose ids idsJSON (a JSON array of strings) lists, in that
+	// order (position 1, 2, …), with due_at due, skipping contacts without
+	// a phone; it returns how many it wrote.
+	InsertDialEntriesByID(tx *gorm.DB, listID, workspaceID, idsJSON string, due int64) (int64, error)
 }
 
 // Pools are a driver's open connections. W runs every write transaction;

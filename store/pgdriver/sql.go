@@ -96,3 +96,24 @@ const (
 
 // settleCalls runs after a bulk load of calls (benchmarks).
 const settleCalls = "VACUUM ANALYZE calls, call_tags"
+
+// Dial lists. The claim takes the first due entry no other transaction
+// holds (SKIP LOCKED): instances pulling next at once each get their own,
+// and none waits for another's lock. Were the row changed and committed by
+// another claim since this statement's snapshot, the lock re-reads it and
+// passes it over when it is no longer due.
+const (
+	claimDialEntry = `
+		UPDATE dial_list_entries AS e SET status = 'leased', leased_by = $1, lease_until = $2, due_at = $2
+		FROM (SELECT list_id, contact_id FROM dial_list_entries
+			WHERE list_id = $3 AND due_at IS NOT NULL AND due_at <= $4
+			ORDER BY due_at, position LIMIT 1 FOR UPDATE SKIP LOCKED) AS c
+		WHERE e.list_id = c.list_id AND e.contact_id = c.contact_id
+		RETURNING e.contact_id`
+	insertDialEntriesByID = `
+		INSERT INTO dial_list_entries (list_id, contact_id, position, phone, status, attempts, due_at)
+		SELECT $1, c.id, row_number() OVER (ORDER BY ids.n), c.phone, 'pending', 0, $2
+		FROM jsonb_array_elements_text($3::jsonb) WITH ORDINALITY AS ids (id, n)
+		JOIN contacts c ON c.workspace_id = $4 AND c.id = ids.id::uuid
+		WHERE c.phone IS NOT NULL`
+)

@@ -75,3 +75,20 @@ const (
 		"count(*), (SELECT contact_count FROM workspaces WHERE id = ?) " +
 		"FROM (%[2]s) c WHERE c.workspace_id = ?"
 )
+
+// Dial lists. The single writer runs one claim at a time, so the first due
+// entry is read and leased in one statement with nothing to skip.
+const (
+	claimDialEntry = `
+		UPDATE dial_list_entries SET status = 'leased', leased_by = ?, lease_until = ?, due_at = ?
+		WHERE list_id = ? AND contact_id = (SELECT contact_id FROM dial_list_entries
+			WHERE list_id = ? AND due_at IS NOT NULL AND due_at <= ?
+			ORDER BY due_at, position LIMIT 1)
+		RETURNING contact_id`
+	insertDialEntriesByID = `
+		INSERT INTO dial_list_entries (list_id, contact_id, position, phone, status, attempts, due_at)
+		SELECT ?, c.id, row_number() OVER (ORDER BY ids.key), c.phone, 'pending', 0, ?
+		FROM json_each(?) AS ids
+		JOIN contacts c ON c.workspace_id = ? AND c.id = ids.value
+		WHERE c.phone IS NOT NULL`
+)

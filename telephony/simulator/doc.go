@@ -71,6 +71,10 @@
 //	+15005550105    answers slowly, after SlowAnswerDelay
 //	+15005550106    an answering machine: answers after RingDelay, greets for MachineGreeting, beeps, records until hung up
 //	+15005550107    a person: answers after RingDelay and stays until hung up
+//	+15002nnnnnn    the load block, by n (the last six digits): n%6 == 0
+//	                busy, n%6 == 3 no-answer, else like +15005550101; a
+//	                million distinct customers for load runs, a third
+//	                of them busy or unanswered
 //	client:<id>     the simulated browser answers after RingDelay
 //	any other       answers after RingDelay, like +15005550100
 //

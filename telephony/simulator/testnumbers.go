@@ -50,6 +50,9 @@ func behaviourOf(to string) behaviour {
 	if b, ok := testNumbers[to]; ok {
 		return b
 	}
+	if b, ok := blockBehaviour(to); ok {
+		return b
+	}
 	return answers
 }
 

@@ -551,7 +551,8 @@ var eventTypes = {
   "call.completed": true,
   "call.transfer.updated": true,
   "recording.completed": true,
-  "call.outcome_set": true
+  "call.outcome_set": true,
+  "dial_list.done": true
 };
 var webhookEventTypes = Object.keys(eventTypes);
 var WebhookVerificationError = class extends Error {

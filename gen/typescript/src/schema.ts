@@ -1100,6 +1100,145 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dial-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's dial lists, newest first
+         * @description Every dial list of the workspace, newest first (`createdAt`, then `id`, descending), with
+         *     its `size` and `remaining` (entries still `pending` or `leased`). Any role: agents pick
+         *     the list they work.
+         */
+        get: operations["listDialLists"];
+        put?: never;
+        /**
+         * Make a dial list from contacts or a search (admin only)
+         * @description **Admin only.** A snapshot: the list holds the contacts named by `contactIds` (in that
+         *     order, a repeated id once; at most 10,000) or matched by `search` now (the contacts
+         *     search's `query` and `filters`, newest first; at most 100,000 contacts), each with the
+         *     phone it has now, which is the number dialled later whatever becomes of the contact.
+         *     Exactly one of `contactIds` and `search` (400 `invalid_request` naming `contactIds`
+         *     otherwise); contacts without a phone are left out, and a list that would hold none is
+         *     400. A contact id that is not the workspace's answers 404 `not_found` naming
+         *     `contactIds`, and nothing is written. `callerId` must be a verified caller ID of the
+         *     workspace (422 `caller_id_not_allowed`); omitted, calls show the workspace's default.
+         *     `maxAttempts` (1–10, default 3) is how many calls an entry gets before it is
+         *     `exhausted`; `retryMinutes` (1–43,200, default 60) how long after an unanswered call it
+         *     waits.
+         */
+        post: operations["createDialList"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dial-lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dial list's id. Over 64 characters is 400; another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+                 */
+                id: components["parameters"]["DialListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a dial list
+         * @description A dial list of the workspace; any role. Another workspace's is 404.
+         */
+        get: operations["getDialList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Rename, pause or resume a dial list (admin only)
+         * @description **Admin only.** Absent fields are left alone. A `paused` list hands out no entries
+         *     (`next` answers 409 `dial_list_inactive`) and its leased entries cannot be dialled;
+         *     calls already made still move their entries. A list becomes `done` by itself when no
+         *     entry is `pending` or `leased`; a done list's `status` cannot change (409
+         *     `dial_list_inactive`), and it becomes `active` again only if a late outcome of kind
+         *     `not_connected` puts an entry back to `pending`.
+         */
+        patch: operations["updateDialList"];
+        trace?: never;
+    };
+    "/v1/dial-lists/{id}/entries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dial list's id. Over 64 characters is 400; another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+                 */
+                id: components["parameters"]["DialListId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A dial list's entries, in its order
+         * @description The list's entries in the list's order (`position`), those in `status` only when it is
+         *     given; any role. The total is exact.
+         */
+        get: operations["listDialListEntries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dial-lists/{id}/next": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dial list's id. Over 64 characters is 400; another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+                 */
+                id: components["parameters"]["DialListId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Lease the next dialable entry to the bearer
+         * @description Any role. The next entry whose time has come (a `pending` entry whose `nextAttemptAt`
+         *     has passed, or a `leased` one whose lease ended undialled; the one dialable the longest
+         *     first, then by `position`) that passes the dial check (`POST /v1/dial-checks`) now, leased
+         *     to the bearer for 10 minutes: dial it with `POST /v1/calls {contactId, dialListId}`. Two
+         *     requests at once never get the same entry, on either database and across instances.
+         *     Each call leases one more entry (an agent may hold several); a lease ends with its call,
+         *     or after 10 minutes undialled, when the entry is dialable again.
+         *
+         *     Entries the check refuses on the way are reported in `skipped`: a do-not-call number
+         *     (`dnc_blocked`) becomes `skipped` for good; the time rules (`outside_calling_hours`,
+         *     `state_rule`) and the caps on calls (`attempt_limit`, a state's cap) keep it `pending`
+         *     until the check's `nextAllowedAt` (a day later when the rules leave no minute free).
+         *     One request examines at most 25 entries: when all were refused, `entry` is null with
+         *     `skipped` listing them, and asking again goes on. `entry` is also null when nothing is
+         *     dialable now. A paused or done list answers 409 `dial_list_inactive`.
+         */
+        post: operations["nextDialListEntry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/reports/calls": {
         parameters: {
             query?: never;
@@ -1482,7 +1621,7 @@ export interface components {
          * @example invalid_request
          * @enum {string}
          */
-        ErrorCode: "invalid_request" | "invalid_phone" | "unauthorized" | "forbidden" | "not_agent_participant" | "invalid_signature" | "not_found" | "method_not_allowed" | "contact_exists" | "caller_id_exists" | "caller_id_taken" | "call_not_active" | "transfer_pending" | "no_pending_transfer" | "recording_not_active" | "limit_reached" | "outcome_exists" | "payload_too_large" | "dnc_blocked" | "caller_id_not_allowed" | "outside_calling_hours" | "state_rule" | "attempt_limit" | "rate_limited" | "internal" | "not_implemented" | "provider_error" | "unavailable";
+        ErrorCode: "invalid_request" | "invalid_phone" | "unauthorized" | "forbidden" | "not_agent_participant" | "invalid_signature" | "not_found" | "method_not_allowed" | "contact_exists" | "caller_id_exists" | "caller_id_taken" | "call_not_active" | "transfer_pending" | "no_pending_transfer" | "recording_not_active" | "limit_reached" | "outcome_exists" | "payload_too_large" | "dnc_blocked" | "caller_id_not_allowed" | "outside_calling_hours" | "state_rule" | "attempt_limit" | "rate_limited" | "internal" | "not_implemented" | "provider_error" | "unavailable" | "dial_list_inactive" | "entry_not_leased";
         Error: {
             code: components["schemas"]["ErrorCode"];
             /** @example limit: must be at most 200 */
@@ -2069,6 +2208,11 @@ export interface components {
              * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a80
              */
             voicemailDropId?: string | null;
+            /**
+             * @description The dial list whose entry the call dialled; absent for other calls.
+             * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+             */
+            dialListId?: string;
         };
         /**
          * @description Who or what answered the customer leg, as the provider's answering-machine detection
@@ -2101,6 +2245,11 @@ export interface components {
              * @example true
              */
             machineDetection?: boolean;
+            /**
+             * @description A dial list whose entry for `contactId` is leased to the bearer (`POST /v1/dial-lists/{id}/next`): the entry's phone is dialled, from the list's caller ID unless `from` names another, and the call counts an attempt (409 `entry_not_leased` when the entry is not the bearer's, undialled, with its lease running; 409 `dial_list_inactive` for a paused or done list). A call the provider refuses to create counts no attempt and leaves the lease as it was.
+             * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+             */
+            dialListId?: string;
         };
         CallResponse: {
             data: components["schemas"]["Call"];
@@ -2254,6 +2403,170 @@ export interface components {
              * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a80
              */
             voicemailDropId: string;
+        };
+        DialList: {
+            /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90 */
+            id: string;
+            /** @example November renewals */
+            name: string;
+            /**
+             * @description The caller ID its calls show; null for the workspace's default.
+             * @example +15005550006
+             */
+            callerId: string | null;
+            /** @example 3 */
+            maxAttempts: number;
+            /** @example 60 */
+            retryMinutes: number;
+            /**
+             * @description `active` hands out entries; `paused` does not (an admin's choice); `done` has no entry `pending` or `leased` left.
+             * @example active
+             * @enum {string}
+             */
+            status: "active" | "paused" | "done";
+            /**
+             * @description Entries in the list.
+             * @example 1250
+             */
+            size: number;
+            /**
+             * @description Entries still `pending` or `leased`.
+             * @example 812
+             */
+            remaining: number;
+            createdAt: components["schemas"]["Timestamp"];
+        };
+        DialListResponse: {
+            data: components["schemas"]["DialList"];
+        };
+        DialListList: {
+            data: components["schemas"]["DialList"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        /** @description Exactly one of `contactIds` and `search`. */
+        DialListCreate: {
+            /** @example November renewals */
+            name: string;
+            /**
+             * @description Contacts of the workspace, in the order they are to be called.
+             * @example [
+             *       "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b"
+             *     ]
+             */
+            contactIds?: string[];
+            search?: components["schemas"]["DialListSearch"];
+            /**
+             * @description A verified caller ID of the workspace; default its default caller ID.
+             * @example +15005550006
+             */
+            callerId?: string;
+            /**
+             * @default 3
+             * @example 3
+             */
+            maxAttempts?: number;
+            /**
+             * @default 60
+             * @example 60
+             */
+            retryMinutes?: number;
+        };
+        /** @description The contacts search's `query` and `filters` (`POST /v1/contacts/search`): the list takes every match with a phone, newest first. */
+        DialListSearch: {
+            /** @example ada love */
+            query?: string;
+            filters?: components["schemas"]["ContactSearchFilters"];
+        };
+        DialListPatch: {
+            /** @example December renewals */
+            name?: string;
+            /**
+             * @example paused
+             * @enum {string}
+             */
+            status?: "active" | "paused";
+        };
+        /**
+         * @description `pending` waits for its `nextAttemptAt` and an agent; `leased` is an agent's (undialled until `leaseUntil`, or in a call); `done` was reached (an answered call whose outcome is not of kind `not_connected`); `skipped` is never dialled (`skipReason`); `exhausted` had `maxAttempts` calls without being reached.
+         * @example pending
+         * @enum {string}
+         */
+        DialListEntryStatus: "pending" | "leased" | "done" | "skipped" | "exhausted";
+        /** @description An entry of a dial list. (Nullable for `next`'s `entry`, null when none is dialable now; nullable here, not at the property, because OpenAPI 3.0.3's `nullable` does not reach into an `allOf`.) */
+        DialListEntry: {
+            /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b */
+            contactId: string;
+            /**
+             * @description The number dialled (the contact's when the list was made).
+             * @example +14155552671
+             */
+            phone: string;
+            /**
+             * @description 1-based place in the list.
+             * @example 1
+             */
+            position: number;
+            status: components["schemas"]["DialListEntryStatus"];
+            /**
+             * @description Calls made to it from the list.
+             * @example 1
+             */
+            attempts: number;
+            /**
+             * @description How the last call ended: `answered`, `not_connected` (answered, but its outcome is of kind `not_connected`), `busy`, `no-answer` or `failed`; null before one ended.
+             * @example busy
+             */
+            lastOutcome: string | null;
+            /**
+             * @description The last call's `callSid`.
+             * @example CA0123456789abcdef0123456789abcdef
+             */
+            lastCallSid?: string | null;
+            /**
+             * Format: date-time
+             * @description When a `pending` entry may be dialled again; null when at once, and for every other status.
+             */
+            nextAttemptAt: string | null;
+            /**
+             * @description A `skipped` entry's dial check reason (`dnc_blocked`).
+             * @example null
+             */
+            skipReason: string | null;
+            /**
+             * @description The identity of the agent holding a `leased` entry.
+             * @example ada
+             */
+            leasedBy?: string | null;
+            /**
+             * Format: date-time
+             * @description When an undialled lease ends; null once its call was made.
+             */
+            leaseUntil?: string | null;
+        } | null;
+        DialListEntryList: {
+            data: components["schemas"]["DialListEntry"][];
+            meta: components["schemas"]["ListMeta"];
+        };
+        DialSkip: {
+            /** @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6c */
+            contactId: string;
+            /**
+             * @description The dial check's first reason code (`dnc_blocked`, `outside_calling_hours`, `state_rule`, `attempt_limit`).
+             * @example outside_calling_hours
+             */
+            reason: string;
+            /**
+             * Format: date-time
+             * @description When the entry may be dialled again (it stays `pending`); null when it is skipped for good.
+             */
+            nextAllowedAt: string | null;
+        };
+        DialNext: {
+            entry: components["schemas"]["DialListEntry"];
+            skipped: components["schemas"]["DialSkip"][];
+        };
+        DialNextResponse: {
+            data: components["schemas"]["DialNext"];
         };
         /**
          * @example agent
@@ -2438,7 +2751,7 @@ export interface components {
          * @example *
          * @enum {string}
          */
-        EventSubscription: "contact.created" | "contact.updated" | "contact.deleted" | "contacts.imported" | "dnc.added" | "dnc.removed" | "call.initiated" | "call.ringing" | "call.answered" | "call.completed" | "call.transfer.updated" | "recording.completed" | "call.outcome_set" | "*";
+        EventSubscription: "contact.created" | "contact.updated" | "contact.deleted" | "contacts.imported" | "dnc.added" | "dnc.removed" | "call.initiated" | "call.ringing" | "call.answered" | "call.completed" | "call.transfer.updated" | "recording.completed" | "call.outcome_set" | "dial_list.done" | "*";
         /**
          * @description What happened. `call.completed` is any end of a call: its `data.status` says
          *     `completed`, `busy`, `no-answer` or `failed`. `call.outcome_set` is a change of a call's
@@ -2448,7 +2761,7 @@ export interface components {
          * @example contact.created
          * @enum {string}
          */
-        EventType: "contact.created" | "contact.updated" | "contact.deleted" | "contacts.imported" | "dnc.added" | "dnc.removed" | "call.initiated" | "call.ringing" | "call.answered" | "call.completed" | "call.transfer.updated" | "recording.completed" | "call.outcome_set";
+        EventType: "contact.created" | "contact.updated" | "contact.deleted" | "contacts.imported" | "dnc.added" | "dnc.removed" | "call.initiated" | "call.ringing" | "call.answered" | "call.completed" | "call.transfer.updated" | "recording.completed" | "call.outcome_set" | "dial_list.done";
         /** @description An event as the log keeps it. `data` is typed per event type by the delivery bodies: `WebhookEvent` and its `*Event` schemas (`ContactCreatedEvent`, …). */
         Event: {
             /**
@@ -2642,7 +2955,7 @@ export interface components {
          *       }
          *     }
          */
-        WebhookEvent: components["schemas"]["ContactCreatedEvent"] | components["schemas"]["ContactUpdatedEvent"] | components["schemas"]["ContactDeletedEvent"] | components["schemas"]["ContactsImportedEvent"] | components["schemas"]["DncAddedEvent"] | components["schemas"]["DncRemovedEvent"] | components["schemas"]["CallInitiatedEvent"] | components["schemas"]["CallRingingEvent"] | components["schemas"]["CallAnsweredEvent"] | components["schemas"]["CallCompletedEvent"] | components["schemas"]["CallTransferUpdatedEvent"] | components["schemas"]["RecordingCompletedEvent"] | components["schemas"]["CallOutcomeSetEvent"];
+        WebhookEvent: components["schemas"]["ContactCreatedEvent"] | components["schemas"]["ContactUpdatedEvent"] | components["schemas"]["ContactDeletedEvent"] | components["schemas"]["ContactsImportedEvent"] | components["schemas"]["DncAddedEvent"] | components["schemas"]["DncRemovedEvent"] | components["schemas"]["CallInitiatedEvent"] | components["schemas"]["CallRingingEvent"] | components["schemas"]["CallAnsweredEvent"] | components["schemas"]["CallCompletedEvent"] | components["schemas"]["CallTransferUpdatedEvent"] | components["schemas"]["RecordingCompletedEvent"] | components["schemas"]["CallOutcomeSetEvent"] | components["schemas"]["DialListDoneEvent"];
         /** @description What a CSV import of contacts did, in its workspace (the counts of its `ImportResult`). */
         ContactsImported: {
             workspaceId: components["schemas"]["WorkspaceId"];
@@ -3102,6 +3415,33 @@ export interface components {
             timestamp: components["schemas"]["Timestamp"];
             data: components["schemas"]["Call"];
         };
+        /**
+         * @description `dial_list.done`: the list's last entry left `pending` and `leased` (done, skipped or exhausted); `data` is the list, `status` done.
+         * @example {
+         *       "type": "dial_list.done",
+         *       "timestamp": "2026-11-24T16:40:00Z",
+         *       "data": {
+         *         "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90",
+         *         "name": "November renewals",
+         *         "callerId": "+15005550006",
+         *         "maxAttempts": 3,
+         *         "retryMinutes": 60,
+         *         "status": "done",
+         *         "size": 1250,
+         *         "remaining": 0,
+         *         "createdAt": "2026-11-23T09:00:00Z"
+         *       }
+         *     }
+         */
+        DialListDoneEvent: {
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "dial_list.done";
+            timestamp: components["schemas"]["Timestamp"];
+            data: components["schemas"]["DialList"];
+        };
         /** @description Twilio's voice request parameters; Twilio sends more than these and all are accepted. */
         CallControlWebhook: {
             /** @example CA0123456789abcdef0123456789abcdef */
@@ -3374,6 +3714,46 @@ export interface components {
                 "application/json": components["schemas"]["ErrorResponse"];
             };
         };
+        /** @description The dial list is paused or done (`dial_list_inactive`). */
+        DialListConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "dial_list_inactive",
+                 *         "message": "The dial list is paused: it hands out no entries."
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
+        /** @description The dial list's entry is not leased to the bearer, undialled, with its lease running (`entry_not_leased`), or the list is paused or done (`dial_list_inactive`). */
+        DialEntryConflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "error": {
+                 *         "code": "entry_not_leased",
+                 *         "message": "This contact of the dial list is not leased to you: take it with next first (a lease lasts 10 minutes until dialled).",
+                 *         "details": [
+                 *           {
+                 *             "field": "contactId",
+                 *             "message": "This contact of the dial list is not leased to you: take it with next first (a lease lasts 10 minutes until dialled)."
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorResponse"];
+            };
+        };
         /** @description A call outcome of that name (ignoring case) exists in the workspace (`outcome_exists`). */
         OutcomeConflict: {
             headers: {
@@ -3614,6 +3994,11 @@ export interface components {
         };
     };
     parameters: {
+        /**
+         * @description The dial list's id. Over 64 characters is 400; another workspace's is 404.
+         * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+         */
+        DialListId: string;
         /** @description The workspace; must be the token's own (403 otherwise). Omitted means the token's. */
         WorkspaceIdQuery: components["schemas"]["WorkspaceId"];
         /**
@@ -4908,6 +5293,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["DialEntryConflict"];
             413: components["responses"]["PayloadTooLarge"];
             422: components["responses"]["CallRefused"];
             429: components["responses"]["TooManyRequests"];
@@ -5621,6 +6007,333 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listDialLists: {
+        parameters: {
+            query?: {
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of dial lists. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90",
+                     *           "name": "November renewals",
+                     *           "callerId": "+15005550006",
+                     *           "maxAttempts": 3,
+                     *           "retryMinutes": 60,
+                     *           "status": "active",
+                     *           "size": 1250,
+                     *           "remaining": 812,
+                     *           "createdAt": "2026-11-23T09:00:00Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "totalExact": true,
+                     *         "hasMore": false,
+                     *         "limit": 50,
+                     *         "offset": 0,
+                     *         "nextCursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DialListList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    createDialList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DialListCreate"];
+            };
+        };
+        responses: {
+            /** @description The new list, active. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90",
+                     *         "name": "November renewals",
+                     *         "callerId": "+15005550006",
+                     *         "maxAttempts": 3,
+                     *         "retryMinutes": 60,
+                     *         "status": "active",
+                     *         "size": 2,
+                     *         "remaining": 2,
+                     *         "createdAt": "2026-11-23T09:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DialListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["PayloadTooLarge"];
+            422: components["responses"]["CallRefused"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    getDialList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dial list's id. Over 64 characters is 400; another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+                 */
+                id: components["parameters"]["DialListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90",
+                     *         "name": "November renewals",
+                     *         "callerId": "+15005550006",
+                     *         "maxAttempts": 3,
+                     *         "retryMinutes": 60,
+                     *         "status": "done",
+                     *         "size": 2,
+                     *         "remaining": 0,
+                     *         "createdAt": "2026-11-23T09:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DialListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    updateDialList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dial list's id. Over 64 characters is 400; another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+                 */
+                id: components["parameters"]["DialListId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DialListPatch"];
+            };
+        };
+        responses: {
+            /** @description The list after the change. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90",
+                     *         "name": "November renewals",
+                     *         "callerId": "+15005550006",
+                     *         "maxAttempts": 3,
+                     *         "retryMinutes": 60,
+                     *         "status": "paused",
+                     *         "size": 2,
+                     *         "remaining": 2,
+                     *         "createdAt": "2026-11-23T09:00:00Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DialListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DialListConflict"];
+            413: components["responses"]["PayloadTooLarge"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    listDialListEntries: {
+        parameters: {
+            query?: {
+                /** @description Only entries in this status. */
+                status?: components["schemas"]["DialListEntryStatus"];
+                /**
+                 * @description The most items to return in the page, 1..200 (default 50); anything else is 400 `invalid_request`.
+                 * @example 50
+                 */
+                limit?: components["parameters"]["Limit"];
+                /**
+                 * @description How many items to skip before the page starts, >= 0 (0 when absent); `meta.hasMore` says whether another page follows. Not together with `cursor` (400).
+                 * @example 0
+                 */
+                offset?: components["parameters"]["Offset"];
+                /**
+                 * @description Where the page starts: the `meta.nextCursor` of the previous page, unchanged. A cursor
+                 *     is only valid for the list (workspace, query and filters) that issued it; a changed,
+                 *     foreign or malformed one answers 400 `invalid_request`, as does `cursor` with `offset`.
+                 */
+                cursor?: components["parameters"]["Cursor"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The dial list's id. Over 64 characters is 400; another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+                 */
+                id: components["parameters"]["DialListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "contactId": "0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a6b",
+                     *           "phone": "+14155552671",
+                     *           "position": 1,
+                     *           "status": "pending",
+                     *           "attempts": 1,
+                     *           "lastOutcome": "busy",
+                     *           "lastCallSid": "CA0123456789abcdef0123456789abcdef",
+                     *           "nextAttemptAt": "2026-11-23T10:16:00Z",
+                     *           "skipReason": null,
+                     *           "leasedBy": null,
+                     *           "leaseUntil": null
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "total": 1,
+                     *         "totalExact": true,
+                     *         "hasMore": false,
+                     *         "limit": 50,
+                     *         "offset": 0,
+                     *         "nextCursor": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DialListEntryList"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            500: components["responses"]["Internal"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    nextDialListEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The dial list's id. Over 64 characters is 400; another workspace's is 404.
+                 * @example 0192f6a4-5b1e-7c3d-9a0b-1c2d3e4f5a90
+                 */
+                id: components["parameters"]["DialListId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leased entry (or null) and what was skipped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DialNextResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["DialListConflict"];
             429: components["responses"]["TooManyRequests"];
             500: components["responses"]["Internal"];
             503: components["responses"]["Unavailable"];

@@ -23,7 +23,7 @@ const eventTypes: Record<WebhookEventType, true> = {
   "contact.created": true, "contact.updated": true, "contact.deleted": true, "contacts.imported": true,
   "dnc.added": true, "dnc.removed": true,
   "call.initiated": true, "call.ringing": true, "call.answered": true, "call.completed": true, "call.transfer.updated": true,
-  "recording.completed": true, "call.outcome_set": true,
+  "recording.completed": true, "call.outcome_set": true, "dial_list.done": true,
 };
 /** Every event type, in the spec's order (what an endpoint may subscribe to). */
 export const webhookEventTypes = Object.keys(eventTypes) as readonly WebhookEventType[];

@@ -96,6 +96,10 @@ function check(e: WebhookEvent): string {
     case "recording.completed":
       assert.equal(e.data.status, "completed");
       return e.data.recordingSid;
+    case "dial_list.done":
+      assert.equal(e.data.status, "done");
+      assert.equal(e.data.remaining, 0);
+      return e.data.id;
     default: {
       const unknown: never = e;
       return unknown;
@@ -230,6 +234,14 @@ async function everyEvent(srv: RunningServer, api: SwitchboardClient, admin: Swi
   const gone = await api.DELETE("/v1/contacts/{id}", { params: { path: { id: hedy.id } } });
   assert.equal(gone.response.status, 204);
   await unwrap(importCsv(api, "first name,phone\nGrace,+14155550167\n"));
+  // A dial list of one contact on the do-not-call list: next skips it for
+  // good, and the list is done.
+  const { data: ida } = await unwrap(api.POST("/v1/contacts", { body: { firstName: "Ida", phone: "+14155550169" } }));
+  await unwrap(api.POST("/v1/dnc", { body: { phone: "+14155550169", reason: "asked" } }));
+  const { data: list } = await unwrap(admin.POST("/v1/dial-lists", { body: { name: "Every event", contactIds: [ida.id] } }));
+  const next = await unwrap(api.POST("/v1/dial-lists/{id}/next", { params: { path: { id: list.id } } }));
+  assert.equal(next.data.entry, null);
+  assert.equal(next.data.skipped[0]?.reason, "dnc_blocked");
   const { data: entry } = await unwrap(api.POST("/v1/dnc", { body: { phone: "+14155550168", reason: "asked" } }));
   const removed = await admin.DELETE("/v1/dnc/{id}", { params: { path: { id: entry.id }, query: { reason: "by mistake" } } });
   assert.equal(removed.response.status, 204);
