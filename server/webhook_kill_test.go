@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"syscall"
 	"testing"
 	"time"
 
@@ -119,7 +120,10 @@ func TestWebhookKilledMidDelivery(t *testing.T) {
 }
 
 // TestWebhookTwoInstances: two programs on one PostgreSQL database share the
-// deliveries, and each event reaches the receiver once.
+// deliveries, and each event reaches the receiver once. Which instance
+// fetches a job is River's race, so the test makes each deliver for sure
+// before they compete: while one is paused (SIGSTOP) the other delivers
+// what is recorded, then the other way round, then both run at once.
 func TestWebhookTwoInstances(t *testing.T) {
 	bin := buildProgram(t)
 	dbURL := storetest.PostgresURL(t)
@@ -136,15 +140,26 @@ func TestWebhookTwoInstances(t *testing.T) {
 	b := startChild(t, bin, hookEnv(t, dbURL))
 	r := a.call("POST", "/v1/webhook-endpoints", admin, `{"url":"`+rc.URL()+`","events":["contact.created"]}`)
 	require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
-	const n = 40
-	for i := range n {
-		p := a
-		if i%2 == 1 {
-			p = b
+	signal := func(p *childProgram, sig syscall.Signal) { require.NoError(t, p.cmd.Process.Signal(sig)) }
+	created := 0
+	create := func(k int, via ...*childProgram) {
+		for range k {
+			p := via[created%len(via)]
+			r := p.call("POST", "/v1/contacts", admin, fmt.Sprintf(`{"firstName":"C%d"}`, created))
+			require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
+			created++
 		}
-		r := p.call("POST", "/v1/contacts", admin, fmt.Sprintf(`{"firstName":"C%d"}`, i))
-		require.Equal(t, http.StatusCreated, r.status, "body: %s", r.body)
 	}
+	signal(b, syscall.SIGSTOP)
+	create(10, a)
+	rc.WaitFor(10) // a alone
+	signal(b, syscall.SIGCONT)
+	signal(a, syscall.SIGSTOP)
+	create(10, b)
+	rc.WaitFor(20) // b alone
+	signal(a, syscall.SIGCONT)
+	create(20, a, b) // both fetching at once
+	const n = 40
 	rc.WaitFor(n)
 	time.Sleep(time.Second)
 	seen := map[string]int{}
