@@ -192,7 +192,15 @@ function idle(): void {
   rerenderContacts();
 }
 
+const changed: (() => void)[] = [];
+
+/** Adds what redraws itself when a call starts, changes or ends (the dialer's buttons). */
+export function onCallChanged(fn: () => void): void {
+  changed.push(fn);
+}
+
 function renderControls(): void {
+  for (const fn of changed) fn();
   const a = state.active;
   const live = !!a && !a.ended && a.call?.status === "answered";
   const call = a?.call;

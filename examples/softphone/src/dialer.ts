@@ -6,7 +6,7 @@
 // call), and saving the wrap-up takes the next entry.
 import { type Contact, type DialList, type DialListEntry, type DialSkip, SwitchboardError, unwrap } from "@switchboard/client";
 
-import { startCall } from "./call";
+import { onCallChanged, startCall } from "./call";
 import { $, act, failure } from "./dom";
 import { formatPhone, formatRetry, refusalText, skipReasonText } from "./format";
 import { contactById, contactName, selectContact } from "./history";
@@ -216,6 +216,9 @@ export function wireDialer(): void {
   $("dialer-call").addEventListener("click", act(call));
   $("dialer-next").addEventListener("click", act(next));
   $("dialer-stop").addEventListener("click", stop);
+  onCallChanged(() => {
+    if (list) render();
+  });
   onWrapUpClosed((a, saved) => {
     if (!list) return;
     if (a?.dialListId !== list.id) render(); // a call of the agent's own, made meanwhile
@@ -225,9 +228,4 @@ export function wireDialer(): void {
       render();
     }
   });
-}
-
-/** Redraws the panel's buttons (a call started or ended elsewhere). */
-export function renderDialer(): void {
-  if (list) render();
 }
