@@ -1,17 +1,22 @@
 // The call in progress: placing it (a contact, or a typed number),
 // following its status (polled from GET /v1/calls/{sid}), the controls:
-// hold, mute, recording, warm transfer, hang up; then its wrap-up.
-import { type Call, type Contact, type SwitchboardClient, finalCallStatuses, unwrap } from "@switchboard/client";
+// hold, mute, recording, warm transfer, hang up, a voicemail dropped on an
+// answering machine; then its wrap-up.
+import { type Call, type Contact, type SwitchboardClient, answeredByMachine, finalCallStatuses, unwrap } from "@switchboard/client";
 
 import { displayName, loadContacts, rerenderContacts } from "./contacts";
 import { $, act, say } from "./dom";
 import { formatPhone, refusalText, statusLabel, transferLabel } from "./format";
 import { contactById, loadHistory, loadRecent, selectContact, selectedContact } from "./history";
+import type { PhoneCall } from "./phone";
 import { type ActiveCall, inCall, state } from "./state";
 import { onWrapUpClosed, openWrapUp } from "./wrapup";
 
-/** What to call: a contact (its phone), or a number typed by the agent. */
-export type CallTarget = { contact: Contact; to?: never } | { to: string; contact?: never };
+/**
+ * What to call: a contact (its phone), a dial list's entry leased to the
+ * agent (its contact and the list), or a number typed by the agent.
+ */
+export type CallTarget = { contact: Contact; dialListId?: string; to?: never } | { to: string; contact?: never; dialListId?: never };
 
 export async function startCall(target: CallTarget): Promise<void> {
   const session = state.session;
@@ -23,7 +28,8 @@ export async function startCall(target: CallTarget): Promise<void> {
     say("Type the number to call.", "error");
     return;
   }
-  const a: ActiveCall = { leg: null, to, contact, call: null, recordingSid: null, ended: false, wrapUp: false, poll: null };
+  const dialListId = target.dialListId ?? null;
+  const a: ActiveCall = { leg: null, to, contact, dialListId, call: null, recordingSid: null, ended: false, wrapUp: false, poll: null };
   state.active = a;
   say("");
   $("call-name").textContent = contact ? displayName(contact) : formatPhone(to, session.home);
@@ -35,6 +41,18 @@ export async function startCall(target: CallTarget): Promise<void> {
   if (contact) void selectContact(contact);
 
   try {
+    if (contact && dialListId) {
+      // A list's entry: the service rings this browser and, once it
+      // answers, the entry's number (POST /v1/calls); `next` has run the
+      // dial check, and the service runs it again.
+      const leg = await session.phone.answer(async () => {
+        const { data } = await unwrap(session.api.POST("/v1/calls", { body: { contactId: contact.id, dialListId } }));
+        if (a === state.active) show(a, data);
+        return data.callSid;
+      });
+      follow(a, leg);
+      return;
+    }
     // The service refuses a dial the check refuses anyway; saying why, and
     // when to try again, before dialling is kinder than a call that hangs
     // up. The check runs the same rules as every dial path (do-not-call,
@@ -53,17 +71,21 @@ export async function startCall(target: CallTarget): Promise<void> {
       }
       return;
     }
-    const leg = await session.phone.connect({ To: check.to, callerId, workspaceId: session.workspaceId });
-    a.leg = leg;
-    leg.onEnded(() => {
-      if (!a.ended) void refresh(a).finally(() => endCall(a.call && isFinal(a.call) ? a.call.status : "ended"));
-    });
-    a.poll = setInterval(() => void refresh(a), 500);
-    await refresh(a);
+    follow(a, await session.phone.connect({ To: check.to, callerId, workspaceId: session.workspaceId }));
   } catch (e) {
     endCall("failed");
     throw e;
   }
+}
+
+/** Follows the agent's leg: the call's status is polled until the leg ends. */
+function follow(a: ActiveCall, leg: PhoneCall): void {
+  a.leg = leg;
+  leg.onEnded(() => {
+    if (!a.ended) void refresh(a).finally(() => endCall(a.call && isFinal(a.call) ? a.call.status : "ended"));
+  });
+  a.poll = setInterval(() => void refresh(a), 500);
+  void refresh(a);
 }
 
 function isFinal(c: Call): boolean {
@@ -102,10 +124,33 @@ function show(a: ActiveCall, call: Call): void {
   t.textContent = call.transfer
     ? `Transfer to ${formatPhone(call.transfer.target, state.session?.home)}: ${transferLabel(call.transfer.status)}`
     : "";
+  showMachine(call);
   if (call.failureReason) say(call.failureReason, "error");
   if (isFinal(call)) endCall(call.status);
   else if (call.transfer?.status === "completed") endCall("transferred");
   renderControls();
+}
+
+/**
+ * An answering machine (the call's answeredBy, machine_*): said, with the
+ * workspace's voicemail drops to leave on it, until one is dropped or the
+ * call ends.
+ */
+function showMachine(call: Call): void {
+  const machine = answeredByMachine(call.answeredBy) && call.status === "answered" && !call.voicemailDropId;
+  const box = $("machine");
+  $("flag-machine").hidden = !machine;
+  if (!machine) {
+    box.hidden = true;
+    return;
+  }
+  if (!box.hidden) return; // drawn already: keep the agent's choice
+  const drops = state.session?.voicemailDrops ?? [];
+  const select = $<HTMLSelectElement>("vm-drop-select");
+  select.replaceChildren(...drops.map((d) => new Option(d.name, d.id)));
+  $("vm-drop").hidden = drops.length === 0;
+  $("vm-none").hidden = drops.length > 0;
+  box.hidden = false;
 }
 
 /** Shows a status in words; data-status keeps the API's (or the page's) name. */
@@ -128,6 +173,8 @@ function endCall(status: string): void {
   $("flag-hold").hidden = true;
   $("flag-muted").hidden = true;
   $("flag-recording").hidden = true;
+  $("flag-machine").hidden = true;
+  $("machine").hidden = true;
   // A call the service knows of (it has a leg, so a Call) gets its wrap-up;
   // one never dialled (do not call, a refused number) goes back to idle.
   if (first && a.leg) openWrapUp(a);
@@ -145,7 +192,15 @@ function idle(): void {
   rerenderContacts();
 }
 
+const changed: (() => void)[] = [];
+
+/** Adds what redraws itself when a call starts, changes or ends (the dialer's buttons). */
+export function onCallChanged(fn: () => void): void {
+  changed.push(fn);
+}
+
 function renderControls(): void {
+  for (const fn of changed) fn();
   const a = state.active;
   const live = !!a && !a.ended && a.call?.status === "answered";
   const call = a?.call;
@@ -168,6 +223,7 @@ function renderControls(): void {
     const li = b.closest("li");
     b.disabled = !li?.getAttribute("data-phone") || !!li?.classList.contains("dnc") || inCall();
   }
+  $<HTMLButtonElement>("vm-drop-button").disabled = !live;
   $<HTMLButtonElement>("dial-button").disabled = inCall();
   $<HTMLInputElement>("dial-number").disabled = inCall();
 }
@@ -182,6 +238,29 @@ async function control(fn: (api: SwitchboardClient, callSid: string) => Promise<
 }
 
 const path = (callSid: string) => ({ path: { callSid } });
+
+/**
+ * Leaves the chosen recorded message on the machine: the service plays it
+ * to the customer leg and ends the agent's, so the wrap-up opens at once.
+ */
+async function dropVoicemail(): Promise<void> {
+  const a = state.active;
+  const session = state.session;
+  if (!session || !a?.leg || a.ended) return;
+  const id = $<HTMLSelectElement>("vm-drop-select").value;
+  if (!id) return;
+  const button = $<HTMLButtonElement>("vm-drop-button");
+  button.disabled = true;
+  try {
+    const { data } = await unwrap(session.api.POST("/v1/calls/{callSid}/voicemail", { params: path(a.leg.sid), body: { voicemailDropId: id } }));
+    a.call = data;
+  } finally {
+    button.disabled = false;
+  }
+  const name = session.voicemailDrops.find((d) => d.id === id)?.name ?? "The voicemail";
+  endCall("voicemail");
+  say(`“${name}” is playing to the machine; you have left the call.`);
+}
 
 /** Wires the call panel's controls and its clock. */
 export function wireCallControls(): void {
@@ -264,6 +343,11 @@ export function wireCallControls(): void {
     "click",
     act(() => control(async (api, sid) => (await unwrap(api.POST("/v1/calls/{callSid}/transfer/cancel", { params: path(sid) }))).data)),
   );
+
+  $("vm-drop").addEventListener("submit", (ev) => {
+    ev.preventDefault();
+    act(dropVoicemail)();
+  });
 
   $("hangup").addEventListener(
     "click",

@@ -18,9 +18,10 @@ const statusLabels: Record<string, string> = {
   blocked: "Not dialled: do not call",
   refused: "Not dialled",
   transferred: "Transferred",
+  voicemail: "Voicemail left",
 };
 
-/** The words for a call status (the API's, or the page's own: idle, connecting, blocked, refused, ended, transferred). */
+/** The words for a call status (the API's, or the page's own: idle, connecting, blocked, refused, ended, transferred, voicemail). */
 export function statusLabel(status: string): string {
   return statusLabels[status] ?? status;
 }
@@ -115,4 +116,16 @@ export function refusalText(who: string, reasons: { message: string }[], nextAll
   const why = reasons.map((r) => r.message).join(" ");
   const when = nextAllowedAt ? ` Try again after ${formatRetry(nextAllowedAt)}.` : "";
   return `${who} not dialled. ${why}${when}`;
+}
+
+const skipReasons: Record<string, string> = {
+  dnc_blocked: "On the do-not-call list: skipped for good.",
+  outside_calling_hours: "Outside the calling hours.",
+  state_rule: "A state's rule forbids calling now.",
+  attempt_limit: "Called as often as the workspace allows.",
+};
+
+/** Why a dial list's `next` passed an entry over (the dial check's reason code), in words. */
+export function skipReasonText(code: string): string {
+  return skipReasons[code] ?? `The dial check refused it (${code}).`;
 }

@@ -8,6 +8,7 @@ import { type CallerId, createSwitchboardClient, unwrap } from "@switchboard/cli
 
 import { startCall, wireCallControls } from "./call";
 import { loadContacts, loadDnc, onCallContact } from "./contacts";
+import { loadDialLists, wireDialer } from "./dialer";
 import { $, act, failure, say } from "./dom";
 import { homeOf } from "./format";
 import { loadRecent, wireHistory } from "./history";
@@ -33,13 +34,18 @@ async function signIn(token: string): Promise<void> {
     (r) => r.data.filter((o) => !o.archived),
     () => [],
   );
+  // The recorded messages an agent may leave when a machine answers.
+  const voicemailDrops = await unwrap(api.GET("/v1/voicemail-drops", { params: { query: { limit: 100 } } })).then(
+    (r) => r.data,
+    () => [],
+  );
   const phone: Phone = (await SimulatorPhone.available(baseUrl))
     ? // The simulator stands in for Device.connect: it needs the Twilio client
       // identity the token grants (workspace and agent), not the agent's name.
       new SimulatorPhone(baseUrl, voice.data.clientIdentity)
     : new TwilioPhone(voice.data.token);
   const home = homeOf(callerIds.data.find((c) => c.isDefault)?.phoneNumber ?? callerIds.data[0]?.phoneNumber);
-  state.session = { api, identity: voice.data.identity, workspaceId, phone, callerIds: callerIds.data, home, dnc, outcomes };
+  state.session = { api, identity: voice.data.identity, workspaceId, phone, callerIds: callerIds.data, home, dnc, outcomes, voicemailDrops };
   sessionStorage.setItem("switchboard.token", token);
 
   $("sign-in").hidden = true;
@@ -65,7 +71,7 @@ async function signIn(token: string): Promise<void> {
       Math.max(60, voice.data.ttl - 60) * 1000,
     );
   }
-  await Promise.all([loadContacts(""), loadRecent()]);
+  await Promise.all([loadContacts(""), loadRecent(), loadDialLists()]);
 }
 
 function renderCallerIds(ids: CallerId[]): void {
@@ -101,6 +107,7 @@ onCallContact((contact) => startCall({ contact }));
 wireCallControls();
 wireWrapUp();
 wireHistory();
+wireDialer();
 
 let searchTimer: ReturnType<typeof setTimeout> | undefined;
 $<HTMLInputElement>("search").addEventListener("input", (ev) => {

@@ -22,7 +22,14 @@ export interface PhoneCall {
 
 export interface Phone {
   readonly kind: "twilio" | "simulator";
+  /** Places a call from the browser (Device.connect): the service dials the customer. */
   connect(params: ConnectParams): Promise<PhoneCall>;
+  /**
+   * Takes a call the service rings the browser for (POST /v1/calls, a dial
+   * list's entry): place() creates it and gives its callSid, and the agent's
+   * leg is answered when it rings, since the agent asked for the call.
+   */
+  answer(place: () => Promise<string>): Promise<PhoneCall>;
   destroy(): void;
 }
 
@@ -52,6 +59,38 @@ export class TwilioPhone implements Phone {
       call.on("cancel", () => reject(new Error("the call was cancelled")));
       call.on("reject", () => reject(new Error("the call was rejected")));
     });
+    return this.leg(call, sid);
+  }
+
+  async answer(place: () => Promise<string>): Promise<PhoneCall> {
+    // Incoming calls reach a registered Device only; the listener is up
+    // before the call is created, so that a fast ring is not missed.
+    if (this.device.state !== Device.State.Registered) await this.device.register();
+    const rung = new Map<string, TwilioCall>();
+    let want = "";
+    let found: ((c: TwilioCall) => void) | undefined;
+    const onIncoming = (call: TwilioCall) => {
+      const sid = call.parameters["CallSid"] ?? "";
+      if (sid === want && found) found(call);
+      else rung.set(sid, call);
+    };
+    this.device.on("incoming", onIncoming);
+    try {
+      want = await place();
+      const call =
+        rung.get(want) ??
+        (await new Promise<TwilioCall>((resolve, reject) => {
+          found = resolve;
+          setTimeout(() => reject(new Error("the call did not ring this browser")), 30_000);
+        }));
+      call.accept();
+      return this.leg(call, want);
+    } finally {
+      this.device.off("incoming", onIncoming);
+    }
+  }
+
+  private leg(call: TwilioCall, sid: string): PhoneCall {
     let ended: (() => void) | undefined;
     call.on("disconnect", () => ended?.());
     return {
@@ -108,7 +147,16 @@ export class SimulatorPhone implements Phone {
     });
     const body = (await res.json()) as { callSid?: string; status?: string; error?: { message: string } };
     if (!res.ok || !body.callSid) throw new Error(body.error?.message ?? `simulator: HTTP ${res.status}`);
-    const sid = body.callSid;
+    return this.follow(body.callSid, body.status === "completed");
+  }
+
+  /** The simulated browser answers by itself (simulator: client legs answer after RingDelay). */
+  async answer(place: () => Promise<string>): Promise<PhoneCall> {
+    return this.follow(await place(), false);
+  }
+
+  /** The agent's leg sid, its end noticed by polling the simulator; endedAlready: refused at once. */
+  private follow(sid: string, endedAlready: boolean): PhoneCall {
     const base = this.baseUrl;
     let ended: (() => void) | undefined;
     let done = false;
@@ -131,7 +179,7 @@ export class SimulatorPhone implements Phone {
       }
     }, 1000);
     this.timers.add(timer);
-    if (body.status === "completed") setTimeout(finish, 0); // refused at once (DNC, caller ID)
+    if (endedAlready) setTimeout(finish, 0); // refused at once (DNC, caller ID)
     return {
       sid,
       async disconnect() {

@@ -1,5 +1,5 @@
 // The page's state: the signed-in session and the call in progress.
-import type { Call, CallOutcome, CallerId, Contact, SwitchboardClient } from "@switchboard/client";
+import type { Call, CallOutcome, CallerId, Contact, SwitchboardClient, VoicemailDrop } from "@switchboard/client";
 import type { PhoneNumber } from "libphonenumber-js/min";
 
 import type { Phone, PhoneCall } from "./phone";
@@ -16,6 +16,8 @@ export interface Session {
   dnc: Set<string>;
   /** The workspace's outcomes an agent may set (not archived), in their order. */
   outcomes: CallOutcome[];
+  /** The workspace's voicemail drops, offered when a machine answers. */
+  voicemailDrops: VoicemailDrop[];
 }
 
 export interface ActiveCall {
@@ -24,6 +26,8 @@ export interface ActiveCall {
   to: string;
   /** The contact called, or the one the service matched to a typed number; null when none. */
   contact: Contact | null;
+  /** The dial list whose entry this call dials (POST /v1/calls), or null. */
+  dialListId: string | null;
   call: Call | null;
   recordingSid: string | null;
   ended: boolean;

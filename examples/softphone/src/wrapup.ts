@@ -12,11 +12,16 @@ import { type ActiveCall, state } from "./state";
 /** Most tags a call takes. */
 const maxTags = 20;
 
-let onClosed: () => void = () => {};
+type Closed = (call: ActiveCall | null, saved: boolean) => void;
+const onClosed: Closed[] = [];
 
-/** Names what happens once a wrap-up is saved or skipped (the call panel goes back to idle). */
-export function onWrapUpClosed(fn: () => void): void {
-  onClosed = fn;
+/**
+ * Adds what happens once a wrap-up is saved or skipped, in the order added:
+ * the call panel goes back to idle, then the dialer takes its list's next
+ * entry after a saved one.
+ */
+export function onWrapUpClosed(fn: Closed): void {
+  onClosed.push(fn);
 }
 
 /** Shows the outcomes as a group of radio buttons, in the workspace's order. */
@@ -56,11 +61,11 @@ export function openWrapUp(a: ActiveCall): void {
   ($("outcomes").querySelector<HTMLInputElement>("input") ?? $("wrapup-notes")).focus({ preventScroll: true });
 }
 
-function close(): void {
+function close(saved: boolean): void {
   const a = state.active;
   if (a) a.wrapUp = false;
   $("wrapup").hidden = true;
-  onClosed();
+  for (const fn of onClosed) fn(a, saved);
 }
 
 async function save(): Promise<void> {
@@ -90,7 +95,7 @@ async function save(): Promise<void> {
     // The service listed the number with the outcome: mark it before the
     // list is drawn again.
     if (call.outcome?.kind === "do_not_call") session.dnc.add(call.to);
-    close();
+    close(true);
     const what = call.outcome ? `: ${call.outcome.name}` : "";
     say(`Wrap-up saved${what}.`);
   } catch (e) {
@@ -113,7 +118,7 @@ export function wireWrapUp(): void {
     if ($("message").classList.contains("error")) say("");
   });
   $("wrapup-skip").addEventListener("click", () => {
-    close();
+    close(false);
     say("Wrap-up skipped.");
   });
 }

@@ -7564,10 +7564,28 @@ export type CallReportParams = operations["reportCalls"]["parameters"]["query"];
  * the same less the paging position, for `paginate` and `pages`.
  */
 export type ListCallsParams = NonNullable<operations["listCalls"]["parameters"]["query"]>;
+/** Who answered the customer leg, by answering-machine detection; null until its verdict (or without detection). */
+export type AnsweredBy = Schemas["AnsweredBy"];
+export type VoicemailDrop = Schemas["VoicemailDrop"];
+export type DialList = Schemas["DialList"];
+/** `active`, `paused` or `done`. */
+export type DialListStatus = DialList["status"];
+/** An entry of a dial list (`next`'s `entry`: null when none is dialable now). */
+export type DialListEntry = NonNullable<Schemas["DialListEntry"]>;
+/** `pending`, `leased`, `done`, `skipped` or `exhausted`. */
+export type DialListEntryStatus = Schemas["DialListEntryStatus"];
+/** What `POST /v1/dial-lists/{id}/next` answers: the leased entry (or null) and what it skipped on the way. */
+export type DialNext = Schemas["DialNext"];
+/** An entry `next` passed over: the dial check's reason and, unless skipped for good, when it may be dialled. */
+export type DialSkip = Schemas["DialSkip"];
 /** Every outcome kind, in the spec's order. */
 export declare const callOutcomeKinds: readonly CallOutcomeKind[];
 /** Every report grouping, in the spec's order. */
 export declare const callReportGroupBys: readonly CallReportGroupBy[];
+/** Every dial list entry status, in the spec's order. */
+export declare const dialListEntryStatuses: readonly DialListEntryStatus[];
+/** Whether the verdict is an answering machine's (`machine_start`, `machine_end_*`): the moment to drop a voicemail. */
+export declare function answeredByMachine(answeredBy: AnsweredBy | undefined): boolean;
 /** The statuses after which a call changes no more. */
 export declare const finalCallStatuses: readonly CallStatus[];
 export interface SwitchboardOptions {

@@ -647,6 +647,11 @@ var outcomeKinds = { connected: true, not_connected: true, do_not_call: true };
 var reportGroups = { agent: true, outcome: true, day: true };
 var callOutcomeKinds = Object.keys(outcomeKinds);
 var callReportGroupBys = Object.keys(reportGroups);
+var entryStatuses = { pending: true, leased: true, done: true, skipped: true, exhausted: true };
+var dialListEntryStatuses = Object.keys(entryStatuses);
+function answeredByMachine(answeredBy) {
+  return !!answeredBy && answeredBy.startsWith("machine_");
+}
 var finalCallStatuses = ["completed", "no-answer", "busy", "failed"];
 function createSwitchboardClient(opts) {
   const client = createClient({
@@ -714,9 +719,11 @@ function importCsvFile(client, file, fields = {}) {
 export {
   SwitchboardError,
   WebhookVerificationError,
+  answeredByMachine,
   callOutcomeKinds,
   callReportGroupBys,
   createSwitchboardClient,
+  dialListEntryStatuses,
   finalCallStatuses,
   importCsv,
   importCsvFile,

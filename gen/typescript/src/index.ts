@@ -54,6 +54,20 @@ export type CallReportParams = operations["reportCalls"]["parameters"]["query"];
  * the same less the paging position, for `paginate` and `pages`.
  */
 export type ListCallsParams = NonNullable<operations["listCalls"]["parameters"]["query"]>;
+/** Who answered the customer leg, by answering-machine detection; null until its verdict (or without detection). */
+export type AnsweredBy = Schemas["AnsweredBy"];
+export type VoicemailDrop = Schemas["VoicemailDrop"];
+export type DialList = Schemas["DialList"];
+/** `active`, `paused` or `done`. */
+export type DialListStatus = DialList["status"];
+/** An entry of a dial list (`next`'s `entry`: null when none is dialable now). */
+export type DialListEntry = NonNullable<Schemas["DialListEntry"]>;
+/** `pending`, `leased`, `done`, `skipped` or `exhausted`. */
+export type DialListEntryStatus = Schemas["DialListEntryStatus"];
+/** What `POST /v1/dial-lists/{id}/next` answers: the leased entry (or null) and what it skipped on the way. */
+export type DialNext = Schemas["DialNext"];
+/** An entry `next` passed over: the dial check's reason and, unless skipped for good, when it may be dialled. */
+export type DialSkip = Schemas["DialSkip"];
 
 // Written as records so that a value added to the spec's enum is a compile
 // error here until it is listed.
@@ -63,6 +77,15 @@ const reportGroups: Record<CallReportGroupBy, true> = { agent: true, outcome: tr
 export const callOutcomeKinds = Object.keys(outcomeKinds) as readonly CallOutcomeKind[];
 /** Every report grouping, in the spec's order. */
 export const callReportGroupBys = Object.keys(reportGroups) as readonly CallReportGroupBy[];
+
+const entryStatuses: Record<DialListEntryStatus, true> = { pending: true, leased: true, done: true, skipped: true, exhausted: true };
+/** Every dial list entry status, in the spec's order. */
+export const dialListEntryStatuses = Object.keys(entryStatuses) as readonly DialListEntryStatus[];
+
+/** Whether the verdict is an answering machine's (`machine_start`, `machine_end_*`): the moment to drop a voicemail. */
+export function answeredByMachine(answeredBy: AnsweredBy | undefined): boolean {
+  return !!answeredBy && answeredBy.startsWith("machine_");
+}
 
 /** The statuses after which a call changes no more. */
 export const finalCallStatuses: readonly CallStatus[] = ["completed", "no-answer", "busy", "failed"];
