@@ -99,8 +99,8 @@ test-readme: ## run the sh blocks of README.md and docs/*.md in order against on
 bench: ## the benchmarks on both databases (see docs/performance.md)
 	TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test -run '^$$' -bench . -benchtime 3x -timeout 30m ./...
 
-load-dial-lists: ## not in CI: 20 agents on 2 instances work a 10,000-entry dial list over one PostgreSQL through the simulator (LOAD_ENTRIES to change it); see docs/performance.md
-	SWITCHBOARD_LOAD=1 TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test -run '^TestDialListLoad$$' -count=1 -v -timeout 30m ./server/
+load-dial-lists: ## not in CI: 20 agents on 2 instances work a 10,000-entry dial list over one PostgreSQL through the simulator (LOAD_ENTRIES to change its size, LOAD_WRAPUP an agent's wrap-up time); see docs/performance.md
+	SWITCHBOARD_LOAD=1 LOAD_WRAPUP=$(LOAD_WRAPUP) TEST_DATABASE_URL='$(TEST_DATABASE_URL)' $(GO) test -run '^TestDialListLoad$$' -count=1 -v -timeout 30m ./server/
 
 bench-1m: ## not in CI: 1,000,000 contacts imported into the real program on both databases, every search class and a cursor walk, written into docs/performance.md; 1,000,000 calls counted by status
 	SWITCHBOARD_BENCH_1M=1 SWITCHBOARD_BENCH_1M_DOC='$(CURDIR)/docs/performance.md' TEST_DATABASE_URL='$(TEST_DATABASE_URL)' \

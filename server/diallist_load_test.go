@@ -42,6 +42,12 @@ func TestDialListLoad(t *testing.T) {
 	if v, err := strconv.Atoi(os.Getenv("LOAD_ENTRIES")); err == nil && v > 0 {
 		entries = v
 	}
+	// An agent's wrap-up after each call, in wall time (LOAD_WRAPUP, a Go
+	// duration; default none: agents pull next the moment a call ends).
+	var wrapUp time.Duration
+	if v, err := time.ParseDuration(os.Getenv("LOAD_WRAPUP")); err == nil && v > 0 {
+		wrapUp = v
+	}
 	const agents, maxAttempts, speed = 20, 2, 30
 	timing := simulator.Timing{DialDelay: 5 * time.Millisecond, RingDelay: 20 * time.Millisecond, SlowAnswerDelay: 50 * time.Millisecond,
 		NoAnswerTimeout: 200 * time.Millisecond, TalkTime: 150 * time.Millisecond, ValidationDelay: 100 * time.Millisecond, WebhookTimeout: 5 * time.Second}
@@ -173,6 +179,7 @@ func TestDialListLoad(t *testing.T) {
 				holdMu.Lock()
 				delete(holder, contact)
 				holdMu.Unlock()
+				time.Sleep(wrapUp)
 			}
 		}()
 	}
@@ -226,6 +233,7 @@ func TestDialListLoad(t *testing.T) {
 
 	slices.Sort(lat)
 	q := func(p float64) time.Duration { return lat[min(len(lat)-1, int(float64(len(lat))*p))] }
+	t.Logf("wrap-up after each call: %s", wrapUp)
 	t.Logf("dial list load run: %d entries, %d agents on 2 instances over one PostgreSQL, %s", entries, agents, elapsed.Round(time.Second))
 	t.Logf("entries: %v; calls: %d (%d numbers, at most %d calls to one)", byStatus, calls.Load(), len(perNumber), most)
 	t.Logf("next: %d requests, p50 %s, p90 %s, p99 %s, max %s", len(lat), q(0.50).Round(10*time.Microsecond),
