@@ -9,6 +9,10 @@
 #
 # Run it (docs/production.md): PostgreSQL by DATABASE_URL, `switchboard
 # migrate` as its own step, then `serve` (the default command).
+#
+# Without a Docker engine, cmd/switchboard's TestDockerfile runs this file's
+# build command and starts the binary as the image would (its ENV, WORKDIR,
+# ENTRYPOINT, CMD) until its HEALTHCHECK passes.
 
 ARG GO_VERSION=1.26.8
 
