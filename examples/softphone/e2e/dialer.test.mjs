@@ -195,3 +195,29 @@ test("softphone dialer: a whole list worked", async (t) => {
   assert.equal(machineCall.answeredBy, "machine_end_beep");
   assert.ok(machineCall.voicemailDropId, "the machine's call records the drop");
 });
+
+test("softphone dialer: a list an admin pauses says so, and its customer is not dialled", async (t) => {
+  const pat = { firstName: "Pat", lastName: "Paused", phone: "+15005550101", company: "Acme" };
+  const { data: contact } = await unwrap(admin.POST("/v1/contacts", { body: pat }));
+  const { data: paused } = await unwrap(admin.POST("/v1/dial-lists", { body: { name: "December renewals", contactIds: [contact.id] } }));
+  await withPage(t, phone, async (page) => {
+    await page.goto(`${srv.baseUrl}/softphone/`);
+    await page.fill(byId("token"), token);
+    await page.click(byId("sign-in-button"));
+    await waitText(page, "dialer-select", "December renewals (1 of 1 left)");
+    await page.click(byId("dialer-start"));
+    await waitText(page, "dialer-name", name(pat));
+
+    // The admin pauses the list while the agent looks at its customer.
+    await unwrap(admin.PATCH("/v1/dial-lists/{id}", { params: { path: { id: paused.id } }, body: { status: "paused" } }));
+    await page.click(byId("dialer-call"));
+    await waitText(page, "dialer-note", /^Not dialled: .*Press Next for another customer\.$/);
+    await page.click(byId("dialer-next"));
+    await waitText(page, "dialer-note", "An admin paused this list: it hands out no customers until it is resumed.");
+    assert.ok(await page.locator(byId("dialer-customer")).isHidden(), "no customer shown");
+    await checks(page, "a paused list");
+    await snap(page, "dialer-paused");
+  });
+  const { data: calls } = await unwrap(admin.GET("/v1/calls", { params: { query: { limit: 10 } } }));
+  assert.ok(!calls.some((c) => c.to === pat.phone), "the paused list's customer was never called");
+});
