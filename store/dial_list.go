@@ -279,21 +279,11 @@ func (db *DB) ListDialEntries(ctx context.Context, workspaceID, listID string, s
 		}
 		return q
 	}
-	var total int64
-	if err := q().Count(&total).Error; err != nil {
+	rows, meta, err := byPosition(q, page, "SELECT position FROM dial_list_entries WHERE list_id = ? AND contact_id = ?", []any{listID},
+		func(e *dialEntryRow) switchboard.PageKey { return switchboard.PageKey{ID: e.ContactID} })
+	if err != nil {
 		return nil, switchboard.Meta{}, err
 	}
-	lq := q().Order("position").Limit(page.Limit + 1)
-	if page.After != nil {
-		lq = lq.Where("position > (SELECT position FROM dial_list_entries WHERE list_id = ? AND contact_id = ?)", listID, page.After.ID)
-	} else {
-		lq = lq.Offset(page.Offset)
-	}
-	var rows []dialEntryRow
-	if err := lq.Find(&rows).Error; err != nil {
-		return nil, switchboard.Meta{}, err
-	}
-	rows, meta := trim(rows, page, total, func(e *dialEntryRow) switchboard.PageKey { return switchboard.PageKey{ID: e.ContactID} })
 	out := make([]*switchboard.DialListEntry, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()

@@ -93,21 +93,11 @@ func (db *DB) ListOutcomes(ctx context.Context, workspaceID string, includeArchi
 		}
 		return q
 	}
-	var total int64
-	if err := q().Count(&total).Error; err != nil {
+	rows, meta, err := byPosition(q, page, "SELECT position FROM call_outcomes WHERE workspace_id = ? AND id = ?", []any{workspaceID},
+		func(o *outcomeRow) switchboard.PageKey { return switchboard.PageKey{ID: o.ID} })
+	if err != nil {
 		return nil, switchboard.Meta{}, err
 	}
-	lq := q().Order("position").Limit(page.Limit + 1)
-	if page.After != nil {
-		lq = lq.Where("position > (SELECT position FROM call_outcomes WHERE workspace_id = ? AND id = ?)", workspaceID, page.After.ID)
-	} else {
-		lq = lq.Offset(page.Offset)
-	}
-	var rows []outcomeRow
-	if err := lq.Find(&rows).Error; err != nil {
-		return nil, switchboard.Meta{}, err
-	}
-	rows, meta := trim(rows, page, total, func(o *outcomeRow) switchboard.PageKey { return switchboard.PageKey{ID: o.ID} })
 	out := make([]*switchboard.CallOutcome, len(rows))
 	for i := range rows {
 		out[i] = rows[i].toDomain()

@@ -67,3 +67,26 @@ func trim[T any](rows []T, p switchboard.Page, total int64, key func(*T) switchb
 	meta.Total = int(total)
 	return rows, meta
 }
+
+// byPosition reads one page of the rows q selects in their `position`
+// order (call outcomes, a dial list's entries), counting all of them first;
+// a cursor page starts after the position afterSQL reads for the cursor's
+// id (a subquery taking its arguments, then the id).
+func byPosition[T any](q func() *gorm.DB, p switchboard.Page, afterSQL string, afterArgs []any, key func(*T) switchboard.PageKey) ([]T, switchboard.Meta, error) {
+	var total int64
+	if err := q().Count(&total).Error; err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	lq := q().Order("position").Limit(p.Limit + 1)
+	if p.After != nil {
+		lq = lq.Where("position > ("+afterSQL+")", append(afterArgs, p.After.ID)...)
+	} else {
+		lq = lq.Offset(p.Offset)
+	}
+	var rows []T
+	if err := lq.Find(&rows).Error; err != nil {
+		return nil, switchboard.Meta{}, err
+	}
+	rows, meta := trim(rows, p, total, key)
+	return rows, meta, nil
+}
