@@ -371,8 +371,47 @@ test("reports: a team lead's chart and tables from real calls, at both widths; a
   await unwrap(ada.PATCH("/v1/calls/{callSid}", { params: { path: { callSid: a1.callSid } }, body: { outcomeId: outcome("Interested") } }));
   await unwrap(grace.PATCH("/v1/calls/{callSid}", { params: { path: { callSid: g1.callSid } }, body: { outcomeId: outcome("Call back later") } }));
 
+  const admin = createSwitchboardClient({ baseUrl: srv.baseUrl, token: adminToken });
+  const outcomeNames = new Map([...outcomes.map((o) => [o.id, o.name]), ["none", "No outcome"]]);
+
+  /**
+   * Checks the outcomes per agent against the API: for the range the page
+   * last asked of the agents' report, the agents of that report in its
+   * order, and each agent's figures as GET /v1/reports/calls?groupBy=outcome&agent=
+   * gives them, which the page must have asked for; and that it never read
+   * the call list to count them.
+   */
+  async function assertMatrixIsTheReport(page, asked, where) {
+    const rows = await page.locator(`${byId("matrix-table")} tbody tr`).evaluateAll((trs) => trs.map((tr) => [...tr.children].map((c) => c.textContent.trim())));
+    const head = (await page.locator(`${byId("matrix-table")} thead th`).allTextContents()).slice(1);
+    const byAgent = asked.filter((u) => u.pathname === "/v1/reports/calls" && u.searchParams.get("groupBy") === "agent").at(-1);
+    assert.ok(byAgent, `${where}: the page read the agents' report`);
+    const from = byAgent.searchParams.get("from");
+    const to = byAgent.searchParams.get("to");
+    const { data: agents } = await unwrap(admin.GET("/v1/reports/calls", { params: { query: { from, to, groupBy: "agent" } } }));
+    assert.deepEqual(rows.map((r) => r[0]), agents.map((a) => a.key), `${where}: the agents' report's agents, in its order`);
+    for (const a of agents) {
+      assert.ok(
+        asked.some((u) => u.pathname === "/v1/reports/calls" && u.searchParams.get("groupBy") === "outcome" && u.searchParams.get("agent") === a.key && u.searchParams.get("from") === from && u.searchParams.get("to") === to),
+        `${where}: the page asked for ${a.key}'s outcome report of the range`,
+      );
+      const { data: theirs } = await unwrap(admin.GET("/v1/reports/calls", { params: { query: { from, to, groupBy: "outcome", agent: a.key } } }));
+      const want = Object.fromEntries(theirs.map((r) => [outcomeNames.get(r.key), String(r.calls)]));
+      const row = rows.find((r) => r[0] === a.key);
+      const got = Object.fromEntries(head.map((name, i) => [name, row[i + 1]]).filter(([, n]) => n !== "0"));
+      assert.deepEqual(got, want, `${where}: ${a.key}'s outcomes as the report gives them`);
+    }
+    assert.ok(!asked.some((u) => u.pathname === "/v1/calls"), `${where}: the page does not read the call list to count`);
+  }
+
   for (const viewport of [desktop, phone]) {
     await withPage(t, viewport, async (page, shot) => {
+      // What the page asks of the API.
+      const asked = [];
+      page.on("request", (req) => {
+        const u = new URL(req.url());
+        if (u.pathname.startsWith("/v1/")) asked.push(u);
+      });
       await page.goto(`${srv.baseUrl}/softphone/reports.html`);
       await page.fill(byId("token"), adaToken);
       await page.click(byId("sign-in-button"));
@@ -382,7 +421,9 @@ test("reports: a team lead's chart and tables from real calls, at both widths; a
       await page.fill(byId("token"), adminToken);
       await page.click(byId("sign-in-button"));
       await page.waitForSelector('[data-testid="chart"] svg g[data-day]', { timeout: 20_000 });
-      await page.waitForFunction(() => /calls\.$/.test(document.querySelector('[data-testid="matrix-note"]')?.textContent ?? ""), null, { timeout: 20_000 });
+      const matrixDone = () =>
+        page.waitForFunction(() => document.querySelector('[data-testid="matrix-table"]')?.getAttribute("aria-busy") === "false", null, { timeout: 20_000 });
+      await matrixDone();
       // The chart's days, whatever the day and the hour: the last 14, today
       // among them, and every call of the range in its bars.
       const bars = await page.locator('[data-testid="chart"] g[data-day]').evaluateAll((gs) =>
@@ -415,6 +456,7 @@ test("reports: a team lead's chart and tables from real calls, at both widths; a
         ["ada", "1", "0", "1"],
         ["grace", "0", "1", "1"],
       ]);
+      await assertMatrixIsTheReport(page, asked, "the last 14 days");
 
       await assertFitsWidth(page, "the reports");
       await assertAccessible(page, "the reports");
@@ -425,6 +467,8 @@ test("reports: a team lead's chart and tables from real calls, at both widths; a
       await page.click(byId("last-7"));
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="chart"] svg g[data-day]').length === 7, null, { timeout: 10_000 });
       await waitText(page, "total-calls", "4");
+      await matrixDone();
+      await assertMatrixIsTheReport(page, asked, "the last 7 days");
     });
   }
 });
