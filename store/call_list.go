@@ -143,6 +143,10 @@ func (db *DB) ReportCalls(ctx context.Context, q switchboard.CallReportQuery) ([
 		TalkSeconds int64
 	}
 	r := db.r.WithContext(ctx)
+	byAgent, agentArgs := "", []any(nil)
+	if q.Agent != "" {
+		byAgent, agentArgs = " AND c.agent_identity = ?", []any{q.Agent}
+	}
 	var stmt *gorm.DB
 	switch q.GroupBy {
 	case switchboard.ReportByDay:
@@ -156,16 +160,17 @@ func (db *DB) ReportCalls(ctx context.Context, q switchboard.CallReportQuery) ([
 		}
 		day, args := db.drv.LocalDate("c.created_at", ds)
 		args = append(args, q.WorkspaceID, q.From.UTC(), q.To.UTC())
+		args = append(args, agentArgs...)
 		stmt = r.Raw("SELECT "+db.drv.DateKey("g.day")+" AS key, g.calls, g.answered, g.talk_seconds FROM (SELECT "+day+" AS day, "+figures+
-			" FROM calls c WHERE c.workspace_id = ? AND c.created_at >= ? AND c.created_at < ? GROUP BY 1) g", args...)
+			" FROM calls c WHERE c.workspace_id = ? AND c.created_at >= ? AND c.created_at < ?"+byAgent+" GROUP BY 1) g", args...)
 	case switchboard.ReportByAgent, switchboard.ReportByOutcome:
 		key := "c.agent_identity"
 		if q.GroupBy == switchboard.ReportByOutcome {
 			key = "coalesce(c.outcome_id, '" + switchboard.ReportNoOutcome + "')"
 		}
 		stmt = r.Raw("SELECT "+key+" AS key, "+figures+
-			" FROM calls c WHERE c.workspace_id = ? AND c.created_at >= ? AND c.created_at < ?"+
-			" GROUP BY "+key, q.WorkspaceID, q.From.UTC(), q.To.UTC())
+			" FROM calls c WHERE c.workspace_id = ? AND c.created_at >= ? AND c.created_at < ?"+byAgent+
+			" GROUP BY "+key, append([]any{q.WorkspaceID, q.From.UTC(), q.To.UTC()}, agentArgs...)...)
 	default:
 		return nil, switchboard.FieldErrorf(switchboard.EInvalid, "groupBy", "groupBy must be one of agent, outcome, day, not %q",
 			switchboard.Truncate(strings.TrimSpace(string(q.GroupBy)), 20))
