@@ -95,7 +95,7 @@ const (
 )
 
 // settleCalls runs after a bulk load of calls (benchmarks).
-const settleCalls = "VACUUM ANALYZE calls, call_tags"
+const settleCalls = "VACUUM ANALYZE calls, call_tags, call_totals_quarter, call_totals_daily"
 
 // Dial lists. The claim takes the first due entry no other transaction
 // holds (SKIP LOCKED): instances pulling next at once each get their own,

@@ -6,16 +6,23 @@
 --
 -- call_totals_quarter: per UTC quarter hour (bucket: Unix seconds, a
 -- multiple of 900), for the report by local day: every zone's offset and
--- every daylight-saving change falls on a quarter hour. shard (0-3, from the
--- call's SID) spreads one workspace's inserts of one quarter hour over four
--- rows, so concurrent call inserts seldom wait on each other's row lock.
+-- every daylight-saving change falls on a quarter hour. shard is 0: a
+-- workspace's call inserts of one quarter hour update one row, each holding
+-- its lock until its transaction commits. Spreading them over shards (the
+-- key has room for it) would cost every report by day as many times the
+-- rows: four shards made a 90-day report by day read 34,560 rows and take
+-- about 16 ms instead of 2.5.
+--
+-- The figures are integer, not bigint: sum(integer) adds in 64 bits, while
+-- sum(bigint) adds in numeric, which took a 90-day report by day from 16 to
+-- 52 ms. A quarter hour's talk time stays far below 2^31 seconds.
 CREATE TABLE call_totals_quarter (
-    workspace_id text    NOT NULL,
-    bucket       bigint  NOT NULL,
+    workspace_id text     NOT NULL,
+    bucket       bigint   NOT NULL,
     shard        smallint NOT NULL,
-    calls        bigint  NOT NULL,
-    answered     bigint  NOT NULL,
-    talk_seconds bigint  NOT NULL,
+    calls        integer  NOT NULL,
+    answered     integer  NOT NULL,
+    talk_seconds integer  NOT NULL,
     PRIMARY KEY (workspace_id, bucket, shard)
 );
 
@@ -28,18 +35,18 @@ CREATE TABLE call_totals_daily (
     day            bigint NOT NULL,
     agent_identity text   NOT NULL,
     outcome_key    text   NOT NULL,
-    calls          bigint NOT NULL,
-    answered       bigint NOT NULL,
-    talk_seconds   bigint NOT NULL,
+    calls          integer NOT NULL,
+    answered       integer NOT NULL,
+    talk_seconds   integer NOT NULL,
     PRIMARY KEY (workspace_id, day, agent_identity, outcome_key)
 );
 
 CREATE FUNCTION call_totals_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     INSERT INTO call_totals_quarter (workspace_id, bucket, shard, calls, answered, talk_seconds)
-    SELECT workspace_id, floor(extract(epoch FROM created_at) / 900)::bigint * 900, abs(hashtext(call_sid)) % 4,
+    SELECT workspace_id, floor(extract(epoch FROM created_at) / 900)::bigint * 900, 0,
            count(*), count(answered_at), coalesce(sum(duration), 0)
-    FROM new_calls GROUP BY 1, 2, 3
+    FROM new_calls GROUP BY 1, 2
     ON CONFLICT (workspace_id, bucket, shard) DO UPDATE SET calls = call_totals_quarter.calls + excluded.calls,
         answered = call_totals_quarter.answered + excluded.answered,
         talk_seconds = call_totals_quarter.talk_seconds + excluded.talk_seconds;
@@ -58,7 +65,7 @@ $$;
 CREATE FUNCTION call_totals_apply(c calls, sign integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
     INSERT INTO call_totals_quarter AS t (workspace_id, bucket, shard, calls, answered, talk_seconds)
-    VALUES (c.workspace_id, floor(extract(epoch FROM c.created_at) / 900)::bigint * 900, abs(hashtext(c.call_sid)) % 4,
+    VALUES (c.workspace_id, floor(extract(epoch FROM c.created_at) / 900)::bigint * 900, 0,
             sign, CASE WHEN c.answered_at IS NULL THEN 0 ELSE sign END, sign * coalesce(c.duration, 0))
     ON CONFLICT (workspace_id, bucket, shard) DO UPDATE SET calls = t.calls + excluded.calls,
         answered = t.answered + excluded.answered, talk_seconds = t.talk_seconds + excluded.talk_seconds;
@@ -95,9 +102,9 @@ CREATE TRIGGER calls_totals_delete AFTER DELETE ON calls FOR EACH ROW EXECUTE FU
 
 -- The calls already there.
 INSERT INTO call_totals_quarter (workspace_id, bucket, shard, calls, answered, talk_seconds)
-SELECT workspace_id, floor(extract(epoch FROM created_at) / 900)::bigint * 900, abs(hashtext(call_sid)) % 4,
+SELECT workspace_id, floor(extract(epoch FROM created_at) / 900)::bigint * 900, 0,
        count(*), count(answered_at), coalesce(sum(duration), 0)
-FROM calls GROUP BY 1, 2, 3;
+FROM calls GROUP BY 1, 2;
 INSERT INTO call_totals_daily (workspace_id, day, agent_identity, outcome_key, calls, answered, talk_seconds)
 SELECT workspace_id, floor(extract(epoch FROM created_at) / 86400)::bigint * 86400, agent_identity, coalesce(outcome_id, ''),
        count(*), count(answered_at), coalesce(sum(duration), 0)

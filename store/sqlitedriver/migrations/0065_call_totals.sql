@@ -7,8 +7,8 @@
 --
 -- call_totals_quarter: per UTC quarter hour (bucket: Unix seconds, a
 -- multiple of 900), for the report by local day: every zone's offset and
--- every daylight-saving change falls on a quarter hour. shard is always 0
--- here (SQLite has one writer; PostgreSQL's spreads concurrent inserts).
+-- every daylight-saving change falls on a quarter hour. shard is 0 (the key
+-- has room to spread one quarter hour's writes over several rows).
 CREATE TABLE call_totals_quarter (
     workspace_id TEXT    NOT NULL,
     bucket       INTEGER NOT NULL,
