@@ -63,6 +63,8 @@ type CallReportQuery struct {
 	GroupBy     CallReportGroup
 	// Zone is the zone whose calendar days ReportByDay counts.
 	Zone *time.Location
+	// Agent, when not "", narrows the report to that agent's calls.
+	Agent string
 }
 
 // CallReportRow is one key's figures. TalkSeconds sums the calls'

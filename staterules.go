@@ -133,6 +133,23 @@ var StateRules = []StateRule{
 		},
 	},
 	{
+		// Conn. Gen. Stat. § 42-288a(c): "A telephonic sales call that is
+		// made to any consumer residential, mobile or telephonic paging
+		// device telephone number that is not otherwise prohibited by this
+		// section shall be limited to being conducted between the hours of
+		// nine o'clock a.m. and eight o'clock p.m. local time." Every day of
+		// the week alike: the statute names no day and no holiday. A
+		// "telephonic sales call" (§ 42-284(18)) is a marketing or sales
+		// solicitation to a resident consumer or a Connecticut area code;
+		// the state keeps one clock, Eastern.
+		State: "CT", Name: "Connecticut",
+		Hours: []StateHours{{
+			Window:  CallingHours{Start: 9 * 60, End: 20 * 60},
+			Statute: "Conn. Gen. Stat. § 42-288a(c)",
+			Scope:   "telephonic sales calls",
+		}},
+	},
+	{
 		State: "FL", Name: "Florida",
 		Hours: []StateHours{{
 			Window:  CallingHours{Start: 8 * 60, End: 20 * 60},

@@ -70,6 +70,67 @@ func TestStateRuleFlorida(t *testing.T) {
 	require.Equal(t, at("2026-01-15T13:00:00Z"), *v.NextAllowedAt)
 }
 
+// Connecticut's 09:00–20:00 (Conn. Gen. Stat. § 42-288a(c)) holds on every
+// day alike, Sundays and holidays included, on the callee's clock through
+// both changes of summer time.
+func TestStateRuleConnecticut(t *testing.T) {
+	hartford := "America/New_York"
+	checkState(t, "CT", []stateCase{
+		{hartford, "2026-01-14T13:59:00Z", false, "Wed 08:59"},
+		{hartford, "2026-01-14T14:00:00Z", true, "Wed 09:00"},
+		{hartford, "2026-01-15T00:59:00Z", true, "Wed 19:59"},
+		{hartford, "2026-01-15T01:00:00Z", false, "Wed 20:00"},
+		// Summer time: the same local edges, an hour earlier in UTC.
+		{hartford, "2026-07-15T12:59:00Z", false, "Wed 08:59"},
+		{hartford, "2026-07-15T13:00:00Z", true, "Wed 09:00"},
+		{hartford, "2026-07-15T23:59:00Z", true, "Wed 19:59"},
+		{hartford, "2026-07-16T00:00:00Z", false, "Wed 20:00"},
+		// No banned day: a Sunday and Thanksgiving have the same window.
+		{hartford, "2026-01-18T13:59:00Z", false, "Sun 08:59"},
+		{hartford, "2026-01-18T14:00:00Z", true, "Sun 09:00"},
+		{hartford, "2026-11-26T17:00:00Z", true, "Thu 12:00"},
+		{hartford, "2026-12-25T17:00:00Z", true, "Fri 12:00"},
+		// The spring change (Sunday 8 March 2026) and the autumn one
+		// (Sunday 1 November): 09:00 on the local clock either way.
+		{hartford, "2026-03-08T12:59:00Z", false, "Sun 08:59"},
+		{hartford, "2026-03-08T13:00:00Z", true, "Sun 09:00"},
+		{hartford, "2026-11-01T13:59:00Z", false, "Sun 08:59"},
+		{hartford, "2026-11-01T14:00:00Z", true, "Sun 09:00"},
+	})
+	ct := sb.StateRuleFor("CT")
+	require.False(t, ct.CapReached(100), "no cap in the statute")
+	v, err := sb.CheckTimeRules(sb.TimeRules{NumberZones: []string{hartford}, State: ct}, at("2026-01-14T13:59:00Z"))
+	require.NoError(t, err)
+	require.Equal(t, "It is 08:59 on Wednesday 14 January in America/New_York: Connecticut allows telephone solicitation "+
+		"(telephonic sales calls) only 09:00–20:00 local time on any day (Conn. Gen. Stat. § 42-288a(c)).", v.Reasons[0].Message)
+	require.Equal(t, at("2026-01-14T14:00:00Z"), *v.NextAllowedAt)
+	// Saturday 20:00 EST before the spring change waits for Sunday 09:00
+	// EDT; Saturday 20:00 EDT before the autumn one for Sunday 09:00 EST.
+	v, err = sb.CheckTimeRules(sb.TimeRules{NumberZones: []string{hartford}, State: ct}, at("2026-03-08T01:00:00Z"))
+	require.NoError(t, err)
+	require.Equal(t, at("2026-03-08T13:00:00Z"), *v.NextAllowedAt)
+	v, err = sb.CheckTimeRules(sb.TimeRules{NumberZones: []string{hartford}, State: ct}, at("2026-11-01T00:00:00Z"))
+	require.NoError(t, err)
+	require.Equal(t, at("2026-11-01T14:00:00Z"), *v.NextAllowedAt)
+
+	// Every Connecticut area code is the state's and rings in Eastern time;
+	// with the workspace's default 08:00–21:00 the state's narrower window
+	// is the one that refuses, at both ends.
+	for _, n := range []string{"+12035550123", "+14755550123", "+18605550123", "+19595550123"} {
+		require.Equal(t, "CT", phone.State(n), n)
+		require.Equal(t, []string{hartford}, phone.TimeZones(n), n)
+	}
+	def := sb.DefaultCallingHours
+	rules := sb.TimeRules{NumberZones: phone.TimeZones("+18605550123"), Hours: &def, State: sb.StateRuleFor(phone.State("+18605550123"))}
+	for _, now := range []string{"2026-01-14T13:30:00Z", "2026-01-15T01:30:00Z"} { // 08:30 and 20:30
+		v, err = sb.CheckTimeRules(rules, at(now))
+		require.NoError(t, err)
+		require.False(t, v.Allowed, now)
+		require.Len(t, v.Reasons, 1, now)
+		require.Equal(t, sb.ReasonStateRule, v.Reasons[0].Code, now)
+	}
+}
+
 func TestStateRuleWashington(t *testing.T) {
 	seattle := "America/Los_Angeles"
 	checkState(t, "WA", []stateCase{

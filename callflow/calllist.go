@@ -55,13 +55,25 @@ type CallReport struct {
 	From, To time.Time
 	GroupBy  sb.CallReportGroup
 	TimeZone string
+	// Agent is the agent the report was narrowed to ("" for every agent).
+	Agent string
 }
 
-// ReportCalls computes a report over the calls created from from to to
-// (excluded), at most sb.MaxReportSpan apart; timeZone ("" for the
-// workspace's) is the zone of the day keys. Errors: EInvalid naming from,
-// to, groupBy or timeZone.
-func (s *Service) ReportCalls(ctx context.Context, workspaceID string, from, to time.Time, groupBy sb.CallReportGroup, timeZone string) (*CallReport, error) {
+// ReportRequest is what a report is asked for: the calls created from From
+// to To (excluded), at most sb.MaxReportSpan apart, grouped by GroupBy;
+// TimeZone ("" for the workspace's) is the zone of the day keys, and Agent
+// ("" for all) narrows it to one agent's calls.
+type ReportRequest struct {
+	From, To time.Time
+	GroupBy  sb.CallReportGroup
+	TimeZone string
+	Agent    string
+}
+
+// ReportCalls computes a report. Errors: EInvalid naming from, to, groupBy
+// or timeZone.
+func (s *Service) ReportCalls(ctx context.Context, workspaceID string, req ReportRequest) (*CallReport, error) {
+	from, to, groupBy, timeZone := req.From, req.To, req.GroupBy, req.TimeZone
 	switch groupBy {
 	case sb.ReportByAgent, sb.ReportByOutcome, sb.ReportByDay:
 	default:
@@ -84,9 +96,10 @@ func (s *Service) ReportCalls(ctx context.Context, workspaceID string, from, to 
 	if err != nil {
 		return nil, sb.FieldErrorf(sb.EInvalid, "timeZone", "%q is not an IANA time zone (e.g. America/New_York).", sb.Truncate(timeZone, 64))
 	}
-	rows, err := s.deps.Calls.ReportCalls(ctx, sb.CallReportQuery{WorkspaceID: workspaceID, From: from.UTC(), To: to.UTC(), GroupBy: groupBy, Zone: loc})
+	rows, err := s.deps.Calls.ReportCalls(ctx, sb.CallReportQuery{WorkspaceID: workspaceID, From: from.UTC(), To: to.UTC(),
+		GroupBy: groupBy, Zone: loc, Agent: req.Agent})
 	if err != nil {
 		return nil, err
 	}
-	return &CallReport{Rows: rows, From: from.UTC(), To: to.UTC(), GroupBy: groupBy, TimeZone: timeZone}, nil
+	return &CallReport{Rows: rows, From: from.UTC(), To: to.UTC(), GroupBy: groupBy, TimeZone: timeZone, Agent: req.Agent}, nil
 }

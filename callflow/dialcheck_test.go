@@ -130,6 +130,41 @@ func TestDialCheckMiamiEdge(t *testing.T) {
 	})
 }
 
+// Connecticut's 09:00 (Conn. Gen. Stat. § 42-288a(c)) on a workspace whose
+// own window is all day: on the Monday after the spring change, 08:59 EDT
+// in Hartford is refused on the dial check and click-to-call, nobody is
+// rung, and 09:00 is the next allowed instant, when the call goes through.
+func TestDialCheckConnecticutMorning(t *testing.T) {
+	const hartford = "+18605550142"
+	onEachDBWide(t, func(t *testing.T, b *flowBundle, _ string) {
+		ctx := context.Background()
+		b.clock.Set(instant("2026-03-09T12:59:00Z"))
+		check, err := b.flow.CheckDial(ctx, b.ws, callflow.DialCheckRequest{To: "(860) 555-0142"})
+		require.NoError(t, err)
+		require.False(t, check.Allowed)
+		require.Equal(t, []string{"America/New_York"}, check.TimeZones)
+		require.Len(t, check.Reasons, 1)
+		require.Equal(t, sb.ReasonStateRule, check.Reasons[0].Code)
+		require.Contains(t, check.Reasons[0].Message, "Connecticut")
+		require.Contains(t, check.Reasons[0].Message, "42-288a(c)")
+		require.Equal(t, instant("2026-03-09T13:00:00Z"), *check.NextAllowedAt)
+
+		mark := b.fake.Count()
+		_, err = b.flow.ClickToCall(ctx, b.ws, "ada", hartford, "")
+		_, reasons, next := refusal(t, err, sb.EStateRule)
+		require.Equal(t, []string{sb.ReasonStateRule}, reasons)
+		require.Equal(t, "2026-03-09T13:00:00Z", next)
+		require.Empty(t, b.fake.Since(mark), "nobody was rung")
+
+		b.clock.Set(instant("2026-03-09T13:00:00Z"))
+		check, err = b.flow.CheckDial(ctx, b.ws, callflow.DialCheckRequest{To: hartford})
+		require.NoError(t, err)
+		require.True(t, check.Allowed)
+		_, err = b.flow.ClickToCall(ctx, b.ws, "ada", hartford, "")
+		require.NoError(t, err, "09:00 in Hartford")
+	})
+}
+
 // Every reason is listed in order, the first one answers, and a
 // do-not-call number has no next allowed instant.
 func TestDialCheckReasonsInOrder(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/callflow"
 	"github.com/switchboard-oss/switchboard/gen/api"
 )
 
@@ -70,12 +71,20 @@ func (s *strict) ReportCalls(ctx context.Context, req api.ReportCallsRequestObje
 	if p.TimeZone != nil {
 		zone = *p.TimeZone
 	}
-	rep, err := s.deps.Voice.ReportCalls(ctx, ws, p.From, p.To, sb.CallReportGroup(p.GroupBy), zone)
+	agent := ""
+	if p.Agent != nil {
+		agent = *p.Agent
+	}
+	rep, err := s.deps.Voice.ReportCalls(ctx, ws, callflow.ReportRequest{From: p.From, To: p.To,
+		GroupBy: sb.CallReportGroup(p.GroupBy), TimeZone: zone, Agent: agent})
 	if err != nil {
 		return nil, err
 	}
 	out := api.ReportCalls200JSONResponse{Data: make([]api.CallReportRow, len(rep.Rows)),
 		Meta: api.CallReportMeta{From: rep.From, To: rep.To, GroupBy: api.CallReportGroupBy(rep.GroupBy), TimeZone: rep.TimeZone}}
+	if rep.Agent != "" {
+		out.Meta.Agent = &rep.Agent
+	}
 	for i, r := range rep.Rows {
 		out.Data[i] = api.CallReportRow{Key: r.Key, Calls: r.Calls, Answered: r.Answered, AnswerRate: r.AnswerRate(),
 			TalkSeconds: int(r.TalkSeconds), AverageTalkSeconds: r.AverageTalkSeconds()}

@@ -64,6 +64,15 @@ func TestCallReport(t *testing.T) {
 		require.Equal(t, []map[string]any{row("ada", 3, 3, 135, 1, 45), row("grace", 2, 1, 45, 0.5, 45)}, r.list())
 		r = tb.do("GET", q(from, to, "&groupBy=outcome"), tb.tokAdm, nil)
 		require.Equal(t, []map[string]any{row(outcome, 1, 1, 30, 1, 30), row("none", 4, 3, 150, 0.75, 50)}, r.list())
+		// One agent's outcomes, as a team lead's page reads them per agent.
+		r = tb.do("GET", q(from, to, "&groupBy=outcome&agent=ada"), tb.tokAdm, nil)
+		require.Equal(t, http.StatusOK, r.status, "%s", r.body)
+		require.Equal(t, []map[string]any{row(outcome, 1, 1, 30, 1, 30), row("none", 2, 2, 105, 1, 52.5)}, r.list())
+		require.Equal(t, "ada", r.meta()["agent"])
+		r = tb.do("GET", q(from, to, "&groupBy=day&timeZone=America/New_York&agent=grace"), tb.tokAdm, nil)
+		require.Equal(t, []map[string]any{row("2026-03-08", 2, 1, 45, 0.5, 45)}, r.list())
+		r = tb.do("GET", q(from, to, "&groupBy=agent&agent=alan"), tb.tokAdm, nil)
+		require.Equal(t, []map[string]any{}, r.list(), "another workspace's agent: none of its calls")
 		r = tb.do("GET", q(midnight.Add(3*time.Hour), midnight.Add(4*time.Hour), "&groupBy=agent"), tb.tokAdm, nil)
 		require.Equal(t, []map[string]any{row("grace", 1, 0, 0, 0, 0)}, r.list(), "no answered call: averages 0")
 		r = tb.do("GET", q(to, to.Add(time.Hour), "&groupBy=agent"), tb.tokAdm, nil)
@@ -78,6 +87,7 @@ func TestCallReport(t *testing.T) {
 			q(from, to, "&groupBy=day&timeZone=Local"):                      "timeZone",
 			q(from, to, "&groupBy=week"):                                    "groupBy",
 			q(from, to, ""):                                                 "groupBy",
+			q(from, to, "&groupBy=agent&agent="):                            "agent",
 			"/v1/reports/calls?from=yesterday&to=today&groupBy=agent":       "from",
 		} {
 			requireError(t, tb.do("GET", path, tb.tokAdm, nil), http.StatusBadRequest, sb.EInvalid, field)

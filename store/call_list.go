@@ -2,12 +2,10 @@ package store
 
 import (
 	"context"
-	"strings"
 
 	"gorm.io/gorm"
 
 	switchboard "github.com/switchboard-oss/switchboard"
-	"github.com/switchboard-oss/switchboard/store/driver"
 )
 
 // Lists of calls. Every list reads newest first on (created_at, call_sid)
@@ -127,56 +125,4 @@ func filterCalls(r *gorm.DB, workspaceID string, f switchboard.CallFilter, count
 		q = q.Where(ks.timeCol+" < ?", f.CreatedBefore.UTC())
 	}
 	return q, ks
-}
-
-// ReportCalls implements switchboard.CallStore: one grouped statement over
-// one range of the index on (workspace_id, created_at). ReportByDay groups
-// by the local date the driver computes from the zone's offsets over the
-// range (OffsetSpans): the same date time.Time.In gives, daylight saving
-// included, and no time-zone database needed in SQL.
-func (db *DB) ReportCalls(ctx context.Context, q switchboard.CallReportQuery) ([]switchboard.CallReportRow, error) {
-	const figures = "count(*) AS calls, count(c.answered_at) AS answered, coalesce(sum(c.duration), 0) AS talk_seconds"
-	var rows []struct {
-		Key         string
-		Calls       int
-		Answered    int
-		TalkSeconds int64
-	}
-	r := db.r.WithContext(ctx)
-	var stmt *gorm.DB
-	switch q.GroupBy {
-	case switchboard.ReportByDay:
-		spans := q.OffsetSpans()
-		if len(spans) == 0 {
-			return []switchboard.CallReportRow{}, nil
-		}
-		ds := make([]driver.OffsetSpan, len(spans))
-		for i, s := range spans {
-			ds[i] = driver.OffsetSpan{Start: s.Start, Offset: s.Offset}
-		}
-		day, args := db.drv.LocalDate("c.created_at", ds)
-		args = append(args, q.WorkspaceID, q.From.UTC(), q.To.UTC())
-		stmt = r.Raw("SELECT "+db.drv.DateKey("g.day")+" AS key, g.calls, g.answered, g.talk_seconds FROM (SELECT "+day+" AS day, "+figures+
-			" FROM calls c WHERE c.workspace_id = ? AND c.created_at >= ? AND c.created_at < ? GROUP BY 1) g", args...)
-	case switchboard.ReportByAgent, switchboard.ReportByOutcome:
-		key := "c.agent_identity"
-		if q.GroupBy == switchboard.ReportByOutcome {
-			key = "coalesce(c.outcome_id, '" + switchboard.ReportNoOutcome + "')"
-		}
-		stmt = r.Raw("SELECT "+key+" AS key, "+figures+
-			" FROM calls c WHERE c.workspace_id = ? AND c.created_at >= ? AND c.created_at < ?"+
-			" GROUP BY "+key, q.WorkspaceID, q.From.UTC(), q.To.UTC())
-	default:
-		return nil, switchboard.FieldErrorf(switchboard.EInvalid, "groupBy", "groupBy must be one of agent, outcome, day, not %q",
-			switchboard.Truncate(strings.TrimSpace(string(q.GroupBy)), 20))
-	}
-	if err := scan(stmt, &rows); err != nil {
-		return nil, err
-	}
-	out := make([]switchboard.CallReportRow, len(rows))
-	for i, row := range rows {
-		out[i] = switchboard.CallReportRow{Key: row.Key, Calls: row.Calls, Answered: row.Answered, TalkSeconds: row.TalkSeconds}
-	}
-	switchboard.SortReportRows(out)
-	return out, nil
 }

@@ -1329,6 +1329,11 @@ type CallReportGroupBy string
 
 // CallReportMeta defines model for CallReportMeta.
 type CallReportMeta struct {
+	// Agent The agent the report was narrowed to; absent for every agent's calls.
+	//
+	// Example: ada
+	Agent *string `json:"agent,omitempty"`
+
 	// From Example: 2026-11-23T10:15:00Z
 	From Timestamp `json:"from"`
 
@@ -3340,6 +3345,9 @@ type ReportCallsParams struct {
 
 	// TimeZone The IANA zone whose calendar days `groupBy=day` counts; default the workspace's `timeZone`.
 	TimeZone *string `form:"timeZone,omitempty" json:"timeZone,omitempty"`
+
+	// Agent Only this agent's calls (the agent's identity); every agent's when omitted.
+	Agent *string `form:"agent,omitempty" json:"agent,omitempty"`
 }
 
 // VoiceAnnouncementGetParams defines parameters for VoiceAnnouncementGet.

@@ -16,7 +16,7 @@ import (
 func slowReport(calls []listedCall, q switchboard.CallReportQuery) []switchboard.CallReportRow {
 	byKey := map[string]*switchboard.CallReportRow{}
 	for _, c := range calls {
-		if c.created.Before(q.From) || !c.created.Before(q.To) {
+		if c.created.Before(q.From) || !c.created.Before(q.To) || (q.Agent != "" && c.agent != q.Agent) {
 			continue
 		}
 		var key string
@@ -75,6 +75,16 @@ func testCallReport(t *testing.T, db *store.DB, w *callWorkspace) {
 					got = []switchboard.CallReportRow{}
 				}
 				require.Equal(t, want, got, "%s by %s in %s", rg.from, g, z)
+			}
+			// One agent's calls, and an agent with none.
+			for _, agent := range []string{w.calls[0].agent, "nobody"} {
+				q := switchboard.CallReportQuery{WorkspaceID: w.ws, From: rg.from, To: rg.to, GroupBy: g, Zone: zone(t, "America/New_York"), Agent: agent}
+				got, err := db.ReportCalls(ctx(), q)
+				require.NoError(t, err)
+				if got == nil {
+					got = []switchboard.CallReportRow{}
+				}
+				require.Equal(t, slowReport(w.calls, q), got, "%s by %s for %s", rg.from, g, agent)
 			}
 		}
 	}

@@ -196,7 +196,7 @@ func Run(t *testing.T, open Opener) {
 		{"Events", testEvents},
 		{"Relay", testRelay}, {"Deliveries", testDeliveries},
 		{"Outcome", testOutcome}, {"CallWork", testCallWork},
-		{"CallList", testCallList},
+		{"CallList", testCallList}, {"CallTotals", testCallTotals},
 		{"Voicemail", testVoicemail},
 	}
 	for _, g := range groups {

@@ -1503,6 +1503,8 @@ export interface paths {
 		 *     local date (`YYYY-MM-DD`) of the call's creation in `timeZone` (an IANA name; default the
 		 *     workspace's), with daylight-saving time applied: a day is a local calendar day, 23 or 25
 		 *     hours long on the days the clocks change. The database computes it (one grouped query).
+		 *     `agent` narrows every grouping to one agent's calls (e.g. `groupBy=outcome&agent=ada`:
+		 *     one agent's outcomes, as a team lead's page shows them per agent).
 		 *     A `from` not before `to`, a range over 366 days or an unknown zone answers 400
 		 *     `invalid_request` naming the parameter.
 		 */
@@ -2855,6 +2857,11 @@ export interface components {
 			 * @example America/New_York
 			 */
 			timeZone: string;
+			/**
+			 * @description The agent the report was narrowed to; absent for every agent's calls.
+			 * @example ada
+			 */
+			agent?: string;
 		};
 		CallReport: {
 			data: components["schemas"]["CallReportRow"][];
@@ -6603,6 +6610,11 @@ export interface operations {
 				 * @example America/New_York
 				 */
 				timeZone?: string;
+				/**
+				 * @description Only this agent's calls (the agent's identity); every agent's when omitted.
+				 * @example ada
+				 */
+				agent?: string;
 			};
 			header?: never;
 			path?: never;
