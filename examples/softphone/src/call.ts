@@ -10,7 +10,7 @@ import { formatPhone, refusalText, statusLabel, transferLabel } from "./format";
 import { contactById, loadHistory, loadRecent, selectContact, selectedContact } from "./history";
 import type { PhoneCall } from "./phone";
 import { type ActiveCall, inCall, state } from "./state";
-import { onWrapUpClosed, openWrapUp } from "./wrapup";
+import { onWrapUpClosed, onWrapUpOpened, openWrapUp } from "./wrapup";
 
 /**
  * What to call: a contact (its phone), a dial list's entry leased to the
@@ -223,6 +223,7 @@ function renderControls(): void {
     const li = b.closest("li");
     b.disabled = !li?.getAttribute("data-phone") || !!li?.classList.contains("dnc") || inCall();
   }
+  for (const b of document.querySelectorAll<HTMLButtonElement>('[data-testid="wrap-up-call"]')) b.disabled = inCall();
   $<HTMLButtonElement>("vm-drop-button").disabled = !live;
   $<HTMLButtonElement>("dial-button").disabled = inCall();
   $<HTMLInputElement>("dial-number").disabled = inCall();
@@ -265,6 +266,7 @@ async function dropVoicemail(): Promise<void> {
 /** Wires the call panel's controls and its clock. */
 export function wireCallControls(): void {
   onWrapUpClosed(idle);
+  onWrapUpOpened(renderControls);
   $("dial").addEventListener("submit", (ev) => {
     ev.preventDefault();
     act(() => startCall({ to: $<HTMLInputElement>("dial-number").value }))();

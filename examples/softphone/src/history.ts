@@ -1,13 +1,14 @@
 // What the agent sees of past calls: the selected contact's call history
 // (GET /v1/contacts/{id}/calls, the whole team's calls to that contact) and
 // the agent's own recent calls (GET /v1/calls), each with what came of it:
-// the outcome, the notes and the tags of its wrap-up. Statuses are words;
+// the outcome, the notes and the tags of its wrap-up, and on the agent's
+// own calls a button that opens their wrap-up again. Statuses are words;
 // the call's SID is never shown.
 import { type Call, type Contact, pages, unwrap } from "@switchboard/client";
 
 import { $, button, failure } from "./dom";
 import { callSummary, formatPhone, formatWhen } from "./format";
-import { state } from "./state";
+import { inCall, state } from "./state";
 
 /** Calls per page of a history. */
 const historyPageSize = 10;
@@ -20,6 +21,14 @@ let historySeq = 0;
 
 /** Contacts by id, for the names of recent calls (null: gone or unreadable). */
 const contactCache = new Map<string, Promise<Contact | null>>();
+
+type WrapUpCall = (call: Call, who: string) => void;
+let onWrapUp: WrapUpCall = () => {};
+
+/** Sets what a past call's "Wrap up" does (who: the contact's name or the number). */
+export function onWrapUpCall(fn: WrapUpCall): void {
+  onWrapUp = fn;
+}
 
 export const contactName = (c: Contact): string => [c.firstName, c.lastName].filter(Boolean).join(" ") || c.phone;
 
@@ -73,6 +82,7 @@ export async function loadHistory(): Promise<void> {
 
 async function moreHistory(seq = historySeq): Promise<void> {
   const walk = historyWalk;
+  const c = selected;
   const ul = $("history");
   const more = $<HTMLButtonElement>("history-more");
   if (!walk) return;
@@ -81,7 +91,7 @@ async function moreHistory(seq = historySeq): Promise<void> {
     const r = await walk.next();
     if (seq !== historySeq) return; // another contact was selected meanwhile
     const calls = r.done ? [] : r.value.data;
-    for (const call of calls) ul.append(callItem(call, false));
+    for (const call of calls) ul.append(callItem(call, false, c));
     if (ul.children.length === 0) ul.append(empty("No calls yet"));
     const done = r.done || r.value.meta.nextCursor === null;
     more.hidden = done;
@@ -130,8 +140,10 @@ function span(className: string, text: string, testid?: string): HTMLSpanElement
 
 /**
  * One past call. A recent call names whom it reached (the contact, which
- * opens its history, or the number); a history row names the agent, since
- * the history is the team's.
+ * opens its history, or the number); a row names the agent when the call is
+ * another's (a history is the team's; an admin's recent calls are too).
+ * The agent's own calls have "Wrap up" ("Edit wrap-up" once it has one);
+ * another's have none, since only the call's agent may change it.
  */
 function callItem(call: Call, recent: boolean, contact: Contact | null = null): HTMLLIElement {
   const home = state.session?.home;
@@ -151,7 +163,18 @@ function callItem(call: Call, recent: boolean, contact: Contact | null = null): 
     }
   }
   head.append(span("when", formatWhen(call.createdAt)), span("summary", callSummary(call), "call-summary"));
-  if (!recent && call.agentIdentity !== state.session?.identity) head.append(span("agent", `by ${call.agentIdentity}`));
+  const own = call.agentIdentity === state.session?.identity;
+  if (!own) head.append(span("agent", `by ${call.agentIdentity}`, "call-agent"));
+  else {
+    const who = contact ? contactName(contact) : formatPhone(call.to, home);
+    const done = !!call.outcome || !!call.notes || call.tags.length > 0;
+    const open = button(done ? "Edit wrap-up" : "Wrap up", "wrap-up-call", () => onWrapUp(call, who));
+    open.className = "wrap-up";
+    open.setAttribute("aria-label", `${open.textContent}: the call to ${who}, ${formatWhen(call.createdAt)}`);
+    // One wrap-up at a time, and none during a call.
+    open.disabled = inCall();
+    head.append(open);
+  }
   li.append(head);
 
   if (call.outcome || call.tags.length > 0) {

@@ -1,7 +1,8 @@
 // The reference softphone: an agent signs in with a bearer token, finds a
 // contact (and its call history) or types a number, calls it, controls the
 // call (hold, mute, recording, warm transfer, do-not-call) and wraps it up
-// (outcome, notes, tags) through Switchboard's API, using the client
+// (outcome, notes, tags; an earlier call's too, from the recent calls or a
+// contact's history) through Switchboard's API, using the client
 // generated from openapi.yaml. The voice leg is the Twilio Voice SDK's
 // Device, or against the embedded simulator a stand-in for it (phone.ts).
 import { type CallerId, createSwitchboardClient, unwrap } from "@switchboard/client";
@@ -11,10 +12,10 @@ import { loadContacts, loadDnc, onCallContact } from "./contacts";
 import { loadDialLists, wireDialer } from "./dialer";
 import { $, act, failure, say } from "./dom";
 import { homeOf } from "./format";
-import { loadRecent, wireHistory } from "./history";
+import { loadRecent, onWrapUpCall, wireHistory } from "./history";
 import { type Phone, SimulatorPhone, TwilioPhone } from "./phone";
 import { state } from "./state";
-import { renderOutcomes, wireWrapUp } from "./wrapup";
+import { openEarlierWrapUp, renderOutcomes, wireWrapUp } from "./wrapup";
 import "./style.css";
 
 const baseUrl = window.location.origin;
@@ -104,6 +105,7 @@ function signOut(): void {
 // ---- wiring -------------------------------------------------------------
 
 onCallContact((contact) => startCall({ contact }));
+onWrapUpCall(openEarlierWrapUp);
 wireCallControls();
 wireWrapUp();
 wireHistory();

@@ -1,7 +1,7 @@
 // The team lead's page: GET /v1/reports/calls over a range of days, as a
-// chart of calls and answer rate per day, talk time per agent and the
-// outcomes, with the outcomes per agent counted from the range's calls. It
-// signs in like the softphone, with a bearer token pasted once per tab, but
+// chart of calls and answer rate per day, talk time per agent, the outcomes,
+// and the outcomes per agent (each agent's own outcome report). It signs in
+// like the softphone, with a bearer token pasted once per tab, but
 // an admin's: the reports are admin only.
 import {
   type CallOutcome,
@@ -28,8 +28,8 @@ const tokenKey = "switchboard.adminToken";
  * crosses a clock change can be an hour longer, so the page asks for 365.
  */
 const maxDays = 365;
-/** Calls read to count outcomes per agent; past it the table says it is partial. */
-const matrixCap = 5000;
+/** Agents' outcome reports read at once (one request each). */
+const agentReportsAtOnce = 6;
 
 interface Session {
   api: SwitchboardClient;
@@ -114,9 +114,10 @@ function range(): { from: string; to: string; days: string[] } {
 
 // ---- the reports --------------------------------------------------------
 
-async function report(groupBy: CallReportGroupBy, from: string, to: string): Promise<CallReportRow[]> {
+/** One report of the range; with agent, of that agent's calls only. */
+async function report(groupBy: CallReportGroupBy, from: string, to: string, agent?: string): Promise<CallReportRow[]> {
   if (!session) return [];
-  const query = { from, to, groupBy, ...(groupBy === "day" ? { timeZone: zone() } : {}) };
+  const query = { from, to, groupBy, ...(groupBy === "day" ? { timeZone: zone() } : {}), ...(agent ? { agent } : {}) };
   return (await unwrap(session.api.GET("/v1/reports/calls", { params: { query } }))).data;
 }
 
@@ -142,7 +143,7 @@ async function show(): Promise<void> {
   const first = r.days[0] ?? "";
   const last = r.days[r.days.length - 1] ?? "";
   say(`${shortDay(first)} to ${shortDay(last)}, days in ${zone()}.`);
-  await renderMatrix(r.from, r.to, outcomes, mine);
+  await renderMatrix(r.from, r.to, byAgent, outcomes, mine);
 }
 
 async function outcomeNames(): Promise<Map<string, CallOutcome>> {
@@ -261,43 +262,39 @@ function renderOutcomes(rows: CallReportRow[], names: Map<string, CallOutcome>):
 }
 
 /**
- * Outcomes per agent: the report groups by one key, so this table counts
- * the range's calls as listed by GET /v1/calls (an admin lists the whole
- * workspace's), up to matrixCap of them, and says so when there were more.
+ * Outcomes per agent: the database counts them, one outcome report per
+ * agent of the agents' report (`groupBy=outcome&agent=…`), a few at a time;
+ * an outcome is a column when some agent has a call with it, in the
+ * workspace's order, "No outcome" last.
  */
-async function renderMatrix(from: string, to: string, names: Map<string, CallOutcome>, mine: number): Promise<void> {
+async function renderMatrix(from: string, to: string, agents: CallReportRow[], names: Map<string, CallOutcome>, mine: number): Promise<void> {
   if (!session) return;
+  // Busy until this range's figures are in (assistive technology waits; so does the browser test).
+  const t = $("matrix");
+  t.setAttribute("aria-busy", "true");
   const counts = new Map<string, Map<string, number>>();
-  const used = new Set<string>();
-  let read = 0;
-  let partial = false;
-  for await (const call of paginate(session.api, "/v1/calls", { query: { createdAfter: from, createdBefore: to, limit: 200 } })) {
-    if (read >= matrixCap) {
-      partial = true;
-      break;
+  const queue = agents.map((a) => a.key);
+  const worker = async () => {
+    for (let agent = queue.shift(); agent !== undefined; agent = queue.shift()) {
+      const rows = await report("outcome", from, to, agent);
+      counts.set(agent, new Map(rows.map((r) => [r.key, r.calls])));
     }
-    read++;
-    const key = call.outcome?.id ?? "none";
-    used.add(key);
-    const row = counts.get(call.agentIdentity) ?? new Map<string, number>();
-    row.set(key, (row.get(key) ?? 0) + 1);
-    counts.set(call.agentIdentity, row);
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(agentReportsAtOnce, queue.length) }, worker));
+  } finally {
+    if (mine === seq) t.setAttribute("aria-busy", "false");
   }
   if (mine !== seq) return;
+  const used = new Set([...counts.values()].flatMap((row) => [...row.keys()]));
   const columns = [...names.keys()].filter((k) => used.has(k));
   for (const k of used) if (!columns.includes(k) && k !== "none") columns.push(k);
   if (used.has("none")) columns.push("none");
-  const agents = [...counts.keys()].sort();
   table(
     "matrix",
     ["Agent", ...columns.map((k) => outcomeName(k, names))],
-    agents.map((a) => [a, ...columns.map((k) => counts.get(a)?.get(k) ?? 0)]),
+    agents.map((a) => [a.key, ...columns.map((k) => counts.get(a.key)?.get(k) ?? 0)]),
   );
-  $("matrix-note").textContent = partial
-    ? `Counted from the latest ${num(matrixCap)} calls of the range only; the tables above count every call.`
-    : read > 0
-      ? `Counted from the range's ${num(read)} calls.`
-      : "";
 }
 
 // ---- wiring -------------------------------------------------------------

@@ -36,9 +36,18 @@ export interface ActiveCall {
   poll: ReturnType<typeof setInterval> | null;
 }
 
-export const state: { session: Session | null; active: ActiveCall | null } = { session: null, active: null };
+export const state: {
+  session: Session | null;
+  active: ActiveCall | null;
+  /** An earlier call of the agent's whose wrap-up is open (from the recent calls or a history), or null. */
+  earlier: Call | null;
+} = { session: null, active: null, earlier: null };
 
-/** Whether a call is up, or its wrap-up still open, so that no second one may start. */
+/**
+ * Whether a call is up, or a wrap-up still open (the last call's or an
+ * earlier one's: there is one form), so that no second call may start and
+ * no other wrap-up may open.
+ */
 export function inCall(): boolean {
-  return !!state.active && (!state.active.ended || state.active.wrapUp);
+  return !!state.earlier || (!!state.active && (!state.active.ended || state.active.wrapUp));
 }
