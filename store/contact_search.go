@@ -40,6 +40,21 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 	meta := switchboard.Meta{Limit: page.Limit, Offset: page.Offset}
 	var err error
 
+	// A phone-like query with punctuation ("212 55", "(415) 201") matches
+	// the phone's digits or, as typed, the search text. The second is
+	// almost always empty, and the trigram index proves it cheaply (its
+	// spaces, dashes and parentheses make rare trigrams): the search is
+	// then on the phone alone, whose check is a LIKE on a short column
+	// instead of the whole text of every row a walk or the index reads,
+	// and it has no "starts with" matches to count first (issue 23).
+	if q.digits != "" && !q.short {
+		if n, err := db.countUpTo(r, q.textOnly(), driver.Cond{}, nil, 1); err != nil {
+			return nil, meta, err
+		} else if n == 0 {
+			q = q.digitsOnly(db.drv)
+		}
+	}
+
 	// A search whose sample says it is broad goes straight to the walk; the
 	// others read their candidates from the trigram index, up to rankCap,
 	// and rank them. A query too short for the trigram index finds its

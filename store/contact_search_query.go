@@ -38,6 +38,11 @@ type searchQuery struct {
 	// estimate is the sample's estimate of the matches of a broad search
 	// (0: not sampled, or not broad).
 	estimate int64
+	// digits are the digits of a phone-like query that holds something
+	// else too ("212 55": "21255"; "" otherwise), and text its match on
+	// the search text alone: the match is digits OR text.
+	digits string
+	text   driver.Cond
 }
 
 func (q *searchQuery) and(c driver.Cond) { q.where = append(q.where, c) }
@@ -60,7 +65,10 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 			}
 		}
 		if d != "" {
-			match = driver.Compose("(%s OR (%s AND %s))", match, db.drv.Match("%"+d+"%"), driver.Plain("c.phone LIKE ?", "%"+d+"%"))
+			q.digits, q.text = d, match
+			// The phone first: most candidates of a phone-like query
+			// are phone matches, and its LIKE is the cheaper one.
+			match = driver.Compose("(%s OR %s)", db.drv.Digits(d), match)
 		}
 		short := utf8.RuneCountInString(term) < minTrigram || (d != "" && len(d) < minTrigram)
 		q.short = short
@@ -122,6 +130,27 @@ func (q searchQuery) rankOnly() searchQuery {
 	q.tri.Any = nil
 	q.hasMatch = false
 	q.estimate = 0 // the rank's matches are a part of them, of unknown size
+	return q
+}
+
+// textOnly is q matching the query on the search text alone, without its
+// digits alternative (q.digits set).
+func (q searchQuery) textOnly() searchQuery {
+	q.where = append([]driver.Cond{q.text}, q.where[1:]...)
+	q.tri.Any = []string{q.term}
+	return q
+}
+
+// digitsOnly is q for a phone-like query whose text alternative matches
+// nothing: its matches are the phone's, and none of them is a "starts
+// with" match (a name or email starting with the query holds it: text).
+// The rank condition stays, false, rather than zero, so that every match
+// is in the second bucket as bucketOf says and the pages and cursors are
+// those of q.
+func (q searchQuery) digitsOnly(drv driver.Driver) searchQuery {
+	q.where = append([]driver.Cond{drv.Digits(q.digits)}, q.where[1:]...)
+	q.tri.Any = []string{q.digits}
+	q.rank, q.rankFTS = driver.Plain("1 = 0"), nil
 	return q
 }
 

@@ -89,6 +89,12 @@
 // the workspace newest first. Totals are exact up to 1,000 (see
 // SearchContacts).
 //
+// A phone-like query that holds more than digits ("212 55") matches the
+// phone's digits or the text as typed; when the trigram index finds no
+// text holding it as typed, the search runs on the phone alone, a LIKE on
+// the short E.164 column, with no "starts with" matches to count
+// (searchQuery.digitsOnly; docs/performance.md, Digit queries).
+//
 // Imports write a whole batch per statement: PostgreSQL gets one array per
 // column (INSERT … SELECT FROM unnest(…) … RETURNING id), SQLite one JSON
 // parameter unpacked by json_each, because the pure-Go driver binds

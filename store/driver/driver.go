@@ -130,6 +130,12 @@ type Searcher interface {
 	// Match is "the search text matches pattern" (a LIKE pattern escaped
 	// for ESCAPE '\').
 	Match(pattern string) Cond
+	// Digits is "the phone's digits hold d" (digits only, at least
+	// three): the phone is E.164, a '+' and its digits, so a LIKE of d
+	// anywhere in it is exact. The search text holds the same digits, so
+	// a condition on it is implied and needs to be there only for an
+	// index that serves it (PostgreSQL's trigram index).
+	Digits(d string) Cond
 	// Rank is "a name or the email starts with esc", an escaped query of
 	// runes characters.
 	Rank(esc string, runes int) Cond

@@ -40,6 +40,15 @@ func (Driver) Match(pattern string) driver.Cond {
 	return driver.Cond{Index: matchIndex, Scan: matchScan, Args: []any{markers.Replace(pattern), pattern}}
 }
 
+// Digits keeps the indexed text's LIKE for the planner (the trigram
+// index serves it) and checks the phone itself, short, where the search
+// text's LIKE read the whole text of every candidate; scanned, the phone
+// alone decides.
+func (Driver) Digits(d string) driver.Cond {
+	p := "%" + d + "%"
+	return driver.Cond{Index: digitsIndex, Scan: digitsScan, Args: []any{p, p}}
+}
+
 // Rank gives a query of two characters or more one index condition for its
 // three LIKEs: a part of the text starting with the query (its marker and
 // first two letters make a trigram no other position has). A shorter one

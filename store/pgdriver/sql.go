@@ -68,8 +68,12 @@ const (
 const (
 	matchIndex = "(c.search_idx LIKE ? ESCAPE '\\' AND c.search LIKE ? ESCAPE '\\')"
 	matchScan  = "(?::text IS NOT NULL AND (c.search || '') LIKE ? ESCAPE '\\')"
-	rankIndex  = "(c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\')"
-	rankScan   = "((c.search || '') LIKE ? ESCAPE '\\' OR (c.search || '') LIKE ? ESCAPE '\\' OR (c.search || '') LIKE ? ESCAPE '\\')"
+	// digits*: the patterns are digits between two '%', the same in the
+	// indexed text (no marker) and the phone; nothing to escape.
+	digitsIndex = "(c.search_idx LIKE ? AND c.phone LIKE ?)"
+	digitsScan  = "(?::text IS NOT NULL AND c.phone LIKE ?)"
+	rankIndex   = "(c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\')"
+	rankScan    = "((c.search || '') LIKE ? ESCAPE '\\' OR (c.search || '') LIKE ? ESCAPE '\\' OR (c.search || '') LIKE ? ESCAPE '\\')"
 	// rankIndexed's verb is the rank's three LIKEs.
 	rankIndexed = "(c.search_idx LIKE ? ESCAPE '\\' AND %s)"
 	rankScanned = "(?::text IS NOT NULL AND %s)"

@@ -44,6 +44,8 @@ const (
 // Search.
 const (
 	matchSearch = "c.search LIKE ? ESCAPE '\\'"
+	// matchPhone's pattern is digits between two '%': nothing to escape.
+	matchPhone = "c.phone LIKE ?"
 	// fromWalk reads the workspace's rows newest first.
 	fromWalk = "contacts c INDEXED BY contacts_workspace_created"
 	// fromFTS: CROSS JOIN makes SQLite drive the join from the FTS

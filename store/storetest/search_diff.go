@@ -59,7 +59,7 @@ func RunSearchDifferential(t *testing.T, open Opener, exactTotals bool) {
 		return bytes.Compare([]byte(b.ID), []byte(a.ID))
 	})
 
-	for i := range 60 {
+	for i := range 90 {
 		s := randomSearch(r, all)
 		t.Run(fmt.Sprintf("%02d %q company %q", i, s.Query, s.Company), func(t *testing.T) {
 			want, total, exact := expectedSearch(all, s)
@@ -99,7 +99,10 @@ func RunSearchDifferential(t *testing.T, open Opener, exactTotals bool) {
 // and some match at the start of a name, some inside one, some in a number.
 var (
 	diffSyllables = []string{"an", "ber", "co", "da", "el", "fa", "gri", "ho", "la", "mo", "ne", "ra", "sa", "to"}
-	diffCompanies = []string{"Acme Corp", "Bell Labs Inc", "Dana Holdings", "", "Lamoda Inc", "Rasa & Co"}
+	// Two companies hold numbers as agents type them, so that a
+	// phone-like query sometimes matches the search text as typed too,
+	// not only the phone's digits.
+	diffCompanies = []string{"Acme Corp", "Bell Labs Inc", "Dana Holdings", "", "Lamoda Inc", "Rasa & Co", "Dial 415 20 Inc", "Plaza 300-1 LLC"}
 	diffAreas     = []string{"415", "212", "646", "305"}
 )
 
@@ -150,7 +153,7 @@ func randomSearch(r *rand.Rand, all []*switchboard.Contact) switchboard.ContactS
 		return s[from:to]
 	}
 	var s switchboard.ContactSearch
-	switch k := r.IntN(8); {
+	switch k := r.IntN(10); {
 	case k == 0:
 		s.Query = piece(c.FirstName + " " + c.LastName)
 	case k == 1:
@@ -170,6 +173,8 @@ func randomSearch(r *rand.Rand, all []*switchboard.Contact) switchboard.ContactS
 	case k == 5 && c.Phone != "":
 		from := r.IntN(len(c.Phone) - 2)
 		s.Query = c.Phone[from : from+2+r.IntN(min(6, len(c.Phone)-from-1))]
+	case k >= 8 && c.Phone != "":
+		s.Query = digitQuery(r, c.Phone)
 	case k == 6:
 		s.Query = string(diffSyllables[r.IntN(len(diffSyllables))][:1+r.IntN(2)])
 	default:
@@ -182,4 +187,31 @@ func randomSearch(r *rand.Rand, all []*switchboard.Contact) switchboard.ContactS
 		s.Company = c.Company
 	}
 	return s
+}
+
+// digitQuery is a query for a stored number in one of the shapes agents
+// type digits in: from the start of the number or of the national number,
+// with spaces, dashes, dots or parentheses, "+1" first, the last digits, a
+// run from the middle, two digits, the whole number.
+func digitQuery(r *rand.Rand, phone string) string {
+	d := phone[2:] // national digits (every number is +1)
+	area, exch, line := d[:3], d[3:6], d[6:]
+	cut := func(s string) string { return s[:1+r.IntN(len(s))] }
+	shapes := []string{
+		area + " " + cut(exch),                     // 415 20
+		"(" + area + ")" + cut(exch),               // (415)201
+		"(" + area + ") " + exch + "-" + cut(line), // (415) 201-12
+		"+1 " + area + " " + cut(exch),             // +1 415 2
+		"+1 (" + area + ") " + exch,                // +1 (415) 201
+		"1-" + area + "-" + cut(exch),              // 1-415-20
+		area + "." + exch + "." + cut(line),        // 415.201.1
+		exch + "-" + cut(line),                     // 201-1 (no area code)
+		line[len(line)-2-r.IntN(3):],               // the last 2-4 digits
+		d[2+r.IntN(4) : 7+r.IntN(4)],               // a run from the middle
+		d[r.IntN(9):][:2],                          // two digits
+		phone,                                      // +14152011234
+		area + exch + line,                         // the national number, digits only
+		"+1 " + area + "-" + exch + "-" + line,     // the whole number, punctuated
+	}
+	return shapes[r.IntN(len(shapes))]
 }
