@@ -19,8 +19,9 @@ type figures struct{ Calls, Answered, TalkSeconds int64 }
 
 // RequireCallTotals checks the totals the calls' triggers keep (migration
 // 0065) against the workspace's calls as they are now, summed in Go: per
-// quarter hour (over its shards), and per UTC day, agent and outcome. A
-// totals row that later changes took back to nothing may stay, at zero.
+// quarter hour, and per UTC day, agent and outcome, each summed over its
+// shards. A totals row that later changes took back to nothing may stay, at
+// zero.
 func RequireCallTotals(t testing.TB, db *store.DB, ws string) {
 	t.Helper()
 	var calls []struct {
@@ -49,8 +50,8 @@ func RequireCallTotals(t testing.TB, db *store.DB, ws string) {
 			" FROM call_totals_quarter WHERE workspace_id = ? GROUP BY bucket", ws).Scan(&quarter).Error; err != nil {
 			return err
 		}
-		return tx.Raw("SELECT day, agent_identity, outcome_key, calls, answered, talk_seconds FROM call_totals_daily WHERE workspace_id = ?", ws).
-			Scan(&daily).Error
+		return tx.Raw("SELECT day, agent_identity, outcome_key, sum(calls) AS calls, sum(answered) AS answered, sum(talk_seconds) AS talk_seconds"+
+			" FROM call_totals_daily WHERE workspace_id = ? GROUP BY day, agent_identity, outcome_key", ws).Scan(&daily).Error
 	}))
 	wantQ, wantD := map[string]figures{}, map[string]figures{}
 	add := func(m map[string]figures, key string, answered bool, d int64) {

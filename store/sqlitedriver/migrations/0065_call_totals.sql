@@ -7,8 +7,9 @@
 --
 -- call_totals_quarter: per UTC quarter hour (bucket: Unix seconds, a
 -- multiple of 900), for the report by local day: every zone's offset and
--- every daylight-saving change falls on a quarter hour. shard is 0 (the key
--- has room to spread one quarter hour's writes over several rows).
+-- every daylight-saving change falls on a quarter hour. shard is 0 here:
+-- SQLite has one writer, while PostgreSQL spreads concurrent writes of one
+-- quarter hour or day over four rows so that they do not wait on one lock.
 CREATE TABLE call_totals_quarter (
     workspace_id TEXT    NOT NULL,
     bucket       INTEGER NOT NULL,
@@ -28,10 +29,11 @@ CREATE TABLE call_totals_daily (
     day            INTEGER NOT NULL,
     agent_identity TEXT    NOT NULL,
     outcome_key    TEXT    NOT NULL,
+    shard          INTEGER NOT NULL,
     calls          INTEGER NOT NULL,
     answered       INTEGER NOT NULL,
     talk_seconds   INTEGER NOT NULL,
-    PRIMARY KEY (workspace_id, day, agent_identity, outcome_key)
+    PRIMARY KEY (workspace_id, day, agent_identity, outcome_key, shard)
 ) WITHOUT ROWID;
 
 -- unixepoch() reads created_at's text (UTC, with its offset) as whole
@@ -42,37 +44,44 @@ CREATE TRIGGER calls_totals_insert AFTER INSERT ON calls BEGIN
     VALUES (NEW.workspace_id, unixepoch(NEW.created_at) / 900 * 900, 0, 1, NEW.answered_at IS NOT NULL, coalesce(NEW.duration, 0))
     ON CONFLICT (workspace_id, bucket, shard) DO UPDATE SET calls = calls + excluded.calls,
         answered = answered + excluded.answered, talk_seconds = talk_seconds + excluded.talk_seconds;
-    INSERT INTO call_totals_daily (workspace_id, day, agent_identity, outcome_key, calls, answered, talk_seconds)
-    VALUES (NEW.workspace_id, unixepoch(NEW.created_at) / 86400 * 86400, NEW.agent_identity, coalesce(NEW.outcome_id, ''),
+    INSERT INTO call_totals_daily (workspace_id, day, agent_identity, outcome_key, shard, calls, answered, talk_seconds)
+    VALUES (NEW.workspace_id, unixepoch(NEW.created_at) / 86400 * 86400, NEW.agent_identity, coalesce(NEW.outcome_id, ''), 0,
             1, NEW.answered_at IS NOT NULL, coalesce(NEW.duration, 0))
-    ON CONFLICT (workspace_id, day, agent_identity, outcome_key) DO UPDATE SET calls = calls + excluded.calls,
+    ON CONFLICT (workspace_id, day, agent_identity, outcome_key, shard) DO UPDATE SET calls = calls + excluded.calls,
         answered = answered + excluded.answered, talk_seconds = talk_seconds + excluded.talk_seconds;
 END;
 
--- Updates only of what the totals count: the status callbacks that change
--- nothing counted write no totals.
-CREATE TRIGGER calls_totals_update AFTER UPDATE ON calls
+-- Updates only of what each table counts: the status callbacks that change
+-- nothing counted write no totals, and an outcome set touches no quarter
+-- hour.
+CREATE TRIGGER calls_totals_update_quarter AFTER UPDATE ON calls
 WHEN OLD.workspace_id IS NOT NEW.workspace_id OR OLD.created_at IS NOT NEW.created_at
-  OR OLD.agent_identity IS NOT NEW.agent_identity OR OLD.outcome_id IS NOT NEW.outcome_id
   OR OLD.answered_at IS NOT NEW.answered_at OR OLD.duration IS NOT NEW.duration
 BEGIN
     INSERT INTO call_totals_quarter (workspace_id, bucket, shard, calls, answered, talk_seconds)
     VALUES (OLD.workspace_id, unixepoch(OLD.created_at) / 900 * 900, 0, -1, -(OLD.answered_at IS NOT NULL), -coalesce(OLD.duration, 0))
     ON CONFLICT (workspace_id, bucket, shard) DO UPDATE SET calls = calls + excluded.calls,
         answered = answered + excluded.answered, talk_seconds = talk_seconds + excluded.talk_seconds;
-    INSERT INTO call_totals_daily (workspace_id, day, agent_identity, outcome_key, calls, answered, talk_seconds)
-    VALUES (OLD.workspace_id, unixepoch(OLD.created_at) / 86400 * 86400, OLD.agent_identity, coalesce(OLD.outcome_id, ''),
-            -1, -(OLD.answered_at IS NOT NULL), -coalesce(OLD.duration, 0))
-    ON CONFLICT (workspace_id, day, agent_identity, outcome_key) DO UPDATE SET calls = calls + excluded.calls,
-        answered = answered + excluded.answered, talk_seconds = talk_seconds + excluded.talk_seconds;
     INSERT INTO call_totals_quarter (workspace_id, bucket, shard, calls, answered, talk_seconds)
     VALUES (NEW.workspace_id, unixepoch(NEW.created_at) / 900 * 900, 0, 1, NEW.answered_at IS NOT NULL, coalesce(NEW.duration, 0))
     ON CONFLICT (workspace_id, bucket, shard) DO UPDATE SET calls = calls + excluded.calls,
         answered = answered + excluded.answered, talk_seconds = talk_seconds + excluded.talk_seconds;
-    INSERT INTO call_totals_daily (workspace_id, day, agent_identity, outcome_key, calls, answered, talk_seconds)
-    VALUES (NEW.workspace_id, unixepoch(NEW.created_at) / 86400 * 86400, NEW.agent_identity, coalesce(NEW.outcome_id, ''),
+END;
+
+CREATE TRIGGER calls_totals_update_daily AFTER UPDATE ON calls
+WHEN OLD.workspace_id IS NOT NEW.workspace_id OR OLD.created_at IS NOT NEW.created_at
+  OR OLD.agent_identity IS NOT NEW.agent_identity OR OLD.outcome_id IS NOT NEW.outcome_id
+  OR OLD.answered_at IS NOT NEW.answered_at OR OLD.duration IS NOT NEW.duration
+BEGIN
+    INSERT INTO call_totals_daily (workspace_id, day, agent_identity, outcome_key, shard, calls, answered, talk_seconds)
+    VALUES (OLD.workspace_id, unixepoch(OLD.created_at) / 86400 * 86400, OLD.agent_identity, coalesce(OLD.outcome_id, ''), 0,
+            -1, -(OLD.answered_at IS NOT NULL), -coalesce(OLD.duration, 0))
+    ON CONFLICT (workspace_id, day, agent_identity, outcome_key, shard) DO UPDATE SET calls = calls + excluded.calls,
+        answered = answered + excluded.answered, talk_seconds = talk_seconds + excluded.talk_seconds;
+    INSERT INTO call_totals_daily (workspace_id, day, agent_identity, outcome_key, shard, calls, answered, talk_seconds)
+    VALUES (NEW.workspace_id, unixepoch(NEW.created_at) / 86400 * 86400, NEW.agent_identity, coalesce(NEW.outcome_id, ''), 0,
             1, NEW.answered_at IS NOT NULL, coalesce(NEW.duration, 0))
-    ON CONFLICT (workspace_id, day, agent_identity, outcome_key) DO UPDATE SET calls = calls + excluded.calls,
+    ON CONFLICT (workspace_id, day, agent_identity, outcome_key, shard) DO UPDATE SET calls = calls + excluded.calls,
         answered = answered + excluded.answered, talk_seconds = talk_seconds + excluded.talk_seconds;
 END;
 
@@ -81,10 +90,10 @@ CREATE TRIGGER calls_totals_delete AFTER DELETE ON calls BEGIN
     VALUES (OLD.workspace_id, unixepoch(OLD.created_at) / 900 * 900, 0, -1, -(OLD.answered_at IS NOT NULL), -coalesce(OLD.duration, 0))
     ON CONFLICT (workspace_id, bucket, shard) DO UPDATE SET calls = calls + excluded.calls,
         answered = answered + excluded.answered, talk_seconds = talk_seconds + excluded.talk_seconds;
-    INSERT INTO call_totals_daily (workspace_id, day, agent_identity, outcome_key, calls, answered, talk_seconds)
-    VALUES (OLD.workspace_id, unixepoch(OLD.created_at) / 86400 * 86400, OLD.agent_identity, coalesce(OLD.outcome_id, ''),
+    INSERT INTO call_totals_daily (workspace_id, day, agent_identity, outcome_key, shard, calls, answered, talk_seconds)
+    VALUES (OLD.workspace_id, unixepoch(OLD.created_at) / 86400 * 86400, OLD.agent_identity, coalesce(OLD.outcome_id, ''), 0,
             -1, -(OLD.answered_at IS NOT NULL), -coalesce(OLD.duration, 0))
-    ON CONFLICT (workspace_id, day, agent_identity, outcome_key) DO UPDATE SET calls = calls + excluded.calls,
+    ON CONFLICT (workspace_id, day, agent_identity, outcome_key, shard) DO UPDATE SET calls = calls + excluded.calls,
         answered = answered + excluded.answered, talk_seconds = talk_seconds + excluded.talk_seconds;
 END;
 
@@ -92,7 +101,7 @@ END;
 INSERT INTO call_totals_quarter (workspace_id, bucket, shard, calls, answered, talk_seconds)
 SELECT workspace_id, unixepoch(created_at) / 900 * 900, 0, count(*), count(answered_at), coalesce(sum(duration), 0)
 FROM calls WHERE true GROUP BY 1, 2;
-INSERT INTO call_totals_daily (workspace_id, day, agent_identity, outcome_key, calls, answered, talk_seconds)
-SELECT workspace_id, unixepoch(created_at) / 86400 * 86400, agent_identity, coalesce(outcome_id, ''),
+INSERT INTO call_totals_daily (workspace_id, day, agent_identity, outcome_key, shard, calls, answered, talk_seconds)
+SELECT workspace_id, unixepoch(created_at) / 86400 * 86400, agent_identity, coalesce(outcome_id, ''), 0,
        count(*), count(answered_at), coalesce(sum(duration), 0)
 FROM calls WHERE true GROUP BY 1, 2, 3, 4;
