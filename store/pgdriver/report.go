@@ -21,8 +21,10 @@ func (Driver) DayKey(expr string) string {
 // minutes measured (a separate statement: VACUUM runs outside any
 // transaction, and several statements in one would make one).
 func (Driver) SettleCalls(w *gorm.DB) error {
-	if err := w.Exec(settleCalls).Error; err != nil {
-		return err
+	for _, stmt := range []string{settleCalls, settleTotals, "CHECKPOINT"} {
+		if err := w.Exec(stmt).Error; err != nil {
+			return err
+		}
 	}
-	return w.Exec("CHECKPOINT").Error
+	return nil
 }
