@@ -134,7 +134,8 @@ func (q searchQuery) rankOnly() searchQuery {
 }
 
 // textOnly is q matching the query on the search text alone, without its
-// digits alternative (q.digits set).
+// digits alternative (q.digits set). It and digitsOnly replace where[0]:
+// compileSearch adds the query's match first, before any filter.
 func (q searchQuery) textOnly() searchQuery {
 	q.where = append([]driver.Cond{q.text}, q.where[1:]...)
 	q.tri.Any = []string{q.term}
