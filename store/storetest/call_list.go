@@ -185,6 +185,16 @@ func testCallList(t *testing.T, open Opener) {
 			func(c listedCall) bool {
 				return c.contact == w.contacts[0] && has(c.tags, "vip") && c.created.Before(late)
 			}},
+		{"outcome+tag", switchboard.CallFilter{OutcomeID: w.outcomes[0], Tag: "pricing"},
+			func(c listedCall) bool { return c.outcome == w.outcomes[0] && has(c.tags, "pricing") }},
+		{"status+tag+range", switchboard.CallFilter{Status: switchboard.CallCompleted, Tag: "renewal", CreatedAfter: &mid, CreatedBefore: &late},
+			func(c listedCall) bool {
+				return c.status == switchboard.CallCompleted && has(c.tags, "renewal") && !c.created.Before(mid) && c.created.Before(late)
+			}},
+		{"agent+status+range", switchboard.CallFilter{Agent: "grace", Status: switchboard.CallCompleted, CreatedAfter: &mid, CreatedBefore: &late},
+			func(c listedCall) bool {
+				return c.agent == "grace" && c.status == switchboard.CallCompleted && !c.created.Before(mid) && c.created.Before(late)
+			}},
 		{"nothing", switchboard.CallFilter{OutcomeID: "no-such-outcome"}, func(listedCall) bool { return false }},
 	}
 	for _, tc := range cases {
