@@ -84,11 +84,11 @@ func (db *DB) listCalls(ctx context.Context, workspaceID string, f switchboard.C
 // indexes' whole ranges, 85 ms at a million calls against 2.5 for the
 // probes (EXPLAIN ANALYZE); a scalar subquery stays a probe per entry.
 // The call's SID is compared as an expression (with an empty string
-// appended), so that neither
-// planner can look the call up by its primary key: SQLite did, and read
-// each candidate's row from the table to test the rest, three times the
-// time of the probe in the covering index the equalities and created_at
-// find (EXPLAIN QUERY PLAN and timings at a million calls).
+// appended), so that neither planner can look the call up by its primary
+// key: SQLite did, and read each candidate's row from the table to test
+// the rest, three times the time of the probe in the covering index the
+// equalities and created_at find (EXPLAIN QUERY PLAN and timings at a
+// million calls).
 func pageOfCalls(r *gorm.DB, workspaceID string, f switchboard.CallFilter, page switchboard.Page) *gorm.DB {
 	eq := callEqualities(f)
 	if f.Tag == "" || len(eq) == 0 {
