@@ -264,19 +264,18 @@ func (db *DB) DeletePendingDial(ctx context.Context, callSID string) error {
 }
 
 // NoteCreate implements switchboard.CallStore: one conditional update by
-// primary key, then the count it left, in one transaction.
+// primary key that returns the count it left, a statement of its own (no
+// transaction around it: it is one already). It runs before every create
+// of a customer leg, and a transaction of an update and a read took four
+// round trips to the database where this takes one.
 func (db *DB) NoteCreate(ctx context.Context, callSID string, attempts int) (int, error) {
-	var n int
-	err := db.transact(ctx, func(tx *gorm.DB) error {
-		res := tx.Model(&pendingDialRow{}).Where("call_sid = ? AND attempts = ?", callSID, attempts).
-			Update("creates", gorm.Expr("creates + 1"))
-		if res.Error != nil {
-			return res.Error
-		}
-		if res.RowsAffected != 1 {
-			return switchboard.Errorf(switchboard.ENotFound, "the pending dial of %s is no longer this claim's", callSID)
-		}
-		return tx.Model(&pendingDialRow{}).Where("call_sid = ?", callSID).Select("creates").Scan(&n).Error
-	})
-	return n, err
+	var counts []int
+	if err := scan(db.w.WithContext(ctx).Raw("UPDATE pending_dials SET creates = creates + 1"+
+		" WHERE call_sid = ? AND attempts = ? RETURNING creates", callSID, attempts), &counts); err != nil {
+		return 0, err
+	}
+	if len(counts) != 1 {
+		return 0, switchboard.Errorf(switchboard.ENotFound, "the pending dial of %s is no longer this claim's", callSID)
+	}
+	return counts[0], nil
 }
