@@ -30,6 +30,9 @@ const (
 	MaxEndpoints = 20
 	// queue is River's queue for deliveries and the retention job.
 	queue = "webhooks"
+	// maintenanceQueue is the fold's, so that a backlog of deliveries
+	// never holds it back.
+	maintenanceQueue = "maintenance"
 )
 
 // newJobClient builds River's client on the store's database, River's
@@ -43,9 +46,18 @@ func (s *Service) newJobClient(ctx context.Context) (*river.Client[*sql.Tx], fun
 	workers := river.NewWorkers()
 	river.AddWorker(workers, &deliveryWorker{s: s})
 	river.AddWorker(workers, &pruneWorker{s: s})
+	river.AddWorker(workers, &foldWorker{s: s})
+	periodic := []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
+		func() (river.JobArgs, *river.InsertOpts) { return pruneArgs{}, nil },
+		&river.PeriodicJobOpts{RunOnStart: true})}
+	if s.store.FoldsCallTotals() {
+		periodic = append(periodic, river.NewPeriodicJob(river.PeriodicInterval(CallTotalsFoldInterval),
+			func() (river.JobArgs, *river.InsertOpts) { return foldArgs{}, nil },
+			&river.PeriodicJobOpts{RunOnStart: true}))
+	}
 	client, err := river.NewClient(driver, &river.Config{
 		Logger:               s.log.With("component", "river"),
-		Queues:               map[string]river.QueueConfig{queue: {MaxWorkers: cfg.Workers}},
+		Queues:               map[string]river.QueueConfig{queue: {MaxWorkers: cfg.Workers}, maintenanceQueue: {MaxWorkers: 1}},
 		Workers:              workers,
 		FetchPollInterval:    cfg.PollInterval,
 		JobTimeout:           cfg.Timeout + 5*time.Second,
@@ -53,10 +65,8 @@ func (s *Service) newJobClient(ctx context.Context) (*river.Client[*sql.Tx], fun
 		MaxAttempts:          len(cfg.RetryDelays) + 1,
 		// The rescuer of a dead process's jobs schedules their next
 		// attempt with the client's policy: the same schedule.
-		RetryPolicy: retryPolicy{s},
-		PeriodicJobs: []*river.PeriodicJob{river.NewPeriodicJob(river.PeriodicInterval(time.Hour),
-			func() (river.JobArgs, *river.InsertOpts) { return pruneArgs{}, nil },
-			&river.PeriodicJobOpts{RunOnStart: true})},
+		RetryPolicy:  retryPolicy{s},
+		PeriodicJobs: periodic,
 	})
 	if err != nil {
 		release()
@@ -113,5 +123,35 @@ func (w *pruneWorker) Work(ctx context.Context, _ *river.Job[pruneArgs]) error {
 	if n > 0 {
 		w.s.log.InfoContext(ctx, "old events pruned", "events", n)
 	}
+	return nil
+}
+
+// CallTotalsFoldInterval is how often the calls' logged totals are folded
+// (store.FoldCallTotals). A report reads what is not folded yet beside the
+// totals, so the interval bounds only how long that log grows: at 600
+// calls written a second, 6,000 rows.
+const CallTotalsFoldInterval = 10 * time.Second
+
+// foldArgs is the periodic job that folds the calls' totals.
+type foldArgs struct{}
+
+func (foldArgs) Kind() string { return "call_totals_fold" }
+
+// One attempt: the next period's job is the retry.
+func (foldArgs) InsertOpts() river.InsertOpts {
+	return river.InsertOpts{Queue: maintenanceQueue, MaxAttempts: 1}
+}
+
+type foldWorker struct {
+	river.WorkerDefaults[foldArgs]
+	s *Service
+}
+
+func (w *foldWorker) Work(ctx context.Context, _ *river.Job[foldArgs]) error {
+	n, err := w.s.store.FoldCallTotals(ctx)
+	if err != nil {
+		return err
+	}
+	w.s.log.DebugContext(ctx, "call totals folded", "changes", n)
 	return nil
 }

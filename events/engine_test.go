@@ -3,6 +3,7 @@ package events_test
 import (
 	"context"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -11,6 +12,7 @@ import (
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/events"
 	"github.com/switchboard-oss/switchboard/events/eventstest"
+	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
@@ -125,5 +127,50 @@ func TestRetention(t *testing.T) {
 			log, _, err := svc.ListEvents(ctx, sb.EventFilter{WorkspaceID: ws, Page: sb.Page{Limit: 10}})
 			return err == nil && len(log) == 0
 		}, 15*time.Second, 50*time.Millisecond, "the event is pruned")
+	})
+}
+
+// foldCounter is the store, with the changes each fold the engine ran
+// moved added up.
+type foldCounter struct {
+	*store.DB
+	moved, folds atomic.Int64
+}
+
+func (f *foldCounter) FoldCallTotals(ctx context.Context) (int64, error) {
+	n, err := f.DB.FoldCallTotals(ctx)
+	f.folds.Add(1)
+	f.moved.Add(n)
+	return n, err
+}
+
+// TestCallTotalsFold: where the calls' totals wait for a fold (PostgreSQL),
+// the engine's periodic job, run at its start, folds the change a call's
+// insert logged, once; where the triggers write them (SQLite), it never
+// runs.
+func TestCallTotalsFold(t *testing.T) {
+	forEachDB(t, func(t *testing.T, d storetest.Database) {
+		ctx := context.Background()
+		db := &foldCounter{DB: d.Open(t)} // no event encoder: a call records no event here
+		ws := storetest.NewWorkspaceID()
+		_, err := db.BeginCall(ctx, &sb.Call{CallSID: "CA" + ws, WorkspaceID: ws, AgentIdentity: "ada", To: "+15005550100",
+			From: "+15005550006", Status: sb.CallInitiated, ConferenceName: "sb-" + ws}, time.Minute)
+		require.NoError(t, err)
+		svc := eventstest.NewService(t, db, events.Config{Logger: testLogger()})
+		eventstest.Start(t, svc)
+		if !db.FoldsCallTotals() {
+			// The retention job runs at the start too: once it has, a
+			// fold would have had its turn.
+			time.Sleep(time.Second)
+			require.Zero(t, db.folds.Load(), "no fold where the triggers write the totals")
+			return
+		}
+		require.Eventually(t, func() bool { return db.moved.Load() >= 1 }, 15*time.Second, 20*time.Millisecond,
+			"the engine folds the call's change")
+		require.Equal(t, int64(1), db.moved.Load(), "one change logged, moved once")
+		rows, err := db.ReportCalls(ctx, sb.CallReportQuery{WorkspaceID: ws, From: time.Now().Add(-48 * time.Hour),
+			To: time.Now().Add(48 * time.Hour), GroupBy: sb.ReportByAgent, Zone: time.UTC})
+		require.NoError(t, err)
+		require.Equal(t, []sb.CallReportRow{{Key: "ada", Calls: 1}}, rows, "the folded call is reported once")
 	})
 }

@@ -36,6 +36,11 @@ type Store interface {
 	// ends without another (its endpoint was disabled meanwhile).
 	GiveUpDelivery(ctx context.Context, endpointID, eventID string) error
 	PruneEvents(ctx context.Context, before time.Time) (int64, error)
+	// FoldsCallTotals and FoldCallTotals: the calls' totals that wait
+	// for a fold, and the fold, which the engine runs every
+	// CallTotalsFoldInterval on one instance (River's leader).
+	FoldsCallTotals() bool
+	FoldCallTotals(ctx context.Context) (int64, error)
 	// CreateWebhookEndpointWithin is sb.EventStore's CreateWebhookEndpoint
 	// for a workspace that may have at most limit endpoints:
 	// ELimitReached when it has them already.

@@ -27,6 +27,7 @@ func BenchmarkCallPatch(b *testing.B) {
 	for _, d := range storetest.Databases() {
 		b.Run(d.Name, func(b *testing.B) {
 			tb := setup(b, d.Open)
+			foldTotals(b, tb.db)
 			sids := make([]string, 500)
 			for i := range sids {
 				sids[i] = fmt.Sprintf("CA%032x", i+1)

@@ -50,7 +50,7 @@ func (db *DB) ReportCalls(ctx context.Context, q switchboard.CallReportQuery) ([
 			key, args := localDay("t.bucket", spans)
 			parts = db.reportParts(q, quarterHour, raw, reportPart{
 				sql: "SELECT " + key + " AS key, sum(t.calls) AS calls, sum(t.answered) AS answered, sum(t.talk_seconds) AS talk_seconds" +
-					" FROM call_totals_quarter t WHERE t.workspace_id = ? AND t.bucket >= ? AND t.bucket < ? GROUP BY 1",
+					" FROM " + db.drv.CallTotalsQuarter() + " t WHERE t.workspace_id = ? AND t.bucket >= ? AND t.bucket < ? GROUP BY 1",
 				args: args,
 			})
 		} else {
@@ -68,7 +68,7 @@ func (db *DB) ReportCalls(ctx context.Context, q switchboard.CallReportQuery) ([
 		}
 		parts = db.reportParts(q, utcDay, func(string) (string, []any) { return rawKey, nil }, reportPart{
 			sql: "SELECT " + totalKey + " AS key, sum(t.calls) AS calls, sum(t.answered) AS answered, sum(t.talk_seconds) AS talk_seconds" +
-				" FROM call_totals_daily t WHERE t.workspace_id = ? AND t.day >= ? AND t.day < ?" + byAgent + " GROUP BY 1",
+				" FROM " + db.drv.CallTotalsDaily() + " t WHERE t.workspace_id = ? AND t.day >= ? AND t.day < ?" + byAgent + " GROUP BY 1",
 			bindsAgent: byAgent != "",
 		})
 	default:

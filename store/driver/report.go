@@ -20,4 +20,21 @@ type Reports interface {
 	// visibility map an index-only scan reads; SQLite: nothing), outside
 	// any transaction.
 	SettleCalls(w *gorm.DB) error
+	// CallTotalsQuarter and CallTotalsDaily are what a report reads as
+	// the totals of whole quarter hours (columns workspace_id, bucket,
+	// calls, answered, talk_seconds) and of whole UTC days (workspace_id,
+	// day, agent_identity, outcome_key and the three figures): a table,
+	// or a subquery of the totals and the changes not yet folded into
+	// them. A key may have several rows; the report sums them.
+	CallTotalsQuarter() string
+	CallTotalsDaily() string
+	// FoldsCallTotals reports whether the totals wait for FoldCallTotals
+	// (PostgreSQL: the calls' triggers append to a log) or are written
+	// by the triggers themselves (SQLite, whose one writer locks the
+	// whole database anyway).
+	FoldsCallTotals() bool
+	// FoldCallTotals moves the logged changes into the totals in one
+	// statement and says how many it moved; nothing where the triggers
+	// write the totals.
+	FoldCallTotals(w *gorm.DB) (int64, error)
 }

@@ -108,6 +108,26 @@ const (
 	settleTotals = "VACUUM FULL ANALYZE call_totals_quarter, call_totals_daily"
 )
 
+// foldCallTotals moves the call totals' log into the totals (migration
+// 0073): the rows this statement sees, deleted and summed per totals row,
+// in key order, so that two folds at once (two instances) take the totals'
+// row locks in the same order. A row committed after the statement began
+// stays for the next fold.
+const foldCallTotals = `WITH moved AS (DELETE FROM call_totals_log RETURNING *),
+quarter AS (
+    INSERT INTO call_totals_quarter AS t (workspace_id, bucket, shard, calls, answered, talk_seconds)
+    SELECT workspace_id, bucket, 0, sum(calls), sum(answered), sum(talk_seconds) FROM moved
+    GROUP BY workspace_id, bucket ORDER BY workspace_id, bucket
+    ON CONFLICT (workspace_id, bucket, shard) DO UPDATE SET calls = t.calls + excluded.calls,
+        answered = t.answered + excluded.answered, talk_seconds = t.talk_seconds + excluded.talk_seconds),
+daily AS (
+    INSERT INTO call_totals_daily AS t (workspace_id, day, agent_identity, outcome_key, shard, calls, answered, talk_seconds)
+    SELECT workspace_id, bucket - bucket % 86400, agent_identity, outcome_key, 0, sum(calls), sum(answered), sum(talk_seconds)
+    FROM moved GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+    ON CONFLICT (workspace_id, day, agent_identity, outcome_key, shard) DO UPDATE SET calls = t.calls + excluded.calls,
+        answered = t.answered + excluded.answered, talk_seconds = t.talk_seconds + excluded.talk_seconds)
+SELECT count(*) FROM moved`
+
 // Dial lists. The claim takes the first due entry no other transaction
 // holds (SKIP LOCKED): instances pulling next at once each get their own,
 // and none waits for another's lock. Were the row changed and committed by

@@ -15,3 +15,12 @@ func (Driver) DayKey(expr string) string { return "date((" + expr + ") * 86400, 
 // single-workspace table once turned the lists' index ranges into
 // skip-scans and sorts).
 func (Driver) SettleCalls(*gorm.DB) error { return nil }
+
+// The totals are written by the calls' triggers, in each write's
+// transaction: SQLite's writer holds the whole database until its commit,
+// so rows of their own would add no lock another write does not wait on
+// already.
+func (Driver) CallTotalsQuarter() string              { return "call_totals_quarter" }
+func (Driver) CallTotalsDaily() string                { return "call_totals_daily" }
+func (Driver) FoldsCallTotals() bool                  { return false }
+func (Driver) FoldCallTotals(*gorm.DB) (int64, error) { return 0, nil }
