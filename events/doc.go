@@ -16,7 +16,9 @@
 //
 // service.go holds the Service, its port and its start and stop;
 // endpoint.go the endpoints, their URL rule and secrets; log.go the event
-// log and redelivery; engine.go River's client and the retention job;
+// log and redelivery; engine.go River's client, the retention job and the
+// fold of the calls' totals (which rides this package's River client for
+// its leader election and schedule: it has nothing to deliver);
 // deliver.go one delivery attempt and its signature; record.go how an
 // attempt's row is written; fair.go the workspaces' share of the workers
 // and the endpoints' circuits; guard.go the special-purpose address guard

@@ -98,14 +98,15 @@ const (
 		" FROM (%s) c"
 )
 
-// settleCalls runs after a bulk load of calls (benchmarks). The totals are
-// rewritten (FULL): a load of a year of calls in minutes updates each of
-// their rows hundreds of times before autovacuum comes, leaving them spread
-// over many times the pages, where calls arriving over a year reuse the
-// space autovacuum frees and keep them dense.
+// settleCalls runs after a bulk load of calls (benchmarks), and after the
+// fold of the load's log (SettleCalls). The totals and the log are
+// rewritten (FULL): the load wrote a log row per call, which the fold left
+// dead, a heap every report would scan until autovacuum came; and calls
+// arriving over a year, not in minutes, keep the tables dense as autovacuum
+// frees the space.
 const (
 	settleCalls  = "VACUUM ANALYZE calls, call_tags"
-	settleTotals = "VACUUM FULL ANALYZE call_totals_quarter, call_totals_daily"
+	settleTotals = "VACUUM FULL ANALYZE call_totals_quarter, call_totals_daily, call_totals_log"
 )
 
 // foldCallTotals moves the call totals' log into the totals (migration
