@@ -35,8 +35,9 @@ type DB struct {
 	clock func() time.Time
 }
 
-// tuning holds the search's bounds. Only tests change them (export_test.go),
-// so that small workspaces reach the paths large ones take.
+// tuning holds the search's bounds and the fold's batch. Only tests change
+// them (export_test.go), so that small workspaces reach the paths large
+// ones take.
 type tuning struct {
 	// walkRows bounds the rows a walk reads before it gives way to the
 	// index.
@@ -47,6 +48,9 @@ type tuning struct {
 	// broadAbove is the matches past which a search's sample calls it
 	// broad.
 	broadAbove int
+	// foldBatch is the most logged changes one statement of
+	// FoldCallTotals moves.
+	foldBatch int
 }
 
 // drivers are the databases the store runs on; Open picks the first that
@@ -67,7 +71,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap}, clock: now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch}, clock: now}
 	for _, o := range opts {
 		o(db)
 	}

@@ -15,6 +15,10 @@ func WithWalkOnAbove(n int) Option { return func(db *DB) { db.tune.walkOnAbove =
 // reach that path on small workspaces.
 func WithBroadAbove(n int) Option { return func(db *DB) { db.tune.broadAbove = n } }
 
+// WithFoldBatch makes FoldCallTotals move at most n changes a statement
+// instead of foldBatch, so that tests fold in several.
+func WithFoldBatch(n int) Option { return func(db *DB) { db.tune.foldBatch = n } }
+
 // Exec runs a statement on the writer pool, outside any transaction, for
 // benchmarks that seed more rows than the store's own writes could in time.
 func (db *DB) Exec(query string, args ...any) error { return db.w.Exec(query, args...).Error }

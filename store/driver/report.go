@@ -33,8 +33,8 @@ type Reports interface {
 	// by the triggers themselves (SQLite, whose one writer locks the
 	// whole database anyway).
 	FoldsCallTotals() bool
-	// FoldCallTotals moves the logged changes into the totals in one
-	// statement and says how many it moved; nothing where the triggers
-	// write the totals.
-	FoldCallTotals(w *gorm.DB) (int64, error)
+	// FoldCallTotals moves up to batch logged changes into the totals in
+	// one statement and says how many it moved; nothing where the
+	// triggers write the totals.
+	FoldCallTotals(w *gorm.DB, batch int) (int64, error)
 }

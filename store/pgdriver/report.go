@@ -21,8 +21,14 @@ func (Driver) DayKey(expr string) string {
 // minutes measured (a separate statement: VACUUM runs outside any
 // transaction, and several statements in one would make one).
 func (Driver) SettleCalls(w *gorm.DB) error {
-	if _, err := (Driver{}).FoldCallTotals(w); err != nil {
-		return err
+	for {
+		n, err := (Driver{}).FoldCallTotals(w, settleFoldBatch)
+		if err != nil {
+			return err
+		}
+		if n < settleFoldBatch {
+			break
+		}
 	}
 	for _, stmt := range []string{settleCalls, settleTotals, "CHECKPOINT"} {
 		if err := w.Exec(stmt).Error; err != nil {
@@ -49,8 +55,8 @@ func (Driver) CallTotalsDaily() string {
 func (Driver) FoldsCallTotals() bool { return true }
 
 // FoldCallTotals runs foldCallTotals; its count is of the log's rows.
-func (Driver) FoldCallTotals(w *gorm.DB) (int64, error) {
+func (Driver) FoldCallTotals(w *gorm.DB, batch int) (int64, error) {
 	var moved int64
-	err := w.Raw(foldCallTotals).Scan(&moved).Error
+	err := w.Raw(foldCallTotals, batch).Scan(&moved).Error
 	return moved, err
 }

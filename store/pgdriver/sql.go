@@ -105,16 +105,19 @@ const (
 // arriving over a year, not in minutes, keep the tables dense as autovacuum
 // frees the space.
 const (
-	settleCalls  = "VACUUM ANALYZE calls, call_tags"
-	settleTotals = "VACUUM FULL ANALYZE call_totals_quarter, call_totals_daily, call_totals_log"
+	settleFoldBatch = 1_000_000
+	settleCalls     = "VACUUM ANALYZE calls, call_tags"
+	settleTotals    = "VACUUM FULL ANALYZE call_totals_quarter, call_totals_daily, call_totals_log"
 )
 
-// foldCallTotals moves the call totals' log into the totals (migration
-// 0073): the rows this statement sees, deleted and summed per totals row,
-// in key order, so that two folds at once (two instances) take the totals'
-// row locks in the same order. A row committed after the statement began
-// stays for the next fold.
-const foldCallTotals = `WITH moved AS (DELETE FROM call_totals_log RETURNING *),
+// foldCallTotals moves up to ? rows of the call totals' log into the totals
+// (migration 0073): rows this statement sees, found by their ctid (a TID
+// scan), deleted and summed per totals row, in key order, so that two folds
+// at once (two instances) take the totals' row locks in the same order. A
+// row the other fold deleted first is skipped; a row committed after the
+// statement began stays for the next fold.
+const foldCallTotals = `WITH moved AS (
+    DELETE FROM call_totals_log WHERE ctid = ANY (ARRAY(SELECT ctid FROM call_totals_log LIMIT ?)) RETURNING *),
 quarter AS (
     INSERT INTO call_totals_quarter AS t (workspace_id, bucket, shard, calls, answered, talk_seconds)
     SELECT workspace_id, bucket, 0, sum(calls), sum(answered), sum(talk_seconds) FROM moved

@@ -20,7 +20,7 @@ func (Driver) SettleCalls(*gorm.DB) error { return nil }
 // transaction: SQLite's writer holds the whole database until its commit,
 // so rows of their own would add no lock another write does not wait on
 // already.
-func (Driver) CallTotalsQuarter() string              { return "call_totals_quarter" }
-func (Driver) CallTotalsDaily() string                { return "call_totals_daily" }
-func (Driver) FoldsCallTotals() bool                  { return false }
-func (Driver) FoldCallTotals(*gorm.DB) (int64, error) { return 0, nil }
+func (Driver) CallTotalsQuarter() string                   { return "call_totals_quarter" }
+func (Driver) CallTotalsDaily() string                     { return "call_totals_daily" }
+func (Driver) FoldsCallTotals() bool                       { return false }
+func (Driver) FoldCallTotals(*gorm.DB, int) (int64, error) { return 0, nil }
