@@ -2,7 +2,6 @@ package store_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -27,14 +26,11 @@ func TestFoldCallTotalsInBatches(t *testing.T) {
 			ws := storetest.NewWorkspaceID()
 			t0 := time.Date(2026, 10, 1, 12, 0, 0, 0, time.UTC)
 			for i := range 30 {
-				c := &switchboard.Call{CallSID: fmt.Sprintf("CA%s%02d", ws, i), WorkspaceID: ws, AgentIdentity: []string{"ada", "grace"}[i%2],
-					To: "+15005550100", From: "+15005550006", Status: switchboard.CallInitiated, ConferenceName: fmt.Sprintf("sb-%s-%02d", ws, i)}
-				_, err := db.BeginCall(ctx, c, time.Minute)
-				require.NoError(t, err)
+				sid := beginTestCall(t, db, ws, i)
 				// Moved to its own hour and answered: an update logs
 				// the call taken back and added again.
 				at, d := t0.Add(time.Duration(i)*time.Hour+time.Second), 10*i
-				storetest.WriteCallFixture(t, db, c.CallSID, storetest.CallFixture{CreatedAt: t0.Add(time.Duration(i) * time.Hour),
+				storetest.WriteCallFixture(t, db, sid, storetest.CallFixture{CreatedAt: t0.Add(time.Duration(i) * time.Hour),
 					Status: switchboard.CallCompleted, AnsweredAt: &at, Duration: &d})
 			}
 			q := switchboard.CallReportQuery{WorkspaceID: ws, From: t0, To: t0.Add(3 * 24 * time.Hour), GroupBy: switchboard.ReportByDay, Zone: time.UTC}

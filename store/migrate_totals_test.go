@@ -24,16 +24,13 @@ func TestMigrationCallTotals(t *testing.T) {
 		outcome := storetest.OutcomeNamed(t, db, ws, "Interested", switchboard.OutcomeConnected)
 		t0 := time.Date(2026, 10, 1, 12, 0, 0, 0, time.UTC)
 		for i := range 30 {
-			c := &switchboard.Call{CallSID: fmt.Sprintf("CA%s%02d", ws, i), WorkspaceID: ws, AgentIdentity: []string{"ada", "grace"}[i%2],
-				To: "+15005550100", From: "+15005550006", Status: switchboard.CallInitiated, ConferenceName: fmt.Sprintf("sb-%s-%02d", ws, i)}
-			_, err := db.BeginCall(ctx, c, time.Minute)
-			require.NoError(t, err)
+			sid := beginTestCall(t, db, ws, i)
 			f := storetest.CallFixture{CreatedAt: t0.Add(time.Duration(i) * 7 * time.Hour), Status: switchboard.CallNoAnswer}
 			if i%3 == 0 {
 				at, d := f.CreatedAt.Add(time.Second), 10*i
 				f.Status, f.AnsweredAt, f.Duration, f.OutcomeID = switchboard.CallCompleted, &at, &d, outcome
 			}
-			storetest.WriteCallFixture(t, db, c.CallSID, f)
+			storetest.WriteCallFixture(t, db, sid, f)
 		}
 
 		require.NoError(t, db.Migrate(ctx))
@@ -46,4 +43,15 @@ func TestMigrationCallTotals(t *testing.T) {
 			{Key: switchboard.ReportNoOutcome, Calls: 20},
 		}, rows)
 	})
+}
+
+// beginTestCall begins the i-th call of ws, agent ada or grace in turn, as
+// the call-control webhook does, and returns its SID.
+func beginTestCall(t *testing.T, db *store.DB, ws string, i int) string {
+	t.Helper()
+	c := &switchboard.Call{CallSID: fmt.Sprintf("CA%s%02d", ws, i), WorkspaceID: ws, AgentIdentity: []string{"ada", "grace"}[i%2],
+		To: "+15005550100", From: "+15005550006", Status: switchboard.CallInitiated, ConferenceName: fmt.Sprintf("sb-%s-%02d", ws, i)}
+	_, err := db.BeginCall(context.Background(), c, time.Minute)
+	require.NoError(t, err)
+	return c.CallSID
 }

@@ -15,10 +15,10 @@ type Reports interface {
 	// DayKey is an expression of a day number (days since 1970-01-01)
 	// as YYYY-MM-DD text.
 	DayKey(expr string) string
-	// SettleCalls brings calls and call_tags after a bulk load to where
-	// the service's background work would (PostgreSQL: statistics and the
-	// visibility map an index-only scan reads; SQLite: nothing), outside
-	// any transaction.
+	// SettleCalls brings calls and call_tags (their totals folded
+	// already) after a bulk load to where the service's background work
+	// would (PostgreSQL: statistics and the visibility map an index-only
+	// scan reads; SQLite: nothing), outside any transaction.
 	SettleCalls(w *gorm.DB) error
 	// CallTotalsQuarter and CallTotalsDaily are what a report reads as
 	// the totals of whole quarter hours (columns workspace_id, bucket,

@@ -21,15 +21,6 @@ func (Driver) DayKey(expr string) string {
 // minutes measured (a separate statement: VACUUM runs outside any
 // transaction, and several statements in one would make one).
 func (Driver) SettleCalls(w *gorm.DB) error {
-	for {
-		n, err := (Driver{}).FoldCallTotals(w, settleFoldBatch)
-		if err != nil {
-			return err
-		}
-		if n < settleFoldBatch {
-			break
-		}
-	}
 	for _, stmt := range []string{settleCalls, settleTotals, "CHECKPOINT"} {
 		if err := w.Exec(stmt).Error; err != nil {
 			return err

@@ -105,9 +105,8 @@ const (
 // arriving over a year, not in minutes, keep the tables dense as autovacuum
 // frees the space.
 const (
-	settleFoldBatch = 1_000_000
-	settleCalls     = "VACUUM ANALYZE calls, call_tags"
-	settleTotals    = "VACUUM FULL ANALYZE call_totals_quarter, call_totals_daily, call_totals_log"
+	settleCalls  = "VACUUM ANALYZE calls, call_tags"
+	settleTotals = "VACUUM FULL ANALYZE call_totals_quarter, call_totals_daily, call_totals_log"
 )
 
 // foldCallTotals moves up to ? rows of the call totals' log into the totals
