@@ -10,10 +10,11 @@
 -- A report reads the totals and the log not yet folded together (the
 -- store's ReportCalls), so a report counts a call from its commit on,
 -- folded or not: the fold (FoldCallTotals) only keeps the log short. It
--- moves the rows it sees in one statement (DELETE ... RETURNING, summed
--- into the totals): it commits whole or not at all, and two folds at once
--- (two instances) never move a row twice, since the second's DELETE waits
--- on the first's row locks and then finds those rows gone.
+-- moves the rows it sees in statements of a bounded batch (DELETE ...
+-- RETURNING, summed into the totals), each committed whole or not at all,
+-- and two folds at once (two instances) never move a row twice, since the
+-- second's DELETE waits on the first's row locks and then finds those rows
+-- gone.
 --
 -- bucket is the UTC quarter hour (Unix seconds, a multiple of 900); its day
 -- is bucket - bucket % 86400, as a quarter hour lies within one UTC day.
