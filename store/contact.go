@@ -152,7 +152,7 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 	}
 	row := newContactRow(c)
 	row.ID = newID()
-	row.CreatedAt = now()
+	row.CreatedAt = db.contactClock()
 	row.UpdatedAt = row.CreatedAt
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {

@@ -33,7 +33,7 @@ func (db *DB) ImportContacts(ctx context.Context, workspaceID string, batch []*s
 	if len(batch) == 0 {
 		return outcomes, nil
 	}
-	t := now()
+	t := db.contactClock()
 	rows := make([]contactRow, len(batch))
 	for i, c := range batch {
 		rows[i] = newContactRow(c)

@@ -137,9 +137,14 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 	// phone number starts no name), which settles it at once. (A query
 	// too short for the index would count by reading rows, which the probe
 	// below does better.)
+	// A database whose index hands out its rows in order
+	// (driver.OrderedIndex: SQLite) counts only to the end of the page
+	// too: when there are more, the window is read from that index in
+	// order, and no count is needed.
 	newest, probes := db.drv.(driver.Newest)
+	_, ordered := db.drv.(driver.OrderedIndex)
 	limit := searchCountCap + 1
-	if probes {
+	if probes || ordered {
 		limit = want + offset + 1
 	}
 	var p int64
@@ -170,7 +175,7 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 	var out []*switchboard.Contact
 	if page.After != nil || offset < int(p) || p > searchCountCap {
 		// From the index when they are few, walking when they are many.
-		walk := p > searchCountCap
+		walk := p > searchCountCap || (ordered && p == int64(limit))
 		if out, err = db.searchPage(r, qr, window{walk: walk, extra: rank, ranked: true, limit: want, offset: offset, after: page.After}); err != nil {
 			return nil, err
 		}
@@ -271,6 +276,12 @@ type window struct {
 func (db *DB) searchPage(r *gorm.DB, q searchQuery, w window) ([]*switchboard.Contact, error) {
 	if w.limit <= 0 {
 		return nil, nil
+	}
+	if idx, ok := db.drv.(driver.OrderedIndex); ok && w.walk {
+		out, ok, err := db.orderedWindow(r, idx, q, w)
+		if err != nil || ok {
+			return out, err
+		}
 	}
 	if bounded, ok := db.drv.(driver.BoundedWalker); ok && w.walk {
 		out, err := db.boundedWalk(r, bounded, q, w)

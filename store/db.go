@@ -33,6 +33,9 @@ type DB struct {
 	// clock is when a dial list's entry is settled (WithClock); now by
 	// default.
 	clock func() time.Time
+	// contactClock stamps new contacts; now but in tests that insert
+	// contacts out of the contact order (export_test.go).
+	contactClock func() time.Time
 }
 
 // tuning holds the search's bounds and the fold's batch. Only tests change
@@ -51,6 +54,10 @@ type tuning struct {
 	// foldBatch is the most logged changes one statement of
 	// FoldCallTotals moves.
 	foldBatch int
+	// orderedRows bounds the candidates a read of an ordered index
+	// (driver.OrderedIndex) goes through before it gives way to a walk;
+	// 0: never read one.
+	orderedRows int
 }
 
 // drivers are the databases the store runs on; Open picks the first that
@@ -71,7 +78,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch}, clock: now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows}, clock: now, contactClock: now}
 	for _, o := range opts {
 		o(db)
 	}

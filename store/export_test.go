@@ -1,5 +1,7 @@
 package store
 
+import "time"
+
 // WithWalkRows makes the store's search walks give way to the index after n
 // rows instead of walkRows, so that tests reach those paths on small
 // workspaces.
@@ -15,6 +17,15 @@ func WithWalkOnAbove(n int) Option { return func(db *DB) { db.tune.walkOnAbove =
 // reach that path on small workspaces.
 func WithBroadAbove(n int) Option { return func(db *DB) { db.tune.broadAbove = n } }
 
+// WithOrderedRows makes a search's read of an ordered index give way to a
+// walk after n candidates instead of orderedRows (0: never read one), so
+// that tests reach the walks and the give-way on small workspaces.
+func WithOrderedRows(n int) Option { return func(db *DB) { db.tune.orderedRows = n } }
+
+// WithContactClock makes the store stamp new contacts with now instead of
+// the time, so that tests can insert contacts out of the contact order.
+func WithContactClock(now func() time.Time) Option { return func(db *DB) { db.contactClock = now } }
+
 // WithFoldBatch makes FoldCallTotals move at most n changes a statement
 // instead of foldBatch, so that tests fold in several.
 func WithFoldBatch(n int) Option { return func(db *DB) { db.tune.foldBatch = n } }
@@ -22,3 +33,10 @@ func WithFoldBatch(n int) Option { return func(db *DB) { db.tune.foldBatch = n }
 // Exec runs a statement on the writer pool, outside any transaction, for
 // benchmarks that seed more rows than the store's own writes could in time.
 func (db *DB) Exec(query string, args ...any) error { return db.w.Exec(query, args...).Error }
+
+// Int64s runs a query of one integer column on the reader pool.
+func (db *DB) Int64s(query string, args ...any) ([]int64, error) {
+	var out []int64
+	err := db.r.Raw(query, args...).Scan(&out).Error
+	return out, err
+}

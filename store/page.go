@@ -39,6 +39,13 @@ func (ks keyset) after(k *switchboard.PageKey) (string, []any) {
 	return ks.timeCol + " <= ? AND (" + ks.timeCol + ", " + ks.idCol + ") < (?, ?)", []any{t, t, k.ID}
 }
 
+// from is the condition "is k or comes before it in the order": the rows a
+// page after k starts below.
+func (ks keyset) from(k *switchboard.PageKey) (string, []any) {
+	t := k.Time.UTC()
+	return ks.timeCol + " >= ? AND (" + ks.timeCol + ", " + ks.idCol + ") >= (?, ?)", []any{t, t, k.ID}
+}
+
 // page orders q and selects the window: one row more than the limit, so the
 // caller learns whether more follow without counting.
 func (ks keyset) page(q *gorm.DB, p switchboard.Page) *gorm.DB {

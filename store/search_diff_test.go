@@ -2,7 +2,9 @@ package store_test
 
 import (
 	"fmt"
+	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
@@ -13,16 +15,42 @@ import (
 // contacts takes the paths of a large one: searches estimated over 30
 // matches are broad, and walks give way after 40 rows to the index or, for
 // searches estimated over 150 matches (walkOn), to a walk without bound.
+//
+// On SQLite a broad search's window is read from the FTS5 index in
+// insertion order: as it is, giving way to the walks after 60 candidates,
+// and never (the walks alone). Every third batch of contacts is stamped
+// before the batches stored ahead of it, so that the workspace holds rows
+// out of insertion order, which that read must merge in.
 func TestSearchDifferentialTuned(t *testing.T) {
 	t.Parallel()
 	for _, d := range storetest.Databases() {
-		for _, walkOn := range []int{150, 1 << 30} {
-			t.Run(fmt.Sprintf("%s/walkOn=%d", d.Name, walkOn), func(t *testing.T) {
+		for _, v := range []struct {
+			walkOn, ordered int
+		}{{150, 20000}, {1 << 30, 20000}, {1 << 30, 60}, {150, 0}} {
+			if d.Name != "sqlite" && v.ordered != 20000 {
+				continue // PostgreSQL has no ordered index
+			}
+			t.Run(fmt.Sprintf("%s/walkOn=%d/ordered=%d", d.Name, v.walkOn, v.ordered), func(t *testing.T) {
 				t.Parallel()
 				storetest.RunSearchDifferential(t, func(t testing.TB, opts ...store.Option) *store.DB {
-					return d.Open(t, append(opts, store.WithBroadAbove(30), store.WithWalkRows(40), store.WithWalkOnAbove(walkOn))...)
+					return d.Open(t, append(opts, store.WithBroadAbove(30), store.WithWalkRows(40), store.WithWalkOnAbove(v.walkOn),
+						store.WithOrderedRows(v.ordered), store.WithContactClock(backwardsEveryThird()))...)
 				}, false)
 			})
 		}
+	}
+}
+
+// backwardsEveryThird is a clock a second ahead at each reading but every
+// third, which is five seconds behind the one before.
+func backwardsEveryThird() func() time.Time {
+	t0 := time.Date(2026, 11, 26, 12, 0, 0, 0, time.UTC)
+	var n atomic.Int64
+	return func() time.Time {
+		k := n.Add(1)
+		if k%3 == 0 {
+			return t0.Add(time.Duration(k-5) * time.Second)
+		}
+		return t0.Add(time.Duration(k) * time.Second)
 	}
 }

@@ -178,6 +178,33 @@ type Newest interface {
 	Probe(workspaceID string, n int, where Cond, want, offset int) (string, []any)
 }
 
+// OrderedIndex is a Searcher whose trigram index hands out its candidates
+// in insertion order, highest row key first, and stops when asked (SQLite:
+// FTS5 lists its rows by rowid, the contacts' seq). Insertion order is the
+// contact order except for rows inserted with a key below one already
+// stored, which the driver lists apart (OutOfOrder): the store reads a
+// broad search's page from the index, about as many rows as the page
+// holds, and merges those rows in, where a walk of the workspace reads
+// every row down to the page's last match.
+type OrderedIndex interface {
+	// Candidates is the query of the row keys of up to n candidates of
+	// tri below the row key below, highest first; ok is false when no
+	// trigram of tri narrows the rows.
+	Candidates(tri Trigrams, below int64, n int) (query string, args []any, ok bool)
+	// RowsByKey is the query of the workspace's contacts (ContactColumns,
+	// then the row key) whose row keys are in keys (a JSON array) and that
+	// satisfy where (zero: all), highest row key first.
+	RowsByKey(workspaceID, keys string, where Cond) (string, []any)
+	// OutOfOrder is the query of the row keys of up to n of the
+	// workspace's contacts that are out of insertion order.
+	OutOfOrder(workspaceID string, n int) (string, []any)
+	// FirstInOrder is the query of the row key of the workspace's contact
+	// in insertion order with the lowest key among those that satisfy
+	// from (the contacts at or above a page's key, alias "c."): every
+	// contact in insertion order below that key has a lower row key.
+	FirstInOrder(workspaceID string, from Cond) (string, []any)
+}
+
 // Trigrams are what a search's matches hold, for a trigram index to narrow
 // them: one of Any (none: no narrowing by it) and all of All; Rank, when
 // set, narrows further to rows holding one of its parts.

@@ -199,3 +199,34 @@ func trigramQuery(s string) string {
 
 // maxRunTrigrams bounds the trigrams one literal run adds to an FTS5 query.
 const maxRunTrigrams = 4
+
+// Candidates reads the FTS5 index by descending rowid: FTS5 keeps each
+// trigram's rows in rowid order and, told the order, merges them from the
+// top and stops at the LIMIT.
+func (Driver) Candidates(tri driver.Trigrams, below int64, n int) (string, []any, bool) {
+	match := ftsMatch(tri)
+	if match == "" {
+		return "", nil, false
+	}
+	if below <= 0 {
+		below = math.MaxInt64
+	}
+	return orderedCandidates, []any{match, below, n}, true
+}
+
+func (Driver) RowsByKey(workspaceID, keys string, where driver.Cond) (string, []any) {
+	query, args := rowsByKey, []any{keys, workspaceID}
+	if !where.IsZero() {
+		query += " AND " + where.Scan
+		args = append(args, where.Args...)
+	}
+	return query + " ORDER BY c.seq DESC", args
+}
+
+func (Driver) OutOfOrder(workspaceID string, n int) (string, []any) {
+	return outOfOrder, []any{workspaceID, n}
+}
+
+func (Driver) FirstInOrder(workspaceID string, from driver.Cond) (string, []any) {
+	return fmt.Sprintf(firstInOrder, from.Scan), append(append([]any{workspaceID}, from.Args...), workspaceID)
+}

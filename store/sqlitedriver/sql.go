@@ -62,6 +62,20 @@ const (
 	// the rowid, where the workspace's index would read the whole
 	// workspace.
 	sampleRun = "SELECT ? AS run, c.* FROM contacts c NOT INDEXED WHERE c.seq >= ? AND c.seq < ?"
+	// The index read in insertion order (driver.OrderedIndex, migration
+	// 0074): a chunk of candidates' rowids, the workspace's matching rows
+	// among them by rowid, the rows out of insertion order, and the bound
+	// of a page that starts after a key: the lowest key at or above it of a
+	// row in insertion order, read up the workspace's index from the key.
+	// (rowsByKey's CROSS JOIN keeps SQLite on the rowids: given an IN list
+	// instead, it reads the workspace's index whole and tests each row.)
+	orderedCandidates = "SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?"
+	rowsByKey         = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at, c.seq" +
+		" FROM json_each(?) k CROSS JOIN contacts c ON c.seq = k.value WHERE c.workspace_id = ?"
+	outOfOrder   = "SELECT seq FROM contacts_out_of_order WHERE workspace_id = ? LIMIT ?"
+	firstInOrder = "SELECT c.seq FROM contacts c INDEXED BY contacts_workspace_created WHERE c.workspace_id = ? AND %s" +
+		" AND c.seq NOT IN (SELECT seq FROM contacts_out_of_order WHERE workspace_id = ?) ORDER BY c.created_at, c.id LIMIT 1"
+
 	// boundKey and its tail select the key of the n-th newest row (OFFSET
 	// n-1) from the covering index; boundedWalk's verb is that query, and
 	// its first row is the key or, with none, the empty text.

@@ -1,0 +1,172 @@
+package store
+
+// Reading a broad search's window from an index that lists its candidates
+// in insertion order (driver.OrderedIndex: SQLite's FTS5). A walk of the
+// workspace newest first reads every row down to the window's last match:
+// when the matches are few among the newest rows (`200` at 200,000
+// contacts: most of its matches are the oldest), that is thousands of rows
+// and a LIKE on each. The index hands over only rows holding the query's
+// trigrams, newest first, so the read stops after about as many rows as
+// the window holds.
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"gorm.io/gorm"
+
+	switchboard "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/store/driver"
+)
+
+// orderedRows bounds the candidates orderedWindow reads before it gives way
+// to the walk: the candidates of another, larger workspace share the index
+// and may be most of them.
+const orderedRows = 20000
+
+// maxOutOfOrder bounds the rows out of insertion order a workspace may hold
+// for orderedWindow to merge them in; past it the walk reads the window.
+// A workspace holds none unless two writers stamped contacts in one order
+// and stored them in the other.
+const maxOutOfOrder = 1000
+
+// Chunks of candidates: small first, since a dense query fills its window
+// from the first, and doubling, so that a sparse one takes few statements.
+const firstChunk, maxChunk = 128, 4096
+
+// orderedWindow reads window w of q's matches from an ordered index. ok is
+// false when it cannot: the query has no trigram, the workspace holds too
+// many rows out of insertion order, or orderedRows candidates did not fill
+// the window.
+//
+// The rows in insertion order come from the index in the contact order;
+// those out of it, which the driver lists, are read apart and merged in:
+// the window is then the first offset+limit of the first and all of the
+// second, ordered.
+func (db *DB) orderedWindow(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w window) ([]*switchboard.Contact, bool, error) {
+	if db.tune.orderedRows <= 0 {
+		return nil, false, nil
+	}
+	tri := driver.Trigrams{Any: q.tri.Any, All: q.tri.All}
+	if w.ranked {
+		tri.Rank = q.rankFTS
+	}
+	if _, _, ok := idx.Candidates(tri, 0, 1); !ok {
+		return nil, false, nil
+	}
+	var apart []int64
+	query, args := idx.OutOfOrder(q.workspaceID, maxOutOfOrder+1)
+	if err := r.Raw(query, args...).Scan(&apart).Error; err != nil {
+		return nil, false, err
+	}
+	if len(apart) > maxOutOfOrder {
+		return nil, false, nil
+	}
+	skip := make(map[int64]bool, len(apart))
+	for _, k := range apart {
+		skip[k] = true
+	}
+	// A window after a key starts below the row key of the first row in
+	// insertion order at or above the key.
+	var below int64
+	if w.after != nil {
+		cond, args := contactOrder.qualified("c.").from(w.after)
+		query, args := idx.FirstInOrder(q.workspaceID, driver.Plain(cond, args...))
+		var keys []int64
+		if err := r.Raw(query, args...).Scan(&keys).Error; err != nil {
+			return nil, false, err
+		}
+		if len(keys) > 0 {
+			below = keys[0]
+		}
+	}
+	where := driver.And(append(append([]driver.Cond{}, q.where...), w.extra)...)
+	want := w.offset + w.limit
+	var out []keyedContact
+	for read, n := 0, firstChunk; len(out) < want; n = min(2*n, maxChunk) {
+		if read >= db.tune.orderedRows {
+			return nil, false, nil
+		}
+		n = min(n, db.tune.orderedRows-read)
+		query, args, _ := idx.Candidates(tri, below, n)
+		var keys []int64
+		if err := r.Raw(query, args...).Scan(&keys).Error; err != nil {
+			return nil, false, err
+		}
+		if len(keys) == 0 {
+			break
+		}
+		rows, err := db.rowsByKey(r, idx, q.workspaceID, keys, where)
+		if err != nil {
+			return nil, false, err
+		}
+		for _, c := range rows {
+			if !skip[c.key] {
+				out = append(out, c)
+			}
+		}
+		read += len(keys)
+		below = keys[len(keys)-1]
+		if len(keys) < n {
+			break // the index has no more
+		}
+	}
+	out = out[:min(len(out), want)]
+	if len(apart) > 0 {
+		rows, err := db.rowsByKey(r, idx, q.workspaceID, apart, where)
+		if err != nil {
+			return nil, false, err
+		}
+		out = append(out, rows...)
+		slices.SortFunc(out, func(a, b keyedContact) int {
+			if c := b.c.CreatedAt.Compare(a.c.CreatedAt); c != 0 {
+				return c
+			}
+			return strings.Compare(b.c.ID, a.c.ID)
+		})
+	}
+	res := make([]*switchboard.Contact, 0, w.limit)
+	for i := w.offset; i < min(len(out), want); i++ {
+		res = append(res, out[i].c)
+	}
+	return res, true, nil
+}
+
+// keyedContact is a contact with its row key in the ordered index.
+type keyedContact struct {
+	c   *switchboard.Contact
+	key int64
+}
+
+// rowsByKey reads the workspace's contacts among keys that satisfy where,
+// highest row key first.
+func (db *DB) rowsByKey(r *gorm.DB, idx driver.OrderedIndex, workspaceID string, keys []int64, where driver.Cond) ([]keyedContact, error) {
+	var list strings.Builder
+	list.WriteByte('[')
+	for i, k := range keys {
+		if i > 0 {
+			list.WriteByte(',')
+		}
+		list.WriteString(strconv.FormatInt(k, 10))
+	}
+	list.WriteByte(']')
+	query, args := idx.RowsByKey(workspaceID, list.String(), where)
+	res, err := r.Raw(query, args...).Rows()
+	if err != nil {
+		return nil, err
+	}
+	defer res.Close()
+	var out []keyedContact
+	for res.Next() {
+		var c driver.Contact
+		var key int64
+		if err := res.Scan(&c.ID, &c.WorkspaceID, &c.FirstName, &c.LastName, &c.Phone, &c.Email, &c.Company, &c.Notes,
+			&c.TimeZone, &c.CreatedAt, &c.UpdatedAt, &key); err != nil {
+			return nil, err
+		}
+		row := contactRow(c)
+		out = append(out, keyedContact{c: row.toDomain(), key: key})
+	}
+	return out, res.Err()
+}
