@@ -86,8 +86,11 @@
 // bucket, time and id of up to 2,500 matches from the index, and when that
 // is all of them orders them in Go (bucket, then newest first, as the SQL
 // order would) and reads the page's contacts by id. Broader searches walk
-// the workspace newest first. Totals are exact up to 1,000 (see
-// SearchContacts).
+// the workspace newest first; on SQLite, whose FTS5 index lists its rows in
+// insertion order, they read the index newest first instead and stop at the
+// page's end, merging in the few contacts inserted out of the contact
+// order, which migration 0074 lists (contact_search_ordered.go). Totals are
+// exact up to 1,000 (see SearchContacts).
 //
 // A phone-like query that holds more than digits ("212 55") matches the
 // phone's digits or the text as typed; when the trigram index finds no
