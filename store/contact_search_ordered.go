@@ -44,7 +44,11 @@ const firstChunk, maxChunk = 128, 4096
 // those out of it, which the driver lists, are read apart and merged in:
 // the window is then the first offset+limit of the first and all of the
 // second, ordered.
-func (db *DB) orderedWindow(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w window) ([]*switchboard.Contact, bool, error) {
+//
+// Its statements share one read transaction: a contact inserted out of
+// order between the read of those rows and the index's would otherwise
+// come first, as the newest.
+func (db *DB) orderedWindow(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w window) (out []*switchboard.Contact, ok bool, err error) {
 	if db.tune.orderedRows <= 0 {
 		return nil, false, nil
 	}
@@ -55,6 +59,15 @@ func (db *DB) orderedWindow(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, 
 	if _, _, ok := idx.Candidates(tri, 0, 1); !ok {
 		return nil, false, nil
 	}
+	err = r.Transaction(func(tx *gorm.DB) error {
+		out, ok, err = db.readOrdered(tx, idx, q, w, tri)
+		return err
+	})
+	return out, ok, err
+}
+
+// readOrdered is orderedWindow's reading, in its transaction.
+func (db *DB) readOrdered(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w window, tri driver.Trigrams) ([]*switchboard.Contact, bool, error) {
 	var apart []int64
 	query, args := idx.OutOfOrder(q.workspaceID, maxOutOfOrder+1)
 	if err := r.Raw(query, args...).Scan(&apart).Error; err != nil {
