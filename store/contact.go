@@ -151,10 +151,13 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 		return switchboard.FieldErrorf(switchboard.EInvalid, "workspaceId", "A workspace id is required.")
 	}
 	row := newContactRow(c)
-	row.ID = newID()
-	row.CreatedAt = db.contactClock()
-	row.UpdatedAt = row.CreatedAt
 	err := db.transact(ctx, func(tx *gorm.DB) error {
+		// Stamped in the transaction: on SQLite, whose writes take turns,
+		// contacts are then stamped in the order they are stored, which
+		// is the order its search reads its index in (migration 0074).
+		row.ID = newID()
+		row.CreatedAt = db.contactClock()
+		row.UpdatedAt = row.CreatedAt
 		if err := ensureWorkspace(tx, row.WorkspaceID); err != nil {
 			return err
 		}

@@ -33,16 +33,23 @@ func (db *DB) ImportContacts(ctx context.Context, workspaceID string, batch []*s
 	if len(batch) == 0 {
 		return outcomes, nil
 	}
-	t := db.contactClock()
 	rows := make([]contactRow, len(batch))
 	for i, c := range batch {
 		rows[i] = newContactRow(c)
-		rows[i].ID = newID()
 		rows[i].WorkspaceID = workspaceID
-		rows[i].CreatedAt, rows[i].UpdatedAt = t, t
 	}
 	inserted := 0
 	err := db.transact(ctx, func(tx *gorm.DB) error {
+		// Stamped in the transaction: on SQLite, whose writes take turns,
+		// two imports' batches are then stamped in the order they are
+		// stored, which is the order its search reads its index in
+		// (migration 0074); stamped before, a batch that waited for
+		// another's commit would be stored out of that order whole.
+		t := db.contactClock()
+		for i := range rows {
+			rows[i].ID = newID()
+			rows[i].CreatedAt, rows[i].UpdatedAt = t, t
+		}
 		if err := ensureWorkspace(tx, workspaceID); err != nil {
 			return err
 		}

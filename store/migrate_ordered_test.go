@@ -2,10 +2,13 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	switchboard "github.com/switchboard-oss/switchboard"
@@ -73,4 +76,39 @@ func TestMigrationContactsOutOfOrder(t *testing.T) {
 	require.Equal(t, []int64{3, 7}, listed(), "an update that keeps the key")
 	require.NoError(t, db.Exec("UPDATE contacts SET created_at = ? WHERE seq = 6", t0))
 	require.Equal(t, []int64{3, 6, 7}, listed(), "an update of the key")
+}
+
+// TestConcurrentImportsInOrder (SQLite): batches of two imports into one
+// workspace, written side by side, are stamped in the order SQLite stores
+// them, so none of their contacts is out of insertion order and the
+// search's ordered read stays on.
+func TestConcurrentImportsInOrder(t *testing.T) {
+	if !storetest.Wanted("sqlite") {
+		t.Skip("SQLite not wanted")
+	}
+	t.Parallel()
+	ctx := context.Background()
+	db := storetest.OpenSQLite(t)
+	var wg sync.WaitGroup
+	for w := range 2 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for b := range 20 {
+				batch := make([]*switchboard.Contact, 100)
+				for i := range batch {
+					batch[i] = &switchboard.Contact{FirstName: "Ada", Phone: fmt.Sprintf("+1415%d%02d%04d", 2+w, b, i)}
+				}
+				_, err := db.ImportContacts(ctx, "ws", batch, false)
+				assert.NoError(t, err)
+			}
+		}()
+	}
+	wg.Wait()
+	n, err := db.Int64s("SELECT count(*) FROM contacts WHERE workspace_id = 'ws'")
+	require.NoError(t, err)
+	require.Equal(t, []int64{4000}, n)
+	out, err := db.Int64s("SELECT count(*) FROM contacts_out_of_order")
+	require.NoError(t, err)
+	require.Equal(t, []int64{0}, out)
 }
