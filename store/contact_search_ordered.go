@@ -81,23 +81,27 @@ func (db *DB) readOrdered(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w 
 		skip[k] = true
 	}
 	// A window after a key starts below the row key of the first row in
-	// insertion order at or above the key.
-	var below int64
-	if w.after != nil {
-		cond, args := contactOrder.qualified("c.").from(w.after)
-		query, args := idx.FirstInOrder(q.workspaceID, driver.Plain(cond, args...))
-		var keys []int64
-		if err := r.Raw(query, args...).Scan(&keys).Error; err != nil {
+	// insertion order at or above the key; any other just above the
+	// workspace's newest row in order, so that the rows other workspaces
+	// stored since (the index is every workspace's) are not read: at
+	// 200,000 contacts, one import's batch of the neighbour on top made
+	// `inc` read 8,000 candidates for none, 30 ms instead of 3.
+	below, found, err := db.firstInOrder(r, idx, q.workspaceID, w.after)
+	if err != nil {
+		return nil, false, err
+	}
+	if !found && w.after != nil {
+		// None at or above the key: the window starts at the newest.
+		if below, found, err = db.firstInOrder(r, idx, q.workspaceID, nil); err != nil {
 			return nil, false, err
 		}
-		if len(keys) > 0 {
-			below = keys[0]
-		}
 	}
+	// Not found: no row of the workspace is in insertion order, and the
+	// window is the rows out of it alone.
 	where := driver.And(append(append([]driver.Cond{}, q.where...), w.extra)...)
 	want := w.offset + w.limit
 	var out []keyedContact
-	for read, n := 0, firstChunk; len(out) < want; n = min(2*n, maxChunk) {
+	for read, n := 0, firstChunk; found && len(out) < want; n = min(2*n, maxChunk) {
 		if read >= db.tune.orderedRows {
 			return nil, false, nil
 		}
@@ -144,6 +148,29 @@ func (db *DB) readOrdered(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w 
 		res = append(res, out[i].c)
 	}
 	return res, true, nil
+}
+
+// firstInOrder is the row key a window after key (nil: from the newest)
+// starts below: that of the workspace's first contact in insertion order at
+// or above the key, plus one when the key is nil (the newest itself is in
+// the window). found is false when there is none.
+func (db *DB) firstInOrder(r *gorm.DB, idx driver.OrderedIndex, workspaceID string, key *switchboard.PageKey) (int64, bool, error) {
+	var query string
+	var args []any
+	if key != nil {
+		cond, condArgs := contactOrder.qualified("c.").from(key)
+		query, args = idx.FirstInOrder(workspaceID, driver.Plain(cond, condArgs...))
+	} else {
+		query, args = idx.NewestInOrder(workspaceID)
+	}
+	var keys []int64
+	if err := r.Raw(query, args...).Scan(&keys).Error; err != nil || len(keys) == 0 {
+		return 0, false, err
+	}
+	if key == nil {
+		return keys[0] + 1, true, nil
+	}
+	return keys[0], true, nil
 }
 
 // keyedContact is a contact with its row key in the ordered index.

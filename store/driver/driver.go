@@ -203,6 +203,10 @@ type OrderedIndex interface {
 	// from (the contacts at or above a page's key, alias "c."): every
 	// contact in insertion order below that key has a lower row key.
 	FirstInOrder(workspaceID string, from Cond) (string, []any)
+	// NewestInOrder is the query of the row key of the workspace's newest
+	// contact in insertion order: no contact of the workspace in that
+	// order has a higher one.
+	NewestInOrder(workspaceID string) (string, []any)
 }
 
 // Trigrams are what a search's matches hold, for a trigram index to narrow

@@ -230,3 +230,7 @@ func (Driver) OutOfOrder(workspaceID string, n int) (string, []any) {
 func (Driver) FirstInOrder(workspaceID string, from driver.Cond) (string, []any) {
 	return fmt.Sprintf(firstInOrder, from.Scan), append(append([]any{workspaceID}, from.Args...), workspaceID)
 }
+
+func (Driver) NewestInOrder(workspaceID string) (string, []any) {
+	return newestInOrder, []any{workspaceID, workspaceID}
+}

@@ -75,6 +75,8 @@ const (
 	outOfOrder   = "SELECT seq FROM contacts_out_of_order WHERE workspace_id = ? LIMIT ?"
 	firstInOrder = "SELECT c.seq FROM contacts c INDEXED BY contacts_workspace_created WHERE c.workspace_id = ? AND %s" +
 		" AND c.seq NOT IN (SELECT seq FROM contacts_out_of_order WHERE workspace_id = ?) ORDER BY c.created_at, c.id LIMIT 1"
+	newestInOrder = "SELECT c.seq FROM contacts c INDEXED BY contacts_workspace_created WHERE c.workspace_id = ?" +
+		" AND c.seq NOT IN (SELECT seq FROM contacts_out_of_order WHERE workspace_id = ?) ORDER BY c.created_at DESC, c.id DESC LIMIT 1"
 
 	// boundKey and its tail select the key of the n-th newest row (OFFSET
 	// n-1) from the covering index; boundedWalk's verb is that query, and
