@@ -72,9 +72,12 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 		// a trigram with their marker, which the index serves. When they
 		// alone are over the cap, so are the matches, and the count
 		// that scans the workspace's rows (`ad`: 10,000 rows read for
-		// 1,001 matches at 200,000 contacts) is not needed.
+		// 1,001 matches at 200,000 contacts) is not needed. SQLite only:
+		// FTS5 stops at the cap, where PostgreSQL's GIN index builds the
+		// bitmap of every such name first (`ad` at 1,000,000 contacts:
+		// 5.4 ms p50 without this count, 12 with it).
 		var c int64
-		if q.rankFTS != nil {
+		if _, ordered := db.drv.(driver.OrderedIndex); ordered && q.rankFTS != nil {
 			if c, err = db.countUpTo(r, q.rankOnly(), q.rank, q.rankFTS, maxRanked+1); err != nil {
 				return nil, meta, err
 			}
