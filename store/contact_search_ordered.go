@@ -76,9 +76,19 @@ func (db *DB) readOrdered(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w 
 	if len(apart) > maxOutOfOrder {
 		return nil, false, nil
 	}
-	skip := make(map[int64]bool, len(apart))
-	for _, k := range apart {
-		skip[k] = true
+	where := driver.And(append(append([]driver.Cond{}, q.where...), w.extra)...)
+	// The matches out of insertion order, read first so that the index's
+	// read skips them where it meets them.
+	var outOfOrder []*switchboard.Contact
+	if len(apart) > 0 {
+		var err error
+		if outOfOrder, err = db.rowsByKey(r, idx, q.workspaceID, apart, where); err != nil {
+			return nil, false, err
+		}
+	}
+	skip := make(map[string]bool, len(outOfOrder))
+	for _, c := range outOfOrder {
+		skip[c.ID] = true
 	}
 	// A window after a key starts below the row key of the first row in
 	// insertion order at or above the key; any other just above the
@@ -98,9 +108,8 @@ func (db *DB) readOrdered(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w 
 	}
 	// Not found: no row of the workspace is in insertion order, and the
 	// window is the rows out of it alone.
-	where := driver.And(append(append([]driver.Cond{}, q.where...), w.extra)...)
 	want := w.offset + w.limit
-	var out []keyedContact
+	var out []*switchboard.Contact
 	for read, n := 0, firstChunk; found && len(out) < want; n = min(2*n, maxChunk) {
 		if read >= db.tune.orderedRows {
 			return nil, false, nil
@@ -119,7 +128,7 @@ func (db *DB) readOrdered(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w 
 			return nil, false, err
 		}
 		for _, c := range rows {
-			if !skip[c.key] {
+			if !skip[c.ID] {
 				out = append(out, c)
 			}
 		}
@@ -130,24 +139,16 @@ func (db *DB) readOrdered(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w 
 		}
 	}
 	out = out[:min(len(out), want)]
-	if len(apart) > 0 {
-		rows, err := db.rowsByKey(r, idx, q.workspaceID, apart, where)
-		if err != nil {
-			return nil, false, err
-		}
-		out = append(out, rows...)
-		slices.SortFunc(out, func(a, b keyedContact) int {
-			if c := b.c.CreatedAt.Compare(a.c.CreatedAt); c != 0 {
+	if len(outOfOrder) > 0 {
+		out = append(out, outOfOrder...)
+		slices.SortFunc(out, func(a, b *switchboard.Contact) int {
+			if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
 				return c
 			}
-			return strings.Compare(b.c.ID, a.c.ID)
+			return strings.Compare(b.ID, a.ID)
 		})
 	}
-	res := make([]*switchboard.Contact, 0, w.limit)
-	for i := w.offset; i < min(len(out), want); i++ {
-		res = append(res, out[i].c)
-	}
-	return res, true, nil
+	return out[min(w.offset, len(out)):min(len(out), want)], true, nil
 }
 
 // firstInOrder is the row key a window after key (nil: from the newest)
@@ -173,40 +174,17 @@ func (db *DB) firstInOrder(r *gorm.DB, idx driver.OrderedIndex, workspaceID stri
 	return keys[0], true, nil
 }
 
-// keyedContact is a contact with its row key in the ordered index.
-type keyedContact struct {
-	c   *switchboard.Contact
-	key int64
-}
-
 // rowsByKey reads the workspace's contacts among keys that satisfy where,
 // highest row key first.
-func (db *DB) rowsByKey(r *gorm.DB, idx driver.OrderedIndex, workspaceID string, keys []int64, where driver.Cond) ([]keyedContact, error) {
-	var list strings.Builder
-	list.WriteByte('[')
+func (db *DB) rowsByKey(r *gorm.DB, idx driver.OrderedIndex, workspaceID string, keys []int64, where driver.Cond) ([]*switchboard.Contact, error) {
+	list := make([]string, len(keys))
 	for i, k := range keys {
-		if i > 0 {
-			list.WriteByte(',')
-		}
-		list.WriteString(strconv.FormatInt(k, 10))
+		list[i] = strconv.FormatInt(k, 10)
 	}
-	list.WriteByte(']')
-	query, args := idx.RowsByKey(workspaceID, list.String(), where)
+	query, args := idx.RowsByKey(workspaceID, "["+strings.Join(list, ",")+"]", where)
 	res, err := r.Raw(query, args...).Rows()
 	if err != nil {
 		return nil, err
 	}
-	defer res.Close()
-	var out []keyedContact
-	for res.Next() {
-		var c driver.Contact
-		var key int64
-		if err := res.Scan(&c.ID, &c.WorkspaceID, &c.FirstName, &c.LastName, &c.Phone, &c.Email, &c.Company, &c.Notes,
-			&c.TimeZone, &c.CreatedAt, &c.UpdatedAt, &key); err != nil {
-			return nil, err
-		}
-		row := contactRow(c)
-		out = append(out, keyedContact{c: row.toDomain(), key: key})
-	}
-	return out, res.Err()
+	return scanContacts(res)
 }

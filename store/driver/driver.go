@@ -191,9 +191,9 @@ type OrderedIndex interface {
 	// tri below the row key below, highest first; ok is false when no
 	// trigram of tri narrows the rows.
 	Candidates(tri Trigrams, below int64, n int) (query string, args []any, ok bool)
-	// RowsByKey is the query of the workspace's contacts (ContactColumns,
-	// then the row key) whose row keys are in keys (a JSON array) and that
-	// satisfy where (zero: all), highest row key first.
+	// RowsByKey is the query of the workspace's contacts (ContactColumns)
+	// whose row keys are in keys (a JSON array) and that satisfy where
+	// (zero: all), highest row key first.
 	RowsByKey(workspaceID, keys string, where Cond) (string, []any)
 	// OutOfOrder is the query of the row keys of up to n of the
 	// workspace's contacts that are out of insertion order.

@@ -70,7 +70,7 @@ const (
 	// (rowsByKey's CROSS JOIN keeps SQLite on the rowids: given an IN list
 	// instead, it reads the workspace's index whole and tests each row.)
 	orderedCandidates = "SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?"
-	rowsByKey         = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at, c.seq" +
+	rowsByKey         = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at" +
 		" FROM json_each(?) k CROSS JOIN contacts c ON c.seq = k.value WHERE c.workspace_id = ?"
 	outOfOrder   = "SELECT seq FROM contacts_out_of_order WHERE workspace_id = ? LIMIT ?"
 	firstInOrder = "SELECT c.seq FROM contacts c INDEXED BY contacts_workspace_created WHERE c.workspace_id = ? AND %s" +
