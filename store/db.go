@@ -58,6 +58,10 @@ type tuning struct {
 	// (driver.OrderedIndex) goes through before it gives way to a walk;
 	// 0: never read one.
 	orderedRows int
+	// orderedRankCap is how many matches a search ranks from its
+	// candidates on a database with an ordered index; past it the page
+	// is read from that index in order.
+	orderedRankCap int
 }
 
 // drivers are the databases the store runs on; Open picks the first that
@@ -78,7 +82,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows}, clock: now, contactClock: now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, orderedRankCap: searchCountCap}, clock: now, contactClock: now}
 	for _, o := range opts {
 		o(db)
 	}

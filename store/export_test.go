@@ -22,6 +22,12 @@ func WithBroadAbove(n int) Option { return func(db *DB) { db.tune.broadAbove = n
 // that tests reach the walks and the give-way on small workspaces.
 func WithOrderedRows(n int) Option { return func(db *DB) { db.tune.orderedRows = n } }
 
+// WithOrderedRankCap makes a search on a database with an ordered index rank
+// at most n matches from its candidates instead of searchCountCap, so that
+// tests reach the read in order past it on small workspaces (a total past
+// n is then reported as the lower bound searchCountCap).
+func WithOrderedRankCap(n int) Option { return func(db *DB) { db.tune.orderedRankCap = n } }
+
 // WithContactClock makes the store stamp new contacts with now instead of
 // the time, so that tests can insert contacts out of the contact order.
 func WithContactClock(now func() time.Time) Option { return func(db *DB) { db.contactClock = now } }
