@@ -62,6 +62,9 @@ type tuning struct {
 	// candidates on a database with an ordered index; past it the page
 	// is read from that index in order.
 	orderedRankCap int
+	// probeRows is how many of the workspace's newest rows a ranked
+	// search's probe reads (driver.Newest).
+	probeRows int
 }
 
 // drivers are the databases the store runs on; Open picks the first that
@@ -82,7 +85,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, orderedRankCap: searchCountCap}, clock: now, contactClock: now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, orderedRankCap: searchCountCap, probeRows: probeRows}, clock: now, contactClock: now}
 	for _, o := range opts {
 		o(db)
 	}

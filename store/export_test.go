@@ -28,6 +28,11 @@ func WithOrderedRows(n int) Option { return func(db *DB) { db.tune.orderedRows =
 // n is then reported as the lower bound searchCountCap).
 func WithOrderedRankCap(n int) Option { return func(db *DB) { db.tune.orderedRankCap = n } }
 
+// WithProbeRows makes a ranked search's probe of the newest rows read n rows
+// instead of probeRows, so that tests reach what follows a probe on small
+// workspaces.
+func WithProbeRows(n int) Option { return func(db *DB) { db.tune.probeRows = n } }
+
 // WithContactClock makes the store stamp new contacts with now instead of
 // the time, so that tests can insert contacts out of the contact order.
 func WithContactClock(now func() time.Time) Option { return func(db *DB) { db.contactClock = now } }

@@ -1,7 +1,14 @@
 package store_test
 
 import (
+	"context"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	switchboard "github.com/switchboard-oss/switchboard"
 
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
@@ -40,4 +47,105 @@ func TestSearchSampledBroad(t *testing.T) {
 			})
 		})
 	}
+}
+
+// TestSearchDenseProbe pages through a ranked search whose "starts with"
+// bucket (Hedy ...) is dense among the newest rows but not all there, on
+// a store whose probe reads the newest 10 rows and whose walks read 60, so
+// that the probe (PostgreSQL's) finds part of the page and goes to the walk
+// without counting the bucket: once with the page among the walk's rows,
+// once with most of the bucket old, so that the walk falls short and the
+// index reads the page. Either way the pages are the bucket newest first,
+// then the other matches (company Hedy Corp) newest first.
+func TestSearchDenseProbe(t *testing.T) {
+	t.Parallel()
+	hedy := func() *switchboard.Contact { return &switchboard.Contact{FirstName: "Hedy", LastName: "Lamarr"} }
+	corp := func() *switchboard.Contact {
+		return &switchboard.Contact{FirstName: "Grace", LastName: "Hopper", Company: "Hedy Corp"}
+	}
+	// Batches oldest first: each is a func of its index making a contact.
+	cases := map[string][][]func() *switchboard.Contact{
+		"page among the walk's rows": {repeat(400, corp, hedy, 20), repeat(50, hedy, hedy, 1), repeat(20, hedy, hedy, 1)},
+		"walk falls short":           {repeat(300, corp, hedy, 5), repeat(100, corp, corp, 1), repeat(20, hedy, hedy, 1)},
+	}
+	for _, d := range storetest.Databases() {
+		for name, batches := range cases {
+			t.Run(d.Name+"/"+name, func(t *testing.T) {
+				t.Parallel()
+				db := d.Open(t, store.WithBroadAbove(30), store.WithProbeRows(10), store.WithWalkRows(60))
+				ws := storetest.NewWorkspaceID()
+				var all []*switchboard.Contact
+				for _, b := range batches {
+					batch := make([]*switchboard.Contact, len(b))
+					for i, mk := range b {
+						batch[i] = mk()
+					}
+					_, err := db.ImportContacts(context.Background(), ws, batch, false)
+					require.NoError(t, err)
+					all = append(all, batch...)
+				}
+				db.FinishImport(context.Background(), len(all))
+				slices.SortStableFunc(all, func(a, b *switchboard.Contact) int {
+					if ra, rb := a.FirstName == "Hedy", b.FirstName == "Hedy"; ra != rb {
+						if ra {
+							return -1
+						}
+						return 1
+					}
+					if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+						return c
+					}
+					return strings.Compare(b.ID, a.ID)
+				})
+				var want []string
+				for _, c := range all {
+					want = append(want, c.ID)
+				}
+				s := switchboard.ContactSearch{WorkspaceID: ws, Query: "hedy"}
+				var byOffset, byCursor []string
+				for off := 0; ; off += 50 {
+					s.Page = switchboard.Page{Limit: 50, Offset: off}
+					page, meta, err := db.SearchContacts(context.Background(), s)
+					require.NoError(t, err)
+					byOffset = append(byOffset, contactIDs(page)...)
+					if !meta.HasMore {
+						break
+					}
+				}
+				s.Page = switchboard.Page{Limit: 50}
+				for {
+					page, meta, err := db.SearchContacts(context.Background(), s)
+					require.NoError(t, err)
+					byCursor = append(byCursor, contactIDs(page)...)
+					if !meta.HasMore {
+						break
+					}
+					s.Page.After = meta.Next
+				}
+				require.Equal(t, want, byOffset, "by offset")
+				require.Equal(t, want, byCursor, "by cursor")
+			})
+		}
+	}
+}
+
+// repeat is n contact makers: every k-th (from the first) makes with
+// other, the rest with each.
+func repeat(n int, each, other func() *switchboard.Contact, k int) []func() *switchboard.Contact {
+	out := make([]func() *switchboard.Contact, n)
+	for i := range out {
+		out[i] = each
+		if i%k == 0 {
+			out[i] = other
+		}
+	}
+	return out
+}
+
+func contactIDs(cs []*switchboard.Contact) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.ID
+	}
+	return out
 }
