@@ -57,25 +57,14 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 
 	// A search whose sample says it is broad goes straight to the walk; the
 	// others read their candidates from the trigram index, up to
-	// rankReadCap, and rank them. A query too short for the trigram index finds its
-	// matches by reading the workspace's rows, as a walk does: it counts
-	// them first, ranks from its matches only up to searchCountCap, and
-	// walks past it.
-	//
-	// A database whose index hands out its candidates in order
-	// (driver.OrderedIndex: SQLite) ranks only up to searchCountCap too:
-	// past it the page is read from that index in order, which reads
-	// about as many candidates as the page holds wherever its matches lie,
-	// where ranking read every candidate up to rankCap (then) for a total it
-	// reports as "1,000 or more" anyway (`ada love` at 1,000,000
-	// contacts: 3,000 matches, 2,501 of them read only to learn so).
+	// rankReadCap, and rank them. A query too short for the trigram index
+	// finds its matches by reading the workspace's rows, as a walk does:
+	// it counts them first, ranks from its matches only up to
+	// searchCountCap, and walks past it.
 	_, ordered := db.drv.(driver.OrderedIndex)
-	maxRanked := rankReadCap
-	switch {
-	case q.short:
+	maxRanked := db.tune.rankReadCap
+	if q.short {
 		maxRanked = searchCountCap
-	case ordered:
-		maxRanked = db.tune.orderedRankCap
 	}
 	var cands []candidate
 	var n int

@@ -26,12 +26,11 @@ import (
 const rankCap = 2500
 
 // rankReadCap is how many candidates a search reads and ranks when its
-// sample did not call it broad, on a database whose index has no order
-// (PostgreSQL). The sample calls a search broad past rankCap matches; one
-// it did not call so but holding more is near rankCap (the sample's error)
-// or clustered where the sample missed it, and its page costs least from
-// candidates in hand: stopping at rankCap threw away 2,501 of them read and
-// then probed, counted, walked and read the matches again (`ada love` at
+// sample did not call it broad. The sample calls a search broad past
+// rankCap matches; one it did not call so but holding more is near rankCap
+// (the sample's error) or clustered where the sample missed it, and its
+// page costs least from the candidates in hand: stopping at rankCap threw
+// away 2,501 of them read, then read the page again (`ada love` at
 // 1,000,000 contacts, 3,000 matches). Past it the search is broad.
 const rankReadCap = 2 * rankCap
 

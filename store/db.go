@@ -58,10 +58,9 @@ type tuning struct {
 	// (driver.OrderedIndex) goes through before it gives way to a walk;
 	// 0: never read one.
 	orderedRows int
-	// orderedRankCap is how many matches a search ranks from its
-	// candidates on a database with an ordered index; past it the page
-	// is read from that index in order.
-	orderedRankCap int
+	// rankReadCap is how many candidates a search its sample did not
+	// call broad reads and ranks; past it the search is broad.
+	rankReadCap int
 	// probeRows is how many of the workspace's newest rows a ranked
 	// search's probe reads (driver.Newest).
 	probeRows int
@@ -85,7 +84,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, orderedRankCap: searchCountCap, probeRows: probeRows}, clock: now, contactClock: now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows}, clock: now, contactClock: now}
 	for _, o := range opts {
 		o(db)
 	}

@@ -83,11 +83,9 @@
 //
 // A search first estimates its matches from a sample of the table
 // (contact_search_sample.go); unless it looks broad, it reads the rank
-// bucket, time and id of its matches from the index, up to 5,000 on
-// PostgreSQL and 1,000 on SQLite (which reads a broad page from its
-// index in order), and when that is all of them orders them in Go (bucket,
-// then newest first, as the SQL order would) and reads the page's contacts
-// by id. Broader searches walk
+// bucket, time and id of up to 5,000 matches from the index, and when that
+// is all of them orders them in Go (bucket, then newest first, as the SQL
+// order would) and reads the page's contacts by id. Broader searches walk
 // the workspace newest first; on SQLite, whose FTS5 index lists its rows in
 // insertion order, they read the index newest first instead and stop at the
 // page's end, merging in the few contacts inserted out of the contact

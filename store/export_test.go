@@ -22,11 +22,11 @@ func WithBroadAbove(n int) Option { return func(db *DB) { db.tune.broadAbove = n
 // that tests reach the walks and the give-way on small workspaces.
 func WithOrderedRows(n int) Option { return func(db *DB) { db.tune.orderedRows = n } }
 
-// WithOrderedRankCap makes a search on a database with an ordered index rank
-// at most n matches from its candidates instead of searchCountCap, so that
-// tests reach the read in order past it on small workspaces (a total past
-// n is then reported as the lower bound searchCountCap).
-func WithOrderedRankCap(n int) Option { return func(db *DB) { db.tune.orderedRankCap = n } }
+// WithRankReadCap makes a search its sample did not call broad read and rank
+// at most n candidates instead of rankReadCap, so that tests reach the broad
+// path past it on small workspaces (a total past n is then reported as the
+// lower bound searchCountCap).
+func WithRankReadCap(n int) Option { return func(db *DB) { db.tune.rankReadCap = n } }
 
 // WithProbeRows makes a ranked search's probe of the newest rows read n rows
 // instead of probeRows, so that tests reach what follows a probe on small

@@ -18,9 +18,9 @@ import (
 //
 // On SQLite a broad search's window is read from the FTS5 index in
 // insertion order: as it is, giving way to the walks after 60 candidates,
-// and never (the walks alone); and with no search called broad by its
-// sample but every one of over 40 matches read in order, past its
-// candidates' count. Every third batch of contacts is stamped
+// and never (the walks alone). On both, with no search called broad by
+// its sample but every one of over 40 matches broad past its candidates'
+// count. Every third batch of contacts is stamped
 // before the batches stored ahead of it, so that the workspace holds rows
 // out of insertion order, which that read must merge in.
 func TestSearchDifferentialTuned(t *testing.T) {
@@ -28,15 +28,15 @@ func TestSearchDifferentialTuned(t *testing.T) {
 	for _, d := range storetest.Databases() {
 		for _, v := range []struct {
 			broad, walkOn, ordered, rankCap int
-		}{{30, 150, 20000, 1000}, {30, 1 << 30, 20000, 1000}, {30, 1 << 30, 60, 1000}, {30, 150, 0, 1000}, {1 << 30, 150, 20000, 40}} {
-			if d.Name != "sqlite" && (v.ordered != 20000 || v.rankCap != 1000) {
+		}{{30, 150, 20000, 5000}, {30, 1 << 30, 20000, 5000}, {30, 1 << 30, 60, 5000}, {30, 150, 0, 5000}, {1 << 30, 150, 20000, 40}} {
+			if d.Name != "sqlite" && v.ordered != 20000 {
 				continue // PostgreSQL has no ordered index
 			}
 			t.Run(fmt.Sprintf("%s/broad=%d/walkOn=%d/ordered=%d/rankCap=%d", d.Name, v.broad, v.walkOn, v.ordered, v.rankCap), func(t *testing.T) {
 				t.Parallel()
 				storetest.RunSearchDifferential(t, func(t testing.TB, opts ...store.Option) *store.DB {
 					return d.Open(t, append(opts, store.WithBroadAbove(v.broad), store.WithWalkRows(40), store.WithWalkOnAbove(v.walkOn),
-						store.WithOrderedRows(v.ordered), store.WithOrderedRankCap(v.rankCap), store.WithContactClock(backwardsEveryThird()))...)
+						store.WithOrderedRows(v.ordered), store.WithRankReadCap(v.rankCap), store.WithContactClock(backwardsEveryThird()))...)
 				}, false)
 			})
 		}
