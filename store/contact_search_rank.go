@@ -1,6 +1,6 @@
 package store
 
-// Ranking from the index: a search with at most rankCap matches reads them
+// Ranking from the index: a search with at most rankReadCap matches reads them
 // all (rank bucket, time, id), orders them here exactly as the SQL order
 // would, and reads only the page's contacts.
 
@@ -14,15 +14,17 @@ import (
 	"github.com/switchboard-oss/switchboard/store/driver"
 )
 
-// rankCap is how many matches a search still ranks from the index, reading
-// all of them (their bucket, time and id) and ordering them in Go; past it
-// the search is broad and its pages are read by walking the workspace newest
-// first, which stops as soon as a page is full. A walk is cheap only when the
+// rankCap is the matches past which a search's sample calls it broad, so
+// that it skips ranking its matches from the index (reading all of them:
+// their bucket, time and id, ordered in Go) and its pages are read by
+// walking the workspace newest first (or, on SQLite, its index in order),
+// which stops as soon as a page is full. A walk is cheap only when the
 // matches are dense among the newest rows: a query matching 1,200 of 200,000
 // contacts, all of them 65,000 rows deep, made a walk read those 65,000 rows,
 // where reading its 1,200 matches from the index is a small fraction of that.
 // Past a few thousand matches, reading them all costs more than a walk
-// usually does.
+// usually does. A search the sample did not call broad ranks up to
+// rankReadCap.
 const rankCap = 2500
 
 // rankReadCap is how many candidates a search reads and ranks when its
