@@ -63,7 +63,7 @@ func TestSearchDenseProbe(t *testing.T) {
 	corp := func() *switchboard.Contact {
 		return &switchboard.Contact{FirstName: "Grace", LastName: "Hopper", Company: "Hedy Corp"}
 	}
-	// Batches oldest first: each is a func of its index making a contact.
+	// Each case's batches, oldest first: a batch is one maker per contact.
 	cases := map[string][][]func() *switchboard.Contact{
 		"page among the walk's rows": {repeat(400, corp, hedy, 20), repeat(50, hedy, hedy, 1), repeat(20, hedy, hedy, 1)},
 		"walk falls short":           {repeat(300, corp, hedy, 5), repeat(100, corp, corp, 1), repeat(20, hedy, hedy, 1)},
@@ -101,27 +101,7 @@ func TestSearchDenseProbe(t *testing.T) {
 				for _, c := range all {
 					want = append(want, c.ID)
 				}
-				s := switchboard.ContactSearch{WorkspaceID: ws, Query: "hedy"}
-				var byOffset, byCursor []string
-				for off := 0; ; off += 50 {
-					s.Page = switchboard.Page{Limit: 50, Offset: off}
-					page, meta, err := db.SearchContacts(context.Background(), s)
-					require.NoError(t, err)
-					byOffset = append(byOffset, contactIDs(page)...)
-					if !meta.HasMore {
-						break
-					}
-				}
-				s.Page = switchboard.Page{Limit: 50}
-				for {
-					page, meta, err := db.SearchContacts(context.Background(), s)
-					require.NoError(t, err)
-					byCursor = append(byCursor, contactIDs(page)...)
-					if !meta.HasMore {
-						break
-					}
-					s.Page.After = meta.Next
-				}
+				byOffset, byCursor := storetest.SearchPages(t, db, switchboard.ContactSearch{WorkspaceID: ws, Query: "hedy"}, 50, 50, nil)
 				require.Equal(t, want, byOffset, "by offset")
 				require.Equal(t, want, byCursor, "by cursor")
 			})
@@ -138,14 +118,6 @@ func repeat(n int, each, other func() *switchboard.Contact, k int) []func() *swi
 		if i%k == 0 {
 			out[i] = other
 		}
-	}
-	return out
-}
-
-func contactIDs(cs []*switchboard.Contact) []string {
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.ID
 	}
 	return out
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	switchboard "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/store"
 )
 
 // classWorkspaceSize is the generated workspace of testSearchClasses: big
@@ -145,28 +146,10 @@ func testSearchClasses(t *testing.T, open Opener) {
 			t.Logf("%d of %d match", len(want), classWorkspaceSize)
 			s := tc.s
 			s.WorkspaceID = ws
-			var byOffset, byCursor []string
-			for off := 0; ; off += switchboard.MaxLimit {
-				s.Page = switchboard.Page{Limit: switchboard.MaxLimit, Offset: off}
-				page, meta, err := db.SearchContacts(ctx(), s)
-				require.NoError(t, err)
+			byOffset, byCursor := SearchPages(t, db, s, switchboard.MaxLimit, 170, func(meta switchboard.Meta) {
 				require.Equal(t, total, meta.Total)
 				require.Equal(t, !exact, meta.TotalIsLowerBound)
-				byOffset = append(byOffset, ids(page)...)
-				if !meta.HasMore {
-					break
-				}
-			}
-			s.Page = switchboard.Page{Limit: 170}
-			for {
-				page, meta, err := db.SearchContacts(ctx(), s)
-				require.NoError(t, err)
-				byCursor = append(byCursor, ids(page)...)
-				if !meta.HasMore {
-					break
-				}
-				s.Page.After = meta.Next
-			}
+			})
 			requireSameIDs(t, want, byOffset, "by offset")
 			requireSameIDs(t, want, byCursor, "by cursor")
 		})
@@ -182,6 +165,35 @@ func requireSameIDs(t *testing.T, want, got []string, how string) {
 		}
 	}
 	require.Equal(t, len(want), len(got), "%s: as many items", how)
+}
+
+// SearchPages pages through search s by offset, in pages of offsetLimit,
+// and by cursor, in pages of cursorLimit, and returns the ids each way
+// gave, in order; offsetPage, when set, checks each offset page's meta.
+func SearchPages(t *testing.T, db *store.DB, s switchboard.ContactSearch, offsetLimit, cursorLimit int, offsetPage func(switchboard.Meta)) (byOffset, byCursor []string) {
+	t.Helper()
+	for off := 0; ; off += offsetLimit {
+		s.Page = switchboard.Page{Limit: offsetLimit, Offset: off}
+		page, meta, err := db.SearchContacts(ctx(), s)
+		require.NoError(t, err)
+		if offsetPage != nil {
+			offsetPage(meta)
+		}
+		byOffset = append(byOffset, ids(page)...)
+		if !meta.HasMore {
+			break
+		}
+	}
+	s.Page = switchboard.Page{Limit: cursorLimit}
+	for {
+		page, meta, err := db.SearchContacts(ctx(), s)
+		require.NoError(t, err)
+		byCursor = append(byCursor, ids(page)...)
+		if !meta.HasMore {
+			return byOffset, byCursor
+		}
+		s.Page.After = meta.Next
+	}
 }
 
 func ids(cs []*switchboard.Contact) []string {

@@ -64,31 +64,12 @@ func RunSearchDifferential(t *testing.T, open Opener, exactTotals bool) {
 		t.Run(fmt.Sprintf("%02d %q company %q", i, s.Query, s.Company), func(t *testing.T) {
 			want, total, exact := expectedSearch(all, s)
 			s.WorkspaceID = ws
-			var byOffset []string
-			for off := 0; ; off += 50 {
-				s.Page = switchboard.Page{Limit: 50, Offset: off}
-				page, meta, err := db.SearchContacts(ctx(), s)
-				require.NoError(t, err)
+			byOffset, byCursor := SearchPages(t, db, s, 50, 37, func(meta switchboard.Meta) {
 				if exactTotals || !meta.TotalIsLowerBound {
 					require.Equal(t, total, meta.Total, "total")
 					require.Equal(t, !exact, meta.TotalIsLowerBound)
 				}
-				byOffset = append(byOffset, ids(page)...)
-				if !meta.HasMore {
-					break
-				}
-			}
-			var byCursor []string
-			s.Page = switchboard.Page{Limit: 37}
-			for {
-				page, meta, err := db.SearchContacts(ctx(), s)
-				require.NoError(t, err)
-				byCursor = append(byCursor, ids(page)...)
-				if !meta.HasMore {
-					break
-				}
-				s.Page.After = meta.Next
-			}
+			})
 			requireSameIDs(t, want, byOffset, "by offset")
 			requireSameIDs(t, want, byCursor, "by cursor")
 		})
