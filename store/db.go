@@ -130,6 +130,9 @@ func (db *DB) Ping(ctx context.Context) error {
 // Close closes every pool.
 func (db *DB) Close() error {
 	var errs []error
+	if db.pools.Stop != nil && len(db.pools.All) > 0 {
+		errs = append(errs, db.pools.Stop())
+	}
 	for _, s := range db.pools.All {
 		errs = append(errs, s.Close())
 	}

@@ -79,6 +79,9 @@ type Pools struct {
 	All []*sql.DB
 	// URL is the database URL the pools were opened with.
 	URL string
+	// Stop, when set, ends the driver's own background work (SQLite's
+	// checkpointer); the store calls it before closing the pools.
+	Stop func() error
 }
 
 // Events writes events and finds those the relay has yet to turn into

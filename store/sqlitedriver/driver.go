@@ -29,6 +29,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"time"
 
 	"github.com/libtnb/sqlite"
 	"github.com/riverqueue/river/riverdriver"
@@ -95,16 +96,23 @@ func (Driver) LockJobMigrations(_ context.Context, _ *driver.Pools, migrate func
 // Open opens the writer and reader pools described in the package doc.
 // ":memory:" gets a single pool: two pools would be two separate databases.
 func (Driver) Open(databaseURL string, config func() *gorm.Config) (*driver.Pools, error) {
+	p, _, err := open(databaseURL, config, checkpointEvery)
+	return p, err
+}
+
+// open is Open with the checkpointer's interval, and the checkpointer (nil
+// for ":memory:", which has no WAL).
+func open(databaseURL string, config func() *gorm.Config, every time.Duration) (*driver.Pools, *checkpointer, error) {
 	path := strings.TrimPrefix(databaseURL, "sqlite:")
 	if path == "" {
-		return nil, errors.New("store: empty sqlite path")
+		return nil, nil, errors.New("store: empty sqlite path")
 	}
 	p := &driver.Pools{URL: databaseURL}
-	fail := func(err error) (*driver.Pools, error) {
+	failed := func(err error) (*driver.Pools, *checkpointer, error) {
 		for _, s := range p.All {
 			_ = s.Close()
 		}
-		return nil, err
+		return nil, nil, err
 	}
 	common := []string{
 		// The writer waits for the WAL checkpointer or another process
@@ -134,16 +142,19 @@ func (Driver) Open(databaseURL string, config func() *gorm.Config) (*driver.Pool
 	memory := path == ":memory:"
 	if !memory {
 		if err := checkPath(path); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 	}
-	writerDSN := path + "?" + strings.Join(append(common, pageSize, writerCache, "_txlock=immediate", "_pragma=journal_mode(WAL)"), "&")
+	// The writer leaves checkpoints to the checkpointer (checkpoint.go)
+	// up to a backstop.
+	writerDSN := path + "?" + strings.Join(append(common, pageSize, writerCache, "_txlock=immediate", "_pragma=journal_mode(WAL)",
+		fmt.Sprintf("_pragma=wal_autocheckpoint(%d)", writerAutoCheckpoint)), "&")
 	if memory {
 		writerDSN = path + "?" + strings.Join(append(common, pageSize, writerCache, "_txlock=immediate"), "&")
 	}
 	w, ws, err := openPool(writerDSN, config)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	p.All = append(p.All, ws)
 	// One writer connection: SQLite serializes writers anyway, and letting
@@ -154,11 +165,11 @@ func (Driver) Open(databaseURL string, config func() *gorm.Config) (*driver.Pool
 	ws.SetConnMaxIdleTime(0)
 	p.W, p.R, p.Writer = w, w, ws
 	if memory {
-		return p, nil
+		return p, nil, nil
 	}
 	// The writer must have switched the file to WAL before readers open it.
 	if err := ws.Ping(); err != nil {
-		return fail(fmt.Errorf("store: cannot open the SQLite database %s (may this user create and write it and its directory?): %w", path, err))
+		return failed(fmt.Errorf("store: cannot open the SQLite database %s (may this user create and write it and its directory?): %w", path, err))
 	}
 	// Readers map the file (up to 1 GiB): a search that visits a thousand
 	// rows otherwise spends a third of its time copying pages in with read
@@ -169,7 +180,7 @@ func (Driver) Open(databaseURL string, config func() *gorm.Config) (*driver.Pool
 	readerDSN := path + "?" + strings.Join(append(common, readerCache, "_pragma=mmap_size(1073741824)", "_pragma=query_only(1)"), "&")
 	r, rs, err := openPool(readerDSN, config)
 	if err != nil {
-		return fail(err)
+		return failed(err)
 	}
 	p.All = append(p.All, rs)
 	n := max(4, runtime.NumCPU())
@@ -177,7 +188,9 @@ func (Driver) Open(databaseURL string, config func() *gorm.Config) (*driver.Pool
 	rs.SetMaxIdleConns(n)
 	rs.SetConnMaxIdleTime(0)
 	p.R = r
-	return p, nil
+	ckpt := startCheckpointer(path+"?"+strings.Join(append(common, "_pragma=cache_size(-1000)"), "&"), every)
+	p.Stop = ckpt.Stop
+	return p, ckpt, nil
 }
 
 // openPool opens a pool whose connections cache their compiled statements
