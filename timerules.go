@@ -105,10 +105,13 @@ func (r TimeRules) reasons(zones []string, locs []*time.Location, now time.Time)
 	var window, banned, stateHours *DialReason
 	for i, loc := range locs {
 		local := now.In(loc)
-		at := fmt.Sprintf("It is %s on %s in %s", local.Format("15:04"), local.Format("Monday 2 January"), zones[i])
+		// Written only for a broken rule: every allowed call checks.
+		at := func() string {
+			return fmt.Sprintf("It is %s on %s in %s", local.Format("15:04"), local.Format("Monday 2 January"), zones[i])
+		}
 		if window == nil && r.Hours != nil && !r.Hours.contains(local) {
 			window = &DialReason{ReasonOutsideCallingHours,
-				fmt.Sprintf("%s: outside the workspace's calling hours, %s.", at, r.Hours)}
+				fmt.Sprintf("%s: outside the workspace's calling hours, %s.", at(), r.Hours)}
 		}
 		if r.State == nil {
 			continue
@@ -117,14 +120,14 @@ func (r TimeRules) reasons(zones []string, locs []*time.Location, now time.Time)
 			if banned == nil {
 				banned = &DialReason{ReasonStateRule,
 					fmt.Sprintf("%s: %s allows no telephone solicitation on %s%s (%s); today is %s.",
-						at, r.State.Name, b.What, scope(b.Scope), b.Statute, day)}
+						at(), r.State.Name, b.What, scope(b.Scope), b.Statute, day)}
 			}
 			continue
 		}
 		if h, ok := r.State.windowOn(local.Weekday()); ok && stateHours == nil && !h.Window.contains(local) {
 			stateHours = &DialReason{ReasonStateRule,
 				fmt.Sprintf("%s: %s allows telephone solicitation%s only %s local time on %s (%s).",
-					at, r.State.Name, scope(h.Scope), h.Window, days(h.Days), h.Statute)}
+					at(), r.State.Name, scope(h.Scope), h.Window, days(h.Days), h.Statute)}
 		}
 	}
 	var out []DialReason
