@@ -15,7 +15,9 @@
 // locked", and a reader pool of several read-only connections that WAL lets
 // run beside the writer. That one writer is also why this driver needs no
 // row locks, no lock per call leg and no migration lock: every write
-// transaction already excludes the others.
+// transaction already excludes the others. A third connection, the
+// checkpointer (checkpoint.go), copies the WAL back into the database file,
+// so that no commit of the writer's has to.
 package sqlitedriver
 
 import (
