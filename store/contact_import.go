@@ -168,7 +168,8 @@ func pick(rows []contactRow, idx []int) []driver.Contact {
 // FinishImport is called once after the last batch of an import (the CSV
 // import does; a caller of ImportContacts should too): the driver brings
 // what an import leaves behind up to date (on PostgreSQL, the trigram
-// index's pending list and the table's statistics; see its import.go).
+// index's pending list, the table's statistics and its visibility map;
+// see its import.go).
 func (db *DB) FinishImport(ctx context.Context, inserted int) {
 	db.drv.FinishImport(db.w.WithContext(ctx), inserted, db.logger)
 }

@@ -159,7 +159,8 @@ func Run(ctx context.Context, r io.Reader, w Writer, opts Options) (*Result, err
 }
 
 // Finisher is a Writer with work to do once after an import's last batch
-// (the store refreshes PostgreSQL's statistics and search index).
+// (the store refreshes PostgreSQL's statistics, visibility map and search
+// index).
 type Finisher interface {
 	FinishImport(ctx context.Context, inserted int)
 }

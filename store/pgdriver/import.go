@@ -84,10 +84,14 @@ func (Driver) UpdateContacts(tx *gorm.DB, workspaceID string, t time.Time, rows 
 // until it is merged. The merge is work the next overflow would have done
 // inside an import anyway.
 //
-// And it refreshes the table's statistics when the import grew the table
-// by a fifth or more. Without them the planner, which then believes the
-// workspace small, sorts the whole workspace for a deep list page instead
-// of walking the (workspace_id, created_at, id) index.
+// And it vacuums and analyzes the table when the import grew it by a fifth
+// or more, as autovacuum would within a minute or so. Without the
+// statistics the planner, which then believes the workspace small, sorts
+// the whole workspace for a deep list page instead of walking the
+// (workspace_id, created_at, id) index; without the vacuum's visibility
+// map, the key of a deep list offset is not read from that index alone
+// (ListContacts) but row by row from the table. An import of 100,000 rows
+// measured as fast with the vacuum as without it.
 func (Driver) FinishImport(w *gorm.DB, inserted int, logger *slog.Logger) {
 	ctx := w.Statement.Context
 	if err := w.Exec(cleanSearchPendingList).Error; err != nil {
@@ -99,8 +103,8 @@ func (Driver) FinishImport(w *gorm.DB, inserted int, logger *slog.Logger) {
 		return
 	}
 	if inserted > 0 && (reltuples < 0 || float64(inserted)*5 >= reltuples) {
-		if err := w.Exec(analyzeContacts).Error; err != nil {
-			logger.DebugContext(ctx, "analyze contacts failed", "err", err)
+		if err := w.Exec(vacuumContacts).Error; err != nil {
+			logger.DebugContext(ctx, "vacuum analyze contacts failed", "err", err)
 		}
 	}
 }

@@ -35,7 +35,7 @@ const (
 	countOutbox            = "SELECT count(*) FROM event_outbox"
 	selectContactTuples    = "SELECT reltuples FROM pg_class WHERE oid = 'contacts'::regclass"
 	cleanSearchPendingList = "SELECT gin_clean_pending_list('contacts_search_trgm'::regclass)"
-	analyzeContacts        = "ANALYZE contacts"
+	vacuumContacts         = "VACUUM (ANALYZE) contacts"
 )
 
 // Import: one array per column, a single statement and round trip, no
