@@ -46,15 +46,27 @@ func (ks keyset) from(k *switchboard.PageKey) (string, []any) {
 	return ks.timeCol + " >= ? AND (" + ks.timeCol + ", " + ks.idCol + ") >= (?, ?)", []any{t, t, k.ID}
 }
 
+// desc is the order itself, newest first.
+func (ks keyset) desc() string { return ks.timeCol + " DESC, " + ks.idCol + " DESC" }
+
 // page orders q and selects the window: one row more than the limit, so the
 // caller learns whether more follow without counting.
 func (ks keyset) page(q *gorm.DB, p switchboard.Page) *gorm.DB {
-	q = q.Order(ks.timeCol + " DESC, " + ks.idCol + " DESC").Limit(p.Limit + 1)
+	q = q.Order(ks.desc()).Limit(p.Limit + 1)
 	if p.After != nil {
 		cond, args := ks.after(p.After)
 		return q.Where(cond, args...)
 	}
 	return q.Offset(p.Offset)
+}
+
+// startAt orders q and selects the window that starts at k, k included, of
+// one row more than limit: an offset's page once the key at the offset is
+// known.
+func (ks keyset) startAt(q *gorm.DB, k *switchboard.PageKey, limit int) *gorm.DB {
+	t := k.Time.UTC()
+	return q.Where(ks.timeCol+" <= ? AND ("+ks.timeCol+", "+ks.idCol+") <= (?, ?)", t, t, k.ID).
+		Order(ks.desc()).Limit(limit + 1)
 }
 
 // trim cuts the extra row read by page and returns the meta of the window;
