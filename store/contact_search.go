@@ -90,11 +90,12 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 		}
 		n = int(c)
 	} else {
-		broad, estimate, err := db.looksBroad(r, q)
+		broad, estimate, sample, err := db.looksBroad(r, q)
 		if err != nil {
 			return nil, meta, err
 		}
 		q.estimate = estimate
+		q.rankDense = rankDense(sample, page.Limit+1, db.tune.walkRows)
 		if broad {
 			n = maxRanked + 1
 		}
@@ -163,6 +164,39 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 	if probes || ordered {
 		limit = want + offset + 1
 	}
+	// Often the page is among the newest rows: when the workspace's
+	// newest probeRows rows hold the whole window of "starts with"
+	// matches, those are the window (newer matches cannot exist
+	// elsewhere), and no full count is needed: the count reads a heap row
+	// per match, and this cuts the p99 of a query whose many matches all
+	// start with it (docs/performance.md). (SQLite counts from its FTS5
+	// index cheaply, and there the probe only cost queries it could not
+	// decide.) Dense enough among the newest rows that a walk's walkRows
+	// rows should hold the page, the walk goes on from the probe's last
+	// match, and the full count, which would only choose that walk, is
+	// not needed either (`hedy l` at 1,000,000 contacts: 35 in the newest
+	// 5,000, 7,000 in all). That only on a first page, where the probe's
+	// matches are the bucket's first.
+	probed := false
+	probe := func() ([]*switchboard.Contact, bool, error) {
+		probed = true
+		out, err := db.probeRanked(r, newest, qr, rank, want, offset)
+		if err != nil || len(out) == want {
+			return out, true, err
+		}
+		if offset == 0 && len(out) > 0 && len(out)*db.tune.walkRows >= want*db.tune.probeRows {
+			out, err := db.afterProbe(r, q, out, want)
+			return out, true, err
+		}
+		return nil, false, nil
+	}
+	// The sample saw them dense: the probe goes first, before any count
+	// (rankDense).
+	if probes && page.After == nil && q.rankDense {
+		if out, done, err := probe(); done {
+			return out, err
+		}
+	}
 	var p int64
 	var err error
 	if !probes || !q.short {
@@ -179,28 +213,12 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 	// probe and the count were two thirds of its time).
 	many := p == int64(limit)
 	if many && probes && page.After == nil {
-		// Many. Often the page is among the newest rows: when the
-		// workspace's newest probeRows rows hold the whole window of
-		// "starts with" matches, those are the window (newer matches
-		// cannot exist elsewhere), and no full count is needed: the
-		// count reads a heap row per match, and this cuts the p99 of a
-		// query whose many matches all start with it
-		// (docs/performance.md). (SQLite counts from its FTS5 index cheaply, and
-		// there the probe only cost queries it could not decide.)
-		out, err := db.probeRanked(r, newest, qr, rank, want, offset)
-		if err != nil || len(out) == want {
-			return out, err
+		if !probed {
+			if out, done, err := probe(); done {
+				return out, err
+			}
 		}
-		// Dense enough among the newest rows that a walk's walkRows
-		// rows should hold the page: the full count would only choose
-		// that walk, at a heap row per match (`hedy l` at 1,000,000
-		// contacts: 35 in the newest 5,000, 7,000 in all). A first page
-		// only, where the probe's rows are the bucket's first: the
-		// bucket is not empty, and if the walk falls short, the index
-		// reads the window exactly.
-		if offset == 0 && len(out) > 0 && len(out)*db.tune.walkRows >= want*db.tune.probeRows {
-			p = searchCountCap + 1
-		} else if p, err = db.countUpTo(r, qr, q.rank, q.rankFTS, searchCountCap+1); err != nil {
+		if p, err = db.countUpTo(r, qr, q.rank, q.rankFTS, searchCountCap+1); err != nil {
 			return nil, err
 		}
 	}
@@ -225,6 +243,32 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 		}
 	}
 	rest, err := db.searchPage(r, q, window{walk: true, extra: driver.Compose("NOT %s", q.rank), limit: want - len(out), offset: max(0, offset-int(p))})
+	if err != nil {
+		return nil, err
+	}
+	return append(out, rest...), nil
+}
+
+// afterProbe completes a first page of want rows whose probe found the
+// "starts with" matches in hand, fewer than want, dense enough that a walk
+// should find the rest: the walk starts after the last of them, where a
+// walk from the newest row read the probe's rows again (`hedy l` at
+// 1,000,000 contacts: 5,000 of the 7,000 rows read for the page). The walk
+// gives way to the index if the bucket's next matches are not among its
+// rows, and when the bucket ends the other matches follow from their
+// first.
+func (db *DB) afterProbe(r *gorm.DB, q searchQuery, found []*switchboard.Contact, want int) ([]*switchboard.Contact, error) {
+	last := found[len(found)-1]
+	key := &switchboard.PageKey{Time: last.CreatedAt, ID: last.ID}
+	more, err := db.searchPage(r, q.rankOnly(), window{walk: true, extra: driver.And(q.rank, q.after(key)), ranked: true, limit: want - len(found), after: key})
+	if err != nil {
+		return nil, err
+	}
+	out := append(found, more...)
+	if len(out) == want {
+		return out, nil
+	}
+	rest, err := db.searchPage(r, q, window{walk: true, extra: driver.Compose("NOT %s", q.rank), limit: want - len(out)})
 	if err != nil {
 		return nil, err
 	}

@@ -38,6 +38,9 @@ type searchQuery struct {
 	// estimate is the sample's estimate of the matches of a broad search
 	// (0: not sampled, or not broad).
 	estimate int64
+	// rankDense says the sample found the "starts with" matches dense
+	// enough to probe for them before counting them (rankDense).
+	rankDense bool
 	// digits are the digits of a phone-like query that holds something
 	// else too ("212 55": "21255"; "" otherwise), and text its match on
 	// the search text alone: the match is digits OR text.

@@ -55,7 +55,9 @@ func TestSearchSampledBroad(t *testing.T) {
 // that the probe (PostgreSQL's) finds part of the page and goes to the walk
 // without counting the bucket: once with the page among the walk's rows,
 // once with most of the bucket old, so that the walk falls short and the
-// index reads the page. Either way the pages are the bucket newest first,
+// index reads the page; and once with the bucket dense in the sample but
+// none of it among the newest rows, so that the probe the sample sends
+// first decides nothing. Either way the pages are the bucket newest first,
 // then the other matches (company Hedy Corp) newest first.
 func TestSearchDenseProbe(t *testing.T) {
 	t.Parallel()
@@ -67,6 +69,10 @@ func TestSearchDenseProbe(t *testing.T) {
 	cases := map[string][][]func() *switchboard.Contact{
 		"page among the walk's rows": {repeat(400, corp, hedy, 20), repeat(50, hedy, hedy, 1), repeat(20, hedy, hedy, 1)},
 		"walk falls short":           {repeat(300, corp, hedy, 5), repeat(100, corp, corp, 1), repeat(20, hedy, hedy, 1)},
+		// Dense in the sample (89%), none among the newest rows: the
+		// probe that goes first on the sample's word finds nothing, and
+		// the count decides after all.
+		"sampled dense, newest none": {repeat(500, hedy, hedy, 1), repeat(60, corp, corp, 1)},
 	}
 	for _, d := range storetest.Databases() {
 		for name, batches := range cases {

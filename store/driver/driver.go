@@ -155,8 +155,10 @@ type Searcher interface {
 	// search text, which the store tests itself.
 	Bucket(rank Cond) (expr string, args []any, text bool)
 	// Sample reads a sample of the contacts table: how many of the
-	// workspace's sampled rows match, from how many pieces of the table.
-	Sample(r *gorm.DB, workspaceID string, match Cond) (Sample, error)
+	// workspace's sampled rows match, from how many pieces of the table,
+	// and, where the driver probes its newest rows (Newest), how many
+	// also satisfy rank (zero: none).
+	Sample(r *gorm.DB, workspaceID string, match, rank Cond) (Sample, error)
 }
 
 // BoundedWalker is a Searcher whose walks can stop after a bound: a walk
@@ -226,4 +228,7 @@ type Trigrams struct {
 // many.
 type Sample struct {
 	Matches, Pieces, Sampled, Workspace, MinPieces int64
+	// RankMatches are the sampled matches that satisfy the rank
+	// condition, counted by a driver that probes (0 by the others).
+	RankMatches int64
 }

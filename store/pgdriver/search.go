@@ -96,7 +96,15 @@ const sampleRows = 4000
 // Sample samples with TABLESAMPLE SYSTEM: whole pages, picked at random,
 // about sampleRows rows; a piece is a page. Pages picked at random let a
 // cluster of matches meet several, so ten are needed.
-func (Driver) Sample(r *gorm.DB, workspaceID string, match driver.Cond) (driver.Sample, error) {
+//
+// It also counts the sampled matches that satisfy rank, for the search to
+// tell whether the "starts with" matches are dense enough for its probe
+// of the newest rows to find them before it counts them. The rank is in
+// its indexed spelling (no index serves a sample): its one LIKE on the
+// indexed text turns away most rows before the three on the search text,
+// and comes before the match, which the other counts have already tested
+// once each on every sampled row (`inc` matches 80% of them).
+func (Driver) Sample(r *gorm.DB, workspaceID string, match, rank driver.Cond) (driver.Sample, error) {
 	s := driver.Sample{MinPieces: 10}
 	tuples, err := contactTuples(r)
 	if err != nil {
@@ -109,8 +117,11 @@ func (Driver) Sample(r *gorm.DB, workspaceID string, match driver.Cond) (driver.
 	if tuples > sampleRows {
 		percent = 100 * sampleRows / tuples
 	}
-	args := append(append(append([]any{}, match.Args...), match.Args...), workspaceID, percent, workspaceID)
-	err = r.Raw(fmt.Sprintf(sampleCount, match.Scan), args...).Row().Scan(&s.Matches, &s.Pieces, &s.Sampled, &s.Workspace)
+	if rank.IsZero() {
+		rank = driver.Plain("false")
+	}
+	args := append(append(append(append(append([]any{}, match.Args...), match.Args...), rank.Args...), match.Args...), workspaceID, percent, workspaceID)
+	err = r.Raw(fmt.Sprintf(sampleCount, match.Scan, rank.Index), args...).Row().Scan(&s.Matches, &s.Pieces, &s.RankMatches, &s.Sampled, &s.Workspace)
 	return s, err
 }
 

@@ -84,9 +84,9 @@ const (
 	// left as it was.
 	walkSettings = "SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; " +
 		"SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0"
-	// sampleCount's verb is the match, scanned.
+	// sampleCount's verbs are the match, scanned, and the rank, indexed.
 	sampleCount = "SELECT count(*) FILTER (WHERE %[1]s), count(DISTINCT (c.ctid::text::point)[0]) FILTER (WHERE %[1]s), " +
-		"count(*), (SELECT contact_count FROM workspaces WHERE id = ?) " +
+		"count(*) FILTER (WHERE %[2]s AND %[1]s), count(*), (SELECT contact_count FROM workspaces WHERE id = ?) " +
 		"FROM contacts c TABLESAMPLE SYSTEM (?) WHERE c.workspace_id = ?"
 	// probe's verb is the conditions, scanned.
 	probe = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at" +
