@@ -96,6 +96,7 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 		}
 		q.estimate = estimate
 		q.rankDense = rankDense(sample, page.Limit+1, db.tune.walkRows)
+		q.rankMany = rankMany(sample, db.tune.rankManyAbove)
 		if broad {
 			n = maxRanked + 1
 		}
@@ -197,9 +198,11 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 			return out, err
 		}
 	}
+	// Sampled far past the cap, they are many: no count (rankMany).
+	skipCounts := probes && q.rankMany
 	var p int64
 	var err error
-	if !probes || !q.short {
+	if (!probes || !q.short) && !skipCounts {
 		if p, err = db.countUpTo(r, qr, q.rank, q.rankFTS, limit); err != nil {
 			return nil, err
 		}
@@ -218,7 +221,9 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 				return out, err
 			}
 		}
-		if p, err = db.countUpTo(r, qr, q.rank, q.rankFTS, searchCountCap+1); err != nil {
+		if skipCounts {
+			p = searchCountCap + 1
+		} else if p, err = db.countUpTo(r, qr, q.rank, q.rankFTS, searchCountCap+1); err != nil {
 			return nil, err
 		}
 	}

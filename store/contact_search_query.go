@@ -41,6 +41,9 @@ type searchQuery struct {
 	// rankDense says the sample found the "starts with" matches dense
 	// enough to probe for them before counting them (rankDense).
 	rankDense bool
+	// rankMany says the sample estimates the "starts with" matches far
+	// past the count's cap (rankMany).
+	rankMany bool
 	// digits are the digits of a phone-like query that holds something
 	// else too ("212 55": "21255"; "" otherwise), and text its match on
 	// the search text alone: the match is digits OR text.

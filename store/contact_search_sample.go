@@ -64,3 +64,21 @@ func rankDense(s driver.Sample, want, walkRows int) bool {
 	return s.Sampled >= minSampled && s.RankMatches >= minRankSampled &&
 		s.RankMatches*int64(walkRows) >= int64(want)*s.Sampled
 }
+
+// rankManyAbove is the sample's estimate of the "starts with" matches past
+// which a search that probes counts none of them (rankMany).
+const rankManyAbove = 2 * searchCountCap
+
+// rankMany tells from the sample whether a search's "starts with" matches
+// are surely more than it would count (searchCountCap): the estimate of
+// them over above, twice the cap. The counts that would say so build the
+// trigram index's bitmap of every such match, each time (`ada love` at
+// 1,000,000 contacts on PostgreSQL, 3,000 such matches: a count to the
+// page's end, the probe, a count to the cap, then the walk and the index
+// read that any count over the cap leads to). Many, the page goes to the
+// probe, then to the walk, which gives way to the index and reads the
+// window exactly whatever the true count; a wrong guess costs a walk.
+func rankMany(s driver.Sample, above int) bool {
+	return s.Sampled >= minSampled && s.RankMatches >= minRankSampled &&
+		s.RankMatches*s.Workspace > int64(above)*s.Sampled
+}

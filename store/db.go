@@ -64,6 +64,10 @@ type tuning struct {
 	// probeRows is how many of the workspace's newest rows a ranked
 	// search's probe reads (driver.Newest).
 	probeRows int
+	// rankManyAbove is the sample's estimate of a search's "starts with"
+	// matches past which a search that probes counts none of them
+	// (rankMany).
+	rankManyAbove int
 }
 
 // drivers are the databases the store runs on; Open picks the first that
@@ -84,7 +88,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows}, clock: now, contactClock: now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows, rankManyAbove: rankManyAbove}, clock: now, contactClock: now}
 	for _, o := range opts {
 		o(db)
 	}

@@ -33,6 +33,11 @@ func WithRankReadCap(n int) Option { return func(db *DB) { db.tune.rankReadCap =
 // workspaces.
 func WithProbeRows(n int) Option { return func(db *DB) { db.tune.probeRows = n } }
 
+// WithRankManyAbove makes a search that probes skip counting its "starts
+// with" matches when the sample estimates more than n of them, instead of
+// rankManyAbove, so that tests reach that path on small workspaces.
+func WithRankManyAbove(n int) Option { return func(db *DB) { db.tune.rankManyAbove = n } }
+
 // WithContactClock makes the store stamp new contacts with now instead of
 // the time, so that tests can insert contacts out of the contact order.
 func WithContactClock(now func() time.Time) Option { return func(db *DB) { db.contactClock = now } }

@@ -20,23 +20,35 @@ import (
 // insertion order: as it is, giving way to the walks after 60 candidates,
 // and never (the walks alone). On both, with no search called broad by
 // its sample but every one of over 40 matches broad past its candidates'
-// count. Every third batch of contacts is stamped
+// count. On PostgreSQL also with a probe of the newest 10 rows and no
+// count of the "starts with" matches when the sample estimates more than
+// 5 of them. Every third batch of contacts is stamped
 // before the batches stored ahead of it, so that the workspace holds rows
 // out of insertion order, which that read must merge in.
 func TestSearchDifferentialTuned(t *testing.T) {
 	t.Parallel()
 	for _, d := range storetest.Databases() {
 		for _, v := range []struct {
-			broad, walkOn, ordered, rankCap int
-		}{{30, 150, 20000, 5000}, {30, 1 << 30, 20000, 5000}, {30, 1 << 30, 60, 5000}, {30, 150, 0, 5000}, {1 << 30, 150, 20000, 40}} {
+			broad, walkOn, ordered, rankCap, probe, rankMany int
+		}{
+			{30, 150, 20000, 5000, 5000, 2000}, {30, 1 << 30, 20000, 5000, 5000, 2000}, {30, 1 << 30, 60, 5000, 5000, 2000},
+			{30, 150, 0, 5000, 5000, 2000}, {1 << 30, 150, 20000, 40, 5000, 2000},
+			// PostgreSQL's probe of 10 rows, and no count of "starts
+			// with" matches the sample estimates over 5.
+			{30, 150, 20000, 5000, 10, 5}, {30, 1 << 30, 20000, 5000, 10, 5},
+		} {
 			if d.Name != "sqlite" && v.ordered != 20000 {
 				continue // PostgreSQL has no ordered index
 			}
-			t.Run(fmt.Sprintf("%s/broad=%d/walkOn=%d/ordered=%d/rankCap=%d", d.Name, v.broad, v.walkOn, v.ordered, v.rankCap), func(t *testing.T) {
+			if d.Name == "sqlite" && v.probe != 5000 {
+				continue // SQLite has no probe
+			}
+			t.Run(fmt.Sprintf("%s/broad=%d/walkOn=%d/ordered=%d/rankCap=%d/probe=%d/rankMany=%d", d.Name, v.broad, v.walkOn, v.ordered, v.rankCap, v.probe, v.rankMany), func(t *testing.T) {
 				t.Parallel()
 				storetest.RunSearchDifferential(t, func(t testing.TB, opts ...store.Option) *store.DB {
 					return d.Open(t, append(opts, store.WithBroadAbove(v.broad), store.WithWalkRows(40), store.WithWalkOnAbove(v.walkOn),
-						store.WithOrderedRows(v.ordered), store.WithRankReadCap(v.rankCap), store.WithContactClock(backwardsEveryThird()))...)
+						store.WithOrderedRows(v.ordered), store.WithRankReadCap(v.rankCap), store.WithProbeRows(v.probe),
+						store.WithRankManyAbove(v.rankMany), store.WithContactClock(backwardsEveryThird()))...)
 				}, false)
 			})
 		}

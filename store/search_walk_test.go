@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -57,8 +58,11 @@ func TestSearchSampledBroad(t *testing.T) {
 // once with most of the bucket old, so that the walk falls short and the
 // index reads the page; and once with the bucket dense in the sample but
 // none of it among the newest rows, so that the probe the sample sends
-// first decides nothing. Either way the pages are the bucket newest first,
-// then the other matches (company Hedy Corp) newest first.
+// first decides nothing, or with it neither dense nor among the newest rows.
+// Each case runs twice: with the store's counts, and with no count of the
+// bucket once the sample estimates it over 5 (rankMany). Either way the
+// pages are the bucket newest first, then the other matches (company Hedy
+// Corp) newest first.
 func TestSearchDenseProbe(t *testing.T) {
 	t.Parallel()
 	hedy := func() *switchboard.Contact { return &switchboard.Contact{FirstName: "Hedy", LastName: "Lamarr"} }
@@ -73,44 +77,52 @@ func TestSearchDenseProbe(t *testing.T) {
 		// probe that goes first on the sample's word finds nothing, and
 		// the count decides after all.
 		"sampled dense, newest none": {repeat(500, hedy, hedy, 1), repeat(60, corp, corp, 1)},
+		// 20% in the sample, none among the newest rows: neither dense
+		// nor decided by the probe.
+		"sampled sparse, newest none": {repeat(600, corp, hedy, 5), repeat(30, corp, corp, 1)},
 	}
 	for _, d := range storetest.Databases() {
-		for name, batches := range cases {
-			t.Run(d.Name+"/"+name, func(t *testing.T) {
-				t.Parallel()
-				db := d.Open(t, store.WithBroadAbove(30), store.WithProbeRows(10), store.WithWalkRows(60))
-				ws := storetest.NewWorkspaceID()
-				var all []*switchboard.Contact
-				for _, b := range batches {
-					batch := make([]*switchboard.Contact, len(b))
-					for i, mk := range b {
-						batch[i] = mk()
-					}
-					_, err := db.ImportContacts(context.Background(), ws, batch, false)
-					require.NoError(t, err)
-					all = append(all, batch...)
-				}
-				db.FinishImport(context.Background(), len(all))
-				slices.SortStableFunc(all, func(a, b *switchboard.Contact) int {
-					if ra, rb := a.FirstName == "Hedy", b.FirstName == "Hedy"; ra != rb {
-						if ra {
-							return -1
+		// Counted as the store counts them, and never counted when the
+		// sample estimates more than 5 (rankMany): the page then goes to
+		// the probe, the walk and the index without a count.
+		for _, manyAbove := range []int{2000, 5} {
+			for name, batches := range cases {
+				t.Run(fmt.Sprintf("%s/rankMany=%d/%s", d.Name, manyAbove, name), func(t *testing.T) {
+					t.Parallel()
+					db := d.Open(t, store.WithBroadAbove(30), store.WithProbeRows(10), store.WithWalkRows(60), store.WithRankManyAbove(manyAbove))
+					ws := storetest.NewWorkspaceID()
+					var all []*switchboard.Contact
+					for _, b := range batches {
+						batch := make([]*switchboard.Contact, len(b))
+						for i, mk := range b {
+							batch[i] = mk()
 						}
-						return 1
+						_, err := db.ImportContacts(context.Background(), ws, batch, false)
+						require.NoError(t, err)
+						all = append(all, batch...)
 					}
-					if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
-						return c
+					db.FinishImport(context.Background(), len(all))
+					slices.SortStableFunc(all, func(a, b *switchboard.Contact) int {
+						if ra, rb := a.FirstName == "Hedy", b.FirstName == "Hedy"; ra != rb {
+							if ra {
+								return -1
+							}
+							return 1
+						}
+						if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+							return c
+						}
+						return strings.Compare(b.ID, a.ID)
+					})
+					var want []string
+					for _, c := range all {
+						want = append(want, c.ID)
 					}
-					return strings.Compare(b.ID, a.ID)
+					byOffset, byCursor := storetest.SearchPages(t, db, switchboard.ContactSearch{WorkspaceID: ws, Query: "hedy"}, 50, 50, nil)
+					require.Equal(t, want, byOffset, "by offset")
+					require.Equal(t, want, byCursor, "by cursor")
 				})
-				var want []string
-				for _, c := range all {
-					want = append(want, c.ID)
-				}
-				byOffset, byCursor := storetest.SearchPages(t, db, switchboard.ContactSearch{WorkspaceID: ws, Query: "hedy"}, 50, 50, nil)
-				require.Equal(t, want, byOffset, "by offset")
-				require.Equal(t, want, byCursor, "by cursor")
-			})
+			}
 		}
 	}
 }
