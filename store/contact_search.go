@@ -247,7 +247,13 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 			}
 		}
 	}
-	rest, err := db.searchPage(r, q, window{walk: true, extra: driver.Compose("NOT %s", q.rank), limit: want - len(out), offset: max(0, offset-int(p))})
+	return db.withOthers(r, q, out, want, max(0, offset-int(p)))
+}
+
+// withOthers fills out, the "starts with" matches of a page, up to want
+// rows with the other matches, newest first from the offset-th of them.
+func (db *DB) withOthers(r *gorm.DB, q searchQuery, out []*switchboard.Contact, want, offset int) ([]*switchboard.Contact, error) {
+	rest, err := db.searchPage(r, q, window{walk: true, extra: driver.Compose("NOT %s", q.rank), limit: want - len(out), offset: offset})
 	if err != nil {
 		return nil, err
 	}
@@ -273,11 +279,7 @@ func (db *DB) afterProbe(r *gorm.DB, q searchQuery, found []*switchboard.Contact
 	if len(out) == want {
 		return out, nil
 	}
-	rest, err := db.searchPage(r, q, window{walk: true, extra: driver.Compose("NOT %s", q.rank), limit: want - len(out)})
-	if err != nil {
-		return nil, err
-	}
-	return append(out, rest...), nil
+	return db.withOthers(r, q, out, want, 0)
 }
 
 // probeRows is how many of a workspace's newest rows probeRanked reads

@@ -46,9 +46,9 @@ func (db *DB) looksBroad(r *gorm.DB, q searchQuery) (bool, int64, driver.Sample,
 // by.
 const minSampled = 100
 
-// minRankSampled is the fewest sampled "starts with" matches that make
-// them look dense (rankDense): fewer say little of how many the newest
-// rows hold.
+// minRankSampled is the fewest sampled "starts with" matches that the
+// sample estimates them by (rankDense, rankMany): fewer say little of how
+// many the workspace or its newest rows hold.
 const minRankSampled = 5
 
 // rankDense tells from the sample whether a first page's "starts with"
@@ -61,8 +61,13 @@ const minRankSampled = 5
 // of a 38 ms search on a slow machine, 7,000 matches). A guess: the probe
 // decides, and when it cannot, the count runs as before.
 func rankDense(s driver.Sample, want, walkRows int) bool {
-	return s.Sampled >= minSampled && s.RankMatches >= minRankSampled &&
-		s.RankMatches*int64(walkRows) >= int64(want)*s.Sampled
+	return rankSampled(s) && s.RankMatches*int64(walkRows) >= int64(want)*s.Sampled
+}
+
+// rankSampled says the sample holds enough rows, and enough "starts with"
+// matches among them, to estimate those matches by.
+func rankSampled(s driver.Sample) bool {
+	return s.Sampled >= minSampled && s.RankMatches >= minRankSampled
 }
 
 // rankManyAbove is the sample's estimate of the "starts with" matches past
@@ -79,6 +84,5 @@ const rankManyAbove = 2 * searchCountCap
 // probe, then to the walk, which gives way to the index and reads the
 // window exactly whatever the true count; a wrong guess costs a walk.
 func rankMany(s driver.Sample, above int) bool {
-	return s.Sampled >= minSampled && s.RankMatches >= minRankSampled &&
-		s.RankMatches*s.Workspace > int64(above)*s.Sampled
+	return rankSampled(s) && s.RankMatches*s.Workspace > int64(above)*s.Sampled
 }
