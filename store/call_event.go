@@ -126,7 +126,10 @@ func (db *DB) HoldCallEvent(ctx context.Context, ev *switchboard.CallEvent) (boo
 }
 
 // adoptHeldEvents applies, in order, the events held for legSID, now the
-// customer leg of callSID, inside the caller's transaction.
+// customer leg of callSID, inside the caller's transaction. Each that moves
+// the call is announced as it would have been on arrival (emitCall, which
+// also settles a dial list's entry when the call ended): a busy callback
+// that beat the REST create's answer still tells partners the call ended.
 func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) error {
 	var held []callEventRow
 	if err := tx.Where("leg_sid = ? AND call_sid IS NULL", legSID).Order("sequence, created_at, id").Find(&held).Error; err != nil {
@@ -144,20 +147,17 @@ func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) error {
 			Updates(map[string]any{"call_sid": callSID, "applied": applied}).Error; err != nil {
 			return err
 		}
-		if applied {
-			if err := moveCall(tx, ev, upd); err != nil {
-				return err
-			}
+		if !applied {
+			continue
+		}
+		if err := moveCall(tx, ev, upd); err != nil {
+			return err
+		}
+		if err := db.emitCallSID(tx, callSID); err != nil {
+			return err
 		}
 	}
-	if len(held) == 0 {
-		return nil
-	}
-	var row callRow
-	if err := tx.Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
-		return err
-	}
-	return db.settleDialEntry(tx, &row) // a held final callback ended the call
+	return nil
 }
 
 var eventConflict = clause.OnConflict{
