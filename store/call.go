@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"gorm.io/gorm"
+	"gorm.io/gorm/clause"
 
 	switchboard "github.com/switchboard-oss/switchboard"
 )
@@ -364,7 +365,10 @@ func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID s
 		if err := db.drv.LockLeg(tx, customerCallSID); err != nil {
 			return err
 		}
-		res := tx.Model(&callRow{}).Where("call_sid = ? AND customer_call_sid IS NULL", callSID).
+		// The update returns the call it wrote, so the common case (no
+		// callback held for the leg) reads nothing more.
+		var row callRow
+		res := tx.Model(&row).Clauses(clause.Returning{}).Where("call_sid = ? AND customer_call_sid IS NULL", callSID).
 			Updates(map[string]any{"customer_call_sid": customerCallSID, "updated_at": now()})
 		if res.Error != nil {
 			return res.Error
@@ -375,14 +379,19 @@ func (db *DB) CustomerLegCreated(ctx context.Context, callSID, customerCallSID s
 		// No row changed: the call has a leg already (this one is not
 		// recorded), or there is no such call (the read below says so and
 		// the delete above is rolled back).
-		if res.RowsAffected == 1 {
-			if err := db.adoptHeldEvents(tx, callSID, customerCallSID); err != nil {
+		current := res.RowsAffected == 1
+		if current {
+			moved, err := db.adoptHeldEvents(tx, callSID, customerCallSID)
+			if err != nil {
 				return err
 			}
+			current = !moved
 		}
-		var row callRow
-		if err := tx.Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
-			return translate(err, "Call")
+		if !current {
+			row = callRow{}
+			if err := tx.Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+				return translate(err, "Call")
+			}
 		}
 		var err error
 		out, err = db.callOf(tx, &row)

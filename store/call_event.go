@@ -130,34 +130,37 @@ func (db *DB) HoldCallEvent(ctx context.Context, ev *switchboard.CallEvent) (boo
 // the call is announced as it would have been on arrival (emitCall, which
 // also settles a dial list's entry when the call ended): a busy callback
 // that beat the REST create's answer still tells partners the call ended.
-func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) error {
+// It reports whether any moved the call.
+func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) (bool, error) {
 	var held []callEventRow
 	if err := tx.Where("leg_sid = ? AND call_sid IS NULL", legSID).Order("sequence, created_at, id").Find(&held).Error; err != nil {
-		return err
+		return false, err
 	}
+	moved := false
 	for i := range held {
 		var row callRow
 		if err := db.drv.Lock(tx).Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
-			return err
+			return moved, err
 		}
 		ev := held[i].toDomain()
 		ev.CallSID = callSID
 		applied, upd := decide(&row, ev, now())
 		if err := tx.Model(&callEventRow{}).Where("id = ?", ev.ID).
 			Updates(map[string]any{"call_sid": callSID, "applied": applied}).Error; err != nil {
-			return err
+			return moved, err
 		}
 		if !applied {
 			continue
 		}
+		moved = true
 		if err := moveCall(tx, ev, upd); err != nil {
-			return err
+			return moved, err
 		}
 		if err := db.emitCallSID(tx, callSID); err != nil {
-			return err
+			return moved, err
 		}
 	}
-	return nil
+	return moved, nil
 }
 
 var eventConflict = clause.OnConflict{

@@ -133,6 +133,9 @@ func testCall(t *testing.T, open Opener) {
 		got, err := db.CustomerLegCreated(ctx(), c.CallSID, cust)
 		require.NoError(t, err)
 		require.Equal(t, cust, got.CustomerCallSID)
+		stored, err := db.FindCall(ctx(), c.WorkspaceID, c.CallSID)
+		require.NoError(t, err)
+		require.Equal(t, stored, got, "the call returned is the call stored")
 		// The first leg stays: another is not recorded over it, and the
 		// same one again changes nothing.
 		second := newCallSID()
