@@ -120,6 +120,20 @@ type DialFactStore interface {
 	// the callee are not counted: a call refused when it was created, and a
 	// click-to-call whose agent never answered.
 	DialFacts(ctx context.Context, workspaceID, phone, exceptSID string, within time.Duration, n int) (*DialFacts, error)
+	// CallFacts reads in one round trip what the call-control webhook
+	// decides an agent's call on. Errors: ENotFound when identity holds no
+	// live token of the workspace.
+	CallFacts(ctx context.Context, workspaceID, identity, phone, callerID string) (*CallFacts, error)
+}
+
+// CallFacts are the workspace's settings, the facts of the number called
+// (no call times: they are read apart, and only when the settings set
+// caps), and the caller ID the call asked for (the workspace's number
+// callerID, or its default when callerID is ""), nil when there is none.
+type CallFacts struct {
+	Settings *WorkspaceSettings
+	Dial     DialFacts
+	CallerID *CallerID
 }
 
 // capMessage is the sentence of a dial past a limit.

@@ -62,27 +62,49 @@ func (s *Service) ListCallerIDs(ctx context.Context, workspaceID string, page sb
 // in the code since) and verified when the provider now lists it.
 // Errors: ECallerIDNotAllowed.
 func (s *Service) allowedCallerID(ctx context.Context, workspaceID, raw string) (string, error) {
-	var c *sb.CallerID
-	var err error
-	if raw == "" {
-		c, err = s.deps.CallerIDs.DefaultCallerID(ctx, workspaceID)
-		if sb.ErrorCode(err) == sb.ENotFound {
-			return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "the workspace has no default caller ID; add one with POST /v1/caller-ids")
+	return s.callerIDAllowed(ctx, workspaceID, raw, s.callerIDFinder(ctx, workspaceID))
+}
+
+// callerIDFinder reads the workspace's caller ID with the number phone, or
+// its default when phone is "": nil when there is none.
+func (s *Service) callerIDFinder(ctx context.Context, workspaceID string) func(phone string) (*sb.CallerID, error) {
+	return func(phone string) (*sb.CallerID, error) {
+		var c *sb.CallerID
+		var err error
+		if phone == "" {
+			c, err = s.deps.CallerIDs.DefaultCallerID(ctx, workspaceID)
+		} else {
+			c, err = s.deps.CallerIDs.FindCallerIDByPhone(ctx, workspaceID, phone)
 		}
-	} else {
-		e164, nerr := s.e164("from", raw)
-		if nerr != nil {
+		if sb.ErrorCode(err) == sb.ENotFound {
+			return nil, nil
+		}
+		return c, err
+	}
+}
+
+// callerIDAllowed is allowedCallerID with the caller ID found by find
+// (callerIDFinder's contract), so that the call-control webhook can hand
+// in the one it read with the rest of its facts.
+func (s *Service) callerIDAllowed(ctx context.Context, workspaceID, raw string, find func(phone string) (*sb.CallerID, error)) (string, error) {
+	phone := ""
+	if raw != "" {
+		e164, err := s.e164("from", raw)
+		if err != nil {
 			return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "the caller ID is not a valid phone number")
 		}
-		c, err = s.deps.CallerIDs.FindCallerIDByPhone(ctx, workspaceID, e164)
-		if sb.ErrorCode(err) == sb.ENotFound {
-			return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "%s is not a caller ID of the workspace", e164)
-		}
+		phone = e164
 	}
+	c, err := find(phone)
 	if err != nil {
 		return "", err
 	}
-	if c.Status == sb.CallerIDVerified {
+	switch {
+	case c == nil && phone == "":
+		return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "the workspace has no default caller ID; add one with POST /v1/caller-ids")
+	case c == nil:
+		return "", sb.FieldErrorf(sb.ECallerIDNotAllowed, "from", "%s is not a caller ID of the workspace", phone)
+	case c.Status == sb.CallerIDVerified:
 		return c.PhoneNumber, nil
 	}
 	owned, err := s.deps.Provider.IsAccountNumber(ctx, c.PhoneNumber)

@@ -156,24 +156,43 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 		return fmt.Sprintf("%s: agent %s of workspace %s named workspace %s", reasonForbidden,
 			c.AgentIdentity, c.WorkspaceID, sb.Truncate(claimed, maxStoredToLength)), nil
 	}
-	// Membership and the workspace's settings in one read.
-	settings, err := s.deps.Workspaces.AgentWorkspaceSettings(ctx, c.WorkspaceID, c.AgentIdentity)
-	if sb.ErrorCode(err) == sb.ENotFound {
-		return fmt.Sprintf("%s: %s holds no token of workspace %s", reasonForbidden, c.AgentIdentity, c.WorkspaceID), nil
-	} else if err != nil {
-		return "", err
-	}
-	c.MachineDetection = settings.MachineDetection
 	to, err := s.e164("to", rawTo)
 	if sb.ErrorCode(err) == sb.EInvalidPhone {
+		// Not a member is said before not a number.
+		if _, err := s.deps.Workspaces.AgentWorkspaceSettings(ctx, c.WorkspaceID, c.AgentIdentity); sb.ErrorCode(err) == sb.ENotFound {
+			return notMember(c), nil
+		} else if err != nil {
+			return "", err
+		}
 		return reasonInvalid + ": the customer number is not valid", nil
 	} else if err != nil {
 		return "", err
 	}
+	// Membership, the settings, the number's facts and the caller ID in one
+	// read (an invalid caller ID is refused below, with its own words).
+	callerID, _ := s.e164("from", rawCallerID)
+	if rawCallerID == "" {
+		callerID = ""
+	}
+	facts, err := s.deps.Dials.CallFacts(ctx, c.WorkspaceID, c.AgentIdentity, to, callerID)
+	if sb.ErrorCode(err) == sb.ENotFound {
+		return notMember(c), nil
+	} else if err != nil {
+		return "", err
+	}
+	settings := facts.Settings
+	c.MachineDetection = settings.MachineDetection
 	c.To = to
-	// A click-to-call's own call, stored when its agent was rung, is not
-	// one more call to the number.
-	check, err := s.dialCheck(ctx, settings, c.WorkspaceID, to, c.CallSID)
+	// Caps need the calls to the number: read apart, only when set. A
+	// click-to-call's own call, stored when its agent was rung, is not one
+	// more call to the number.
+	caps, dial := capsOf(settings, to), &facts.Dial
+	if caps.most > 0 {
+		if dial, err = s.deps.Dials.DialFacts(ctx, c.WorkspaceID, to, c.CallSID, caps.window, caps.most); err != nil {
+			return "", err
+		}
+	}
+	check, err := s.judgeDial(settings, to, caps, dial)
 	if err != nil {
 		return "", err
 	}
@@ -181,7 +200,13 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 		return refused(check), nil
 	}
 	c.DialLimits = check.Limits
-	from, err := s.allowedCallerID(ctx, c.WorkspaceID, rawCallerID)
+	found := func(phone string) (*sb.CallerID, error) {
+		if phone == callerID {
+			return facts.CallerID, nil
+		}
+		return s.callerIDFinder(ctx, c.WorkspaceID)(phone)
+	}
+	from, err := s.callerIDAllowed(ctx, c.WorkspaceID, rawCallerID, found)
 	if err != nil {
 		if sb.ErrorCode(err) == sb.ECallerIDNotAllowed {
 			return reasonCallerID + ": " + sb.ErrorMessage(err), nil
@@ -190,6 +215,11 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 	}
 	c.From = from
 	return "", nil
+}
+
+// notMember is the refusal of an agent who holds no token of the workspace.
+func notMember(c *sb.Call) string {
+	return fmt.Sprintf("%s: %s holds no token of workspace %s", reasonForbidden, c.AgentIdentity, c.WorkspaceID)
 }
 
 // ConferenceJoin answers the customer leg's webhook, requested when the

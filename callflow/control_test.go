@@ -42,6 +42,8 @@ func TestControlDecisions(t *testing.T) {
 		customer = "+15005550100"
 		listed   = "+15005550188"
 		callerID = "+15005550006"
+		pending  = "+15005550166" // not one of the provider account's numbers
+		othersID = "+15005550155" // another workspace's
 	)
 	onEachDB(t, func(t *testing.T, b *flowBundle) {
 		ctx := context.Background()
@@ -49,6 +51,8 @@ func TestControlDecisions(t *testing.T) {
 		_, _, err := db.CreateToken(ctx, ws, "ada", sb.RoleAgent)
 		require.NoError(t, err)
 		require.NoError(t, db.CreateCallerID(ctx, &sb.CallerID{WorkspaceID: ws, PhoneNumber: callerID, Status: sb.CallerIDVerified}))
+		require.NoError(t, db.CreateCallerID(ctx, &sb.CallerID{WorkspaceID: ws, PhoneNumber: pending, Status: sb.CallerIDPending, ValidationCode: "123456"}))
+		require.NoError(t, db.CreateCallerID(ctx, &sb.CallerID{WorkspaceID: storetest.NewWorkspaceID(), PhoneNumber: othersID, Status: sb.CallerIDVerified}))
 		_, err = db.AddDNC(ctx, &sb.DNCEntry{WorkspaceID: ws, Phone: listed, AddedBy: "ada"})
 		require.NoError(t, err)
 		identity := func(ws, agent string) string {
@@ -63,6 +67,7 @@ func TestControlDecisions(t *testing.T) {
 			req    callflow.ControlRequest
 			at     time.Time
 			refuse string // the failure reason's code; "" places the call
+			says   string // in the failure reason
 		}{
 			{name: "placed", req: callflow.ControlRequest{From: ada, To: customer}},
 			{name: "placed from the national number", req: callflow.ControlRequest{From: ada, To: "(500) 555-0100", WorkspaceID: ws}},
@@ -75,6 +80,16 @@ func TestControlDecisions(t *testing.T) {
 			{name: "do-not-call", req: callflow.ControlRequest{From: ada, To: listed}, refuse: sb.EDNCBlocked},
 			{name: "outside calling hours", req: callflow.ControlRequest{From: ada, To: customer}, at: night, refuse: sb.EOutsideCallingHours},
 			{name: "caller ID not the workspace's", req: callflow.ControlRequest{From: ada, To: customer, CallerID: "+15005550177"}, refuse: sb.ECallerIDNotAllowed},
+			// The order of the reasons: membership, the number, the dial
+			// check, the caller ID.
+			{name: "agent without a token, invalid number", req: callflow.ControlRequest{From: identity(ws, "eve"), To: "12"}, refuse: "forbidden"},
+			{name: "agent without a token, do-not-call", req: callflow.ControlRequest{From: identity(ws, "eve"), To: listed}, refuse: "forbidden"},
+			{name: "invalid number, invalid caller ID", req: callflow.ControlRequest{From: ada, To: "12", CallerID: "34"}, refuse: sb.EInvalidPhone},
+			{name: "do-not-call, caller ID not the workspace's", req: callflow.ControlRequest{From: ada, To: listed, CallerID: "+15005550177"}, refuse: sb.EDNCBlocked},
+			{name: "placed with its caller ID named nationally", req: callflow.ControlRequest{From: ada, To: customer, CallerID: "(500) 555-0006"}},
+			{name: "invalid caller ID", req: callflow.ControlRequest{From: ada, To: customer, CallerID: "34"}, refuse: sb.ECallerIDNotAllowed, says: "not a valid phone number"},
+			{name: "caller ID pending", req: callflow.ControlRequest{From: ada, To: customer, CallerID: pending}, refuse: sb.ECallerIDNotAllowed, says: "still pending verification"},
+			{name: "another workspace's caller ID", req: callflow.ControlRequest{From: ada, To: customer, CallerID: othersID}, refuse: sb.ECallerIDNotAllowed, says: "is not a caller ID of the workspace"},
 		}
 		for _, tc := range cases {
 			t.Run(tc.name, func(t *testing.T) {
@@ -98,6 +113,7 @@ func TestControlDecisions(t *testing.T) {
 					require.Equal(t, sb.CallFailed, call.Status)
 					code, _, _ := strings.Cut(call.FailureReason, ":")
 					require.Equal(t, tc.refuse, code, "reason %q", call.FailureReason)
+					require.Contains(t, call.FailureReason, tc.says)
 					return
 				}
 				require.NotNil(t, ans.Then, "a placed call dials the customer once answered")

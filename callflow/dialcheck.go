@@ -71,19 +71,41 @@ func (s *Service) numberOf(ctx context.Context, workspaceID, to, contactID strin
 // refusal gets every reason, and the instant from which the number may be
 // dialled.
 func (s *Service) dialCheck(ctx context.Context, settings *sb.WorkspaceSettings, workspaceID, to, exceptSID string) (*sb.DialCheck, error) {
-	var state *sb.StateRule
-	if settings.StateRules {
-		state = sb.StateRuleFor(phone.State(to))
-	}
-	limits := settings.Limits(state)
-	most, window := 0, time.Duration(0)
-	for _, l := range limits {
-		most, window = max(most, l.Max), max(window, l.Window)
-	}
-	facts, err := s.deps.Dials.DialFacts(ctx, workspaceID, to, exceptSID, window, most)
+	caps := capsOf(settings, to)
+	facts, err := s.deps.Dials.DialFacts(ctx, workspaceID, to, exceptSID, caps.window, caps.most)
 	if err != nil {
 		return nil, err
 	}
+	return s.judgeDial(settings, to, caps, facts)
+}
+
+// dialCaps are the caps on calls to a number: its state's rule (nil when
+// the workspace turned state rules off or the number has none), the limits
+// it and the workspace set, and how many calls within how long the store
+// must read to judge them (0: none).
+type dialCaps struct {
+	state  *sb.StateRule
+	limits []sb.DialLimit
+	most   int
+	window time.Duration
+}
+
+func capsOf(settings *sb.WorkspaceSettings, to string) dialCaps {
+	var c dialCaps
+	if settings.StateRules {
+		c.state = sb.StateRuleFor(phone.State(to))
+	}
+	c.limits = settings.Limits(c.state)
+	for _, l := range c.limits {
+		c.most, c.window = max(c.most, l.Max), max(c.window, l.Window)
+	}
+	return c
+}
+
+// judgeDial is dialCheck on facts read: the call times in facts must cover
+// caps.
+func (s *Service) judgeDial(settings *sb.WorkspaceSettings, to string, caps dialCaps, facts *sb.DialFacts) (*sb.DialCheck, error) {
+	state, limits := caps.state, caps.limits
 	now := s.cfg.Now()
 	rules := sb.TimeRules{NumberZones: phone.TimeZones(to), ContactZone: facts.ContactZone,
 		WorkspaceZone: settings.TimeZone, Hours: settings.CallingHours, State: state}

@@ -93,3 +93,55 @@ func (db *DB) checkDialLimits(tx *gorm.DB, row *callRow, limits []switchboard.Di
 	}
 	return nil
 }
+
+// selectCallFacts is CallFacts' one read: the workspace's settings when the
+// agent holds a live token of it (no row otherwise), the number's
+// do-not-call entry and contact, and the caller ID by number or, when none
+// is named, the workspace's default (both by unique index).
+const selectCallFacts = "SELECT w.calling_hours_start, w.calling_hours_end, w.time_zone, w.state_rules, w.attempt_limit_max," +
+	" w.attempt_limit_window_hours, w.recording_announcement, w.machine_detection," +
+	" EXISTS (SELECT 1 FROM dnc_entries WHERE workspace_id = ? AND phone = ? AND " + listed + ") AS dnc_listed," +
+	" (SELECT time_zone FROM contacts WHERE workspace_id = ? AND phone = ?) AS contact_zone," +
+	" c.id AS caller_id_id, c.phone_number AS caller_id_phone_number, c.friendly_name AS caller_id_friendly_name," +
+	" c.status AS caller_id_status, c.validation_code AS caller_id_validation_code, c.is_default AS caller_id_is_default," +
+	" c.created_at AS caller_id_created_at" +
+	" FROM workspaces w LEFT JOIN caller_ids c ON c.workspace_id = w.id AND (c.phone_number = ? OR (? = '' AND c.is_default))" +
+	" WHERE w.id = ? AND " + agentHoldsToken
+
+// callFactsRow is a row of selectCallFacts.
+type callFactsRow struct {
+	Settings    workspaceSettingsRow `gorm:"embedded"`
+	DNCListed   bool
+	ContactZone sql.NullString
+	// The caller ID's columns, NULL when it has none.
+	CallerIDID             sql.NullString `gorm:"column:caller_id_id"`
+	CallerIDPhoneNumber    sql.NullString `gorm:"column:caller_id_phone_number"`
+	CallerIDFriendlyName   sql.NullString `gorm:"column:caller_id_friendly_name"`
+	CallerIDStatus         sql.NullString `gorm:"column:caller_id_status"`
+	CallerIDValidationCode sql.NullString `gorm:"column:caller_id_validation_code"`
+	CallerIDIsDefault      sql.NullBool   `gorm:"column:caller_id_is_default"`
+	CallerIDCreatedAt      sql.NullTime   `gorm:"column:caller_id_created_at"`
+}
+
+// CallFacts implements switchboard.DialFactStore.
+func (db *DB) CallFacts(ctx context.Context, workspaceID, identity, phone, callerID string) (*switchboard.CallFacts, error) {
+	var rows []callFactsRow
+	err := scan(db.r.WithContext(ctx).Raw(selectCallFacts, workspaceID, phone, workspaceID, phone, callerID, callerID,
+		workspaceID, workspaceID, identity), &rows)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) == 0 {
+		return nil, notFound("Workspace agent")
+	}
+	r := &rows[0]
+	out := &switchboard.CallFacts{Settings: r.Settings.toDomain(),
+		Dial: switchboard.DialFacts{DNCListed: r.DNCListed, ContactZone: r.ContactZone.String, Now: now()}}
+	if r.CallerIDID.Valid {
+		c := callerIDRow{ID: r.CallerIDID.String, WorkspaceID: workspaceID, PhoneNumber: r.CallerIDPhoneNumber.String,
+			FriendlyName: r.CallerIDFriendlyName.String, Status: r.CallerIDStatus.String,
+			ValidationCode: r.CallerIDValidationCode.String, IsDefault: r.CallerIDIsDefault.Bool, CreatedAt: r.CallerIDCreatedAt.Time}
+		out.CallerID = c.toDomain()
+	}
+	return out, nil
+}

@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"strconv"
 	"sync"
 	"testing"
 
@@ -45,6 +46,82 @@ func testWorkspace(t *testing.T, open Opener) {
 		// ada of other is another agent than ada of ws, with the same name.
 		_, err = db.AgentWorkspaceSettings(ctx(), other, "ada")
 		require.NoError(t, err)
+	})
+
+	t.Run("CallFacts", func(t *testing.T) {
+		t.Parallel()
+		ws, other := newWorkspace(t), newWorkspace(t)
+		_, grace, err := db.CreateToken(ctx(), ws, "grace", switchboard.RoleAgent)
+		require.NoError(t, err)
+		_, err = db.RevokeToken(ctx(), grace.ID)
+		require.NoError(t, err)
+		zone := "America/Denver"
+		// Caller IDs are unique across workspaces, and other tests run
+		// beside this one: random valid numbers.
+		n := func() string {
+			v, err := strconv.ParseUint(randomHex(4), 16, 64)
+			require.NoError(t, err)
+			return mustf("+1415%03d%04d", 200+v%800, v%10000)
+		}
+		listed, known, dflt, pending, othersID := n(), n(), n(), n(), n()
+		_, err = db.AddDNC(ctx(), &switchboard.DNCEntry{WorkspaceID: ws, Phone: listed})
+		require.NoError(t, err)
+		require.NoError(t, db.CreateContact(ctx(), &switchboard.Contact{WorkspaceID: ws, FirstName: "Ada", Phone: known, TimeZone: zone}))
+		require.NoError(t, db.CreateCallerID(ctx(), &switchboard.CallerID{WorkspaceID: ws, PhoneNumber: dflt,
+			Status: switchboard.CallerIDVerified, IsDefault: true, FriendlyName: "main"}))
+		require.NoError(t, db.CreateCallerID(ctx(), &switchboard.CallerID{WorkspaceID: ws, PhoneNumber: pending,
+			Status: switchboard.CallerIDPending, ValidationCode: "123456"}))
+		require.NoError(t, db.CreateCallerID(ctx(), &switchboard.CallerID{WorkspaceID: other, PhoneNumber: othersID,
+			Status: switchboard.CallerIDVerified}))
+
+		// Each case against the reads it stands for, one by one.
+		for _, tc := range []struct{ ws, identity, phone, callerID string }{
+			{ws, "ada", listed, ""},
+			{ws, "ada", known, pending},
+			{ws, "ada", known, dflt},
+			{ws, "ada", n(), othersID}, // another workspace's number
+			{ws, "ada", n(), n()},      // no such caller ID
+			{other, "ada", listed, ""}, // its own default; not listed there
+			{other, "ada", known, othersID},
+			{ws, "grace", listed, ""}, // revoked
+			{ws, "bob", listed, ""},   // no token there
+			{NewWorkspaceID(), "ada", listed, ""},
+			{ws, "ada' OR '1'='1", listed, ""},
+		} {
+			got, err := db.CallFacts(ctx(), tc.ws, tc.identity, tc.phone, tc.callerID)
+			settings, serr := db.AgentWorkspaceSettings(ctx(), tc.ws, tc.identity)
+			if serr != nil {
+				require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(serr), "%+v", tc)
+				require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err), "%+v", tc)
+				continue
+			}
+			require.NoError(t, err, "%+v", tc)
+			require.Equal(t, settings, got.Settings, "%+v", tc)
+			facts, err := db.DialFacts(ctx(), tc.ws, tc.phone, "", 0, 0)
+			require.NoError(t, err)
+			require.Equal(t, facts.DNCListed, got.Dial.DNCListed, "%+v", tc)
+			require.Equal(t, facts.ContactZone, got.Dial.ContactZone, "%+v", tc)
+			require.Empty(t, got.Dial.CallTimes)
+			var want *switchboard.CallerID
+			if tc.callerID == "" {
+				want, err = db.DefaultCallerID(ctx(), tc.ws)
+			} else {
+				want, err = db.FindCallerIDByPhone(ctx(), tc.ws, tc.callerID)
+			}
+			if switchboard.ErrorCode(err) == switchboard.ENotFound {
+				want, err = nil, nil
+			}
+			require.NoError(t, err)
+			require.Equal(t, want, got.CallerID, "%+v", tc)
+		}
+		got, err := db.CallFacts(ctx(), ws, "ada", listed, "")
+		require.NoError(t, err)
+		require.True(t, got.Dial.DNCListed)
+		require.Equal(t, dflt, got.CallerID.PhoneNumber, "the default when none is named")
+		got, err = db.CallFacts(ctx(), ws, "ada", known, pending)
+		require.NoError(t, err)
+		require.Equal(t, zone, got.Dial.ContactZone)
+		require.Equal(t, switchboard.CallerIDPending, got.CallerID.Status)
 	})
 
 	t.Run("Update", func(t *testing.T) {
