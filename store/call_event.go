@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"gorm.io/gorm"
@@ -84,11 +85,8 @@ func (db *DB) recordCallEvent(tx *gorm.DB, ev *switchboard.CallEvent, t time.Tim
 	if !*applied {
 		return nil
 	}
-	if err := moveCall(tx, ev, upd); err != nil {
-		return err
-	}
 	var fresh callRow
-	if err := tx.Where("call_sid = ?", ev.CallSID).Take(&fresh).Error; err != nil {
+	if err := moveCall(tx, ev, upd, &fresh); err != nil {
 		return err
 	}
 	*out = fresh
@@ -153,10 +151,11 @@ func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) (bool, error)
 			continue
 		}
 		moved = true
-		if err := moveCall(tx, ev, upd); err != nil {
+		var fresh callRow
+		if err := moveCall(tx, ev, upd, &fresh); err != nil {
 			return moved, err
 		}
-		if err := db.emitCallSID(tx, callSID); err != nil {
+		if err := db.emitCall(tx, &fresh); err != nil {
 			return moved, err
 		}
 	}
@@ -205,10 +204,17 @@ func decide(row *callRow, ev *switchboard.CallEvent, t time.Time) (bool, map[str
 	return true, upd
 }
 
-// moveCall writes decide's update; a call that ends loses its pending dial.
-func moveCall(tx *gorm.DB, ev *switchboard.CallEvent, upd map[string]any) error {
-	if err := tx.Model(&callRow{}).Where("call_sid = ?", ev.CallSID).Updates(upd).Error; err != nil {
-		return err
+// moveCall writes decide's update and sets fresh to the call it wrote
+// (returned by the update: no read after it); a call that ends loses its
+// pending dial.
+func moveCall(tx *gorm.DB, ev *switchboard.CallEvent, upd map[string]any, fresh *callRow) error {
+	*fresh = callRow{} // no primary key: the condition is the one below
+	res := tx.Model(fresh).Clauses(clause.Returning{}).Where("call_sid = ?", ev.CallSID).Updates(upd)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected != 1 {
+		return fmt.Errorf("store: moving call %s: %d rows written", ev.CallSID, res.RowsAffected)
 	}
 	if ev.Status.Final() {
 		return tx.Where("call_sid = ?", ev.CallSID).Delete(&pendingDialRow{}).Error

@@ -201,6 +201,9 @@ func testCall(t *testing.T, open Opener) {
 		require.Equal(t, switchboard.CallCompleted, got.Status)
 		require.NotNil(t, got.EndedAt)
 		require.Equal(t, 7, *got.Duration)
+		stored, err := db.FindCall(ctx(), c.WorkspaceID, c.CallSID)
+		require.NoError(t, err)
+		require.Equal(t, stored, got, "the call returned is the call stored")
 
 		late := ev(switchboard.EventStatusCallback, "ringing", switchboard.CallRinging, 1, nil)
 		got, err = db.RecordCallEvent(ctx(), late)
