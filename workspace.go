@@ -83,8 +83,9 @@ type WorkspaceStore interface {
 	// WorkspaceSettings errors: ENotFound.
 	WorkspaceSettings(ctx context.Context, workspaceID string) (*WorkspaceSettings, error)
 	// AgentWorkspaceSettings returns the workspace's settings when identity
-	// holds a token of it (AuthStore.IdentityInWorkspace): the
-	// call-control webhook's one read for both questions. Errors: ENotFound
+	// holds a token of it (AuthStore.IdentityInWorkspace), in one read
+	// (DialFactStore.CallFacts reads them with the rest of a call's facts).
+	// Errors: ENotFound
 	// when the workspace does not exist or the agent is not one of its.
 	AgentWorkspaceSettings(ctx context.Context, workspaceID, identity string) (*WorkspaceSettings, error)
 	// UpdateWorkspaceSettings applies p (checked with Validate first) and

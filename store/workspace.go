@@ -60,9 +60,7 @@ func readWorkspaceSettings(tx *gorm.DB, workspaceID string) (*switchboard.Worksp
 }
 
 // AgentWorkspaceSettings implements switchboard.WorkspaceStore: the
-// membership check and the settings in one primary-key read, so the
-// call-control webhook asks no more of the database than before calling
-// hours existed.
+// membership check and the settings in one primary-key read.
 func (db *DB) AgentWorkspaceSettings(ctx context.Context, workspaceID, identity string) (*switchboard.WorkspaceSettings, error) {
 	var rows []workspaceSettingsRow
 	err := scan(db.r.WithContext(ctx).Raw(selectWorkspaceSettings+" AND "+agentHoldsToken, workspaceID, workspaceID, identity), &rows)
