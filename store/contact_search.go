@@ -367,6 +367,7 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, w window) ([]*switchboard.Co
 			return out, err
 		}
 	}
+	var first []*switchboard.Contact
 	if bounded, ok := db.drv.(driver.BoundedWalker); ok && w.walk {
 		out, err := db.boundedWalk(r, bounded, q, w)
 		if err != nil || len(out) == w.limit {
@@ -379,6 +380,16 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, w window) ([]*switchboard.Co
 		// newest, and its index read took 0.5 s on SQLite against 30 ms
 		// for the walk.
 		w.walk = q.estimate > int64(db.tune.walkOnAbove)
+		if len(out) > 0 {
+			// The walk's matches are the window's first (its offset
+			// is behind them): the rest come after the last of them,
+			// and the rows before it are not read again.
+			last := out[len(out)-1]
+			key := &switchboard.PageKey{Time: last.CreatedAt, ID: last.ID}
+			first = out
+			w.extra, w.after = driver.And(w.extra, q.after(key)), key
+			w.limit, w.offset = w.limit-len(out), 0
+		}
 	}
 	var rankTri []string
 	if w.ranked {
@@ -386,7 +397,11 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, w window) ([]*switchboard.Co
 	}
 	body, args := db.searchSQL(q, w.walk, w.extra, rankTri)
 	query := "SELECT " + qualified("c.", contactColumns) + " FROM " + body + " ORDER BY " + q.order + " LIMIT ? OFFSET ?"
-	return db.readContacts(r, w.walk, query, append(args, w.limit, w.offset))
+	out, err := db.readContacts(r, w.walk, query, append(args, w.limit, w.offset))
+	if err != nil {
+		return nil, err
+	}
+	return append(first, out...), nil
 }
 
 // walkRows bounds the rows a walk reads before it gives way to the index
