@@ -242,9 +242,12 @@ func isPhoneLike(s string) bool {
 	return hasDigit
 }
 
+// likeEscaper is built once: a Replacer builds its tables on first use.
+var likeEscaper = strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`)
+
 // escapeLike escapes LIKE's wildcards for ESCAPE '\'.
 func escapeLike(s string) string {
-	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+	return likeEscaper.Replace(s)
 }
 
 // qualified prefixes every column of a comma-separated list.
