@@ -169,11 +169,9 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 		return "", err
 	}
 	// Membership, the settings, the number's facts and the caller ID in one
-	// read (an invalid caller ID is refused below, with its own words).
+	// read: callerID is "" for none named (the default is read) and for an
+	// invalid one (refused below, with its own words).
 	callerID, _ := s.e164("from", rawCallerID)
-	if rawCallerID == "" {
-		callerID = ""
-	}
 	facts, err := s.deps.Dials.CallFacts(ctx, c.WorkspaceID, c.AgentIdentity, to, callerID)
 	if sb.ErrorCode(err) == sb.ENotFound {
 		return notMember(c), nil
@@ -200,12 +198,9 @@ func (s *Service) check(ctx context.Context, c *sb.Call, known bool, claimed, ra
 		return refused(check), nil
 	}
 	c.DialLimits = check.Limits
-	found := func(phone string) (*sb.CallerID, error) {
-		if phone == callerID {
-			return facts.CallerID, nil
-		}
-		return s.callerIDFinder(ctx, c.WorkspaceID)(phone)
-	}
+	// callerIDAllowed asks for the number it normalizes as callerID was:
+	// the one read above.
+	found := func(string) (*sb.CallerID, error) { return facts.CallerID, nil }
 	from, err := s.callerIDAllowed(ctx, c.WorkspaceID, rawCallerID, found)
 	if err != nil {
 		if sb.ErrorCode(err) == sb.ECallerIDNotAllowed {

@@ -269,8 +269,7 @@ func (db *DB) withOthers(r *gorm.DB, q searchQuery, out []*switchboard.Contact, 
 // rows, and when the bucket ends the other matches follow from their
 // first.
 func (db *DB) afterProbe(r *gorm.DB, q searchQuery, found []*switchboard.Contact, want int) ([]*switchboard.Contact, error) {
-	last := found[len(found)-1]
-	key := &switchboard.PageKey{Time: last.CreatedAt, ID: last.ID}
+	key := keyOf(found[len(found)-1])
 	more, err := db.searchPage(r, q.rankOnly(), window{walk: true, extra: driver.And(q.rank, q.after(key)), ranked: true, limit: want - len(found), after: key})
 	if err != nil {
 		return nil, err
@@ -280,6 +279,12 @@ func (db *DB) afterProbe(r *gorm.DB, q searchQuery, found []*switchboard.Contact
 		return out, nil
 	}
 	return db.withOthers(r, q, out, want, 0)
+}
+
+// keyOf is the page key of c in the contact order: a window that goes on
+// after c starts there.
+func keyOf(c *switchboard.Contact) *switchboard.PageKey {
+	return &switchboard.PageKey{Time: c.CreatedAt, ID: c.ID}
 }
 
 // probeRows is how many of a workspace's newest rows probeRanked reads
@@ -384,8 +389,7 @@ func (db *DB) searchPage(r *gorm.DB, q searchQuery, w window) ([]*switchboard.Co
 			// The walk's matches are the window's first (its offset
 			// is behind them): the rest come after the last of them,
 			// and the rows before it are not read again.
-			last := out[len(out)-1]
-			key := &switchboard.PageKey{Time: last.CreatedAt, ID: last.ID}
+			key := keyOf(out[len(out)-1])
 			first = out
 			w.extra, w.after = driver.And(w.extra, q.after(key)), key
 			w.limit, w.offset = w.limit-len(out), 0

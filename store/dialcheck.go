@@ -97,9 +97,9 @@ func (db *DB) checkDialLimits(tx *gorm.DB, row *callRow, limits []switchboard.Di
 // selectCallFacts is CallFacts' one read: the workspace's settings when the
 // agent holds a live token of it (no row otherwise), the number's
 // do-not-call entry and contact, and the caller ID by number or, when none
-// is named, the workspace's default (both by unique index).
-const selectCallFacts = "SELECT w.calling_hours_start, w.calling_hours_end, w.time_zone, w.state_rules, w.attempt_limit_max," +
-	" w.attempt_limit_window_hours, w.recording_announcement, w.machine_detection," +
+// is named, the workspace's default (both by unique index). The settings'
+// columns are the workspace's: no other table of the join has them.
+const selectCallFacts = "SELECT " + workspaceSettingsColumns + "," +
 	" EXISTS (SELECT 1 FROM dnc_entries WHERE workspace_id = ? AND phone = ? AND " + listed + ") AS dnc_listed," +
 	" (SELECT time_zone FROM contacts WHERE workspace_id = ? AND phone = ?) AS contact_zone," +
 	" c.id AS caller_id_id, c.phone_number AS caller_id_phone_number, c.friendly_name AS caller_id_friendly_name," +

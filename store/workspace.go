@@ -39,8 +39,11 @@ func (r *workspaceSettingsRow) toDomain() *switchboard.WorkspaceSettings {
 	return s
 }
 
-const selectWorkspaceSettings = "SELECT calling_hours_start, calling_hours_end, time_zone, state_rules, attempt_limit_max, attempt_limit_window_hours," +
-	" recording_announcement, machine_detection FROM workspaces WHERE id = ?"
+// workspaceSettingsColumns are the columns of a workspaceSettingsRow.
+const workspaceSettingsColumns = "calling_hours_start, calling_hours_end, time_zone, state_rules, attempt_limit_max," +
+	" attempt_limit_window_hours, recording_announcement, machine_detection"
+
+const selectWorkspaceSettings = "SELECT " + workspaceSettingsColumns + " FROM workspaces WHERE id = ?"
 
 // WorkspaceSettings implements switchboard.WorkspaceStore: one primary-key
 // read, as it sits on the call-control webhook's path.
