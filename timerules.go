@@ -76,7 +76,9 @@ func CheckTimeRules(r TimeRules, now time.Time) (TimeVerdict, error) {
 // zones are the number's zones (the workspace's when it has none) and the
 // contact's, each once.
 func (r TimeRules) zones() []string {
-	var zones []string
+	// Room for all of them at once: a number of a country of many zones
+	// lists them all, and growing the slice zone by zone cost a call 2 KB.
+	zones := make([]string, 0, len(r.NumberZones)+2)
 	add := func(z string) {
 		if z == "" || z == UnknownZone {
 			return

@@ -130,7 +130,7 @@ func (db *DB) HoldCallEvent(ctx context.Context, ev *switchboard.CallEvent) (boo
 // that beat the REST create's answer still tells partners the call ended.
 // It reports whether any moved the call.
 func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) (bool, error) {
-	var held []callEventRow
+	held := make([]callEventRow, 0, 1) // usually none: GORM would give an empty slice room for 20
 	if err := tx.Where("leg_sid = ? AND call_sid IS NULL", legSID).Order("sequence, created_at, id").Find(&held).Error; err != nil {
 		return false, err
 	}

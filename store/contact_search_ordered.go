@@ -70,7 +70,7 @@ func (db *DB) orderedWindow(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, 
 func (db *DB) readOrdered(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w window, tri driver.Trigrams) ([]*switchboard.Contact, bool, error) {
 	var apart []int64
 	query, args := idx.OutOfOrder(q.workspaceID, maxOutOfOrder+1)
-	if err := r.Raw(query, args...).Scan(&apart).Error; err != nil {
+	if err := scan(r.Raw(query, args...), &apart); err != nil {
 		return nil, false, err
 	}
 	if len(apart) > maxOutOfOrder {
@@ -117,7 +117,7 @@ func (db *DB) readOrdered(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w 
 		n = min(n, db.tune.orderedRows-read)
 		query, args, _ := idx.Candidates(tri, below, n)
 		var keys []int64
-		if err := r.Raw(query, args...).Scan(&keys).Error; err != nil {
+		if err := scan(r.Raw(query, args...), &keys); err != nil {
 			return nil, false, err
 		}
 		if len(keys) == 0 {
@@ -165,7 +165,7 @@ func (db *DB) firstInOrder(r *gorm.DB, idx driver.OrderedIndex, workspaceID stri
 		query, args = idx.NewestInOrder(workspaceID)
 	}
 	var keys []int64
-	if err := r.Raw(query, args...).Scan(&keys).Error; err != nil || len(keys) == 0 {
+	if err := scan(r.Raw(query, args...), &keys); err != nil || len(keys) == 0 {
 		return 0, false, err
 	}
 	if key == nil {

@@ -125,7 +125,7 @@ type callFactsRow struct {
 
 // CallFacts implements switchboard.DialFactStore.
 func (db *DB) CallFacts(ctx context.Context, workspaceID, identity, phone, callerID string) (*switchboard.CallFacts, error) {
-	var rows []callFactsRow
+	rows := make([]callFactsRow, 0, 1) // room for the one row: GORM gives an empty slice room for 20
 	err := scan(db.r.WithContext(ctx).Raw(selectCallFacts, workspaceID, phone, workspaceID, phone, callerID, callerID,
 		workspaceID, workspaceID, identity), &rows)
 	if err != nil {

@@ -46,12 +46,20 @@ func unavailable(err error) error {
 	return fmt.Errorf("%w: %w", switchboard.Errorf(switchboard.EUnavailable, "The database is briefly unavailable; retry shortly."), err)
 }
 
-// scan runs q into dest, as GORM's Scan does, and answers a passing fault
-// as unavailable: Scan reads the rows after its statement's callbacks have
-// run (answerFaults), so a connection lost while they stream would pass
-// them. Every Scan of the store goes through it.
+// scan runs q into dest and answers a passing fault as unavailable. Every
+// read into a struct, a slice or a value that is not a model of its own
+// goes through it.
+//
+// It runs the query as Find does, not as GORM's Scan: Scan records its
+// statement for the logger (a trace recorder) and so writes out every
+// statement with its arguments spliced in, by regular expressions, whatever
+// the logger does with it (8 KB of allocations per call on the
+// call-control webhook, and a search's list of thousands of keys written
+// out whole). Find passes the log the statement only when the logger asks
+// (slow, or failed at debug). The two scan the rows alike: gorm.Scan, into
+// what dest points to; a Raw statement's dest needs no table.
 func scan(q *gorm.DB, dest any) error {
-	return unavailable(q.Scan(dest).Error)
+	return unavailable(q.Find(dest).Error)
 }
 
 // faultCallback names answerFaults' GORM callback.

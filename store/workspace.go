@@ -52,7 +52,7 @@ func (db *DB) WorkspaceSettings(ctx context.Context, workspaceID string) (*switc
 }
 
 func readWorkspaceSettings(tx *gorm.DB, workspaceID string) (*switchboard.WorkspaceSettings, error) {
-	var rows []workspaceSettingsRow
+	rows := make([]workspaceSettingsRow, 0, 1) // room for the one row: GORM gives an empty slice room for 20
 	if err := scan(tx.Raw(selectWorkspaceSettings, workspaceID), &rows); err != nil {
 		return nil, err
 	}
@@ -65,7 +65,7 @@ func readWorkspaceSettings(tx *gorm.DB, workspaceID string) (*switchboard.Worksp
 // AgentWorkspaceSettings implements switchboard.WorkspaceStore: the
 // membership check and the settings in one primary-key read.
 func (db *DB) AgentWorkspaceSettings(ctx context.Context, workspaceID, identity string) (*switchboard.WorkspaceSettings, error) {
-	var rows []workspaceSettingsRow
+	rows := make([]workspaceSettingsRow, 0, 1) // room for the one row: GORM gives an empty slice room for 20
 	err := scan(db.r.WithContext(ctx).Raw(selectWorkspaceSettings+" AND "+agentHoldsToken, workspaceID, workspaceID, identity), &rows)
 	if err != nil {
 		return nil, err
