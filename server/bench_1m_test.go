@@ -8,15 +8,12 @@ import (
 	"net/http"
 	"net/url"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"slices"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
 // BenchmarkContacts1M is `make bench-1m`, not part of `make bench` or CI:
@@ -32,16 +29,10 @@ func BenchmarkContacts1M(b *testing.B) {
 	if os.Getenv("SWITCHBOARD_BENCH_1M") == "" {
 		b.Skip("set SWITCHBOARD_BENCH_1M=1 (make bench-1m)")
 	}
-	bin := filepath.Join(b.TempDir(), "switchboard")
-	out, err := exec.Command("go", "build", "-o", bin, "../cmd/switchboard").CombinedOutput()
-	require.NoError(b, err, "%s", out)
-	urls := map[string]func(b *testing.B) string{
-		"sqlite":   func(b *testing.B) string { return "sqlite:" + filepath.Join(b.TempDir(), "bench.db") },
-		"postgres": func(b *testing.B) string { return storetest.PostgresURL(b) },
-	}
+	bin := buildProgram(b)
 	runs := map[string]run1M{}
 	for _, name := range []string{"sqlite", "postgres"} {
-		b.Run(name, func(b *testing.B) { runs[name] = bench1M(b, startProgram(b, bin, urls[name](b))) })
+		b.Run(name, func(b *testing.B) { runs[name] = bench1M(b, startProgram(b, bin, programDatabaseURL(b, name))) })
 	}
 	if doc := os.Getenv("SWITCHBOARD_BENCH_1M_DOC"); doc != "" {
 		require.NoError(b, writeTable1M(doc, runs))

@@ -69,23 +69,14 @@ func benchCSV(rows int) []byte {
 func BenchmarkImport100k(b *testing.B) {
 	const rows = 100_000
 	csv := benchCSV(rows)
-	bin := filepath.Join(b.TempDir(), "switchboard")
-	out, err := exec.Command("go", "build", "-o", bin, "../cmd/switchboard").CombinedOutput()
-	require.NoError(b, err, "%s", out)
-
-	dbs := map[string]func(b *testing.B) string{
-		"sqlite": func(b *testing.B) string { return "sqlite:" + filepath.Join(b.TempDir(), "bench.db") },
-		"postgres": func(b *testing.B) string {
-			return storetest.PostgresURL(b)
-		},
-	}
+	bin := buildProgram(b)
 	for _, name := range []string{"sqlite", "postgres"} {
 		b.Run(name, func(b *testing.B) {
 			var total time.Duration
 			var peak int64
 			var cpu float64
 			for i := 0; i < b.N; i++ {
-				dbURL := dbs[name](b)
+				dbURL := programDatabaseURL(b, name)
 				srv := startProgram(b, bin, dbURL)
 				start := time.Now()
 				req, _ := http.NewRequest("POST", srv.url+"/v1/contacts/import", bytes.NewReader(csv))
@@ -142,13 +133,24 @@ type program struct {
 	token string
 }
 
-func startProgram(b *testing.B, bin, dbURL string) *program {
+// programDatabaseURL is a new, empty database of the kind name ("sqlite",
+// "postgres") for a program the benchmark starts.
+func programDatabaseURL(b *testing.B, name string) string {
+	if name == "sqlite" {
+		return "sqlite:" + filepath.Join(b.TempDir(), "bench.db")
+	}
+	return storetest.PostgresURL(b)
+}
+
+// startProgram starts the program on dbURL with a token of agent ada of
+// workspace "bench"; env adds to or overrides its environment.
+func startProgram(b *testing.B, bin, dbURL string, env ...string) *program {
 	b.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(b, err)
 	addr := ln.Addr().String()
 	ln.Close()
-	env := append(os.Environ(), "DATABASE_URL="+dbURL, "SWITCHBOARD_ADDR="+addr, "PUBLIC_BASE_URL=http://"+addr, "RATE_LIMIT=0", "LOG_LEVEL=warn")
+	env = append(append(os.Environ(), "DATABASE_URL="+dbURL, "SWITCHBOARD_ADDR="+addr, "PUBLIC_BASE_URL=http://"+addr, "RATE_LIMIT=0", "LOG_LEVEL=warn"), env...)
 	tok := exec.Command(bin, "token", "create", "--workspace", "bench", "--identity", "ada")
 	tok.Env = env
 	out, err := tok.Output()

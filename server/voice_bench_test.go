@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"slices"
@@ -15,9 +16,11 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony"
+	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
 // BenchmarkCallControl measures the call-control webhook over real HTTP,
@@ -38,98 +41,113 @@ func BenchmarkCallControl(b *testing.B) {
 			vb := setupVoice(b, d.Open, voiceOpts{fake: true})
 			vb.addCallerID(simCallerID)
 			foldTotals(b, vb.db)
-			client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256, MaxConnsPerHost: 256}}
-			var seq atomic.Int64
-			agent := "client:" + vb.ada()
-			call := func() (time.Duration, error) {
-				sid := fmt.Sprintf("CA%032x", seq.Add(1)+time.Now().UnixNano()<<20)
-				form := url.Values{"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {agent},
-					"Caller": {agent}, "To": {"+15005550100"}, "workspaceId": {vb.wsA}, "CallStatus": {"ringing"}}
-				full := vb.url + "/v1/voice/callml"
-				req, _ := http.NewRequest("POST", full, strings.NewReader(form.Encode()))
-				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-				req.Header.Set(telephony.SignatureHeader, telephony.Sign(fakeToken, full, form))
-				start := time.Now()
-				res, err := client.Do(req)
-				if err != nil {
-					return 0, err
-				}
-				body, _ := io.ReadAll(res.Body)
-				res.Body.Close()
-				if res.StatusCode != http.StatusOK {
-					return 0, fmt.Errorf("status %d", res.StatusCode)
-				}
-				// A refusal (<Say>) is a shorter path: it must not pass for a call.
-				if !strings.Contains(string(body), "<Conference") {
-					return 0, fmt.Errorf("the call was refused: %s", body)
-				}
-				return time.Since(start), nil
-			}
+			call := callControlCaller(vb.url, vb.wsA, vb.ada())
 			// Warm the pools and the caches.
 			for range 50 {
 				_, err := call()
 				require.NoError(b, err)
 			}
 			vb.settle()
-
-			b.Run("paced200", func(b *testing.B) {
-				n := 1000 * b.N
-				lat := make([]time.Duration, n)
-				var failed atomic.Int64
-				var wg sync.WaitGroup
-				tick := time.NewTicker(time.Second / 200)
-				defer tick.Stop()
-				b.ResetTimer()
-				start := time.Now()
-				for i := range n {
-					<-tick.C
-					wg.Add(1)
-					go func() {
-						defer wg.Done()
-						d, err := call()
-						if err != nil {
-							failed.Add(1)
-						}
-						lat[i] = d
-					}()
-				}
-				wg.Wait()
-				elapsed := time.Since(start)
-				b.StopTimer()
-				vb.settle()
-				require.Zero(b, failed.Load(), "every webhook answered 200")
-				report(b, lat, elapsed)
-			})
-
-			b.Run("saturate", func(b *testing.B) {
-				n := 2000 * b.N
-				lat := make([]time.Duration, n)
-				var next, failed atomic.Int64
-				var wg sync.WaitGroup
-				b.ResetTimer()
-				start := time.Now()
-				for range 32 {
-					wg.Add(1)
-					go func() {
-						defer wg.Done()
-						for i := next.Add(1) - 1; i < int64(n); i = next.Add(1) - 1 {
-							d, err := call()
-							if err != nil {
-								failed.Add(1)
-							}
-							lat[i] = d
-						}
-					}()
-				}
-				wg.Wait()
-				elapsed := time.Since(start)
-				b.StopTimer()
-				vb.settle()
-				require.Zero(b, failed.Load(), "every webhook answered 200")
-				report(b, lat, elapsed)
-			})
+			b.Run("paced200", func(b *testing.B) { pacedCalls(b, 1000*b.N, 200, call, vb.settle) })
+			b.Run("saturate", func(b *testing.B) { saturatedCalls(b, 2000*b.N, 32, call, vb.settle) })
 		})
 	}
+}
+
+// callControlCaller returns a client of the call-control webhook at base:
+// each request a new call from the agent of workspace ws whose Twilio
+// client identity is agent, signed as the fake Twilio signs, that fails
+// unless the call is put in its conference. It returns the request's
+// latency.
+func callControlCaller(base, ws, agent string) func() (time.Duration, error) {
+	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 256, MaxConnsPerHost: 256}}
+	var seq atomic.Int64
+	from := "client:" + agent
+	full := base + "/v1/voice/callml"
+	return func() (time.Duration, error) {
+		sid := fmt.Sprintf("CA%032x", seq.Add(1)+time.Now().UnixNano()<<20)
+		form := url.Values{"CallSid": {sid}, "AccountSid": {fakeAccount}, "From": {from},
+			"Caller": {from}, "To": {"+15005550100"}, "workspaceId": {ws}, "CallStatus": {"ringing"}}
+		req, _ := http.NewRequest("POST", full, strings.NewReader(form.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.Header.Set(telephony.SignatureHeader, telephony.Sign(fakeToken, full, form))
+		start := time.Now()
+		res, err := client.Do(req)
+		if err != nil {
+			return 0, err
+		}
+		body, _ := io.ReadAll(res.Body)
+		res.Body.Close()
+		if res.StatusCode != http.StatusOK {
+			return 0, fmt.Errorf("status %d: %s", res.StatusCode, body)
+		}
+		// A refusal (<Say>) is a shorter path: it must not pass for a call.
+		if !strings.Contains(string(body), "<Conference") {
+			return 0, fmt.Errorf("the call was refused: %s", body)
+		}
+		return time.Since(start), nil
+	}
+}
+
+// pacedCalls makes n calls in an open loop at rate a second (each starts on
+// its tick, whether or not the ones before it have been answered), waits
+// for the work they left (settle), and reports their latencies.
+func pacedCalls(b *testing.B, n, rate int, call func() (time.Duration, error), settle func()) {
+	lat := make([]time.Duration, n)
+	var failed atomic.Int64
+	var firstErr atomic.Value
+	var wg sync.WaitGroup
+	tick := time.NewTicker(time.Second / time.Duration(rate))
+	defer tick.Stop()
+	b.ResetTimer()
+	start := time.Now()
+	for i := range n {
+		<-tick.C
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			d, err := call()
+			if err != nil && failed.Add(1) == 1 {
+				firstErr.Store(err)
+			}
+			lat[i] = d
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	b.StopTimer()
+	settle()
+	require.Zero(b, failed.Load(), "every webhook answered 200 (first failure: %v)", firstErr.Load())
+	report(b, lat, elapsed)
+}
+
+// saturatedCalls makes n calls from clients back to back, for the ceiling.
+func saturatedCalls(b *testing.B, n, clients int, call func() (time.Duration, error), settle func()) {
+	lat := make([]time.Duration, n)
+	var next, failed atomic.Int64
+	var firstErr atomic.Value
+	var wg sync.WaitGroup
+	b.ResetTimer()
+	start := time.Now()
+	for range clients {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := next.Add(1) - 1; i < int64(n); i = next.Add(1) - 1 {
+				d, err := call()
+				if err != nil && failed.Add(1) == 1 {
+					firstErr.Store(err)
+				}
+				lat[i] = d
+			}
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	b.StopTimer()
+	settle()
+	require.Zero(b, failed.Load(), "every webhook answered 200 (first failure: %v)", firstErr.Load())
+	report(b, lat, elapsed)
 }
 
 // foldTotals folds the calls' logged totals every second while the
@@ -169,4 +187,62 @@ func report(b *testing.B, lat []time.Duration, elapsed time.Duration) {
 	b.ReportMetric(q(0.99), "p99-ms")
 	b.ReportMetric(float64(len(lat))/elapsed.Seconds(), "req/s")
 	b.ReportMetric(0, "ns/op")
+}
+
+// BenchmarkCallControlProgram is BenchmarkCallControl against the program as
+// it is deployed: built (`go build`) and run as its own process, on each
+// database, with a fake Twilio in the benchmark's process
+// (TWILIO_API_BASE_URL). In BenchmarkCallControl the server shares one Go
+// heap, and so one collector, with the client and the fake Twilio, which
+// allocate about as much as it does: the collector's pauses, which make the
+// paced p99, come twice as often there as in the program alone. Both
+// measure the same code; this one is the figure of a deployment, the other
+// the one a profile can be taken of.
+func BenchmarkCallControlProgram(b *testing.B) {
+	bin := buildProgram(b)
+	for _, d := range storetest.Databases() {
+		b.Run(d.Name, func(b *testing.B) {
+			fake := telephonytest.NewTwilio(b)
+			dbURL := programDatabaseURL(b, d.Name)
+			srv := startProgram(b, bin, dbURL, "TWILIO_ACCOUNT_SID="+fakeAccount, "TWILIO_AUTH_TOKEN="+fakeToken,
+				"TWILIO_API_BASE_URL="+fake.URL)
+			// The workspace's verified caller ID, written beside the
+			// program as an admin's verification would leave it.
+			db, err := store.Open(context.Background(), dbURL, slog.New(slog.DiscardHandler))
+			require.NoError(b, err)
+			require.NoError(b, db.CreateCallerID(context.Background(),
+				&sb.CallerID{WorkspaceID: "bench", PhoneNumber: simCallerID, Status: sb.CallerIDVerified}))
+			// Calling hours of the whole day, so that the run does not
+			// depend on the time it is run at (the in-process benchmark
+			// has its clock): the time rules are still checked.
+			_, err = db.UpdateWorkspaceSettings(context.Background(), "bench", sb.WorkspaceSettingsPatch{
+				SetCallingHours: true, CallingHours: &sb.CallingHours{Start: 0, End: 24 * 60}})
+			require.NoError(b, err)
+			require.NoError(b, db.Close())
+
+			agent, err := telephony.ClientIdentity("bench", "ada")
+			require.NoError(b, err)
+			webhook := callControlCaller(srv.url, "bench", agent)
+			var made atomic.Int64
+			call := func() (time.Duration, error) {
+				made.Add(1)
+				return webhook()
+			}
+			// The customer legs of the calls made so far have all been
+			// asked of the fake Twilio: the program's work after each
+			// answer is done or nearly.
+			settle := func() {
+				telephonytest.EventuallyWithin(b, 30*time.Second, "the program to dial every call", func() bool {
+					return int64(len(fake.Creates())) >= made.Load()
+				})
+			}
+			for range 50 {
+				_, err := call()
+				require.NoError(b, err)
+			}
+			settle()
+			b.Run("paced200", func(b *testing.B) { pacedCalls(b, 1000*b.N, 200, call, settle) })
+			b.Run("saturate", func(b *testing.B) { saturatedCalls(b, 2000*b.N, 32, call, settle) })
+		})
+	}
 }

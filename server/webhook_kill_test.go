@@ -24,8 +24,8 @@ import (
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
-// buildProgram builds cmd/switchboard once per test.
-func buildProgram(t *testing.T) string {
+// buildProgram builds cmd/switchboard once per test or benchmark.
+func buildProgram(t testing.TB) string {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("builds and runs the program")
