@@ -2,6 +2,8 @@ package events_test
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -96,6 +98,84 @@ func TestWebhookRelay(t *testing.T) {
 			got = rc.Deliveries()
 			require.Len(t, got, len(want)+1)
 			require.Equal(t, back.ID, got[len(got)-1].Payload["data"].(map[string]any)["id"])
+		})
+	}
+}
+
+// relayCounter is the store, counting the relays that moved events.
+type relayCounter struct {
+	*store.DB
+	mu     sync.Mutex
+	relays []int
+}
+
+func (c *relayCounter) RelayEvents(ctx context.Context, limit int, enqueue sb.EnqueueFunc) (int, error) {
+	n, err := c.DB.RelayEvents(ctx, limit, enqueue)
+	if n > 0 {
+		c.mu.Lock()
+		c.relays = append(c.relays, n)
+		c.mu.Unlock()
+	}
+	return n, err
+}
+
+func (c *relayCounter) take() []int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := c.relays
+	c.relays = nil
+	return out
+}
+
+// TestRelayGathers: events a process records close together are relayed
+// together, in one transaction or two, not one each (Config.RelayGather).
+func TestRelayGathers(t *testing.T) {
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			db := &relayCounter{DB: openDB(t, d)}
+			ws := storetest.NewWorkspaceID()
+			ep := &sb.WebhookEndpoint{WorkspaceID: ws, URL: "http://127.0.0.1:9/hook", Events: []sb.EventType{sb.EventContactCreated},
+				Secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw0XmCpVoHeQc="}
+			require.NoError(t, db.CreateWebhookEndpoint(ctx, ep))
+			// Only this process's records wake the relay: the poll would
+			// relay whatever it finds whenever it comes.
+			const gather = time.Second
+			cfg := events.Config{AllowPrivateNetworks: true, PollInterval: time.Hour, RelayGather: gather}
+			cfg.Logger = testLogger()
+			eventstest.Start(t, eventstest.NewService(t, db, cfg))
+			var relays []int
+			relayed := func(n int) func() bool {
+				return func() bool {
+					relays = append(relays, db.take()...)
+					total := 0
+					for _, r := range relays {
+						total += r
+					}
+					return total >= n && pendingEvents(t, db.DB) == 0
+				}
+			}
+
+			// A first event, relayed, and the relay idle again.
+			require.NoError(t, db.CreateContact(ctx, &sb.Contact{WorkspaceID: ws, FirstName: "First"}))
+			require.Eventually(t, relayed(1), 10*time.Second, 10*time.Millisecond)
+			time.Sleep(gather + gather/2)
+			require.Equal(t, []int{1}, append(relays, db.take()...))
+
+			relays = nil
+			const n = 10
+			for i := range n {
+				require.NoError(t, db.CreateContact(ctx, &sb.Contact{WorkspaceID: ws, FirstName: fmt.Sprintf("Contact %d", i)}))
+			}
+			require.Eventually(t, relayed(n), 10*time.Second, 10*time.Millisecond)
+			require.LessOrEqual(t, len(relays), 2, "ten events recorded together, relayed together: %v", relays)
+			time.Sleep(gather + gather/2)
+			total := 0
+			for _, r := range append(relays, db.take()...) {
+				total += r
+			}
+			require.Equal(t, n, total, "every event relayed once: %v", relays)
 		})
 	}
 }

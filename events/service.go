@@ -97,6 +97,10 @@ type Config struct {
 	// notification, and the relay for events other processes recorded
 	// (1 s, River's default, when 0).
 	PollInterval time.Duration
+	// RelayGather is how long the relay waits, once this process has
+	// recorded an event, for more to relay with it in one transaction
+	// (DefaultRelayGather when 0; negative: none, at once).
+	RelayGather time.Duration
 	// Now is the clock of attempts and retention; nil means time.Now.
 	Now func() time.Time
 	// OnAttempt, when set, is told each attempt's result (succeeded,
@@ -158,6 +162,9 @@ func New(cfg Config, deps Deps) (*Service, error) {
 	}
 	if cfg.PollInterval <= 0 {
 		cfg.PollInterval = time.Second // River's default, and the relay's
+	}
+	if cfg.RelayGather == 0 {
+		cfg.RelayGather = DefaultRelayGather
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
