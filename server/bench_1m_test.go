@@ -13,7 +13,6 @@ import (
 	"time"
 
 	"github.com/stretchr/testify/require"
-
 )
 
 // BenchmarkContacts1M is `make bench-1m`, not part of `make bench` or CI:
