@@ -55,7 +55,9 @@ func (s *Service) relay(ctx context.Context, done chan<- struct{}, enqueue sb.En
 }
 
 // gather waits RelayGather for more events to be recorded; false when ctx
-// ended first.
+// ended first. Events recorded in the window before a shutdown wait in the
+// database, as those of a process that died do, for the next relay of any
+// process (its poll, or its first pass when it starts).
 func (s *Service) gather(ctx context.Context) bool {
 	if s.cfg.RelayGather <= 0 {
 		return true
