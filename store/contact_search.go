@@ -64,7 +64,7 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 	_, ordered := db.drv.(driver.OrderedIndex)
 	maxRanked := db.tune.rankReadCap
 	if q.short {
-		maxRanked = searchCountCap
+		maxRanked = db.tune.shortReadCap
 	}
 	var cands []candidate
 	var n int
@@ -84,7 +84,7 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 			}
 		}
 		if c <= int64(maxRanked) {
-			if c, err = db.countUpTo(r, q, driver.Cond{}, nil, maxRanked+1); err != nil {
+			if c, err = db.countShort(r, &q, maxRanked+1); err != nil {
 				return nil, meta, err
 			}
 		}
@@ -202,7 +202,7 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 	skipCounts := probes && q.rankMany
 	var p int64
 	var err error
-	if (!probes || !q.short) && !skipCounts {
+	if (!probes || !q.short || q.rankRare) && !skipCounts {
 		if p, err = db.countUpTo(r, qr, q.rank, q.rankFTS, limit); err != nil {
 			return nil, err
 		}
@@ -326,6 +326,37 @@ func (db *DB) countUpTo(r *gorm.DB, q searchQuery, extra driver.Cond, rankTri []
 	err := scan(r.Raw("SELECT count(*) FROM (SELECT 1 FROM "+body+" LIMIT ?) AS m", append(args, limit)...), &n)
 	return n, err
 }
+
+// countShort counts a short query's matches up to limit, as countUpTo
+// does. Where the database probes for the "starts with" matches
+// (driver.Newest) and its index serves their condition (two characters:
+// the marker makes a trigram), it also counts those among the first
+// matches it read (rankSeenOf), and when it saw none sets q.rankRare: then rankedBroadPage asks
+// the index for them before the probe, which reads a workspace's newest
+// rows for them (`20` at 200,000 contacts on PostgreSQL: the probe read
+// 5,000 rows in 2.7 ms of a 6 ms search, to find none; the index says so
+// in a hundredth of a millisecond). Seen among the first matches, they
+// are likely dense, and the probe goes first as before.
+func (db *DB) countShort(r *gorm.DB, q *searchQuery, limit int) (int64, error) {
+	_, probes := db.drv.(driver.Newest)
+	if !probes || q.rank.IsZero() || q.rank.Index == q.rank.Scan {
+		return db.countUpTo(r, *q, driver.Cond{}, nil, limit)
+	}
+	body, args := db.searchSQL(*q, false, driver.Cond{}, nil)
+	// Tested on the first rankSeenOf matches only: the rank's LIKEs on
+	// every one of a thousand cost more than the probe they would spare
+	// (`ad`: 1.5 ms).
+	args = append(append(append([]any{rankSeenOf}, q.rank.Args...), args...), limit)
+	var counts struct{ N, Starts int64 }
+	err := scan(r.Raw("SELECT count(*) AS n, coalesce(sum(m.r), 0) AS starts FROM (SELECT CASE WHEN row_number() OVER () > ? THEN 0 WHEN "+
+		q.rank.Scan+" THEN 1 ELSE 0 END AS r FROM "+body+" LIMIT ?) AS m", args...), &counts)
+	q.rankRare = counts.Starts == 0
+	return counts.N, err
+}
+
+// rankSeenOf is how many of a short query's first matches countShort tests
+// for the "starts with" condition.
+const rankSeenOf = 100
 
 // countAll counts every match that also satisfies extra, walking the
 // workspace.

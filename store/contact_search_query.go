@@ -44,6 +44,9 @@ type searchQuery struct {
 	// rankMany says the sample estimates the "starts with" matches far
 	// past the count's cap (rankMany).
 	rankMany bool
+	// rankRare says a short query's count of its matches saw none of them
+	// start with it (countShort): the index's count of those goes first.
+	rankRare bool
 	// digits are the digits of a phone-like query that holds something
 	// else too ("212 55": "21255"; "" otherwise), and text its match on
 	// the search text alone: the match is digits OR text.

@@ -68,6 +68,9 @@ type tuning struct {
 	// matches past which a search that probes counts none of them
 	// (rankMany).
 	rankManyAbove int
+	// shortReadCap is how many matches a query too short for the trigram
+	// index counts and ranks; past it the search is broad.
+	shortReadCap int
 }
 
 // drivers are the databases the store runs on; Open picks the first that
@@ -88,7 +91,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows, rankManyAbove: rankManyAbove}, clock: now, contactClock: now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap}, clock: now, contactClock: now}
 	for _, o := range opts {
 		o(db)
 	}

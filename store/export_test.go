@@ -56,3 +56,9 @@ func (db *DB) Int64s(query string, args ...any) ([]int64, error) {
 	err := db.r.Raw(query, args...).Scan(&out).Error
 	return out, err
 }
+
+// WithShortReadCap makes a query too short for the trigram index count and
+// rank at most n matches instead of searchCountCap, so that tests reach its
+// broad path on small workspaces (a total past n is then reported as the
+// lower bound searchCountCap).
+func WithShortReadCap(n int) Option { return func(db *DB) { db.tune.shortReadCap = n } }

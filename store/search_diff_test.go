@@ -30,12 +30,16 @@ func TestSearchDifferentialTuned(t *testing.T) {
 	for _, d := range storetest.Databases() {
 		for _, v := range []struct {
 			broad, walkOn, ordered, rankCap, probe, rankMany int
+			short                                            int // shortReadCap; 0: the store's
 		}{
-			{30, 150, 20000, 5000, 5000, 2000}, {30, 1 << 30, 20000, 5000, 5000, 2000}, {30, 1 << 30, 60, 5000, 5000, 2000},
-			{30, 150, 0, 5000, 5000, 2000}, {1 << 30, 150, 20000, 40, 5000, 2000},
+			{30, 150, 20000, 5000, 5000, 2000, 0}, {30, 1 << 30, 20000, 5000, 5000, 2000, 0}, {30, 1 << 30, 60, 5000, 5000, 2000, 0},
+			{30, 150, 0, 5000, 5000, 2000, 0}, {1 << 30, 150, 20000, 40, 5000, 2000, 0},
 			// PostgreSQL's probe of 10 rows, and no count of "starts
 			// with" matches the sample estimates over 5.
-			{30, 150, 20000, 5000, 10, 5}, {30, 1 << 30, 20000, 5000, 10, 5},
+			{30, 150, 20000, 5000, 10, 5, 0}, {30, 1 << 30, 20000, 5000, 10, 5, 0},
+			// Short queries broad past 30 matches: their counts, and
+			// the "starts with" matches they saw or did not see first.
+			{30, 150, 20000, 5000, 10, 5, 30}, {30, 150, 20000, 5000, 5000, 2000, 30},
 		} {
 			if d.Name != "sqlite" && v.ordered != 20000 {
 				continue // PostgreSQL has no ordered index
@@ -43,12 +47,16 @@ func TestSearchDifferentialTuned(t *testing.T) {
 			if d.Name == "sqlite" && v.probe != 5000 {
 				continue // SQLite has no probe
 			}
-			t.Run(fmt.Sprintf("%s/broad=%d/walkOn=%d/ordered=%d/rankCap=%d/probe=%d/rankMany=%d", d.Name, v.broad, v.walkOn, v.ordered, v.rankCap, v.probe, v.rankMany), func(t *testing.T) {
+			t.Run(fmt.Sprintf("%s/broad=%d/walkOn=%d/ordered=%d/rankCap=%d/probe=%d/rankMany=%d/short=%d", d.Name, v.broad, v.walkOn, v.ordered, v.rankCap, v.probe, v.rankMany, v.short), func(t *testing.T) {
 				t.Parallel()
 				storetest.RunSearchDifferential(t, func(t testing.TB, opts ...store.Option) *store.DB {
-					return d.Open(t, append(opts, store.WithBroadAbove(v.broad), store.WithWalkRows(40), store.WithWalkOnAbove(v.walkOn),
+					opts = append(opts, store.WithBroadAbove(v.broad), store.WithWalkRows(40), store.WithWalkOnAbove(v.walkOn),
 						store.WithOrderedRows(v.ordered), store.WithRankReadCap(v.rankCap), store.WithProbeRows(v.probe),
-						store.WithRankManyAbove(v.rankMany), store.WithContactClock(backwardsEveryThird()))...)
+						store.WithRankManyAbove(v.rankMany), store.WithContactClock(backwardsEveryThird()))
+					if v.short > 0 {
+						opts = append(opts, store.WithShortReadCap(v.short))
+					}
+					return d.Open(t, opts...)
 				}, false)
 			})
 		}

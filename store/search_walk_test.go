@@ -139,3 +139,45 @@ func repeat(n int, each, other func() *switchboard.Contact, k int) []func() *swi
 	}
 	return out
 }
+
+// TestSearchShortRankUnseen: a query too short for the trigram index, with
+// more matches than it ranks, whose first matches read include none that
+// start with it while newer ones do (Hope ...): the store asks the index
+// for those before any probe (countShort), and the pages are still the
+// "starts with" matches newest first, then the others, by offset and by
+// cursor.
+func TestSearchShortRankUnseen(t *testing.T) {
+	t.Parallel()
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			db := d.Open(t, store.WithShortReadCap(30), store.WithProbeRows(10))
+			ctx := context.Background()
+			ws := storetest.NewWorkspaceID()
+			var others, starts []*switchboard.Contact
+			for i := range 150 {
+				others = append(others, &switchboard.Contact{FirstName: "Tom", LastName: fmt.Sprintf("Bho%d", i)})
+			}
+			for i := range 20 {
+				starts = append(starts, &switchboard.Contact{FirstName: "Hope", LastName: fmt.Sprintf("Lane%d", i)})
+			}
+			// One import each, the others first: they are the first
+			// matches a scan of the workspace meets.
+			for _, batch := range [][]*switchboard.Contact{others, starts} {
+				for _, c := range batch {
+					_, err := db.ImportContacts(ctx, ws, []*switchboard.Contact{c}, false)
+					require.NoError(t, err)
+				}
+			}
+			var want []string
+			for _, group := range [][]*switchboard.Contact{starts, others} {
+				for i := len(group) - 1; i >= 0; i-- {
+					want = append(want, group[i].ID)
+				}
+			}
+			byOffset, byCursor := storetest.SearchPages(t, db, switchboard.ContactSearch{WorkspaceID: ws, Query: "ho"}, 50, 37, nil)
+			require.Equal(t, want, byOffset, "by offset")
+			require.Equal(t, want, byCursor, "by cursor")
+		})
+	}
+}
