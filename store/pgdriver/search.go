@@ -101,9 +101,9 @@ const sampleRows = 4000
 // tell whether the "starts with" matches are dense enough for its probe
 // of the newest rows to find them before it counts them. The rank is in
 // its indexed spelling (no index serves a sample): its one LIKE on the
-// indexed text turns away most rows before the three on the search text,
-// and comes before the match, which the other counts have already tested
-// once each on every sampled row (`inc` matches 80% of them).
+// indexed text turns away most rows before the three on the search text.
+// The match is tested once a sampled row, where each count that filtered
+// on it tested it again.
 func (Driver) Sample(r *gorm.DB, workspaceID string, match, rank driver.Cond) (driver.Sample, error) {
 	s := driver.Sample{MinPieces: 10}
 	tuples, err := contactTuples(r)
@@ -120,7 +120,7 @@ func (Driver) Sample(r *gorm.DB, workspaceID string, match, rank driver.Cond) (d
 	if rank.IsZero() {
 		rank = driver.Plain("false")
 	}
-	args := append(append(append(append(append([]any{}, match.Args...), match.Args...), rank.Args...), match.Args...), workspaceID, percent, workspaceID)
+	args := append(append(append(append([]any{}, rank.Args...), workspaceID), match.Args...), percent, workspaceID)
 	err = r.Raw(fmt.Sprintf(sampleCount, match.Scan, rank.Index), args...).Row().Scan(&s.Matches, &s.Pieces, &s.RankMatches, &s.Sampled, &s.Workspace)
 	return s, err
 }
