@@ -1,6 +1,12 @@
 package store
 
-import "time"
+import (
+	"context"
+	"time"
+
+	switchboard "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/store/driver"
+)
 
 // WithWalkRows makes the store's search walks give way to the index after n
 // rows instead of walkRows, so that tests reach those paths on small
@@ -62,3 +68,10 @@ func (db *DB) Int64s(query string, args ...any) ([]int64, error) {
 // broad path on small workspaces (a total past n is then reported as the
 // lower bound searchCountCap).
 func WithShortReadCap(n int) Option { return func(db *DB) { db.tune.shortReadCap = n } }
+
+// SampleOf is the driver's sample of the search s as the store's search
+// takes it (its match and rank conditions), for tests of the counts.
+func (db *DB) SampleOf(ctx context.Context, s switchboard.ContactSearch) (driver.Sample, error) {
+	q := db.compileSearch(s)
+	return db.drv.Sample(db.r.WithContext(ctx), q.workspaceID, q.matchAll(), q.rank)
+}

@@ -181,3 +181,56 @@ func TestSearchShortRankUnseen(t *testing.T) {
 		})
 	}
 }
+
+// TestSearchSampleCounts: on a workspace small enough to be sampled whole,
+// the sample's counts are exact: the workspace's matches (the query's and
+// the filters'), the pages they are on, the "starts with" matches among
+// them (PostgreSQL, which probes; none counted on SQLite), the rows sampled
+// and the workspace's contacts. A neighbour's contacts that match count
+// for nothing.
+func TestSearchSampleCounts(t *testing.T) {
+	t.Parallel()
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			db := d.Open(t)
+			ctx := context.Background()
+			ws, neighbour := storetest.NewWorkspaceID(), storetest.NewWorkspaceID()
+			add := func(ws, first, last, company string, n int) {
+				var cs []*switchboard.Contact
+				for i := range n {
+					cs = append(cs, &switchboard.Contact{FirstName: first, LastName: fmt.Sprintf("%s%d", last, i), Company: company})
+				}
+				_, err := db.ImportContacts(ctx, ws, cs, false)
+				require.NoError(t, err)
+			}
+			// "lan" starts the last name of the Lanes, is inside the
+			// Blans', and is in no Smith.
+			add(ws, "Hope", "Lane", "Acme", 15)
+			add(ws, "Hope", "Lane", "", 15)
+			add(ws, "Tom", "Blan", "Acme", 10)
+			add(ws, "Tom", "Blan", "", 40)
+			add(ws, "Ann", "Smith", "Acme", 40)
+			add(neighbour, "Hope", "Lane", "Acme", 20)
+			db.FinishImport(ctx, 140)
+
+			rankWant := map[string]int64{"sqlite": 0, "postgres": 1}[d.Name]
+			for _, c := range []struct {
+				search               switchboard.ContactSearch
+				matches, rankMatches int64
+			}{
+				{switchboard.ContactSearch{Query: "lan"}, 80, 30},
+				{switchboard.ContactSearch{Query: "lan", Company: "Acme"}, 25, 15},
+			} {
+				c.search.WorkspaceID = ws
+				s, err := db.SampleOf(ctx, c.search)
+				require.NoError(t, err)
+				require.Equal(t, c.matches, s.Matches, "matches of %+v", c.search)
+				require.EqualValues(t, 120, s.Sampled, "rows sampled")
+				require.EqualValues(t, 120, s.Workspace, "the workspace's contacts")
+				require.Positive(t, s.Pieces, "pieces holding matches")
+				require.Equal(t, rankWant*c.rankMatches, s.RankMatches, "\"starts with\" matches of %+v", c.search)
+			}
+		})
+	}
+}
