@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
-	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -62,31 +61,7 @@ func BenchmarkCallPatch(b *testing.B) {
 				require.NoError(b, err)
 			}
 
-			n := 1000 * b.N
-			lat := make([]time.Duration, n)
-			var failed atomic.Int64
-			var wg sync.WaitGroup
-			tick := time.NewTicker(time.Second / 200)
-			defer tick.Stop()
-			b.ResetTimer()
-			start := time.Now()
-			for i := range n {
-				<-tick.C
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					d, err := patch()
-					if err != nil {
-						failed.Add(1)
-					}
-					lat[i] = d
-				}()
-			}
-			wg.Wait()
-			elapsed := time.Since(start)
-			b.StopTimer()
-			require.Zero(b, failed.Load(), "every PATCH answered 200")
-			report(b, lat, elapsed)
+			pacedCalls(b, 1000*b.N, 200, patch, func() {})
 		})
 	}
 }

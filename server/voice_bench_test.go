@@ -89,65 +89,78 @@ func callControlCaller(base, ws, agent string) func() (time.Duration, error) {
 	}
 }
 
-// pacedCalls makes n calls in an open loop at rate a second (each starts on
-// its tick, whether or not the ones before it have been answered), waits
+// pacedCalls makes n requests in an open loop at rate a second (each starts
+// on its tick, whether or not the ones before it have been answered), waits
 // for the work they left (settle), and reports their latencies.
 func pacedCalls(b *testing.B, n, rate int, call func() (time.Duration, error), settle func()) {
-	lat := make([]time.Duration, n)
-	var failed atomic.Int64
-	var firstErr atomic.Value
+	run := newLatencies(b, n)
 	var wg sync.WaitGroup
 	tick := time.NewTicker(time.Second / time.Duration(rate))
 	defer tick.Stop()
-	b.ResetTimer()
-	start := time.Now()
 	for i := range n {
 		<-tick.C
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			d, err := call()
-			if err != nil && failed.Add(1) == 1 {
-				firstErr.Store(err)
-			}
-			lat[i] = d
+			run.record(i, call)
 		}()
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
-	b.StopTimer()
-	settle()
-	require.Zero(b, failed.Load(), "every webhook answered 200 (first failure: %v)", firstErr.Load())
-	report(b, lat, elapsed)
+	run.finish(settle)
 }
 
-// saturatedCalls makes n calls from clients back to back, for the ceiling.
+// saturatedCalls makes n requests from clients back to back, for the
+// ceiling.
 func saturatedCalls(b *testing.B, n, clients int, call func() (time.Duration, error), settle func()) {
-	lat := make([]time.Duration, n)
-	var next, failed atomic.Int64
-	var firstErr atomic.Value
+	run := newLatencies(b, n)
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	b.ResetTimer()
-	start := time.Now()
 	for range clients {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := next.Add(1) - 1; i < int64(n); i = next.Add(1) - 1 {
-				d, err := call()
-				if err != nil && failed.Add(1) == 1 {
-					firstErr.Store(err)
-				}
-				lat[i] = d
+				run.record(int(i), call)
 			}
 		}()
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
-	b.StopTimer()
+	run.finish(settle)
+}
+
+// latencies is one timed run of requests: each one's latency, and the
+// first failure.
+type latencies struct {
+	b        *testing.B
+	lat      []time.Duration
+	failed   atomic.Int64
+	firstErr atomic.Value
+	start    time.Time
+}
+
+// newLatencies starts the run's timer.
+func newLatencies(b *testing.B, n int) *latencies {
+	b.ResetTimer()
+	return &latencies{b: b, lat: make([]time.Duration, n), start: time.Now()}
+}
+
+// record makes the i-th request.
+func (l *latencies) record(i int, call func() (time.Duration, error)) {
+	d, err := call()
+	if err != nil && l.failed.Add(1) == 1 {
+		l.firstErr.Store(err)
+	}
+	l.lat[i] = d
+}
+
+// finish stops the timer, waits for the work the requests left (settle),
+// fails the run if any request failed, and reports the latencies.
+func (l *latencies) finish(settle func()) {
+	elapsed := time.Since(l.start)
+	l.b.StopTimer()
 	settle()
-	require.Zero(b, failed.Load(), "every webhook answered 200 (first failure: %v)", firstErr.Load())
-	report(b, lat, elapsed)
+	require.Zero(l.b, l.failed.Load(), "every request answered as it should (first failure: %v)", l.firstErr.Load())
+	report(l.b, l.lat, elapsed)
 }
 
 // foldTotals folds the calls' logged totals every second while the

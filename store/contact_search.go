@@ -330,12 +330,13 @@ func (db *DB) countUpTo(r *gorm.DB, q searchQuery, extra driver.Cond, rankTri []
 // countShort counts a short query's matches up to limit, as countUpTo
 // does. Where the database probes for the "starts with" matches
 // (driver.Newest) and its index serves their condition (two characters:
-// the marker makes a trigram), it also counts those among the first
-// matches it read (rankSeenOf), and when it saw none sets q.rankRare: then rankedBroadPage asks
-// the index for them before the probe, which reads a workspace's newest
-// rows for them (`20` at 200,000 contacts on PostgreSQL: the probe read
-// 5,000 rows in 2.7 ms of a 6 ms search, to find none; the index says so
-// in a hundredth of a millisecond). Seen among the first matches, they
+// the marker makes a trigram; the condition's index spelling differs from
+// its scanned one), it also counts those among the first matches it read
+// (rankSeenOf), and when it saw none sets q.rankRare: then rankedBroadPage
+// asks the index for them before the probe, which reads a workspace's
+// newest rows for them (`20` at 200,000 contacts on PostgreSQL: the probe
+// read 5,000 rows in 2.7 ms of a 6 ms search, to find none; the index says
+// so in a hundredth of a millisecond). Seen among the first matches, they
 // are likely dense, and the probe goes first as before.
 func (db *DB) countShort(r *gorm.DB, q *searchQuery, limit int) (int64, error) {
 	_, probes := db.drv.(driver.Newest)
