@@ -177,6 +177,7 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 		return err
 	}
 	*c = *row.toDomain()
+	db.contactsChanged(c.WorkspaceID, 1)
 	db.logger.DebugContext(ctx, "contact created", "workspace", c.WorkspaceID, "contact", c.ID)
 	return nil
 }
@@ -250,6 +251,7 @@ func (db *DB) UpdateContact(ctx context.Context, workspaceID, id string, update 
 	} else if err != nil {
 		return nil, err
 	}
+	db.contactsChanged(workspaceID, 1)
 	return row.toDomain(), nil
 }
 
@@ -258,7 +260,7 @@ func (db *DB) DeleteContact(ctx context.Context, workspaceID, id string) error {
 	if !isContactID(id) {
 		return notFound("Contact")
 	}
-	return db.transact(ctx, func(tx *gorm.DB) error {
+	err := db.transact(ctx, func(tx *gorm.DB) error {
 		var gone contactRow
 		res := tx.Clauses(returningContact).Where("workspace_id = ? AND id = ?", workspaceID, id).Delete(&gone)
 		if res.Error != nil {
@@ -269,6 +271,10 @@ func (db *DB) DeleteContact(ctx context.Context, workspaceID, id string) error {
 		}
 		return db.emitCounted(tx, workspaceID, switchboard.EventContactDeleted, gone.toDomain(), -1)
 	})
+	if err == nil {
+		db.contactsChanged(workspaceID, 1)
+	}
+	return err
 }
 
 // ListContacts implements switchboard.ContactStore. The total is the

@@ -94,6 +94,7 @@ func (db *DB) ImportContacts(ctx context.Context, workspaceID string, batch []*s
 	if err != nil {
 		return nil, err
 	}
+	db.contactsChanged(workspaceID, len(batch))
 	for i, c := range batch {
 		if outcomes[i] != switchboard.ImportSkipped {
 			*c = *rows[i].toDomain()

@@ -52,9 +52,42 @@ type searchQuery struct {
 	// the search text alone: the match is digits OR text.
 	digits string
 	text   driver.Cond
+	// tests are the conditions of where as Go tests them on a sampled
+	// row, one for each; textTest is text's.
+	tests    []sampleTest
+	textTest sampleTest
+	// rankNever says no match is a "starts with" one (digitsOnly).
+	rankNever bool
 }
 
-func (q *searchQuery) and(c driver.Cond) { q.where = append(q.where, c) }
+// sampleTest is a search condition as Go tests it on a sampled row: true
+// where its SQL is (the LIKEs on the lower-cased search text and the phone
+// become substrings, which the sample's figures are tested against:
+// TestSearchSampleCounts).
+type sampleTest func(*driver.SampledRow) bool
+
+func (q *searchQuery) and(c driver.Cond, test sampleTest) {
+	q.where = append(q.where, c)
+	q.tests = append(q.tests, test)
+}
+
+// sampleMatch tests a sampled row for every condition of the search.
+func (q *searchQuery) sampleMatch(row *driver.SampledRow) bool {
+	for _, test := range q.tests {
+		if !test(row) {
+			return false
+		}
+	}
+	return true
+}
+
+func contains(part string) sampleTest {
+	return func(r *driver.SampledRow) bool { return strings.Contains(r.Search, part) }
+}
+
+func phoneContains(digits string) sampleTest {
+	return func(r *driver.SampledRow) bool { return strings.Contains(r.Phone, digits) }
+}
 
 // compileSearch turns the request into conditions on the search text.
 func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
@@ -64,7 +97,7 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 	if term := fold(s.Query); term != "" {
 		q.term = term
 		esc := escapeLike(term)
-		match := db.drv.Match("%" + esc + "%")
+		match, test := db.drv.Match("%"+esc+"%"), contains(term)
 		// A phone-like query also matches the phone's digits, whatever
 		// punctuation either side uses: "415 555" finds +14155552671.
 		d := ""
@@ -74,10 +107,12 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 			}
 		}
 		if d != "" {
-			q.digits, q.text = d, match
+			q.digits, q.text, q.textTest = d, match, test
 			// The phone first: most candidates of a phone-like query
 			// are phone matches, and its LIKE is the cheaper one.
 			match = driver.Compose("(%s OR %s)", db.drv.Digits(d), match)
+			onPhone, onText := phoneContains(d), test
+			test = func(r *driver.SampledRow) bool { return onPhone(r) || onText(r) }
 		}
 		short := utf8.RuneCountInString(term) < minTrigram || (d != "" && len(d) < minTrigram)
 		q.short = short
@@ -87,7 +122,7 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 			// it scan the workspace's rows instead, which is cheaper.
 			match = match.Scanned()
 		}
-		q.and(match)
+		q.and(match, test)
 		q.hasMatch = true
 		if !short {
 			q.tri.Any = append(q.tri.Any, term)
@@ -108,20 +143,20 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 	// index can serve.
 	exact := func(value, open, close string) {
 		if v := fold(value); v != "" {
-			q.and(db.drv.Match("%" + open + escapeLike(v) + close + "%"))
+			q.and(db.drv.Match("%"+open+escapeLike(v)+close+"%"), contains(open+v+close))
 			q.tri.All = append(q.tri.All, open+v+close)
 		}
 	}
 	exact(s.Company, markCompany, markDigits)
 	exact(s.Email, markEmail, markCompany)
-	if s.Phone != "" {
-		q.and(driver.Plain("c.phone = ?", s.Phone))
+	if phone := s.Phone; phone != "" {
+		q.and(driver.Plain("c.phone = ?", phone), func(r *driver.SampledRow) bool { return r.Phone == phone })
 	}
-	if s.CreatedAfter != nil {
-		q.and(driver.Plain("c.created_at >= ?", s.CreatedAfter.UTC()))
+	if after := s.CreatedAfter; after != nil {
+		q.and(driver.Plain("c.created_at >= ?", after.UTC()), func(r *driver.SampledRow) bool { return !r.CreatedAt.Before(*after) })
 	}
-	if s.CreatedBefore != nil {
-		q.and(driver.Plain("c.created_at < ?", s.CreatedBefore.UTC()))
+	if before := s.CreatedBefore; before != nil {
+		q.and(driver.Plain("c.created_at < ?", before.UTC()), func(r *driver.SampledRow) bool { return r.CreatedAt.Before(*before) })
 	}
 	return q
 }
@@ -135,7 +170,7 @@ func (q searchQuery) rankOnly() searchQuery {
 	if !q.hasMatch {
 		return q
 	}
-	q.where = q.where[1:]
+	q.where, q.tests = q.where[1:], q.tests[1:]
 	q.tri.Any = nil
 	q.hasMatch = false
 	q.estimate = 0 // the rank's matches are a part of them, of unknown size
@@ -147,6 +182,7 @@ func (q searchQuery) rankOnly() searchQuery {
 // compileSearch adds the query's match first, before any filter.
 func (q searchQuery) textOnly() searchQuery {
 	q.where = append([]driver.Cond{q.text}, q.where[1:]...)
+	q.tests = append([]sampleTest{q.textTest}, q.tests[1:]...)
 	q.tri.Any = []string{q.term}
 	return q
 }
@@ -159,8 +195,9 @@ func (q searchQuery) textOnly() searchQuery {
 // those of q.
 func (q searchQuery) digitsOnly(drv driver.Driver) searchQuery {
 	q.where = append([]driver.Cond{drv.Digits(q.digits)}, q.where[1:]...)
+	q.tests = append([]sampleTest{phoneContains(q.digits)}, q.tests[1:]...)
 	q.tri.Any = []string{q.digits}
-	q.rank, q.rankFTS = driver.Plain("1 = 0"), nil
+	q.rank, q.rankFTS, q.rankNever = driver.Plain("1 = 0"), nil, true
 	return q
 }
 

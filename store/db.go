@@ -36,6 +36,11 @@ type DB struct {
 	// contactClock stamps new contacts; now but in tests that insert
 	// contacts out of the contact order (export_test.go).
 	contactClock func() time.Time
+	// samples are the workspaces' samples of the contacts table, kept for
+	// their searches (contact_search_sample.go).
+	samples samples
+	// sampleClock tells a kept sample's age; now but in tests.
+	sampleClock func() time.Time
 }
 
 // tuning holds the search's bounds and the fold's batch. Only tests change
@@ -71,6 +76,8 @@ type tuning struct {
 	// shortReadCap is how many matches a query too short for the trigram
 	// index counts and ranks; past it the search is broad.
 	shortReadCap int
+	// sampleTTL is how long a workspace's sample is kept.
+	sampleTTL time.Duration
 }
 
 // drivers are the databases the store runs on; Open picks the first that
@@ -91,7 +98,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap}, clock: now, contactClock: now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL}, clock: now, contactClock: now, sampleClock: time.Now}
 	for _, o := range opts {
 		o(db)
 	}

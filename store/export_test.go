@@ -69,9 +69,16 @@ func (db *DB) Int64s(query string, args ...any) ([]int64, error) {
 // lower bound searchCountCap).
 func WithShortReadCap(n int) Option { return func(db *DB) { db.tune.shortReadCap = n } }
 
-// SampleOf is the driver's sample of the search s as the store's search
-// takes it (its match and rank conditions), for tests of the counts.
+// SampleOf is the sample's counts of the search s as the store's search
+// takes them (its match and rank conditions), for tests of the counts.
 func (db *DB) SampleOf(ctx context.Context, s switchboard.ContactSearch) (driver.Sample, error) {
 	q := db.compileSearch(s)
-	return db.drv.Sample(db.r.WithContext(ctx), q.workspaceID, q.matchAll(), q.rank)
+	return db.sample(db.r.WithContext(ctx), q)
 }
+
+// WithSampleTTL keeps a workspace's sample for d instead of sampleTTL (0:
+// every search samples).
+func WithSampleTTL(d time.Duration) Option { return func(db *DB) { db.tune.sampleTTL = d } }
+
+// WithSampleClock sets the clock that tells a kept sample's age.
+func WithSampleClock(now func() time.Time) Option { return func(db *DB) { db.sampleClock = now } }

@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -231,6 +232,143 @@ func TestSearchSampleCounts(t *testing.T) {
 				require.Positive(t, s.Pieces, "pieces holding matches")
 				require.Equal(t, rankWant*c.rankMatches, s.RankMatches, "\"starts with\" matches of %+v", c.search)
 			}
+		})
+	}
+}
+
+// TestSearchSampleMatchesSQL: the sample tests its rows in Go, the search
+// its conditions in SQL. On a workspace sampled whole, the sample's matches
+// are the search's exact total, for every kind of condition a search has.
+func TestSearchSampleMatchesSQL(t *testing.T) {
+	t.Parallel()
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			t0 := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+			stamp := t0
+			db := d.Open(t, store.WithContactClock(func() time.Time { return stamp }))
+			ctx := context.Background()
+			ws, neighbour := storetest.NewWorkspaceID(), storetest.NewWorkspaceID()
+			add := func(ws string, n int, contact func(i int) *switchboard.Contact) {
+				var cs []*switchboard.Contact
+				for i := range n {
+					cs = append(cs, contact(i))
+				}
+				_, err := db.ImportContacts(ctx, ws, cs, false)
+				require.NoError(t, err)
+				stamp = stamp.Add(time.Hour)
+			}
+			add(ws, 20, func(i int) *switchboard.Contact {
+				return &switchboard.Contact{FirstName: "Ada", LastName: fmt.Sprintf("Lovelace%d", i), Email: fmt.Sprintf("ada%d@analytical.org", i),
+					Company: "Analytical Engines", Phone: fmt.Sprintf("+1415555%04d", i)}
+			})
+			add(ws, 20, func(i int) *switchboard.Contact {
+				return &switchboard.Contact{FirstName: "Grace", LastName: fmt.Sprintf("Hopper%d", i), Email: fmt.Sprintf("grace%d@navy.mil", i),
+					Company: "Navy", Phone: fmt.Sprintf("+1212555%04d", i)}
+			})
+			add(ws, 10, func(i int) *switchboard.Contact {
+				return &switchboard.Contact{FirstName: "Ada", LastName: fmt.Sprintf("Byron%d", i), Company: "Navy 100%_"}
+			})
+			add(neighbour, 10, func(i int) *switchboard.Contact {
+				return &switchboard.Contact{FirstName: "Ada", LastName: fmt.Sprintf("Lovelace%d", i), Phone: fmt.Sprintf("+1415555%04d", i)}
+			})
+			db.FinishImport(ctx, 60)
+
+			t1 := t0.Add(time.Hour)
+			for _, s := range []switchboard.ContactSearch{
+				{Query: "ada"},
+				{Query: "ADA LOVE"},
+				{Query: "ada", Company: "Navy"},
+				{Query: "ada", Company: "Navy 100%_"},
+				{Query: "100%_"},
+				{Query: "lovelace1"},
+				{Query: "415 555"},
+				{Query: "555"},
+				{Query: "(212) 555-00"},
+				{Query: "+1 212"},
+				{Query: "navy.mil"},
+				{Email: "ada3@analytical.org"},
+				{Query: "ada", Phone: "+14155550003"},
+				{Query: "ada", CreatedAfter: &t1},
+				{Query: "555", CreatedBefore: &t1},
+				{Query: "zzqx"},
+			} {
+				s.WorkspaceID, s.Page = ws, switchboard.Page{Limit: 100}
+				sample, err := db.SampleOf(ctx, s)
+				require.NoError(t, err)
+				_, meta, err := db.SearchContacts(ctx, s)
+				require.NoError(t, err)
+				require.False(t, meta.TotalIsLowerBound, "%+v", s)
+				require.EqualValues(t, meta.Total, sample.Matches, "the sample's matches of %+v", s)
+				require.EqualValues(t, 50, sample.Sampled, "rows sampled")
+			}
+		})
+	}
+}
+
+// TestSearchSampleKept: a workspace's sample is kept for its searches until
+// it is ten seconds old, or this store has changed a hundred of its
+// contacts since it was read; what the store does not see (another
+// instance's changes) waits for the ten seconds.
+func TestSearchSampleKept(t *testing.T) {
+	t.Parallel()
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			clock := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+			db := d.Open(t, store.WithSampleClock(func() time.Time { return clock }))
+			ctx := context.Background()
+			ws := storetest.NewWorkspaceID()
+			var keplers []*switchboard.Contact
+			for i := range 30 {
+				keplers = append(keplers, &switchboard.Contact{FirstName: "Johannes", LastName: fmt.Sprintf("Kepler%d", i)})
+			}
+			_, err := db.ImportContacts(ctx, ws, keplers, false)
+			require.NoError(t, err)
+			db.FinishImport(ctx, 30)
+			matches := func() int64 {
+				s, err := db.SampleOf(ctx, switchboard.ContactSearch{WorkspaceID: ws, Query: "kepler"})
+				require.NoError(t, err)
+				return s.Matches
+			}
+			require.EqualValues(t, 30, matches())
+
+			// Deleted behind the store's back, as another instance would.
+			ids := make([]string, 10)
+			for i, c := range keplers[:10] {
+				ids[i] = c.ID
+			}
+			require.NoError(t, db.Exec("DELETE FROM contacts WHERE id IN ?", ids))
+			require.EqualValues(t, 30, matches(), "the kept sample")
+			clock = clock.Add(9 * time.Second)
+			require.EqualValues(t, 30, matches(), "a sample 9 s old")
+			clock = clock.Add(time.Second)
+			require.EqualValues(t, 20, matches(), "a sample 10 s old is read again")
+
+			// The store's own changes: one leaves the sample as it is...
+			require.NoError(t, db.DeleteContact(ctx, ws, keplers[10].ID))
+			require.EqualValues(t, 20, matches(), "after one change")
+			// ...a hundred make it be read again.
+			var others []*switchboard.Contact
+			for i := range 99 {
+				others = append(others, &switchboard.Contact{FirstName: "Tycho", LastName: fmt.Sprintf("Brahe%d", i)})
+			}
+			_, err = db.ImportContacts(ctx, ws, others, false)
+			require.NoError(t, err)
+			require.EqualValues(t, 19, matches(), "after a hundred changes")
+			// Every kind of change counts: updates and deletes too.
+			for _, c := range keplers[11:21] {
+				_, err := db.UpdateContact(ctx, ws, c.ID, func(c *switchboard.Contact) error { c.LastName = "Galilei"; return nil })
+				require.NoError(t, err)
+			}
+			for _, c := range keplers[21:] {
+				require.NoError(t, db.DeleteContact(ctx, ws, c.ID))
+			}
+			s, err := db.SampleOf(ctx, switchboard.ContactSearch{WorkspaceID: ws, Query: "kepler"})
+			require.NoError(t, err)
+			require.EqualValues(t, 19, s.Matches, "after 19 changes, kept")
+			clock = clock.Add(10 * time.Second)
+			require.EqualValues(t, 0, matches(), "read again")
 		})
 	}
 }

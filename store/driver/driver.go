@@ -154,11 +154,11 @@ type Searcher interface {
 	// an expression of 0 or 1 and its arguments, or, with text true, the
 	// search text, which the store tests itself.
 	Bucket(rank Cond) (expr string, args []any, text bool)
-	// Sample reads a sample of the contacts table: how many of the
-	// workspace's sampled rows match, from how many pieces of the table,
-	// and, where the driver probes its newest rows (Newest), how many
-	// also satisfy rank (zero: none).
-	Sample(r *gorm.DB, workspaceID string, match, rank Cond) (Sample, error)
+	// Sample reads a sample of the contacts table: the workspace's rows
+	// among the sampled ones, with the piece of the table each came from,
+	// and the workspace's count of contacts. The store tests the rows
+	// itself, for every search of the workspace until it takes another.
+	Sample(r *gorm.DB, workspaceID string) (SampledRows, error)
 }
 
 // BoundedWalker is a Searcher whose walks can stop after a bound: a walk
@@ -221,14 +221,32 @@ type Trigrams struct {
 	Any, All, Rank []string
 }
 
-// Sample is what Searcher.Sample read: Matches of the Sampled rows of the
-// workspace match, from Pieces pieces of the table, and the workspace holds
-// Workspace contacts. A sample counts only with MinPieces pieces or more:
+// SampledRows is what Searcher.Sample read: the workspace's Rows among the
+// sampled rows of the table, and the Workspace's count of contacts. A
+// sample counts only where its matches come from MinPieces pieces or more:
 // rows clustered in a few (one import's shared company) cannot pass for
-// many.
+// many. Whole says the table was read whole, and its counts are exact.
+type SampledRows struct {
+	Rows                 []SampledRow
+	Workspace, MinPieces int64
+	Whole                bool
+}
+
+// SampledRow is one sampled contact: what a search's conditions test, and
+// the piece of the table it came from.
+type SampledRow struct {
+	Search, Phone string
+	CreatedAt     time.Time
+	Piece         int64
+}
+
+// Sample is what a search's sample counted: Matches of the Sampled rows of
+// the workspace match, from Pieces pieces of the table, and the workspace
+// holds Workspace contacts (SampledRows).
 type Sample struct {
 	Matches, Pieces, Sampled, Workspace, MinPieces int64
 	// RankMatches are the sampled matches that satisfy the rank
-	// condition, counted by a driver that probes (0 by the others).
+	// condition, counted where the driver probes its newest rows
+	// (Newest; 0 elsewhere).
 	RankMatches int64
 }

@@ -96,16 +96,8 @@ const sampleRows = 4000
 // Sample samples with TABLESAMPLE SYSTEM: whole pages, picked at random,
 // about sampleRows rows; a piece is a page. Pages picked at random let a
 // cluster of matches meet several, so ten are needed.
-//
-// It also counts the sampled matches that satisfy rank, for the search to
-// tell whether the "starts with" matches are dense enough for its probe
-// of the newest rows to find them before it counts them. The rank is in
-// its indexed spelling (no index serves a sample): its one LIKE on the
-// indexed text turns away most rows before the three on the search text.
-// The match is tested once a sampled row, where each count that filtered
-// on it tested it again.
-func (Driver) Sample(r *gorm.DB, workspaceID string, match, rank driver.Cond) (driver.Sample, error) {
-	s := driver.Sample{MinPieces: 10}
+func (Driver) Sample(r *gorm.DB, workspaceID string) (driver.SampledRows, error) {
+	s := driver.SampledRows{MinPieces: 10}
 	tuples, err := contactTuples(r)
 	if err != nil {
 		return s, err
@@ -117,12 +109,23 @@ func (Driver) Sample(r *gorm.DB, workspaceID string, match, rank driver.Cond) (d
 	if tuples > sampleRows {
 		percent = 100 * sampleRows / tuples
 	}
-	if rank.IsZero() {
-		rank = driver.Plain("false")
+	s.Whole = percent == 100
+	if err := r.Raw(sampleWorkspace, workspaceID).Row().Scan(&s.Workspace); err != nil {
+		return s, err
 	}
-	args := append(append(append(append([]any{}, rank.Args...), workspaceID), match.Args...), percent, workspaceID)
-	err = r.Raw(fmt.Sprintf(sampleCount, match.Scan, rank.Index), args...).Row().Scan(&s.Matches, &s.Pieces, &s.RankMatches, &s.Sampled, &s.Workspace)
-	return s, err
+	rows, err := r.Raw(sampleRead, percent, workspaceID).Rows()
+	if err != nil {
+		return s, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var row driver.SampledRow
+		if err := rows.Scan(&row.Piece, &row.Search, &row.Phone, &row.CreatedAt); err != nil {
+			return s, err
+		}
+		s.Rows = append(s.Rows, row)
+	}
+	return s, rows.Err()
 }
 
 func (Driver) Probe(workspaceID string, n int, where driver.Cond, want, offset int) (string, []any) {

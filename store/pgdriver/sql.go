@@ -84,14 +84,11 @@ const (
 	// left as it was.
 	walkSettings = "SET LOCAL enable_seqscan = off; SET LOCAL enable_bitmapscan = off; " +
 		"SET LOCAL enable_sort = off; SET LOCAL max_parallel_workers_per_gather = 0"
-	// sampleCount's verbs are the match, scanned, and the rank, indexed.
-	// The match is tested once a row, in the inner query (OFFSET 0 keeps
-	// the planner from folding it into the outer one, which would test it
-	// again in each count that filters on it), and the rank only on the
-	// rows that match.
-	sampleCount = "SELECT count(*) FILTER (WHERE c.m), count(DISTINCT (c.t::text::point)[0]) FILTER (WHERE c.m), " +
-		"count(*) FILTER (WHERE c.m AND %[2]s), count(*), (SELECT contact_count FROM workspaces WHERE id = ?) " +
-		"FROM (SELECT c.*, c.ctid AS t, (%[1]s) AS m FROM contacts c TABLESAMPLE SYSTEM (?) WHERE c.workspace_id = ? OFFSET 0) c"
+	// sampleRead reads the sampled rows of a workspace, each with its
+	// page (the first of its ctid's two numbers).
+	sampleRead = "SELECT (c.ctid::text::point)[0]::bigint, c.search, coalesce(c.phone, ''), c.created_at" +
+		" FROM contacts c TABLESAMPLE SYSTEM (?) WHERE c.workspace_id = ?"
+	sampleWorkspace = "SELECT coalesce((SELECT contact_count FROM workspaces WHERE id = ?), 0)"
 	// probe's verb is the conditions, scanned.
 	probe = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at" +
 		" FROM (SELECT * FROM contacts c WHERE c.workspace_id = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ?) c" +

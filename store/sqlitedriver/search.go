@@ -86,15 +86,13 @@ const (
 // piece is a run. Small tables are read whole. The runs are spread evenly
 // by construction (about span/100 rows apart at the least), so one cluster
 // of matches meets one or two: five pieces suffice.
-//
-// It counts no rank matches: SQLite has no probe to choose by them.
-func (Driver) Sample(r *gorm.DB, workspaceID string, match, _ driver.Cond) (driver.Sample, error) {
-	s := driver.Sample{MinPieces: 5}
+func (Driver) Sample(r *gorm.DB, workspaceID string) (driver.SampledRows, error) {
+	s := driver.SampledRows{MinPieces: 5}
 	var lo, hi sql.NullInt64
 	if err := r.Raw(sampleBounds).Row().Scan(&lo, &hi); err != nil || !lo.Valid {
 		return s, err
 	}
-	args := append(append(append([]any{}, match.Args...), match.Args...), workspaceID)
+	var args []any
 	var runs []string
 	// Runs placed by the golden ratio's multiples (mod 1) cover the table
 	// evenly without falling into step with it: evenly spaced runs could
@@ -111,13 +109,23 @@ func (Driver) Sample(r *gorm.DB, workspaceID string, match, _ driver.Cond) (driv
 		runs = append(runs, sampleRun)
 		args = append(args, start, start, end)
 	}
-	query := fmt.Sprintf(sampleCount, match.Index, strings.Join(runs, " UNION ALL "))
-	args = append(args, workspaceID)
-	err := r.Raw(query, args...).Row().Scan(&s.Matches, &s.Pieces, &s.Sampled, &s.Workspace)
-	if len(runs) == 1 {
-		s.Pieces = math.MaxInt32 // the whole table: its count is exact
+	s.Whole = len(runs) == 1
+	if err := r.Raw(sampleWorkspace, workspaceID).Row().Scan(&s.Workspace); err != nil {
+		return s, err
 	}
-	return s, err
+	rows, err := r.Raw(fmt.Sprintf(sampleRead, strings.Join(runs, " UNION ALL ")), append(args, workspaceID)...).Rows()
+	if err != nil {
+		return s, err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var row driver.SampledRow
+		if err := rows.Scan(&row.Piece, &row.Search, &row.Phone, &row.CreatedAt); err != nil {
+			return s, err
+		}
+		s.Rows = append(s.Rows, row)
+	}
+	return s, rows.Err()
 }
 
 // ftsMatch is the FTS5 query selecting the candidates: a superset of the

@@ -61,7 +61,7 @@ const (
 	// sampleRun is one run of rows by rowid; NOT INDEXED keeps SQLite on
 	// the rowid, where the workspace's index would read the whole
 	// workspace.
-	sampleRun = "SELECT ? AS run, c.* FROM contacts c NOT INDEXED WHERE c.seq >= ? AND c.seq < ?"
+	sampleRun = "SELECT ? AS run, c.workspace_id, c.search, c.phone, c.created_at FROM contacts c NOT INDEXED WHERE c.seq >= ? AND c.seq < ?"
 	// The index read in insertion order (driver.OrderedIndex, migration
 	// 0074): a chunk of candidates' rowids, the workspace's matching rows
 	// among them by rowid, the rows out of insertion order, and the bound
@@ -87,11 +87,9 @@ const (
 		" FROM contacts c INDEXED BY contacts_workspace_created" +
 		" WHERE (c.created_at, c.id) >= (SELECT b.t, b.i FROM (SELECT * FROM (%s) UNION ALL SELECT '', '', 1) b ORDER BY b.k LIMIT 1)" +
 		" AND c.workspace_id = ?"
-	// sampleCount's verbs: the match twice, then the runs joined by
-	// UNION ALL.
-	sampleCount = "SELECT count(*) FILTER (WHERE %[1]s), count(DISTINCT c.run) FILTER (WHERE %[1]s), " +
-		"count(*), (SELECT contact_count FROM workspaces WHERE id = ?) " +
-		"FROM (%[2]s) c WHERE c.workspace_id = ?"
+	// sampleRead's verb is the runs joined by UNION ALL.
+	sampleRead      = "SELECT c.run, c.search, coalesce(c.phone, ''), c.created_at FROM (%s) c WHERE c.workspace_id = ?"
+	sampleWorkspace = "SELECT coalesce((SELECT contact_count FROM workspaces WHERE id = ?), 0)"
 )
 
 // Dial lists. The single writer runs one claim at a time, so the first due
