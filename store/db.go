@@ -39,7 +39,11 @@ type DB struct {
 	// samples are the workspaces' samples of the contacts table, kept for
 	// their searches (contact_search_sample.go).
 	samples samples
-	// sampleClock tells a kept sample's age; now but in tests.
+	// listSkips are the workspaces' keys at every thousandth offset of
+	// their lists (contact_list_offset.go).
+	listSkips listSkips
+	// sampleClock tells the age of a kept sample or of a list's kept keys;
+	// now but in tests.
 	sampleClock func() time.Time
 }
 
@@ -78,6 +82,9 @@ type tuning struct {
 	shortReadCap int
 	// sampleTTL is how long a workspace's sample is kept.
 	sampleTTL time.Duration
+	// listSkipEvery is how far apart a list's kept keys are (0: none
+	// kept).
+	listSkipEvery int
 }
 
 // drivers are the databases the store runs on; Open picks the first that
@@ -98,7 +105,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL}, clock: now, contactClock: now, sampleClock: time.Now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL, listSkipEvery: listSkipEvery}, clock: now, contactClock: now, sampleClock: time.Now}
 	for _, o := range opts {
 		o(db)
 	}

@@ -82,3 +82,7 @@ func WithSampleTTL(d time.Duration) Option { return func(db *DB) { db.tune.sampl
 
 // WithSampleClock sets the clock that tells a kept sample's age.
 func WithSampleClock(now func() time.Time) Option { return func(db *DB) { db.sampleClock = now } }
+
+// WithListSkipEvery keeps the keys at every n-th offset of a list instead
+// of every listSkipEvery-th (0: none).
+func WithListSkipEvery(n int) Option { return func(db *DB) { db.tune.listSkipEvery = n } }

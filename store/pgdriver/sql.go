@@ -23,8 +23,8 @@ const (
 	insertOutbox     = "INSERT INTO event_outbox (event_id, workspace_id, type) VALUES ($1, $2, $3)"
 	insertEventOnly  = "WITH e AS (" + insertEvent + ") " + insertOutbox
 	insertEventCount = "WITH e AS (" + insertEvent + "), o AS (" + insertOutbox + ") " +
-		"UPDATE workspaces SET contact_count = contact_count + $6 WHERE id = $7"
-	addContactCount = "UPDATE workspaces SET contact_count = contact_count + $1 WHERE id = $2"
+		"UPDATE workspaces SET contact_count = contact_count + $6, contacts_version = contacts_version + 1 WHERE id = $7"
+	addContactCount = "UPDATE workspaces SET contact_count = contact_count + $1, contacts_version = contacts_version + 1 WHERE id = $2"
 	// selectEndpoints is given true for enabled.
 	selectEndpoints = "SELECT id, events FROM webhook_endpoints WHERE workspace_id = $1 AND enabled = $2"
 	// selectOutbox lets relays run side by side: each takes the rows no

@@ -7,7 +7,7 @@ package sqlitedriver
 // Events and the relay.
 const (
 	insertEvent     = "INSERT INTO events (id, workspace_id, type, data, created_at) VALUES (?, ?, ?, ?, ?)"
-	addContactCount = "UPDATE workspaces SET contact_count = contact_count + ? WHERE id = ?"
+	addContactCount = "UPDATE workspaces SET contact_count = contact_count + ?, contacts_version = contacts_version + 1 WHERE id = ?"
 	// selectEndpoints is given true for enabled.
 	selectEndpoints    = "SELECT id, events FROM webhook_endpoints WHERE workspace_id = ? AND enabled = ?"
 	selectAllEndpoints = "SELECT id, workspace_id, events, enabled, created_at FROM webhook_endpoints ORDER BY workspace_id"
