@@ -135,7 +135,7 @@ func (db *DB) ListCallerIDs(ctx context.Context, workspaceID string, page switch
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []callerIDRow
-	if err := (keyset{"created_at", "id"}).page(r.Where("workspace_id = ?", workspaceID), page).Find(&rows).Error; err != nil {
+	if err := (keyset{timeCol: "created_at", idCol: "id"}).page(r.Where("workspace_id = ?", workspaceID), page).Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
 	rows, meta := trim(rows, page, total, func(c *callerIDRow) switchboard.PageKey {

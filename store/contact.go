@@ -310,18 +310,26 @@ func (db *DB) ListContacts(ctx context.Context, workspaceID string, page switchb
 func (db *DB) contactListPage(r *gorm.DB, workspaceID string, version int64, page switchboard.Page, rows *[]contactRow) error {
 	q := r.Select(contactColumns).Where("workspace_id = ?", workspaceID)
 	if page.After != nil || page.Offset == 0 {
-		return contactOrder.page(q, page).Find(rows).Error
+		return db.contactKeys().page(q, page).Find(rows).Error
 	}
 	at, err := db.keyAtOffset(r, workspaceID, version, page.Offset)
 	if err != nil || at == nil {
 		return err
 	}
-	return contactOrder.startAt(q, at, page.Limit).Find(rows).Error
+	return db.contactKeys().startAt(q, at, page.Limit).Find(rows).Error
 }
 
 // contactOrder is the order of the contact list, and of searches within
 // each rank bucket.
-var contactOrder = keyset{"created_at", "id"}
+var contactOrder = keyset{timeCol: "created_at", idCol: "id"}
+
+// contactKeys is contactOrder as the database's planner takes it best
+// (keyset.rowOnly).
+func (db *DB) contactKeys() keyset {
+	ks := contactOrder
+	_, ks.rowOnly = db.drv.(driver.RowValueKeys)
+	return ks
+}
 
 func contactsToDomain(rows []contactRow) []*switchboard.Contact {
 	out := make([]*switchboard.Contact, len(rows))

@@ -62,8 +62,8 @@ func (db *DB) keyAtOffset(r *gorm.DB, workspaceID string, version int64, offset 
 func (db *DB) keyAt(r *gorm.DB, workspaceID string, from *switchboard.PageKey, offset int) (*switchboard.PageKey, error) {
 	q := r.Table("contacts").Select("created_at AS time, id").Where("workspace_id = ?", workspaceID)
 	if from != nil {
-		t := from.Time.UTC()
-		q = q.Where("created_at <= ? AND (created_at, id) <= (?, ?)", t, t, from.ID)
+		cond, args := db.contactKeys().upTo(from)
+		q = q.Where(cond, args...)
 	}
 	var at []switchboard.PageKey
 	if err := scan(q.Order(contactOrder.desc()).Limit(1).Offset(offset), &at); err != nil || len(at) == 0 {

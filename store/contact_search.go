@@ -469,7 +469,7 @@ func (db *DB) boundedWalk(r *gorm.DB, bounded driver.BoundedWalker, q searchQuer
 	var from func(alias string) driver.Cond
 	if w.after != nil {
 		from = func(alias string) driver.Cond {
-			cond, args := contactOrder.qualified(alias).after(w.after)
+			cond, args := db.contactKeys().qualified(alias).after(w.after)
 			return driver.Plain(cond, args...)
 		}
 	}

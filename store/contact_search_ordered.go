@@ -159,7 +159,7 @@ func (db *DB) firstInOrder(r *gorm.DB, idx driver.OrderedIndex, workspaceID stri
 	var query string
 	var args []any
 	if key != nil {
-		cond, condArgs := contactOrder.qualified("c.").from(key)
+		cond, condArgs := db.contactKeys().qualified("c.").from(key)
 		query, args = idx.FirstInOrder(workspaceID, driver.Plain(cond, condArgs...))
 	} else {
 		query, args = idx.NewestInOrder(workspaceID)

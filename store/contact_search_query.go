@@ -58,6 +58,8 @@ type searchQuery struct {
 	textTest sampleTest
 	// rankNever says no match is a "starts with" one (digitsOnly).
 	rankNever bool
+	// keys is the contact order as the database takes it (contactKeys).
+	keys keyset
 }
 
 // sampleTest is a search condition as Go tests it on a sampled row: true
@@ -91,7 +93,7 @@ func phoneContains(digits string) sampleTest {
 
 // compileSearch turns the request into conditions on the search text.
 func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
-	q := searchQuery{workspaceID: s.WorkspaceID}
+	q := searchQuery{workspaceID: s.WorkspaceID, keys: db.contactKeys()}
 	q.order = "c.created_at DESC, c.id DESC"
 
 	if term := fold(s.Query); term != "" {
@@ -211,7 +213,7 @@ func (q *searchQuery) matchAll() driver.Cond {
 
 // after is the condition "newer-first after k" on the contact order.
 func (q *searchQuery) after(k *switchboard.PageKey) driver.Cond {
-	cond, args := contactOrder.qualified("c.").after(k)
+	cond, args := q.keys.qualified("c.").after(k)
 	return driver.Plain(cond, args...)
 }
 

@@ -189,7 +189,7 @@ func (db *DB) listDNC(_ context.Context, q *gorm.DB, page switchboard.Page) ([]*
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []dncRow
-	if err := (keyset{"created_at", "id"}).page(q.Session(&gorm.Session{}), page).Find(&rows).Error; err != nil {
+	if err := (keyset{timeCol: "created_at", idCol: "id"}).page(q.Session(&gorm.Session{}), page).Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
 	rows, meta := trim(rows, page, total, func(e *dncRow) switchboard.PageKey {

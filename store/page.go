@@ -24,27 +24,40 @@ func clampPage(p switchboard.Page) switchboard.Page {
 // column that breaks ties.
 type keyset struct {
 	timeCol, idCol string
+	// rowOnly leaves out the plain bound on the time column, where the
+	// planner would take it for the index range and pass over every row
+	// of the key's time (driver.RowValueKeys).
+	rowOnly bool
 }
 
 // qualified names the columns with a table prefix ("c.").
 func (ks keyset) qualified(prefix string) keyset {
-	return keyset{prefix + ks.timeCol, prefix + ks.idCol}
+	return keyset{prefix + ks.timeCol, prefix + ks.idCol, ks.rowOnly}
 }
 
-// after is the condition "comes after k in the order". The plain bound on the
-// time column gives both planners an index range to start from; the row
-// comparison makes it exact.
-func (ks keyset) after(k *switchboard.PageKey) (string, []any) {
+// cond is the row comparison of the order's columns with k's by op, after
+// the plain bound on the time column by timeOp unless rowOnly. The plain
+// bound gives PostgreSQL's planner an estimate of the range (the row
+// comparison is the index range to both); the row comparison makes it
+// exact.
+func (ks keyset) cond(k *switchboard.PageKey, timeOp, op string) (string, []any) {
 	t := k.Time.UTC()
-	return ks.timeCol + " <= ? AND (" + ks.timeCol + ", " + ks.idCol + ") < (?, ?)", []any{t, t, k.ID}
+	row := "(" + ks.timeCol + ", " + ks.idCol + ") " + op + " (?, ?)"
+	if ks.rowOnly {
+		return row, []any{t, k.ID}
+	}
+	return ks.timeCol + " " + timeOp + " ? AND " + row, []any{t, t, k.ID}
 }
+
+// after is the condition "comes after k in the order".
+func (ks keyset) after(k *switchboard.PageKey) (string, []any) { return ks.cond(k, "<=", "<") }
 
 // from is the condition "is k or comes before it in the order": the rows a
 // page after k starts below.
-func (ks keyset) from(k *switchboard.PageKey) (string, []any) {
-	t := k.Time.UTC()
-	return ks.timeCol + " >= ? AND (" + ks.timeCol + ", " + ks.idCol + ") >= (?, ?)", []any{t, t, k.ID}
-}
+func (ks keyset) from(k *switchboard.PageKey) (string, []any) { return ks.cond(k, ">=", ">=") }
+
+// upTo is the condition "is k or comes after it in the order".
+func (ks keyset) upTo(k *switchboard.PageKey) (string, []any) { return ks.cond(k, "<=", "<=") }
 
 // desc is the order itself, newest first.
 func (ks keyset) desc() string { return ks.timeCol + " DESC, " + ks.idCol + " DESC" }
@@ -64,9 +77,8 @@ func (ks keyset) page(q *gorm.DB, p switchboard.Page) *gorm.DB {
 // one row more than limit: an offset's page once the key at the offset is
 // known.
 func (ks keyset) startAt(q *gorm.DB, k *switchboard.PageKey, limit int) *gorm.DB {
-	t := k.Time.UTC()
-	return q.Where(ks.timeCol+" <= ? AND ("+ks.timeCol+", "+ks.idCol+") <= (?, ?)", t, t, k.ID).
-		Order(ks.desc()).Limit(limit + 1)
+	cond, args := ks.upTo(k)
+	return q.Where(cond, args...).Order(ks.desc()).Limit(limit + 1)
 }
 
 // trim cuts the extra row read by page and returns the meta of the window;

@@ -109,7 +109,7 @@ func (db *DB) ListRecordings(ctx context.Context, callSID string, page switchboa
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []recordingRow
-	if err := (keyset{"started_at", "recording_sid"}).page(q(), page).Find(&rows).Error; err != nil {
+	if err := (keyset{timeCol: "started_at", idCol: "recording_sid"}).page(q(), page).Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
 	rows, meta := trim(rows, page, total, func(r *recordingRow) switchboard.PageKey {

@@ -61,7 +61,7 @@ func (db *DB) ListVoicemailDrops(ctx context.Context, workspaceID string, page s
 		return nil, switchboard.Meta{}, err
 	}
 	var rows []voicemailDropRow
-	if err := (keyset{"created_at", "id"}).page(q.Session(&gorm.Session{}), page).Find(&rows).Error; err != nil {
+	if err := (keyset{timeCol: "created_at", idCol: "id"}).page(q.Session(&gorm.Session{}), page).Find(&rows).Error; err != nil {
 		return nil, switchboard.Meta{}, err
 	}
 	rows, meta := trim(rows, page, total, func(r *voicemailDropRow) switchboard.PageKey {

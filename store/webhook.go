@@ -81,7 +81,7 @@ func (db *DB) FindWebhookEndpoint(ctx context.Context, workspaceID, id string) (
 	return row.toDomain(), nil
 }
 
-var endpointOrder = keyset{"created_at", "id"}
+var endpointOrder = keyset{timeCol: "created_at", idCol: "id"}
 
 // ListWebhookEndpoints implements switchboard.EventStore.
 func (db *DB) ListWebhookEndpoints(ctx context.Context, workspaceID string, page switchboard.Page) ([]*switchboard.WebhookEndpoint, switchboard.Meta, error) {
@@ -210,7 +210,7 @@ func (r *deliveryRow) toDomain() *switchboard.WebhookDelivery {
 	}
 }
 
-var deliveryOrder = keyset{"attempted_at", "id"}
+var deliveryOrder = keyset{timeCol: "attempted_at", idCol: "id"}
 
 // ListWebhookDeliveries implements switchboard.EventStore.
 func (db *DB) ListWebhookDeliveries(ctx context.Context, workspaceID, endpointID string, page switchboard.Page) ([]*switchboard.WebhookDelivery, switchboard.Meta, error) {

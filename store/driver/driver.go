@@ -250,3 +250,12 @@ type Sample struct {
 	// (Newest; 0 elsewhere).
 	RankMatches int64
 }
+
+// RowValueKeys is a driver whose planner takes a row-value bound on the
+// contact order, (created_at, id) < (?, ?), as the index range only alone:
+// given a plain bound on created_at too it ranges on that and passes over
+// every row of the key's time (an import stamps its batch of thousands with
+// one), 0.9 ms against 0.08 at 2,500 of them on SQLite.
+type RowValueKeys interface {
+	RowValueKeys()
+}

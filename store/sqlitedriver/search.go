@@ -74,6 +74,9 @@ func (Driver) BoundedWalk(workspaceID string, from func(string) driver.Cond, n i
 
 func (Driver) Bucket(driver.Cond) (string, []any, bool) { return bucketText, nil, true }
 
+// RowValueKeys: SQLite ranges a keyset page on its row value alone.
+func (Driver) RowValueKeys() {}
+
 // sampleRows is about how many rows Sample reads; sampleWindows and
 // windowRows shape it.
 const (
