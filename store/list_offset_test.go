@@ -14,16 +14,16 @@ import (
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
-// TestListKeptKeysSuites runs the store's suites with a list's keys kept
-// at every 7th offset, so that their small workspaces' offset pages read
-// from the kept keys.
+// TestListKeptKeysSuites runs the store's suites that page through contact
+// lists with a list's keys kept at every 7th offset, so that their small
+// workspaces' offset pages read from the kept keys.
 func TestListKeptKeysSuites(t *testing.T) {
 	t.Parallel()
 	for _, d := range storetest.Databases() {
 		t.Run(d.Name, func(t *testing.T) {
 			t.Parallel()
 			d.Open(t) // skips when PostgreSQL's TEST_DATABASE_URL is unset
-			storetest.Run(t, func(t testing.TB, opts ...store.Option) *store.DB {
+			storetest.RunContactLists(t, func(t testing.TB, opts ...store.Option) *store.DB {
 				return d.Open(t, append(opts, store.WithListSkipEvery(7))...)
 			})
 		})
