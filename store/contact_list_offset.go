@@ -33,9 +33,9 @@ type listSkips struct {
 type skipKeys struct {
 	version int64
 	taken   time.Time
-	// keys[i] is the key of the contact at offset (i+1)*every.
-	keys  []switchboard.PageKey
-	every int
+	// keys[i] is the key of the contact at offset (i+1)*listSkipEvery
+	// (tuning).
+	keys []switchboard.PageKey
 }
 
 // keyAtOffset is the key of the contact at offset of the workspace's list
@@ -76,23 +76,22 @@ func (db *DB) keyAt(r *gorm.DB, workspaceID string, from *switchboard.PageKey, o
 // and younger than listSkipsTTL, and reads them again otherwise: one pass
 // over the workspace's index, what a single deep offset costs.
 func (db *DB) skipKeys(r *gorm.DB, workspaceID string, version int64) (skipKeys, error) {
-	now := db.sampleClock()
-	every := db.tune.listSkipEvery
+	now := db.keptClock()
 	c := &db.listSkips
 	c.mu.Lock()
 	s, ok := c.kept[workspaceID]
 	c.mu.Unlock()
-	if ok && s.version == version && s.every == every && now.Sub(s.taken) < listSkipsTTL {
+	if ok && s.version == version && now.Sub(s.taken) < listSkipsTTL {
 		return s, nil
 	}
-	s = skipKeys{version: version, taken: now, every: every}
-	err := scan(r.Raw(selectSkipKeys, workspaceID, every), &s.keys)
+	s = skipKeys{version: version, taken: now}
+	err := scan(r.Raw(selectSkipKeys, workspaceID, db.tune.listSkipEvery), &s.keys)
 	if err != nil {
 		return s, err
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if c.kept == nil || len(c.kept) >= maxKeptSamples {
+	if c.kept == nil || len(c.kept) >= maxKeptWorkspaces {
 		c.kept = make(map[string]skipKeys)
 	}
 	c.kept[workspaceID] = s

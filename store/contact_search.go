@@ -66,6 +66,13 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 	if q.short {
 		maxRanked = db.tune.shortReadCap
 	}
+	// Every search reads the workspace's kept sample first: it tells a
+	// broad search from a narrow one (looksBroad).
+	broad, estimate, sample, err := db.looksBroad(r, q)
+	if err != nil {
+		return nil, meta, err
+	}
+	q.estimate = estimate
 	var cands []candidate
 	var n int
 	if q.short {
@@ -78,18 +85,13 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 		// bitmap of every such name first (`ad` at 1,000,000 contacts:
 		// 5.4 ms p50 without this count, 12 with it).
 		//
-		// Before either, the workspace's kept sample: one that calls the
-		// query broad settles it without a count (`ad` at 200,000
-		// contacts on PostgreSQL: 12 ms of a 19 ms search counting its
-		// matches to 1,001), and says whether any of its matches start
-		// with it (rankRare, as countShort would).
-		broad, estimate, sample, err := db.looksBroad(r, q)
-		if err != nil {
-			return nil, meta, err
-		}
+		// Before either, the sample: one that calls the query broad
+		// settles it without a count (`ad` at 200,000 contacts on
+		// PostgreSQL: 12 ms of a 19 ms search counting its matches to
+		// 1,001), and says whether any of its matches start with it
+		// (rankRare, as countShort would).
 		var c int64
 		if broad {
-			q.estimate = estimate
 			q.rankRare = q.rank.Index != q.rank.Scan && sample.RankMatches == 0
 			c = int64(maxRanked) + 1
 		}
@@ -105,11 +107,6 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 		}
 		n = int(c)
 	} else {
-		broad, estimate, sample, err := db.looksBroad(r, q)
-		if err != nil {
-			return nil, meta, err
-		}
-		q.estimate = estimate
 		q.rankDense = rankDense(sample, page.Limit+1, db.tune.walkRows)
 		q.rankMany = rankMany(sample, db.tune.rankManyAbove)
 		if broad {

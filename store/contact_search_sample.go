@@ -93,7 +93,7 @@ func (db *DB) sampled(r *gorm.DB, workspaceID string) (driver.SampledRows, error
 	e, ok := c.kept[workspaceID]
 	changes, epoch := c.changes[workspaceID], c.epoch
 	c.mu.Unlock()
-	taken := db.sampleClock()
+	taken := db.keptClock()
 	if ok && taken.Sub(e.taken) < db.tune.sampleTTL && changes-e.changes < db.sampleChanges() {
 		return e.rows, nil
 	}
@@ -106,7 +106,7 @@ func (db *DB) sampled(r *gorm.DB, workspaceID string) (driver.SampledRows, error
 	if c.epoch != epoch {
 		return rows, nil // the counts were forgotten meanwhile
 	}
-	if c.kept == nil || len(c.kept) >= maxKeptSamples {
+	if c.kept == nil || len(c.kept) >= maxKeptWorkspaces {
 		c.kept = make(map[string]keptSample)
 	}
 	// Changed while it was read: the changes count against it from the
@@ -122,7 +122,7 @@ func (db *DB) contactsChanged(workspaceID string, n int) {
 	c := &db.samples
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if len(c.changes) >= maxKeptSamples {
+	if len(c.changes) >= maxKeptWorkspaces {
 		// Forgetting the counts forgets the samples they count against.
 		c.changes, c.kept = nil, nil
 		c.epoch++
@@ -144,11 +144,11 @@ func (db *DB) sampleChanges() int64 { return int64(db.tune.broadAbove / 25) }
 // tuning).
 const sampleTTL = 10 * time.Second
 
-// maxKeptSamples bounds the workspaces whose samples (and counts of
-// changes) are kept; past it they are all forgotten. Each holds the
-// workspace's rows of one sample of the table, a few hundred kilobytes at
-// most.
-const maxKeptSamples = 10000
+// maxKeptWorkspaces bounds the workspaces whose samples (and counts of
+// changes), or whose lists' keys (contact_list_offset.go), are kept; past
+// it they are all forgotten. A sample holds the workspace's rows of one
+// sample of the table, a few hundred kilobytes at most.
+const maxKeptWorkspaces = 10000
 
 // samples are the workspaces' kept samples (sampled).
 type samples struct {

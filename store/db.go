@@ -42,9 +42,9 @@ type DB struct {
 	// listSkips are the workspaces' keys at every thousandth offset of
 	// their lists (contact_list_offset.go).
 	listSkips listSkips
-	// sampleClock tells the age of a kept sample or of a list's kept keys;
+	// keptClock tells the age of a kept sample or of a list's kept keys;
 	// now but in tests.
-	sampleClock func() time.Time
+	keptClock func() time.Time
 }
 
 // tuning holds the search's bounds and the fold's batch. Only tests change
@@ -105,7 +105,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL, listSkipEvery: listSkipEvery}, clock: now, contactClock: now, sampleClock: time.Now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL, listSkipEvery: listSkipEvery}, clock: now, contactClock: now, keptClock: time.Now}
 	for _, o := range opts {
 		o(db)
 	}

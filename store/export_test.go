@@ -80,8 +80,9 @@ func (db *DB) SampleOf(ctx context.Context, s switchboard.ContactSearch) (driver
 // every search samples).
 func WithSampleTTL(d time.Duration) Option { return func(db *DB) { db.tune.sampleTTL = d } }
 
-// WithSampleClock sets the clock that tells a kept sample's age.
-func WithSampleClock(now func() time.Time) Option { return func(db *DB) { db.sampleClock = now } }
+// WithKeptClock sets the clock that tells the age of a kept sample or of a
+// list's kept keys.
+func WithKeptClock(now func() time.Time) Option { return func(db *DB) { db.keptClock = now } }
 
 // WithListSkipEvery keeps the keys at every n-th offset of a list instead
 // of every listSkipEvery-th (0: none).

@@ -50,7 +50,7 @@ func TestListKeptKeys(t *testing.T) {
 			ctx := context.Background()
 			open := func() *store.DB {
 				db, err := store.Open(ctx, url, nil, store.WithListSkipEvery(5),
-					store.WithSampleClock(func() time.Time { return clock }),
+					store.WithKeptClock(func() time.Time { return clock }),
 					store.WithContactClock(func() time.Time { stamp = stamp.Add(time.Second); return stamp }))
 				require.NoError(t, err)
 				t.Cleanup(func() { _ = db.Close() })

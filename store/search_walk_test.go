@@ -316,7 +316,7 @@ func TestSearchSampleKept(t *testing.T) {
 		t.Run(d.Name, func(t *testing.T) {
 			t.Parallel()
 			clock := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
-			db := d.Open(t, store.WithSampleClock(func() time.Time { return clock }))
+			db := d.Open(t, store.WithKeptClock(func() time.Time { return clock }))
 			ctx := context.Background()
 			ws := storetest.NewWorkspaceID()
 			var keplers []*switchboard.Contact

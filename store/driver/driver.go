@@ -240,6 +240,32 @@ type SampledRow struct {
 	Piece         int64
 }
 
+// ReadSample fills s with the workspace's count of contacts and the rows
+// query reads, a driver's Sample: each row its piece of the table, search
+// text, phone (empty for none) and created_at, in that order.
+func ReadSample(r *gorm.DB, s *SampledRows, workspaceID, query string, args ...any) error {
+	if err := r.Raw(selectWorkspaceContacts, workspaceID).Row().Scan(&s.Workspace); err != nil {
+		return err
+	}
+	rows, err := r.Raw(query, args...).Rows()
+	if err != nil {
+		return err
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var row SampledRow
+		if err := rows.Scan(&row.Piece, &row.Search, &row.Phone, &row.CreatedAt); err != nil {
+			return err
+		}
+		s.Rows = append(s.Rows, row)
+	}
+	return rows.Err()
+}
+
+// selectWorkspaceContacts reads a workspace's count of contacts, 0 for a
+// workspace with no row yet.
+const selectWorkspaceContacts = "SELECT coalesce((SELECT contact_count FROM workspaces WHERE id = ?), 0)"
+
 // Sample is what a search's sample counted: Matches of the Sampled rows of
 // the workspace match, from Pieces pieces of the table, and the workspace
 // holds Workspace contacts (SampledRows).

@@ -110,22 +110,7 @@ func (Driver) Sample(r *gorm.DB, workspaceID string) (driver.SampledRows, error)
 		percent = 100 * sampleRows / tuples
 	}
 	s.Whole = percent == 100
-	if err := r.Raw(sampleWorkspace, workspaceID).Row().Scan(&s.Workspace); err != nil {
-		return s, err
-	}
-	rows, err := r.Raw(sampleRead, percent, workspaceID).Rows()
-	if err != nil {
-		return s, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var row driver.SampledRow
-		if err := rows.Scan(&row.Piece, &row.Search, &row.Phone, &row.CreatedAt); err != nil {
-			return s, err
-		}
-		s.Rows = append(s.Rows, row)
-	}
-	return s, rows.Err()
+	return s, driver.ReadSample(r, &s, workspaceID, sampleRead, percent, workspaceID)
 }
 
 func (Driver) Probe(workspaceID string, n int, where driver.Cond, want, offset int) (string, []any) {

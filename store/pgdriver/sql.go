@@ -88,7 +88,6 @@ const (
 	// page (the first of its ctid's two numbers).
 	sampleRead = "SELECT (c.ctid::text::point)[0]::bigint, c.search, coalesce(c.phone, ''), c.created_at" +
 		" FROM contacts c TABLESAMPLE SYSTEM (?) WHERE c.workspace_id = ?"
-	sampleWorkspace = "SELECT coalesce((SELECT contact_count FROM workspaces WHERE id = ?), 0)"
 	// probe's verb is the conditions, scanned.
 	probe = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at" +
 		" FROM (SELECT * FROM contacts c WHERE c.workspace_id = ? ORDER BY c.created_at DESC, c.id DESC LIMIT ?) c" +

@@ -113,22 +113,8 @@ func (Driver) Sample(r *gorm.DB, workspaceID string) (driver.SampledRows, error)
 		args = append(args, start, start, end)
 	}
 	s.Whole = len(runs) == 1
-	if err := r.Raw(sampleWorkspace, workspaceID).Row().Scan(&s.Workspace); err != nil {
-		return s, err
-	}
-	rows, err := r.Raw(fmt.Sprintf(sampleRead, strings.Join(runs, " UNION ALL ")), append(args, workspaceID)...).Rows()
-	if err != nil {
-		return s, err
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var row driver.SampledRow
-		if err := rows.Scan(&row.Piece, &row.Search, &row.Phone, &row.CreatedAt); err != nil {
-			return s, err
-		}
-		s.Rows = append(s.Rows, row)
-	}
-	return s, rows.Err()
+	query := fmt.Sprintf(sampleRead, strings.Join(runs, " UNION ALL "))
+	return s, driver.ReadSample(r, &s, workspaceID, query, append(args, workspaceID)...)
 }
 
 // ftsMatch is the FTS5 query selecting the candidates: a superset of the

@@ -88,8 +88,7 @@ const (
 		" WHERE (c.created_at, c.id) >= (SELECT b.t, b.i FROM (SELECT * FROM (%s) UNION ALL SELECT '', '', 1) b ORDER BY b.k LIMIT 1)" +
 		" AND c.workspace_id = ?"
 	// sampleRead's verb is the runs joined by UNION ALL.
-	sampleRead      = "SELECT c.run, c.search, coalesce(c.phone, ''), c.created_at FROM (%s) c WHERE c.workspace_id = ?"
-	sampleWorkspace = "SELECT coalesce((SELECT contact_count FROM workspaces WHERE id = ?), 0)"
+	sampleRead = "SELECT c.run, c.search, coalesce(c.phone, ''), c.created_at FROM (%s) c WHERE c.workspace_id = ?"
 )
 
 // Dial lists. The single writer runs one claim at a time, so the first due
