@@ -83,22 +83,25 @@ func requireOneLeg(t *testing.T, db *store.DB, fake *telephonytest.Twilio, proxy
 			creates++
 		}
 	}
-	proxy.mu.Lock()
-	sent := proxy.creates[call.ConferenceName]
-	proxy.mu.Unlock()
 	if !tc.failed {
 		// The watch that hangs up a late leg runs on after the dial.
 		telephonytest.EventuallyWithin(t, 2*lateWatch, tc.name+": every leg but one to be hung up", func() bool {
+			// One list for both counts: a leg listed between two reads
+			// would count in the second and not in the first.
+			legs := fake.LegsFor(call.ConferenceName)
 			live := 0
-			for _, l := range fake.LegsFor(call.ConferenceName) {
+			for _, l := range legs {
 				if _, hungUp := proxy.ringing(l); !hungUp {
 					live++
 				}
 			}
-			return live == 1 && len(fake.LegsFor(call.ConferenceName)) == tc.creates
+			return live == 1 && len(legs) == tc.creates
 		})
 		legs = fake.LegsFor(call.ConferenceName)
 	}
+	proxy.mu.Lock()
+	sent := proxy.creates[call.ConferenceName]
+	proxy.mu.Unlock()
 	var live []string
 	for _, l := range legs {
 		rang, hungUp := proxy.ringing(l)
