@@ -9,6 +9,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -131,6 +132,32 @@ type program struct {
 	cmd   *exec.Cmd
 	url   string
 	token string
+	// metricsURL is its /metrics when started with METRICS_ADDR.
+	metricsURL string
+}
+
+// freeAddr is a local address no one listens on.
+func freeAddr(b *testing.B) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(b, err)
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// waitIndexMerged waits until the program's metrics say it is not merging
+// its search index (switchboard_search_index_merging 0).
+func (p *program) waitIndexMerged(b *testing.B) {
+	b.Helper()
+	require.NotEmpty(b, p.metricsURL, "the program was started without METRICS_ADDR")
+	telephonytest.EventuallyWithin(b, 10*time.Minute, "the search index's merge to end", func() bool {
+		res, err := http.Get(p.metricsURL)
+		if err != nil {
+			return false
+		}
+		defer res.Body.Close()
+		body, _ := io.ReadAll(res.Body)
+		return strings.Contains(string(body), "\nswitchboard_search_index_merging 0\n")
+	})
 }
 
 // programDatabaseURL is a new, empty database of the kind name ("sqlite",
@@ -243,4 +270,7 @@ func seedContacts(b *testing.B, tb *testBundle, n int) {
 	}
 	wg.Wait()
 	tb.db.FinishImport(ctx, 2*n)
+	// Measured once the search index has settled, as a workspace is
+	// searched most of its life.
+	require.NoError(b, tb.db.WaitIndexMerge(ctx))
 }

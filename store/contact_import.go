@@ -39,6 +39,7 @@ func (db *DB) ImportContacts(ctx context.Context, workspaceID string, batch []*s
 		rows[i].WorkspaceID = workspaceID
 	}
 	inserted := 0
+	db.merge.importing()
 	err := db.transact(ctx, func(tx *gorm.DB) error {
 		// Stamped in the transaction: on SQLite, whose writes take turns,
 		// two imports' batches are then stamped in the order they are
@@ -170,7 +171,9 @@ func pick(rows []contactRow, idx []int) []driver.Contact {
 // import does; a caller of ImportContacts should too): the driver brings
 // what an import leaves behind up to date (on PostgreSQL, the trigram
 // index's pending list, the table's statistics and its visibility map;
-// see its import.go).
+// see its import.go), and after a large import SQLite's search index is
+// merged in the background (index_merge.go).
 func (db *DB) FinishImport(ctx context.Context, inserted int) {
 	db.drv.FinishImport(db.w.WithContext(ctx), inserted, db.logger)
+	db.mergeAfterImport(ctx, inserted)
 }

@@ -45,6 +45,8 @@ type DB struct {
 	// keptClock tells the age of a kept sample or of a list's kept keys;
 	// now but in tests.
 	keptClock func() time.Time
+	// merge is the search index's merge after an import (index_merge.go).
+	merge indexMerge
 }
 
 // tuning holds the search's bounds and the fold's batch. Only tests change
@@ -85,6 +87,9 @@ type tuning struct {
 	// listSkipEvery is how far apart a list's kept keys are (0: none
 	// kept).
 	listSkipEvery int
+	// importQuiet is how long after an import's last batch the search
+	// index's merge waits before a step (index_merge.go).
+	importQuiet time.Duration
 }
 
 // drivers are the databases the store runs on; Open picks the first that
@@ -105,7 +110,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL, listSkipEvery: listSkipEvery}, clock: now, contactClock: now, keptClock: time.Now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL, listSkipEvery: listSkipEvery, importQuiet: importQuiet}, clock: now, contactClock: now, keptClock: time.Now}
 	for _, o := range opts {
 		o(db)
 	}
@@ -150,6 +155,7 @@ func (db *DB) Ping(ctx context.Context) error {
 
 // Close closes every pool.
 func (db *DB) Close() error {
+	db.closeMerge()
 	var errs []error
 	if db.pools.Stop != nil && len(db.pools.All) > 0 {
 		errs = append(errs, db.pools.Stop())

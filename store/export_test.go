@@ -87,3 +87,20 @@ func WithKeptClock(now func() time.Time) Option { return func(db *DB) { db.keptC
 // WithListSkipEvery keeps the keys at every n-th offset of a list instead
 // of every listSkipEvery-th (0: none).
 func WithListSkipEvery(n int) Option { return func(db *DB) { db.tune.listSkipEvery = n } }
+
+// IndexSegments counts the segments of SQLite's FTS5 search index.
+func (db *DB) IndexSegments(ctx context.Context) (int, error) {
+	var n int
+	err := db.r.WithContext(ctx).Raw("SELECT count(DISTINCT segid) FROM contacts_fts_idx").Row().Scan(&n)
+	return n, err
+}
+
+// CheckIndex runs FTS5's integrity check of SQLite's search index against
+// the contacts it indexes.
+func (db *DB) CheckIndex(ctx context.Context) error {
+	return db.w.WithContext(ctx).Exec("INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('integrity-check', 1)").Error
+}
+
+// WithImportQuiet makes the search index's merge wait d after an import's
+// last batch instead of importQuiet.
+func WithImportQuiet(d time.Duration) Option { return func(db *DB) { db.tune.importQuiet = d } }

@@ -123,6 +123,19 @@ type Importer interface {
 	FinishImport(w *gorm.DB, inserted int, logger *slog.Logger)
 }
 
+// IndexMerger is an Importer whose search index bulk writes leave in many
+// pieces that every search then reads side by side (SQLite's FTS5
+// segments), and that can be merged afterwards by short steps, each its
+// own transaction of the writer, so that other writes go between them.
+type IndexMerger interface {
+	// MergeAfterImport reports whether an import of inserted rows grew
+	// the index enough for a merge of all of it to be worth its cost.
+	MergeAfterImport(r *gorm.DB, inserted int) (bool, error)
+	// MergeIndexStep does one step of the merge in tx and reports whether
+	// more is left.
+	MergeIndexStep(tx *gorm.DB) (more bool, err error)
+}
+
 // Searcher is what a search asks of the database: the conditions on the
 // search text (and, for PostgreSQL, its indexed twin), where the rows come
 // from, how a walk is kept a walk, and a sample of the table.

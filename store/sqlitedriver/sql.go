@@ -41,6 +41,13 @@ const (
 		WHERE contacts.workspace_id = ? AND contacts.id = v.id`
 )
 
+// The search index's merge after an import (MergeAfterImport).
+const (
+	selectContactsSpan = "SELECT coalesce(max(seq) - min(seq) + 1, 0) FROM contacts"
+	selectTotalChanges = "SELECT total_changes()"
+	mergeIndex         = "INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('merge', ?)"
+)
+
 // Search.
 const (
 	matchSearch = "c.search LIKE ? ESCAPE '\\'"

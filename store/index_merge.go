@@ -1,0 +1,202 @@
+package store
+
+// After an import that grew the contacts table by a fifth or more, the
+// store merges the search index's pieces in the background, where the
+// driver's index has them (driver.IndexMerger: SQLite's FTS5 segments).
+// Each step is its own short transaction of the writer, and the merge
+// pauses twice as long as each step took, so that the writes of calls and
+// contacts go between its steps and it takes at most a third of the
+// writer; while an import writes its batches (the next file of a large
+// upload, say) it waits for a second without one. It is best effort: a failed step, or the store's Close, leaves
+// the index as it was after the last step, whole and correct, only in more
+// pieces.
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"gorm.io/gorm"
+
+	"github.com/switchboard-oss/switchboard/store/driver"
+)
+
+// indexMerge is the state of the background merge.
+type indexMerge struct {
+	mu sync.Mutex
+	// running says a merge goroutine runs; again, that an import finished
+	// while it did, so that it looks once more before it ends.
+	running, again bool
+	// idle is closed when the running merge ends (nil: none has run).
+	idle chan struct{}
+	// ctx ends with the store (closeMerge).
+	ctx    context.Context
+	cancel context.CancelFunc
+	closed bool
+	wg     sync.WaitGroup
+	// lastImport is when an import last wrote a batch (UnixNano).
+	lastImport atomic.Int64
+}
+
+// importQuiet is how long after an import's last batch the merge waits
+// before its next step (tests change it: tuning).
+const importQuiet = time.Second
+
+// importing notes an import's batch.
+func (s *indexMerge) importing() { s.lastImport.Store(time.Now().UnixNano()) }
+
+// untilQuiet waits until no import has written a batch for quiet, or ctx
+// ends (false).
+func (s *indexMerge) untilQuiet(ctx context.Context, quiet time.Duration) bool {
+	for {
+		wait := time.Until(time.Unix(0, s.lastImport.Load()).Add(quiet))
+		if wait <= 0 {
+			return true
+		}
+		if !pause(ctx, wait) {
+			return false
+		}
+	}
+}
+
+// mergeAfterImport starts the background merge of the search index when
+// the driver has one to merge and an import of inserted rows made it worth
+// it.
+func (db *DB) mergeAfterImport(ctx context.Context, inserted int) {
+	m, ok := db.drv.(driver.IndexMerger)
+	if !ok {
+		return
+	}
+	worth, err := m.MergeAfterImport(db.r.WithContext(ctx), inserted)
+	if err != nil {
+		db.logger.DebugContext(ctx, "deciding on the search index's merge failed", "err", err)
+		return
+	}
+	if !worth {
+		return
+	}
+	s := &db.merge
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case s.closed:
+		return
+	case s.running:
+		s.again = true
+		return
+	}
+	if s.ctx == nil {
+		s.ctx, s.cancel = context.WithCancel(context.Background())
+	}
+	s.running, s.idle = true, make(chan struct{})
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		db.runMerge(s.ctx, m)
+	}()
+}
+
+// runMerge steps the merge until the index has nothing left to merge.
+func (db *DB) runMerge(ctx context.Context, m driver.IndexMerger) {
+	s := &db.merge
+	start, steps := time.Now(), 0
+	log := db.logger
+	log.InfoContext(ctx, "merging the search index after an import")
+	defer func() {
+		s.mu.Lock()
+		s.running, s.again = false, false
+		close(s.idle)
+		s.mu.Unlock()
+	}()
+	for {
+		if !s.untilQuiet(ctx, db.tune.importQuiet) {
+			return
+		}
+		began := time.Now()
+		var more bool
+		err := db.w.WithContext(ctx).Transaction(func(tx *gorm.DB) error {
+			var err error
+			more, err = m.MergeIndexStep(tx)
+			return err
+		})
+		if err != nil {
+			if ctx.Err() == nil {
+				log.WarnContext(ctx, "merging the search index failed; it stays as it is", "err", err, "steps", steps)
+			}
+			return
+		}
+		steps++
+		if !more && !db.mergeAgain() {
+			log.InfoContext(ctx, "search index merged", "steps", steps, "elapsed", time.Since(start))
+			return
+		}
+		if !pause(ctx, 2*time.Since(began)) {
+			return
+		}
+	}
+}
+
+// mergeAgain reports whether an import finished during the merge that
+// has just found nothing more (and clears it): the merge then looks again.
+func (db *DB) mergeAgain() bool {
+	s := &db.merge
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	again := s.again
+	s.again = false
+	return again
+}
+
+// IndexMerging reports whether the search index is being merged (or waits
+// to be, for an import's quiet time): the metric
+// switchboard_search_index_merging.
+func (db *DB) IndexMerging() bool {
+	s := &db.merge
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.running
+}
+
+// WaitIndexMerge waits until no merge of the search index runs (benchmarks
+// and tests measure the index once it has settled after an import).
+func (db *DB) WaitIndexMerge(ctx context.Context) error {
+	s := &db.merge
+	s.mu.Lock()
+	idle := s.idle
+	s.mu.Unlock()
+	if idle == nil {
+		return nil
+	}
+	select {
+	case <-idle:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// closeMerge stops a running merge between or within its steps (a step
+// interrupted rolls back) and waits for it.
+func (db *DB) closeMerge() {
+	s := &db.merge
+	s.mu.Lock()
+	s.closed = true
+	if s.cancel != nil {
+		s.cancel()
+	}
+	s.mu.Unlock()
+	s.wg.Wait()
+}
+
+// pause waits for d, or until ctx ends (false).
+func pause(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-t.C:
+		return true
+	case <-ctx.Done():
+		return false
+	}
+}
