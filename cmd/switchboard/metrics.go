@@ -28,6 +28,7 @@ func newMetrics(cfg Config, db *store.DB, logger *slog.Logger) *metrics.Metrics 
 		}
 		return out, err
 	})
+	m.SetIndexMergingFunc(db.IndexMerging)
 	return m
 }
 

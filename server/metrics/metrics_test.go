@@ -191,7 +191,8 @@ func TestWebhookDeliveries(t *testing.T) {
 	require.Equal(t, 24.0, total, "nothing lost, only relabelled")
 }
 
-// The queue depth and the calls by status are read when scraped; a reader
+// The queue depth, the calls by status and the search index's merge are
+// read when scraped; a reader
 // that fails leaves its own series out and the scrape still answers.
 func TestScrapeTimeReads(t *testing.T) {
 	t.Parallel()
@@ -200,7 +201,10 @@ func TestScrapeTimeReads(t *testing.T) {
 	s := metricstest.Get(t, scrape)
 	require.False(t, s.Has("switchboard_job_queue_depth"), "absent until a reader is set")
 	require.False(t, s.Has("switchboard_calls"))
+	require.False(t, s.Has("switchboard_search_index_merging"))
 
+	merging := true
+	m.SetIndexMergingFunc(func() bool { return merging })
 	depth := 7
 	m.SetQueueDepthFunc(func(ctx context.Context) (int, error) {
 		_, ok := ctx.Deadline()
@@ -219,9 +223,16 @@ func TestScrapeTimeReads(t *testing.T) {
 	require.True(t, ok)
 	require.Zero(t, v)
 
-	depth = 12
-	v, _ = metricstest.Get(t, scrape).Value("switchboard_job_queue_depth")
+	v, _ = s.Value("switchboard_search_index_merging")
+	require.Equal(t, 1.0, v)
+
+	depth, merging = 12, false
+	s = metricstest.Get(t, scrape)
+	v, _ = s.Value("switchboard_job_queue_depth")
 	require.Equal(t, 12.0, v, "read again at every scrape")
+	v, ok = s.Value("switchboard_search_index_merging")
+	require.True(t, ok)
+	require.Zero(t, v)
 
 	m.SetQueueDepthFunc(func(context.Context) (int, error) { return 0, errors.New("database down") })
 	m.SetCallsByStatusFunc(func(context.Context) (map[string]int64, error) { return nil, errors.New("database down") })
@@ -241,6 +252,7 @@ func TestNilMetricsIsOff(t *testing.T) {
 	onAttempt("succeeded", time.Second)
 	m.SetQueueDepthFunc(nil)
 	m.SetCallsByStatusFunc(nil)
+	m.SetIndexMergingFunc(nil)
 	require.Nil(t, m.InstrumentProvider(nil, telephony.RequestOperation), "the client keeps its default transport")
 	next := func(c echo.Context) error { return echo.ErrTeapot }
 	err := m.Middleware()(next)(nil)

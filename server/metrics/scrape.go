@@ -43,15 +43,31 @@ func (m *Metrics) SetCallsByStatusFunc(f CallsByStatusFunc) {
 	m.scraped.calls = f
 }
 
+// IndexMergingFunc reports whether the search index is being merged.
+type IndexMergingFunc func() bool
+
+// SetIndexMergingFunc sets what switchboard_search_index_merging reads at
+// every scrape; until it is set the series is absent.
+func (m *Metrics) SetIndexMergingFunc(f IndexMergingFunc) {
+	if m == nil {
+		return
+	}
+	m.scraped.mu.Lock()
+	defer m.scraped.mu.Unlock()
+	m.scraped.merging = f
+}
+
 // scrapeCollector reads values owned by someone else (the database, the job
 // queue) when Prometheus asks, rather than keeping copies that could drift.
 type scrapeCollector struct {
-	log        *slog.Logger
-	queueDesc  *prometheus.Desc
-	callsDesc  *prometheus.Desc
-	mu         sync.Mutex
-	queueDepth QueueDepthFunc
-	calls      CallsByStatusFunc
+	log         *slog.Logger
+	queueDesc   *prometheus.Desc
+	callsDesc   *prometheus.Desc
+	mergingDesc *prometheus.Desc
+	mu          sync.Mutex
+	queueDepth  QueueDepthFunc
+	calls       CallsByStatusFunc
+	merging     IndexMergingFunc
 }
 
 func newScrapeCollector(log *slog.Logger) *scrapeCollector {
@@ -62,18 +78,28 @@ func newScrapeCollector(log *slog.Logger) *scrapeCollector {
 		callsDesc: prometheus.NewDesc(prometheus.BuildFQName(Namespace, "", "calls"),
 			"Calls stored, by status, read from the database at scrape time: the same on every instance of one database (aggregate with max, not sum).",
 			[]string{"status"}, nil),
+		mergingDesc: prometheus.NewDesc(prometheus.BuildFQName(Namespace, "search_index", "merging"),
+			"1 while this instance merges the search index after a large import (SQLite), 0 otherwise.", nil, nil),
 	}
 }
 
 func (c *scrapeCollector) Describe(ch chan<- *prometheus.Desc) {
 	ch <- c.queueDesc
 	ch <- c.callsDesc
+	ch <- c.mergingDesc
 }
 
 func (c *scrapeCollector) Collect(ch chan<- prometheus.Metric) {
 	c.mu.Lock()
-	queueDepth, calls := c.queueDepth, c.calls
+	queueDepth, calls, merging := c.queueDepth, c.calls, c.merging
 	c.mu.Unlock()
+	if merging != nil {
+		v := 0.0
+		if merging() {
+			v = 1
+		}
+		ch <- prometheus.MustNewConstMetric(c.mergingDesc, prometheus.GaugeValue, v)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), ScrapeTimeout)
 	defer cancel()
 	if queueDepth != nil {
