@@ -43,7 +43,10 @@ const (
 
 // The search index's merge after an import (MergeAfterImport).
 const (
-	selectContactsSpan = "SELECT coalesce(max(seq) - min(seq) + 1, 0) FROM contacts"
+	// Two subqueries: SQLite reads a min() or a max() of the rowid from
+	// the end of the table only when it is the query's one aggregate; both
+	// in one select scanned the whole table.
+	selectContactsSpan = "SELECT coalesce((SELECT max(seq) FROM contacts) - (SELECT min(seq) FROM contacts) + 1, 0)"
 	selectTotalChanges = "SELECT total_changes()"
 	mergeIndex         = "INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('merge', ?)"
 )
