@@ -104,3 +104,12 @@ func (db *DB) CheckIndex(ctx context.Context) error {
 // WithImportQuiet makes the search index's merge wait d after an import's
 // last batch instead of importQuiet.
 func WithImportQuiet(d time.Duration) Option { return func(db *DB) { db.tune.importQuiet = d } }
+
+// KeptListKeys tells how many keys of the workspace's list are kept, and
+// whether they reach its end.
+func (db *DB) KeptListKeys(workspaceID string) (int, bool) {
+	db.listSkips.mu.Lock()
+	defer db.listSkips.mu.Unlock()
+	s := db.listSkips.kept[workspaceID]
+	return len(s.keys), s.complete
+}

@@ -117,3 +117,72 @@ func TestListKeptKeys(t *testing.T) {
 		})
 	}
 }
+
+// The kept keys are read only as deep into the list as a page asks, and
+// extended from the last of them when a deeper page is asked for: the
+// first deep page after a change reads what that offset alone reads, not
+// the whole list.
+func TestListKeptKeysAsDeepAsAsked(t *testing.T) {
+	t.Parallel()
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			stamp := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+			db := d.Open(t, store.WithListSkipEvery(5),
+				store.WithContactClock(func() time.Time { stamp = stamp.Add(time.Second); return stamp }))
+			ctx := context.Background()
+			ws := storetest.NewWorkspaceID()
+			for b := range 4 {
+				var cs []*switchboard.Contact
+				for i := range 10 {
+					cs = append(cs, &switchboard.Contact{FirstName: "Ada", LastName: fmt.Sprintf("L%d-%d", b, i)})
+				}
+				_, err := db.ImportContacts(ctx, ws, cs, false)
+				require.NoError(t, err)
+			}
+			all, _, err := db.ListContacts(ctx, ws, switchboard.Page{Limit: switchboard.MaxLimit})
+			require.NoError(t, err)
+			require.Len(t, all, 40)
+			page := func(offset int) []string {
+				t.Helper()
+				cs, _, err := db.ListContacts(ctx, ws, switchboard.Page{Limit: 3, Offset: offset})
+				require.NoError(t, err)
+				var out []string
+				for _, c := range cs {
+					out = append(out, c.ID)
+				}
+				return out
+			}
+			want := func(offset int) []string {
+				var out []string
+				for _, c := range all[min(offset, 40):min(offset+3, 40)] {
+					out = append(out, c.ID)
+				}
+				return out
+			}
+			steps := []struct{ offset, kept int }{
+				{12, 2},  // the keys at 5 and 10
+				{7, 2},   // fewer asked: none read
+				{33, 6},  // extended: 15 to 30 read on from 10
+				{39, 7},  // 35
+				{41, 7},  // past the end: offset 40 has no key, and the list ends
+				{100, 7}, // known to end: nothing read
+			}
+			for _, s := range steps {
+				require.Equal(t, want(s.offset), page(s.offset), "offset %d", s.offset)
+				kept, complete := db.KeptListKeys(ws)
+				require.Equal(t, s.kept, kept, "keys kept after offset %d", s.offset)
+				require.Equal(t, s.offset >= 40, complete, "the end known after offset %d", s.offset)
+			}
+			// A create moves every offset: the keys are read again, as
+			// deep as asked.
+			require.NoError(t, db.CreateContact(ctx, &switchboard.Contact{WorkspaceID: ws, FirstName: "Grace"}))
+			all, _, err = db.ListContacts(ctx, ws, switchboard.Page{Limit: switchboard.MaxLimit})
+			require.NoError(t, err)
+			require.Equal(t, want(11), page(11))
+			kept, complete := db.KeptListKeys(ws)
+			require.Equal(t, 2, kept)
+			require.False(t, complete)
+		})
+	}
+}
