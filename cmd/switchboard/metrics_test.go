@@ -77,9 +77,11 @@ func metricsEndToEnd(t *testing.T, dbURL string) {
 	}
 
 	before := metricstest.Get(t, scrapeURL)
-	for _, fam := range []string{"go_goroutines", "process_cpu_seconds_total", "switchboard_calls"} {
+	for _, fam := range []string{"go_goroutines", "process_cpu_seconds_total", "switchboard_calls", "switchboard_search_index_merging"} {
 		require.True(t, before.Has(fam), "%s is served", fam)
 	}
+	merging, _ := before.Value("switchboard_search_index_merging")
+	require.Zero(t, merging, "no import yet, nothing to merge")
 	n, ok := before.Value("switchboard_import_rows_total", "kind", "contacts", "outcome", "imported")
 	require.True(t, ok, "import rows exist at zero before the first import")
 	require.Zero(t, n)
