@@ -123,6 +123,18 @@ type Importer interface {
 	FinishImport(w *gorm.DB, inserted int, logger *slog.Logger)
 }
 
+// KeyStepper is a driver that reads the keys of a workspace's contact list
+// at every n-th offset in one statement (PostgreSQL: a recursive query
+// whose every step reads n index entries on from the key before), where a
+// statement a key would pay a round trip each.
+type KeyStepper interface {
+	// StepKeys is the statement reading up to count keys (time, id) of the
+	// workspace's contacts, newest first: the first every entries past
+	// the key (afterTime, afterID), or past the newest contact when
+	// afterTime is nil, and each next every entries past the one before.
+	StepKeys(workspaceID string, afterTime any, afterID string, every, count int) (string, []any)
+}
+
 // IndexMerger is an Importer whose search index bulk writes leave in many
 // pieces that every search then reads side by side (SQLite's FTS5
 // segments), and that can be merged afterwards by short steps, each its

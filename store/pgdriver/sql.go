@@ -151,3 +151,18 @@ const (
 		JOIN contacts c ON c.workspace_id = $4 AND c.id = ids.id::uuid
 		WHERE c.phone IS NOT NULL`
 )
+
+// stepKeys reads the list's keys at every n-th offset (StepKeys): the
+// first from the newest (%s empty) or past a key, OFFSET ? past it, then
+// each OFFSET ? past the one before, while fewer than ? are read.
+const stepKeys = `
+	WITH RECURSIVE k(i, t, id) AS (
+		SELECT 1, f.created_at, f.id FROM (
+			SELECT created_at, id FROM contacts WHERE workspace_id = ?%s
+			ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ?) f
+		UNION ALL
+		SELECT k.i + 1, n.created_at, n.id FROM k CROSS JOIN LATERAL (
+			SELECT created_at, id FROM contacts WHERE workspace_id = ? AND (created_at, id) < (k.t, k.id)
+			ORDER BY created_at DESC, id DESC LIMIT 1 OFFSET ?) n
+		WHERE k.i < ?)
+	SELECT t AS time, id FROM k ORDER BY i`
