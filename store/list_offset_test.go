@@ -59,14 +59,7 @@ func TestListKeptKeys(t *testing.T) {
 			}
 			db, other := open(), open()
 			ws := storetest.NewWorkspaceID()
-			for b := range 4 {
-				var cs []*switchboard.Contact
-				for i := range 10 {
-					cs = append(cs, &switchboard.Contact{FirstName: "Ada", LastName: fmt.Sprintf("L%d-%d", b, i)})
-				}
-				_, err := db.ImportContacts(ctx, ws, cs, false)
-				require.NoError(t, err)
-			}
+			importFortyInFour(t, db, ws)
 			ids := func(cs []*switchboard.Contact) []string {
 				out := make([]string, len(cs))
 				for i, c := range cs {
@@ -132,14 +125,7 @@ func TestListKeptKeysAsDeepAsAsked(t *testing.T) {
 				store.WithContactClock(func() time.Time { stamp = stamp.Add(time.Second); return stamp }))
 			ctx := context.Background()
 			ws := storetest.NewWorkspaceID()
-			for b := range 4 {
-				var cs []*switchboard.Contact
-				for i := range 10 {
-					cs = append(cs, &switchboard.Contact{FirstName: "Ada", LastName: fmt.Sprintf("L%d-%d", b, i)})
-				}
-				_, err := db.ImportContacts(ctx, ws, cs, false)
-				require.NoError(t, err)
-			}
+			importFortyInFour(t, db, ws)
 			all, _, err := db.ListContacts(ctx, ws, switchboard.Page{Limit: switchboard.MaxLimit})
 			require.NoError(t, err)
 			require.Len(t, all, 40)
@@ -184,5 +170,18 @@ func TestListKeptKeysAsDeepAsAsked(t *testing.T) {
 			require.Equal(t, 2, kept)
 			require.False(t, complete)
 		})
+	}
+}
+
+// importFortyInFour imports 40 contacts into ws in four batches of ten.
+func importFortyInFour(t *testing.T, db *store.DB, ws string) {
+	t.Helper()
+	for b := range 4 {
+		var cs []*switchboard.Contact
+		for i := range 10 {
+			cs = append(cs, &switchboard.Contact{FirstName: "Ada", LastName: fmt.Sprintf("L%d-%d", b, i)})
+		}
+		_, err := db.ImportContacts(context.Background(), ws, cs, false)
+		require.NoError(t, err)
 	}
 }
