@@ -7,9 +7,9 @@ package store
 // pauses twice as long as each step took, so that the writes of calls and
 // contacts go between its steps and it takes at most a third of the
 // writer; while an import writes its batches (the next file of a large
-// upload, say) it waits for a second without one. It is best effort: a failed step, or the store's Close, leaves
-// the index as it was after the last step, whole and correct, only in more
-// pieces.
+// upload, say) it waits for a second without one. It is best effort: a
+// failed step, the store's Close or the process's death leaves the index
+// as it was after the last step, whole and correct, only in more pieces.
 
 import (
 	"context"
