@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -27,6 +26,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
+	"github.com/switchboard-oss/switchboard/server/metrics/metricstest"
 	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
@@ -136,10 +136,12 @@ type program struct {
 	metricsURL string
 }
 
-// freeAddr is a local address no one listens on.
-func freeAddr(b *testing.B) string {
+// freeAddr is a local address no one listens on, for a program to listen
+// on once it starts.
+func freeAddr(t testing.TB) string {
+	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(b, err)
+	require.NoError(t, err)
 	defer ln.Close()
 	return ln.Addr().String()
 }
@@ -150,13 +152,8 @@ func (p *program) waitIndexMerged(b *testing.B) {
 	b.Helper()
 	require.NotEmpty(b, p.metricsURL, "the program was started without METRICS_ADDR")
 	telephonytest.EventuallyWithin(b, 10*time.Minute, "the search index's merge to end", func() bool {
-		res, err := http.Get(p.metricsURL)
-		if err != nil {
-			return false
-		}
-		defer res.Body.Close()
-		body, _ := io.ReadAll(res.Body)
-		return strings.Contains(string(body), "\nswitchboard_search_index_merging 0\n")
+		merging, ok := metricstest.Get(b, p.metricsURL).Value("switchboard_search_index_merging")
+		return ok && merging == 0
 	})
 }
 
@@ -173,10 +170,7 @@ func programDatabaseURL(b *testing.B, name string) string {
 // workspace "bench"; env adds to or overrides its environment.
 func startProgram(b *testing.B, bin, dbURL string, env ...string) *program {
 	b.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(b, err)
-	addr := ln.Addr().String()
-	ln.Close()
+	addr := freeAddr(b)
 	env = append(append(os.Environ(), "DATABASE_URL="+dbURL, "SWITCHBOARD_ADDR="+addr, "PUBLIC_BASE_URL=http://"+addr, "RATE_LIMIT=0", "LOG_LEVEL=warn"), env...)
 	tok := exec.Command(bin, "token", "create", "--workspace", "bench", "--identity", "ada")
 	tok.Env = env

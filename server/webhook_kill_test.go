@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -41,10 +40,7 @@ func buildProgram(t testing.TB) string {
 // deliver to the test's local receivers. Its port is chosen beforehand:
 // in simulator mode the program starts only when PUBLIC_BASE_URL reaches it.
 func hookEnv(t *testing.T, dbURL string) []string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	addr := ln.Addr().String()
-	require.NoError(t, ln.Close())
+	addr := freeAddr(t)
 	return append(os.Environ(), "SWITCHBOARD_ADDR="+addr, "DATABASE_URL="+dbURL, "LOG_FORMAT=json",
 		"RATE_LIMIT=0", "WEBHOOK_ALLOW_PRIVATE_NETWORKS=true", "WEBHOOK_RESCUE_AFTER=20s",
 		"TWILIO_ACCOUNT_SID=", "PUBLIC_BASE_URL=http://"+addr)

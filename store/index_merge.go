@@ -101,13 +101,12 @@ func (db *DB) mergeAfterImport(ctx context.Context, inserted int) {
 func (db *DB) runMerge(ctx context.Context, m driver.IndexMerger) {
 	s := &db.merge
 	start, steps := time.Now(), 0
-	log := db.logger
-	log.InfoContext(ctx, "merging the search index after an import")
+	db.logger.InfoContext(ctx, "merging the search index after an import")
+	ended := false
 	defer func() {
-		s.mu.Lock()
-		s.running, s.again = false, false
-		close(s.idle)
-		s.mu.Unlock()
+		if !ended {
+			s.end(false)
+		}
 	}()
 	for {
 		if !s.untilQuiet(ctx, db.tune.importQuiet) {
@@ -122,13 +121,14 @@ func (db *DB) runMerge(ctx context.Context, m driver.IndexMerger) {
 		})
 		if err != nil {
 			if ctx.Err() == nil {
-				log.WarnContext(ctx, "merging the search index failed; it stays as it is", "err", err, "steps", steps)
+				db.logger.WarnContext(ctx, "merging the search index failed; it stays as it is", "err", err, "steps", steps)
 			}
 			return
 		}
 		steps++
-		if !more && !db.mergeAgain() {
-			log.InfoContext(ctx, "search index merged", "steps", steps, "elapsed", time.Since(start))
+		if !more && s.end(true) {
+			ended = true
+			db.logger.InfoContext(ctx, "search index merged", "steps", steps, "elapsed", time.Since(start))
 			return
 		}
 		if !pause(ctx, 2*time.Since(began)) {
@@ -137,15 +137,21 @@ func (db *DB) runMerge(ctx context.Context, m driver.IndexMerger) {
 	}
 }
 
-// mergeAgain reports whether an import finished during the merge that
-// has just found nothing more (and clears it): the merge then looks again.
-func (db *DB) mergeAgain() bool {
-	s := &db.merge
+// end marks the merge over, unless unlessAgain and an import finished
+// while it ran (again, cleared): then it reports false and the merge looks
+// once more. The test and the mark are one step under the lock, so that an
+// import finishing meanwhile either starts a merge of its own or is seen
+// here.
+func (s *indexMerge) end(unlessAgain bool) bool {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	again := s.again
-	s.again = false
-	return again
+	if unlessAgain && s.again {
+		s.again = false
+		return false
+	}
+	s.running, s.again = false, false
+	close(s.idle)
+	return true
 }
 
 // IndexMerging reports whether the search index is being merged (or waits

@@ -89,8 +89,8 @@ func (Driver) MergeAfterImport(r *gorm.DB, inserted int) (bool, error) {
 }
 
 // mergePages is how many pages of the index one step writes: about 3 ms
-// (a few steps that meet a long list take 20 to 80), 500 steps for the
-// index of 400,000 contacts.
+// (a few steps that meet a long list take 20 to 90, whatever the pages),
+// 500 steps for the index of 400,000 contacts.
 const mergePages = 8
 
 // MergeIndexStep runs FTS5's merge command with a negative page count,
