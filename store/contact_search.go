@@ -73,6 +73,7 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 		return nil, meta, err
 	}
 	q.estimate = estimate
+	q.pastCap = manyMatches(sample, db.tune.earlyAbove+db.tune.earlyAbove/4)
 	var cands []candidate
 	var n int
 	if q.short {
@@ -113,22 +114,30 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 			n = maxRanked + 1
 		}
 	}
-	if n <= maxRanked {
-		if cands, err = db.candidates(r, q, maxRanked+1); err != nil {
-			return nil, meta, err
-		}
-		n = len(cands)
-	}
 	// Read limit+1 rows to learn whether more follow.
 	want := page.Limit + 1
 	var out []*switchboard.Contact
+	past, inHand := false, false
 	if n <= maxRanked {
+		if out, cands, past, inHand, err = db.rankedInOrder(r, q, page, want, maxRanked+1); err != nil {
+			return nil, meta, err
+		}
+		n = len(cands)
+		if past && !inHand {
+			n = maxRanked + 1 // past the cap: the page as a broad search's
+		}
+	}
+	switch {
+	case inHand:
+		// The page is in hand from the newest matches, past the cap.
+		meta.Total, meta.TotalIsLowerBound = min(n, searchCountCap), true
+	case n <= maxRanked:
 		// Every match is in hand, with what orders it.
 		if out, err = db.rankedPage(r, q.workspaceID, cands, page, want); err != nil {
 			return nil, meta, err
 		}
 		meta.Total, meta.TotalIsLowerBound = min(n, searchCountCap), n > searchCountCap
-	} else {
+	default:
 		meta.Total, meta.TotalIsLowerBound = searchCountCap, true
 		if q.rank.IsZero() {
 			out, err = db.searchPage(r, q, window{walk: true, extra: q.afterAny(page.After), limit: want, offset: page.Offset, after: page.After})

@@ -38,6 +38,10 @@ type searchQuery struct {
 	// estimate is the sample's estimate of the matches of a broad search
 	// (0: not sampled, or not broad).
 	estimate int64
+	// pastCap says the sample estimates the matches well past the
+	// count's cap, broad or not: a ranked read then reads them in
+	// order and stops past the cap (rankedInOrder).
+	pastCap bool
 	// rankDense says the sample found the "starts with" matches dense
 	// enough to probe for them before counting them (rankDense).
 	rankDense bool

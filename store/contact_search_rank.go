@@ -49,16 +49,32 @@ type candidate struct {
 // counting them and then reading the ranked page made two, each reading a
 // heap row per candidate.
 func (db *DB) candidates(r *gorm.DB, q searchQuery, limit int) ([]candidate, error) {
+	query, args := db.candidatesSQL(q)
+	return db.readCandidates(r, q, query+" LIMIT ?", append(args, limit))
+}
+
+// candidatesSQL is the query of a search's matches with their rank bucket
+// and key.
+func (db *DB) candidatesSQL(q searchQuery) (string, []any) {
 	body, args := db.searchSQL(q, false, driver.Cond{}, nil)
 	// The bucket: the database evaluates the rank condition, or hands the
 	// search text over for Go to test (q.bucketOf), as the driver prefers.
-	bucket, text := "0", false
+	bucket := "0"
 	if !q.rank.IsZero() {
 		var bucketArgs []any
-		bucket, bucketArgs, text = db.drv.Bucket(q.rank)
+		bucket, bucketArgs, _ = db.drv.Bucket(q.rank)
 		args = append(append([]any{}, bucketArgs...), args...)
 	}
-	res, err := r.Raw("SELECT "+bucket+", c.created_at, c.id FROM "+body+" LIMIT ?", append(args, limit)...).Rows()
+	return "SELECT " + bucket + ", c.created_at, c.id FROM " + body, args
+}
+
+// readCandidates runs a query of candidatesSQL.
+func (db *DB) readCandidates(r *gorm.DB, q searchQuery, query string, args []any) ([]candidate, error) {
+	text := false
+	if !q.rank.IsZero() {
+		_, _, text = db.drv.Bucket(q.rank)
+	}
+	res, err := r.Raw(query, args...).Rows()
 	if err != nil {
 		return nil, err
 	}
@@ -67,18 +83,100 @@ func (db *DB) candidates(r *gorm.DB, q searchQuery, limit int) ([]candidate, err
 	var search string
 	for res.Next() {
 		var c candidate
+		dest := []any{&c.bucket, &c.time, &c.id}
 		if text {
-			err = res.Scan(&search, &c.time, &c.id)
-			c.bucket = q.bucketOf(search)
-		} else {
-			err = res.Scan(&c.bucket, &c.time, &c.id)
+			dest[0] = &search
 		}
-		if err != nil {
+		if err := res.Scan(dest...); err != nil {
 			return nil, err
+		}
+		if text {
+			c.bucket = q.bucketOf(search)
 		}
 		out = append(out, c)
 	}
 	return out, res.Err()
+}
+
+// rankedInOrder reads a search's candidates as candidates does, up to
+// limit. When its sample estimates them well past the count's cap
+// (pastCap), from an index that hands them out in insertion order
+// (driver.OrderedIndex), it reads the newest cap+1 of them instead: past
+// is true when there are that many. Then when the page's window lies among
+// them, out is that page, read in the same transaction, and inHand is
+// true; else the page is read as a broad search's, from the index in
+// order. Either way the search reads about a thousand matches, not all of
+// them (`ada love` at 1,000,000 contacts: 3,000), and its total is the
+// cap's lower bound, as it would be after reading them all. Read in order,
+// a candidate costs FTS5 about a seventh more, so a search the sample sees
+// under the cap reads them as candidates does. With a row of the
+// workspace out of insertion order (which the index would hand out before
+// newer ones) it reads them all.
+func (db *DB) rankedInOrder(r *gorm.DB, q searchQuery, page switchboard.Page, want, limit int) (out []*switchboard.Contact, cands []candidate, past, inHand bool, err error) {
+	idx, ordered := db.drv.(driver.OrderedIndex)
+	ordered = ordered && q.pastCap && db.tune.earlyAbove > 0 && !q.short
+	if ordered {
+		_, _, ordered = idx.Candidates(driver.Trigrams{Any: q.tri.Any, All: q.tri.All}, 0, 1)
+	}
+	if !ordered {
+		cands, err = db.candidates(r, q, limit)
+		return nil, cands, false, false, err
+	}
+	err = r.Transaction(func(tx *gorm.DB) error {
+		var apart []int64
+		query, args := idx.OutOfOrder(q.workspaceID, 1)
+		if err := scan(tx.Raw(query, args...), &apart); err != nil {
+			return err
+		}
+		if len(apart) > 0 {
+			cands, err = db.candidates(tx, q, limit)
+			return err
+		}
+		query, args = db.candidatesSQL(q)
+		query += " ORDER BY " + idx.RowKey() + " DESC LIMIT ?"
+		n := min(db.tune.earlyAbove+1, limit)
+		if cands, err = db.readCandidates(tx, q, query, append(args, n)); err != nil || len(cands) < n || n == limit {
+			return err // every match, or past the limit: as candidates
+		}
+		past = true
+		if inHand = windowInHand(q, cands, page, want); inHand {
+			out, err = db.rankedPage(tx, q.workspaceID, cands, page, want)
+		}
+		return err
+	})
+	return out, cands, past, inHand, err
+}
+
+// windowInHand says whether the window of a page lies among cands, the
+// newest of a search's matches in the contact order (a match not among
+// them is older than every one of them). The newest matches of the
+// "starts with" bucket are its first, so a window among them is in hand;
+// the other bucket's come after the whole of the first, which only a
+// complete read knows, unless no match starts with the query (rankNever).
+func windowInHand(q searchQuery, cands []candidate, page switchboard.Page, want int) bool {
+	bucket := 0
+	if q.rankNever {
+		bucket = 1
+	}
+	n := 0
+	for _, c := range cands {
+		if c.bucket != bucket {
+			continue
+		}
+		if k := page.After; k != nil {
+			if k.Bucket != bucket {
+				return false
+			}
+			if c.time.After(k.Time) || c.time.Equal(k.Time) && c.id >= k.ID {
+				continue // at or before the key
+			}
+		}
+		n++
+	}
+	if page.After != nil {
+		return n >= want
+	}
+	return n >= page.Offset+want
 }
 
 // rankedPage orders every match (the rank bucket, then newest first, as the

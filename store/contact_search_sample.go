@@ -46,6 +46,12 @@ func (db *DB) looksBroad(r *gorm.DB, q searchQuery) (bool, int64, driver.Sample,
 	return false, 0, s, nil
 }
 
+// manyMatches says whether a sample that decides estimates a search's
+// matches over n.
+func manyMatches(s driver.Sample, n int) bool {
+	return s.Sampled >= minSampled && s.Pieces >= s.MinPieces && s.Matches*s.Workspace > int64(n)*s.Sampled
+}
+
 // sample counts a search's matches among its workspace's sampled rows
 // (sampled), testing each row in Go as its conditions do in SQL
 // (sampleTest), and, where the driver probes its newest rows

@@ -72,6 +72,10 @@ type tuning struct {
 	// rankReadCap is how many candidates a search its sample did not
 	// call broad reads and ranks; past it the search is broad.
 	rankReadCap int
+	// earlyAbove is the matches past which a ranked search read from an
+	// ordered index stops once its page is in hand (rankedInOrder); 0:
+	// never.
+	earlyAbove int
 	// probeRows is how many of the workspace's newest rows a ranked
 	// search's probe reads (driver.Newest).
 	probeRows int
@@ -110,7 +114,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL, listSkipEvery: listSkipEvery, importQuiet: importQuiet}, clock: now, contactClock: now, keptClock: time.Now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, earlyAbove: searchCountCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL, listSkipEvery: listSkipEvery, importQuiet: importQuiet}, clock: now, contactClock: now, keptClock: time.Now}
 	for _, o := range opts {
 		o(db)
 	}

@@ -372,3 +372,78 @@ func TestSearchSampleKept(t *testing.T) {
 		})
 	}
 }
+
+// TestRankedSearchStopsPastCap searches a workspace (SQLite: its FTS5
+// index hands out candidates in insertion order) on a store whose ranked
+// reads stop past 20 matches: 120 Ada Lovelaces among 240 contacts, all in
+// insertion order. The first page is the newest ten, read among the newest
+// 21 matches, and its total is their lower bound; a page past them (by
+// offset and by cursor) is read as a broad search's, and says the total is
+// a lower bound too. A store that reads them all counts 120 and returns
+// the same pages.
+func TestRankedSearchStopsPastCap(t *testing.T) {
+	t.Parallel()
+	for _, d := range storetest.Databases() {
+		if d.Name != "sqlite" {
+			continue // the only database whose index is read in order
+		}
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			ctx := context.Background()
+			early := d.Open(t, store.WithEarlyAbove(20))
+			all := d.Open(t, store.WithEarlyAbove(0))
+			for _, db := range []*store.DB{early, all} {
+				ws := "ws_early"
+				for b := range 4 {
+					var batch []*switchboard.Contact
+					for i := range 60 {
+						n := b*60 + i
+						first, last := "Ada", "Lovelace"
+						if n%2 == 1 {
+							first, last = "Grace", "Hopper"
+						}
+						batch = append(batch, &switchboard.Contact{FirstName: first, LastName: last, Phone: fmt.Sprintf("+1415555%04d", n)})
+					}
+					_, err := db.ImportContacts(ctx, ws, batch, false)
+					require.NoError(t, err)
+				}
+			}
+			search := func(db *store.DB, page switchboard.Page) ([]*switchboard.Contact, switchboard.Meta) {
+				out, meta, err := db.SearchContacts(ctx, switchboard.ContactSearch{WorkspaceID: "ws_early", Query: "ada love", Page: page})
+				require.NoError(t, err)
+				return out, meta
+			}
+			first, meta := search(early, switchboard.Page{Limit: 10})
+			require.Equal(t, switchboard.Meta{Limit: 10, Total: 21, TotalIsLowerBound: true, HasMore: true, Next: meta.Next}, meta)
+			firstAll, metaAll := search(all, switchboard.Page{Limit: 10})
+			require.Equal(t, 120, metaAll.Total)
+			require.False(t, metaAll.TotalIsLowerBound)
+			require.Len(t, first, 10)
+			for i := range first {
+				require.Equal(t, firstAll[i].Phone, first[i].Phone)
+			}
+			// Past the matches read: by offset, then by cursor from
+			// the 30th.
+			deep, meta := search(early, switchboard.Page{Limit: 10, Offset: 30})
+			require.True(t, meta.TotalIsLowerBound)
+			deepAll, _ := search(all, switchboard.Page{Limit: 10, Offset: 30})
+			require.Len(t, deep, 10)
+			for i := range deep {
+				require.Equal(t, deepAll[i].Phone, deep[i].Phone)
+			}
+			after, _ := search(early, switchboard.Page{Limit: 10, Offset: 20})
+			afterAll, _ := search(all, switchboard.Page{Limit: 10, Offset: 20})
+			require.Len(t, after, 10)
+			require.Len(t, afterAll, 10)
+			key := &switchboard.PageKey{Time: after[9].CreatedAt, ID: after[9].ID}
+			keyAll := &switchboard.PageKey{Time: afterAll[9].CreatedAt, ID: afterAll[9].ID}
+			next, meta := search(early, switchboard.Page{Limit: 10, After: key})
+			require.True(t, meta.TotalIsLowerBound)
+			nextAll, _ := search(all, switchboard.Page{Limit: 10, After: keyAll})
+			require.Len(t, next, 10)
+			for i := range next {
+				require.Equal(t, nextAll[i].Phone, next[i].Phone)
+			}
+		})
+	}
+}

@@ -221,6 +221,10 @@ type OrderedIndex interface {
 	// tri below the row key below, highest first; ok is false when no
 	// trigram of tri narrows the rows.
 	Candidates(tri Trigrams, below int64, n int) (query string, args []any, ok bool)
+	// RowKey is the row key's column in the FROM of an indexed search
+	// (Searcher.From with a trigram): ordered by it, highest first, the
+	// index hands out that search's rows as Candidates does.
+	RowKey() string
 	// RowsByKey is the query of the workspace's contacts (ContactColumns)
 	// whose row keys are in keys (a JSON array) and that satisfy where
 	// (zero: all), highest row key first.

@@ -213,6 +213,9 @@ func (Driver) Candidates(tri driver.Trigrams, below int64, n int) (string, []any
 	return orderedCandidates, []any{match, below, n}, true
 }
 
+// RowKey: FTS5's rowid, the contacts' seq, by which it lists its rows.
+func (Driver) RowKey() string { return rowKey }
+
 func (Driver) RowsByKey(workspaceID, keys string, where driver.Cond) (string, []any) {
 	query, args := rowsByKey, []any{keys, workspaceID}
 	if !where.IsZero() {

@@ -63,6 +63,7 @@ const (
 	// probe the FTS result for every row.
 	fromFTS  = "contacts_fts f CROSS JOIN contacts c ON c.seq = f.rowid"
 	matchFTS = "f.contacts_fts MATCH ?"
+	rowKey   = "f.rowid"
 	fromAll  = "contacts c"
 	// bucketText hands the search text over: Go tests it, which costs a
 	// fraction of three LIKEs per candidate.
