@@ -49,31 +49,27 @@ type candidate struct {
 // counting them and then reading the ranked page made two, each reading a
 // heap row per candidate.
 func (db *DB) candidates(r *gorm.DB, q searchQuery, limit int) ([]candidate, error) {
-	query, args := db.candidatesSQL(q)
-	return db.readCandidates(r, q, query+" LIMIT ?", append(args, limit))
+	query, args, text := db.candidatesSQL(q)
+	return readCandidates(r, q, text, query+" LIMIT ?", append(args, limit))
 }
 
 // candidatesSQL is the query of a search's matches with their rank bucket
-// and key.
-func (db *DB) candidatesSQL(q searchQuery) (string, []any) {
+// and key; text says it hands the search text over for the bucket.
+func (db *DB) candidatesSQL(q searchQuery) (string, []any, bool) {
 	body, args := db.searchSQL(q, false, driver.Cond{}, nil)
 	// The bucket: the database evaluates the rank condition, or hands the
 	// search text over for Go to test (q.bucketOf), as the driver prefers.
-	bucket := "0"
+	bucket, text := "0", false
 	if !q.rank.IsZero() {
 		var bucketArgs []any
-		bucket, bucketArgs, _ = db.drv.Bucket(q.rank)
+		bucket, bucketArgs, text = db.drv.Bucket(q.rank)
 		args = append(append([]any{}, bucketArgs...), args...)
 	}
-	return "SELECT " + bucket + ", c.created_at, c.id FROM " + body, args
+	return "SELECT " + bucket + ", c.created_at, c.id FROM " + body, args, text
 }
 
 // readCandidates runs a query of candidatesSQL.
-func (db *DB) readCandidates(r *gorm.DB, q searchQuery, query string, args []any) ([]candidate, error) {
-	text := false
-	if !q.rank.IsZero() {
-		_, _, text = db.drv.Bucket(q.rank)
-	}
+func readCandidates(r *gorm.DB, q searchQuery, text bool, query string, args []any) ([]candidate, error) {
 	res, err := r.Raw(query, args...).Rows()
 	if err != nil {
 		return nil, err
@@ -132,10 +128,10 @@ func (db *DB) rankedInOrder(r *gorm.DB, q searchQuery, page switchboard.Page, wa
 			cands, err = db.candidates(tx, q, limit)
 			return err
 		}
-		query, args = db.candidatesSQL(q)
+		query, args, text := db.candidatesSQL(q)
 		query += " ORDER BY " + idx.RowKey() + " DESC LIMIT ?"
 		n := min(db.tune.earlyAbove+1, limit)
-		if cands, err = db.readCandidates(tx, q, query, append(args, n)); err != nil || len(cands) < n || n == limit {
+		if cands, err = readCandidates(tx, q, text, query, append(args, n)); err != nil || len(cands) < n || n == limit {
 			return err // every match, or past the limit: as candidates
 		}
 		past = true

@@ -73,8 +73,7 @@ type tuning struct {
 	// call broad reads and ranks; past it the search is broad.
 	rankReadCap int
 	// earlyAbove is the matches past which a ranked search read from an
-	// ordered index stops once its page is in hand (rankedInOrder); 0:
-	// never.
+	// ordered index stops reading them (rankedInOrder); 0: never.
 	earlyAbove int
 	// probeRows is how many of the workspace's newest rows a ranked
 	// search's probe reads (driver.Newest).

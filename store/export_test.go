@@ -35,9 +35,9 @@ func WithOrderedRows(n int) Option { return func(db *DB) { db.tune.orderedRows =
 func WithRankReadCap(n int) Option { return func(db *DB) { db.tune.rankReadCap = n } }
 
 // WithEarlyAbove makes a ranked search read from an ordered index stop past
-// n matches once its page is in hand, instead of past searchCountCap (0:
-// never), so that tests reach that stop on small workspaces (its total is
-// then the lower bound of the matches read).
+// n matches instead of past searchCountCap (0: never), so that tests reach
+// that stop on small workspaces (a page in hand then reports the matches
+// read as its total's lower bound).
 func WithEarlyAbove(n int) Option { return func(db *DB) { db.tune.earlyAbove = n } }
 
 // WithProbeRows makes a ranked search's probe of the newest rows read n rows
