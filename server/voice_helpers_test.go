@@ -32,12 +32,14 @@ import (
 // simTiming keeps simulated calls to a fraction of a second while keeping
 // their phases apart.
 var simTiming = simulator.Timing{
-	DialDelay:       5 * time.Millisecond,
-	RingDelay:       30 * time.Millisecond,
-	SlowAnswerDelay: 100 * time.Millisecond,
-	// Tests act on a call that still rings or still talks (cancel a
-	// transfer whose target rings, hold a customer who will hang up): these
-	// two leave a loaded 2-core machine running -race ample time to do so.
+	DialDelay: 5 * time.Millisecond,
+	RingDelay: 30 * time.Millisecond,
+	// Tests act on a call that still rings or still talks (complete a
+	// transfer whose slow target has not answered, cancel one whose target
+	// rings, hold a customer who will hang up): these three leave a loaded
+	// 2-core machine running -race ample time to do so. At 100 ms the slow
+	// target once answered before the next request of the test arrived.
+	SlowAnswerDelay: 1 * time.Second,
 	NoAnswerTimeout: 1 * time.Second,
 	TalkTime:        1 * time.Second,
 	ValidationDelay: 500 * time.Millisecond,
