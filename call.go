@@ -237,7 +237,9 @@ type CallStore interface {
 	RecordCallEvent(ctx context.Context, ev *CallEvent) (*Call, error)
 	// HoldCallEvent keeps an event about a leg no call knows (ev.CallSID
 	// ""): a callback can beat the write of the customer leg's SID, and
-	// CustomerLegCreated applies it then. The same event is kept once. If a
+	// CustomerLegCreated applies it then (a status callback as
+	// RecordCallEvent would; an EventAMD verdict, its ProviderStatus, as the
+	// call's AnsweredBy unless one is set). The same event is kept once. If a
 	// call has the leg by the time the event is written, nothing is held and
 	// held is false: record it with RecordCallEvent instead.
 	HoldCallEvent(ctx context.Context, ev *CallEvent) (held bool, err error)

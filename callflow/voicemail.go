@@ -27,14 +27,32 @@ type AMDRequest struct {
 // AMDStatus records the verdict on the call whose customer leg it is: the
 // first verdict stays (a repeated or later callback changes nothing), and
 // is stored with an EventAMD event. A value the provider may add later is
-// kept as "unknown". A leg no call knows, or that is not a call's customer
-// leg, is acknowledged and logged.
+// kept as "unknown". A leg no call knows is acknowledged and its verdict
+// held, in case it is a customer leg whose SID is about to be written; one
+// that is not a call's customer leg is acknowledged and logged.
 func (s *Service) AMDStatus(ctx context.Context, req AMDRequest) error {
 	log := s.logger(ctx).With("leg_sid", req.CallSID, "answered_by", req.AnsweredBy, "machine_detection_ms", req.DurationMs)
+	by := sb.AnsweredBy(req.AnsweredBy)
+	if !by.Valid() {
+		log.Warn("answering-machine verdict with a value this build does not know; kept as unknown")
+		by = sb.AnsweredByUnknown
+	}
 	call, err := s.deps.Calls.FindCallByLeg(ctx, req.CallSID)
 	if sb.ErrorCode(err) == sb.ENotFound {
-		log.Warn("answering-machine verdict for an unknown leg; acknowledged")
-		return nil
+		// Either not ours, or a customer leg whose SID is not written yet:
+		// a human's verdict can come a moment after the answer, before the
+		// REST create's answer has been stored (or while a leg whose create
+		// timed out waits to be adopted). The verdict is held like a
+		// status callback, and applied if that write comes.
+		held, err := s.deps.Calls.HoldCallEvent(ctx, &sb.CallEvent{LegSID: req.CallSID, Source: sb.EventAMD, ProviderStatus: string(by)})
+		if err != nil || held {
+			log.Warn("answering-machine verdict for an unknown leg; acknowledged and held", "error", err)
+			return err
+		}
+		// The leg's SID was written meanwhile.
+		if call, err = s.deps.Calls.FindCallByLeg(ctx, req.CallSID); err != nil {
+			return err
+		}
 	} else if err != nil {
 		return err
 	}
@@ -42,11 +60,6 @@ func (s *Service) AMDStatus(ctx context.Context, req AMDRequest) error {
 	if call.CustomerCallSID != req.CallSID {
 		log.Warn("answering-machine verdict for a leg that is not the call's customer leg; acknowledged")
 		return nil
-	}
-	by := sb.AnsweredBy(req.AnsweredBy)
-	if !by.Valid() {
-		log.Warn("answering-machine verdict with a value this build does not know; kept as unknown")
-		by = sb.AnsweredByUnknown
 	}
 	unlock := s.lockCall(call.CallSID)
 	defer unlock()

@@ -1,10 +1,13 @@
 package server_test
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/stretchr/testify/require"
 
@@ -213,6 +216,36 @@ func TestAMDStatusWebhook(t *testing.T) {
 		r = vb.webhook("POST", "/v1/voice/amd-status", url.Values{"CallSid": {cust2}, "AnsweredBy": {"machine_maybe"}}, fakeToken)
 		require.Equal(t, http.StatusNoContent, r.status, "body: %s", r.body)
 		require.Equal(t, "unknown", vb.do("GET", "/v1/calls/"+sid2, vb.tokA, nil).data()["answeredBy"])
+
+		// A verdict that beats the write of the customer leg's SID (a person
+		// answers and is heard at once, before the REST create's answer is
+		// stored) is held, and the first of those applied when it is written.
+		sid3 := "CA" + strings.Repeat("e", 31) + "3"
+		_, err := vb.db.BeginCall(context.Background(), &sb.Call{CallSID: sid3, WorkspaceID: vb.wsA, AgentIdentity: "ada",
+			To: "+15005550100", From: simCallerID, Status: sb.CallInitiated, ConferenceName: "sb-early-verdict", MachineDetection: true}, time.Minute)
+		require.NoError(t, err)
+		cust3 := "CA" + strings.Repeat("d", 31) + "3"
+		for _, verdict := range []string{"human", "human", "machine_end_beep"} {
+			r = vb.webhook("POST", "/v1/voice/amd-status", url.Values{"CallSid": {cust3}, "AnsweredBy": {verdict}}, fakeToken)
+			require.Equal(t, http.StatusNoContent, r.status, "body: %s", r.body)
+		}
+		require.Nil(t, vb.do("GET", "/v1/calls/"+sid3, vb.tokA, nil).data()["answeredBy"], "no call has the leg yet")
+		got, err := vb.db.CustomerLegCreated(context.Background(), sid3, cust3)
+		require.NoError(t, err)
+		require.Equal(t, sb.AnsweredByHuman, got.AnsweredBy, "the held verdict, in the call the write returns")
+		require.Equal(t, "human", vb.do("GET", "/v1/calls/"+sid3, vb.tokA, nil).data()["answeredBy"])
+		events, err := vb.db.ListCallEvents(context.Background(), sid3)
+		require.NoError(t, err)
+		var applied []string
+		for _, e := range events {
+			if e.Source == sb.EventAMD {
+				applied = append(applied, fmt.Sprintf("%s %v", e.ProviderStatus, e.Applied))
+			}
+		}
+		require.Equal(t, []string{"human true", "machine_end_beep false"}, applied, "each verdict kept once, the first applied")
+		r = vb.webhook("POST", "/v1/voice/amd-status", url.Values{"CallSid": {cust3}, "AnsweredBy": {"machine_end_beep"}}, fakeToken)
+		require.Equal(t, http.StatusNoContent, r.status, "body: %s", r.body)
+		require.Equal(t, "human", vb.do("GET", "/v1/calls/"+sid3, vb.tokA, nil).data()["answeredBy"], "a later verdict changes nothing")
 	})
 }
 

@@ -142,6 +142,14 @@ func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) (bool, error)
 		}
 		ev := held[i].toDomain()
 		ev.CallSID = callSID
+		if ev.Source == switchboard.EventAMD {
+			applied, err := adoptVerdict(tx, &row, ev)
+			if err != nil {
+				return moved, err
+			}
+			moved = moved || applied
+			continue
+		}
 		applied, upd := decide(&row, ev, now())
 		if err := tx.Model(&callEventRow{}).Where("id = ?", ev.ID).
 			Updates(map[string]any{"call_sid": callSID, "applied": applied}).Error; err != nil {
@@ -160,6 +168,23 @@ func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) (bool, error)
 		}
 	}
 	return moved, nil
+}
+
+// adoptVerdict applies a held answering-machine verdict (an EventAMD whose
+// ProviderStatus is the verdict) to row as AMDStatus would have on arrival:
+// the first verdict stays, and no partner event is sent for it. It reports
+// whether the verdict was applied.
+func adoptVerdict(tx *gorm.DB, row *callRow, ev *switchboard.CallEvent) (bool, error) {
+	applied := deref(row.AnsweredBy) == ""
+	if err := tx.Model(&callEventRow{}).Where("id = ?", ev.ID).
+		Updates(map[string]any{"call_sid": ev.CallSID, "applied": applied}).Error; err != nil {
+		return false, err
+	}
+	if !applied {
+		return false, nil
+	}
+	return true, tx.Model(&callRow{}).Where("call_sid = ?", ev.CallSID).
+		Updates(map[string]any{"answered_by": ev.ProviderStatus, "updated_at": now()}).Error
 }
 
 var eventConflict = clause.OnConflict{

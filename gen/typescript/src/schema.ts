@@ -558,7 +558,10 @@ export interface paths {
          *     greeting has ended (`machine_end_beep`, `machine_end_silence`, `machine_end_other`), the
          *     moment to drop a voicemail (`POST /v1/calls/{callSid}/voicemail`). The first verdict
          *     stays: a repeated or later callback changes nothing. A value this build does not know is
-         *     kept as `unknown`; a leg that is no call's customer leg is acknowledged and logged.
+         *     kept as `unknown`; a leg that is no call's customer leg is acknowledged and logged. A
+         *     verdict on a leg no call knows yet is acknowledged and held: a person can answer and be
+         *     heard before the provider's answer to the create call has been stored, and the held verdict
+         *     becomes the call's `answeredBy` when that leg is written (the first verdict still stays).
          *     Signed like every provider request; an unsigned or wrongly signed one is 403 and changes
          *     nothing.
          */
