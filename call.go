@@ -243,6 +243,18 @@ type CallStore interface {
 	// call has the leg by the time the event is written, nothing is held and
 	// held is false: record it with RecordCallEvent instead.
 	HoldCallEvent(ctx context.Context, ev *CallEvent) (held bool, err error)
+	// HoldTransferEvent keeps a callback of a transfer target (ev.LegSID)
+	// that arrived before callSID's transfer named that leg: the target
+	// can answer or be busy before the process that added it has written
+	// it, and that process takes the event with TakeTransferEvents once it
+	// has. The same event is kept once. If the call's transfer names the
+	// leg by the time the event is written, nothing is held and held is
+	// false: handle it as the call stands. Errors: ENotFound.
+	HoldTransferEvent(ctx context.Context, callSID string, ev *CallEvent) (held bool, err error)
+	// TakeTransferEvents returns, in order, the events held for legSID by
+	// HoldTransferEvent, and records them as callSID's (not applied: what
+	// they change is written by the caller, as UpdateCall events).
+	TakeTransferEvents(ctx context.Context, callSID, legSID string) ([]*CallEvent, error)
 	// ListCallEvents lists a call's events in order of arrival.
 	ListCallEvents(ctx context.Context, callSID string) ([]*CallEvent, error)
 	// UpdateCall runs change on the call as stored, under the call's row

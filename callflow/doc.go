@@ -14,7 +14,10 @@
 // callbacks. Each operation calls the provider first and writes only what
 // it accepted, through CallStore.UpdateCall, under a per-call lock that the
 // status callbacks of the same call share (lockCall), so a callback about a
-// leg an operation just added or removed is judged on what it wrote.
+// leg an operation just added or removed is judged on what it wrote. The
+// lock is per process: a transfer target's callback that reaches another
+// instance before the target is written is held in the store and applied
+// by the instance that added the target (Transfer).
 //
 // It sits between the HTTP handlers in server/ (which map API types to the
 // request types here and back) and two ports: the store, through the domain's

@@ -179,11 +179,7 @@ func TestLateCreateTwoInstances(t *testing.T) {
 	ws := storetest.NewWorkspaceID()
 	var flows []*flowBundle
 	for range 2 {
-		db, err := store.Open(ctx, dbURL, slog.New(slog.DiscardHandler))
-		require.NoError(t, err)
-		t.Cleanup(func() { _ = db.Close() })
-		require.NoError(t, db.Migrate(ctx))
-		flows = append(flows, lateFlow(t, db, fake, proxy, ws, time.Second))
+		flows = append(flows, lateFlow(t, openInstance(t, dbURL), fake, proxy, ws, time.Second))
 	}
 	ada := flows[0].agent(t, ws, "ada")
 	flows[0].verifiedCallerID(t, ws, callerIDA)

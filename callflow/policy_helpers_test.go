@@ -174,7 +174,11 @@ func (b *flowBundle) answered(t *testing.T) (agentLeg, customerLeg, conference s
 
 // participants makes the fake serve a conference's participants: added
 // (a new leg), updated (hold, mute) and removed.
-func (b *flowBundle) participants() {
+func (b *flowBundle) participants() { b.participantsAdding(nil) }
+
+// participantsAdding is participants with onAdd (unless nil) called with
+// each added leg's SID before the fake answers the add.
+func (b *flowBundle) participantsAdding(onAdd func(leg string)) {
 	b.fake.Route(func(w http.ResponseWriter, r *http.Request, prefix string) bool {
 		parts := strings.Split(strings.TrimSuffix(strings.TrimPrefix(strings.TrimPrefix(r.URL.Path, prefix), "/"), ".json"), "/")
 		if len(parts) < 3 || parts[0] != "Conferences" || parts[2] != "Participants" {
@@ -184,8 +188,12 @@ func (b *flowBundle) participants() {
 		case r.Method == http.MethodDelete:
 			w.WriteHeader(http.StatusNoContent)
 		case len(parts) == 3:
+			leg := telephonytest.NewSid()
+			if onAdd != nil {
+				onAdd(leg)
+			}
 			w.WriteHeader(http.StatusCreated)
-			_, _ = w.Write([]byte(`{"call_sid": "` + telephonytest.NewSid() + `", "conference_sid": "` + parts[1] + `", "status": "queued"}`))
+			_, _ = w.Write([]byte(`{"call_sid": "` + leg + `", "conference_sid": "` + parts[1] + `", "status": "queued"}`))
 		default:
 			w.WriteHeader(http.StatusOK)
 			_, _ = w.Write([]byte(`{"call_sid": "` + parts[3] + `", "conference_sid": "` + parts[1] + `", "hold": ` +

@@ -103,10 +103,38 @@ func (s *Service) Transfer(ctx context.Context, workspaceID, identity, callSID, 
 		return nil, err
 	}
 	log.Info("transfer target dialled")
-	if kind == sb.TransferWarm {
-		return c, nil
+	if kind == sb.TransferCold {
+		c, err = s.handOver(ctx, log, c, conf)
 	}
-	return s.handOver(ctx, log, c, conf)
+	// The target's callbacks that reached another instance before the
+	// target was written there were held: they are applied now, after this
+	// transfer's steps, as a callback reaching this instance would be once
+	// the call's lock is free.
+	if s.takeHeldTargetEvents(ctx, log, callSID, leg) && err == nil {
+		c, err = s.deps.Calls.FindCall(ctx, workspaceID, callSID)
+	}
+	return c, err
+}
+
+// takeHeldTargetEvents applies the callbacks held for the transfer target
+// leg of callSID (HoldTransferEvent), in order; the caller holds the
+// call's lock. It reports whether there were any. A failure is logged: the
+// transfer itself stands, and the agent can still cancel it.
+func (s *Service) takeHeldTargetEvents(ctx context.Context, log *slog.Logger, callSID, leg string) bool {
+	held, err := s.deps.Calls.TakeTransferEvents(ctx, callSID, leg)
+	if err != nil {
+		log.Error("reading the transfer target's held callbacks failed", "error", err)
+		return false
+	}
+	for _, ev := range held {
+		req := StatusRequest{CallSID: leg, CallStatus: ev.ProviderStatus, Sequence: ev.Sequence, Duration: ev.Duration}
+		l := log.With("call_status", ev.ProviderStatus)
+		l.Info("applying a transfer target's callback held by another instance")
+		if err := s.transferStatus(ctx, l, callSID, req, false); err != nil {
+			log.Error("applying a held callback of the transfer target failed", "error", err)
+		}
+	}
+	return len(held) > 0
 }
 
 // handOver finishes a transfer: the customer is unheld, the agent leaves,
@@ -242,10 +270,22 @@ func (s *Service) removeLeg(ctx context.Context, log *slog.Logger, conf, leg str
 // hangs up the customer, as the agent leaving would have. Anything else
 // (a late or repeated callback, a leg that is not the current target) is
 // logged and acknowledged.
+//
+// A callback for a leg the call's transfer does not name yet is held
+// (HoldTransferEvent): another instance may have added the target and not
+// yet written it, and applies it when it has (Transfer). A leg that is
+// never named stays held, unused.
 func (s *Service) TransferStatus(ctx context.Context, callSID string, req StatusRequest) error {
 	log := s.logger(ctx).With("call_sid", callSID, "target_call_sid", req.CallSID, "call_status", req.CallStatus)
 	unlock := s.lockCall(callSID)
 	defer unlock()
+	return s.transferStatus(ctx, log, callSID, req, true)
+}
+
+// transferStatus is TransferStatus under the call's lock; hold says whether
+// a callback for a leg the transfer does not name is held (else it is
+// acknowledged and dropped).
+func (s *Service) transferStatus(ctx context.Context, log *slog.Logger, callSID string, req StatusRequest, hold bool) error {
 	c, err := s.deps.Calls.FindCallByLeg(ctx, callSID)
 	if sb.ErrorCode(err) == sb.ENotFound || (err == nil && c.CallSID != callSID) {
 		log.Warn("transfer status for an unknown call; acknowledged")
@@ -255,8 +295,18 @@ func (s *Service) TransferStatus(ctx context.Context, callSID string, req Status
 	}
 	t := c.Transfer
 	if t == nil || t.TargetCallSID != req.CallSID {
-		log.Warn("transfer status for a leg that is not the call's transfer target; acknowledged")
-		return nil
+		if !hold {
+			log.Warn("transfer status for a leg that is not the call's transfer target; acknowledged")
+			return nil
+		}
+		held, err := s.deps.Calls.HoldTransferEvent(ctx, callSID, &sb.CallEvent{LegSID: req.CallSID, Source: sb.EventStatusCallback,
+			ProviderStatus: req.CallStatus, Sequence: req.Sequence, Duration: req.Duration})
+		if err != nil || held {
+			log.Warn("transfer status for a leg that is not the call's transfer target yet; acknowledged and held", "error", err)
+			return err
+		}
+		// The transfer named the leg meanwhile.
+		return s.transferStatus(ctx, log, callSID, req, false)
 	}
 	leg := statusOf[req.CallStatus]
 	switch {

@@ -2,12 +2,16 @@ package callflow_test
 
 import (
 	"context"
+	"log/slog"
+	"net/http"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/callflow"
+	"github.com/switchboard-oss/switchboard/store"
+	"github.com/switchboard-oss/switchboard/store/storetest"
 	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
@@ -116,4 +120,133 @@ func TestOneCustomerLeg(t *testing.T) {
 		b.settle(t)
 		require.Len(t, b.fake.Creates(), 1, "the customer was dialled once")
 	})
+}
+
+// A transfer target's callback can reach another instance before the one
+// that added the target has written it: a busy line answers faster than the
+// REST call returns. The other instance holds it, and the instance that
+// added the target applies it once written, after its own steps, as it
+// would apply a callback that had waited for the call's lock. Two flows
+// over one database (on PostgreSQL, each with a pool of its own), the
+// second receiving the callbacks while the fake holds the first's add.
+func TestTransferTargetCallbackBeforeItIsWritten(t *testing.T) {
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			var dbA, dbB *store.DB
+			if d.Name == "postgres" {
+				dbURL := storetest.PostgresURL(t)
+				dbA, dbB = openInstance(t, dbURL), openInstance(t, dbURL)
+			} else {
+				dbA = d.Open(t)
+				dbB = dbA
+			}
+			a, _ := policyFlow(t, func(testing.TB, ...store.Option) *store.DB { return dbA })
+			b := newFlow(t, func(testing.TB, ...store.Option) *store.DB { return dbB })
+			ctx := context.Background()
+
+			// early, set per case, is what instance b is told about the
+			// target while a's add is unanswered (the same status twice is
+			// the provider repeating its callback).
+			var early []string
+			var agent string
+			a.participantsAdding(func(leg string) {
+				for _, status := range early {
+					require.NoError(t, b.flow.TransferStatus(ctx, agent, callflow.StatusRequest{CallSID: leg, CallStatus: status, Sequence: 1}))
+				}
+			})
+			targetEvents := func(c *sb.Call) (held []string, steps []string) {
+				events, err := dbA.ListCallEvents(ctx, c.CallSID)
+				require.NoError(t, err)
+				for _, ev := range events {
+					switch {
+					case ev.LegSID != c.Transfer.TargetCallSID:
+					case ev.Source == sb.EventStatusCallback:
+						require.False(t, ev.Applied, "a held callback is recorded, its change written as a transfer step")
+						held = append(held, ev.ProviderStatus)
+					case ev.Source == sb.EventTransfer:
+						steps = append(steps, ev.ProviderStatus)
+					}
+				}
+				return held, steps
+			}
+
+			t.Run("WarmBusy", func(t *testing.T) {
+				var customer, conf string
+				agent, customer, conf = a.answered(t)
+				early = []string{"busy", "busy"} // the second a repeat
+				c, err := a.flow.Transfer(ctx, a.ws, "ada", agent, laNumber, sb.TransferWarm)
+				require.NoError(t, err)
+				require.Equal(t, sb.TransferFailed, c.Transfer.Status, "the held busy ends the transfer")
+				require.False(t, c.OnHold, "and the customer is unheld")
+				held, steps := targetEvents(c)
+				require.Equal(t, []string{"busy"}, held, "held once")
+				require.Equal(t, []string{sb.TransferDialing, sb.TransferFailed}, steps)
+				var holds []string
+				for _, r := range a.fake.Matching(http.MethodPost, "/Conferences/"+conf+"/Participants/"+customer+".json") {
+					holds = append(holds, r.Form.Get("Hold"))
+				}
+				require.Equal(t, []string{"true", "false"}, holds, "held for the transfer, unheld when it failed")
+			})
+
+			t.Run("WarmAnswered", func(t *testing.T) {
+				agent, _, _ = a.answered(t)
+				early = []string{"in-progress"}
+				c, err := a.flow.Transfer(ctx, a.ws, "ada", agent, laNumber, sb.TransferWarm)
+				require.NoError(t, err)
+				require.Equal(t, sb.TransferTalking, c.Transfer.Status, "the held answer is applied")
+				require.True(t, c.OnHold)
+				c, err = a.flow.CompleteTransfer(ctx, a.ws, "ada", agent)
+				require.NoError(t, err)
+				require.Equal(t, sb.TransferCompleted, c.Transfer.Status)
+				_, steps := targetEvents(c)
+				require.Equal(t, []string{sb.TransferDialing, sb.TransferTalking, sb.TransferCompleted}, steps)
+			})
+
+			t.Run("ColdBusy", func(t *testing.T) {
+				var customer string
+				agent, customer, _ = a.answered(t)
+				early = []string{"busy"}
+				c, err := a.flow.Transfer(ctx, a.ws, "ada", agent, laNumber, sb.TransferCold)
+				require.NoError(t, err)
+				// Cold, the agent is out before the callback is applied:
+				// the target that never came leaves the customer alone,
+				// and the customer's leg is ended.
+				require.Equal(t, sb.TransferCompleted, c.Transfer.Status)
+				a.settle(t)
+				require.NotEmpty(t, a.fake.HangUps(customer), "the customer left alone is hung up")
+				held, _ := targetEvents(c)
+				require.Equal(t, []string{"busy"}, held)
+			})
+
+			t.Run("NotATarget", func(t *testing.T) {
+				// A callback about a leg no transfer names stays held and
+				// changes nothing.
+				agent, _, _ = a.answered(t)
+				early = nil
+				stray := sid("CA")
+				require.NoError(t, b.flow.TransferStatus(ctx, agent, callflow.StatusRequest{CallSID: stray, CallStatus: "busy", Sequence: 0}))
+				c, err := a.flow.Transfer(ctx, a.ws, "ada", agent, laNumber, sb.TransferWarm)
+				require.NoError(t, err)
+				require.Equal(t, sb.TransferDialing, c.Transfer.Status)
+				events, err := dbA.ListCallEvents(ctx, agent)
+				require.NoError(t, err)
+				for _, ev := range events {
+					require.NotEqual(t, stray, ev.LegSID)
+				}
+			})
+		})
+	}
+}
+
+// openInstance opens and migrates a store of its own on dbURL, as another
+// instance of the service would.
+func openInstance(t *testing.T, dbURL string) *store.DB {
+	t.Helper()
+	ctx := context.Background()
+	db, err := store.Open(ctx, dbURL, slog.New(slog.DiscardHandler))
+	require.NoError(t, err)
+	t.Cleanup(func() { _ = db.Close() })
+	require.NoError(t, db.Migrate(ctx))
+	return db
 }

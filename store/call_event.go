@@ -112,15 +112,78 @@ func (db *DB) HoldCallEvent(ctx context.Context, ev *switchboard.CallEvent) (boo
 		if n > 0 {
 			return nil
 		}
-		row := eventRowOf(ev, nil, false, t)
-		res := tx.Clauses(eventConflict).Create(&row)
-		if res.Error == nil && res.RowsAffected == 1 {
-			ev.ID, ev.CreatedAt = row.ID, t
-		}
 		held = true
-		return res.Error
+		return holdEvent(tx, ev, t)
 	})
 	return held, err
+}
+
+// holdEvent writes ev as held: no call yet (call_sid NULL), kept once.
+func holdEvent(tx *gorm.DB, ev *switchboard.CallEvent, t time.Time) error {
+	row := eventRowOf(ev, nil, false, t)
+	res := tx.Clauses(eventConflict).Create(&row)
+	if res.Error == nil && res.RowsAffected == 1 {
+		ev.ID, ev.CreatedAt = row.ID, t
+	}
+	return res.Error
+}
+
+// HoldTransferEvent implements switchboard.CallStore. It and
+// TakeTransferEvents serialize on the target leg (the driver's LockLeg), so
+// an event is either held before the transfer names its leg, and taken by
+// the process that wrote the transfer, or finds the leg named. The call is
+// read by its key: a leg's transfer is known from the callback's URL.
+func (db *DB) HoldTransferEvent(ctx context.Context, callSID string, ev *switchboard.CallEvent) (bool, error) {
+	t := now()
+	held := false
+	err := db.transact(ctx, func(tx *gorm.DB) error {
+		held = false
+		if err := db.drv.LockLeg(tx, ev.LegSID); err != nil {
+			return err
+		}
+		var row callRow
+		if err := tx.Select("transfer_call_sid").Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+			return translate(err, "Call")
+		}
+		if row.TransferCallSID == ev.LegSID {
+			return nil
+		}
+		held = true
+		return holdEvent(tx, ev, t)
+	})
+	return held, err
+}
+
+// TakeTransferEvents implements switchboard.CallStore.
+func (db *DB) TakeTransferEvents(ctx context.Context, callSID, legSID string) ([]*switchboard.CallEvent, error) {
+	var out []*switchboard.CallEvent
+	err := db.transact(ctx, func(tx *gorm.DB) error {
+		out = nil
+		if err := db.drv.LockLeg(tx, legSID); err != nil {
+			return err
+		}
+		var held []callEventRow
+		if err := tx.Where("leg_sid = ? AND call_sid IS NULL", legSID).Order("sequence, created_at, id").Find(&held).Error; err != nil {
+			return err
+		}
+		if len(held) == 0 {
+			return nil
+		}
+		ids := make([]string, len(held))
+		for i := range held {
+			ids[i] = held[i].ID
+		}
+		if err := tx.Model(&callEventRow{}).Where("id IN ?", ids).Update("call_sid", callSID).Error; err != nil {
+			return err
+		}
+		for i := range held {
+			ev := held[i].toDomain()
+			ev.CallSID = callSID
+			out = append(out, ev)
+		}
+		return nil
+	})
+	return out, err
 }
 
 // adoptHeldEvents applies, in order, the events held for legSID, now the

@@ -252,6 +252,47 @@ func testCall(t *testing.T, open Opener) {
 		require.False(t, held, "a known leg is not held")
 	})
 
+	t.Run("HeldTransferEventTaken", func(t *testing.T) {
+		t.Parallel()
+		c := browserCall(NewWorkspaceID())
+		_, err := db.BeginCall(ctx(), c, time.Minute)
+		require.NoError(t, err)
+		target, other := newCallSID(), newCallSID()
+		busy := &switchboard.CallEvent{LegSID: target, Source: "status", ProviderStatus: "busy", Sequence: 1}
+		for range 2 {
+			held, err := db.HoldTransferEvent(ctx(), c.CallSID, busy)
+			require.NoError(t, err)
+			require.True(t, held, "the transfer does not name the leg yet")
+		}
+		held, err := db.HoldTransferEvent(ctx(), c.CallSID, &switchboard.CallEvent{LegSID: other, Source: "status", ProviderStatus: "busy", Sequence: 1})
+		require.NoError(t, err)
+		require.True(t, held)
+		_, err = db.HoldTransferEvent(ctx(), newCallSID(), busy)
+		require.Equal(t, switchboard.ENotFound, switchboard.ErrorCode(err))
+
+		_, err = db.UpdateCall(ctx(), c.CallSID, func(cur *switchboard.Call) ([]*switchboard.CallEvent, error) {
+			cur.Transfer = &switchboard.Transfer{Type: switchboard.TransferWarm, Target: "+15005550100", Status: switchboard.TransferDialing, TargetCallSID: target}
+			return nil, nil
+		})
+		require.NoError(t, err)
+		taken, err := db.TakeTransferEvents(ctx(), c.CallSID, target)
+		require.NoError(t, err)
+		require.Len(t, taken, 1, "kept once, and only the target's")
+		require.Equal(t, "busy", taken[0].ProviderStatus)
+		require.Equal(t, c.CallSID, taken[0].CallSID)
+		taken, err = db.TakeTransferEvents(ctx(), c.CallSID, target)
+		require.NoError(t, err)
+		require.Empty(t, taken, "taken once")
+		events, err := db.ListCallEvents(ctx(), c.CallSID)
+		require.NoError(t, err)
+		require.Len(t, events, 1, "the taken event is the call's, not applied")
+		require.False(t, events[0].Applied)
+
+		held, err = db.HoldTransferEvent(ctx(), c.CallSID, &switchboard.CallEvent{LegSID: target, Source: "status", ProviderStatus: "completed", Sequence: 2})
+		require.NoError(t, err)
+		require.False(t, held, "a leg the transfer names is not held")
+	})
+
 	t.Run("OlderSequenceIgnored", func(t *testing.T) {
 		t.Parallel()
 		c := browserCall(NewWorkspaceID())

@@ -716,7 +716,12 @@ export interface paths {
 		 *     `call` names the call, set by the service when it added the target. While the
 		 *     transfer is pending, `in-progress` moves it to `talking`; `completed`, `busy`,
 		 *     `no-answer`, `failed` or `canceled` fail it and unhold the customer. After a completed
-		 *     transfer, the target's end hangs up the customer. Anything else is acknowledged.
+		 *     transfer, the target's end hangs up the customer. A callback about a leg the call's
+		 *     transfer does not name yet is acknowledged and held: a target can be busy before the
+		 *     instance that added it has written it (with several instances the callback may reach
+		 *     another one), and that instance applies the held callback once it has, after the
+		 *     transfer's own steps, so that the transfer's answer may already say `talking` or
+		 *     `failed`. Anything else is acknowledged.
 		 */
 		post: operations["voiceTransferStatus"];
 		delete?: never;
