@@ -42,6 +42,8 @@ func BenchmarkCallControl(b *testing.B) {
 			vb.addCallerID(simCallerID)
 			foldTotals(b, vb.db)
 			call := callControlCaller(vb.url, vb.wsA, vb.ada())
+			// The program warms its pool's connections at start.
+			require.NoError(b, vb.db.Warm(context.Background()))
 			// Warm the pools and the caches.
 			for range 50 {
 				_, err := call()

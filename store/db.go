@@ -143,6 +143,17 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 	return db, nil
 }
 
+// Warm opens the pools' connections ahead of the requests where the
+// database's new connections are slow to first serve them (driver.Warmer:
+// PostgreSQL); elsewhere it does nothing. The program warms its store once
+// migrated; tests, which open many stores, do not.
+func (db *DB) Warm(ctx context.Context) error {
+	if w, ok := db.drv.(driver.Warmer); ok {
+		return w.Warm(ctx, db.pools)
+	}
+	return nil
+}
+
 // Ping reports whether every pool answers (used by GET /healthz).
 func (db *DB) Ping(ctx context.Context) error {
 	if len(db.pools.All) == 0 {

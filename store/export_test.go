@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"time"
 
 	switchboard "github.com/switchboard-oss/switchboard"
@@ -119,3 +120,6 @@ func (db *DB) KeptListKeys(workspaceID string) (int, bool) {
 	s := db.listSkips.kept[workspaceID]
 	return len(s.keys), s.complete
 }
+
+// WriterStats is the writer pool's statistics (on PostgreSQL the one pool).
+func (db *DB) WriterStats() sql.DBStats { return db.pools.Writer.Stats() }

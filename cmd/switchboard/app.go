@@ -65,6 +65,11 @@ func (m *Main) Run(ctx context.Context) error {
 	if err := db.Migrate(ctx); err != nil {
 		return fmt.Errorf("migrating the database: %w", err)
 	}
+	// A slow first request on each connection a growing pool opens would
+	// otherwise land on the requests of a busy minute.
+	if err := db.Warm(ctx); err != nil {
+		m.Logger.Warn("warming the database's connections failed; they open as requests need them", "error", err)
+	}
 	// Metrics first: the webhook deliveries report to them.
 	m.metrics = newMetrics(m.Config, db, m.Logger)
 	if err := m.startEvents(ctx); err != nil {

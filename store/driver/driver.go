@@ -84,6 +84,15 @@ type Pools struct {
 	Stop func() error
 }
 
+// Warmer opens a pool's connections ahead of the requests. A PostgreSQL
+// backend loads the description of each table and index the first time a
+// statement of its touches them, tens of milliseconds on a new connection,
+// so a pool that opens connections as load grows puts that on the requests
+// that need them; warmed at start, the pool holds them ready.
+type Warmer interface {
+	Warm(ctx context.Context, p *Pools) error
+}
+
 // Events writes events and finds those the relay has yet to turn into
 // delivery jobs.
 type Events interface {

@@ -68,6 +68,43 @@ func (Driver) Open(databaseURL string, config func() *gorm.Config) (*driver.Pool
 	return &driver.Pools{W: g, R: g, Writer: s, All: []*sql.DB{s}, URL: databaseURL}, nil
 }
 
+var _ driver.Warmer = Driver{}
+
+// Warm opens as many connections as the pool keeps idle and, on each,
+// plans a read of every table of the schema, which loads the tables' and
+// their indexes' descriptions into the backend's caches (the planner opens
+// a table's indexes to choose among them). What a first execution loads
+// besides (a trigger's compiled function, a foreign key's check) stays for
+// the first write.
+func (Driver) Warm(ctx context.Context, p *driver.Pools) error {
+	var query string
+	if err := p.Writer.QueryRowContext(ctx, warmQuery).Scan(&query); err != nil || query == "" {
+		return err
+	}
+	n := p.Writer.Stats().MaxOpenConnections
+	conns := make([]*sql.Conn, 0, n)
+	defer func() {
+		for _, c := range conns {
+			_ = c.Close() // back to the pool, which keeps n idle
+		}
+	}()
+	// Every connection is held until all are open, so that each is a
+	// connection of its own.
+	for range n {
+		c, err := p.Writer.Conn(ctx)
+		if err != nil {
+			return err
+		}
+		conns = append(conns, c)
+	}
+	for _, c := range conns {
+		if _, err := c.ExecContext(ctx, query); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 func (Driver) Migrations() fs.FS {
 	sub, err := fs.Sub(migrations, "migrations")
 	if err != nil {

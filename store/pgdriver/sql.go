@@ -60,6 +60,11 @@ const (
 	releaseImport   = "RELEASE SAVEPOINT import_batch"
 )
 
+// warmQuery writes the statement Warm runs on each connection: a read of
+// no rows from every table of the schema the connection works in.
+const warmQuery = "SELECT string_agg(format('(SELECT 1 FROM %I.%I LIMIT 0)', schemaname, tablename), ' UNION ALL ') " +
+	"FROM pg_tables WHERE schemaname = current_schema()"
+
 // Search. Each condition is written twice (driver.Cond): indexed, with the
 // condition on search_idx the trigram index serves, and scanned, where
 // that condition is trivially true (its pattern is never NULL; the exact
