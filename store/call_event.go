@@ -98,34 +98,11 @@ func (db *DB) recordCallEvent(tx *gorm.DB, ev *switchboard.CallEvent, t time.Tim
 // held before the leg's SID is written, and adopted by that write, or finds
 // the leg known.
 func (db *DB) HoldCallEvent(ctx context.Context, ev *switchboard.CallEvent) (bool, error) {
-	t := now()
-	held := false
-	err := db.transact(ctx, func(tx *gorm.DB) error {
-		held = false
-		if err := db.drv.LockLeg(tx, ev.LegSID); err != nil {
-			return err
-		}
+	return db.holdUnless(ctx, ev, func(tx *gorm.DB) (bool, error) {
 		var n int64
-		if err := tx.Model(&callRow{}).Where("call_sid = ? OR customer_call_sid = ?", ev.LegSID, ev.LegSID).Count(&n).Error; err != nil {
-			return err
-		}
-		if n > 0 {
-			return nil
-		}
-		held = true
-		return holdEvent(tx, ev, t)
+		err := tx.Model(&callRow{}).Where("call_sid = ? OR customer_call_sid = ?", ev.LegSID, ev.LegSID).Count(&n).Error
+		return n > 0, err
 	})
-	return held, err
-}
-
-// holdEvent writes ev as held: no call yet (call_sid NULL), kept once.
-func holdEvent(tx *gorm.DB, ev *switchboard.CallEvent, t time.Time) error {
-	row := eventRowOf(ev, nil, false, t)
-	res := tx.Clauses(eventConflict).Create(&row)
-	if res.Error == nil && res.RowsAffected == 1 {
-		ev.ID, ev.CreatedAt = row.ID, t
-	}
-	return res.Error
 }
 
 // HoldTransferEvent implements switchboard.CallStore. It and
@@ -134,6 +111,20 @@ func holdEvent(tx *gorm.DB, ev *switchboard.CallEvent, t time.Time) error {
 // the process that wrote the transfer, or finds the leg named. The call is
 // read by its key: a leg's transfer is known from the callback's URL.
 func (db *DB) HoldTransferEvent(ctx context.Context, callSID string, ev *switchboard.CallEvent) (bool, error) {
+	return db.holdUnless(ctx, ev, func(tx *gorm.DB) (bool, error) {
+		var row callRow
+		if err := tx.Select("transfer_call_sid").Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
+			return false, translate(err, "Call")
+		}
+		return row.TransferCallSID == ev.LegSID, nil
+	})
+}
+
+// holdUnless writes ev as held (no call yet: call_sid NULL; the same event
+// kept once), under the driver's LockLeg on its leg, unless known says in
+// the same transaction that the leg is known already. It reports whether
+// it held the event.
+func (db *DB) holdUnless(ctx context.Context, ev *switchboard.CallEvent, known func(tx *gorm.DB) (bool, error)) (bool, error) {
 	t := now()
 	held := false
 	err := db.transact(ctx, func(tx *gorm.DB) error {
@@ -141,16 +132,24 @@ func (db *DB) HoldTransferEvent(ctx context.Context, callSID string, ev *switchb
 		if err := db.drv.LockLeg(tx, ev.LegSID); err != nil {
 			return err
 		}
-		var row callRow
-		if err := tx.Select("transfer_call_sid").Where("call_sid = ?", callSID).Take(&row).Error; err != nil {
-			return translate(err, "Call")
-		}
-		if row.TransferCallSID == ev.LegSID {
-			return nil
+		if ok, err := known(tx); err != nil || ok {
+			return err
 		}
 		held = true
-		return holdEvent(tx, ev, t)
+		row := eventRowOf(ev, nil, false, t)
+		res := tx.Clauses(eventConflict).Create(&row)
+		if res.Error == nil && res.RowsAffected == 1 {
+			ev.ID, ev.CreatedAt = row.ID, t
+		}
+		return res.Error
 	})
+	return held, err
+}
+
+// heldEvents reads the events held for legSID, in the order they apply.
+func heldEvents(tx *gorm.DB, legSID string) ([]callEventRow, error) {
+	held := make([]callEventRow, 0, 1) // usually none: GORM would give an empty slice room for 20
+	err := tx.Where("leg_sid = ? AND call_sid IS NULL", legSID).Order("sequence, created_at, id").Find(&held).Error
 	return held, err
 }
 
@@ -162,12 +161,9 @@ func (db *DB) TakeTransferEvents(ctx context.Context, callSID, legSID string) ([
 		if err := db.drv.LockLeg(tx, legSID); err != nil {
 			return err
 		}
-		var held []callEventRow
-		if err := tx.Where("leg_sid = ? AND call_sid IS NULL", legSID).Order("sequence, created_at, id").Find(&held).Error; err != nil {
+		held, err := heldEvents(tx, legSID)
+		if err != nil || len(held) == 0 {
 			return err
-		}
-		if len(held) == 0 {
-			return nil
 		}
 		ids := make([]string, len(held))
 		for i := range held {
@@ -193,8 +189,8 @@ func (db *DB) TakeTransferEvents(ctx context.Context, callSID, legSID string) ([
 // that beat the REST create's answer still tells partners the call ended.
 // It reports whether any moved the call.
 func (db *DB) adoptHeldEvents(tx *gorm.DB, callSID, legSID string) (bool, error) {
-	held := make([]callEventRow, 0, 1) // usually none: GORM would give an empty slice room for 20
-	if err := tx.Where("leg_sid = ? AND call_sid IS NULL", legSID).Order("sequence, created_at, id").Find(&held).Error; err != nil {
+	held, err := heldEvents(tx, legSID)
+	if err != nil {
 		return false, err
 	}
 	moved := false
