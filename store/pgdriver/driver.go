@@ -70,18 +70,23 @@ func (Driver) Open(databaseURL string, config func() *gorm.Config) (*driver.Pool
 
 var _ driver.Warmer = Driver{}
 
-// Warm opens as many connections as the pool keeps idle and, on each,
-// plans a read of every table of the schema, which loads the tables' and
-// their indexes' descriptions into the backend's caches (the planner opens
-// a table's indexes to choose among them). What a first execution loads
-// besides (a trigger's compiled function, a foreign key's check) stays for
-// the first write.
+// WarmConns bounds the connections Warm opens: the pool may hold 4 per CPU,
+// which on a large machine would take most of a server's connection slots
+// at every start; the requests a busy minute overlaps are fewer.
+const WarmConns = 8
+
+// Warm opens up to WarmConns of the pool's connections (it keeps them
+// idle) and, on each, plans a read of every table of the schema, which
+// loads the tables' and their indexes' descriptions into the backend's
+// caches (the planner opens a table's indexes to choose among them). What a
+// first execution loads besides (a trigger's compiled function, a foreign
+// key's check) stays for the first write.
 func (Driver) Warm(ctx context.Context, p *driver.Pools) error {
 	var query string
 	if err := p.Writer.QueryRowContext(ctx, warmQuery).Scan(&query); err != nil || query == "" {
 		return err
 	}
-	n := p.Writer.Stats().MaxOpenConnections
+	n := min(WarmConns, p.Writer.Stats().MaxOpenConnections)
 	conns := make([]*sql.Conn, 0, n)
 	defer func() {
 		for _, c := range conns {
