@@ -19,15 +19,18 @@ import (
 	"github.com/switchboard-oss/switchboard/telephony/telephonytest"
 )
 
-// The production timings scaled down 50 times (a 10 s request timeout, a
-// 5 s margin): the ratios are what matter.
+// The production timings scaled down 25 times (a 10 s request timeout, a
+// 5 s margin): the ratios are what matter. At 50 times the create held
+// 1.2x reached the provider 60 ms before the reconciliation listed the
+// calls, and a loaded CI machine (the race detector beside a browser)
+// once took longer than that to forward it, so the call was dialled again.
 const (
-	lateTimeout = 200 * time.Millisecond
-	lateMargin  = 100 * time.Millisecond
-	lateWatch   = 2 * time.Second
-	// answerAfter is the soonest a customer answers, on the same scale
-	// (3 s): a surplus leg must be hung up before that.
-	answerAfter = 1500 * time.Millisecond
+	lateTimeout = 400 * time.Millisecond
+	lateMargin  = 200 * time.Millisecond
+	lateWatch   = 4 * time.Second
+	// answerAfter is the soonest a customer answers, on the same scale:
+	// a surplus leg must be hung up before that.
+	answerAfter = 3 * time.Second
 )
 
 // lateCase is a create held by the proxy for a multiple of the request
@@ -144,14 +147,14 @@ func TestLateCreateRingsOnce(t *testing.T) {
 					db := d.Open(t) // a caller ID belongs to one workspace
 					fake := telephonytest.NewTwilio(t)
 					proxy := newLateProxy(t, fake.URL, sameForAll(tc.hold))
-					b := lateFlow(t, db, fake, proxy, storetest.NewWorkspaceID(), 3*time.Second)
+					b := lateFlow(t, db, fake, proxy, storetest.NewWorkspaceID(), 6*time.Second)
 					ada := b.agent(t, b.ws, "ada")
 					b.verifiedCallerID(t, b.ws, callerIDA)
 					b.window(t, b.ws, "08:00", "21:00", "UTC")
 					ans, doc, c := b.control(t, callflow.ControlRequest{From: ada, Caller: ada, To: newCustomer(), WorkspaceID: b.ws})
 					require.NotNil(t, ans.Then, "the call is placed: %+v", doc)
 					ans.Then()
-					ctx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+					ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 					defer cancel()
 					require.NoError(t, b.flow.Wait(ctx))
 					requireOneLeg(t, db, fake, proxy, c.CallSID, tc)
@@ -179,7 +182,7 @@ func TestLateCreateTwoInstances(t *testing.T) {
 	ws := storetest.NewWorkspaceID()
 	var flows []*flowBundle
 	for range 2 {
-		flows = append(flows, lateFlow(t, openInstance(t, dbURL), fake, proxy, ws, time.Second))
+		flows = append(flows, lateFlow(t, openInstance(t, dbURL), fake, proxy, ws, 2*time.Second))
 	}
 	ada := flows[0].agent(t, ws, "ada")
 	flows[0].verifiedCallerID(t, ws, callerIDA)
