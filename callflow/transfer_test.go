@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
 	sb "github.com/switchboard-oss/switchboard"
@@ -150,9 +151,12 @@ func TestTransferTargetCallbackBeforeItIsWritten(t *testing.T) {
 			// the provider repeating its callback).
 			var early []string
 			var agent string
+			// The hook runs on the fake's handler goroutine, where a failed
+			// assertion must not stop the goroutine (FailNow belongs to the
+			// test's own).
 			a.participantsAdding(func(leg string) {
 				for _, status := range early {
-					require.NoError(t, b.flow.TransferStatus(ctx, agent, callflow.StatusRequest{CallSID: leg, CallStatus: status, Sequence: 1}))
+					assert.NoError(t, b.flow.TransferStatus(ctx, agent, callflow.StatusRequest{CallSID: leg, CallStatus: status, Sequence: 1}))
 				}
 			})
 			targetEvents := func(c *sb.Call) (held []string, steps []string) {

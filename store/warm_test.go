@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	_ "github.com/jackc/pgx/v5/stdlib"
+	_ "github.com/jackc/pgx/v5/stdlib" // database/sql driver "pgx", for the server's list of backends
 	"github.com/stretchr/testify/require"
 
 	"github.com/switchboard-oss/switchboard/store"
