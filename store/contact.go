@@ -33,6 +33,10 @@ type contactRow struct {
 	// SearchIdx is the indexed search text of a database that has one
 	// (driver.Searcher's SearchIndexText).
 	SearchIdx string `gorm:"column:search_idx"`
+	// Seq is the row's number in its workspace's range, where the
+	// database numbers them so (driver.ContactSeqs); written on insert
+	// only.
+	Seq       *int64 `gorm:"column:seq"`
 	CreatedAt time.Time
 	UpdatedAt time.Time
 }
@@ -162,7 +166,11 @@ func (db *DB) CreateContact(ctx context.Context, c *switchboard.Contact) error {
 			return err
 		}
 		// A session: insertOrTake runs two statements on it.
-		ins := db.withSearchIdx(tx, &row).Session(&gorm.Session{})
+		ins, err := db.forInsert(tx, &row)
+		if err != nil {
+			return err
+		}
+		ins = ins.Session(&gorm.Session{})
 		created, err := insertOrTake(ins, &row, onKey("workspace_id", "phone"),
 			"workspace_id = ? AND phone = ?", row.WorkspaceID, row.Phone)
 		if err != nil {

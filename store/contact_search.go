@@ -328,7 +328,7 @@ func (db *DB) probeRanked(r *gorm.DB, newest driver.Newest, q searchQuery, rank 
 // index and the conditions, in their scanned spelling, filter them, so a
 // LIMIT stops the walk early when matches are dense.
 func (db *DB) searchSQL(q searchQuery, walk bool, extra driver.Cond, rankTri []string) (string, []any) {
-	from, where, args := db.drv.From(walk, driver.Trigrams{Any: q.tri.Any, All: q.tri.All, Rank: rankTri})
+	from, where, args := db.drv.From(q.workspaceID, walk, driver.Trigrams{Any: q.tri.Any, All: q.tri.All, Rank: rankTri})
 	where = append(where, "c.workspace_id = ?")
 	args = append(args, q.workspaceID)
 	for _, c := range append(append([]driver.Cond{}, q.where...), extra) {

@@ -56,7 +56,7 @@ func (db *DB) orderedWindow(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, 
 	if w.ranked {
 		tri.Rank = q.rankFTS
 	}
-	if _, _, ok := idx.Candidates(tri, 0, 1); !ok {
+	if _, _, ok := idx.Candidates(q.workspaceID, tri, 0, 1); !ok {
 		return nil, false, nil
 	}
 	err = r.Transaction(func(tx *gorm.DB) error {
@@ -82,7 +82,7 @@ func (db *DB) readOrdered(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w 
 	var outOfOrder []*switchboard.Contact
 	if len(apart) > 0 {
 		var err error
-		if outOfOrder, err = db.rowsByKey(r, idx, q.workspaceID, apart, where); err != nil {
+		if outOfOrder, err = db.rowsByKey(r, idx, q.workspaceID, apart, where, len(apart)); err != nil {
 			return nil, false, err
 		}
 	}
@@ -115,7 +115,7 @@ func (db *DB) readOrdered(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w 
 			return nil, false, nil
 		}
 		n = min(n, db.tune.orderedRows-read)
-		query, args, _ := idx.Candidates(tri, below, n)
+		query, args, _ := idx.Candidates(q.workspaceID, tri, below, n)
 		var keys []int64
 		if err := scan(r.Raw(query, args...), &keys); err != nil {
 			return nil, false, err
@@ -123,7 +123,10 @@ func (db *DB) readOrdered(r *gorm.DB, idx driver.OrderedIndex, q searchQuery, w 
 		if len(keys) == 0 {
 			break
 		}
-		rows, err := db.rowsByKey(r, idx, q.workspaceID, keys, where)
+		// Only the matches the window still needs are read (a dense
+		// query's first chunk holds more than a page), and as many more
+		// as may be skipped.
+		rows, err := db.rowsByKey(r, idx, q.workspaceID, keys, where, want-len(out)+len(skip))
 		if err != nil {
 			return nil, false, err
 		}
@@ -174,14 +177,14 @@ func (db *DB) firstInOrder(r *gorm.DB, idx driver.OrderedIndex, workspaceID stri
 	return keys[0], true, nil
 }
 
-// rowsByKey reads the workspace's contacts among keys that satisfy where,
-// highest row key first.
-func (db *DB) rowsByKey(r *gorm.DB, idx driver.OrderedIndex, workspaceID string, keys []int64, where driver.Cond) ([]*switchboard.Contact, error) {
+// rowsByKey reads the first n of the workspace's contacts among keys that
+// satisfy where, highest row key first.
+func (db *DB) rowsByKey(r *gorm.DB, idx driver.OrderedIndex, workspaceID string, keys []int64, where driver.Cond, n int) ([]*switchboard.Contact, error) {
 	list := make([]string, len(keys))
 	for i, k := range keys {
 		list[i] = strconv.FormatInt(k, 10)
 	}
-	query, args := idx.RowsByKey(workspaceID, "["+strings.Join(list, ",")+"]", where)
+	query, args := idx.RowsByKey(workspaceID, "["+strings.Join(list, ",")+"]", where, n)
 	res, err := r.Raw(query, args...).Rows()
 	if err != nil {
 		return nil, err

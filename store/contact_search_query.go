@@ -260,16 +260,27 @@ func (q *searchQuery) bucketOf(t string) int {
 	return 1
 }
 
-// withSearchIdx prepares a GORM insert of row: it fills the indexed search
-// text of a database that has one, and leaves the column out where the
-// table has none.
-func (db *DB) withSearchIdx(tx *gorm.DB, row *contactRow) *gorm.DB {
-	idx, ok := db.drv.SearchIndexText(row.Search)
-	if !ok {
-		return tx.Omit("search_idx")
+// forInsert prepares a GORM insert of row in the writer's transaction tx:
+// it fills the indexed search text and the row's number in its
+// workspace's range where the database has them, and leaves the columns
+// out where the table has none.
+func (db *DB) forInsert(tx *gorm.DB, row *contactRow) (*gorm.DB, error) {
+	if idx, ok := db.drv.SearchIndexText(row.Search); ok {
+		row.SearchIdx = idx
+	} else {
+		tx = tx.Omit("search_idx")
 	}
-	row.SearchIdx = idx
-	return tx
+	seqs, ok := db.drv.(driver.ContactSeqs)
+	if !ok {
+		return tx.Omit("seq"), nil
+	}
+	last, err := seqs.LastContactSeq(tx, row.WorkspaceID)
+	if err != nil {
+		return nil, err
+	}
+	next := last + 1
+	row.Seq = &next
+	return tx, nil
 }
 
 // isPhoneLike reports whether a query holds only what people type in phone

@@ -112,7 +112,7 @@ func (db *DB) rankedInOrder(r *gorm.DB, q searchQuery, page switchboard.Page, wa
 	idx, ordered := db.drv.(driver.OrderedIndex)
 	ordered = ordered && q.pastCap && db.tune.earlyAbove > 0 && !q.short
 	if ordered {
-		_, _, ordered = idx.Candidates(driver.Trigrams{Any: q.tri.Any, All: q.tri.All}, 0, 1)
+		_, _, ordered = idx.Candidates(q.workspaceID, driver.Trigrams{Any: q.tri.Any, All: q.tri.All}, 0, 1)
 	}
 	if !ordered {
 		cands, err = db.candidates(r, q, limit)

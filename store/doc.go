@@ -76,7 +76,10 @@
 // PostgreSQL serves the substring LIKEs from a pg_trgm GIN index on a second
 // column, search_idx, written beside the search text (pgdriver/search.go
 // says why the markers become a letter there); SQLite from an FTS5 table
-// with the trigram tokenizer, joined explicitly (sqlitedriver/search.go). A
+// with the trigram tokenizer, joined explicitly (sqlitedriver/search.go),
+// where each workspace's contacts are numbered (seq, FTS5's rowid) in a
+// range of their own, which a search hands FTS5 so that it reads only its
+// workspace's part of the index (migration 0076, driver.ContactSeqs). A
 // trigram index needs three characters, so queries of one or two characters
 // scan the workspace's rows and cost in proportion to the workspace (see
 // BenchmarkSearch).

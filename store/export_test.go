@@ -70,6 +70,11 @@ func (db *DB) Int64s(query string, args ...any) ([]int64, error) {
 	return out, err
 }
 
+// Strings runs a query of one text column on the reader pool into out.
+func (db *DB) Strings(out *[]string, query string, args ...any) error {
+	return db.r.Raw(query, args...).Scan(out).Error
+}
+
 // WithShortReadCap makes a query too short for the trigram index count and
 // rank at most n matches instead of searchCountCap, so that tests reach its
 // broad path on small workspaces (a total past n is then reported as the
@@ -123,3 +128,6 @@ func (db *DB) KeptListKeys(workspaceID string) (int, bool) {
 
 // WriterStats is the writer pool's statistics (on PostgreSQL the one pool).
 func (db *DB) WriterStats() sql.DBStats { return db.pools.Writer.Stats() }
+
+// SearchText is the search text the store writes for c.
+func SearchText(c *switchboard.Contact) string { return newContactRow(c).Search }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+	"gorm.io/gorm"
 
 	switchboard "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store"
@@ -49,7 +50,9 @@ func TestMigrationContactsOutOfOrder(t *testing.T) {
 	insert(3, "a3", "ws1", t0.Add(time.Second))
 	insert(4, "a4", "ws1", t0.Add(2*time.Second))
 	insert(5, "b1", "ws2", t0.Add(-time.Hour))
-	require.NoError(t, db.Migrate(ctx))
+	// Up to the migration before the workspaces' ranges of seq (0076),
+	// where these tests' seqs are the table's.
+	require.NoError(t, db.MigrateTo(ctx, 75))
 	listed := func() []int64 {
 		t.Helper()
 		seqs, err := db.Int64s("SELECT seq FROM contacts_out_of_order ORDER BY seq")
@@ -65,17 +68,29 @@ func TestMigrationContactsOutOfOrder(t *testing.T) {
 	insert(9, "a9", "ws1", t0.Add(3*time.Second)) // same time, higher id: in order
 	require.Equal(t, []int64{3, 4, 7, 8}, listed())
 
-	// The store's own write, stamped now, is in order.
-	c := &switchboard.Contact{WorkspaceID: "ws1", FirstName: "Ada"}
-	require.NoError(t, db.CreateContact(ctx, c))
-	require.Equal(t, []int64{3, 4, 7, 8}, listed())
-
 	require.NoError(t, db.Exec("DELETE FROM contacts WHERE seq IN (4, 8)"))
 	require.Equal(t, []int64{3, 7}, listed())
 	require.NoError(t, db.Exec("UPDATE contacts SET first_name = 'x', created_at = created_at WHERE seq = 6"))
 	require.Equal(t, []int64{3, 7}, listed(), "an update that keeps the key")
 	require.NoError(t, db.Exec("UPDATE contacts SET created_at = ? WHERE seq = 6", t0))
 	require.Equal(t, []int64{3, 6, 7}, listed(), "an update of the key")
+
+	// Moved to their workspaces' ranges (0076), the listed rows are the
+	// same contacts; the store's own write, stamped now, is in order.
+	listedIDs := func() []string {
+		t.Helper()
+		var ids []string
+		require.NoError(t, db.Fixture(ctx, func(tx *gorm.DB) error {
+			return tx.Raw("SELECT c.id FROM contacts_out_of_order o JOIN contacts c ON c.seq = o.seq ORDER BY c.id").Scan(&ids).Error
+		}))
+		return ids
+	}
+	require.Equal(t, []string{"a2", "a3", "a6"}, listedIDs())
+	require.NoError(t, db.Migrate(ctx))
+	require.Equal(t, []string{"a2", "a3", "a6"}, listedIDs())
+	c := &switchboard.Contact{WorkspaceID: "ws1", FirstName: "Ada"}
+	require.NoError(t, db.CreateContact(ctx, c))
+	require.Equal(t, []string{"a2", "a3", "a6"}, listedIDs())
 }
 
 // TestConcurrentImportsInOrder (SQLite): batches of two imports into one

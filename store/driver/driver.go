@@ -177,10 +177,10 @@ type Searcher interface {
 	// runes characters.
 	Rank(esc string, runes int) Cond
 	// From is the FROM clause (naming the contacts c) and leading
-	// conditions of a search: walking the workspace's rows newest first, or
-	// through the trigram index, narrowed by what tri says every match
-	// holds.
-	From(walk bool, tri Trigrams) (from string, where []string, args []any)
+	// conditions of a search of the workspace: walking its rows newest
+	// first, or through the trigram index, narrowed by what tri says every
+	// match holds.
+	From(workspaceID string, walk bool, tri Trigrams) (from string, where []string, args []any)
 	// Walk runs fn so that a walk reads the workspace's rows in order and
 	// stops at the page's end, rather than what a planner would prefer.
 	Walk(r *gorm.DB, fn func(*gorm.DB) error) error
@@ -226,18 +226,18 @@ type Newest interface {
 // holds, and merges those rows in, where a walk of the workspace reads
 // every row down to the page's last match.
 type OrderedIndex interface {
-	// Candidates is the query of the row keys of up to n candidates of
-	// tri below the row key below, highest first; ok is false when no
-	// trigram of tri narrows the rows.
-	Candidates(tri Trigrams, below int64, n int) (query string, args []any, ok bool)
+	// Candidates is the query of the row keys of up to n of the
+	// workspace's candidates of tri below the row key below, highest
+	// first; ok is false when no trigram of tri narrows the rows.
+	Candidates(workspaceID string, tri Trigrams, below int64, n int) (query string, args []any, ok bool)
 	// RowKey is the row key's column in the FROM of an indexed search
 	// (Searcher.From with a trigram): ordered by it, highest first, the
 	// index hands out that search's rows as Candidates does.
 	RowKey() string
-	// RowsByKey is the query of the workspace's contacts (ContactColumns)
-	// whose row keys are in keys (a JSON array) and that satisfy where
-	// (zero: all), highest row key first.
-	RowsByKey(workspaceID, keys string, where Cond) (string, []any)
+	// RowsByKey is the query of the first n of the workspace's contacts
+	// (ContactColumns) whose row keys are in keys (a JSON array) and that
+	// satisfy where (zero: all), highest row key first.
+	RowsByKey(workspaceID, keys string, where Cond, n int) (string, []any)
 	// OutOfOrder is the query of the row keys of up to n of the
 	// workspace's contacts that are out of insertion order.
 	OutOfOrder(workspaceID string, n int) (string, []any)
@@ -250,6 +250,18 @@ type OrderedIndex interface {
 	// contact in insertion order: no contact of the workspace in that
 	// order has a higher one.
 	NewestInOrder(workspaceID string) (string, []any)
+}
+
+// ContactSeqs is a driver that numbers each workspace's contacts in a
+// range of its own (SQLite: the contacts' seq, by which its search index
+// lists them, so that a search reads only its workspace's part of the
+// index): every insert of a contact gives it the number LastContactSeq
+// says comes next.
+type ContactSeqs interface {
+	// LastContactSeq is the highest number the workspace's contacts hold
+	// (its range's base when it has none); tx is the writer's transaction
+	// that inserts after it.
+	LastContactSeq(tx *gorm.DB, workspaceID string) (int64, error)
 }
 
 // Trigrams are what a search's matches hold, for a trigram index to narrow

@@ -22,8 +22,11 @@ type Contact struct {
 	TimeZone    *string // NULL when unknown
 	Search      string
 	SearchIdx   string
-	CreatedAt   time.Time
-	UpdatedAt   time.Time
+	// Seq is the row's number in its workspace's range (ContactSeqs), on
+	// a single insert; a bulk insert numbers its rows itself.
+	Seq       *int64
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // ContactColumns are the columns a contact is read with (never the search

@@ -68,7 +68,7 @@ func (Driver) Rank(esc string, runes int) driver.Cond {
 // From is the table either way: the planner picks the GIN index for the
 // indexed conditions, and a walk's scanned conditions leave it the
 // (workspace_id, created_at, id) index.
-func (Driver) From(bool, driver.Trigrams) (string, []string, []any) { return fromAll, nil, nil }
+func (Driver) From(string, bool, driver.Trigrams) (string, []string, []any) { return fromAll, nil, nil }
 
 // Walk makes a walk really walk: the planner cannot estimate how dense the
 // matches of a LIKE are, and left to itself it scans the table (or a

@@ -1,7 +1,9 @@
 package sqlitedriver
 
 import (
+	"database/sql"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"time"
 
@@ -31,11 +33,28 @@ func (Driver) InsertContacts(tx *gorm.DB, workspaceID string, t time.Time, rows 
 	if err != nil {
 		return nil, err
 	}
-	rs, err := driver.Query(tx, insertContacts, workspaceID, t, t, string(list))
+	last, err := Driver{}.LastContactSeq(tx, workspaceID)
+	if err != nil {
+		return nil, err
+	}
+	rs, err := driver.Query(tx, insertContacts, last, workspaceID, t, t, string(list))
 	if err != nil {
 		return nil, err
 	}
 	return driver.ScanIDs(rs, len(rows))
+}
+
+// LastContactSeq: the writer's transaction is the only one, so no other
+// insert can take the numbers after it before the transaction ends.
+func (Driver) LastContactSeq(tx *gorm.DB, workspaceID string) (int64, error) {
+	var last sql.NullInt64
+	if err := tx.Raw(lastContactSeq, workspaceID).Row().Scan(&last); err != nil {
+		return 0, fmt.Errorf("sqlitedriver: the last contact of workspace %q: %w", workspaceID, err)
+	}
+	if !last.Valid {
+		return 0, fmt.Errorf("sqlitedriver: workspace %q has no range of contact keys", workspaceID)
+	}
+	return last.Int64, nil
 }
 
 // ExistingContacts needs no lock: the writer's transaction excludes every
@@ -75,17 +94,17 @@ func (Driver) FinishImport(*gorm.DB, int, *slog.Logger) {}
 // as PostgreSQL's vacuum does: each rewrite is then paid for by rows
 // inserted since the last, at most five times over.
 
-// MergeAfterImport: the table's row keys span its rows (deleted ones
-// included, which only errs toward merging less).
+// MergeAfterImport: the workspaces' counts of contacts sum to the table's
+// rows.
 func (Driver) MergeAfterImport(r *gorm.DB, inserted int) (bool, error) {
 	if inserted <= 0 {
 		return false, nil
 	}
-	var span int64
-	if err := r.Raw(selectContactsSpan).Row().Scan(&span); err != nil {
+	var rows int64
+	if err := r.Raw(selectContactsCount).Row().Scan(&rows); err != nil {
 		return false, err
 	}
-	return int64(inserted)*5 >= span, nil
+	return int64(inserted)*5 >= rows, nil
 }
 
 // mergePages is how many pages of the index one step writes: about 3 ms

@@ -2,6 +2,7 @@ package sqlitedriver
 
 import (
 	"database/sql"
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -29,12 +30,12 @@ func (Driver) Digits(d string) driver.Cond { return driver.Plain(matchPhone, "%"
 
 func (Driver) Rank(esc string, _ int) driver.Cond { return driver.RankLikes(esc) }
 
-func (Driver) From(walk bool, tri driver.Trigrams) (string, []string, []any) {
+func (Driver) From(workspaceID string, walk bool, tri driver.Trigrams) (string, []string, []any) {
 	if walk {
 		return fromWalk, nil, nil
 	}
 	if match := ftsMatch(tri); match != "" {
-		return fromFTS, []string{matchFTS}, []any{match}
+		return fromFTS, []string{matchFTS, inRange}, []any{match, workspaceID, workspaceID}
 	}
 	return fromAll, nil, nil
 }
@@ -85,21 +86,24 @@ const (
 )
 
 // Sample reads sampleWindows runs of windowRows rows by rowid, spread over
-// the table (SQLite has no TABLESAMPLE, and a rowid range costs a seek); a
-// piece is a run. Small tables are read whole. The runs are spread evenly
+// the workspace's range of rowids (SQLite has no TABLESAMPLE, and a rowid
+// range costs a seek); a piece is a run. Small workspaces are read whole.
+// The runs are spread evenly
 // by construction (about span/100 rows apart at the least), so one cluster
 // of matches meets one or two: five pieces suffice.
 func (Driver) Sample(r *gorm.DB, workspaceID string) (driver.SampledRows, error) {
 	s := driver.SampledRows{MinPieces: 5}
 	var lo, hi sql.NullInt64
-	if err := r.Raw(sampleBounds).Row().Scan(&lo, &hi); err != nil || !lo.Valid {
+	err := r.Raw(sampleBounds, workspaceID).Row().Scan(&lo, &hi)
+	if errors.Is(err, sql.ErrNoRows) || err == nil && !lo.Valid {
+		return s, nil // no workspace, or no contact in it
+	} else if err != nil {
 		return s, err
 	}
 	var args []any
 	var runs []string
-	// Runs placed by the golden ratio's multiples (mod 1) cover the table
-	// evenly without falling into step with it: evenly spaced runs could
-	// all land in one workspace where imports alternate in blocks.
+	// Runs placed by the golden ratio's multiples (mod 1) cover the range
+	// evenly without falling into step with it.
 	span := hi.Int64 - lo.Int64 + 1
 	for k := range sampleWindows {
 		start, end := lo.Int64, hi.Int64+1
@@ -211,7 +215,7 @@ const maxRunTrigrams, shortRun = 4, 8
 // Candidates reads the FTS5 index by descending rowid: FTS5 keeps each
 // trigram's rows in rowid order and, told the order, merges them from the
 // top and stops at the LIMIT.
-func (Driver) Candidates(tri driver.Trigrams, below int64, n int) (string, []any, bool) {
+func (Driver) Candidates(workspaceID string, tri driver.Trigrams, below int64, n int) (string, []any, bool) {
 	match := ftsMatch(tri)
 	if match == "" {
 		return "", nil, false
@@ -219,19 +223,19 @@ func (Driver) Candidates(tri driver.Trigrams, below int64, n int) (string, []any
 	if below <= 0 {
 		below = math.MaxInt64
 	}
-	return orderedCandidates, []any{match, below, n}, true
+	return orderedCandidates, []any{match, workspaceID, below, workspaceID, n}, true
 }
 
 // RowKey: FTS5's rowid, the contacts' seq, by which it lists its rows.
 func (Driver) RowKey() string { return rowKey }
 
-func (Driver) RowsByKey(workspaceID, keys string, where driver.Cond) (string, []any) {
+func (Driver) RowsByKey(workspaceID, keys string, where driver.Cond, n int) (string, []any) {
 	query, args := rowsByKey, []any{keys, workspaceID}
 	if !where.IsZero() {
 		query += " AND " + where.Scan
 		args = append(args, where.Args...)
 	}
-	return query + " ORDER BY c.seq DESC", args
+	return query + " ORDER BY c.seq DESC LIMIT ?", append(args, n)
 }
 
 func (Driver) OutOfOrder(workspaceID string, n int) (string, []any) {

@@ -21,8 +21,8 @@ const (
 // CONFLICT and a join's ON after INSERT … SELECT.
 const (
 	insertContacts = `
-		INSERT INTO contacts (id, workspace_id, first_name, last_name, phone, email, company, notes, search, time_zone, created_at, updated_at)
-		SELECT value->>0, ?, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, ?, ?
+		INSERT INTO contacts (seq, id, workspace_id, first_name, last_name, phone, email, company, notes, search, time_zone, created_at, updated_at)
+		SELECT ? + key + 1, value->>0, ?, value->>1, value->>2, value->>3, value->>4, value->>5, value->>6, value->>7, value->>8, ?, ?
 		FROM json_each(?) WHERE true
 		ON CONFLICT (workspace_id, phone) DO NOTHING
 		RETURNING id`
@@ -43,12 +43,12 @@ const (
 
 // The search index's merge after an import (MergeAfterImport).
 const (
-	// Two subqueries: SQLite reads a min() or a max() of the rowid from
-	// the end of the table only when it is the query's one aggregate; both
-	// in one select scanned the whole table.
-	selectContactsSpan = "SELECT coalesce((SELECT max(seq) FROM contacts) - (SELECT min(seq) FROM contacts) + 1, 0)"
-	selectTotalChanges = "SELECT total_changes()"
-	mergeIndex         = "INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('merge', ?)"
+	// The workspaces keep their counts of contacts: the table's is their
+	// sum. (Its rows' keys no longer span it: each workspace numbers its
+	// own in a range far from the others', migration 0076.)
+	selectContactsCount = "SELECT coalesce(sum(contact_count), 0) FROM workspaces"
+	selectTotalChanges  = "SELECT total_changes()"
+	mergeIndex          = "INSERT INTO contacts_fts (contacts_fts, rank) VALUES ('merge', ?)"
 )
 
 // Search.
@@ -57,18 +57,34 @@ const (
 	// matchPhone's pattern is digits between two '%': nothing to escape.
 	matchPhone = "c.phone LIKE ?"
 	// fromWalk reads the workspace's rows newest first.
-	fromWalk = "contacts c INDEXED BY contacts_workspace_created"
+	fromWalk = "contacts c INDEXED BY contacts_by_workspace_created"
 	// fromFTS: CROSS JOIN makes SQLite drive the join from the FTS
 	// matches; left to itself it may walk the workspace index instead and
 	// probe the FTS result for every row.
 	fromFTS  = "contacts_fts f CROSS JOIN contacts c ON c.seq = f.rowid"
 	matchFTS = "f.contacts_fts MATCH ?"
-	rowKey   = "f.rowid"
-	fromAll  = "contacts c"
+	// inRange keeps FTS5 to the workspace's range of rowids (migration
+	// 0076), which it reads alone from each trigram's list; its arguments
+	// are the workspace's id, twice.
+	inRange = "f.rowid >= " + seqBase + " AND f.rowid < " + seqBase + " + " + seqSpan
+	seqBase = "(SELECT contact_seq_base FROM workspaces WHERE id = ?)"
+	seqSpan = "1099511627776" // 1 << 40, each workspace's range
+	rowKey  = "f.rowid"
+	fromAll = "contacts c"
 	// bucketText hands the search text over: Go tests it, which costs a
 	// fraction of three LIKEs per candidate.
-	bucketText   = "c.search"
-	sampleBounds = "SELECT (SELECT min(seq) FROM contacts), (SELECT max(seq) FROM contacts)"
+	bucketText = "c.search"
+	// sampleBounds are the lowest and highest row keys of the workspace's
+	// range: two subqueries, as SQLite reads a min() or a max() of the
+	// rowid from the end of a range only when it is the query's one
+	// aggregate.
+	sampleBounds = "SELECT (SELECT min(seq) FROM contacts WHERE seq >= w.contact_seq_base AND seq < w.contact_seq_base + " + seqSpan + ")," +
+		" (SELECT max(seq) FROM contacts WHERE seq >= w.contact_seq_base AND seq < w.contact_seq_base + " + seqSpan + ")" +
+		" FROM workspaces w WHERE w.id = ?"
+	// lastContactSeq is the workspace's highest row key, its range's base
+	// when it has no contact.
+	lastContactSeq = "SELECT coalesce((SELECT max(seq) FROM contacts WHERE seq >= w.contact_seq_base AND seq < w.contact_seq_base + " + seqSpan + ")," +
+		" w.contact_seq_base) FROM workspaces w WHERE w.id = ?"
 	// sampleRun is one run of rows by rowid; NOT INDEXED keeps SQLite on
 	// the rowid, where the workspace's index would read the whole
 	// workspace.
@@ -80,22 +96,27 @@ const (
 	// row in insertion order, read up the workspace's index from the key.
 	// (rowsByKey's CROSS JOIN keeps SQLite on the rowids: given an IN list
 	// instead, it reads the workspace's index whole and tests each row.)
-	orderedCandidates = "SELECT rowid FROM contacts_fts WHERE contacts_fts MATCH ? AND rowid < ? ORDER BY rowid DESC LIMIT ?"
-	rowsByKey         = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at" +
+	// The bound below and the range's end are one constraint: given two,
+	// FTS5 seeks by one and SQLite tests the other on every row it hands
+	// out (a cursor's page at half of 200,000 contacts read the 100,000
+	// rows above it).
+	orderedCandidates = "SELECT f.rowid FROM contacts_fts f WHERE f.contacts_fts MATCH ? AND f.rowid >= " + seqBase +
+		" AND f.rowid < min(?, " + seqBase + " + " + seqSpan + ") ORDER BY f.rowid DESC LIMIT ?"
+	rowsByKey = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at" +
 		" FROM json_each(?) k CROSS JOIN contacts c ON c.seq = k.value WHERE c.workspace_id = ?"
 	outOfOrder   = "SELECT seq FROM contacts_out_of_order WHERE workspace_id = ? LIMIT ?"
-	firstInOrder = "SELECT c.seq FROM contacts c INDEXED BY contacts_workspace_created WHERE c.workspace_id = ? AND %s" +
+	firstInOrder = "SELECT c.seq FROM contacts c INDEXED BY contacts_by_workspace_created WHERE c.workspace_id = ? AND %s" +
 		" AND c.seq NOT IN (SELECT seq FROM contacts_out_of_order WHERE workspace_id = ?) ORDER BY c.created_at, c.id LIMIT 1"
-	newestInOrder = "SELECT c.seq FROM contacts c INDEXED BY contacts_workspace_created WHERE c.workspace_id = ?" +
+	newestInOrder = "SELECT c.seq FROM contacts c INDEXED BY contacts_by_workspace_created WHERE c.workspace_id = ?" +
 		" AND c.seq NOT IN (SELECT seq FROM contacts_out_of_order WHERE workspace_id = ?) ORDER BY c.created_at DESC, c.id DESC LIMIT 1"
 
 	// boundKey and its tail select the key of the n-th newest row (OFFSET
 	// n-1) from the covering index; boundedWalk's verb is that query, and
 	// its first row is the key or, with none, the empty text.
-	boundKey     = "SELECT c0.created_at AS t, c0.id AS i, 0 AS k FROM contacts c0 INDEXED BY contacts_workspace_created WHERE c0.workspace_id = ?"
+	boundKey     = "SELECT c0.created_at AS t, c0.id AS i, 0 AS k FROM contacts c0 INDEXED BY contacts_by_workspace_created WHERE c0.workspace_id = ?"
 	boundKeyTail = " ORDER BY c0.created_at DESC, c0.id DESC LIMIT 1 OFFSET ?"
 	boundedWalk  = "SELECT c.id, c.workspace_id, c.first_name, c.last_name, c.phone, c.email, c.company, c.notes, c.time_zone, c.created_at, c.updated_at" +
-		" FROM contacts c INDEXED BY contacts_workspace_created" +
+		" FROM contacts c INDEXED BY contacts_by_workspace_created" +
 		" WHERE (c.created_at, c.id) >= (SELECT b.t, b.i FROM (SELECT * FROM (%s) UNION ALL SELECT '', '', 1) b ORDER BY b.k LIMIT 1)" +
 		" AND c.workspace_id = ?"
 	// sampleRead's verb is the runs joined by UNION ALL.
