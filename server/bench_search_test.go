@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -118,6 +119,30 @@ func BenchmarkContacts200k(b *testing.B) {
 			tb := setup(b, d.Open)
 			seedContacts(b, tb, size)
 			measureClasses(b, searchClasses(size), 200, func(path string) (int, map[string]any) {
+				r := tb.do("GET", path, tb.tokA, nil)
+				return r.status, r.json
+			})
+		})
+	}
+}
+
+// BenchmarkContactsBesideLarge measures the search classes in a workspace
+// of 5,000 contacts that shares its database with one of 400,000: what a
+// small workspace's searches cost beside a large neighbour's rows (on
+// SQLite the search index is one for the whole database).
+func BenchmarkContactsBesideLarge(b *testing.B) {
+	const small, large = 5_000, 400_000
+	var classes []searchClass
+	for _, c := range searchClasses(small) {
+		if strings.Contains(c.path, "/search") && c.cursorAt == 0 {
+			classes = append(classes, c)
+		}
+	}
+	for _, d := range storetest.Databases() {
+		b.Run(d.Name, func(b *testing.B) {
+			tb := setup(b, d.Open)
+			seedWorkspaces(b, tb, small, large)
+			measureClasses(b, classes, 200, func(path string) (int, map[string]any) {
 				r := tb.do("GET", path, tb.tokA, nil)
 				return r.status, r.json
 			})

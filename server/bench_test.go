@@ -240,10 +240,16 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // seedContacts fills workspace A (and B, as a neighbour) through the store's
 // batch import, which is what the CSV import uses.
 func seedContacts(b *testing.B, tb *testBundle, n int) {
+	seedWorkspaces(b, tb, n, n)
+}
+
+// seedWorkspaces is seedContacts with a and bn contacts in workspaces A
+// and B.
+func seedWorkspaces(b *testing.B, tb *testBundle, a, bn int) {
 	b.Helper()
 	ctx := context.Background()
 	var wg sync.WaitGroup
-	for _, ws := range []string{tb.wsA, tb.wsB} {
+	for ws, n := range map[string]int{tb.wsA: a, tb.wsB: bn} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -263,7 +269,7 @@ func seedContacts(b *testing.B, tb *testBundle, n int) {
 		}()
 	}
 	wg.Wait()
-	tb.db.FinishImport(ctx, 2*n)
+	tb.db.FinishImport(ctx, a+bn)
 	// Measured once the search index has settled, as a workspace is
 	// searched most of its life.
 	require.NoError(b, tb.db.WaitIndexMerge(ctx))
