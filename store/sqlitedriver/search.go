@@ -88,9 +88,9 @@ const (
 // Sample reads sampleWindows runs of windowRows rows by rowid, spread over
 // the workspace's range of rowids (SQLite has no TABLESAMPLE, and a rowid
 // range costs a seek); a piece is a run. Small workspaces are read whole.
-// The runs are spread evenly
-// by construction (about span/100 rows apart at the least), so one cluster
-// of matches meets one or two: five pieces suffice.
+// The runs are spread evenly by construction (about span/100 rows apart at
+// the least), so one cluster of matches meets one or two: five pieces
+// suffice.
 func (Driver) Sample(r *gorm.DB, workspaceID string) (driver.SampledRows, error) {
 	s := driver.SampledRows{MinPieces: 5}
 	var lo, hi sql.NullInt64
