@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"strings"
 	"time"
 
 	switchboard "github.com/switchboard-oss/switchboard"
@@ -131,3 +132,18 @@ func (db *DB) WriterStats() sql.DBStats { return db.pools.Writer.Stats() }
 
 // SearchText is the search text the store writes for c.
 func SearchText(c *switchboard.Contact) string { return newContactRow(c).Search }
+
+// IndexCandidates are the row keys SQLite's search index hands a search of
+// the workspace for text, by each of its two reads: the indexed FROM of a
+// search (without the search's own workspace condition) and the read in
+// insertion order.
+func (db *DB) IndexCandidates(workspaceID, text string) (from, ordered []int64, err error) {
+	tri := driver.Trigrams{Any: []string{text}}
+	table, where, args := db.drv.From(workspaceID, false, tri)
+	if err := db.r.Raw("SELECT f.rowid FROM "+table+" WHERE "+strings.Join(where, " AND "), args...).Scan(&from).Error; err != nil {
+		return nil, nil, err
+	}
+	query, args, _ := db.drv.(driver.OrderedIndex).Candidates(workspaceID, tri, 0, 1000)
+	err = db.r.Raw(query, args...).Scan(&ordered).Error
+	return from, ordered, err
+}

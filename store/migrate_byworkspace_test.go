@@ -127,3 +127,30 @@ func requireInRange(t *testing.T, db *store.DB) {
 }
 
 func last[T any](s []T) T { return s[len(s)-1] }
+
+// TestSearchIndexReadsItsWorkspace (SQLite): both of the search index's
+// reads, the indexed search and the read in insertion order, hand a search
+// the candidates of its own workspace only, however the workspaces'
+// contacts were inserted in turn.
+func TestSearchIndexReadsItsWorkspace(t *testing.T) {
+	if !storetest.Wanted("sqlite") {
+		t.Skip("SQLite not wanted")
+	}
+	t.Parallel()
+	ctx := context.Background()
+	db := storetest.OpenSQLite(t)
+	for i := range 6 {
+		ws := []string{"ws1", "ws2"}[i%2]
+		require.NoError(t, db.CreateContact(ctx, &switchboard.Contact{WorkspaceID: ws, FirstName: "Ada",
+			LastName: "Lovelace", Phone: fmt.Sprintf("+1415555%04d", i)}))
+	}
+	for _, ws := range []string{"ws1", "ws2"} {
+		own, err := db.Int64s("SELECT seq FROM contacts WHERE workspace_id = ? ORDER BY seq DESC", ws)
+		require.NoError(t, err)
+		require.Len(t, own, 3)
+		from, ordered, err := db.IndexCandidates(ws, "lovelace")
+		require.NoError(t, err)
+		require.ElementsMatch(t, own, from, "the indexed search's candidates are the workspace's")
+		require.Equal(t, own, ordered, "the read in order hands out the workspace's, highest first")
+	}
+}

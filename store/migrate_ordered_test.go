@@ -10,7 +10,6 @@ import (
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-	"gorm.io/gorm"
 
 	switchboard "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store"
@@ -80,9 +79,7 @@ func TestMigrationContactsOutOfOrder(t *testing.T) {
 	listedIDs := func() []string {
 		t.Helper()
 		var ids []string
-		require.NoError(t, db.Fixture(ctx, func(tx *gorm.DB) error {
-			return tx.Raw("SELECT c.id FROM contacts_out_of_order o JOIN contacts c ON c.seq = o.seq ORDER BY c.id").Scan(&ids).Error
-		}))
+		require.NoError(t, db.Strings(&ids, "SELECT c.id FROM contacts_out_of_order o JOIN contacts c ON c.seq = o.seq ORDER BY c.id"))
 		return ids
 	}
 	require.Equal(t, []string{"a2", "a3", "a6"}, listedIDs())

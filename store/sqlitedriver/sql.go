@@ -78,13 +78,13 @@ const (
 	// range: two subqueries, as SQLite reads a min() or a max() of the
 	// rowid from the end of a range only when it is the query's one
 	// aggregate.
-	sampleBounds = "SELECT (SELECT min(seq) FROM contacts WHERE seq >= w.contact_seq_base AND seq < w.contact_seq_base + " + seqSpan + ")," +
-		" (SELECT max(seq) FROM contacts WHERE seq >= w.contact_seq_base AND seq < w.contact_seq_base + " + seqSpan + ")" +
+	sampleBounds = "SELECT (SELECT min(seq) FROM contacts WHERE " + inRangeOfW + "), (SELECT max(seq) FROM contacts WHERE " + inRangeOfW + ")" +
 		" FROM workspaces w WHERE w.id = ?"
 	// lastContactSeq is the workspace's highest row key, its range's base
 	// when it has no contact.
-	lastContactSeq = "SELECT coalesce((SELECT max(seq) FROM contacts WHERE seq >= w.contact_seq_base AND seq < w.contact_seq_base + " + seqSpan + ")," +
-		" w.contact_seq_base) FROM workspaces w WHERE w.id = ?"
+	lastContactSeq = "SELECT coalesce((SELECT max(seq) FROM contacts WHERE " + inRangeOfW + "), w.contact_seq_base) FROM workspaces w WHERE w.id = ?"
+	// inRangeOfW is "seq lies in the range of workspace w".
+	inRangeOfW = "seq >= w.contact_seq_base AND seq < w.contact_seq_base + " + seqSpan
 	// sampleRun is one run of rows by rowid; NOT INDEXED keeps SQLite on
 	// the rowid, where the workspace's index would read the whole
 	// workspace.
