@@ -35,19 +35,56 @@ func (db *DB) SearchContacts(ctx context.Context, s switchboard.ContactSearch) (
 
 func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switchboard.Contact, switchboard.Meta, error) {
 	page := clampPage(s.Page)
-	q := db.compileSearch(s)
 	r := db.r.WithContext(ctx)
 	meta := switchboard.Meta{Limit: page.Limit, Offset: page.Offset}
-	var err error
+	q, rows, err := db.prepareSearch(r, s)
+	if err != nil {
+		return nil, meta, err
+	}
+	if !q.scans {
+		return db.searchRead(r, q, rows, page, meta)
+	}
+	// A search that reads its workspace's rows reads them in the walk's
+	// settings (driver.Walk): given the workspace as a parameter,
+	// PostgreSQL's generic plan of a statement it has run a few times
+	// counts the workspace's rows as the average workspace's, and reads
+	// the whole table for a small one (75 ms where its index reads 5,000
+	// rows in 2.5).
+	var out []*switchboard.Contact
+	err = db.drv.Walk(r, func(tx *gorm.DB) error {
+		out, meta, err = db.searchRead(tx, q, rows, page, meta)
+		return err
+	})
+	return out, meta, err
+}
 
+// prepareSearch compiles s and reads its workspace's kept sample, which
+// every search reads first: it tells a small workspace beside large ones,
+// whose search reads its own rows (scansWorkspace, searchQuery.scanning),
+// and a broad search from a narrow one (looksBroad).
+func (db *DB) prepareSearch(r *gorm.DB, s switchboard.ContactSearch) (searchQuery, driver.SampledRows, error) {
+	q := db.compileSearch(s)
+	rows, err := db.sampled(r, q.workspaceID)
+	if err == nil && db.scansWorkspace(rows) {
+		q = q.scanning()
+	}
+	return q, rows, err
+}
+
+// searchRead reads a page of the search q, whose workspace's sample is
+// rows.
+func (db *DB) searchRead(r *gorm.DB, q searchQuery, rows driver.SampledRows, page switchboard.Page, meta switchboard.Meta) ([]*switchboard.Contact, switchboard.Meta, error) {
+	var err error
 	// A phone-like query with punctuation ("212 55", "(415) 201") matches
 	// the phone's digits or, as typed, the search text. The second is
 	// almost always empty, and the trigram index proves it cheaply (its
 	// spaces, dashes and parentheses make rare trigrams): the search is
 	// then on the phone alone, whose check is a LIKE on a short column
 	// instead of the whole text of every row a walk or the index reads,
-	// and it has no "starts with" matches to count first (issue 23).
-	if q.digits != "" && !q.short {
+	// and it has no "starts with" matches to count first (issue 23). A
+	// search that reads its workspace's rows (q.scans) has no index to
+	// prove it with, and tests both on each row it reads.
+	if q.digits != "" && !q.short && !q.scans {
 		if n, err := db.countUpTo(r, q.textOnly(), driver.Cond{}, nil, 1); err != nil {
 			return nil, meta, err
 		} else if n == 0 {
@@ -63,15 +100,10 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 	// searchCountCap, and walks past it.
 	_, ordered := db.drv.(driver.OrderedIndex)
 	maxRanked := db.tune.rankReadCap
-	if q.short {
+	if q.short || q.scans {
 		maxRanked = db.tune.shortReadCap
 	}
-	// Every search reads the workspace's kept sample first: it tells a
-	// broad search from a narrow one (looksBroad).
-	broad, estimate, sample, err := db.looksBroad(r, q)
-	if err != nil {
-		return nil, meta, err
-	}
+	broad, estimate, sample := db.looksBroad(q, rows)
 	q.estimate = estimate
 	q.pastCap = manyMatches(sample, db.tune.earlyAbove+db.tune.earlyAbove/4)
 	var cands []candidate

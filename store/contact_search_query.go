@@ -62,6 +62,10 @@ type searchQuery struct {
 	textTest sampleTest
 	// rankNever says no match is a "starts with" one (digitsOnly).
 	rankNever bool
+	// scans says every condition is in its scanned spelling, so that the
+	// search reads its workspace's rows, never the search index
+	// (scanning).
+	scans bool
 	// keys is the contact order as the database takes it (contactKeys).
 	keys keyset
 }
@@ -200,11 +204,34 @@ func (q searchQuery) textOnly() searchQuery {
 // is in the second bucket as bucketOf says and the pages and cursors are
 // those of q.
 func (q searchQuery) digitsOnly(drv driver.Driver) searchQuery {
-	q.where = append([]driver.Cond{drv.Digits(q.digits)}, q.where[1:]...)
+	match := drv.Digits(q.digits)
+	if q.scans {
+		match = match.Scanned()
+	}
+	q.where = append([]driver.Cond{match}, q.where[1:]...)
 	q.tests = append([]sampleTest{phoneContains(q.digits)}, q.tests[1:]...)
 	q.tri.Any = []string{q.digits}
 	q.rank, q.rankFTS, q.rankNever = driver.Plain("1 = 0"), nil, true
 	return q
+}
+
+// scanning is q reading its workspace's rows for every read, walk or not:
+// each condition in its scanned spelling, which no index serves but the
+// workspace's (scansWorkspace).
+func (q searchQuery) scanning() searchQuery {
+	q.scans = true
+	q.where = scanned(q.where)
+	q.rank, q.text = q.rank.Scanned(), q.text.Scanned()
+	return q
+}
+
+// scanned is conds, each in its scanned spelling.
+func scanned(conds []driver.Cond) []driver.Cond {
+	out := make([]driver.Cond, len(conds))
+	for i, c := range conds {
+		out[i] = c.Scanned()
+	}
+	return out
 }
 
 // matchAll is the search's conditions as one ("1 = 1" for none).

@@ -93,6 +93,11 @@ type tuning struct {
 	// importQuiet is how long after an import's last batch the search
 	// index's merge waits before a step (index_merge.go).
 	importQuiet time.Duration
+	// scanRows is the most contacts a workspace may hold for its searches
+	// to read its rows rather than an index shared with larger ones
+	// (scansWorkspace), and scanShare the inverse of the most of the
+	// index's rows it may hold.
+	scanRows, scanShare int
 }
 
 // drivers are the databases the store runs on; Open picks the first that
@@ -113,7 +118,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, earlyAbove: searchCountCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL, listSkipEvery: listSkipEvery, importQuiet: importQuiet}, clock: now, contactClock: now, keptClock: time.Now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, earlyAbove: searchCountCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL, listSkipEvery: listSkipEvery, importQuiet: importQuiet, scanRows: scanRows, scanShare: scanShare}, clock: now, contactClock: now, keptClock: time.Now}
 	for _, o := range opts {
 		o(db)
 	}

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"time"
 
+	"gorm.io/gorm"
+
 	switchboard "github.com/switchboard-oss/switchboard"
 	"github.com/switchboard-oss/switchboard/store/driver"
 )
@@ -86,7 +88,8 @@ func WithShortReadCap(n int) Option { return func(db *DB) { db.tune.shortReadCap
 // takes them (its match and rank conditions), for tests of the counts.
 func (db *DB) SampleOf(ctx context.Context, s switchboard.ContactSearch) (driver.Sample, error) {
 	q := db.compileSearch(s)
-	return db.sample(db.r.WithContext(ctx), q)
+	rows, err := db.sampled(db.r.WithContext(ctx), q.workspaceID)
+	return db.sample(q, rows), err
 }
 
 // WithSampleTTL keeps a workspace's sample for d instead of sampleTTL (0:
@@ -146,4 +149,33 @@ func (db *DB) IndexCandidates(workspaceID, text string) (from, ordered []int64, 
 	query, args, _ := db.drv.(driver.OrderedIndex).Candidates(workspaceID, tri, 0, 1000)
 	err = db.r.Raw(query, args...).Scan(&ordered).Error
 	return from, ordered, err
+}
+
+// WithScanWorkspace lets a workspace of at most rows contacts, holding at
+// most a share-th of the search index's rows, read its own rows for its
+// searches instead of scanRows and scanShare (scansWorkspace).
+func WithScanWorkspace(rows, share int) Option {
+	return func(db *DB) { db.tune.scanRows, db.tune.scanShare = rows, share }
+}
+
+// CountPlan is the database's plan (EXPLAIN) of the count the search s
+// begins with, as its search would read it: in the walk's settings when
+// it reads its workspace's rows (scansWorkspace).
+func (db *DB) CountPlan(ctx context.Context, s switchboard.ContactSearch) (string, error) {
+	r := db.r.WithContext(ctx)
+	q, _, err := db.prepareSearch(r, s)
+	if err != nil {
+		return "", err
+	}
+	body, args := db.searchSQL(q, false, driver.Cond{}, nil)
+	var plan []string
+	read := func(tx *gorm.DB) error {
+		return scan(tx.Raw("EXPLAIN SELECT count(*) FROM (SELECT 1 FROM "+body+" LIMIT 1001) AS m", args...), &plan)
+	}
+	if q.scans {
+		err = db.drv.Walk(r, read)
+	} else {
+		err = read(r)
+	}
+	return strings.Join(plan, "\n"), err
 }

@@ -280,6 +280,11 @@ type SampledRows struct {
 	Rows                 []SampledRow
 	Workspace, MinPieces int64
 	Whole                bool
+	// Table is how many rows the driver's search index holds when it is
+	// one for every workspace's rows and a search reads every workspace's
+	// candidates from it (PostgreSQL's trigram index); 0 where a search
+	// reads only its workspace's part of the index (SQLite's ranges).
+	Table int64
 }
 
 // SampledRow is one sampled contact: what a search's conditions test, and

@@ -105,6 +105,7 @@ func (Driver) Sample(r *gorm.DB, workspaceID string) (driver.SampledRows, error)
 	if tuples < 0 {
 		return s, nil // never analyzed: no size to sample by
 	}
+	s.Table = int64(tuples)
 	percent := 100.0
 	if tuples > sampleRows {
 		percent = 100 * sampleRows / tuples
