@@ -79,7 +79,10 @@
 // with the trigram tokenizer, joined explicitly (sqlitedriver/search.go),
 // where each workspace's contacts are numbered (seq, FTS5's rowid) in a
 // range of their own, which a search hands FTS5 so that it reads only its
-// workspace's part of the index (migration 0076, driver.ContactSeqs). A
+// workspace's part of the index (migration 0076, driver.ContactSeqs).
+// PostgreSQL's index has every workspace's rows, so a workspace of at most
+// 10,000 contacts beside larger ones reads its own rows instead
+// (scansWorkspace in contact_search_sample.go). A
 // trigram index needs three characters, so queries of one or two characters
 // scan the workspace's rows and cost in proportion to the workspace (see
 // BenchmarkSearch).
