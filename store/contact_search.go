@@ -392,8 +392,12 @@ func (db *DB) countUpTo(r *gorm.DB, q searchQuery, extra driver.Cond, rankTri []
 // so in a hundredth of a millisecond). Seen among the first matches, they
 // are likely dense, and the probe goes first as before.
 func (db *DB) countShort(r *gorm.DB, q *searchQuery, limit int) (int64, error) {
+	// A search that reads its workspace's rows (q.scans) has no index for
+	// the rank either, but the probe reads as many rows as its count
+	// would: seen rare, they are counted (a read of the workspace's rows
+	// that stops at the page's end) and the probe is not needed.
 	_, probes := db.drv.(driver.Newest)
-	if !probes || q.rank.IsZero() || q.rank.Index == q.rank.Scan {
+	if !probes || q.rank.IsZero() || (q.rank.Index == q.rank.Scan && !q.scans) {
 		return db.countUpTo(r, *q, driver.Cond{}, nil, limit)
 	}
 	body, args := db.searchSQL(*q, false, driver.Cond{}, nil)
