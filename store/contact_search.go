@@ -94,10 +94,11 @@ func (db *DB) searchRead(r *gorm.DB, q searchQuery, rows driver.SampledRows, pag
 
 	// A search whose sample says it is broad goes straight to the walk; the
 	// others read their candidates from the trigram index, up to
-	// rankReadCap, and rank them. A query too short for the trigram index
+	// rankReadCap, and rank them. A query too short for the trigram index,
+	// and any search of a workspace that reads its own rows (q.scans),
 	// finds its matches by reading the workspace's rows, as a walk does:
-	// it counts them first, ranks from its matches only up to
-	// searchCountCap, and walks past it.
+	// it ranks from its matches only up to searchCountCap, and walks past
+	// it.
 	_, ordered := db.drv.(driver.OrderedIndex)
 	maxRanked := db.tune.rankReadCap
 	if q.short || q.scans {

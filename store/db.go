@@ -83,7 +83,8 @@ type tuning struct {
 	// (rankMany).
 	rankManyAbove int
 	// shortReadCap is how many matches a query too short for the trigram
-	// index counts and ranks; past it the search is broad.
+	// index, or a search that reads its workspace's rows, counts and
+	// ranks; past it the search is broad.
 	shortReadCap int
 	// sampleTTL is how long a workspace's sample is kept.
 	sampleTTL time.Duration
