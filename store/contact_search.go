@@ -44,18 +44,23 @@ func (db *DB) search(ctx context.Context, s switchboard.ContactSearch) ([]*switc
 	if !q.scans {
 		return db.searchRead(r, q, rows, page, meta)
 	}
-	// A search that reads its workspace's rows reads them in the walk's
-	// settings (driver.Walk): given the workspace as a parameter,
-	// PostgreSQL's generic plan of a statement it has run a few times
-	// counts the workspace's rows as the average workspace's, and reads
-	// the whole table for a small one (75 ms where its index reads 5,000
-	// rows in 2.5).
 	var out []*switchboard.Contact
-	err = db.drv.Walk(r, func(tx *gorm.DB) error {
+	err = db.readOwnRows(r, func(tx *gorm.DB) error {
+		var err error
 		out, meta, err = db.searchRead(tx, q, rows, page, meta)
 		return err
 	})
 	return out, meta, err
+}
+
+// readOwnRows runs read, the reads of a search that reads its workspace's
+// rows (q.scans), in the walk's settings (driver.Walk): given the
+// workspace as a parameter, PostgreSQL's generic plan of a statement it
+// has run a few times counts the workspace's rows as the average
+// workspace's, and reads the whole table for a small one (75 ms where its
+// index reads 5,000 rows in 2.5).
+func (db *DB) readOwnRows(r *gorm.DB, read func(*gorm.DB) error) error {
+	return db.drv.Walk(r, read)
 }
 
 // prepareSearch compiles s and reads its workspace's kept sample, which
@@ -375,10 +380,16 @@ func (db *DB) searchSQL(q searchQuery, walk bool, extra driver.Cond, rankTri []s
 
 // countUpTo counts the matches that also satisfy extra, stopping at limit.
 func (db *DB) countUpTo(r *gorm.DB, q searchQuery, extra driver.Cond, rankTri []string, limit int) (int64, error) {
-	body, args := db.searchSQL(q, false, extra, rankTri)
+	query, args := db.countSQL(q, extra, rankTri, limit)
 	var n int64
-	err := scan(r.Raw("SELECT count(*) FROM (SELECT 1 FROM "+body+" LIMIT ?) AS m", append(args, limit)...), &n)
+	err := scan(r.Raw(query, args...), &n)
 	return n, err
+}
+
+// countSQL is countUpTo's statement.
+func (db *DB) countSQL(q searchQuery, extra driver.Cond, rankTri []string, limit int) (string, []any) {
+	body, args := db.searchSQL(q, false, extra, rankTri)
+	return "SELECT count(*) FROM (SELECT 1 FROM " + body + " LIMIT ?) AS m", append(args, limit)
 }
 
 // countShort counts a short query's matches up to limit, as countUpTo

@@ -87,8 +87,7 @@ func WithShortReadCap(n int) Option { return func(db *DB) { db.tune.shortReadCap
 // SampleOf is the sample's counts of the search s as the store's search
 // takes them (its match and rank conditions), for tests of the counts.
 func (db *DB) SampleOf(ctx context.Context, s switchboard.ContactSearch) (driver.Sample, error) {
-	q := db.compileSearch(s)
-	rows, err := db.sampled(db.r.WithContext(ctx), q.workspaceID)
+	q, rows, err := db.prepareSearch(db.r.WithContext(ctx), s)
 	return db.sample(q, rows), err
 }
 
@@ -167,13 +166,11 @@ func (db *DB) CountPlan(ctx context.Context, s switchboard.ContactSearch) (strin
 	if err != nil {
 		return "", err
 	}
-	body, args := db.searchSQL(q, false, driver.Cond{}, nil)
+	query, args := db.countSQL(q, driver.Cond{}, nil, searchCountCap+1)
 	var plan []string
-	read := func(tx *gorm.DB) error {
-		return scan(tx.Raw("EXPLAIN SELECT count(*) FROM (SELECT 1 FROM "+body+" LIMIT 1001) AS m", args...), &plan)
-	}
+	read := func(tx *gorm.DB) error { return scan(tx.Raw("EXPLAIN "+query, args...), &plan) }
 	if q.scans {
-		err = db.drv.Walk(r, read)
+		err = db.readOwnRows(r, read)
 	} else {
 		err = read(r)
 	}
