@@ -36,8 +36,28 @@ func (Driver) SearchIndexText(search string) (string, bool) { return searchIndex
 // Match also matches the indexed text against the same pattern, markers
 // turned: implied by the exact condition, it is there for the planner,
 // which can use the index only for it.
+// The indexed text's condition is the AND of indexPatterns.
 func (Driver) Match(pattern string) driver.Cond {
-	return driver.Cond{Index: matchIndex, Scan: matchScan, Args: []any{markers.Replace(pattern), pattern}}
+	idx, args := indexed(markers.Replace(pattern))
+	return driver.Cond{
+		Index: "(" + idx.Index + " AND " + matchExact + ")",
+		Scan:  "(" + idx.Scan + " AND " + matchExactScan + ")",
+		Args:  append(args, pattern),
+	}
+}
+
+// indexed is the condition on search_idx for the pattern p: in its indexed
+// spelling the LIKEs of indexPatterns, and in its scanned spelling as many
+// placeholders that are trivially true, so that both take the same
+// arguments.
+func indexed(p string) (driver.Cond, []any) {
+	pats := indexPatterns(p)
+	index, scan := make([]string, len(pats)), make([]string, len(pats))
+	args := make([]any, len(pats))
+	for i, pat := range pats {
+		index[i], scan[i], args[i] = indexLike, indexLikeScan, pat
+	}
+	return driver.Cond{Index: strings.Join(index, " AND "), Scan: strings.Join(scan, " AND ")}, args
 }
 
 // Digits keeps the indexed text's LIKE for the planner (the trigram
@@ -58,10 +78,11 @@ func (Driver) Rank(esc string, runes int) driver.Cond {
 	if runes < 2 {
 		return driver.Cond{Index: rankScan, Scan: rankScan, Args: likes.Args}
 	}
+	idx, args := indexed("%" + marker + esc + "%")
 	return driver.Cond{
-		Index: fmt.Sprintf(rankIndexed, rankIndex),
-		Scan:  fmt.Sprintf(rankScanned, rankScan),
-		Args:  append([]any{"%" + marker + esc + "%"}, likes.Args...),
+		Index: fmt.Sprintf(rankIndexed, idx.Index, rankIndex),
+		Scan:  fmt.Sprintf(rankIndexed, idx.Scan, rankScan),
+		Args:  append(args, likes.Args...),
 	}
 }
 

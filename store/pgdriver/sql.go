@@ -71,17 +71,22 @@ const warmQuery = "SELECT string_agg(format('(SELECT 1 FROM %I.%I LIMIT 0)', sch
 // one beside it decides) and the search text is an expression no index
 // covers, so the planner reads the rows in order.
 const (
-	matchIndex = "(c.search_idx LIKE ? ESCAPE '\\' AND c.search LIKE ? ESCAPE '\\')"
-	matchScan  = "(?::text IS NOT NULL AND (c.search || '') LIKE ? ESCAPE '\\')"
+	// indexLike is one of a condition's patterns on search_idx
+	// (indexPatterns); indexLikeScan takes its argument and is true.
+	indexLike     = "c.search_idx LIKE ? ESCAPE '\\'"
+	indexLikeScan = "?::text IS NOT NULL"
+	// matchExact* are the exact LIKE on the search text beside them.
+	matchExact     = "c.search LIKE ? ESCAPE '\\'"
+	matchExactScan = "(c.search || '') LIKE ? ESCAPE '\\'"
 	// digits*: the patterns are digits between two '%', the same in the
 	// indexed text (no marker) and the phone; nothing to escape.
 	digitsIndex = "(c.search_idx LIKE ? AND c.phone LIKE ?)"
 	digitsScan  = "(?::text IS NOT NULL AND c.phone LIKE ?)"
 	rankIndex   = "(c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\')"
 	rankScan    = "((c.search || '') LIKE ? ESCAPE '\\' OR (c.search || '') LIKE ? ESCAPE '\\' OR (c.search || '') LIKE ? ESCAPE '\\')"
-	// rankIndexed's verb is the rank's three LIKEs.
-	rankIndexed = "(c.search_idx LIKE ? ESCAPE '\\' AND %s)"
-	rankScanned = "(?::text IS NOT NULL AND %s)"
+	// rankIndexed's verbs are the condition on search_idx (indexed) and the
+	// rank's three LIKEs.
+	rankIndexed = "(%s AND %s)"
 	fromAll     = "contacts c"
 	// bucketCase's verb is the rank condition.
 	bucketCase = "CASE WHEN %s THEN 0 ELSE 1 END"

@@ -1,0 +1,4 @@
+package pgdriver
+
+// IndexPatterns exposes indexPatterns to the tests.
+var IndexPatterns = indexPatterns
