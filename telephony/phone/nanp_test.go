@@ -37,6 +37,10 @@ func TestNANPFastPathAgreesWithParser(t *testing.T) {
 		}
 		inputs = append(inputs, string(b))
 	}
+	// The shortcut for the first region's numbers is taken, and so tested.
+	if nanpFirst == nil || nanpFirst.GetId() != "US" {
+		t.Fatalf("the first region of +1 is not tested by its number types: %v", nanpFirst.GetId())
+	}
 	fast := 0
 	for _, in := range inputs {
 		for _, region := range regions {

@@ -56,6 +56,7 @@ func init() {
 			regionMeta[md.GetId()] = md
 		}
 	}
+	nanpFirst = firstNANPRegion()
 }
 
 // metadataFor is the library's getMetadataForRegionOrCallingCode.
