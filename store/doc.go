@@ -80,6 +80,10 @@
 // where each workspace's contacts are numbered (seq, FTS5's rowid) in a
 // range of their own, which a search hands FTS5 so that it reads only its
 // workspace's part of the index (migration 0076, driver.ContactSeqs).
+// PostgreSQL's index condition is a looser pattern than the exact LIKE
+// beside it: a word starting with a letter is looked up without its
+// first letter's trigram, which every word with that letter holds
+// (pgdriver/trigram.go).
 // PostgreSQL's index has every workspace's rows, so a workspace of at most
 // 10,000 contacts beside larger ones reads its own rows instead
 // (scansWorkspace in contact_search_sample.go). A
