@@ -35,29 +35,28 @@ func (Driver) SearchIndexText(search string) (string, bool) { return searchIndex
 
 // Match also matches the indexed text against the same pattern, markers
 // turned: implied by the exact condition, it is there for the planner,
-// which can use the index only for it.
-// The indexed text's condition is the AND of indexPatterns.
+// which can use the index only for it. It is the AND of indexPatterns,
+// which may be looser than the pattern; the exact condition decides.
 func (Driver) Match(pattern string) driver.Cond {
-	idx, args := indexed(markers.Replace(pattern))
+	idx := indexed(markers.Replace(pattern))
 	return driver.Cond{
 		Index: "(" + idx.Index + " AND " + matchExact + ")",
 		Scan:  "(" + idx.Scan + " AND " + matchExactScan + ")",
-		Args:  append(args, pattern),
+		Args:  append(idx.Args, pattern),
 	}
 }
 
-// indexed is the condition on search_idx for the pattern p: in its indexed
-// spelling the LIKEs of indexPatterns, and in its scanned spelling as many
-// placeholders that are trivially true, so that both take the same
-// arguments.
-func indexed(p string) (driver.Cond, []any) {
+// indexed is the condition on search_idx for the pattern p: indexed, the
+// LIKEs of indexPatterns; scanned, as many conditions that take their
+// argument and are true, so that both spellings take the same arguments.
+func indexed(p string) driver.Cond {
 	pats := indexPatterns(p)
 	index, scan := make([]string, len(pats)), make([]string, len(pats))
 	args := make([]any, len(pats))
 	for i, pat := range pats {
 		index[i], scan[i], args[i] = indexLike, indexLikeScan, pat
 	}
-	return driver.Cond{Index: strings.Join(index, " AND "), Scan: strings.Join(scan, " AND ")}, args
+	return driver.Cond{Index: strings.Join(index, " AND "), Scan: strings.Join(scan, " AND "), Args: args}
 }
 
 // Digits keeps the indexed text's LIKE for the planner (the trigram
@@ -78,11 +77,11 @@ func (Driver) Rank(esc string, runes int) driver.Cond {
 	if runes < 2 {
 		return driver.Cond{Index: rankScan, Scan: rankScan, Args: likes.Args}
 	}
-	idx, args := indexed("%" + marker + esc + "%")
+	idx := indexed("%" + marker + esc + "%")
 	return driver.Cond{
 		Index: fmt.Sprintf(rankIndexed, idx.Index, rankIndex),
 		Scan:  fmt.Sprintf(rankIndexed, idx.Scan, rankScan),
-		Args:  append(args, likes.Args...),
+		Args:  append(idx.Args, likes.Args...),
 	}
 }
 

@@ -85,7 +85,7 @@ const (
 	rankIndex   = "(c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\')"
 	rankScan    = "((c.search || '') LIKE ? ESCAPE '\\' OR (c.search || '') LIKE ? ESCAPE '\\' OR (c.search || '') LIKE ? ESCAPE '\\')"
 	// rankIndexed's verbs are the condition on search_idx (indexed) and the
-	// rank's three LIKEs.
+	// rank's three LIKEs, both in one spelling, indexed or scanned.
 	rankIndexed = "(%s AND %s)"
 	fromAll     = "contacts c"
 	// bucketCase's verb is the rank condition.
