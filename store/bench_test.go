@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"sync"
 	"testing"
 	"time"
 
@@ -59,8 +60,8 @@ func fakeContacts(n, seed int) []*switchboard.Contact {
 
 // seeded opens a store for b and seeds one workspace with seedContacts
 // contacts through ImportContacts, logging the seeding rate.
-func seeded(b *testing.B, d storetest.Database) (*store.DB, string) {
-	db := d.Open(b)
+func seeded(b *testing.B, d storetest.Database, opts ...store.Option) (*store.DB, string) {
+	db := d.Open(b, opts...)
 	ws := storetest.NewWorkspaceID()
 	const batch = 5000
 	start := time.Now()
@@ -134,6 +135,37 @@ func BenchmarkSearch(b *testing.B) {
 					return err
 				})
 				b.ReportMetric(float64(total), "matches")
+			})
+		}
+	})
+}
+
+// BenchmarkSearchSampleAged searches with the workspace's kept sample past
+// its ten seconds each time (the store's clock of kept things moved on
+// between searches), as the first search after an agent's pause finds
+// it: the search that read it again before going on now serves from it
+// while one read runs in the background.
+func BenchmarkSearchSampleAged(b *testing.B) {
+	benchDatabases(b, func(b *testing.B, d storetest.Database) {
+		var mu sync.Mutex
+		clock := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+		db, ws := seeded(b, d, store.WithKeptClock(func() time.Time {
+			mu.Lock()
+			defer mu.Unlock()
+			return clock
+		}))
+		// Merged and analyzed, as an import leaves the table (FinishImport).
+		db.FinishImport(context.Background(), seedContacts)
+		for _, q := range []string{"zzzz", "knuth1000123", "acme"} {
+			b.Run(q, func(b *testing.B) {
+				s := switchboard.ContactSearch{WorkspaceID: ws, Query: q, Page: switchboard.Page{Limit: 50}}
+				latency(b, func() error {
+					mu.Lock()
+					clock = clock.Add(11 * time.Second)
+					mu.Unlock()
+					_, _, err := db.SearchContacts(context.Background(), s)
+					return err
+				})
 			})
 		}
 	})

@@ -6,6 +6,7 @@ package store
 // (contact_search.go).
 
 import (
+	"context"
 	"math"
 	"sync"
 	"time"
@@ -106,33 +107,58 @@ func (db *DB) sample(q searchQuery, rows driver.SampledRows) driver.Sample {
 }
 
 // sampled is the workspace's sample of the contacts table (driver's
-// Sample), taken again only when the one kept is sampleTTL old, or this
+// Sample), taken again when the one kept is sampleTTL old, or this
 // process has changed sampleChanges or more of the workspace's contacts
 // since it was taken (contactsChanged): every search of three characters
 // or more samples first, and reading the sample was most of a narrow
 // search's time (`zzqx` at 200,000 contacts: 4.2 of 5.2 ms on
 // PostgreSQL, 4.5 of 6 on SQLite), where testing its rows in Go takes a
 // tenth of a millisecond. A sample only chooses a search's path and
-// whether a broad one is counted; the changes another instance makes reach
-// this one's sample within sampleTTL.
+// whether a broad search is counted; the changes another instance makes
+// reach this one's sample within sampleTTL, and a search that finds the
+// sample past it reads it again in the background (refreshSample).
+//
+// A sample past sampleTTL but under sampleStale, with the workspace
+// unchanged here, serves the searches while it is read again (one read
+// per workspace at a time): at 1,000,000 contacts the read takes 15 ms,
+// and a search that waited for it was the slowest of its class, once
+// every ten seconds, and the first search after any pause. Older, or
+// changed here, it is read before the search, as the changes this
+// process made must reach it.
 func (db *DB) sampled(r *gorm.DB, workspaceID string) (driver.SampledRows, error) {
 	c := &db.samples
+	taken := db.keptClock()
 	c.mu.Lock()
 	e, ok := c.kept[workspaceID]
 	changes, epoch := c.changes[workspaceID], c.epoch
-	c.mu.Unlock()
-	taken := db.keptClock()
-	if ok && taken.Sub(e.taken) < db.tune.sampleTTL && changes-e.changes < db.sampleChanges() {
+	current := ok && changes-e.changes < db.sampleChanges()
+	age := taken.Sub(e.taken)
+	switch {
+	case current && age < db.tune.sampleTTL:
+		c.mu.Unlock()
+		return e.rows, nil
+	case current && age < db.tune.sampleStale:
+		db.refreshSample(workspaceID)
+		c.mu.Unlock()
 		return e.rows, nil
 	}
+	c.mu.Unlock()
 	rows, err := db.drv.Sample(r, workspaceID)
 	if err != nil {
 		return rows, err
 	}
+	db.keepSample(workspaceID, rows, taken, changes, epoch)
+	return rows, nil
+}
+
+// keepSample keeps rows, the workspace's sample read at taken, when the
+// workspace had changes counted here.
+func (db *DB) keepSample(workspaceID string, rows driver.SampledRows, taken time.Time, changes, epoch int64) {
+	c := &db.samples
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if c.epoch != epoch {
-		return rows, nil // the counts were forgotten meanwhile
+		return // the counts were forgotten meanwhile
 	}
 	if c.kept == nil || len(c.kept) >= maxKeptWorkspaces {
 		c.kept = make(map[string]keptSample)
@@ -140,7 +166,51 @@ func (db *DB) sampled(r *gorm.DB, workspaceID string) (driver.SampledRows, error
 	// Changed while it was read: the changes count against it from the
 	// start.
 	c.kept[workspaceID] = keptSample{rows: rows, taken: taken, changes: changes}
-	return rows, nil
+}
+
+// refreshSample reads the workspace's sample again in the background,
+// unless a read of it is under way or the store is closed; c.mu is held.
+// A read that fails leaves the kept sample as it was, for the next search
+// to try again.
+func (db *DB) refreshSample(workspaceID string) {
+	c := &db.samples
+	if c.closed || c.refreshing[workspaceID] {
+		return
+	}
+	if c.ctx == nil {
+		c.ctx, c.cancel = context.WithCancel(context.Background())
+	}
+	if c.refreshing == nil {
+		c.refreshing = make(map[string]bool)
+	}
+	c.refreshing[workspaceID] = true
+	taken, changes, epoch := db.keptClock(), c.changes[workspaceID], c.epoch
+	c.wg.Add(1)
+	go func() {
+		defer c.wg.Done()
+		rows, err := db.drv.Sample(db.r.WithContext(c.ctx), workspaceID)
+		if err == nil {
+			db.keepSample(workspaceID, rows, taken, changes, epoch)
+		} else if c.ctx.Err() == nil {
+			db.logger.DebugContext(c.ctx, "reading a workspace's sample again failed", "err", err)
+		}
+		c.mu.Lock()
+		delete(c.refreshing, workspaceID)
+		c.mu.Unlock()
+	}()
+}
+
+// closeSamples stops the samples' reads in the background and waits for
+// them.
+func (db *DB) closeSamples() {
+	c := &db.samples
+	c.mu.Lock()
+	c.closed = true
+	if c.cancel != nil {
+		c.cancel()
+	}
+	c.mu.Unlock()
+	c.wg.Wait()
 }
 
 // contactsChanged counts n contacts of the workspace changed (created,
@@ -172,6 +242,12 @@ func (db *DB) sampleChanges() int64 { return int64(db.tune.broadAbove / 25) }
 // tuning).
 const sampleTTL = 10 * time.Second
 
+// sampleStale is how old a kept sample may be and still serve a search
+// while it is read again (sampled; tests change it: tuning): longer than
+// an agent's pause between searches, short enough that a sample this
+// process has not seen change is not trusted for long.
+const sampleStale = 10 * time.Minute
+
 // maxKeptWorkspaces bounds the workspaces whose samples (and counts of
 // changes), or whose lists' keys (contact_list_offset.go), are kept; past
 // it they are all forgotten. A sample holds the workspace's rows of one
@@ -185,6 +261,14 @@ type samples struct {
 	changes map[string]int64
 	// epoch counts the times the counts were forgotten.
 	epoch int64
+	// refreshing holds the workspaces whose samples are being read in
+	// the background (refreshSample); ctx ends, and closed is set, with
+	// the store (closeSamples), which waits for wg.
+	refreshing map[string]bool
+	ctx        context.Context
+	cancel     context.CancelFunc
+	closed     bool
+	wg         sync.WaitGroup
 }
 
 type keptSample struct {

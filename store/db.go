@@ -86,8 +86,10 @@ type tuning struct {
 	// index, or a search that reads its workspace's rows, counts and
 	// ranks; past it the search is broad.
 	shortReadCap int
-	// sampleTTL is how long a workspace's sample is kept.
-	sampleTTL time.Duration
+	// sampleTTL is how long a workspace's sample is kept, and
+	// sampleStale how old it may be and still serve while it is read
+	// again.
+	sampleTTL, sampleStale time.Duration
 	// listSkipEvery is how far apart a list's kept keys are (0: none
 	// kept).
 	listSkipEvery int
@@ -119,7 +121,7 @@ func Open(ctx context.Context, databaseURL string, logger *slog.Logger, opts ...
 		logger = slog.New(slog.DiscardHandler)
 	}
 	db := &DB{logger: logger, events: events{recorded: make(chan struct{}, 1)},
-		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, earlyAbove: searchCountCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL, listSkipEvery: listSkipEvery, importQuiet: importQuiet, scanRows: scanRows, scanShare: scanShare}, clock: now, contactClock: now, keptClock: time.Now}
+		tune: tuning{walkRows: walkRows, walkOnAbove: walkOnAbove, broadAbove: rankCap, foldBatch: foldBatch, orderedRows: orderedRows, rankReadCap: rankReadCap, earlyAbove: searchCountCap, probeRows: probeRows, rankManyAbove: rankManyAbove, shortReadCap: searchCountCap, sampleTTL: sampleTTL, sampleStale: sampleStale, listSkipEvery: listSkipEvery, importQuiet: importQuiet, scanRows: scanRows, scanShare: scanShare}, clock: now, contactClock: now, keptClock: time.Now}
 	for _, o := range opts {
 		o(db)
 	}
@@ -176,6 +178,7 @@ func (db *DB) Ping(ctx context.Context) error {
 // Close closes every pool.
 func (db *DB) Close() error {
 	db.closeMerge()
+	db.closeSamples()
 	var errs []error
 	if db.pools.Stop != nil && len(db.pools.All) > 0 {
 		errs = append(errs, db.pools.Stop())

@@ -91,9 +91,15 @@ func (db *DB) SampleOf(ctx context.Context, s switchboard.ContactSearch) (driver
 	return db.sample(q, rows), err
 }
 
-// WithSampleTTL keeps a workspace's sample for d instead of sampleTTL (0:
-// every search samples).
-func WithSampleTTL(d time.Duration) Option { return func(db *DB) { db.tune.sampleTTL = d } }
+// WithSampleTTL keeps a workspace's sample for d instead of sampleTTL, and
+// reads an older one before the search (0: every search samples).
+func WithSampleTTL(d time.Duration) Option {
+	return func(db *DB) { db.tune.sampleTTL, db.tune.sampleStale = d, d }
+}
+
+// WaitSampleReads waits for the samples being read in the background
+// (refreshSample).
+func (db *DB) WaitSampleReads() { db.samples.wg.Wait() }
 
 // WithKeptClock sets the clock that tells the age of a kept sample or of a
 // list's kept keys.

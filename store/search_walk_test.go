@@ -309,7 +309,10 @@ func TestSearchSampleMatchesSQL(t *testing.T) {
 // TestSearchSampleKept: a workspace's sample is kept for its searches until
 // it is ten seconds old, or this store has changed a hundred of its
 // contacts since it was read; what the store does not see (another
-// instance's changes) waits for the ten seconds.
+// instance's changes) waits for the ten seconds. Past them, the kept sample
+// serves while it is read again in the background, unless it is ten
+// minutes old: then, as after a hundred changes, it is read before the
+// search.
 func TestSearchSampleKept(t *testing.T) {
 	t.Parallel()
 	for _, d := range storetest.Databases() {
@@ -343,7 +346,9 @@ func TestSearchSampleKept(t *testing.T) {
 			clock = clock.Add(9 * time.Second)
 			require.EqualValues(t, 30, matches(), "a sample 9 s old")
 			clock = clock.Add(time.Second)
-			require.EqualValues(t, 20, matches(), "a sample 10 s old is read again")
+			require.EqualValues(t, 30, matches(), "a sample 10 s old serves while it is read again")
+			db.WaitSampleReads()
+			require.EqualValues(t, 20, matches(), "the sample read again")
 
 			// The store's own changes: one leaves the sample as it is...
 			require.NoError(t, db.DeleteContact(ctx, ws, keplers[10].ID))
@@ -368,7 +373,66 @@ func TestSearchSampleKept(t *testing.T) {
 			require.NoError(t, err)
 			require.EqualValues(t, 19, s.Matches, "after 19 changes, kept")
 			clock = clock.Add(10 * time.Second)
+			require.EqualValues(t, 19, matches(), "served while it is read again")
+			db.WaitSampleReads()
 			require.EqualValues(t, 0, matches(), "read again")
+
+			// Older than ten minutes, a sample is read before the search.
+			require.NoError(t, db.Exec("DELETE FROM contacts WHERE workspace_id = ?", ws))
+			for i := range 12 {
+				require.NoError(t, db.CreateContact(ctx, &switchboard.Contact{WorkspaceID: ws, FirstName: "Johannes", LastName: fmt.Sprintf("Kepler%d", 100+i)}))
+			}
+			clock = clock.Add(9 * time.Second)
+			require.EqualValues(t, 0, matches(), "the store's own 12 changes leave it as it is")
+			clock = clock.Add(10 * time.Minute)
+			require.EqualValues(t, 12, matches(), "a sample ten minutes old is read before the search")
+		})
+	}
+}
+
+// TestSearchSampleReadAgainFails: a sample read again in the background
+// that fails leaves the kept one serving, and the next search past ten
+// seconds tries again; the store's Close waits for such a read.
+func TestSearchSampleReadAgainFails(t *testing.T) {
+	t.Parallel()
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			clock := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
+			db := d.Open(t, store.WithKeptClock(func() time.Time { return clock }))
+			ctx := context.Background()
+			ws := storetest.NewWorkspaceID()
+			var keplers []*switchboard.Contact
+			for i := range 30 {
+				keplers = append(keplers, &switchboard.Contact{FirstName: "Johannes", LastName: fmt.Sprintf("Kepler%d", i)})
+			}
+			_, err := db.ImportContacts(ctx, ws, keplers, false)
+			require.NoError(t, err)
+			db.FinishImport(ctx, 30)
+			matches := func() int64 {
+				s, err := db.SampleOf(ctx, switchboard.ContactSearch{WorkspaceID: ws, Query: "kepler"})
+				require.NoError(t, err)
+				return s.Matches
+			}
+			require.EqualValues(t, 30, matches())
+
+			// The table gone for a moment: the read in the background fails.
+			require.NoError(t, db.Exec("ALTER TABLE contacts RENAME TO contacts_away"))
+			clock = clock.Add(11 * time.Second)
+			require.EqualValues(t, 30, matches(), "the kept sample serves")
+			db.WaitSampleReads()
+			require.EqualValues(t, 30, matches(), "still kept after the read failed")
+			db.WaitSampleReads()
+			require.NoError(t, db.Exec("ALTER TABLE contacts_away RENAME TO contacts"))
+
+			require.NoError(t, db.Exec("DELETE FROM contacts WHERE id = ?", keplers[0].ID))
+			require.EqualValues(t, 30, matches(), "served while it is read again")
+			db.WaitSampleReads()
+			require.EqualValues(t, 29, matches(), "read again")
+
+			clock = clock.Add(11 * time.Second)
+			require.EqualValues(t, 29, matches())
+			require.NoError(t, db.Close(), "Close with a read in the background")
 		})
 	}
 }

@@ -1662,8 +1662,8 @@ export interface components {
              * @description Total number of matching items. Lists count exactly, except that a search and a
              *     list of calls count exactly up to 1,000 matches; past that `total` is 1000,
              *     `totalExact` is false (show "1,000+"), and paging goes on as long as `hasMore` is
-             *     true; a search that a sample of the workspace's contacts (kept up to 10 s)
-             *     estimates at 2,500 matches or more is not counted and says so at once. A list of calls whose filters combine (say `outcomeId` and `tag`) also
+             *     true; a search that a sample of the workspace's contacts (read again when
+             *     10 s old, in the background) estimates at 2,500 matches or more is not counted and says so at once. A list of calls whose filters combine (say `outcomeId` and `tag`) also
              *     counts only among the newest 2,000 calls of its most selective filter; when more
              *     lie past them, `total` is the larger of the matches found there and `offset` plus
              *     this page's items, and `totalExact` is false. Whenever `totalExact` is false,
