@@ -306,6 +306,35 @@ func TestSearchSampleMatchesSQL(t *testing.T) {
 	}
 }
 
+// keplerSample is a store whose kept things age by clock, with 30
+// Johannes Keplers imported into ws, and matches, the sampled matches of
+// "kepler" there.
+type keplerSample struct {
+	db      *store.DB
+	ctx     context.Context
+	ws      string
+	keplers []*switchboard.Contact
+	clock   time.Time
+	matches func() int64
+}
+
+func keplerSamples(t *testing.T, d storetest.Database) *keplerSample {
+	k := &keplerSample{ctx: context.Background(), ws: storetest.NewWorkspaceID(), clock: time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)}
+	k.db = d.Open(t, store.WithKeptClock(func() time.Time { return k.clock }))
+	for i := range 30 {
+		k.keplers = append(k.keplers, &switchboard.Contact{FirstName: "Johannes", LastName: fmt.Sprintf("Kepler%d", i)})
+	}
+	_, err := k.db.ImportContacts(k.ctx, k.ws, k.keplers, false)
+	require.NoError(t, err)
+	k.db.FinishImport(k.ctx, 30)
+	k.matches = func() int64 {
+		s, err := k.db.SampleOf(k.ctx, switchboard.ContactSearch{WorkspaceID: k.ws, Query: "kepler"})
+		require.NoError(t, err)
+		return s.Matches
+	}
+	return k
+}
+
 // TestSearchSampleKept: a workspace's sample is kept for its searches until
 // it is ten seconds old, or this store has changed a hundred of its
 // contacts since it was read; what the store does not see (another
@@ -318,22 +347,8 @@ func TestSearchSampleKept(t *testing.T) {
 	for _, d := range storetest.Databases() {
 		t.Run(d.Name, func(t *testing.T) {
 			t.Parallel()
-			clock := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
-			db := d.Open(t, store.WithKeptClock(func() time.Time { return clock }))
-			ctx := context.Background()
-			ws := storetest.NewWorkspaceID()
-			var keplers []*switchboard.Contact
-			for i := range 30 {
-				keplers = append(keplers, &switchboard.Contact{FirstName: "Johannes", LastName: fmt.Sprintf("Kepler%d", i)})
-			}
-			_, err := db.ImportContacts(ctx, ws, keplers, false)
-			require.NoError(t, err)
-			db.FinishImport(ctx, 30)
-			matches := func() int64 {
-				s, err := db.SampleOf(ctx, switchboard.ContactSearch{WorkspaceID: ws, Query: "kepler"})
-				require.NoError(t, err)
-				return s.Matches
-			}
+			k := keplerSamples(t, d)
+			db, ctx, ws, keplers, matches, clock := k.db, k.ctx, k.ws, k.keplers, k.matches, &k.clock
 			require.EqualValues(t, 30, matches())
 
 			// Deleted behind the store's back, as another instance would.
@@ -343,9 +358,9 @@ func TestSearchSampleKept(t *testing.T) {
 			}
 			require.NoError(t, db.Exec("DELETE FROM contacts WHERE id IN ?", ids))
 			require.EqualValues(t, 30, matches(), "the kept sample")
-			clock = clock.Add(9 * time.Second)
+			*clock = clock.Add(9 * time.Second)
 			require.EqualValues(t, 30, matches(), "a sample 9 s old")
-			clock = clock.Add(time.Second)
+			*clock = clock.Add(time.Second)
 			require.EqualValues(t, 30, matches(), "a sample 10 s old serves while it is read again")
 			db.WaitSampleReads()
 			require.EqualValues(t, 20, matches(), "the sample read again")
@@ -358,7 +373,7 @@ func TestSearchSampleKept(t *testing.T) {
 			for i := range 99 {
 				others = append(others, &switchboard.Contact{FirstName: "Tycho", LastName: fmt.Sprintf("Brahe%d", i)})
 			}
-			_, err = db.ImportContacts(ctx, ws, others, false)
+			_, err := db.ImportContacts(ctx, ws, others, false)
 			require.NoError(t, err)
 			require.EqualValues(t, 19, matches(), "after a hundred changes")
 			// Every kind of change counts: updates and deletes too.
@@ -372,7 +387,7 @@ func TestSearchSampleKept(t *testing.T) {
 			s, err := db.SampleOf(ctx, switchboard.ContactSearch{WorkspaceID: ws, Query: "kepler"})
 			require.NoError(t, err)
 			require.EqualValues(t, 19, s.Matches, "after 19 changes, kept")
-			clock = clock.Add(10 * time.Second)
+			*clock = clock.Add(10 * time.Second)
 			require.EqualValues(t, 19, matches(), "served while it is read again")
 			db.WaitSampleReads()
 			require.EqualValues(t, 0, matches(), "read again")
@@ -382,9 +397,9 @@ func TestSearchSampleKept(t *testing.T) {
 			for i := range 12 {
 				require.NoError(t, db.CreateContact(ctx, &switchboard.Contact{WorkspaceID: ws, FirstName: "Johannes", LastName: fmt.Sprintf("Kepler%d", 100+i)}))
 			}
-			clock = clock.Add(9 * time.Second)
+			*clock = clock.Add(9 * time.Second)
 			require.EqualValues(t, 0, matches(), "the store's own 12 changes leave it as it is")
-			clock = clock.Add(10 * time.Minute)
+			*clock = clock.Add(10 * time.Minute)
 			require.EqualValues(t, 12, matches(), "a sample ten minutes old is read before the search")
 		})
 	}
@@ -398,27 +413,13 @@ func TestSearchSampleReadAgainFails(t *testing.T) {
 	for _, d := range storetest.Databases() {
 		t.Run(d.Name, func(t *testing.T) {
 			t.Parallel()
-			clock := time.Date(2026, 3, 2, 9, 0, 0, 0, time.UTC)
-			db := d.Open(t, store.WithKeptClock(func() time.Time { return clock }))
-			ctx := context.Background()
-			ws := storetest.NewWorkspaceID()
-			var keplers []*switchboard.Contact
-			for i := range 30 {
-				keplers = append(keplers, &switchboard.Contact{FirstName: "Johannes", LastName: fmt.Sprintf("Kepler%d", i)})
-			}
-			_, err := db.ImportContacts(ctx, ws, keplers, false)
-			require.NoError(t, err)
-			db.FinishImport(ctx, 30)
-			matches := func() int64 {
-				s, err := db.SampleOf(ctx, switchboard.ContactSearch{WorkspaceID: ws, Query: "kepler"})
-				require.NoError(t, err)
-				return s.Matches
-			}
+			k := keplerSamples(t, d)
+			db, keplers, matches, clock := k.db, k.keplers, k.matches, &k.clock
 			require.EqualValues(t, 30, matches())
 
 			// The table gone for a moment: the read in the background fails.
 			require.NoError(t, db.Exec("ALTER TABLE contacts RENAME TO contacts_away"))
-			clock = clock.Add(11 * time.Second)
+			*clock = clock.Add(11 * time.Second)
 			require.EqualValues(t, 30, matches(), "the kept sample serves")
 			db.WaitSampleReads()
 			require.EqualValues(t, 30, matches(), "still kept after the read failed")
@@ -430,7 +431,7 @@ func TestSearchSampleReadAgainFails(t *testing.T) {
 			db.WaitSampleReads()
 			require.EqualValues(t, 29, matches(), "read again")
 
-			clock = clock.Add(11 * time.Second)
+			*clock = clock.Add(11 * time.Second)
 			require.EqualValues(t, 29, matches())
 			require.NoError(t, db.Close(), "Close with a read in the background")
 		})
