@@ -151,8 +151,9 @@ func (db *DB) sampled(r *gorm.DB, workspaceID string) (driver.SampledRows, error
 	return rows, nil
 }
 
-// keepSample keeps rows, the workspace's sample read at taken, when the
-// workspace had changes counted here.
+// keepSample keeps rows, the workspace's sample as read at taken, against
+// the workspace's count of changes then, unless the counts were forgotten
+// since (epoch).
 func (db *DB) keepSample(workspaceID string, rows driver.SampledRows, taken time.Time, changes, epoch int64) {
 	c := &db.samples
 	c.mu.Lock()
@@ -174,44 +175,32 @@ func (db *DB) keepSample(workspaceID string, rows driver.SampledRows, taken time
 // to try again.
 func (db *DB) refreshSample(workspaceID string) {
 	c := &db.samples
-	if c.closed || c.refreshing[workspaceID] {
+	if c.refreshing[workspaceID] {
 		return
 	}
-	if c.ctx == nil {
-		c.ctx, c.cancel = context.WithCancel(context.Background())
-	}
-	if c.refreshing == nil {
-		c.refreshing = make(map[string]bool)
-	}
-	c.refreshing[workspaceID] = true
 	taken, changes, epoch := db.keptClock(), c.changes[workspaceID], c.epoch
-	c.wg.Add(1)
-	go func() {
-		defer c.wg.Done()
-		rows, err := db.drv.Sample(db.r.WithContext(c.ctx), workspaceID)
+	started := c.reads.start(func(ctx context.Context) {
+		rows, err := db.drv.Sample(db.r.WithContext(ctx), workspaceID)
 		if err == nil {
 			db.keepSample(workspaceID, rows, taken, changes, epoch)
-		} else if c.ctx.Err() == nil {
-			db.logger.DebugContext(c.ctx, "reading a workspace's sample again failed", "err", err)
+		} else if ctx.Err() == nil {
+			db.logger.DebugContext(ctx, "reading a workspace's sample again failed", "err", err)
 		}
 		c.mu.Lock()
 		delete(c.refreshing, workspaceID)
 		c.mu.Unlock()
-	}()
+	})
+	if started {
+		if c.refreshing == nil {
+			c.refreshing = make(map[string]bool)
+		}
+		c.refreshing[workspaceID] = true
+	}
 }
 
 // closeSamples stops the samples' reads in the background and waits for
 // them.
-func (db *DB) closeSamples() {
-	c := &db.samples
-	c.mu.Lock()
-	c.closed = true
-	if c.cancel != nil {
-		c.cancel()
-	}
-	c.mu.Unlock()
-	c.wg.Wait()
-}
+func (db *DB) closeSamples() { db.samples.reads.close(&db.samples.mu) }
 
 // contactsChanged counts n contacts of the workspace changed (created,
 // updated, deleted) by this process, against its kept sample (sampled).
@@ -262,13 +251,10 @@ type samples struct {
 	// epoch counts the times the counts were forgotten.
 	epoch int64
 	// refreshing holds the workspaces whose samples are being read in
-	// the background (refreshSample); ctx ends, and closed is set, with
-	// the store (closeSamples), which waits for wg.
+	// the background (refreshSample), reads those reads, stopped with the
+	// store (closeSamples).
 	refreshing map[string]bool
-	ctx        context.Context
-	cancel     context.CancelFunc
-	closed     bool
-	wg         sync.WaitGroup
+	reads      background
 }
 
 type keptSample struct {

@@ -99,7 +99,7 @@ func WithSampleTTL(d time.Duration) Option {
 
 // WaitSampleReads waits for the samples being read in the background
 // (refreshSample).
-func (db *DB) WaitSampleReads() { db.samples.wg.Wait() }
+func (db *DB) WaitSampleReads() { db.samples.reads.wait() }
 
 // WithKeptClock sets the clock that tells the age of a kept sample or of a
 // list's kept keys.

@@ -30,11 +30,8 @@ type indexMerge struct {
 	running, again bool
 	// idle is closed when the running merge ends (nil: none has run).
 	idle chan struct{}
-	// ctx ends with the store (closeMerge).
-	ctx    context.Context
-	cancel context.CancelFunc
-	closed bool
-	wg     sync.WaitGroup
+	// work is the running merge, stopped with the store (closeMerge).
+	work background
 	// lastImport is when an import last wrote a batch (UnixNano).
 	lastImport atomic.Int64
 }
@@ -80,21 +77,14 @@ func (db *DB) mergeAfterImport(ctx context.Context, inserted int) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	switch {
-	case s.closed:
+	case s.work.closed:
 		return
 	case s.running:
 		s.again = true
 		return
 	}
-	if s.ctx == nil {
-		s.ctx, s.cancel = context.WithCancel(context.Background())
-	}
 	s.running, s.idle = true, make(chan struct{})
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		db.runMerge(s.ctx, m)
-	}()
+	s.work.start(func(ctx context.Context) { db.runMerge(ctx, m) })
 }
 
 // runMerge steps the merge until the index has nothing left to merge.
@@ -184,16 +174,7 @@ func (db *DB) WaitIndexMerge(ctx context.Context) error {
 
 // closeMerge stops a running merge between or within its steps (a step
 // interrupted rolls back) and waits for it.
-func (db *DB) closeMerge() {
-	s := &db.merge
-	s.mu.Lock()
-	s.closed = true
-	if s.cancel != nil {
-		s.cancel()
-	}
-	s.mu.Unlock()
-	s.wg.Wait()
-}
+func (db *DB) closeMerge() { db.merge.work.close(&db.merge.mu) }
 
 // pause waits for d, or until ctx ends (false).
 func pause(ctx context.Context, d time.Duration) bool {
