@@ -30,6 +30,12 @@ type searchQuery struct {
 	// rankFTS are the substrings one of which a rank match must contain,
 	// for a trigram index to serve the rank condition.
 	rankFTS []string
+	// rankKeys says the "starts with" matches are counted and read as
+	// ranges of the rank's keys, each from its own index (rankKeysSQL);
+	// false for a query of one character, whose ranges would hold a part
+	// of the workspace as large as its matches, and for a search of its
+	// workspace's rows.
+	rankKeys bool
 	// tri are the substrings a match holds, for a trigram index to narrow
 	// the rows; empty: no trigram index can.
 	tri driver.Trigrams
@@ -146,6 +152,7 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 		if runes >= minTrigram-1 {
 			// With its marker even a two-letter prefix is a trigram.
 			q.rankFTS = []string{markFull + term, markLast + term, markEmail + term}
+			q.rankKeys = true
 		}
 	}
 	// Exact filters match a whole part of the search text, markers
@@ -211,7 +218,7 @@ func (q searchQuery) digitsOnly(drv driver.Driver) searchQuery {
 	q.where = append([]driver.Cond{match}, q.where[1:]...)
 	q.tests = append([]sampleTest{phoneContains(q.digits)}, q.tests[1:]...)
 	q.tri.Any = []string{q.digits}
-	q.rank, q.rankFTS, q.rankNever = driver.Plain("1 = 0"), nil, true
+	q.rank, q.rankFTS, q.rankKeys, q.rankNever = driver.Plain("1 = 0"), nil, false, true
 	return q
 }
 
@@ -222,6 +229,7 @@ func (q searchQuery) scanning() searchQuery {
 	q.scans = true
 	q.where = scanned(q.where)
 	q.rank, q.text = q.rank.Scanned(), q.text.Scanned()
+	q.rankKeys = false
 	return q
 }
 

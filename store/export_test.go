@@ -182,3 +182,39 @@ func (db *DB) CountPlan(ctx context.Context, s switchboard.ContactSearch) (strin
 	}
 	return strings.Join(plan, "\n"), err
 }
+
+// RankCountPlan is the database's plan of the count of the "starts with"
+// matches of a search for query in the workspace (countRank), one line
+// of it a string, and whether the count read the rank's keys.
+func (db *DB) RankCountPlan(ctx context.Context, workspaceID, query string) (plan []string, keys bool, err error) {
+	q := db.compileSearch(switchboard.ContactSearch{WorkspaceID: workspaceID, Query: query})
+	if !q.rankKeys {
+		return nil, false, nil
+	}
+	union, args := db.rankKeysSQL(q, driver.Cond{}, searchCountCap+1)
+	explain := "EXPLAIN "
+	if db.drv.Name() == "sqlite" {
+		explain = "EXPLAIN QUERY PLAN "
+	}
+	rows, err := db.r.WithContext(ctx).Raw(explain+"SELECT count(*) FROM ("+union+") AS u", args...).Rows()
+	if err != nil {
+		return nil, true, err
+	}
+	defer rows.Close()
+	cols, _ := rows.Columns()
+	for rows.Next() {
+		vals := make([]any, len(cols))
+		for i := range vals {
+			vals[i] = new(sql.RawBytes)
+		}
+		if err := rows.Scan(vals...); err != nil {
+			return nil, true, err
+		}
+		var line []string
+		for _, v := range vals {
+			line = append(line, string(*v.(*sql.RawBytes)))
+		}
+		plan = append(plan, strings.Join(line, " "))
+	}
+	return plan, true, rows.Err()
+}

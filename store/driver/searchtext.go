@@ -1,5 +1,7 @@
 package driver
 
+import "unicode/utf8"
+
 // Markers open each part of a contact's search text (store/doc.go):
 //
 //	\x01 full name \x02 last name \x03 email \x04 company \x05 phone digits \x06
@@ -21,4 +23,40 @@ const (
 func RankLikes(esc string) Cond {
 	return Plain("(c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\' OR c.search LIKE ? ESCAPE '\\')",
 		MarkFull+esc+"%", "%"+MarkLast+esc+"%", "%"+MarkEmail+esc+"%")
+}
+
+// RankKeys are the three parts of the search text a rank looks at, the
+// full name, the last name and the email, each as an SQL expression on
+// c.search that an index of the driver's holds (migration 0077), and the
+// FROM that reads its range from that index.
+type RankKeys struct {
+	Exprs [3]string
+	// From names the contacts c for a read of a key's range: the table,
+	// or the table bound to the key's index where the planner must be told
+	// (SQLite's INDEXED BY: without statistics it takes any index that
+	// starts with the workspace, and scans the workspace's entries).
+	From [3]string
+}
+
+// PrefixEnd is the least string greater than every string starting with
+// p, which is p with its last code point moved up by one (past the
+// surrogates, which UTF-8 never holds); bounded is false when there is
+// none, for a p of nothing but U+10FFFF.
+func PrefixEnd(p string) (end string, bounded bool) {
+	runes := []rune(p)
+	for len(runes) > 0 {
+		last := runes[len(runes)-1]
+		switch {
+		case last == utf8.MaxRune:
+			runes = runes[:len(runes)-1]
+			continue
+		case last == 0xD7FF:
+			last = 0xE000
+		default:
+			last++
+		}
+		runes[len(runes)-1] = last
+		return string(runes), true
+	}
+	return "", false
 }

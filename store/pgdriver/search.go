@@ -85,6 +85,13 @@ func (Driver) Rank(esc string, runes int) driver.Cond {
 	}
 }
 
+func (Driver) RankKeys() driver.RankKeys {
+	return driver.RankKeys{
+		Exprs: [3]string{rankKeyFull, rankKeyLast, rankKeyEmail},
+		From:  [3]string{fromAll, fromAll, fromAll},
+	}
+}
+
 // From is the table either way: the planner picks the GIN index for the
 // indexed conditions, and a walk's scanned conditions leave it the
 // (workspace_id, created_at, id) index.

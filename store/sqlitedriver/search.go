@@ -30,6 +30,13 @@ func (Driver) Digits(d string) driver.Cond { return driver.Plain(matchPhone, "%"
 
 func (Driver) Rank(esc string, _ int) driver.Cond { return driver.RankLikes(esc) }
 
+func (Driver) RankKeys() driver.RankKeys {
+	return driver.RankKeys{
+		Exprs: [3]string{rankKeyFull, rankKeyLast, rankKeyEmail},
+		From:  [3]string{fromRankFull, fromRankLast, fromRankEmail},
+	}
+}
+
 func (Driver) From(workspaceID string, walk bool, tri driver.Trigrams) (string, []string, []any) {
 	if walk {
 		return fromWalk, nil, nil
