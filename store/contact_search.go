@@ -413,7 +413,7 @@ func (db *DB) rankKeysPage(r *gorm.DB, q searchQuery, after driver.Cond, want, o
 // rankKeysSQL is the union of the ids of q's "starts with" matches that
 // satisfy extra (zero for none), read as three ranges, [term, the least
 // string after every one starting with it), one of each rank key
-// (driver.RankKeys), up to limit each. The trigram indexes served the rank
+// (driver.RankKeys: PostgreSQL's), up to limit each. The trigram indexes served the rank
 // and cannot say where their trigrams stand: `labs` at 1,000,000 contacts
 // read the 10,011 rows holding "lab", "abs" and a part starting "la" to
 // find that no name or email starts with it (38 ms on PostgreSQL, where
@@ -424,7 +424,7 @@ func (db *DB) rankKeysPage(r *gorm.DB, q searchQuery, after driver.Cond, want, o
 // for none). The keys compare by bytes, which in UTF-8 is code point
 // order, so a range holds exactly the strings with the prefix.
 func (db *DB) rankKeysSQL(q searchQuery, extra driver.Cond, limit int) (string, []any) {
-	keys := db.drv.RankKeys()
+	keys, _ := db.drv.RankKeys()
 	end, bounded := driver.PrefixEnd(q.term)
 	conds := append(append([]driver.Cond{}, q.rankOnly().where...), extra)
 	parts := make([]string, len(keys.Exprs))
@@ -442,8 +442,8 @@ func (db *DB) rankKeysSQL(q searchQuery, extra driver.Cond, limit int) (string, 
 				args = append(args, c.Args...)
 			}
 		}
-		parts[i] = fmt.Sprintf("SELECT id FROM (SELECT c.id FROM %s WHERE %s ORDER BY %s LIMIT ?) AS k%d",
-			keys.From[i], strings.Join(where, " AND "), key, i)
+		parts[i] = fmt.Sprintf("SELECT id FROM (SELECT c.id FROM contacts c WHERE %s ORDER BY %s LIMIT ?) AS k%d",
+			strings.Join(where, " AND "), key, i)
 		args = append(args, limit)
 	}
 	return strings.Join(parts, " UNION "), args

@@ -152,7 +152,7 @@ func (db *DB) compileSearch(s switchboard.ContactSearch) searchQuery {
 		if runes >= minTrigram-1 {
 			// With its marker even a two-letter prefix is a trigram.
 			q.rankFTS = []string{markFull + term, markLast + term, markEmail + term}
-			q.rankKeys = true
+			_, q.rankKeys = db.drv.RankKeys()
 		}
 	}
 	// Exact filters match a whole part of the search text, markers

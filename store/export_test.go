@@ -192,11 +192,7 @@ func (db *DB) RankCountPlan(ctx context.Context, workspaceID, query string) (pla
 		return nil, false, nil
 	}
 	union, args := db.rankKeysSQL(q, driver.Cond{}, searchCountCap+1)
-	explain := "EXPLAIN "
-	if db.drv.Name() == "sqlite" {
-		explain = "EXPLAIN QUERY PLAN "
-	}
-	rows, err := db.r.WithContext(ctx).Raw(explain+"SELECT count(*) FROM ("+union+") AS u", args...).Rows()
+	rows, err := db.r.WithContext(ctx).Raw("EXPLAIN SELECT count(*) FROM ("+union+") AS u", args...).Rows()
 	if err != nil {
 		return nil, true, err
 	}

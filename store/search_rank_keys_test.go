@@ -14,9 +14,11 @@ import (
 	"github.com/switchboard-oss/switchboard/store/storetest"
 )
 
-// TestSearchRankKeys: a search counts and reads its "starts with" matches
-// as ranges of the rank's keys, each from its own index, and they are
-// exactly the names and emails starting with the query. The workspace is
+// TestSearchRankKeys: on PostgreSQL a search counts and reads its "starts
+// with" matches as ranges of the rank's keys, each from its own index, and
+// they are exactly the names and emails starting with the query (SQLite,
+// which has no such indexes, reads them from FTS5 as before, and is held
+// to the same results). The workspace is
 // full of rows holding the query's trigrams without starting with it
 // (`labs`: Lamarrs at Bell Labs), which the trigram index could not tell
 // from the few that do; the store is tuned so that the sample calls the
@@ -82,13 +84,16 @@ func TestSearchRankKeys(t *testing.T) {
 
 			plan, keys, err := db.RankCountPlan(ctx, ws, "labs")
 			require.NoError(t, err)
+			if d.Name == "sqlite" {
+				require.False(t, keys, "SQLite has no keys' indexes: its count reads FTS5")
+				return
+			}
 			require.True(t, keys, "a query of two characters or more counts from the keys")
 			text := strings.Join(plan, "\n")
 			for _, index := range []string{"contacts_rank_full", "contacts_rank_last", "contacts_rank_email"} {
 				require.Contains(t, text, index, "the count reads each key's index:\n%s", text)
 			}
 			require.NotContains(t, text, "Seq Scan", "and never the table:\n%s", text)
-			require.NotContains(t, text, "SCAN c", "and never the table:\n%s", text)
 
 			_, keys, err = db.RankCountPlan(ctx, ws, "l")
 			require.NoError(t, err)

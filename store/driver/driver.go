@@ -177,9 +177,10 @@ type Searcher interface {
 	// runes characters.
 	Rank(esc string, runes int) Cond
 	// RankKeys are the expressions of the parts a rank looks at, each of
-	// which the database indexes, for reads of the rank's matches that an
-	// index serves (RankKeys.Starts); a walk tests Rank.
-	RankKeys() RankKeys
+	// which the database indexes, for the counts and reads of the rank's
+	// matches that an index serves; ok is false where it has no such
+	// indexes. A walk tests Rank.
+	RankKeys() (keys RankKeys, ok bool)
 	// From is the FROM clause (naming the contacts c) and leading
 	// conditions of a search of the workspace: walking its rows newest
 	// first, or through the trigram index, narrowed by what tri says every

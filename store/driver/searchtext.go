@@ -27,15 +27,10 @@ func RankLikes(esc string) Cond {
 
 // RankKeys are the three parts of the search text a rank looks at, the
 // full name, the last name and the email, each as an SQL expression on
-// c.search that an index of the driver's holds (migration 0077), and the
-// FROM that reads its range from that index.
+// c.search that an index of the driver's holds (PostgreSQL's migration
+// 0077), with the workspace before it.
 type RankKeys struct {
 	Exprs [3]string
-	// From names the contacts c for a read of a key's range: the table,
-	// or the table bound to the key's index where the planner must be told
-	// (SQLite's INDEXED BY: without statistics it takes any index that
-	// starts with the workspace, and scans the workspace's entries).
-	From [3]string
 }
 
 // PrefixEnd is the least string greater than every string starting with

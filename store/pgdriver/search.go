@@ -85,11 +85,8 @@ func (Driver) Rank(esc string, runes int) driver.Cond {
 	}
 }
 
-func (Driver) RankKeys() driver.RankKeys {
-	return driver.RankKeys{
-		Exprs: [3]string{rankKeyFull, rankKeyLast, rankKeyEmail},
-		From:  [3]string{fromAll, fromAll, fromAll},
-	}
+func (Driver) RankKeys() (driver.RankKeys, bool) {
+	return driver.RankKeys{Exprs: [3]string{rankKeyFull, rankKeyLast, rankKeyEmail}}, true
 }
 
 // From is the table either way: the planner picks the GIN index for the

@@ -30,12 +30,12 @@ func (Driver) Digits(d string) driver.Cond { return driver.Plain(matchPhone, "%"
 
 func (Driver) Rank(esc string, _ int) driver.Cond { return driver.RankLikes(esc) }
 
-func (Driver) RankKeys() driver.RankKeys {
-	return driver.RankKeys{
-		Exprs: [3]string{rankKeyFull, rankKeyLast, rankKeyEmail},
-		From:  [3]string{fromRankFull, fromRankLast, fromRankEmail},
-	}
-}
+// RankKeys: none. Three more indexes took SQLite's import of 100,000
+// rows from 15,000 to 8,500 rows/s (the server's CPU 7.8 to 12.5 s: each
+// entry of an index costs the single writer about as much as the row),
+// where they would save the rank's count from FTS5's candidates
+// (docs/performance.md).
+func (Driver) RankKeys() (driver.RankKeys, bool) { return driver.RankKeys{}, false }
 
 func (Driver) From(workspaceID string, walk bool, tri driver.Trigrams) (string, []string, []any) {
 	if walk {

@@ -71,17 +71,6 @@ const (
 	seqSpan = "1099511627776" // 1 << 40, each workspace's range
 	rowKey  = "f.rowid"
 	fromAll = "contacts c"
-	// The rank's keys, as migration 0077 indexes them: SQLite uses an
-	// index on an expression only for that expression.
-	rankKeyFull  = "substr(c.search, 2, instr(c.search, char(2)) - 2)"
-	rankKeyLast  = "substr(c.search, instr(c.search, char(2)) + 1, instr(c.search, char(3)) - instr(c.search, char(2)) - 1)"
-	rankKeyEmail = "substr(c.search, instr(c.search, char(3)) + 1, instr(c.search, char(4)) - instr(c.search, char(3)) - 1)"
-	// Each key's range read from its own index: without statistics (the
-	// service never runs ANALYZE) SQLite takes any index that starts with
-	// the workspace and reads every entry of the workspace's.
-	fromRankFull  = "contacts c INDEXED BY contacts_rank_full"
-	fromRankLast  = "contacts c INDEXED BY contacts_rank_last"
-	fromRankEmail = "contacts c INDEXED BY contacts_rank_email"
 	// bucketText hands the search text over: Go tests it, which costs a
 	// fraction of three LIKEs per candidate.
 	bucketText = "c.search"
