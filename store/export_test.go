@@ -191,7 +191,7 @@ func (db *DB) RankCountPlan(ctx context.Context, workspaceID, query string) (pla
 	if !q.rankKeys {
 		return nil, false, nil
 	}
-	union, args := db.rankKeysSQL(q, driver.Cond{}, searchCountCap+1)
+	union, args := db.rankKeysSQL(q, "id", driver.Cond{}, searchCountCap+1)
 	rows, err := db.r.WithContext(ctx).Raw("EXPLAIN SELECT count(*) FROM ("+union+") AS u", args...).Rows()
 	if err != nil {
 		return nil, true, err

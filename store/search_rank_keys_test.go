@@ -3,6 +3,7 @@ package store_test
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -100,4 +101,84 @@ func TestSearchRankKeys(t *testing.T) {
 			require.False(t, keys, "one character's ranges would hold as much as its matches")
 		})
 	}
+}
+
+// TestSearchRankBucketFirst: a page within the "starts with" matches, when
+// they are past the count's cap, is read from the rank's keys (PostgreSQL)
+// and is the page the other paths give: the bucket newest first, then the
+// other matches newest first, by offset across the bucket's end and by
+// cursor; the total is the cap's lower bound.
+func TestSearchRankBucketFirst(t *testing.T) {
+	t.Parallel()
+	ctx := context.Background()
+	for _, d := range storetest.Databases() {
+		t.Run(d.Name, func(t *testing.T) {
+			t.Parallel()
+			db := d.Open(t)
+			ws := storetest.NewWorkspaceID()
+			var starts, rest []*switchboard.Contact
+			for batch := range 3 {
+				var cs []*switchboard.Contact
+				for i := range 500 {
+					c := &switchboard.Contact{FirstName: "Ada", LastName: fmt.Sprintf("Lovelace%d", batch*500+i)}
+					if i%5 == 4 { // a fifth hold the query later in their text
+						c = &switchboard.Contact{FirstName: "Bo", LastName: fmt.Sprint(batch*500 + i), Company: "Ada Lovelace Labs"}
+					}
+					cs = append(cs, c)
+				}
+				_, err := db.ImportContacts(ctx, ws, cs, false)
+				require.NoError(t, err)
+				db.FinishImport(ctx, len(cs))
+				for i := len(cs) - 1; i >= 0; i-- {
+					if cs[i].FirstName == "Ada" {
+						starts = append([]*switchboard.Contact{cs[i]}, starts...)
+					} else {
+						rest = append([]*switchboard.Contact{cs[i]}, rest...)
+					}
+				}
+			}
+			// Newest first: the batches' order reversed, each batch's too.
+			want := newestFirst(starts)
+			want = append(want, newestFirst(rest)...)
+			require.Len(t, want, 1500)
+
+			names := func(cs []*switchboard.Contact) []string {
+				out := make([]string, len(cs))
+				for i, c := range cs {
+					out[i] = c.FirstName + " " + c.LastName
+				}
+				return out
+			}
+			for _, offset := range []int{0, 600, 1150, 1199} {
+				page, meta, err := db.SearchContacts(ctx, switchboard.ContactSearch{WorkspaceID: ws, Query: "ada love", Page: switchboard.Page{Limit: 50, Offset: offset}})
+				require.NoError(t, err)
+				require.Equal(t, names(want[offset:offset+50]), names(page), "offset %d", offset)
+				require.Equal(t, 1000, meta.Total, "offset %d", offset)
+				require.True(t, meta.TotalIsLowerBound, "offset %d", offset)
+			}
+			var got []*switchboard.Contact
+			page := switchboard.Page{Limit: 100}
+			for len(got) < 1300 {
+				out, meta, err := db.SearchContacts(ctx, switchboard.ContactSearch{WorkspaceID: ws, Query: "ada love", Page: page})
+				require.NoError(t, err)
+				require.NotEmpty(t, out)
+				got = append(got, out...)
+				page.After = meta.Next
+			}
+			require.Equal(t, names(want[:1300]), names(got), "by cursor")
+		})
+	}
+}
+
+// newestFirst orders contacts as a search does within a bucket: created_at
+// then id, both descending.
+func newestFirst(cs []*switchboard.Contact) []*switchboard.Contact {
+	out := append([]*switchboard.Contact{}, cs...)
+	slices.SortFunc(out, func(a, b *switchboard.Contact) int {
+		if c := b.CreatedAt.Compare(a.CreatedAt); c != 0 {
+			return c
+		}
+		return strings.Compare(b.ID, a.ID)
+	})
+	return out
 }

@@ -26,9 +26,10 @@ func RankLikes(esc string) Cond {
 }
 
 // RankKeys are the three parts of the search text a rank looks at, the
-// full name, the last name and the email, each as an SQL expression on
-// c.search that an index of the driver's holds (PostgreSQL's migration
-// 0077), with the workspace before it.
+// full name, the last name and the email, each as an SQL expression of
+// the contacts c (PostgreSQL's: columns generated from the search text,
+// migration 0077) that an index holds after the workspace and before the
+// contact order's time and id, comparing bytes.
 type RankKeys struct {
 	Exprs [3]string
 }

@@ -88,11 +88,11 @@ const (
 	// rank's three LIKEs, both in one spelling, indexed or scanned.
 	rankIndexed = "(%s AND %s)"
 	fromAll     = "contacts c"
-	// The rank's keys, as migration 0077 indexes them (the same
-	// expressions, so that the planner matches them).
-	rankKeyFull  = `(substr(split_part(c.search, chr(2), 1), 2) COLLATE "C")`
-	rankKeyLast  = `(split_part(split_part(c.search, chr(3), 1), chr(2), 2) COLLATE "C")`
-	rankKeyEmail = `(split_part(split_part(c.search, chr(4), 1), chr(3), 2) COLLATE "C")`
+	// The rank's keys: columns generated from the search text, each
+	// indexed with the time and id after it (migration 0077).
+	rankKeyFull  = "c.rank_full"
+	rankKeyLast  = "c.rank_last"
+	rankKeyEmail = "c.rank_email"
 	// bucketCase's verb is the rank condition.
 	bucketCase = "CASE WHEN %s THEN 0 ELSE 1 END"
 	// walkSettings are LOCAL to the walk's transaction, so the pool is
