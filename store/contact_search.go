@@ -146,7 +146,7 @@ func (db *DB) searchRead(r *gorm.DB, q searchQuery, rows driver.SampledRows, pag
 			c = int64(maxRanked) + 1
 		}
 		if c <= int64(maxRanked) && ordered && q.rankFTS != nil {
-			if c, err = db.countRank(r, q, driver.Cond{}, maxRanked+1); err != nil {
+			if c, err = db.countRank(r, q, maxRanked+1); err != nil {
 				return nil, meta, err
 			}
 		}
@@ -357,7 +357,7 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 	var p int64
 	var err error
 	if (!probes || !q.short || q.rankRare) && !skipCounts {
-		if p, err = db.countRank(r, q, driver.Cond{}, limit); err != nil {
+		if p, err = db.countRank(r, q, limit); err != nil {
 			return nil, err
 		}
 	} else {
@@ -377,7 +377,7 @@ func (db *DB) rankedBroadPage(r *gorm.DB, q searchQuery, want int, page switchbo
 		}
 		if skipCounts {
 			p = searchCountCap + 1
-		} else if p, err = db.countRank(r, q, driver.Cond{}, searchCountCap+1); err != nil {
+		} else if p, err = db.countRank(r, q, searchCountCap+1); err != nil {
 			return nil, err
 		}
 	}
@@ -478,14 +478,14 @@ func (db *DB) searchSQL(q searchQuery, walk bool, extra driver.Cond, rankTri []s
 	return from + " WHERE " + strings.Join(where, " AND "), args
 }
 
-// countRank counts q's "starts with" matches that also satisfy extra,
-// stopping at limit: from the ranges of the rank's keys (q.rankKeys), or
-// as any other count, narrowed by the rank's trigrams.
-func (db *DB) countRank(r *gorm.DB, q searchQuery, extra driver.Cond, limit int) (int64, error) {
+// countRank counts q's "starts with" matches, stopping at limit: from the
+// ranges of the rank's keys (q.rankKeys), or as any other count, narrowed
+// by the rank's trigrams.
+func (db *DB) countRank(r *gorm.DB, q searchQuery, limit int) (int64, error) {
 	if !q.rankKeys {
-		return db.countUpTo(r, q.rankOnly(), driver.And(q.rank, extra), q.rankFTS, limit)
+		return db.countUpTo(r, q.rankOnly(), q.rank, q.rankFTS, limit)
 	}
-	union, args := db.rankKeysSQL(q, "id", extra, limit)
+	union, args := db.rankKeysSQL(q, "id", driver.Cond{}, limit)
 	var n int64
 	err := scan(r.Raw("SELECT count(*) FROM ("+union+") AS u", args...), &n)
 	return min(n, int64(limit)), err
@@ -502,12 +502,12 @@ func (db *DB) rankKeysPage(r *gorm.DB, q searchQuery, after driver.Cond, want, o
 	return db.readContacts(r, false, query, append(args, want, offset))
 }
 
-// rankKeysSQL is the union of cols (of the contacts c: "id", or "created_at, id")
-// of q's "starts with" matches that
-// satisfy extra (zero for none), read as three ranges, [term, the least
-// string after every one starting with it), one of each rank key
-// (driver.RankKeys: PostgreSQL's), up to limit each. The trigram indexes served the rank
-// and cannot say where their trigrams stand: `labs` at 1,000,000 contacts
+// rankKeysSQL is the union of cols of the contacts c ("id", or
+// "created_at, id") of q's "starts with" matches that satisfy extra (zero
+// for none), read as three ranges, [term, the least string after every one
+// starting with it), one of each rank key (driver.RankKeys: PostgreSQL's),
+// up to limit each. The trigram indexes served the rank and cannot say
+// where their trigrams stand: `labs` at 1,000,000 contacts
 // read the 10,011 rows holding "lab", "abs" and a part starting "la" to
 // find that no name or email starts with it (38 ms on PostgreSQL, where
 // the ranges take a tenth of a millisecond). Each range is read in its
@@ -520,9 +520,9 @@ func (db *DB) rankKeysSQL(q searchQuery, cols string, extra driver.Cond, limit i
 	keys, _ := db.drv.RankKeys()
 	end, bounded := driver.PrefixEnd(q.term)
 	conds := append(append([]driver.Cond{}, q.rankOnly().where...), extra)
-	parts := make([]string, len(keys.Exprs))
+	parts := make([]string, len(keys))
 	var args []any
-	for i, key := range keys.Exprs {
+	for i, key := range keys {
 		where := []string{"c.workspace_id = ?", key + " >= ?"}
 		args = append(args, q.workspaceID, q.term)
 		if bounded {

@@ -30,9 +30,7 @@ func RankLikes(esc string) Cond {
 // the contacts c (PostgreSQL's: columns generated from the search text,
 // migration 0077) that an index holds after the workspace and before the
 // contact order's time and id, comparing bytes.
-type RankKeys struct {
-	Exprs [3]string
-}
+type RankKeys [3]string
 
 // PrefixEnd is the least string greater than every string starting with
 // p, which is p with its last code point moved up by one (past the

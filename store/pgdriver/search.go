@@ -86,7 +86,7 @@ func (Driver) Rank(esc string, runes int) driver.Cond {
 }
 
 func (Driver) RankKeys() (driver.RankKeys, bool) {
-	return driver.RankKeys{Exprs: [3]string{rankKeyFull, rankKeyLast, rankKeyEmail}}, true
+	return driver.RankKeys{rankKeyFull, rankKeyLast, rankKeyEmail}, true
 }
 
 // From is the table either way: the planner picks the GIN index for the
